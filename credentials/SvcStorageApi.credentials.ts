@@ -1,0 +1,128 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
+
+export class SvcStorageApi implements ICredentialType {
+	name = 'svcStorageApi';
+
+	displayName = 'Svc Storage API';
+
+	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://your-svc-host.example',
+			description:
+				'Address of the service, without a path. Must start with https:// (http:// only for localhost, such as the bundled simulator).',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authMethod',
+			type: 'options',
+			options: [
+				{
+					name: 'User and Access Token',
+					value: 'accessToken',
+					description: 'An API access token from the account settings; works with two-factor accounts',
+				},
+				{
+					name: 'User and Password',
+					value: 'password',
+					description: 'Sent as HTTP Basic authentication; not possible for accounts with two-factor authentication',
+				},
+				{
+					name: 'Session ID',
+					value: 'session',
+					description: 'An existing session (PHPSESSID); it stops working when the session ends',
+				},
+			],
+			default: 'accessToken',
+		},
+		{
+			displayName: 'User',
+			name: 'user',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'name@example.com',
+			description: 'Login name or e-mail address of the account',
+			displayOptions: { show: { authMethod: ['accessToken', 'password'] } },
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { authMethod: ['accessToken'] } },
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { authMethod: ['password'] } },
+		},
+		{
+			displayName: 'Session ID',
+			name: 'sessionId',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The value of the PHPSESSID cookie of a logged-in session',
+			displayOptions: { show: { authMethod: ['session'] } },
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const target = checkBaseUrl(requestOptions.baseURL ?? requestOptions.url, 'Svc Storage API');
+		if (target.problem !== undefined) throw new Error(target.problem);
+		const headers = { ...(requestOptions.headers ?? {}) };
+		const method = credentials.authMethod ?? 'accessToken';
+		if (method === 'password') {
+			const pair = `${String(credentials.user ?? '')}:${String(credentials.password ?? '')}`;
+			headers.Authorization = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+			return { ...requestOptions, headers };
+		}
+		if (method === 'session') {
+			headers.Cookie = `PHPSESSID=${String(credentials.sessionId ?? '')}`;
+			return { ...requestOptions, headers };
+		}
+		const body = bodyWithFields(requestOptions.body, {
+			user: String(credentials.user ?? ''),
+			user_access_token: String(credentials.accessToken ?? ''),
+		});
+		return { ...requestOptions, headers, body };
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/get_storage_data.php',
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		},
+	};
+}

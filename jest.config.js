@@ -1,0 +1,13 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+	},
+	globalSetup: '<rootDir>/test/globalSetup.ts',
+	setupFiles: ['<rootDir>/test/setupEnv.ts'],
+	testTimeout: 60000,
+	maxWorkers: 2,
+};

@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import { jsonItem } from '../../../shared/runPerItem';
+import { optionsCollection } from '../common.descriptions';
+import { accountScript } from './legacyCall';
+
+const properties: INodeProperties[] = [optionsCollection()];
+
+export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getStorageUsage'] } }, properties);
+
+const FIGURES = ['used_mb', 'quota_mb', 'available_mb', 'free_mb'] as const;
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = await accountScript(this, itemIndex, 'get_storage_data', {}, 'read the storage usage');
+	if (body.success === false) {
+		throw new NodeApiError(this.getNode(), { message: String(body.message ?? 'success: false') }, {
+			message: `Svc could not report the storage usage${body.message ? `: ${String(body.message)}` : ''}`,
+			itemIndex,
+		});
+	}
+	const data = (body.data ?? {}) as Record<string, unknown>;
+	// The service sends some figures as strings ("quota_mb": "10240"); they become numbers here.
+	const figures = Object.fromEntries(
+		FIGURES.map((name) => {
+			const value = data[name];
+			const number = typeof value === 'number' ? value : Number(value);
+			return [name, value === undefined || value === null || Number.isNaN(number) ? null : number];
+		}),
+	);
+	return [jsonItem(figures, itemIndex)];
+}

@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readInteger, readText } from '../../../shared/parameters';
+
+export const userIdProperty: INodeProperties = {
+	displayName: 'User ID',
+	name: 'userId',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 0,
+	required: true,
+	description: 'Numeric ID of the account (see Account > Get User Data)',
+};
+
+/** A required opaque key or hash field: sent exactly as given, never length-checked (document 1). */
+export function keyProperty(name: string, displayName: string, description: string): INodeProperties {
+	return { displayName, name, type: 'string', default: '', required: true, description };
+}
+
+export const isEncryptedFolderProperty: INodeProperties = {
+	displayName: 'Is Encrypted Folder',
+	name: 'isEncryptedFolder',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to fetch the key created by the user who encrypted the folder',
+};
+
+export function readUserId(ctx: IExecuteFunctions, itemIndex: number): number {
+	return readInteger(ctx, 'userId', itemIndex, 'User ID', { min: 1 });
+}
+
+export function readKey(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+	return readText(ctx, name, itemIndex, label, { required: true });
+}

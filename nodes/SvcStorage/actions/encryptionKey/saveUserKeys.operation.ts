@@ -1,0 +1,29 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { jsonItem } from '../../../shared/runPerItem';
+import { optionsCollection } from '../common.descriptions';
+import { storageActionObject } from '../restCall';
+import { keyProperty, readKey, readUserId, userIdProperty } from './fields';
+
+const PUBLIC_KEYS = [
+	['kem', 'KEM Public Key'],
+	['dsa', 'DSA Public Key'],
+	['x25519', 'X25519 Public Key'],
+	['ed25519', 'Ed25519 Public Key'],
+] as const;
+
+const properties: INodeProperties[] = [
+	{ ...userIdProperty, description: 'Numeric ID of the authenticated account (the service refuses any other)' },
+	...PUBLIC_KEYS.map(([name, label]) => keyProperty(name, label, `The account's ${label}, as exported by the encryption client`)),
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveUserKeys'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userID = readUserId(this, itemIndex);
+	const keys = Object.fromEntries(PUBLIC_KEYS.map(([name, label]) => [name, readKey(this, itemIndex, name, label)]));
+	const result = await storageActionObject(this, itemIndex, 'save_user_encryption_keys', { userID, ...keys }, 'save the public keys');
+	return [jsonItem({ userID, ...result }, itemIndex)];
+}

@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { binaryFromStream } from '../../../shared/binary';
+import { readLocator, readText } from '../../../shared/parameters';
+import { fileLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	fileLocator({ name: 'file', displayName: 'File' }),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+	},
+	optionsCollection([
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			description: 'Name to give the binary data; defaults to the name the service sends',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['download'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const fileHash = readLocator(this, 'file', itemIndex, 'File');
+	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field', { required: true });
+	const fileNameOverride = readText(this, 'options.fileName', itemIndex, 'File Name');
+	const download = await backend.downloadFile(fileHash, itemIndex);
+	const fileName = fileNameOverride || download.fileName;
+	const binary = await binaryFromStream(this, download.stream, fileName, download.contentType);
+	return [
+		{
+			json: {
+				file_hash: fileHash,
+				file_name: fileName ?? binary.fileName ?? null,
+				mime_type: download.contentType ?? binary.mimeType,
+				size: download.size ?? null,
+			},
+			binary: { [propertyName]: binary },
+			pairedItem: { item: itemIndex },
+		},
+	];
+}

@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLocator, readText } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { fileLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	fileLocator({ name: 'file', displayName: 'File' }),
+	{
+		displayName: 'New Name',
+		name: 'newName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The service normalizes the name and adds a number when the folder has it already; the output has the final name',
+	},
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['rename'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const fileHash = readLocator(this, 'file', itemIndex, 'File');
+	const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
+	return [jsonItem(await backend.renameFile(fileHash, name, itemIndex), itemIndex)];
+}

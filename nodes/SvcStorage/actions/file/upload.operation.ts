@@ -1,0 +1,109 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { binaryUploadSource } from '../../../shared/binary';
+import { readLocator, readText, refuseInput } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { folderLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];
+
+const properties: INodeProperties[] = [
+	folderLocator({
+		name: 'folder',
+		displayName: 'Folder',
+		description: 'Folder to upload into. Files cannot be uploaded directly into ROOT.',
+	}),
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field containing the file to be uploaded',
+	},
+	optionsCollection([
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			description: 'Name to store the file under; defaults to the binary data\'s file name',
+		},
+		{
+			displayName: 'Folder Upload Key',
+			name: 'folderUploadKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'The folder\'s upload key, for uploading into a folder the account has no full access to',
+		},
+		{
+			displayName: 'Watermark Color',
+			name: 'watermarkColor',
+			type: 'color',
+			default: '#F0FF3C',
+			description: 'Color of the watermark text',
+		},
+		{
+			displayName: 'Watermark Position',
+			name: 'watermarkPosition',
+			type: 'options',
+			options: [
+				{ name: 'Bottom Left', value: 'BOTTOM_LEFT' },
+				{ name: 'Bottom Right', value: 'BOTTOM_RIGHT' },
+				{ name: 'Top Left', value: 'TOP_LEFT' },
+				{ name: 'Top Right', value: 'TOP_RIGHT' },
+			],
+			default: 'BOTTOM_RIGHT',
+		},
+		{
+			displayName: 'Watermark Text',
+			name: 'watermarkText',
+			type: 'string',
+			default: '',
+			description: 'Text to stamp on JPG and PNG images; other files are stored unchanged',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['upload'] } }, properties);
+
+function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const raw = String(ctx.getNodeParameter('options.watermarkColor', itemIndex, '') ?? '').trim();
+	if (!raw) return undefined;
+	const hex = raw.replace(/^#/, '');
+	if (!/^[0-9a-fA-F]{6}$/.test(hex)) {
+		refuseInput(ctx, itemIndex, `The option "Watermark Color" is not a hex color: "${raw}"`, 'Use six hex digits, such as F0FF3C.');
+	}
+	return hex.toUpperCase();
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
+	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
+	const watermarkText = readText(this, 'options.watermarkText', itemIndex, 'Watermark Text', { maxLength: 200 });
+	const watermarkPosition = this.getNodeParameter('options.watermarkPosition', itemIndex, '') as string;
+	if (watermarkPosition && !WATERMARK_POSITIONS.includes(watermarkPosition)) {
+		refuseInput(this, itemIndex, `The option "Watermark Position" has an unknown value "${watermarkPosition}"`, `Use one of ${WATERMARK_POSITIONS.join(', ')}.`);
+	}
+	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
+	const result = await backend.uploadFile(
+		folderHash,
+		source,
+		{
+			folderUploadKey: readText(this, 'options.folderUploadKey', itemIndex, 'Folder Upload Key') || undefined,
+			watermarkText: watermarkText || undefined,
+			watermarkPosition: watermarkText && watermarkPosition ? watermarkPosition : undefined,
+			watermarkColor: watermarkText ? readWatermarkColor(this, itemIndex) : undefined,
+		},
+		itemIndex,
+	);
+	return [jsonItem(result, itemIndex)];
+}

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLocator, readText } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { folderLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	folderLocator({
+		name: 'parentFolder',
+		displayName: 'Parent Folder',
+		required: false,
+		description: 'Folder to create the new folder in. Leave empty for the ROOT folder.',
+	}),
+	{
+		displayName: 'Folder Name',
+		name: 'folderName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Invoices 2026',
+		description:
+			'Name of the new folder. The service normalizes it and adds a number when a sibling has the same name; leave empty for a random name.',
+	},
+	{
+		displayName: 'Access Type',
+		name: 'accessType',
+		type: 'options',
+		options: [
+			{ name: 'Private', value: 'PRIVATE', description: 'Only authorized users can download its files' },
+			{ name: 'Link', value: 'LINK', description: 'Anyone with a link can download its files' },
+		],
+		default: 'PRIVATE',
+	},
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['create'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const parentHash = readLocator(this, 'parentFolder', itemIndex, 'Parent Folder', false);
+	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
+	const accessType = this.getNodeParameter('accessType', itemIndex) as string;
+	const result = await backend.createFolder(
+		{ parentHash: parentHash || undefined, name: name || undefined, accessType },
+		itemIndex,
+	);
+	return [jsonItem(result, itemIndex)];
+}

@@ -1,0 +1,46 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { entryKind } from '../../../shared/backends/storage/entries';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { applyLimit, readReturnAll } from '../../../shared/paging';
+import { readLocator } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { accessRightsOption, folderLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder whose direct files and subfolders to list' }),
+	...returnAllOrLimit({}),
+	optionsCollection([
+		accessRightsOption,
+		{
+			displayName: 'Item Type',
+			name: 'itemType',
+			type: 'options',
+			options: [
+				{ name: 'Files and Folders', value: 'all' },
+				{ name: 'Files Only', value: 'file' },
+				{ name: 'Folders Only', value: 'folder' },
+			],
+			default: 'all',
+			description: 'Which kind of entries to return',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContent'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const { limit } = readReturnAll(this, itemIndex);
+	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
+	const itemType = this.getNodeParameter('options.itemType', itemIndex, 'all') as string;
+	const entries = await backend.listFolder(folderHash, { accessRights }, itemIndex);
+	const wanted = itemType === 'all' ? entries : entries.filter((entry) => entryKind(entry) === itemType);
+	return applyLimit(wanted, limit).map((entry) => jsonItem(entry, itemIndex));
+}

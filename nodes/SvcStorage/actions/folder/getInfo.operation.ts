@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLocator } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { accessRightsOption, folderLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	folderLocator({ name: 'folder', displayName: 'Folder' }),
+	optionsCollection([accessRightsOption]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getInfo'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
+	return [jsonItem(await backend.getFolderInfo(folderHash, { accessRights }, itemIndex), itemIndex)];
+}

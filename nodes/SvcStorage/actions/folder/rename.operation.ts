@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLocator, readText } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { folderLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to rename (the ROOT folder cannot be renamed)' }),
+	{
+		displayName: 'New Name',
+		name: 'newName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The service normalizes the name and adds a number when a sibling has it already; the output has the final name',
+	},
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['rename'] } }, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
+	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
+	return [jsonItem(await backend.renameFolder(folderHash, name, itemIndex), itemIndex)];
+}

@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { RestStorageBackend } from '../../shared/backends/storage/RestStorageBackend';
+import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
+import { readTimeout } from '../../shared/parameters';
+import { runPerItem } from '../../shared/runPerItem';
+import * as account from './account';
+import * as encryptionKey from './encryptionKey';
+import * as esignature from './esignature';
+import * as file from './file';
+import * as folder from './folder';
+import type { StorageDeps, StorageOperation, StorageResource } from './node.type';
+
+const resources: Record<StorageResource, Record<string, unknown>> = {
+	account,
+	encryptionKey,
+	esignature,
+	file,
+	folder,
+};
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as StorageResource;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources[resource]?.[operationName] as StorageOperation | undefined;
+	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
+	}
+	const backend = new RestStorageBackend(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
+	return await runPerItem<StorageDeps>(this, operation.execute, { backend });
+}

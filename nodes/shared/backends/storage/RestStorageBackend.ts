@@ -1,0 +1,247 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { writeExactlyOnce } from '../../reconcile';
+import type { ServiceContext } from '../../transport/http';
+import { streamedFile } from '../../transport/multipart';
+import type { StorageDownload } from '../../transport/storage';
+import {
+	asObject,
+	callStorageAction,
+	callStorageScript,
+	downloadFromStorage,
+	uploadToStorage,
+} from '../../transport/storage';
+import { entryHash, entryKind, entryName, entrySize, isNameVariant, rootHashOf } from './entries';
+import type { StorageBackend, UploadOptions, UploadSource, WriteResult } from './StorageBackend';
+
+function asList(value: unknown): IDataObject[] {
+	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
+	const object = asObject(value);
+	for (const key of ['items', 'content', 'data']) {
+		if (Array.isArray(object[key])) return asList(object[key]);
+	}
+	return [];
+}
+
+/** The storage REST API (document 1) behind the StorageBackend interface. */
+export class RestStorageBackend implements StorageBackend {
+	readonly kind = 'rest' as const;
+
+	private rootHash?: string;
+
+	constructor(
+		private readonly ctx: ServiceContext,
+		/** The request timeout for an item (each item may set its own). */
+		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+	) {}
+
+	async rootFolderHash(itemIndex: number): Promise<string> {
+		if (this.rootHash) return this.rootHash;
+		const { body } = await callStorageScript(this.ctx, 'authenticate_user', {}, {
+			action: 'read the account data',
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+		});
+		const hash = rootHashOf(asObject(body));
+		if (!hash) {
+			throw new NodeApiError(this.ctx.getNode(), { message: 'no ROOT folder in the user data' }, {
+				message: "Svc's account data names no ROOT folder",
+				description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
+				itemIndex,
+			});
+		}
+		this.rootHash = hash;
+		return hash;
+	}
+
+	private async childHashes(folderHash: string, kind: 'folder' | 'file', itemIndex: number): Promise<Set<string>> {
+		const entries = await this.listFolder(folderHash, {}, itemIndex);
+		return new Set(
+			entries.filter((entry) => entryKind(entry) === kind).map((entry) => entryHash(entry) ?? ''),
+		);
+	}
+
+	async createFolder(
+		input: { parentHash?: string; name?: string; accessType?: string },
+		itemIndex: number,
+	): Promise<WriteResult> {
+		const parentHash = input.parentHash || (await this.rootFolderHash(itemIndex));
+		const subject = input.name ? `the folder "${input.name}"` : 'the new folder';
+		const outcome = await writeExactlyOnce(
+			this.ctx.getNode(),
+			{
+				subject,
+				snapshot: async () => await this.childHashes(parentHash, 'folder', itemIndex),
+				write: async () =>
+					asObject(
+						await callStorageAction(
+							this.ctx,
+							'create_folder',
+							{ parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType },
+							{ action: `create ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+						),
+					),
+				findLanded: async (before) => {
+					const entries = await this.listFolder(parentHash, {}, itemIndex);
+					const created = entries.filter((entry) => {
+						const hash = entryHash(entry);
+						const name = entryName(entry) ?? '';
+						return (
+							entryKind(entry) === 'folder' &&
+							hash !== undefined &&
+							!before.has(hash) &&
+							(input.name === undefined || input.name === '' || isNameVariant(name, input.name))
+						);
+					});
+					if (created.length === 0) return undefined;
+					if (created.length > 1) throw new Error(`${created.length} new folders match ${subject}`);
+					const hash = entryHash(created[0]) as string;
+					const info = await this.getFolderInfo(hash, {}, itemIndex);
+					return {
+						folder_hash: hash,
+						folder_name: entryName(info) ?? entryName(created[0]),
+						...(info.folder_edit_key ? { folder_edit_key: info.folder_edit_key } : {}),
+						...(info.folder_upload_key ? { folder_upload_key: info.folder_upload_key } : {}),
+					};
+				},
+			},
+			itemIndex,
+		);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
+		const body = await callStorageAction(
+			this.ctx,
+			'get_folder_content',
+			{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
+			{ action: 'list the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+		);
+		return asList(body);
+	}
+
+	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'get_folder_info',
+				{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
+				{ action: 'read the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'rename_folder',
+				{ folder_hash: folderHash, folder_name: name },
+				{ action: 'rename the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	async uploadFile(
+		folderHash: string,
+		source: UploadSource,
+		options: UploadOptions,
+		itemIndex: number,
+	): Promise<WriteResult> {
+		const subject = `the file "${source.fileName}"`;
+		const outcome = await writeExactlyOnce(
+			this.ctx.getNode(),
+			{
+				subject,
+				snapshot: async () => await this.childHashes(folderHash, 'file', itemIndex),
+				write: async () =>
+					asObject(
+						await uploadToStorage(
+							this.ctx,
+							{
+								folder_hash: folderHash,
+								folder_upload_key: options.folderUploadKey,
+								watermark_text: options.watermarkText,
+								watermark_position: options.watermarkPosition,
+								watermark_color: options.watermarkColor,
+							},
+							() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
+							{ action: `upload ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+						),
+					),
+				findLanded: async (before) => {
+					const entries = await this.listFolder(folderHash, {}, itemIndex);
+					const landed = entries.filter((entry) => {
+						const hash = entryHash(entry);
+						const size = entrySize(entry);
+						return (
+							entryKind(entry) === 'file' &&
+							hash !== undefined &&
+							!before.has(hash) &&
+							isNameVariant(entryName(entry) ?? '', source.fileName) &&
+							(size === undefined || size === source.size)
+						);
+					});
+					if (landed.length === 0) return undefined;
+					if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
+					const hash = entryHash(landed[0]) as string;
+					const info = await this.getFileInfo(hash, {}, itemIndex);
+					return {
+						file_hash: hash,
+						file_name: entryName(info) ?? entryName(landed[0]),
+						...(info.file_delete_key ? { file_delete_key: info.file_delete_key } : {}),
+						...(info.timestamp_uploaded !== undefined ? { timestamp_uploaded: info.timestamp_uploaded } : {}),
+						...(info.timestamp_last_modified !== undefined
+							? { timestamp_last_modified: info.timestamp_last_modified }
+							: {}),
+					};
+				},
+			},
+			itemIndex,
+		);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
+		return await downloadFromStorage(this.ctx, fileHash, {
+			action: 'download the file',
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+		});
+	}
+
+	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'get_file_info',
+				{ file_hash: fileHash, get_access_rights: options.accessRights ? true : undefined },
+				{ action: 'read the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'rename_file',
+				{ file_hash: fileHash, file_name: name },
+				{ action: 'rename the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
+		const body = asObject(
+			await callStorageAction(
+				this.ctx,
+				'move_file',
+				{ file_hash: fileHash, folder_hash: targetFolderHash },
+				{ action: 'move the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+		return { file_hash: fileHash, folder_hash: targetFolderHash, ...body };
+	}
+}

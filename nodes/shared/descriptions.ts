@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const DEFAULT_TIMEOUT_MS = 120000;
+
+/** Return All / Limit, shown for the given operations. */
+export function returnAllOrLimit(show: Record<string, string[]>, maxLimit?: number): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_TIMEOUT_MS,
+	description:
+		'How long to wait, in milliseconds, for the service to answer before giving up. Writes are checked, not repeated, after a timeout.',
+};

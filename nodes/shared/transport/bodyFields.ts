@@ -1,0 +1,29 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { StreamingFormData } from './multipart';
+
+type Body = IHttpRequestOptions['body'];
+
+/**
+ * A copy of a request body with extra fields in front, whatever form the body takes:
+ * URL-encoded, multipart (fields first, so a streaming server sees them before the file),
+ * or a plain object (JSON, or URL-encoded by the content type).
+ */
+export function bodyWithFields(body: Body, fields: Record<string, string>): Body {
+	if (body instanceof URLSearchParams) {
+		const copy = new URLSearchParams(fields);
+		for (const [name, value] of body) copy.append(name, value);
+		return copy;
+	}
+	if (body instanceof StreamingFormData) {
+		const copy = new StreamingFormData();
+		for (const [name, value] of Object.entries(fields)) copy.append(name, value);
+		for (const [name, value] of body) copy.append(name, value);
+		return copy;
+	}
+	if (body === undefined || body === null || body === '') return { ...fields };
+	if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
+		return { ...fields, ...(body as IDataObject) };
+	}
+	throw new Error('The request body cannot carry the credential fields');
+}

@@ -1,0 +1,144 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ServiceResponse } from './http';
+import { RateLimited, TransportFailure } from './http';
+import { redactText } from './redact';
+
+type FailureCause =
+	| 'rate-limited'
+	| 'temporarily-unavailable'
+	| 'credential-invalid'
+	| 'configuration-invalid'
+	| 'quota-exhausted';
+
+export interface ServiceErrorFields {
+	message: string;
+	description?: string;
+	httpCode?: string;
+	itemIndex?: number;
+	cause?: FailureCause;
+	retryAfterSeconds?: number;
+	/** The request may have reached the service and committed: reconciliation must look before retrying. */
+	uncertain?: boolean;
+}
+
+const UNCERTAIN_OUTCOME = 'uncertainOutcome';
+
+/**
+ * A NodeApiError built only from what we choose to show: never the raw HTTP error, whose
+ * request config carries the credential's headers and body.
+ */
+export function serviceError(node: INode, fields: ServiceErrorFields, secrets: readonly string[]): NodeApiError {
+	const message = redactText(fields.message, secrets);
+	const description = fields.description === undefined ? undefined : redactText(fields.description, secrets);
+	const shown: JsonObject = { message };
+	if (fields.httpCode) shown.httpCode = fields.httpCode;
+	const failure =
+		fields.cause === 'rate-limited'
+			? {
+					cause: fields.cause,
+					...(fields.retryAfterSeconds !== undefined ? { retryAfterMs: fields.retryAfterSeconds * 1000 } : {}),
+				}
+			: fields.cause
+				? { cause: fields.cause }
+				: undefined;
+	const error = new NodeApiError(node, shown, {
+		message,
+		description,
+		httpCode: fields.httpCode,
+		itemIndex: fields.itemIndex,
+		failure,
+	});
+	if (fields.uncertain) error.context[UNCERTAIN_OUTCOME] = true;
+	return error;
+}
+
+/** True when a write may have committed although the caller saw an error. */
+export function isUncertainOutcome(error: unknown): boolean {
+	return (
+		error instanceof NodeApiError &&
+		(error.context as Record<string, unknown> | undefined)?.[UNCERTAIN_OUTCOME] === true
+	);
+}
+
+/** A short, safe excerpt of what the service said in an error body, if anything. */
+export function serviceMessageOf(response: ServiceResponse): string | undefined {
+	let body = response.body;
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (!text) return undefined;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			return text.slice(0, 300);
+		}
+	}
+	if (body && typeof body === 'object') {
+		const record = body as Record<string, unknown>;
+		for (const key of ['message', 'Message', 'error_message', 'error', 'detail']) {
+			const value = record[key];
+			if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 300);
+		}
+	}
+	return undefined;
+}
+
+/** Errors for the failures every API shares: no HTTP answer, or 429s past the policy. */
+export function transportError(
+	node: INode,
+	error: unknown,
+	context: { service: string; action: string; baseUrl: string; timeoutMs?: number; itemIndex?: number },
+	secrets: readonly string[],
+): NodeApiError | undefined {
+	const { service, action, baseUrl, itemIndex } = context;
+	if (error instanceof RateLimited) {
+		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s.`;
+		return serviceError(
+			node,
+			{
+				message: `${service} is rate-limiting requests (429) and still refused to ${action} after ${error.attempts} tries`,
+				description: `The node waited as the service asked and retried.${after} Run the workflow again later, or slow it down (smaller batches, or a Wait node between items).`,
+				httpCode: '429',
+				itemIndex,
+				cause: 'rate-limited',
+				retryAfterSeconds: error.retryAfterSeconds,
+			},
+			secrets,
+		);
+	}
+	if (!(error instanceof TransportFailure)) return undefined;
+	const host = (() => {
+		try {
+			return new URL(baseUrl).host;
+		} catch {
+			return baseUrl;
+		}
+	})();
+	const messages: Record<TransportFailure['kind'], string> = {
+		timeout: `${service} did not answer in time while trying to ${action}${context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''}`,
+		'connection-lost': `The connection to ${service} was lost while trying to ${action} (${error.code})`,
+		unreachable: `Could not reach ${service} at ${host} to ${action} (${error.code})`,
+		canceled: `The request to ${action} was canceled`,
+	};
+	const descriptions: Record<TransportFailure['kind'], string> = {
+		timeout:
+			'The service may still have carried out the request. Raise the Timeout option if the service is slow, then run again.',
+		'connection-lost':
+			'The service may still have carried out the request. Check the network between n8n and the service, then run again.',
+		unreachable: "Check the credential's Base URL and that n8n can reach that host.",
+		canceled: 'The execution was stopped.',
+	};
+	return serviceError(
+		node,
+		{
+			message: messages[error.kind],
+			description: descriptions[error.kind],
+			itemIndex,
+			cause: error.kind === 'unreachable' ? 'configuration-invalid' : 'temporarily-unavailable',
+			uncertain: error.uncertain,
+		},
+		secrets,
+	);
+}

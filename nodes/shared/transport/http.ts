@@ -1,0 +1,179 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+/** Every kind of n8n function context that may call the service. */
+export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
+
+export type RequestBody = IHttpRequestOptions['body'];
+
+export interface RateLimitPolicy {
+	/** Retries after a 429 before giving up. */
+	maxRetries: number;
+	/** Longest wait honoured for one retry; a longer Retry-After gives up at once. */
+	maxWaitSeconds: number;
+	/** Wait when the service names none. */
+	defaultWaitSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMIT_POLICY: RateLimitPolicy = {
+	maxRetries: 3,
+	maxWaitSeconds: 60,
+	defaultWaitSeconds: 2,
+};
+
+export interface ServiceCall {
+	credentialType: string;
+	method: IHttpRequestMethods;
+	url: string;
+	headers?: IDataObject;
+	/** Built anew for every attempt, so a streamed body can be sent again after a 429. */
+	body?: () => RequestBody | Promise<RequestBody>;
+	responseType?: 'json' | 'text' | 'stream' | 'arraybuffer';
+	timeoutMs?: number;
+	rateLimit?: RateLimitPolicy;
+	/** Seconds the service asks us to wait, read from a 429 response (default: Retry-After). */
+	retryAfterSeconds?: (response: ServiceResponse) => number | undefined;
+}
+
+export interface ServiceResponse {
+	status: number;
+	headers: Record<string, string>;
+	body: unknown;
+}
+
+export type TransportFailureKind = 'timeout' | 'connection-lost' | 'unreachable' | 'canceled';
+
+/**
+ * The request did not produce an HTTP response. `uncertain` is true when the request may have
+ * reached the service (and a write may have committed), false when it certainly did not.
+ */
+export class TransportFailure extends Error {
+	constructor(
+		readonly kind: TransportFailureKind,
+		readonly code: string,
+		readonly uncertain: boolean,
+	) {
+		super(`${kind} (${code})`);
+	}
+}
+
+/** The service kept answering 429 past the policy's retries or asked for too long a wait. */
+export class RateLimited extends Error {
+	constructor(
+		readonly retryAfterSeconds: number | undefined,
+		readonly attempts: number,
+	) {
+		super('rate limited');
+	}
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+function errorCode(error: unknown): string {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && code) return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	const message = error instanceof Error ? error.message : String(error);
+	if (/socket hang up/i.test(message)) return 'ECONNRESET';
+	if (/timeout/i.test(message)) return 'ETIMEDOUT';
+	if (/aborted|canceled/i.test(message)) return 'ERR_CANCELED';
+	return 'UNKNOWN';
+}
+
+function classifyFailure(error: unknown): TransportFailure {
+	const code = errorCode(error);
+	if (code === 'ERR_CANCELED') return new TransportFailure('canceled', code, false);
+	if (UNREACHABLE_CODES.has(code)) return new TransportFailure('unreachable', code, false);
+	if (TIMEOUT_CODES.has(code)) return new TransportFailure('timeout', code, true);
+	return new TransportFailure('connection-lost', code, true);
+}
+
+function lowerCaseHeaders(headers: unknown): Record<string, string> {
+	const result: Record<string, string> = {};
+	if (!headers || typeof headers !== 'object') return result;
+	for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+		if (value === undefined || value === null) continue;
+		result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return result;
+}
+
+export function retryAfterHeaderSeconds(response: ServiceResponse): number | undefined {
+	const value = response.headers['retry-after'];
+	if (!value) return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** Drains a streamed error body so the connection is released. */
+async function discardBody(body: unknown): Promise<void> {
+	if (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
+		for await (const _chunk of body as AsyncIterable<unknown>) {
+			// reading to the end frees the socket
+		}
+	}
+}
+
+async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
+	const options: IHttpRequestOptions = {
+		method: call.method,
+		url: call.url,
+		headers: { ...(call.headers ?? {}) },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: call.timeoutMs,
+		encoding: call.responseType === 'json' ? undefined : call.responseType,
+		json: call.responseType === 'json' || call.responseType === undefined,
+	};
+	const body = call.body ? await call.body() : undefined;
+	if (body !== undefined) options.body = body;
+	let raw: IN8nHttpFullResponse;
+	try {
+		raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			call.credentialType,
+			options,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw classifyFailure((error as { cause?: unknown }).cause ?? error);
+	}
+	return { status: raw.statusCode, headers: lowerCaseHeaders(raw.headers), body: raw.body };
+}
+
+/**
+ * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
+ * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
+ * interpret. 429s are waited out with `sleep` per the policy; anything that produced no HTTP
+ * answer becomes a TransportFailure.
+ */
+export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
+	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
+	const readRetryAfter = call.retryAfterSeconds ?? retryAfterHeaderSeconds;
+	for (let attempt = 0; ; attempt++) {
+		const response = await sendOnce(ctx, call);
+		if (response.status !== 429) return response;
+		await discardBody(response.body);
+		const requested = readRetryAfter(response);
+		const wait = requested ?? policy.defaultWaitSeconds;
+		if (attempt >= policy.maxRetries || wait > policy.maxWaitSeconds) {
+			throw new RateLimited(requested, attempt + 1);
+		}
+		await sleep(Math.ceil(wait * 1000));
+	}
+}

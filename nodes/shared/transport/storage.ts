@@ -1,0 +1,326 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { checkBaseUrl } from './baseUrl';
+import { serviceError, serviceMessageOf, transportError } from './errors';
+import type { RequestBody, ServiceContext, ServiceResponse } from './http';
+import { sendServiceCall } from './http';
+import type { StreamedFilePart } from './multipart';
+import { StreamingFormData } from './multipart';
+import { secretsOf } from './redact';
+
+export const STORAGE_CREDENTIAL_TYPE = 'svcStorageApi';
+const SERVICE = 'Svc';
+
+export interface StorageCallOptions {
+	/** What the call does, as the end of "while trying to …" (e.g. "create the folder"). */
+	action: string;
+	itemIndex?: number;
+	timeoutMs?: number;
+	/** Extra explanation for a 405 (e.g. the plan rule of restoring). */
+	notPermittedHint?: string;
+}
+
+export type StorageFieldValue = string | number | boolean | string[] | undefined;
+export type StorageFields = Record<string, StorageFieldValue>;
+
+interface StorageConnection {
+	baseUrl: string;
+	secrets: string[];
+}
+
+async function connectionOf(ctx: ServiceContext, itemIndex?: number): Promise<StorageConnection> {
+	const credentials = await ctx.getCredentials(STORAGE_CREDENTIAL_TYPE, itemIndex);
+	const baseUrl = checkBaseUrl(credentials.baseUrl, 'Svc Storage API');
+	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
+	return { baseUrl: baseUrl.url, secrets: secretsOf(credentials) };
+}
+
+/** URL-encoded form body; arrays use PHP's `name[]` convention. */
+export function formBody(fields: StorageFields): URLSearchParams {
+	const form = new URLSearchParams();
+	for (const [name, value] of Object.entries(fields)) {
+		if (value === undefined) continue;
+		if (Array.isArray(value)) {
+			for (const entry of value) form.append(`${name}[]`, entry);
+		} else if (typeof value === 'boolean') {
+			form.append(name, value ? '1' : '0');
+		} else {
+			form.append(name, String(value));
+		}
+	}
+	return form;
+}
+
+const UPLOAD_STATUS_MESSAGES: Record<number, { message: string; description: string }> = {
+	490: {
+		message: 'Svc detected a virus in the file (490); the file was not stored',
+		description: 'Check the file with a virus scanner before uploading it again.',
+	},
+	491: {
+		message: 'Svc refused the file name because it has a double extension (491)',
+		description: 'Names like "invoice.pdf.exe" are refused. Give the file a single extension (the File Name option) and run again.',
+	},
+	492: {
+		message: 'The target folder is full: its size limit would be exceeded (492)',
+		description: 'Free space in the folder, or upload into another folder.',
+	},
+	493: {
+		message: "The file is larger than the account's file size limit (493)",
+		description: 'Upload a smaller file, or raise the limit with a larger plan.',
+	},
+	494: {
+		message: 'Svc received only part of the file (494); nothing was stored',
+		description: 'The upload was cut short on the way. Run the node again.',
+	},
+};
+
+function statusError(
+	ctx: ServiceContext,
+	response: ServiceResponse,
+	options: StorageCallOptions,
+	connection: StorageConnection,
+	isUpload: boolean,
+) {
+	const node = ctx.getNode();
+	const { itemIndex } = options;
+	const status = response.status;
+	const said = serviceMessageOf(response);
+	const saidSuffix = said ? `: ${said}` : '';
+	const httpCode = String(status);
+	const base = { httpCode, itemIndex };
+	if (isUpload && UPLOAD_STATUS_MESSAGES[status]) {
+		return serviceError(node, { ...base, ...UPLOAD_STATUS_MESSAGES[status] }, connection.secrets);
+	}
+	switch (status) {
+		case 400:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc refused the request to ${options.action} as invalid (400)${saidSuffix}`,
+					description: "Check the node's parameters: a hash, name or value may be missing or malformed.",
+					cause: 'configuration-invalid',
+				},
+				connection.secrets,
+			);
+		case 401:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc did not accept the credentials (401) while trying to ${options.action}`,
+					description:
+						'Check the user and the access token, password or session ID in the Svc Storage API credential. A session ID stops working when its session ends.',
+					cause: 'credential-invalid',
+				},
+				connection.secrets,
+			);
+		case 403:
+			if (response.headers['two_factor_requried'] === '1' || response.headers['two-factor-requried'] === '1') {
+				return serviceError(
+					node,
+					{
+						...base,
+						message: 'This account requires two-factor authentication (403), which a password login cannot complete',
+						description:
+							'In the Svc Storage API credential choose "User and Access Token" (create a token in the account\'s API key settings) or "Session ID".',
+						cause: 'credential-invalid',
+					},
+					connection.secrets,
+				);
+			}
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc refused access while trying to ${options.action} (403)${saidSuffix}`,
+					description: "The account may not access this item. Check the hash and the account's rights to it.",
+					cause: 'configuration-invalid',
+				},
+				connection.secrets,
+			);
+		case 404:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc found nothing to ${options.action} (404)${saidSuffix}`,
+					description: 'Check the hash, user ID or e-mail address given to the node.',
+					cause: 'configuration-invalid',
+				},
+				connection.secrets,
+			);
+		case 405:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc does not permit this account to ${options.action} (405)${saidSuffix}`,
+					description:
+						options.notPermittedHint ??
+						'The item may be deleted or unavailable, or the account may not perform this operation on it.',
+					cause: 'configuration-invalid',
+				},
+				connection.secrets,
+			);
+		default:
+			if (status >= 500) {
+				return serviceError(
+					node,
+					{
+						...base,
+						message: `Svc failed while trying to ${options.action} (${status})${saidSuffix}`,
+						description: 'A problem on the service side. It may still have carried out the request; run again later.',
+						cause: 'temporarily-unavailable',
+						uncertain: true,
+					},
+					connection.secrets,
+				);
+			}
+			return serviceError(
+				node,
+				{ ...base, message: `Svc answered ${status} while trying to ${options.action}${saidSuffix}` },
+				connection.secrets,
+			);
+	}
+}
+
+function parseJson(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return body;
+	const text = body.trim();
+	if (!text) return {};
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+async function send(
+	ctx: ServiceContext,
+	path: string,
+	body: () => RequestBody,
+	options: StorageCallOptions,
+	responseType: 'json' | 'text' | 'stream',
+	isUpload = false,
+): Promise<ServiceResponse> {
+	const connection = await connectionOf(ctx, options.itemIndex);
+	let response: ServiceResponse;
+	try {
+		response = await sendServiceCall(ctx, {
+			credentialType: STORAGE_CREDENTIAL_TYPE,
+			method: 'POST',
+			url: `${connection.baseUrl}${path}`,
+			body,
+			responseType,
+			timeoutMs: options.timeoutMs,
+		});
+	} catch (error) {
+		const mapped = transportError(
+			ctx.getNode(),
+			error,
+			{ service: SERVICE, action: options.action, baseUrl: connection.baseUrl, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex },
+			connection.secrets,
+		);
+		throw mapped ?? error;
+	}
+	if (response.status >= 200 && response.status < 300) return response;
+	if (responseType === 'stream') response.body = await readAll(response.body);
+	throw statusError(ctx, response, options, connection, isUpload);
+}
+
+async function readAll(body: unknown): Promise<Buffer> {
+	if (!body || typeof (body as AsyncIterable<Buffer>)[Symbol.asyncIterator] !== 'function') return Buffer.alloc(0);
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body as AsyncIterable<Buffer>) {
+		if (size < 64 * 1024) chunks.push(Buffer.from(chunk));
+		size += chunk.length;
+	}
+	return Buffer.concat(chunks);
+}
+
+/** `POST {base}/api_v2/{action}` with a URL-encoded body; returns the parsed JSON. */
+export async function callStorageAction(
+	ctx: ServiceContext,
+	action: string,
+	fields: StorageFields,
+	options: StorageCallOptions,
+): Promise<unknown> {
+	const response = await send(ctx, `/api_v2/${action}`, () => formBody(fields), options, 'text');
+	return parseJson(response.body);
+}
+
+/**
+ * A legacy script under `/api/`. Sent as POST so that credentials travel in the body or
+ * headers, never in the URL; returns the parsed JSON, or the text for plain-text scripts.
+ */
+export async function callStorageScript(
+	ctx: ServiceContext,
+	script: string,
+	fields: StorageFields,
+	options: StorageCallOptions,
+): Promise<{ body: unknown; headers: Record<string, string> }> {
+	const response = await send(ctx, `/api/${script}.php`, () => formBody(fields), options, 'text');
+	return { body: parseJson(response.body), headers: response.headers };
+}
+
+/** `upload_file`: the file part streams from its source; a new form is built for each attempt. */
+export async function uploadToStorage(
+	ctx: ServiceContext,
+	fields: StorageFields,
+	file: () => StreamedFilePart,
+	options: StorageCallOptions,
+): Promise<unknown> {
+	const body = () => {
+		const form = new StreamingFormData();
+		for (const [name, value] of formBody(fields)) form.append(name, value);
+		form.append('file', file());
+		return form;
+	};
+	const response = await send(ctx, '/api_v2/upload_file', body, options, 'text', true);
+	return parseJson(response.body);
+}
+
+export interface StorageDownload {
+	stream: AsyncIterable<Buffer>;
+	contentType?: string;
+	fileName?: string;
+	size?: number;
+}
+
+function fileNameFromDisposition(header: string | undefined): string | undefined {
+	if (!header) return undefined;
+	const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+	if (encoded) {
+		try {
+			return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+		} catch {
+			return encoded[1].trim();
+		}
+	}
+	const plain = /filename="?([^";]+)"?/i.exec(header);
+	return plain?.[1];
+}
+
+/** `download_file`, as a stream: the bytes are never held in memory whole. */
+export async function downloadFromStorage(
+	ctx: ServiceContext,
+	fileHash: string,
+	options: StorageCallOptions,
+): Promise<StorageDownload> {
+	const response = await send(ctx, '/api_v2/download_file', () => formBody({ file_hash: fileHash }), options, 'stream');
+	const length = Number(response.headers['content-length']);
+	return {
+		stream: response.body as AsyncIterable<Buffer>,
+		contentType: response.headers['content-type']?.split(';')[0].trim() || undefined,
+		fileName: fileNameFromDisposition(response.headers['content-disposition']),
+		size: Number.isFinite(length) ? length : undefined,
+	};
+}
+
+export function asObject(value: unknown): IDataObject {
+	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+}

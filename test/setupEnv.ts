@@ -1,0 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// n8n-core writes its config (an encryption key) under N8N_USER_FOLDER on first use:
+// keep every test's engine state in a throwaway folder, never in the home folder.
+if (!process.env.N8N_USER_FOLDER?.includes('n8n-nodes-svc-test-')) {
+	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-test-'));
+}
+process.env.N8N_ENCRYPTION_KEY ??= 'test-encryption-key-not-a-secret';
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
