@@ -1,40 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { checkBaseUrl } from './baseUrl';
-import { serviceError, serviceMessageOf, transportError } from './errors';
+import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
+import { parseJsonBody, sendApiCall } from './apiClient';
+import { serviceError, serviceMessageOf } from './errors';
 import type { RequestBody, ServiceContext, ServiceResponse } from './http';
-import { sendServiceCall } from './http';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
-import { secretsOf } from './redact';
 
 export const STORAGE_CREDENTIAL_TYPE = 'svcStorageApi';
 const SERVICE = 'Svc';
 
-export interface StorageCallOptions {
-	/** What the call does, as the end of "while trying to …" (e.g. "create the folder"). */
-	action: string;
-	itemIndex?: number;
-	timeoutMs?: number;
+export interface StorageCallOptions extends ApiCallOptions {
 	/** Extra explanation for a 405 (e.g. the plan rule of restoring). */
 	notPermittedHint?: string;
 }
 
 export type StorageFieldValue = string | number | boolean | string[] | undefined;
 export type StorageFields = Record<string, StorageFieldValue>;
-
-interface StorageConnection {
-	baseUrl: string;
-	secrets: string[];
-}
-
-async function connectionOf(ctx: ServiceContext, itemIndex?: number): Promise<StorageConnection> {
-	const credentials = await ctx.getCredentials(STORAGE_CREDENTIAL_TYPE, itemIndex);
-	const baseUrl = checkBaseUrl(credentials.baseUrl, 'Svc Storage API');
-	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
-	return { baseUrl: baseUrl.url, secrets: secretsOf(credentials) };
-}
 
 /** URL-encoded form body; arrays use PHP's `name[]` convention. */
 export function formBody(fields: StorageFields): URLSearchParams {
@@ -79,7 +61,7 @@ function statusError(
 	ctx: ServiceContext,
 	response: ServiceResponse,
 	options: StorageCallOptions,
-	connection: StorageConnection,
+	connection: ApiConnection,
 	isUpload: boolean,
 ) {
 	const node = ctx.getNode();
@@ -186,17 +168,11 @@ function statusError(
 	}
 }
 
-function parseJson(body: unknown): unknown {
-	if (Buffer.isBuffer(body)) body = body.toString('utf8');
-	if (typeof body !== 'string') return body;
-	const text = body.trim();
-	if (!text) return {};
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
+const STORAGE_API: ApiDefinition = {
+	credentialType: STORAGE_CREDENTIAL_TYPE,
+	credentialLabel: 'Svc Storage API',
+	serviceName: SERVICE,
+};
 
 async function send(
 	ctx: ServiceContext,
@@ -206,40 +182,9 @@ async function send(
 	responseType: 'json' | 'text' | 'stream',
 	isUpload = false,
 ): Promise<ServiceResponse> {
-	const connection = await connectionOf(ctx, options.itemIndex);
-	let response: ServiceResponse;
-	try {
-		response = await sendServiceCall(ctx, {
-			credentialType: STORAGE_CREDENTIAL_TYPE,
-			method: 'POST',
-			url: `${connection.baseUrl}${path}`,
-			body,
-			responseType,
-			timeoutMs: options.timeoutMs,
-		});
-	} catch (error) {
-		const mapped = transportError(
-			ctx.getNode(),
-			error,
-			{ service: SERVICE, action: options.action, baseUrl: connection.baseUrl, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex },
-			connection.secrets,
-		);
-		throw mapped ?? error;
-	}
-	if (response.status >= 200 && response.status < 300) return response;
-	if (responseType === 'stream') response.body = await readAll(response.body);
-	throw statusError(ctx, response, options, connection, isUpload);
-}
-
-async function readAll(body: unknown): Promise<Buffer> {
-	if (!body || typeof (body as AsyncIterable<Buffer>)[Symbol.asyncIterator] !== 'function') return Buffer.alloc(0);
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body as AsyncIterable<Buffer>) {
-		if (size < 64 * 1024) chunks.push(Buffer.from(chunk));
-		size += chunk.length;
-	}
-	return Buffer.concat(chunks);
+	return await sendApiCall(ctx, STORAGE_API, path, { body, responseType }, options, (response, connection) =>
+		statusError(ctx, response, options, connection, isUpload),
+	);
 }
 
 /** `POST {base}/api_v2/{action}` with a URL-encoded body; returns the parsed JSON. */
@@ -250,7 +195,7 @@ export async function callStorageAction(
 	options: StorageCallOptions,
 ): Promise<unknown> {
 	const response = await send(ctx, `/api_v2/${action}`, () => formBody(fields), options, 'text');
-	return parseJson(response.body);
+	return parseJsonBody(response.body);
 }
 
 /**
@@ -264,7 +209,7 @@ export async function callStorageScript(
 	options: StorageCallOptions,
 ): Promise<{ body: unknown; headers: Record<string, string> }> {
 	const response = await send(ctx, `/api/${script}.php`, () => formBody(fields), options, 'text');
-	return { body: parseJson(response.body), headers: response.headers };
+	return { body: parseJsonBody(response.body), headers: response.headers };
 }
 
 /** `upload_file`: the file part streams from its source; a new form is built for each attempt. */
@@ -281,7 +226,7 @@ export async function uploadToStorage(
 		return form;
 	};
 	const response = await send(ctx, '/api_v2/upload_file', body, options, 'text', true);
-	return parseJson(response.body);
+	return parseJsonBody(response.body);
 }
 
 export interface StorageDownload {

@@ -1,0 +1,75 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
+
+export class SvcDvsApi implements ICredentialType {
+	name = 'svcDvsApi';
+
+	displayName = 'Svc DVS API';
+
+	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://your-svc-host.example',
+			description:
+				'Address of the service, without a path. Must start with https:// (http:// only for localhost, such as the bundled simulator).',
+		},
+		{
+			displayName: 'User',
+			name: 'user',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'name@example.com',
+			description: 'Login name or e-mail address of the account',
+		},
+		{
+			displayName: 'API Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: "Generated in the account's API key settings. The password and MCP tokens do not work here.",
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const target = checkBaseUrl(requestOptions.baseURL ?? requestOptions.url, 'Svc DVS API');
+		if (target.problem !== undefined) throw new Error(target.problem);
+		const body = bodyWithFields(requestOptions.body, {
+			user: String(credentials.user ?? ''),
+			user_access_token: String(credentials.accessToken ?? ''),
+		});
+		return { ...requestOptions, body };
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api_dvs/task/get_fields',
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			json: true,
+		},
+	};
+}

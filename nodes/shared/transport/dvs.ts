@@ -1,0 +1,166 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
+import { parseJsonBody, sendApiCall } from './apiClient';
+import { serviceError } from './errors';
+import type { ServiceContext, ServiceResponse } from './http';
+import type { StreamedFilePart } from './multipart';
+import { StreamingFormData } from './multipart';
+
+export const DVS_CREDENTIAL_TYPE = 'svcDvsApi';
+
+export type DvsSection = 'task' | 'project_2' | 'contact_person' | 'client';
+
+export const DVS_SECTION_LABELS: Record<DvsSection, string> = {
+	task: 'tasks',
+	project_2: 'projects',
+	contact_person: 'contact persons',
+	client: 'clients',
+};
+
+const DVS_API: ApiDefinition = {
+	credentialType: DVS_CREDENTIAL_TYPE,
+	credentialLabel: 'Svc DVS API',
+	serviceName: 'Svc DVS',
+};
+
+export interface DvsCallOptions extends ApiCallOptions {
+	/** What to check when the service answers 400 for this call (ids, filters, required fields…). */
+	invalidHint?: string;
+}
+
+/** Document 3: failures have empty bodies, so the status code alone carries the meaning. */
+function statusError(
+	ctx: ServiceContext,
+	section: DvsSection,
+	response: ServiceResponse,
+	options: DvsCallOptions,
+	connection: ApiConnection,
+): NodeApiError {
+	const node = ctx.getNode();
+	const base = { httpCode: String(response.status), itemIndex: options.itemIndex };
+	switch (response.status) {
+		case 400:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc DVS refused the request to ${options.action} as invalid (400)`,
+					description:
+						options.invalidHint ??
+						"A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: pick them from the node's lists.",
+					cause: 'configuration-invalid',
+				},
+				connection.secrets,
+			);
+		case 401:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc DVS did not accept the credentials (401) while trying to ${options.action}`,
+					description:
+						'Check the user and the API access token in the Svc DVS API credential. The account must belong to an organization with DMS enabled.',
+					cause: 'credential-invalid',
+				},
+				connection.secrets,
+			);
+		case 405:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `Svc DVS does not permit this account to ${options.action} (405)`,
+					description: `The account's group needs write permission on the ${DVS_SECTION_LABELS[section]} register (task work needs it on both tasks and projects), the register must be enabled for the organization, and the document must exist in your organization.`,
+					cause: 'configuration-invalid',
+				},
+				connection.secrets,
+			);
+		default:
+			if (response.status >= 500) {
+				return serviceError(
+					node,
+					{
+						...base,
+						message: `Svc DVS failed while trying to ${options.action} (${response.status})`,
+						description:
+							'A problem on the service side. A write may still have been carried out in part; the node checks before it retries.',
+						cause: 'temporarily-unavailable',
+						uncertain: true,
+					},
+					connection.secrets,
+				);
+			}
+			return serviceError(
+				node,
+				{ ...base, message: `Svc DVS answered ${response.status} while trying to ${options.action}` },
+				connection.secrets,
+			);
+	}
+}
+
+function asObject(value: unknown): IDataObject {
+	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+}
+
+/**
+ * `POST {base}/api_dvs/{section}/{action}` with a JSON body; the credential adds `user` and
+ * `user_access_token` to the body (never the URL). Returns the parsed JSON object.
+ */
+export async function callDvs(
+	ctx: ServiceContext,
+	section: DvsSection,
+	action: string,
+	params: IDataObject,
+	options: DvsCallOptions,
+): Promise<IDataObject> {
+	const response = await sendApiCall(
+		ctx,
+		DVS_API,
+		`/api_dvs/${section}/${action}`,
+		{ body: () => ({ ...params }), headers: { 'Content-Type': 'application/json' }, responseType: 'text' },
+		options,
+		(failed, connection) => statusError(ctx, section, failed, options, connection),
+	);
+	return asObject(parseJsonBody(response.body));
+}
+
+/**
+ * `upload_document_file` (multipart). The service reports a file it could not save (too large,
+ * quota, virus) as 200 with `success: false`; that becomes a clear, certain error.
+ */
+export async function uploadToDvs(
+	ctx: ServiceContext,
+	taskId: number,
+	file: () => StreamedFilePart,
+	options: DvsCallOptions,
+): Promise<IDataObject> {
+	const response = await sendApiCall(
+		ctx,
+		DVS_API,
+		'/api_dvs/task/upload_document_file',
+		{
+			body: () => {
+				const form = new StreamingFormData();
+				form.append('dvs_document_id', String(taskId));
+				form.append('file', file());
+				return form;
+			},
+			responseType: 'text',
+		},
+		options,
+		(failed, connection) => statusError(ctx, 'task', failed, options, connection),
+	);
+	const body = asObject(parseJsonBody(response.body));
+	if (typeof body.file_hash !== 'string' || !body.file_hash) {
+		const code = body.error_code === undefined ? '' : ` (${String(body.error_code)})`;
+		throw new NodeApiError(ctx.getNode(), { message: String(body.error_message ?? 'no file_hash') }, {
+			message: `Svc DVS could not save the attachment${code}: ${String(body.error_message ?? 'the answer had no file hash')}`,
+			description:
+				'The file may be too large, the storage quota used up, or a virus detected. Nothing was attached.',
+			itemIndex: options.itemIndex,
+		});
+	}
+	return body;
+}
