@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { isStreamingFormData } from './multipart';
+
 /** Every kind of n8n function context that may call the service. */
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -143,6 +145,9 @@ async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<Service
 	};
 	const body = call.body ? await call.body() : undefined;
 	if (body !== undefined) options.body = body;
+	// With redirects on, axios's redirect follower keeps the whole request body in memory so it
+	// could replay it; a streamed upload must therefore not follow redirects.
+	if (isStreamingFormData(body)) options.disableFollowRedirect = true;
 	let raw: IN8nHttpFullResponse;
 	try {
 		raw = (await ctx.helpers.httpRequestWithAuthentication.call(

@@ -1,0 +1,19 @@
+export { loadPackage, DEFAULT_PACKAGE_ROOT, type LoadedPackage, type HarnessNodeTypes } from './loader';
+export type { CredentialsMap } from './credentials';
+export type { BinaryMode } from './engine';
+export type { HarnessInputItem } from './internal-nodes';
+export {
+	runNode,
+	runWorkflow,
+	binaryBuffer,
+	type NodeRunResult,
+	type RunNodeOptions,
+	type WorkflowRunResult,
+	type RunWorkflowOptions,
+	type HarnessNodeError,
+} from './run';
+export type { HarnessWorkflowInput, HarnessNode } from './execution';
+export { createPoller, type CreatePollerOptions, type Poller } from './poller';
+export { listSearch, loadOptions, resourceMapping, type ListSearchOptions, type NodeMethodOptions } from './methods';
+export { testCredential, type CredentialTestResult } from './credential-test';
+export { removeBinaryData } from './engine';

@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+
+import {
+	NodeConnectionTypes,
+	UnexpectedError,
+	type IBinaryKeyData,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+/** One input item of `runNode`: JSON plus binary given as a Buffer or a file path (streamed, for big files). */
+export interface HarnessInputItem {
+	json?: IDataObject;
+	binary?: Record<string, { data: Buffer | string; fileName?: string; mimeType?: string }>;
+}
+
+export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
+export const NO_OP_TYPE = 'n8n-nodes-base.noOp';
+export const ITEMS_TYPE = 'harness.items';
+
+/**
+ * Items cannot travel through node parameters (n8n copies and resolves those), so a run registers
+ * its input here and the items node reads it back by key.
+ */
+const pendingItems = new Map<string, HarnessInputItem[]>();
+let itemsKeyCounter = 0;
+
+export function registerItems(items: HarnessInputItem[]): string {
+	const key = `items-${process.pid}-${++itemsKeyCounter}`;
+	pendingItems.set(key, items);
+	return key;
+}
+
+export function releaseItems(key: string): void {
+	pendingItems.delete(key);
+}
+
+function baseDescription(name: string, displayName: string): Omit<INodeTypeDescription, 'properties'> {
+	return {
+		displayName,
+		name,
+		group: ['transform'],
+		version: 1,
+		description: `Harness-internal ${displayName}`,
+		defaults: { name: displayName },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+	};
+}
+
+/** Starts a manual execution and passes its single empty item on, like n8n's Manual Trigger. */
+class HarnessManualTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		...baseDescription('manualTrigger', 'Manual Trigger'),
+		group: ['trigger'],
+		inputs: [],
+		maxNodes: 1,
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+class HarnessNoOp implements INodeType {
+	description: INodeTypeDescription = { ...baseDescription('noOp', 'No Operation'), properties: [] };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+/** Emits the items a test registered, storing their binary through n8n's binary data service. */
+class HarnessItems implements INodeType {
+	description: INodeTypeDescription = {
+		...baseDescription('items', 'Harness Items'),
+		properties: [{ displayName: 'Items Key', name: 'itemsKey', type: 'string', default: '' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const key = this.getNodeParameter('itemsKey', 0) as string;
+		const items = pendingItems.get(key);
+		if (!items) throw new UnexpectedError(`No harness items registered under "${key}"`);
+		const output: INodeExecutionData[] = [];
+		for (const item of items) {
+			const out: INodeExecutionData = { json: structuredClone(item.json ?? {}), pairedItem: { item: 0 } };
+			if (item.binary) {
+				const binary: IBinaryKeyData = {};
+				for (const [property, file] of Object.entries(item.binary)) {
+					if (typeof file.data === 'string') {
+						binary[property] = await this.helpers.prepareBinaryData(
+							createReadStream(file.data),
+							file.fileName ?? basename(file.data),
+							file.mimeType,
+						);
+					} else {
+						binary[property] = await this.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+					}
+				}
+				out.binary = binary;
+			}
+			output.push(out);
+		}
+		return [output];
+	}
+}
+
+export function internalNodeTypes(): Record<string, INodeType> {
+	return {
+		[MANUAL_TRIGGER_TYPE]: new HarnessManualTrigger(),
+		[NO_OP_TYPE]: new HarnessNoOp(),
+		[ITEMS_TYPE]: new HarnessItems(),
+	};
+}

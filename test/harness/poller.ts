@@ -1,0 +1,85 @@
+import { Container } from '@n8n/di';
+import { PollContext, TriggersAndPollers } from 'n8n-core';
+import { jsonParse, type IDataObject, type INode, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+
+import type { CredentialsMap } from './credentials';
+import { inRunScope, newRunScope, type BinaryMode } from './engine';
+import { createAdditionalData, createWorkflow, nextId, prepareNodes } from './execution';
+import { loadPackage } from './loader';
+
+export interface CreatePollerOptions {
+	type: string;
+	typeVersion?: number;
+	parameters: INodeParameters;
+	credentials?: CredentialsMap;
+	/** The node's static data (`getWorkflowStaticData('node')`) before the first poll. */
+	staticData?: IDataObject;
+	binaryMode?: BinaryMode;
+	root?: string;
+}
+
+export interface Poller {
+	/**
+	 * One poll through n8n-core's PollContext. `trigger` (an active workflow's poll): the node's static
+	 * data is saved when the poll returns, and not when it throws. `manual` (the editor's "Fetch Test
+	 * Event"): nothing is saved, as n8n does not save static data of manual executions.
+	 */
+	poll(mode?: 'trigger' | 'manual'): Promise<INodeExecutionData[][] | null>;
+	/** The node's saved static data. */
+	staticData(): IDataObject;
+	/** What the node logged during the last poll. */
+	logs(): string[];
+	/** Errors n8n-core reported during the last poll. */
+	reportedErrors(): string[];
+}
+
+const POLL_NODE = 'Poll Trigger';
+
+/**
+ * Drives a polling trigger poll by poll. Every poll gets a new Workflow whose static data is parsed
+ * from the JSON saved after the previous poll: nothing in memory survives between polls, as in
+ * queue mode where the next poll may run in another process.
+ */
+export function createPoller(options: CreatePollerOptions): Poller {
+	const pkg = loadPackage(options.root);
+	const credentials = options.credentials ?? {};
+	const workflowId = nextId('poll-wf');
+	let saved = JSON.stringify(options.staticData ?? {});
+	let lastScope = newRunScope(options.binaryMode);
+
+	const node: INode = {
+		id: 'harness-poll-node',
+		name: POLL_NODE,
+		type: options.type,
+		typeVersion: options.typeVersion as number,
+		position: [0, 0],
+		parameters: options.parameters,
+	};
+
+	return {
+		async poll(mode = 'trigger') {
+			const [prepared] = prepareNodes(pkg, [node], credentials);
+			const staticKey = `node:${POLL_NODE}`;
+			const workflow = createWorkflow(
+				pkg,
+				{ nodes: [prepared], connections: {}, staticData: { [staticKey]: jsonParse<IDataObject>(saved) } },
+				{ id: workflowId, active: mode === 'trigger' },
+			);
+			const workflowNode = workflow.getNode(POLL_NODE)!;
+			const additionalData = createAdditionalData(pkg, workflow, mode, credentials);
+			const context = new PollContext(workflow, workflowNode, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+			lastScope = newRunScope(options.binaryMode);
+			const result = await inRunScope(lastScope, async () => {
+				return await Container.get(TriggersAndPollers).runPollFunction(workflow, workflowNode, context);
+			});
+			if (mode === 'trigger') {
+				const nodeData = (workflow.staticData[staticKey] ?? {}) as IDataObject;
+				saved = JSON.stringify(nodeData);
+			}
+			return result;
+		},
+		staticData: () => jsonParse<IDataObject>(saved),
+		logs: () => lastScope.logs,
+		reportedErrors: () => lastScope.reportedErrors,
+	};
+}
