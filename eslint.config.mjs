@@ -45,5 +45,7 @@ export default tseslint.config(
 	{
 		files: ['test/**/*.ts', 'bench/**/*.ts', 'examples/**/*.ts'],
 		languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+		// Tests and benchmarks read service answers of every shape; typing each one adds noise, not safety.
+		rules: { '@typescript-eslint/no-explicit-any': 'off' },
 	},
 );
