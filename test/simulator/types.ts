@@ -20,6 +20,8 @@ export interface SimRequest {
 	ip: string;
 	/** Monotonic sequence number of the request since the simulator started. */
 	seq: number;
+	/** A fault the mounted handler interprets itself (`mcpUncertain`, `partialWrite`). */
+	fault?: FaultKind;
 }
 
 /** What a handler answers. The server writes it, after applying any injected fault. */

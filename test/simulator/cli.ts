@@ -1,0 +1,100 @@
+import { seedDemo, type DemoData } from './seed';
+import { startSimulator, type Simulator, type SimulatorOptions } from './server';
+
+export interface CliOptions {
+	port: number;
+	ttlSeconds: number;
+}
+
+export interface RunningSimulator {
+	sim: Simulator;
+	demo: DemoData;
+	/** Closes the simulator (idempotent). */
+	stop: () => Promise<void>;
+	/** Resolves once the simulator has stopped (TTL, signal or `stop`). */
+	stopped: Promise<void>;
+}
+
+export interface MainOptions {
+	argv?: string[];
+	env?: NodeJS.ProcessEnv;
+	simulatorOptions?: Omit<SimulatorOptions, 'port'>;
+	/** Extra set-up after seeding (mount DVS or MCP handlers, more data); may print lines. */
+	setup?: (sim: Simulator, demo: DemoData) => void | Promise<void> | string[] | Promise<string[]>;
+	print?: (line: string) => void;
+}
+
+export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
+	const valueOf = (flag: string): string | undefined => {
+		const inline = argv.find((arg) => arg.startsWith(`${flag}=`));
+		if (inline) return inline.slice(flag.length + 1);
+		const index = argv.indexOf(flag);
+		return index >= 0 ? argv[index + 1] : undefined;
+	};
+	const port = Number(valueOf('--port') ?? env.SIM_PORT ?? 0);
+	const ttlSeconds = Number(valueOf('--ttl-seconds') ?? 3600);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be an integer from 0 to 65535');
+	if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) throw new Error('--ttl-seconds must be a positive number');
+	return { port, ttlSeconds };
+}
+
+function credentialLines(sim: Simulator, demo: DemoData): string[] {
+	return [
+		`Svc simulator listening on ${sim.baseUrl}`,
+		'',
+		'Demo accounts (simulator-only values):',
+		`  FREE   login ${demo.free.login}  password ${demo.free.password}`,
+		`  PRO    login ${demo.pro.login}  password ${demo.pro.password}  user_access_token ${demo.pro.apiToken}`,
+		`         google_token ${demo.pro.googleToken} (google_email ${demo.pro.email})  apple_code ${demo.pro.appleCode}`,
+		`  2FA    login ${demo.twoFactor.login}  password ${demo.twoFactor.password} (403 TWO_FACTOR_REQURIED)  user_access_token ${demo.twoFactor.apiToken}`,
+		`  KEYS   login ${demo.keys.login}  password ${demo.keys.password}  user_access_token ${demo.keys.apiToken} (published encryption keys)`,
+		'',
+		`PRO data: ROOT ${demo.pro.rootFolderHash}, Documents ${demo.folders.documents.hash}, Shared (LINK) ${demo.folders.shared.hash}, Images ${demo.folders.images.hash}`,
+		`          contract.pdf ${demo.files.contract.hash} (PRIVATE, signed), brochure.pdf ${demo.files.brochure.hash} (LINK)`,
+		'',
+		`Control surface: GET ${sim.baseUrl}/__sim/state, POST/DELETE ${sim.baseUrl}/__sim/faults, GET ${sim.baseUrl}/__sim/requests`,
+	];
+}
+
+/** Starts and seeds the simulator, prints where and how to log in, and stops after the TTL or on SIGINT/SIGTERM. */
+export async function main(options: MainOptions = {}): Promise<RunningSimulator> {
+	const print = options.print ?? ((line: string) => console.log(line));
+	const cli = parseCliOptions(options.argv ?? process.argv.slice(2), options.env ?? process.env);
+	const sim = await startSimulator({ ...options.simulatorOptions, port: cli.port });
+	const demo = seedDemo(sim);
+	const extraLines = (await options.setup?.(sim, demo)) ?? [];
+
+	let resolveStopped: () => void = () => undefined;
+	const stopped = new Promise<void>((resolve) => {
+		resolveStopped = resolve;
+	});
+	let stopping: Promise<void> | undefined;
+	const onSignal = (): void => void stop();
+	const ttlTimer = setTimeout(() => {
+		print(`TTL of ${cli.ttlSeconds} s reached, stopping.`);
+		void stop();
+	}, cli.ttlSeconds * 1000);
+	const stop = (): Promise<void> => {
+		stopping ??= (async () => {
+			clearTimeout(ttlTimer);
+			process.off('SIGINT', onSignal);
+			process.off('SIGTERM', onSignal);
+			await sim.close();
+			resolveStopped();
+		})();
+		return stopping;
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+
+	for (const line of [...credentialLines(sim, demo), ...(Array.isArray(extraLines) ? extraLines : [])]) print(line);
+	print(`Stops after ${cli.ttlSeconds} s or on Ctrl+C.`);
+	return { sim, demo, stop, stopped };
+}
+
+if (require.main === module) {
+	main().catch((error: unknown) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exitCode = 1;
+	});
+}

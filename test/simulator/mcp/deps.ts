@@ -1,0 +1,67 @@
+import type { AccountStore } from '../accounts';
+import type { DvsPort, StoragePort } from './ports';
+
+export interface McpSettings {
+	/** SVC_MCP_WRITES_ENABLED */
+	writesEnabled: boolean;
+	/** SVC_MCP_DVS_ENABLED */
+	dvsEnabled: boolean;
+	/** SVC_MCP_DVS_WRITES_ENABLED */
+	dvsWritesEnabled: boolean;
+	/** Tool name prefix, `svc_` in the documents. */
+	toolPrefix: string;
+	/** The optional isolated OAuth profile. */
+	oauthEnabled: boolean;
+	/**
+	 * Multiplies every duration of the endpoint: rate-limit windows, OAuth code/token
+	 * lifetimes and the import deadline. 1 is real time.
+	 */
+	timeScale: number;
+}
+
+export interface FetchSourceRequest {
+	url: string;
+	/** The validated IPv4 address to connect to (no second DNS lookup). */
+	address: string;
+	signal: AbortSignal;
+	/** Stop reading past this many bytes and report `tooLarge`. */
+	maxBytes: number;
+}
+
+export interface FetchedSource {
+	status: number;
+	/** The Location header of a 3xx answer. */
+	location?: string;
+	contentType?: string;
+	body?: Buffer;
+	tooLarge?: boolean;
+}
+
+export type FetchSource = (request: FetchSourceRequest) => Promise<FetchedSource>;
+
+export interface McpDeps {
+	accounts: AccountStore;
+	storage: StoragePort;
+	dvs?: DvsPort;
+	/** Read on every request: tests may change it at run time. */
+	settings: McpSettings;
+	now?: () => number;
+	/** Import fetcher (HTTPS GET without redirects); the default uses node:https. */
+	fetchSource?: FetchSource;
+	/** Resolves a host name to addresses; the default uses node:dns. */
+	resolveHost?: (host: string) => Promise<string[]>;
+	/** Fetches a Client ID Metadata Document; without it such client ids are refused. */
+	fetchClientMetadata?: (url: string) => Promise<unknown>;
+}
+
+export function defaultSettings(overrides: Partial<McpSettings> = {}): McpSettings {
+	return {
+		writesEnabled: false,
+		dvsEnabled: false,
+		dvsWritesEnabled: false,
+		toolPrefix: 'svc_',
+		oauthEnabled: false,
+		timeScale: 1,
+		...overrides,
+	};
+}

@@ -1,0 +1,217 @@
+import { fileSchema, folderSchema, hashArg, itemSchema } from './schemas';
+import { fileObject, folderObject, itemObject, visibleFile, visibleFolder } from './items';
+import { decodeUtf8, isTextMime } from './content';
+import { READ_ANNOTATIONS, ToolError } from './types';
+import type { PrivateTool, ToolSuccess } from './types';
+
+export const LIST_DEFAULT_LIMIT = 50;
+export const LIST_MAX_LIMIT = 200;
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 100;
+/** 25 MB in document 2's sense (26214400 bytes): default and maximum inline read. */
+export const INLINE_READ_MAX = 26_214_400;
+
+const always = () => true;
+
+const getRootFolder: PrivateTool = {
+	name: 'get_root_folder',
+	title: 'Get root folder',
+	description: 'Metadata of the authenticated user\'s ROOT folder. Start here to discover folder hashes.',
+	inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+	outputSchema: { type: 'object', properties: { folder: folderSchema }, required: ['folder'] },
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+	buckets: () => ['listing'],
+	async run(_args, ctx) {
+		const { storage } = ctx.state.deps;
+		const root = storage.rootOf(ctx.principal.account);
+		if (!root) throw new ToolError('not_found', 'The account has no ROOT folder');
+		return { structured: { folder: folderObject(root, ctx.principal.account, storage) } };
+	},
+};
+
+const listFolder: PrivateTool = {
+	name: 'list_folder',
+	title: 'List folder',
+	description:
+		'Visible files and direct child folders of a folder. offset addresses the raw folder sequence, not the visible count: ' +
+		'a page may be short (even empty) after access filtering. Continue with next_offset while has_more is true.',
+	inputSchema: {
+		type: 'object',
+		properties: {
+			folder_hash: hashArg('Folder hash from svc_get_root_folder or svc_list_folder'),
+			limit: { type: 'integer', minimum: 1, maximum: LIST_MAX_LIMIT, default: LIST_DEFAULT_LIMIT, description: 'Raw entries to scan' },
+			offset: { type: 'integer', minimum: 0, default: 0, description: 'Raw position to start at' },
+		},
+		required: ['folder_hash'],
+		additionalProperties: false,
+	},
+	outputSchema: {
+		type: 'object',
+		properties: {
+			folder: folderSchema,
+			items: { type: 'array', items: itemSchema },
+			offset: { type: 'integer' },
+			limit: { type: 'integer' },
+			next_offset: { type: ['integer', 'null'] },
+			has_more: { type: 'boolean' },
+		},
+		required: ['folder', 'items', 'offset', 'limit', 'next_offset', 'has_more'],
+	},
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+	buckets: () => ['listing'],
+	async run(args, ctx) {
+		const { storage } = ctx.state.deps;
+		const account = ctx.principal.account;
+		const folder = visibleFolder(ctx, args.folder_hash as string);
+		const limit = (args.limit as number | undefined) ?? LIST_DEFAULT_LIMIT;
+		const offset = (args.offset as number | undefined) ?? 0;
+		const raw = storage.listChildrenRaw(folder.hash);
+		const items = raw
+			.slice(offset, offset + limit)
+			.filter((item) => storage.canSee(account, item))
+			.map((item) => itemObject(item, account, storage));
+		const nextOffset = offset + limit < raw.length ? offset + limit : null;
+		return {
+			structured: {
+				folder: folderObject(folder, account, storage),
+				items,
+				offset,
+				limit,
+				next_offset: nextOffset,
+				has_more: nextOffset !== null,
+			},
+		};
+	},
+};
+
+const getFolderInfo: PrivateTool = {
+	name: 'get_folder_info',
+	title: 'Get folder info',
+	description: 'Metadata of one visible folder, with access.can_add and access.can_edit.',
+	inputSchema: { type: 'object', properties: { folder_hash: hashArg('Folder hash') }, required: ['folder_hash'], additionalProperties: false },
+	outputSchema: { type: 'object', properties: { folder: folderSchema }, required: ['folder'] },
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+	buckets: () => ['listing'],
+	async run(args, ctx) {
+		const folder = visibleFolder(ctx, args.folder_hash as string);
+		return { structured: { folder: folderObject(folder, ctx.principal.account, ctx.state.deps.storage) } };
+	},
+};
+
+const getFileInfo: PrivateTool = {
+	name: 'get_file_info',
+	title: 'Get file info',
+	description: 'Metadata of one visible file, with access.can_add and access.can_edit.',
+	inputSchema: { type: 'object', properties: { file_hash: hashArg('File hash') }, required: ['file_hash'], additionalProperties: false },
+	outputSchema: { type: 'object', properties: { file: fileSchema }, required: ['file'] },
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+	buckets: () => ['fileRead'],
+	async run(args, ctx) {
+		const file = visibleFile(ctx, args.file_hash as string);
+		return { structured: { file: fileObject(file, ctx.principal.account, ctx.state.deps.storage) } };
+	},
+};
+
+const readFile: PrivateTool = {
+	name: 'read_file',
+	title: 'Read file',
+	description:
+		'Content of a file the connection may download. Text files come inline as UTF-8 text; binary files up to max_bytes ' +
+		'as an embedded resource with base64 blob; larger files as metadata plus a download URL. ' +
+		`max_bytes defaults to and is capped at ${INLINE_READ_MAX} (25 MB).`,
+	inputSchema: {
+		type: 'object',
+		properties: {
+			file_hash: hashArg('File hash'),
+			max_bytes: { type: 'integer', minimum: 1, default: INLINE_READ_MAX, description: 'Largest size to return inline (capped at 25 MB)' },
+		},
+		required: ['file_hash'],
+		additionalProperties: false,
+	},
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+	buckets: () => ['fileRead'],
+	async run(args, ctx): Promise<ToolSuccess> {
+		const { storage } = ctx.state.deps;
+		const account = ctx.principal.account;
+		const file = visibleFile(ctx, args.file_hash as string);
+		if (!storage.canDownload(account, file)) throw new ToolError('permission_denied', 'This connection has no download right on the file');
+		const maxBytes = Math.min((args.max_bytes as number | undefined) ?? INLINE_READ_MAX, INLINE_READ_MAX);
+		const meta = fileObject(file, account, storage);
+		if (file.size > maxBytes) {
+			const url = new URL(storage.downloadUrl(file), `${ctx.baseUrl}/`).toString();
+			const structured = { file: meta, delivery: 'url', download_url: url, reason: `The file is larger than max_bytes (${maxBytes})` };
+			return { structured };
+		}
+		const bytes = storage.fileContent(file.hash);
+		if (!bytes) throw new ToolError('not_found', 'The file content is not available');
+		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
+		if (text !== undefined) {
+			return { structured: { file: meta, delivery: 'text' }, content: [{ type: 'text', text }] };
+		}
+		return {
+			structured: { file: meta, delivery: 'blob' },
+			content: [{ type: 'resource', resource: { uri: `svc-file://${file.hash}`, mimeType: file.mimeType, blob: bytes.toString('base64') } }],
+		};
+	},
+};
+
+const searchFiles: PrivateTool = {
+	name: 'search_files',
+	title: 'Search files',
+	description: 'The central search of the web UI: matches names and indexed metadata (descriptions, tags, image text, object labels).',
+	inputSchema: {
+		type: 'object',
+		properties: {
+			query: { type: 'string', minLength: 1, maxLength: 200 },
+			limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT, default: SEARCH_DEFAULT_LIMIT },
+		},
+		required: ['query'],
+		additionalProperties: false,
+	},
+	outputSchema: {
+		type: 'object',
+		properties: { query: { type: 'string' }, items: { type: 'array', items: itemSchema }, count: { type: 'integer' } },
+		required: ['query', 'items', 'count'],
+	},
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+	buckets: () => ['search'],
+	async run(args, ctx) {
+		const { storage } = ctx.state.deps;
+		const account = ctx.principal.account;
+		const query = (args.query as string).trim();
+		if (query === '') throw new ToolError('invalid_argument', 'query must not be blank');
+		const limit = (args.limit as number | undefined) ?? SEARCH_DEFAULT_LIMIT;
+		const items = storage
+			.search(account, query, limit)
+			.filter((item) => storage.canSee(account, item))
+			.slice(0, limit)
+			.map((item) => itemObject(item, account, storage));
+		return { structured: { query, items, count: items.length } };
+	},
+};
+
+export const storageReadTools: PrivateTool[] = [getRootFolder, listFolder, getFolderInfo, getFileInfo, readFile, searchFiles];

@@ -1,0 +1,74 @@
+import type { SimResponse } from '../../types';
+import { ownedFolder } from '../access';
+import { requireCaller } from '../auth';
+import { authorizeEdit } from '../capabilities';
+import type { StorageCall } from '../context';
+import { fail, isResponse, notPermitted, ok } from '../http';
+import { ACCESS_TYPES, type AccessType } from '../store';
+import { folderEntry, fileEntry, folderInfo } from '../views';
+
+export function createFolder(call: StorageCall): SimResponse {
+	const caller = requireCaller(call);
+	if (isResponse(caller)) return caller;
+	const { storage, createFolderLimiter } = call.services;
+	const retryAfterSeconds = createFolderLimiter.attempt(String(caller.account.id));
+	if (retryAfterSeconds > 0) {
+		return fail(429, 'too many folders created, retry later', { 'Retry-After': String(retryAfterSeconds) });
+	}
+	const accessType = call.params.text('access_type') ?? 'PRIVATE';
+	if (!ACCESS_TYPES.includes(accessType as AccessType)) return fail(400, 'access_type must be PRIVATE or LINK');
+	const parentHash = call.params.text('parent_folder_hash') ?? caller.account.rootFolderHash;
+	const parent = ownedFolder(storage, caller.account, parentHash, 405);
+	if (isResponse(parent)) return parent;
+	const folder = storage.createFolder(caller.account.id, parent.hash, call.params.get('folder_name'), accessType as AccessType);
+	return ok({
+		folder_hash: folder.hash,
+		folder_edit_key: folder.editKey,
+		folder_upload_key: folder.uploadKey,
+		folder_name: folder.name,
+		access_type: folder.accessType,
+	});
+}
+
+export function getFolderContent(call: StorageCall): SimResponse {
+	const caller = requireCaller(call);
+	if (isResponse(caller)) return caller;
+	const folderHash = call.params.text('folder_hash');
+	if (!folderHash) return fail(400, 'folder_hash is required');
+	const folder = ownedFolder(call.services.storage, caller.account, folderHash, 403);
+	if (isResponse(folder)) return folder;
+	const withRights = call.params.flag('get_access_rights');
+	return ok(
+		call.services.storage
+			.listChildren(folder.hash)
+			.map((item) => (item.type === 'folder' ? folderEntry(item, call.services.storage, withRights) : fileEntry(item, withRights))),
+	);
+}
+
+export function getFolderInfo(call: StorageCall): SimResponse {
+	const caller = requireCaller(call);
+	if (isResponse(caller)) return caller;
+	const folderHash = call.params.text('folder_hash');
+	if (!folderHash) return fail(400, 'folder_hash is required');
+	const folder = ownedFolder(call.services.storage, caller.account, folderHash, 403);
+	if (isResponse(folder)) return folder;
+	return ok(folderInfo(folder, call.services.storage, call.params.flag('get_access_rights')));
+}
+
+export function renameFolder(call: StorageCall): SimResponse {
+	const authorized = authorizeEdit(call, { kind: 'folder', hashParameter: 'folder_hash', foreignStatus: 405, missingStatus: 400 });
+	if (isResponse(authorized)) return authorized;
+	const name = call.params.text('folder_name') ?? call.params.text('name');
+	if (name === undefined) return fail(400, 'folder_name is required');
+	if (authorized.item.isRoot) return notPermitted();
+	const renamed = call.services.storage.renameFolder(authorized.item.hash, name);
+	return ok({ folder_hash: renamed.hash, folder_name: renamed.name });
+}
+
+export function deleteFolder(call: StorageCall): SimResponse {
+	const authorized = authorizeEdit(call, { kind: 'folder', hashParameter: 'folder_hash', foreignStatus: 403, missingStatus: 400 });
+	if (isResponse(authorized)) return authorized;
+	if (authorized.item.isRoot) return notPermitted();
+	call.services.storage.deleteFolder(authorized.item.hash);
+	return ok({ success: true, status: 'deleted', folder_hash: authorized.item.hash });
+}
