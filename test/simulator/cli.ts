@@ -1,3 +1,5 @@
+import type { DvsSeed } from './dvs';
+import { mountDvs } from './index';
 import { seedDemo, type DemoData } from './seed';
 import { startSimulator, type Simulator, type SimulatorOptions } from './server';
 
@@ -92,8 +94,21 @@ export async function main(options: MainOptions = {}): Promise<RunningSimulator>
 	return { sim, demo, stop, stopped };
 }
 
+/** Lines naming the DVS demo accounts of both organizations. */
+function dvsCredentialLines(seed: DvsSeed): string[] {
+	const line = (org: string, role: string, user: { login: string; token: string }) =>
+		`  DVS ${org} ${role}: user ${user.login}  API access token ${user.token}`;
+	return [
+		'DVS (Svc DVS API credential, same Base URL):',
+		line(seed.orgA.name, 'admin', seed.orgA.users.admin),
+		line(seed.orgB.name, 'admin', seed.orgB.users.admin),
+	];
+}
+
 if (require.main === module) {
-	main().catch((error: unknown) => {
+	main({
+		setup: async (sim) => dvsCredentialLines((await mountDvs(sim)).seed),
+	}).catch((error: unknown) => {
 		console.error(error instanceof Error ? error.message : error);
 		process.exitCode = 1;
 	});

@@ -34,3 +34,27 @@ export function ownedFile(
 	if (!file) return notPermitted();
 	return file.ownerId === account.id ? file : foreign(foreignStatus);
 }
+
+/** A folder the account owns or may read through a shared folder (listing and info). */
+export function readableFolder(
+	store: StorageStore,
+	account: Account,
+	hash: string | undefined,
+	foreignStatus: ForeignItemStatus,
+): StoredFolder | SimResponse {
+	const folder = hash ? store.getFolder(hash) : undefined;
+	if (!folder) return notPermitted();
+	return store.canRead(account.id, folder) ? folder : foreign(foreignStatus);
+}
+
+/** A file the account owns or may read through a shared folder (info and download). */
+export function readableFile(
+	store: StorageStore,
+	account: Account,
+	hash: string | undefined,
+	foreignStatus: ForeignItemStatus,
+): StoredFile | SimResponse {
+	const file = hash ? store.getFile(hash) : undefined;
+	if (!file) return notPermitted();
+	return store.canRead(account.id, file) ? file : foreign(foreignStatus);
+}

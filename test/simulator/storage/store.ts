@@ -134,6 +134,9 @@ export class StorageStore {
 
 	private readonly signatures: SignatureRecord[] = [];
 
+	/** Folders shared for reading with accounts other than the owner (inherited by their contents). */
+	private readonly readGrants = new Map<string, (accountId: number) => boolean>();
+
 	readonly shares: ShareRecord[] = [];
 
 	private nextSeq = 1;
@@ -242,6 +245,22 @@ export class StorageStore {
 		this.files.set(file.hash, file);
 		folder.modifiedAt = this.seconds();
 		return file;
+	}
+
+	/** Shares a folder and everything in it for reading with the accounts the predicate accepts. */
+	grantRead(folderHash: string, reader: (accountId: number) => boolean): void {
+		this.readGrants.set(folderHash, reader);
+	}
+
+	/** Whether the account owns the item or may read it through a folder shared with it. */
+	canRead(accountId: number, item: StorageItem): boolean {
+		if (item.ownerId === accountId) return true;
+		let folderHash: string | null = item.type === 'folder' ? item.hash : item.folderHash;
+		while (folderHash) {
+			if (this.readGrants.get(folderHash)?.(accountId)) return true;
+			folderHash = this.folders.get(folderHash)?.parentHash ?? null;
+		}
+		return false;
 	}
 
 	/** An active folder, or with `includeDeleted` also a deleted one. */

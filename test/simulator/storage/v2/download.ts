@@ -54,7 +54,7 @@ export function downloadFile(call: StorageCall): SimResponse {
 		return fail(401, 'authentication required');
 	}
 	if (!file) return notPermitted();
-	if (file.accessType !== 'LINK' && file.ownerId !== identification.caller.account.id) {
+	if (file.accessType !== 'LINK' && !call.services.storage.canRead(identification.caller.account.id, file)) {
 		return fail(403, 'access to this file is not permitted');
 	}
 	return fileDownload(file);

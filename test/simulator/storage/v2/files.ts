@@ -1,5 +1,5 @@
 import type { SimResponse } from '../../types';
-import { ownedFile, ownedFolder } from '../access';
+import { ownedFile, ownedFolder, readableFile } from '../access';
 import { requireCaller } from '../auth';
 import { authorizeEdit } from '../capabilities';
 import type { StorageCall } from '../context';
@@ -11,7 +11,7 @@ export function getFileInfo(call: StorageCall): SimResponse {
 	if (isResponse(caller)) return caller;
 	const fileHash = call.params.text('file_hash');
 	if (!fileHash) return fail(400, 'file_hash is required');
-	const file = ownedFile(call.services.storage, caller.account, fileHash, 403);
+	const file = readableFile(call.services.storage, caller.account, fileHash, 403);
 	if (isResponse(file)) return file;
 	return ok(fileInfo(file, call.params.flag('get_access_rights')));
 }

@@ -1,5 +1,5 @@
 import type { SimResponse } from '../../types';
-import { ownedFolder } from '../access';
+import { ownedFolder, readableFolder } from '../access';
 import { requireCaller } from '../auth';
 import { authorizeEdit } from '../capabilities';
 import type { StorageCall } from '../context';
@@ -35,7 +35,7 @@ export function getFolderContent(call: StorageCall): SimResponse {
 	if (isResponse(caller)) return caller;
 	const folderHash = call.params.text('folder_hash');
 	if (!folderHash) return fail(400, 'folder_hash is required');
-	const folder = ownedFolder(call.services.storage, caller.account, folderHash, 403);
+	const folder = readableFolder(call.services.storage, caller.account, folderHash, 403);
 	if (isResponse(folder)) return folder;
 	const withRights = call.params.flag('get_access_rights');
 	return ok(
@@ -50,7 +50,7 @@ export function getFolderInfo(call: StorageCall): SimResponse {
 	if (isResponse(caller)) return caller;
 	const folderHash = call.params.text('folder_hash');
 	if (!folderHash) return fail(400, 'folder_hash is required');
-	const folder = ownedFolder(call.services.storage, caller.account, folderHash, 403);
+	const folder = readableFolder(call.services.storage, caller.account, folderHash, 403);
 	if (isResponse(folder)) return folder;
 	return ok(folderInfo(folder, call.services.storage, call.params.flag('get_access_rights')));
 }
