@@ -34,3 +34,15 @@ export const timeoutOption: INodeProperties = {
 	description:
 		'How long to wait, in milliseconds, for the service to answer before giving up. Writes are checked, not repeated, after a timeout.',
 };
+
+/** The Options collection of an operation: the timeout plus the operation's own options. */
+export function optionsCollection(own: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...own, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}

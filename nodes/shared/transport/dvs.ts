@@ -7,6 +7,7 @@ import { serviceError } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
+import { formBody } from './storage';
 
 export const DVS_CREDENTIAL_TYPE = 'svcDvsApi';
 
@@ -163,4 +164,63 @@ export async function uploadToDvs(
 		});
 	}
 	return body;
+}
+
+/** Document 1's meanings of the statuses get_folder_content answers. */
+function attachmentFolderError(
+	ctx: ServiceContext,
+	response: ServiceResponse,
+	options: DvsCallOptions,
+	connection: ApiConnection,
+): NodeApiError {
+	const status = response.status;
+	const base = { httpCode: String(status), itemIndex: options.itemIndex };
+	if (status === 401) {
+		return serviceError(
+			ctx.getNode(),
+			{
+				...base,
+				message: `Svc storage did not accept the DVS credential (401) while trying to ${options.action}`,
+				description:
+					"The task's attachments are listed through the storage API with the same user and API access token. Check them in the Svc DVS API credential.",
+				cause: 'credential-invalid',
+			},
+			connection.secrets,
+		);
+	}
+	if (status === 403 || status === 405) {
+		return serviceError(
+			ctx.getNode(),
+			{
+				...base,
+				message: `Svc storage does not let this account ${options.action} (${status})`,
+				description:
+					"The account may not open the task's attachment folder. Ask the organization's administrator for access to the task's files.",
+				cause: 'configuration-invalid',
+			},
+			connection.secrets,
+		);
+	}
+	return statusError(ctx, 'task', response, options, connection);
+}
+
+/**
+ * The files of a task's attachment folder (`upload_hash`), through the storage API's
+ * `get_folder_content` (document 3 points there). Document 1 accepts the same user and API
+ * access token in a form body, so the DVS credential alone is enough.
+ */
+export async function listDvsAttachmentFolder(
+	ctx: ServiceContext,
+	uploadHash: string,
+	options: DvsCallOptions,
+): Promise<unknown> {
+	const response = await sendApiCall(
+		ctx,
+		DVS_API,
+		'/api_v2/get_folder_content',
+		{ body: () => formBody({ folder_hash: uploadHash }), responseType: 'text' },
+		options,
+		(failed, connection) => attachmentFolderError(ctx, failed, options, connection),
+	);
+	return parseJsonBody(response.body);
 }

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { jsonItem } from '../../../shared/runPerItem';
+import { documentLocator, optionsCollection } from '../common.descriptions';
+import type { DvsDeps } from '../node.type';
+import { readDocumentId } from '../parameters';
+
+const properties: INodeProperties[] = [
+	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose attached files to list' }),
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['list'] } }, properties);
+
+/** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
+export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const entries = await backend.listAttachments(taskId, itemIndex);
+	return entries.map((entry) => jsonItem(entry, itemIndex));
+}

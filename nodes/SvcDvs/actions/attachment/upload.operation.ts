@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { binaryUploadSource } from '../../../shared/binary';
+import { readText } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { documentLocator, optionsCollection } from '../common.descriptions';
+import type { DvsDeps } from '../node.type';
+import { readDocumentId } from '../parameters';
+
+const properties: INodeProperties[] = [
+	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to attach the file to' }),
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field containing the file to attach',
+	},
+	optionsCollection([
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			description: "Name to attach the file under; defaults to the binary data's file name. A name already attached gets a number added.",
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['upload'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
+	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
+	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
+	const result = await backend.uploadAttachment(taskId, source, itemIndex);
+	return [jsonItem({ dvs_document_id: taskId, ...result }, itemIndex)];
+}

@@ -1,0 +1,70 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readText, refuseInput } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { documentLocator, optionsCollection } from '../common.descriptions';
+import type { DvsDeps } from '../node.type';
+import { asIdList, readDocumentId } from '../parameters';
+import { withMentions } from './mentions';
+
+/** The service stores at most this many characters per comment. */
+export const MAX_COMMENT_LENGTH = 20000;
+
+const properties: INodeProperties[] = [
+	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to comment on' }),
+	{
+		displayName: 'Comment',
+		name: 'comment',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. Done, please review @[USER:1002]',
+		description:
+			'Plain text, at most 20000 characters; the service stores it HTML-escaped. To mention a user write @[USER:&lt;user ID&gt;] (any user of your organization; they get a mention e-mail). Plain @name, e-mail addresses and @[&lt;ID&gt;] stay normal text.',
+	},
+	optionsCollection([
+		{
+			displayName: 'Mention User Names or IDs',
+			name: 'mentionUserIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getMentionUsers', loadOptionsDependsOn: ['task.value'] },
+			default: [],
+			description:
+				'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			hint: "The node adds @[USER:<ID>] for each user. The list shows the users assignable in the task's project; any user of your organization can be given by ID (find IDs with User → Search).",
+		},
+		{
+			displayName: 'Mention Position',
+			name: 'mentionPosition',
+			type: 'options',
+			options: [
+				{ name: 'Before the Text', value: 'start' },
+				{ name: 'After the Text', value: 'end' },
+			],
+			default: 'start',
+			description: 'Where the mentions go',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
+	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
+	const mentionIds = asIdList(rawMentions);
+	if (mentionIds === undefined) {
+		refuseInput(this, itemIndex, 'The option "Mention User Names or IDs" holds a value that is not a user ID', `Got ${JSON.stringify(rawMentions)}; use whole numbers.`);
+	}
+	const position = this.getNodeParameter('options.mentionPosition', itemIndex, 'start') === 'end' ? 'end' : 'start';
+	const comment = withMentions(text, mentionIds, position);
+	const length = [...comment].length;
+	if (length > MAX_COMMENT_LENGTH) {
+		refuseInput(this, itemIndex, `The parameter "Comment" is too long (${length} characters with mentions)`, `Use at most ${MAX_COMMENT_LENGTH} characters.`);
+	}
+	const result = await backend.addComment(taskId, comment, itemIndex);
+	return [jsonItem(result, itemIndex)];
+}

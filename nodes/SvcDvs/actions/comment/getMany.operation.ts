@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { collectOffsetPages } from '../../../shared/paging';
+import { documentLocator, optionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import type { DvsDeps } from '../node.type';
+import { commentItems } from '../output';
+import { readDocumentId, readListSize, readSimplify } from '../parameters';
+
+const properties: INodeProperties[] = [
+	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose comments to read' }),
+	...returnAllProperties,
+	simplifyProperty,
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['getMany'] } }, properties);
+
+/** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
+export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const { max } = readListSize(this, itemIndex);
+	const comments = await collectOffsetPages<IDataObject>(
+		async (offset, limit) => await backend.getComments(taskId, { offset, limit }, itemIndex),
+		{ max },
+	);
+	return commentItems(comments, readSimplify(this, itemIndex), itemIndex);
+}

@@ -1,0 +1,128 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { DvsSection } from '../../shared/backends/dvs/DvsBackend';
+import { optionsCollection } from '../../shared/descriptions';
+import { NOUN_OF, SEARCH_METHOD_OF } from './sections';
+
+interface LocatorOptions {
+	name: string;
+	displayName: string;
+	section: DvsSection;
+	description?: string;
+	required?: boolean;
+}
+
+/** A document of a register, picked from a list of the newest ones or given by its ID. */
+export function documentLocator(options: LocatorOptions): INodeProperties {
+	const noun = NOUN_OF[options.section];
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: options.required ?? true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${noun}...`,
+				typeOptions: { searchListMethod: SEARCH_METHOD_OF[options.section], searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 5012',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `A ${noun} ID is a whole number` },
+					},
+				],
+			},
+		],
+	};
+}
+
+
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return references as plain names. Off: dropdown, relation and user values are {ID, display_name} objects. On: "responsible" holds the name and "responsible_id" the ID; a field already named like "dvs_project_id" keeps the ID and "dvs_project" gets the name; list fields such as "followers" hold names, with the IDs in "followers_ids".',
+};
+
+export const orderProperty: INodeProperties = {
+	displayName: 'Order',
+	name: 'order',
+	type: 'options',
+	options: [
+		{ name: 'Newest First', value: 'newest', description: 'By creation date, newest first' },
+		{ name: 'Oldest First', value: 'oldest', description: 'By creation date, oldest first' },
+	],
+	default: 'newest',
+};
+
+export const filtersProperty: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Filter',
+	default: {},
+	description:
+		'Only fields the register marks as filterable are offered. Several values of one field match any of them; different fields must all match.',
+	options: [
+		{
+			displayName: 'Filter',
+			name: 'filter',
+			values: [
+				{
+					displayName: 'Field Name or ID',
+					name: 'field',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getFilterFields' },
+					default: '',
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+				{
+					displayName: 'Value Names or IDs',
+					name: 'values',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
+					default: [],
+					description:
+						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					hint: 'Options, users or documents of your organization; by expression an array of IDs or IDs separated by commas (text for text and date fields)',
+				},
+			],
+		},
+	],
+};
+
+/** Return All / Limit for a DVS list (at most 200 per request; Return All pages through everything). */
+export const returnAllProperties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 200 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+export { optionsCollection };

@@ -1,0 +1,3 @@
+import { createDocumentOperation } from '../documents/create';
+
+export const { description, execute } = createDocumentOperation('contactPerson');

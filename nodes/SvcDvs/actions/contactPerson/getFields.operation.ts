@@ -1,0 +1,3 @@
+import { getFieldsOperation } from '../documents/getFields';
+
+export const { description, execute } = getFieldsOperation('contactPerson');

@@ -1,0 +1,3 @@
+import { updateDocumentOperation } from '../documents/update';
+
+export const { description, execute } = updateDocumentOperation('contactPerson', 'Contact Person');

@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { DvsFieldValues, DvsSection } from '../../../shared/backends/dvs/DvsBackend';
+import { jsonItem } from '../../../shared/runPerItem';
+import { documentLocator, optionsCollection } from '../common.descriptions';
+import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
+import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import { readDocumentId } from '../parameters';
+import { NOUN_OF, SECTION_OF } from '../sections';
+
+/** A relation field given by its own picker instead of the Fields mapper (a task's project). */
+export interface ParentPicker {
+	name: string;
+	displayName: string;
+	field: string;
+	section: DvsSection;
+	description: string;
+}
+
+/**
+ * Create: a document from the Fields mapper (create_document). Required fields are checked
+ * against get_fields first; the write runs exactly once, reading back after a lost answer.
+ */
+export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker): DvsOperation {
+	const section = SECTION_OF[resource];
+	const properties: INodeProperties[] = [];
+	if (parent) {
+		properties.push(documentLocator({ name: parent.name, displayName: parent.displayName, section: parent.section, description: parent.description }));
+	}
+	properties.push(fieldsMapperProperty('create', parent ? [`${parent.name}.value`] : []), optionsCollection());
+	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['create'] } }, properties);
+
+	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+		const parentValues: DvsFieldValues = parent
+			? { [parent.field]: readDocumentId(this, parent.name, itemIndex, parent.displayName) }
+			: {};
+		const schema = await backend.getFields(section, itemIndex);
+		const excluded = parent ? [parent.field] : [];
+		const values = { ...readFieldValues(this, itemIndex, schema, excluded), ...parentValues };
+		requireFields(this, itemIndex, schema, values, excluded);
+		const result = await backend.createDocument(section, values, itemIndex);
+		return [jsonItem(result, itemIndex)];
+	}
+	return { description, execute };
+}
+
+export const TASK_PROJECT: ParentPicker = {
+	name: 'project',
+	displayName: 'Project',
+	field: 'dvs_project_id',
+	section: 'project_2',
+	description: `The project the ${NOUN_OF.task} belongs to; it cannot change later`,
+};

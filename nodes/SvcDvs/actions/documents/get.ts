@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
+import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import { documentItems } from '../output';
+import { readDocumentId, readSimplify } from '../parameters';
+import { NOUN_OF, SECTION_OF } from '../sections';
+
+/** Get: one document of a register by ID (get_document), with its html fields. */
+export function getDocumentOperation(resource: DocumentResource, displayName: string): DvsOperation {
+	const section = SECTION_OF[resource];
+	const noun = NOUN_OF[section];
+	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['get'] } }, [
+		documentLocator({ name: 'documentId', displayName, section, description: `The ${noun} to read` }),
+		simplifyProperty,
+		optionsCollection(),
+	]);
+	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);
+		const document = await backend.getDocument(section, documentId, itemIndex);
+		return await documentItems(backend, section, [document], readSimplify(this, itemIndex), itemIndex);
+	}
+	return { description, execute };
+}

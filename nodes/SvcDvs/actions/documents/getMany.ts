@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { DvsOrder } from '../../../shared/backends/dvs/DvsBackend';
+import { collectOffsetPages } from '../../../shared/paging';
+import { filtersProperty, optionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import { readFilters } from '../filters';
+import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import { documentItems } from '../output';
+import { readListSize, readSimplify } from '../parameters';
+import { SECTION_OF } from '../sections';
+
+/** Get Many: a register's documents (get_documents), filtered and ordered, paged by offset. */
+export function getManyDocumentsOperation(resource: DocumentResource): DvsOperation {
+	const section = SECTION_OF[resource];
+	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
+		...returnAllProperties,
+		filtersProperty,
+		orderProperty,
+		simplifyProperty,
+		optionsCollection(),
+	]);
+	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+		const { max } = readListSize(this, itemIndex);
+		const order = this.getNodeParameter('order', itemIndex, 'newest') as DvsOrder;
+		const schema = await backend.getFields(section, itemIndex);
+		const filters = readFilters(this, itemIndex, schema);
+		const documents = await collectOffsetPages<IDataObject>(
+			async (offset, limit) => await backend.listDocuments(section, { offset, limit, order, filters }, itemIndex),
+			{ max },
+		);
+		return await documentItems(backend, section, documents, readSimplify(this, itemIndex), itemIndex);
+	}
+	return { description, execute };
+}

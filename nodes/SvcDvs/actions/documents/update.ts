@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { jsonItem } from '../../../shared/runPerItem';
+import { documentLocator, optionsCollection } from '../common.descriptions';
+import { fieldsMapperProperty, readFieldValues, requireSomeField } from '../fieldValues';
+import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import { readDocumentId } from '../parameters';
+import { NOUN_OF, SECTION_OF } from '../sections';
+
+/**
+ * Update: the fields given in the mapper change, nothing else (update_document). Fields that
+ * cannot change (a task's project) are not offered. Runs exactly once, reading back after a lost answer.
+ */
+export function updateDocumentOperation(resource: DocumentResource, displayName: string, fixedFields: string[] = []): DvsOperation {
+	const section = SECTION_OF[resource];
+	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['update'] } }, [
+		documentLocator({ name: 'documentId', displayName, section, description: `The ${NOUN_OF[section]} to change` }),
+		fieldsMapperProperty('update', ['documentId.value']),
+		optionsCollection(),
+	]);
+	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);
+		const schema = await backend.getFields(section, itemIndex);
+		const values = readFieldValues(this, itemIndex, schema, fixedFields);
+		requireSomeField(this, itemIndex, values);
+		const result = await backend.updateDocument(section, documentId, values, itemIndex);
+		return [jsonItem(result, itemIndex)];
+	}
+	return { description, execute };
+}

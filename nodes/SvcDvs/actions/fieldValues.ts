@@ -1,0 +1,125 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+
+import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema } from '../../shared/backends/dvs/DvsBackend';
+import { refuseInput } from '../../shared/parameters';
+import { asCalendarDate, asId, asIdList } from './parameters';
+
+const LABEL = 'Fields';
+
+/** The resource mapper of create and update, filled from get_fields by `methods.resourceMapping.getDocumentFields`. */
+export function fieldsMapperProperty(mode: 'create' | 'update', dependsOn: string[]): INodeProperties {
+	return {
+		displayName: LABEL,
+		name: 'fields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description:
+			mode === 'create'
+				? "The register's own fields, read from the service: required ones are marked. Dropdowns offer the organization's options; relation and user fields take IDs (lists: IDs separated by commas). Dates use YYYY-MM-DD."
+				: 'Add the fields to change; fields left empty are not changed. Dropdowns offer the organization\'s options; relation and user fields take IDs (lists: IDs separated by commas, replacing the whole selection). Dates use YYYY-MM-DD.',
+		typeOptions: {
+			loadOptionsDependsOn: dependsOn,
+			resourceMapper: {
+				resourceMapperMethod: 'getDocumentFields',
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: mode === 'create',
+				multiKeyMatch: false,
+				noFieldsError: 'The register reports no writable fields for this account',
+			},
+		},
+	};
+}
+
+function isUnset(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** A mapped value as the API takes it for the field's type, or why it cannot be one. */
+function convert(field: DvsFieldDescriptor, raw: unknown): { value: DvsFieldValues[string] } | { problem: string } {
+	switch (field.type) {
+		case 'dropdown':
+		case 'relation':
+		case 'user_id': {
+			const id = asId(raw);
+			return id === undefined ? { problem: 'needs an ID (a whole number) from the list' } : { value: id };
+		}
+		case 'dropdown_ids':
+		case 'relation_ids':
+		case 'user_ids': {
+			const ids = asIdList(raw);
+			return ids === undefined ? { problem: 'needs IDs (whole numbers) separated by commas, or an array of IDs' } : { value: ids };
+		}
+		case 'date': {
+			const date = asCalendarDate(raw);
+			return date === undefined ? { problem: 'needs a date as YYYY-MM-DD' } : { value: date };
+		}
+		default:
+			if (typeof raw === 'string') return { value: field.type === 'html' ? raw : raw.trim() };
+			if (typeof raw === 'number' || typeof raw === 'boolean') return { value: String(raw) };
+			return { problem: 'needs text' };
+	}
+}
+
+function mappedInput(ctx: IExecuteFunctions, itemIndex: number): { values: IDataObject; automatic: boolean } {
+	const mapper = ctx.getNodeParameter('fields', itemIndex, {}) as Partial<ResourceMapperValue>;
+	if (mapper.mappingMode === 'autoMapInputData') return { values: ctx.getInputData()[itemIndex]?.json ?? {}, automatic: true };
+	return { values: (mapper.value ?? {}) as IDataObject, automatic: false };
+}
+
+/**
+ * The values of the Fields mapper, converted by the register's live field types. Empty
+ * values are not sent; a field the register does not have is refused (the API would ignore it).
+ */
+export function readFieldValues(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: DvsSchema,
+	excluded: string[] = [],
+): DvsFieldValues {
+	const fields = new Map(schema.fields.map((field) => [field.name, field]));
+	const { values, automatic } = mappedInput(ctx, itemIndex);
+	const result: DvsFieldValues = {};
+	for (const [name, raw] of Object.entries(values)) {
+		const field = fields.get(name);
+		if (!field || excluded.includes(name)) {
+			if (automatic || isUnset(raw)) continue;
+			refuseInput(ctx, itemIndex, `"${LABEL}" holds "${name}", which is not a writable field here`, 'Refresh the field list (the register\'s fields may have changed) and remove the field.');
+		}
+		if (isUnset(raw)) continue;
+		const converted = convert(field, raw);
+		if ('problem' in converted) {
+			refuseInput(ctx, itemIndex, `The field "${field.label}" in "${LABEL}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);
+		}
+		result[name] = converted.value;
+	}
+	return result;
+}
+
+/** Refuses a create that lacks a field get_fields marks required. */
+export function requireFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: DvsSchema,
+	values: DvsFieldValues,
+	providedElsewhere: string[] = [],
+): void {
+	const missing = schema.fields.filter((field) => {
+		if (!field.required || providedElsewhere.includes(field.name)) return false;
+		const value = values[field.name];
+		return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+	});
+	if (missing.length > 0) {
+		const names = missing.map((field) => `"${field.label}"`).join(', ');
+		refuseInput(ctx, itemIndex, `${names} ${missing.length === 1 ? 'is' : 'are'} required in "${LABEL}"`, 'The register marks these fields as required: give each a value.');
+	}
+}
+
+/** Refuses an update that changes nothing. */
+export function requireSomeField(ctx: IExecuteFunctions, itemIndex: number, values: DvsFieldValues): void {
+	if (Object.keys(values).length === 0) {
+		refuseInput(ctx, itemIndex, `"${LABEL}" has nothing to change`, 'Add at least one field with a value.');
+	}
+}

@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { DvsBackend } from '../../shared/backends/dvs/DvsBackend';
+
+export interface DvsDeps {
+	backend: DvsBackend;
+}
+
+export interface DvsOperation {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number, deps: DvsDeps): Promise<INodeExecutionData[]>;
+}
+
+export type DvsResource = 'attachment' | 'client' | 'comment' | 'contactPerson' | 'project' | 'task' | 'user';
+
+/** The resources that are DVS registers, with their `dvs_section`. */
+export type DocumentResource = 'client' | 'contactPerson' | 'project' | 'task';

@@ -1,0 +1,3 @@
+import { getDocumentOperation } from '../documents/get';
+
+export const { description, execute } = getDocumentOperation('project', 'Project');

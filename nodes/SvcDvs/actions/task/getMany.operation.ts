@@ -1,0 +1,3 @@
+import { getManyDocumentsOperation } from '../documents/getMany';
+
+export const { description, execute } = getManyDocumentsOperation('task');

@@ -1,0 +1,3 @@
+import { updateDocumentOperation } from '../documents/update';
+
+export const { description, execute } = updateDocumentOperation('task', 'Task', ['dvs_project_id']);

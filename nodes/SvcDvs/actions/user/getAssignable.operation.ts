@@ -1,0 +1,39 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { DvsSection } from '../../../shared/backends/dvs/DvsBackend';
+import { jsonItem } from '../../../shared/runPerItem';
+import { documentLocator, optionsCollection } from '../common.descriptions';
+import type { DvsDeps } from '../node.type';
+import { readDocumentId } from '../parameters';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Register',
+		name: 'register',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
+			{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
+			{ name: 'Clients', value: 'client', description: 'Users who may be account managers of clients' },
+		],
+		default: 'task',
+		description: 'Which register to list the assignable users of',
+	},
+	{
+		...documentLocator({ name: 'project', displayName: 'Project', section: 'project_2', description: 'The project whose task users to list' }),
+		displayOptions: { show: { register: ['task'] } },
+	},
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAssignable'] } }, properties);
+
+/** One item per user the register accepts in its user fields (get_users): not an organization directory. */
+export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsSection;
+	const projectId = register === 'task' ? readDocumentId(this, 'project', itemIndex, 'Project') : undefined;
+	const users = await backend.getUsers(register, projectId, itemIndex);
+	return users.map((user) => jsonItem({ ...user }, itemIndex));
+}

@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { refuseInput } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { optionsCollection } from '../common.descriptions';
+import type { DvsDeps } from '../node.type';
+import { readBoundedInteger, readOptionalId } from '../parameters';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Search Pattern',
+		name: 'pattern',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. anna adm',
+		description:
+			'2 to 100 characters. Every word must occur in the login name, first name or surname (case-insensitive); e-mail addresses are not searched.',
+	},
+	{
+		displayName: 'Max Results',
+		name: 'maxResults',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 20 },
+		default: 10,
+		description: 'Max number of results to return',
+	},
+	optionsCollection([
+		{
+			displayName: 'Task ID',
+			name: 'taskId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 5012',
+			description: 'Makes has_access say whether each user can read this task (otherwise: tasks at all)',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['search'] } }, properties);
+
+/** One item per organization user whose name matches (search_users), for mentions; has_access tells who can read. */
+export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	const pattern = String(this.getNodeParameter('pattern', itemIndex, '') ?? '').trim();
+	const length = [...pattern].length;
+	if (length < 2 || length > 100) {
+		refuseInput(this, itemIndex, `The parameter "Search Pattern" must have 2 to 100 characters (it has ${length})`, 'Enter part of a name or login name.');
+	}
+	const limit = readBoundedInteger(this, 'maxResults', itemIndex, 'Max Results', { min: 1, max: 20, fallback: 10 });
+	const taskId = readOptionalId(this, 'options.taskId', itemIndex, 'Task ID');
+	const users = await backend.searchUsers({ pattern, limit, taskId }, itemIndex);
+	return users.map((user) => jsonItem({ ...user }, itemIndex));
+}

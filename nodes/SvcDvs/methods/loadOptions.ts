@@ -1,0 +1,54 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { RestDvsBackend } from '../../shared/backends/dvs/RestDvsBackend';
+import { asIdList } from '../actions/parameters';
+import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
+
+/** Fields of the resource's register that get_documents can filter on. */
+export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { fields } = await new RestDvsBackend(this).getFields(currentSection(this), 0);
+	return fields
+		.filter((field) => field.filter)
+		.map((field) => ({ name: field.label || field.name, value: field.name, description: field.name }));
+}
+
+/** The project a task filter already names, so that user values can come from that project. */
+function chosenProject(ctx: ILoadOptionsFunctions): number | undefined {
+	const entries = (ctx.getCurrentNodeParameter('filters.filter') ?? []) as Array<{ field?: string; values?: unknown }>;
+	const project = entries.find((entry) => entry.field === 'dvs_project_id');
+	return asIdList(project?.values ?? [])?.[0];
+}
+
+/** Values of the filter's chosen field: the organization's options, documents or users. */
+export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const fieldName = this.getCurrentNodeParameter('&field');
+	if (typeof fieldName !== 'string' || !fieldName) return [];
+	const backend = new RestDvsBackend(this);
+	const section = currentSection(this);
+	const field = (await backend.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
+	if (!field) return [];
+	switch (field.type) {
+		case 'dropdown':
+		case 'dropdown_ids':
+			return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
+		case 'relation':
+		case 'relation_ids':
+			return isSection(field.section) ? ((await documentOptions(backend, field.section)) ?? []) : [];
+		case 'user_id':
+		case 'user_ids': {
+			// A task user list needs a project: the one filtered on, else the project register's users.
+			const project = section === 'task' ? chosenProject(this) : undefined;
+			return await userOptions(backend, section === 'task' && project === undefined ? 'project_2' : section, project);
+		}
+		default:
+			return [];
+	}
+}
+
+/** Users to mention on the chosen task: those assignable in its project. */
+export async function getMentionUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const taskId = currentDocumentId(this, 'task');
+	if (taskId === undefined) return [];
+	const backend = new RestDvsBackend(this);
+	return await userOptions(backend, 'task', await projectOfTask(backend, taskId));
+}

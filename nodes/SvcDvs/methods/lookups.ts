@@ -1,0 +1,53 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import type { DvsBackend, DvsSection } from '../../shared/backends/dvs/DvsBackend';
+import { DVS_SECTION_LABELS } from '../../shared/transport/dvs';
+import { OFFSET_PAGE_SIZE } from '../../shared/paging';
+import { asId } from '../actions/parameters';
+import { sectionOfResource } from '../actions/sections';
+
+/** The register of the node's chosen resource (the task register for comments and attachments). */
+export function currentSection(ctx: ILoadOptionsFunctions): DvsSection {
+	return sectionOfResource(ctx.getCurrentNodeParameter('resource')) ?? 'task';
+}
+
+/** The ID chosen in a document locator of the node, if any. */
+export function currentDocumentId(ctx: ILoadOptionsFunctions, name: string): number | undefined {
+	try {
+		return asId(ctx.getCurrentNodeParameter(name, { extractValue: true }));
+	} catch {
+		return undefined;
+	}
+}
+
+export function isSection(value: unknown): value is DvsSection {
+	return typeof value === 'string' && value in DVS_SECTION_LABELS;
+}
+
+/** The project a task belongs to, from get_document. */
+export async function projectOfTask(backend: DvsBackend, taskId: number): Promise<number | undefined> {
+	const task = await backend.getDocument('task', taskId, 0);
+	const project = task.dvs_project_id;
+	return asId(project && typeof project === 'object' ? (project as { id?: unknown }).id : project);
+}
+
+/** Assignable users as options; a task register's list needs the project. */
+export async function userOptions(
+	backend: DvsBackend,
+	section: DvsSection,
+	projectId: number | undefined,
+): Promise<INodePropertyOptions[]> {
+	if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return [];
+	const users = await backend.getUsers(section, projectId, 0);
+	return users.map((user) => ({ name: user.display_name, value: user.id }));
+}
+
+/** The newest documents of a register as options (one page), or undefined when there are more. */
+export async function documentOptions(backend: DvsBackend, section: DvsSection): Promise<INodePropertyOptions[] | undefined> {
+	const page = await backend.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
+	if (page.total > page.items.length) return undefined;
+	return page.items.map((document) => ({
+		name: typeof document.name === 'string' && document.name ? document.name : String(document.full_number ?? document.dvs_document_id),
+		value: Number(document.dvs_document_id),
+	}));
+}

@@ -1,0 +1,75 @@
+import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+
+import type { DvsBackend, DvsFieldDescriptor, DvsSection } from '../../shared/backends/dvs/DvsBackend';
+import { RestDvsBackend } from '../../shared/backends/dvs/RestDvsBackend';
+import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
+
+const LIST_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);
+
+/** Fields given by their own parameter instead of the mapper. */
+const OWN_PARAMETER_FIELDS: Partial<Record<DvsSection, string[]>> = { task: ['dvs_project_id'] };
+
+function displayName(field: DvsFieldDescriptor): string {
+	const label = field.label || field.name;
+	if (LIST_TYPES.has(field.type)) return `${label} (IDs)`;
+	if (field.type === 'date') return `${label} (YYYY-MM-DD)`;
+	return label;
+}
+
+/** The project whose users the task's user fields accept: the chosen one, or the updated task's. */
+async function taskProject(ctx: ILoadOptionsFunctions, backend: DvsBackend): Promise<number | undefined> {
+	if (ctx.getCurrentNodeParameter('operation') === 'create') return currentDocumentId(ctx, 'project');
+	const taskId = currentDocumentId(ctx, 'documentId');
+	return taskId === undefined ? undefined : await projectOfTask(backend, taskId);
+}
+
+async function mapperField(
+	field: DvsFieldDescriptor,
+	forCreate: boolean,
+	choices: (field: DvsFieldDescriptor) => Promise<ResourceMapperField['options']>,
+): Promise<ResourceMapperField> {
+	const mapped: ResourceMapperField = {
+		id: field.name,
+		displayName: displayName(field),
+		required: forCreate && field.required,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: 'string',
+		removed: !forCreate,
+	};
+	if (field.type === 'dropdown' || field.type === 'relation' || field.type === 'user_id') {
+		const options = await choices(field);
+		if (options) return { ...mapped, type: 'options', options };
+		return { ...mapped, type: 'number' };
+	}
+	return mapped;
+}
+
+/**
+ * The register's writable fields from get_fields, for the create and update mappers: required
+ * ones marked (create), dropdowns with the organization's options, relations and users as
+ * options when the list is short enough (users of the task's project), lists as IDs.
+ */
+export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const section = currentSection(this);
+	const backend = new RestDvsBackend(this);
+	const forCreate = this.getCurrentNodeParameter('operation') === 'create';
+	const schema = await backend.getFields(section, 0);
+	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];
+	let project: Promise<number | undefined> | undefined;
+	const choices = async (field: DvsFieldDescriptor) => {
+		if (field.type === 'dropdown') return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
+		if (field.type === 'relation') return isSection(field.section) ? await documentOptions(backend, field.section) : undefined;
+		if (section === 'task') project ??= taskProject(this, backend);
+		const projectId = section === 'task' ? await project : undefined;
+		if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return undefined;
+		return await userOptions(backend, section, projectId);
+	};
+	const fields: ResourceMapperField[] = [];
+	for (const field of schema.fields) {
+		if (ownParameters.includes(field.name)) continue;
+		fields.push(await mapperField(field, forCreate, choices));
+	}
+	return { fields };
+}

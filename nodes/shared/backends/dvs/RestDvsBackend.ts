@@ -1,0 +1,250 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { UncertainWrite } from '../../reconcile';
+import { writeExactlyOnce } from '../../reconcile';
+import type { ServiceContext } from '../../transport/http';
+import { streamedFile } from '../../transport/multipart';
+import type { DvsCallOptions } from '../../transport/dvs';
+import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
+import type { UploadSource } from '../storage/StorageBackend';
+import type {
+	DvsBackend,
+	DvsFieldDescriptor,
+	DvsFieldValues,
+	DvsListQuery,
+	DvsPage,
+	DvsSchema,
+	DvsSection,
+	DvsUploadResult,
+	DvsUser,
+	DvsWriteResult,
+} from './DvsBackend';
+import type { DvsReader } from './readBack';
+import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+
+function objects(value: unknown): IDataObject[] {
+	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
+}
+
+function whole(value: unknown, fallback: number): number {
+	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function asPage(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
+	const items = objects(body.items);
+	const page: DvsPage = {
+		items,
+		total: whole(body.total, requested.offset + items.length),
+		limit: whole(body.limit, requested.limit),
+		offset: whole(body.offset, requested.offset),
+	};
+	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
+	return page;
+}
+
+function asUsers(body: IDataObject): DvsUser[] {
+	return objects(body.users) as unknown as DvsUser[];
+}
+
+/** A folder listing as entries, whether the service answers with an array or wraps it. */
+function folderEntries(body: unknown): IDataObject[] {
+	if (Array.isArray(body)) return objects(body);
+	if (body && typeof body === 'object') {
+		for (const key of ['items', 'content', 'data']) {
+			const nested = (body as IDataObject)[key];
+			if (Array.isArray(nested)) return objects(nested);
+		}
+	}
+	return [];
+}
+
+const FIELD_HINT =
+	"A field value may be invalid: option, user and document IDs are organization-specific (pick them from the node's lists), responsible and followers must be assignable in the task's project, dates use YYYY-MM-DD, and the task's project cannot change.";
+
+/** The DVS JSON API (document 3) behind the DvsBackend interface. */
+export class RestDvsBackend implements DvsBackend, DvsReader {
+	readonly kind = 'rest' as const;
+
+	/** get_fields per register, asked once per execution. */
+	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
+
+	constructor(
+		private readonly ctx: ServiceContext,
+		/** The request timeout for an item (each item may set its own). */
+		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+	) {}
+
+	private options(action: string, itemIndex: number, invalidHint?: string): DvsCallOptions {
+		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint };
+	}
+
+	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
+		let schema = this.schemas.get(section);
+		if (!schema) {
+			schema = this.loadFields(section, itemIndex);
+			this.schemas.set(section, schema);
+			schema.catch(() => this.schemas.delete(section));
+		}
+		return await schema;
+	}
+
+	private async loadFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
+		const body = await callDvs(this.ctx, section, 'get_fields', {}, this.options('read the field list', itemIndex));
+		const actor = body.actor as IDataObject | undefined;
+		return {
+			fields: objects(body.fields) as unknown as DvsFieldDescriptor[],
+			actions: Array.isArray(body.actions) ? body.actions.map(String) : [],
+			...(actor && typeof actor.id === 'number'
+				? { actor: { id: actor.id, org_id: typeof actor.org_id === 'number' ? actor.org_id : 0 } }
+				: {}),
+		};
+	}
+
+	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
+		const params = section === 'task' ? { dvs_project_id: projectId } : {};
+		const body = await callDvs(
+			this.ctx,
+			section,
+			'get_users',
+			params,
+			this.options('list the assignable users', itemIndex, 'Check the project: it must be a project of your organization.'),
+		);
+		return asUsers(body);
+	}
+
+	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
+		const params: IDataObject = { pattern: query.pattern };
+		if (query.limit !== undefined) params.limit = query.limit;
+		if (query.taskId !== undefined) params.dvs_document_id = query.taskId;
+		const body = await callDvs(
+			this.ctx,
+			'task',
+			'search_users',
+			params,
+			this.options('search users', itemIndex, 'The pattern needs 2 to 100 characters and the limit 1 to 20.'),
+		);
+		return asUsers(body);
+	}
+
+	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
+		return await callDvs(this.ctx, section, 'get_document', { dvs_document_id: documentId }, this.options(`read document ${documentId}`, itemIndex));
+	}
+
+	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
+		const params: IDataObject = { limit: query.limit, offset: query.offset };
+		if (query.order) params.order = query.order;
+		if (query.filters && Object.keys(query.filters).length > 0) params.filters = query.filters;
+		const body = await callDvs(
+			this.ctx,
+			section,
+			'get_documents',
+			params,
+			this.options('list documents', itemIndex, 'A filter value may be invalid: filters take option, user or document IDs of your organization.'),
+		);
+		return asPage(body, query);
+	}
+
+	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
+		const body = await callDvs(
+			this.ctx,
+			'task',
+			'get_comments',
+			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
+			this.options(`read the comments of task ${taskId}`, itemIndex),
+		);
+		return asPage(body, page);
+	}
+
+	private async settle<TBefore, TResult extends IDataObject>(
+		write: UncertainWrite<TBefore, TResult>,
+		itemIndex: number,
+	): Promise<TResult & { reconciled?: boolean }> {
+		const outcome = await writeExactlyOnce(this.ctx.getNode(), write, itemIndex);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	private writtenId(body: IDataObject, fallback?: number): DvsWriteResult {
+		const id = typeof body.dvs_document_id === 'number' ? body.dvs_document_id : Number(body.dvs_document_id ?? fallback);
+		return { ...body, dvs_document_id: Number.isFinite(id) ? id : (fallback ?? 0) };
+	}
+
+	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		const write = async () =>
+			this.writtenId(
+				await callDvs(this.ctx, section, 'create_document', { create_params: values }, this.options('create the document', itemIndex, FIELD_HINT)),
+			);
+		const created = await this.settle(createDocumentWrite(this, section, values, write, itemIndex), itemIndex);
+		if (created.reconciled) await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
+		return created;
+	}
+
+	/**
+	 * A create whose answer was lost may have landed in part (document 3: no rollback, e.g. the
+	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
+	 */
+	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
+		const { dvs_project_id: _fixed, ...changeable } = values;
+		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
+		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
+	}
+
+	async updateDocument(
+		section: DvsSection,
+		documentId: number,
+		values: DvsFieldValues,
+		itemIndex: number,
+	): Promise<DvsWriteResult> {
+		const write = async () =>
+			this.writtenId(
+				await callDvs(
+					this.ctx,
+					section,
+					'update_document',
+					{ dvs_document_id: documentId, update_params: values },
+					this.options(`update document ${documentId}`, itemIndex, FIELD_HINT),
+				),
+				documentId,
+			);
+		return await this.settle(updateDocumentWrite(this, section, documentId, values, write, itemIndex), itemIndex);
+	}
+
+	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		const write = async () =>
+			this.writtenId(
+				await callDvs(
+					this.ctx,
+					'task',
+					'add_comment',
+					{ dvs_document_id: taskId, comment },
+					this.options(`comment on task ${taskId}`, itemIndex, 'The comment must not be empty.'),
+				),
+				taskId,
+			);
+		return await this.settle(addCommentWrite(this, taskId, comment, write, itemIndex), itemIndex);
+	}
+
+	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
+		const write = async (): Promise<DvsUploadResult> => {
+			const body = await uploadToDvs(
+				this.ctx,
+				taskId,
+				() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
+				this.options(`attach "${source.fileName}" to task ${taskId}`, itemIndex, 'The file may be empty or missing.'),
+			);
+			return { ...body, file_hash: String(body.file_hash), upload_hash: String(body.upload_hash ?? '') };
+		};
+		return await this.settle(uploadAttachmentWrite(this, taskId, source, write, itemIndex), itemIndex);
+	}
+
+	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
+		const task = await this.getDocument('task', taskId, itemIndex);
+		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
+		if (uploadHash === null) return { uploadHash, entries: [] };
+		const body = await listDvsAttachmentFolder(this.ctx, uploadHash, this.options(`list the attachments of task ${taskId}`, itemIndex));
+		return { uploadHash, entries: folderEntries(body) };
+	}
+
+	async listAttachments(taskId: number, itemIndex: number): Promise<IDataObject[]> {
+		return (await this.attachmentFolder(taskId, itemIndex)).entries;
+	}
+}

@@ -1,0 +1,34 @@
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(html: string): string {
+	return html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+		if (entity.startsWith('#')) {
+			const hex = entity[1] === 'x' || entity[1] === 'X';
+			const code = hex ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+			return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+		}
+		return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+	});
+}
+
+function comparable(text: string): string {
+	return text
+		.replace(/<br\s*\/?>/gi, '\n')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/**
+ * Whether a comment's `html` as read back is the text we sent. The service stores the text
+ * HTML-escaped and documents reading it back "sanitized and decoded"; a server that returns
+ * it still escaped (or with `<br>` for line breaks) must match too.
+ */
+export function isSameCommentText(html: string, sent: string): boolean {
+	const wanted = comparable(sent);
+	return comparable(html) === wanted || comparable(decodeEntities(html)) === wanted;
+}
+
+/** Text of an HTML value without tags, for comparing an html field with what was sent. */
+export function htmlText(html: string): string {
+	return comparable(decodeEntities(html.replace(/<[^>]*>/g, ' ')));
+}

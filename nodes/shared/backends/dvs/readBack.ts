@@ -1,0 +1,234 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { UncertainWrite } from '../../reconcile';
+import { entryHash, entryKind, entryName, entrySize, isNameVariant } from '../storage/entries';
+import type { UploadSource } from '../storage/StorageBackend';
+import { htmlText, isSameCommentText } from './commentText';
+import type {
+	DvsBackend,
+	DvsFieldDescriptor,
+	DvsFieldValues,
+	DvsSection,
+	DvsUploadResult,
+	DvsWriteResult,
+} from './DvsBackend';
+
+/** How many of the newest documents or last comments a read-back looks at. */
+const READ_BACK_WINDOW = 50;
+
+/** The reads a read-back needs, available from every kind of backend. */
+export type DvsReader = Pick<DvsBackend, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
+	/** The task's attachment folder and its entries; null folder when the task shows none. */
+	attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }>;
+};
+
+function refId(value: unknown): number | undefined {
+	if (typeof value === 'number') return value;
+	if (value && typeof value === 'object' && typeof (value as IDataObject).id === 'number') {
+		return (value as IDataObject).id as number;
+	}
+	return undefined;
+}
+
+function trimmed(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number): Promise<number | undefined> {
+	return (await reader.getFields(section, itemIndex)).actor?.id;
+}
+
+/**
+ * create_document: our document is one of the newest of its register (of its project, for
+ * tasks) that was not there before, has the name we sent and was created by us.
+ */
+export function createDocumentWrite(
+	reader: DvsReader,
+	section: DvsSection,
+	values: DvsFieldValues,
+	write: () => Promise<DvsWriteResult>,
+	itemIndex: number,
+): UncertainWrite<Set<number>, DvsWriteResult> {
+	const filters = section === 'task' && typeof values.dvs_project_id === 'number' ? { dvs_project_id: [values.dvs_project_id] } : undefined;
+	const newestIds = async () => {
+		const page = await reader.listDocuments(section, { limit: READ_BACK_WINDOW, offset: 0, order: 'newest', filters }, itemIndex);
+		return page.items;
+	};
+	const name = trimmed(values.name);
+	return {
+		subject: name ? `the document "${name}"` : 'the new document',
+		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
+		write,
+		findLanded: async (before) => {
+			const creator = await actorId(reader, section, itemIndex);
+			const landed = (await newestIds()).filter((doc) => {
+				const id = refId(doc.dvs_document_id);
+				return (
+					id !== undefined &&
+					!before.has(id) &&
+					trimmed(doc.name) === name &&
+					(creator === undefined || refId(doc.creator) === creator)
+				);
+			});
+			if (landed.length === 0) return undefined;
+			if (landed.length > 1) throw new Error(`${landed.length} new documents named "${name}" appeared at the same time`);
+			return { dvs_document_id: refId(landed[0].dvs_document_id) as number };
+		},
+	};
+}
+
+function sameIds(actual: unknown, wanted: number[]): boolean {
+	const ids = Array.isArray(actual) ? actual.map(refId) : [];
+	return ids.length === new Set(wanted).size && wanted.every((id) => ids.includes(id));
+}
+
+function isEmptyValue(value: unknown): boolean {
+	return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Whether a field as read back holds the value we sent. */
+function holdsValue(field: DvsFieldDescriptor | undefined, actual: unknown, sent: DvsFieldValues[string]): boolean {
+	if (sent === null || sent === '') return isEmptyValue(actual);
+	if (Array.isArray(sent)) return sameIds(actual, sent);
+	if (typeof sent === 'number') return refId(actual) === sent || (typeof actual === 'string' && Number(actual) === sent);
+	if (field?.type === 'html') return typeof actual === 'string' && htmlText(actual) === htmlText(sent);
+	if (typeof actual === 'number') return actual === Number(sent);
+	if (typeof actual !== 'string') return false;
+	const numeric = /^\s*-?\d+(\.\d+)?\s*$/;
+	if (numeric.test(sent) && numeric.test(actual)) return Number(actual) === Number(sent);
+	return actual.trim() === sent.trim();
+}
+
+/** The sent values a document does not hold (after a partial write), by the register's field types. */
+export async function missingValues(
+	reader: DvsReader,
+	section: DvsSection,
+	documentId: number,
+	values: DvsFieldValues,
+	itemIndex: number,
+): Promise<DvsFieldValues> {
+	const [schema, doc] = await Promise.all([
+		reader.getFields(section, itemIndex),
+		reader.getDocument(section, documentId, itemIndex),
+	]);
+	const fields = new Map(schema.fields.map((field) => [field.name, field]));
+	return Object.fromEntries(Object.entries(values).filter(([name, sent]) => !holdsValue(fields.get(name), doc[name], sent)));
+}
+
+/** update_document: the document now holds every value we sent (a repeat would change nothing). */
+export function updateDocumentWrite(
+	reader: DvsReader,
+	section: DvsSection,
+	documentId: number,
+	values: DvsFieldValues,
+	write: () => Promise<DvsWriteResult>,
+	itemIndex: number,
+): UncertainWrite<undefined, DvsWriteResult> {
+	return {
+		subject: `the changes to document ${documentId}`,
+		snapshot: async () => undefined,
+		write,
+		findLanded: async () => {
+			const missing = await missingValues(reader, section, documentId, values, itemIndex);
+			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
+		},
+	};
+}
+
+async function lastCommentId(reader: DvsReader, taskId: number, itemIndex: number): Promise<number> {
+	const { total } = await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex);
+	if (total === 0) return 0;
+	const last = await reader.getComments(taskId, { limit: 1, offset: total - 1 }, itemIndex);
+	return refId(last.items[0]?.id) ?? 0;
+}
+
+/**
+ * add_comment: a comment newer than the last one before the write, by us, with our text
+ * (comments are sorted by id, so "newer" is "higher id").
+ */
+export function addCommentWrite(
+	reader: DvsReader,
+	taskId: number,
+	comment: string,
+	write: () => Promise<DvsWriteResult>,
+	itemIndex: number,
+): UncertainWrite<number, DvsWriteResult> {
+	return {
+		subject: `the comment on task ${taskId}`,
+		snapshot: async () => await lastCommentId(reader, taskId, itemIndex),
+		write,
+		findLanded: async (lastBefore) => {
+			const author = await actorId(reader, 'task', itemIndex);
+			const { total } = await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex);
+			const offset = Math.max(0, total - READ_BACK_WINDOW);
+			const tail = await reader.getComments(taskId, { limit: READ_BACK_WINDOW, offset }, itemIndex);
+			const landed = tail.items.find((item) => {
+				const id = refId(item.id);
+				return (
+					id !== undefined &&
+					id > lastBefore &&
+					(author === undefined || refId(item.author) === author) &&
+					typeof item.html === 'string' &&
+					isSameCommentText(item.html, comment)
+				);
+			});
+			return landed ? { dvs_document_id: taskId } : undefined;
+		},
+	};
+}
+
+function fileHashes(entries: IDataObject[]): Set<string> {
+	return new Set(entries.filter((entry) => entryKind(entry) !== 'folder').map((entry) => entryHash(entry) ?? ''));
+}
+
+/**
+ * upload_document_file: a file in the task's attachment folder that was not there before,
+ * named like ours (the service numbers the name when it is taken) and of our size.
+ */
+export function uploadAttachmentWrite(
+	reader: DvsReader,
+	taskId: number,
+	source: UploadSource,
+	write: () => Promise<DvsUploadResult>,
+	itemIndex: number,
+): UncertainWrite<Set<string> | undefined, DvsUploadResult> {
+	const subject = `the attachment "${source.fileName}"`;
+	return {
+		subject,
+		// An account that may attach but not list still uploads; only a lost answer then stays unsettled.
+		snapshot: async () => {
+			try {
+				return fileHashes((await reader.attachmentFolder(taskId, itemIndex)).entries);
+			} catch {
+				return undefined;
+			}
+		},
+		write,
+		findLanded: async (before) => {
+			if (before === undefined) throw new Error(`the attachment folder of task ${taskId} could not be read before the upload`);
+			const folder = await reader.attachmentFolder(taskId, itemIndex);
+			if (folder.uploadHash === null) {
+				// No folder shown: either nothing landed or the account may not open it; a retry could duplicate.
+				throw new Error(`task ${taskId} shows no attachment folder to check`);
+			}
+			const landed = folder.entries.filter((entry) => {
+				const hash = entryHash(entry);
+				const size = entrySize(entry);
+				return (
+					entryKind(entry) !== 'folder' &&
+					hash !== undefined &&
+					!before.has(hash) &&
+					isNameVariant(entryName(entry) ?? '', source.fileName) &&
+					(size === undefined || size === source.size)
+				);
+			});
+			if (landed.length === 0) return undefined;
+			if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
+			return {
+				file_hash: entryHash(landed[0]) as string,
+				upload_hash: folder.uploadHash,
+				file_name: entryName(landed[0]) ?? source.fileName,
+			};
+		},
+	};
+}

@@ -1,0 +1,56 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
+import type { CredentialsMap } from '../../harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
+import type { DvsSeed, DvsStore, SeedUser } from '../../simulator/dvs';
+
+export interface DvsNodeEnv {
+	sim: ServiceSimulator;
+	store: DvsStore;
+	seed: DvsSeed;
+	close(): Promise<void>;
+}
+
+export async function startDvsNodeEnv(): Promise<DvsNodeEnv> {
+	const sim = await startServiceSimulator();
+	return { sim, store: sim.dvs.store, seed: sim.dvs.seed, close: () => sim.close() };
+}
+
+export function credentialsOf(env: DvsNodeEnv, user: SeedUser): CredentialsMap {
+	return { svcDvsApi: { baseUrl: env.sim.baseUrl, user: user.login, accessToken: user.token } };
+}
+
+/** A resource locator value given by ID. */
+export function byId(id: number | string): INodeParameters {
+	return { __rl: true, mode: 'id', value: String(id) };
+}
+
+export async function runDvs(
+	env: DvsNodeEnv,
+	user: SeedUser,
+	parameters: INodeParameters,
+	extra: { input?: HarnessInputItem[]; continueOnFail?: boolean } = {},
+	credentialOverrides: Record<string, string> = {},
+): Promise<NodeRunResult> {
+	const credentials = credentialsOf(env, user);
+	credentials.svcDvsApi = { ...credentials.svcDvsApi, ...credentialOverrides };
+	return await runNode({ type: 'n8n-nodes-svc.svcDvs', parameters, credentials, ...extra });
+}
+
+export function jsonOf(result: NodeRunResult): Array<INodeExecutionData['json']> {
+	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
+	return result.items.map((item) => item.json);
+}
+
+/** DVS requests the simulator logged since `from`, as `section/action`. */
+export function dvsCalls(env: DvsNodeEnv, from = 0): string[] {
+	return env.sim.requests
+		.slice(from)
+		.filter((entry) => entry.path.startsWith('/api_dvs/') || entry.path.startsWith('/api_v2/'))
+		.map((entry) => entry.path.replace(/^\/api_dvs\//, '').replace(/^\/api_v2\//, 'storage/'));
+}
+
+export function fieldsParameter(value: Record<string, unknown>): INodeParameters {
+	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } as unknown as INodeParameters;
+}

@@ -1,0 +1,142 @@
+import { listSearch, loadOptions, resourceMapping } from '../../harness';
+import { byId, credentialsOf, startDvsNodeEnv, type DvsNodeEnv } from './env';
+
+let env: DvsNodeEnv;
+beforeAll(async () => {
+	env = await startDvsNodeEnv();
+});
+afterAll(async () => await env.close());
+
+const TYPE = 'n8n-nodes-svc.svcDvs';
+
+describe('resource mapper (create and update) from get_fields', () => {
+	it('offers the organization\'s own fields with required ones marked and dropdown option ids', async () => {
+		const a = env.seed.orgA;
+		const { fields } = await resourceMapping({
+			type: TYPE,
+			method: 'getDocumentFields',
+			credentials: credentialsOf(env, a.users.admin),
+			parameters: { resource: 'task', operation: 'create', project: byId(a.projects.website) },
+		});
+		const byName = Object.fromEntries(fields.map((field) => [field.id, field]));
+		expect(Object.keys(byName)).not.toContain('dvs_project_id');
+		expect(byName.name).toMatchObject({ required: true, type: 'string', displayName: 'Name' });
+		expect(byName.customer_reference).toMatchObject({ required: false, displayName: 'Customer reference' });
+		expect(byName.dropdown_status).toMatchObject({
+			type: 'options',
+			options: [
+				{ name: 'Open', value: a.options.taskStatus.Open },
+				{ name: 'In progress', value: a.options.taskStatus['In progress'] },
+				{ name: 'Done', value: a.options.taskStatus.Done },
+			],
+		});
+		expect(byName.followers).toMatchObject({ type: 'string', displayName: 'Followers (IDs)' });
+		expect(byName.date_due.displayName).toBe('Due date (YYYY-MM-DD)');
+	});
+
+	it('differs per organization: org B has its region dropdown and its own option ids', async () => {
+		const b = env.seed.orgB;
+		const { fields } = await resourceMapping({
+			type: TYPE,
+			method: 'getDocumentFields',
+			credentials: credentialsOf(env, b.users.admin),
+			parameters: { resource: 'task', operation: 'create', project: byId(b.projects.bridge) },
+		});
+		const region = fields.find((field) => field.id === 'dropdown_region');
+		expect(region?.options).toEqual([
+			{ name: 'North', value: b.customField.options!.North },
+			{ name: 'South', value: b.customField.options!.South },
+		]);
+		expect(fields.find((field) => field.id === 'customer_reference')).toBeUndefined();
+	});
+
+	it('lists responsible users of the chosen project (create) and of the updated task\'s project (update)', async () => {
+		const a = env.seed.orgA;
+		const credentials = credentialsOf(env, a.users.admin);
+		const responsibleOf = async (parameters: Record<string, unknown>) => {
+			const { fields } = await resourceMapping({ type: TYPE, method: 'getDocumentFields', credentials, parameters: parameters as never });
+			return fields.find((field) => field.id === 'responsible')?.options?.map((option) => option.value);
+		};
+		const website = await responsibleOf({ resource: 'task', operation: 'create', project: byId(a.projects.website) });
+		const tools = await responsibleOf({ resource: 'task', operation: 'create', project: byId(a.projects.tools) });
+		expect(website).toContain(a.users.own.id);
+		expect(tools).not.toContain(a.users.own.id);
+		const update = await resourceMapping({
+			type: TYPE,
+			method: 'getDocumentFields',
+			credentials,
+			parameters: { resource: 'task', operation: 'update', documentId: byId(a.tasks.tooling) },
+		});
+		const responsible = update.fields.find((field) => field.id === 'responsible');
+		expect(responsible?.options?.map((option) => option.value)).toEqual(tools);
+		expect(update.fields.every((field) => !field.required)).toBe(true);
+	});
+
+	it('maps contact person fields, with the company as a client picker', async () => {
+		const a = env.seed.orgA;
+		const { fields } = await resourceMapping({
+			type: TYPE,
+			method: 'getDocumentFields',
+			credentials: credentialsOf(env, a.users.admin),
+			parameters: { resource: 'contactPerson', operation: 'create' },
+		});
+		const company = fields.find((field) => field.id === 'company');
+		expect(company?.options?.map((option) => option.name).sort()).toEqual(['Globex Corp', 'Initech']);
+		expect(fields.find((field) => field.id === 'name')?.required).toBe(true);
+	});
+});
+
+describe('load options', () => {
+	it('filter fields are only those with filter: true', async () => {
+		const a = env.seed.orgA;
+		const options = await loadOptions({
+			type: TYPE,
+			method: 'getFilterFields',
+			credentials: credentialsOf(env, a.users.admin),
+			parameters: { resource: 'contactPerson', operation: 'getMany' },
+		});
+		expect(options.map((option) => option.value)).toEqual(['company', 'multi_dropdown_group']);
+	});
+
+	it('responsible filter values depend on the project chosen in the filters', async () => {
+		const a = env.seed.orgA;
+		const values = async (projectId?: number) =>
+			(
+				await loadOptions({
+					type: TYPE,
+					method: 'getFilterValues',
+					credentials: credentialsOf(env, a.users.admin),
+					parameters: {
+						resource: 'task',
+						operation: 'getMany',
+						filters: {
+							filter: [
+								...(projectId ? [{ field: 'dvs_project_id', values: [projectId] }] : []),
+								{ field: 'responsible', values: [] },
+							],
+						},
+					},
+					path: `parameters.filters.filter[${projectId ? 1 : 0}].values`,
+				})
+			).map((option) => option.value);
+		expect(await values(a.projects.website)).toContain(a.users.own.id);
+		expect(await values(a.projects.tools)).not.toContain(a.users.own.id);
+	});
+
+	it('mention users come from the chosen task\'s project', async () => {
+		const a = env.seed.orgA;
+		const options = await loadOptions({
+			type: TYPE,
+			method: 'getMentionUsers',
+			credentials: credentialsOf(env, a.users.admin),
+			parameters: { resource: 'comment', operation: 'add', task: byId(a.tasks.ownTask) },
+		});
+		expect(options).toContainEqual({ name: 'Olga Own', value: a.users.own.id });
+	});
+
+	it('task search lists the newest tasks narrowed by the typed text', async () => {
+		const a = env.seed.orgA;
+		const result = await listSearch({ type: TYPE, method: 'searchTasks', credentials: credentialsOf(env, a.users.admin), filter: 'header' });
+		expect(result.results).toEqual([{ name: 'Implement header (ACME-T-0002)', value: String(a.tasks.header) }]);
+	});
+});

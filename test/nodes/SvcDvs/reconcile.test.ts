@@ -1,0 +1,157 @@
+import { byId, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+
+let env: DvsNodeEnv;
+beforeEach(async () => {
+	env = await startDvsNodeEnv();
+});
+afterEach(async () => await env.close());
+
+const requestsFor = (action: string) => env.sim.requests.filter((entry) => entry.action === action);
+
+describe('a write whose answer is lost after it committed lands exactly once', () => {
+	it('create task: found among the newest tasks of the project by name and creator', async () => {
+		const a = env.seed.orgA;
+		// Same name by another creator, created before: must not be taken for ours.
+		const before = env.store.documents(a.orgId, 'task').length;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({ name: 'Implement header' }),
+			}),
+		);
+		const tasks = env.store.documents(a.orgId, 'task');
+		expect(tasks).toHaveLength(before + 1);
+		const created = tasks.at(-1)!;
+		expect(out).toEqual({ dvs_document_id: created.id, reconciled: true });
+		expect(created.values.name).toBe('Implement header');
+		expect(requestsFor('create_document')).toHaveLength(1);
+	});
+
+	it('create task: retried once when the write certainly did not land', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.documents(a.orgId, 'task').length;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropBeforeCommit' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Retry me' }) }),
+		);
+		expect(env.store.documents(a.orgId, 'task')).toHaveLength(before + 1);
+		expect(out.reconciled).toBeUndefined();
+		expect(requestsFor('create_document')).toHaveLength(2);
+	});
+
+	it('create task: a partial write (relation rows lost, then 500) is found and completed, not created again', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.documents(a.orgId, 'task').length;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'partialWrite' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({ name: 'Half written', followers: `${a.users.worker.id}` }),
+			}),
+		);
+		const tasks = env.store.documents(a.orgId, 'task');
+		expect(tasks).toHaveLength(before + 1);
+		expect(out).toEqual({ dvs_document_id: tasks.at(-1)!.id, reconciled: true });
+		expect(tasks.at(-1)!.values.followers).toEqual([a.users.worker.id]);
+		expect(requestsFor('create_document')).toHaveLength(1);
+		expect(requestsFor('update_document')).toHaveLength(1);
+	});
+
+	it('update task: 500 after commit is settled by reading the task back', async () => {
+		const a = env.seed.orgA;
+		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'status500AfterCommit' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'update',
+				documentId: byId(a.tasks.header),
+				fields: fieldsParameter({ dropdown_status: a.options.taskStatus.Done, followers: `${a.users.admin.id}` }),
+			}),
+		);
+		expect(out).toEqual({ dvs_document_id: a.tasks.header, reconciled: true });
+		const task = env.store.documentById(a.tasks.header)!;
+		expect(task.history.filter((entry) => entry.kind === 'update')).toHaveLength(1);
+		expect(task.values.followers).toEqual([a.users.admin.id]);
+	});
+
+	it('update task: a partial write (array fields lost) is completed by one retry', async () => {
+		const a = env.seed.orgA;
+		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'partialWrite' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'update',
+				documentId: byId(a.tasks.header),
+				fields: fieldsParameter({ name: 'Header v2', followers: `${a.users.admin.id}` }),
+			}),
+		);
+		expect(out.reconciled).toBeUndefined();
+		expect(env.store.documentById(a.tasks.header)!.values).toMatchObject({ name: 'Header v2', followers: [a.users.admin.id] });
+		expect(requestsFor('update_document')).toHaveLength(2);
+	});
+
+	it('add comment: found among the last comments by author and (escaped) text', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.comments(a.tasks.design).length;
+		env.sim.faults.add({ match: { action: 'add_comment' }, fault: { kind: 'dropAfterCommit' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: 'Please review & comment <soon>' }),
+		);
+		expect(out).toEqual({ dvs_document_id: a.tasks.design, reconciled: true });
+		expect(env.store.comments(a.tasks.design)).toHaveLength(before + 1);
+		expect(requestsFor('add_comment')).toHaveLength(1);
+	});
+
+	it('upload attachment: found in the attachment folder under its numbered name', async () => {
+		const a = env.seed.orgA;
+		const taskId = a.attachedTask.taskId;
+		env.sim.faults.add({ match: { action: 'upload_document_file' }, fault: { kind: 'dropAfterCommit' } });
+		const [out] = jsonOf(
+			await runDvs(
+				env,
+				a.users.admin,
+				{ resource: 'attachment', operation: 'upload', task: byId(taskId), binaryPropertyName: 'data' },
+				{ input: [{ json: {}, binary: { data: { data: Buffer.from('%PDF-1.4 new'), fileName: 'spec.pdf', mimeType: 'application/pdf' } } }] },
+			),
+		);
+		expect(out).toMatchObject({ dvs_document_id: taskId, upload_hash: a.attachedTask.uploadHash, file_name: 'spec (1).pdf', reconciled: true });
+		expect(env.store.documentById(taskId)!.history.filter((entry) => entry.kind === 'upload')).toHaveLength(1);
+		expect(requestsFor('upload_document_file')).toHaveLength(1);
+	});
+
+	it('create contact person: found among the newest contacts by name', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.documents(a.orgId, 'contact_person').length;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'status500AfterCommit' } });
+		const [out] = jsonOf(
+			await runDvs(env, a.users.contacts, { resource: 'contactPerson', operation: 'create', fields: fieldsParameter({ name: 'Gina Gone' }) }),
+		);
+		expect(env.store.documents(a.orgId, 'contact_person')).toHaveLength(before + 1);
+		expect(out).toMatchObject({ reconciled: true });
+	});
+
+	it('the same task name by someone else is not mistaken for ours', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.documents(a.orgId, 'task').length;
+		// The write never lands; meanwhile another user's task of that name appears.
+		env.sim.faults.add({
+			match: (req) => req.path === '/api_dvs/task/create_document' && (env.store.insertDocument(a.orgId, 'task', {
+				values: { dvs_project_id: a.projects.website, name: 'Twin' },
+				creatorId: a.users.worker.id,
+			}), true),
+			fault: { kind: 'dropBeforeCommit' },
+		});
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Twin' }) }),
+		);
+		const twins = env.store.documents(a.orgId, 'task').filter((task) => task.values.name === 'Twin');
+		expect(env.store.documents(a.orgId, 'task')).toHaveLength(before + 2);
+		expect(twins.map((task) => task.creatorId).sort()).toEqual([a.users.admin.id, a.users.worker.id].sort());
+		expect(out.reconciled).toBeUndefined();
+	});
+});
