@@ -1,45 +1,12 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { entryHash, entryKind, entryName } from '../../shared/backends/storage/entries';
 import { RestStorageBackend } from '../../shared/backends/storage/RestStorageBackend';
-
-/** How many folders one search may list while walking down from ROOT. */
-const MAX_FOLDERS_LISTED = 25;
-const MAX_RESULTS = 200;
-
-function matches(path: string, filter: string | undefined): boolean {
-	return !filter || path.toLowerCase().includes(filter.trim().toLowerCase());
-}
-
-/** Walks the folder tree breadth-first from ROOT, naming each item by its path. */
-async function browse(ctx: ILoadOptionsFunctions, kind: 'folder' | 'file', filter?: string): Promise<INodeListSearchResult> {
-	const backend = new RestStorageBackend(ctx);
-	const root = await backend.rootFolderHash(0);
-	const results: INodeListSearchItems[] = [];
-	if (kind === 'folder' && matches('ROOT', filter)) results.push({ name: 'ROOT', value: root });
-	const queue = [{ hash: root, path: '' }];
-	let listed = 0;
-	while (queue.length && listed < MAX_FOLDERS_LISTED && results.length < MAX_RESULTS) {
-		const folder = queue.shift() as { hash: string; path: string };
-		const entries = await backend.listFolder(folder.hash, {}, 0);
-		listed++;
-		for (const entry of entries) {
-			const hash = entryHash(entry);
-			const name = entryName(entry) ?? hash;
-			const type = entryKind(entry);
-			if (!hash || !type) continue;
-			const path = folder.path ? `${folder.path} / ${name}` : name ?? hash;
-			if (type === 'folder') queue.push({ hash, path });
-			if (type === kind && matches(path, filter)) results.push({ name: path, value: hash });
-		}
-	}
-	return { results: results.slice(0, MAX_RESULTS) };
-}
+import { browseStorage } from '../../shared/storageSearch';
 
 export async function searchFolders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await browse(this, 'folder', filter);
+	return await browseStorage(new RestStorageBackend(this), 'folder', filter);
 }
 
 export async function searchFiles(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await browse(this, 'file', filter);
+	return await browseStorage(new RestStorageBackend(this), 'file', filter);
 }

@@ -1,0 +1,47 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { pollBudgetOf } from '../shared/polling/budget';
+import { dvsBackend } from './backend';
+import { properties } from './description';
+import { pollNewCommentOnTask } from './events/newCommentOnTask';
+import { pollNewCommentOnTasks } from './events/newCommentOnTasks';
+import { pollNewTask } from './events/newTask';
+import { searchProjects, searchTasks } from './methods/listSearch';
+import { getResponsibleUsers, getStatuses } from './methods/loadOptions';
+import { readDvsTriggerSettings } from './settings';
+
+/** Requests one poll may make whatever n8n's time budget (paging, comment checks). */
+const MAX_REQUESTS_PER_POLL = 1000;
+
+export class SvcDvsTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Svc DVS Trigger',
+		name: 'svcDvsTrigger',
+		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"] === "newTask" ? "New task" : "New comment"}}',
+		description: 'Starts the workflow when a task is created or commented in the Svc DVS register',
+		defaults: { name: 'Svc DVS Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'svcDvsApi', required: true }],
+		properties,
+	};
+
+	methods = {
+		listSearch: { searchProjects, searchTasks },
+		loadOptions: { getResponsibleUsers, getStatuses },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const settings = readDvsTriggerSettings(this);
+		const backend = dvsBackend(this, settings);
+		const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
+		if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
+		if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);
+		return await pollNewCommentOnTasks(this, backend, settings, budget);
+	}
+}

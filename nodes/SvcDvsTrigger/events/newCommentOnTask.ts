@@ -1,0 +1,70 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import type { DvsBackend } from '../../shared/backends/dvs/DvsBackend';
+import type { PollBudget } from '../../shared/polling/budget';
+import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
+import { isManualPoll, noSampleError } from '../../shared/polling/manual';
+import { pollOutput } from '../../shared/polling/output';
+import { fingerprintOf, readPollState, writePollState } from '../../shared/polling/state';
+import { commentItem } from '../commentItems';
+import type { CommentMark } from '../comments';
+import { lastCommentOf, readCommentsAfter } from '../comments';
+import type { DvsTriggerSettings } from '../settings';
+
+interface OneTaskState {
+	mark: CommentMark;
+}
+
+async function poll(
+	ctx: IPollFunctions,
+	backend: DvsBackend,
+	taskId: number,
+	settings: DvsTriggerSettings,
+	budget: PollBudget,
+): Promise<INodeExecutionData[][] | null> {
+	if (isManualPoll(ctx)) {
+		const { comment } = await lastCommentOf(backend, taskId);
+		if (!comment) {
+			throw noSampleError(ctx, `Task ${taskId} has no comment yet`, 'Add a comment to the task, then fetch a test event again.');
+		}
+		return [[commentItem(taskId, comment)]];
+	}
+	const fingerprint = fingerprintOf({ event: 'newComment', task: taskId });
+	const state = readPollState<OneTaskState>(ctx, fingerprint);
+	if (!state) {
+		writePollState(ctx, fingerprint, { mark: (await lastCommentOf(backend, taskId)).mark } satisfies OneTaskState);
+		return null;
+	}
+	budget.spend();
+	const read = await readCommentsAfter(backend, taskId, state.mark, settings.maxItemsPerPoll, budget);
+	const batch = read.fresh.slice(0, settings.maxItemsPerPoll);
+	const last = batch.at(-1);
+	const mark: CommentMark = last ? [last.id, last.index + 1] : [state.mark[0], read.seen];
+	writePollState(ctx, fingerprint, { mark } satisfies OneTaskState);
+	return pollOutput(batch.map((fresh) => commentItem(taskId, fresh.comment)));
+}
+
+/**
+ * New Comment on one task: reads the task's comments from just before the last one passed
+ * (one request when nothing is new) and emits the newer ones in id order. A task that cannot
+ * be read any more (deleted, or access lost) is the user's to fix.
+ */
+export async function pollNewCommentOnTask(
+	ctx: IPollFunctions,
+	backend: DvsBackend,
+	settings: DvsTriggerSettings,
+	budget: PollBudget,
+): Promise<INodeExecutionData[][] | null> {
+	const taskId = settings.taskId as number;
+	try {
+		return await poll(ctx, backend, taskId, settings, budget);
+	} catch (error) {
+		if (!isGoneError(error)) throw asNodeError(ctx.getNode(), error);
+		throw watchedTargetError(
+			ctx.getNode(),
+			error,
+			`The watched task ${taskId} can no longer be read (${error.httpCode})`,
+			'It may have been removed, or the account may have lost its permission on tasks and projects. Choose the task again, or check the Svc DVS API credential.',
+		);
+	}
+}

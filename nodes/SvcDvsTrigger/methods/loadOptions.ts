@@ -1,0 +1,18 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { RestDvsBackend } from '../../shared/backends/dvs/RestDvsBackend';
+
+/** The organization's task status options, from get_fields. */
+export async function getStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const schema = await new RestDvsBackend(this).getFields('task', 0);
+	const status = schema.fields.find((field) => field.name === 'dropdown_status');
+	return (status?.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
+}
+
+/** Users who may be responsible for tasks of the chosen project (get_users needs the project). */
+export async function getResponsibleUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const project = Number(this.getNodeParameter('project', '', { extractValue: true }));
+	if (!Number.isInteger(project) || project < 1) return [];
+	const users = await new RestDvsBackend(this).getUsers('task', project, 0);
+	return users.map((user) => ({ name: user.display_name, value: user.id }));
+}

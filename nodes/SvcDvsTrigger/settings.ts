@@ -1,0 +1,99 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+
+import type { DvsFilters } from '../shared/backends/dvs/DvsBackend';
+import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
+import { DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
+import { dvsId } from './stamps';
+
+export type DvsTriggerEvent = 'newTask' | 'newComment';
+
+export interface DvsTriggerSettings {
+	event: DvsTriggerEvent;
+	/** New Comment on one task: its id. */
+	taskId?: number;
+	/** New Task, and New Comment on matching tasks: get_documents filters. */
+	filters: DvsFilters;
+	maxItemsPerPoll: number;
+	tasksCheckedPerPoll: number;
+	timeoutMs: number;
+}
+
+function refuse(ctx: IPollFunctions, message: string, description: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { description });
+}
+
+function idParameter(ctx: IPollFunctions, name: string, label: string, required: boolean): number | undefined {
+	const raw = ctx.getNodeParameter(name, '', { extractValue: true });
+	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	if (!text) {
+		if (required) refuse(ctx, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its ID.`);
+		return undefined;
+	}
+	const id = dvsId(text);
+	if (id === undefined || id < 1) refuse(ctx, `The parameter "${label}" is not an ID: "${text}"`, 'IDs are whole numbers such as 5101.');
+	return id;
+}
+
+function idList(value: unknown): number[] {
+	const values = Array.isArray(value) ? value : value === '' || value === undefined || value === null ? [] : [value];
+	return values.map(dvsId).filter((id): id is number => id !== undefined);
+}
+
+function otherFilters(ctx: IPollFunctions): DvsFilters {
+	const raw = ctx.getNodeParameter('filters.otherFilters', '{}');
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = raw.trim() ? jsonParse(raw) : {};
+		} catch {
+			refuse(ctx, 'The filter "Other Filters (JSON)" is not valid JSON', 'Enter an object such as {"dropdown_status": [3]}.');
+		}
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		refuse(ctx, 'The filter "Other Filters (JSON)" must be a JSON object', 'Enter an object such as {"dropdown_status": [3]}.');
+	}
+	const filters: DvsFilters = {};
+	for (const [name, value] of Object.entries(parsed as IDataObject)) {
+		const values = (Array.isArray(value) ? value : [value]).filter(
+			(entry) => typeof entry === 'number' || typeof entry === 'string',
+		) as Array<number | string>;
+		if (values.length > 0) filters[name] = values;
+	}
+	return filters;
+}
+
+function readFilters(ctx: IPollFunctions): DvsFilters {
+	const filters = otherFilters(ctx);
+	const project = idParameter(ctx, 'project', 'Project', false);
+	if (project !== undefined) filters.dvs_project_id = [project];
+	const status = idList(ctx.getNodeParameter('filters.status', []));
+	if (status.length > 0) filters.dropdown_status = status;
+	const responsible = idList(ctx.getNodeParameter('filters.responsible', ''));
+	if (responsible.length > 0) filters.responsible = responsible;
+	return filters;
+}
+
+function count(ctx: IPollFunctions, name: string, label: string, fallback: number, min: number): number {
+	const value = Number(ctx.getNodeParameter(name, fallback));
+	if (!Number.isInteger(value) || value < min) refuse(ctx, `The option "${label}" is out of range (${value})`, `It must be a whole number of at least ${min}.`);
+	return value;
+}
+
+/** The node's parameters, checked before any request. */
+export function readDvsTriggerSettings(ctx: IPollFunctions): DvsTriggerSettings {
+	const event = ctx.getNodeParameter('event', 'newTask') as DvsTriggerEvent;
+	const onOneTask = event === 'newComment' && ctx.getNodeParameter('watch', 'task') === 'task';
+	const timeout = Number(ctx.getNodeParameter('options.timeout', DEFAULT_TIMEOUT_MS));
+	return {
+		event,
+		taskId: onOneTask ? idParameter(ctx, 'task', 'Task', true) : undefined,
+		filters: onOneTask ? {} : readFilters(ctx),
+		maxItemsPerPoll: count(ctx, 'options.maxItemsPerPoll', 'Max Items per Poll', DEFAULT_MAX_ITEMS_PER_POLL, 1),
+		tasksCheckedPerPoll:
+			event === 'newComment' && !onOneTask
+				? count(ctx, 'options.tasksCheckedPerPoll', 'Tasks Checked per Poll', DEFAULT_TASKS_CHECKED_PER_POLL, 0)
+				: 0,
+		timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+	};
+}

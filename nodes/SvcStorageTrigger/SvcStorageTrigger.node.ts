@@ -1,0 +1,30 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './description';
+import { searchFolders } from './methods/listSearch';
+import { pollNewFile } from './newFile';
+
+export class SvcStorageTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Svc Storage Trigger',
+		name: 'svcStorageTrigger',
+		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"New file in watched folder"}}',
+		description: 'Starts the workflow when a file is uploaded to a folder in Svc cloud storage',
+		defaults: { name: 'Svc Storage Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'svcStorageApi', required: true }],
+		properties,
+	};
+
+	methods = { listSearch: { searchFolders } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollNewFile.call(this);
+	}
+}
