@@ -38,7 +38,14 @@ async function main(): Promise<void> {
 		for (const file of files) {
 			const workflow = JSON.parse(readFileSync(join(__dirname, file), 'utf8')) as HarnessWorkflowInput & { name: string };
 			console.log(`\n=== ${file}: ${workflow.name}`);
-			const result = await runWorkflow(workflow, { credentials });
+			let result: Awaited<ReturnType<typeof runWorkflow>>;
+			try {
+				result = await runWorkflow(workflow, { credentials });
+			} catch (error) {
+				failures++;
+				console.log(`  could not run: ${error instanceof Error ? error.message : String(error)}`);
+				continue;
+			}
 			for (const node of workflow.nodes) {
 				const error = result.errorOf(node.name);
 				const items = result.outputOf(node.name);
