@@ -1,5 +1,6 @@
 import type { DvsSeed } from './dvs';
-import { mountDvs } from './index';
+import { mountDvs, mountMcp } from './index';
+import { DOWNLOAD_PREFIX } from './mcpPorts';
 import { seedDemo, type DemoData } from './seed';
 import { startSimulator, type Simulator, type SimulatorOptions } from './server';
 
@@ -105,10 +106,27 @@ function dvsCredentialLines(seed: DvsSeed): string[] {
 	];
 }
 
+/** Lines naming the MCP endpoint and bearer credentials of the demo PRO user and the DVS org-A admin. */
+function mcpCredentialLines(sim: Simulator, demo: DemoData, seed: DvsSeed): string[] {
+	const admin = seed.orgA.users.admin;
+	return [
+		`MCP endpoint (Svc MCP credential): POST ${sim.baseUrl}/api/mcp  (writes, DVS and OAuth enabled; tools svc_*)`,
+		`  PRO    Authorization: Bearer ${demo.pro.userId}:${demo.pro.apiToken}`,
+		`  DVS ${seed.orgA.name} admin: Authorization: Bearer ${admin.id}:${admin.token}`,
+		`  OAuth: discovery ${sim.baseUrl}/.well-known/oauth-protected-resource/api/mcp (consent page: any login and password above)`,
+		`  Large files of svc_read_file: signed links under ${sim.baseUrl}${DOWNLOAD_PREFIX}`,
+	];
+}
+
+/** The CLI's set-up: mounts DVS and MCP (every MCP switch on) and returns the lines naming their credentials. */
+export async function serviceSetup(sim: Simulator, demo: DemoData): Promise<string[]> {
+	const dvs = await mountDvs(sim);
+	mountMcp(sim, dvs);
+	return [...dvsCredentialLines(dvs.seed), '', ...mcpCredentialLines(sim, demo, dvs.seed)];
+}
+
 if (require.main === module) {
-	main({
-		setup: async (sim) => dvsCredentialLines((await mountDvs(sim)).seed),
-	}).catch((error: unknown) => {
+	main({ setup: serviceSetup }).catch((error: unknown) => {
 		console.error(error instanceof Error ? error.message : error);
 		process.exitCode = 1;
 	});

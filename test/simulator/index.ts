@@ -1,5 +1,8 @@
 import { StorageAttachments, dvsMultipartParser } from './attachments';
 import { createDvsHandler, DvsStore, seedDvsDemo, type DvsSeed } from './dvs';
+import { createMcpSimulator, defaultSettings, type McpDeps, type McpSettings } from './mcp';
+import type { McpState } from './mcp/state';
+import { DOWNLOAD_PREFIX, DownloadLinks, DvsStorePort, StorageStorePort } from './mcpPorts';
 import { seedDemo, type DemoData } from './seed';
 import { startSimulator, type Simulator, type SimulatorOptions } from './server';
 
@@ -9,10 +12,33 @@ export interface DvsPart {
 	attachments: StorageAttachments;
 }
 
-/** The whole service: storage with the DVS API mounted, over one account store and one clock. */
+/** The MCP endpoint over the shared stores. */
+export interface McpPart {
+	/** Read on every request: flip them at run time (`sim.mcp.settings.writesEnabled = false`). */
+	settings: McpSettings;
+	/** OAuth clients, consents, codes, grants and tokens (`state.oauth`), rate-limit counters. */
+	state: McpState;
+	storagePort: StorageStorePort;
+	dvsPort: DvsStorePort;
+	/** Signs the download URLs of `svc_read_file` for files too large to inline. */
+	downloadLinks: DownloadLinks;
+}
+
+/** The whole service: storage with the DVS API and the MCP endpoint mounted, over one account store and one clock. */
 export interface ServiceSimulator extends Simulator {
 	demo: DemoData;
 	dvs: DvsPart;
+	mcp: McpPart;
+}
+
+export interface ServiceSimulatorOptions extends SimulatorOptions {
+	/**
+	 * MCP deployment settings. Defaults: every switch on (writes, DVS, DVS writes, OAuth),
+	 * `toolPrefix` `svc_`, `timeScale` from the simulator options.
+	 */
+	mcp?: Partial<McpSettings>;
+	/** Import fetcher, DNS and Client ID Metadata Document hooks of the MCP endpoint (default: real network). */
+	mcpDeps?: Partial<Pick<McpDeps, 'fetchSource' | 'resolveHost' | 'fetchClientMetadata'>>;
 }
 
 /** Mounts the DVS API (document 3) on a storage simulator, seeding both demo organizations. */
@@ -34,12 +60,48 @@ export async function mountDvs(sim: Simulator, now: () => number = Date.now): Pr
 	return { store, seed, attachments };
 }
 
-/** Starts the simulator on 127.0.0.1 with storage and DVS demo data; `close()` stops it. */
-export async function startServiceSimulator(options: SimulatorOptions = {}): Promise<ServiceSimulator> {
-	const sim = await startSimulator(options);
+export interface MountMcpOptions {
+	settings?: Partial<McpSettings>;
+	/** Used when `settings.timeScale` is not given (default 1). */
+	timeScale?: number;
+	now?: () => number;
+	deps?: ServiceSimulatorOptions['mcpDeps'];
+}
+
+/**
+ * Mounts the MCP endpoint (document 2) on a simulator that already has the DVS API: `/api/mcp`,
+ * the OAuth routes, and `/mcp-download/` for signed download links. Its ports are adapters
+ * over the shared `StorageStore` and `DvsStore`, so REST and MCP see the same data.
+ */
+export function mountMcp(sim: Simulator, dvs: DvsPart, options: MountMcpOptions = {}): McpPart {
+	const now = options.now ?? Date.now;
+	const settings = defaultSettings({
+		writesEnabled: true,
+		dvsEnabled: true,
+		dvsWritesEnabled: true,
+		oauthEnabled: true,
+		timeScale: options.timeScale ?? 1,
+		...options.settings,
+	});
+	const downloadLinks = new DownloadLinks(now, () => 3600 * 1000 * settings.timeScale);
+	const storagePort = new StorageStorePort(sim.storage, sim.accounts, sim.limits, downloadLinks);
+	const dvsPort = new DvsStorePort({ accounts: sim.accounts, store: dvs.store, attachments: dvs.attachments }, now);
+	const deps: McpDeps = { accounts: sim.accounts, storage: storagePort, dvs: dvsPort, settings, now, ...options.deps };
+	const { routes, state } = createMcpSimulator(deps);
+	for (const [prefix, handler] of Object.entries(routes)) sim.mount(prefix, handler);
+	sim.mount(DOWNLOAD_PREFIX, downloadLinks.handler(sim.storage));
+	return { settings, state, storagePort, dvsPort, downloadLinks };
+}
+
+/** Starts the simulator on 127.0.0.1 with storage, DVS and MCP, and the demo data; `close()` stops it. */
+export async function startServiceSimulator(options: ServiceSimulatorOptions = {}): Promise<ServiceSimulator> {
+	const { mcp: mcpSettings, mcpDeps, ...simulatorOptions } = options;
+	const sim = await startSimulator(simulatorOptions);
 	const demo = seedDemo(sim);
 	const dvs = await mountDvs(sim, options.now);
-	return Object.assign(sim, { demo, dvs });
+	const mcp = mountMcp(sim, dvs, { settings: mcpSettings, timeScale: options.timeScale, now: options.now, deps: mcpDeps });
+	return Object.assign(sim, { demo, dvs, mcp });
 }
 
 export type { Simulator, SimulatorOptions } from './server';
+export type { McpSettings } from './mcp';

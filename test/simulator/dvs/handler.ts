@@ -1,6 +1,5 @@
 import type { Account } from '../accounts';
 import type { SimHandler, SimRequest, SimResponse } from '../types';
-import { mayUseSection } from './access';
 import { addComment } from './actions/addComment';
 import { createDocument } from './actions/createDocument';
 import { getComments } from './actions/getComments';
@@ -12,6 +11,7 @@ import { searchUsers } from './actions/searchUsers';
 import { updateDocument } from './actions/updateDocument';
 import { uploadDocumentFile } from './actions/uploadDocumentFile';
 import type { DvsActionHandler, DvsDeps } from './context';
+import { checkRegister, sessionOrganization } from './domain/session';
 import { DvsError } from './errors';
 import { isPlainObject, type Params } from './params';
 import type { MultipartFile } from './ports';
@@ -92,15 +92,13 @@ export function createDvsHandler(deps: DvsDeps): SimHandler {
 		try {
 			const { params, files } = await readBody(deps, req, actionName);
 			const account = authenticate(deps, params);
-			const org = deps.store.org(account.orgId);
-			if (!org) throw new DvsError(401, 'no session organization');
+			const org = sessionOrganization(deps.store, account);
 			if (!(DVS_SECTIONS as readonly string[]).includes(sectionName)) throw new DvsError(400, `unknown section ${sectionName}`);
 			const section = sectionName as DvsSection;
 			if (!(DVS_ACTIONS as readonly string[]).includes(actionName)) throw new DvsError(400, `unknown action ${actionName}`);
 			const action = actionName as DvsAction;
 			if (!SECTION_ACTIONS[section].includes(action)) throw new DvsError(405, `${action} is not offered for ${section}`);
-			if (!org.enabledSections.includes(section)) throw new DvsError(405, `${section} is not enabled`);
-			if (!mayUseSection(account, section)) throw new DvsError(405, `no write permission for ${section}`);
+			checkRegister(org, account, section);
 			return await ACTIONS[action]({ deps, now, req, account, org, section, params, files, fault: req.fault });
 		} catch (error) {
 			return empty(error instanceof DvsError ? error.status : 500);

@@ -1,8 +1,8 @@
-import type { DvsContext } from './context';
+import type { DvsActor } from './domain/types';
 import type { DvsDocument, DvsNotification, DvsNotificationKind } from './types';
 
 /** Creator, responsible and followers of a task, without the actor and inactive accounts. */
-function taskUsers(ctx: DvsContext, task: DvsDocument): number[] {
+function taskUsers(ctx: DvsActor, task: DvsDocument): number[] {
 	const followers = Array.isArray(task.values.followers) ? task.values.followers : [];
 	const responsible = typeof task.values.responsible === 'number' ? [task.values.responsible] : [];
 	const ids = new Set([task.creatorId, ...responsible, ...followers]);
@@ -11,7 +11,7 @@ function taskUsers(ctx: DvsContext, task: DvsDocument): number[] {
 }
 
 export function notifyChange(
-	ctx: DvsContext,
+	ctx: DvsActor,
 	kind: Exclude<DvsNotificationKind, 'mention'>,
 	doc: DvsDocument,
 	extra: Pick<DvsNotification, 'commentId' | 'fileHash'> = {},

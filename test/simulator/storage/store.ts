@@ -139,6 +139,12 @@ export class StorageStore {
 
 	readonly shares: ShareRecord[] = [];
 
+	/** Files locked against changes (the MCP connector answers `file_locked`; the REST simulator ignores locks). */
+	private readonly lockedFiles = new Set<string>();
+
+	/** Folders marked end-to-end encrypted (their subfolders count as encrypted too). */
+	private readonly encryptedFolders = new Set<string>();
+
 	private nextSeq = 1;
 
 	private nextDeletionBatch = 1;
@@ -259,6 +265,30 @@ export class StorageStore {
 		while (folderHash) {
 			if (this.readGrants.get(folderHash)?.(accountId)) return true;
 			folderHash = this.folders.get(folderHash)?.parentHash ?? null;
+		}
+		return false;
+	}
+
+	/** Locks (or unlocks) a file. Only the MCP connector's writes check locks (`file_locked`). */
+	setFileLocked(hash: string, locked = true): void {
+		if (locked) this.lockedFiles.add(hash);
+		else this.lockedFiles.delete(hash);
+	}
+
+	isFileLocked(hash: string): boolean {
+		return this.lockedFiles.has(hash);
+	}
+
+	/** Marks (or unmarks) a folder as end-to-end encrypted; everything below it counts as encrypted. */
+	setFolderEncrypted(hash: string, encrypted = true): void {
+		if (encrypted) this.encryptedFolders.add(hash);
+		else this.encryptedFolders.delete(hash);
+	}
+
+	/** True when the folder or one of its ancestors is marked encrypted. */
+	isEncrypted(folderHash: string): boolean {
+		for (let current: string | null = folderHash; current !== null; current = this.folders.get(current)?.parentHash ?? null) {
+			if (this.encryptedFolders.has(current)) return true;
 		}
 		return false;
 	}
