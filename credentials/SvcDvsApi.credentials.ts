@@ -71,5 +71,21 @@ export class SvcDvsApi implements ICredentialType {
 			headers: { 'Content-Type': 'application/json' },
 			json: true,
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'Svc DVS did not accept these credentials: check the user and the API access token, and that the account belongs to an organization with DMS enabled',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 405,
+					message: "The account may not use the task register: its group needs write permission on tasks and projects",
+				},
+			},
+		],
 	};
 }

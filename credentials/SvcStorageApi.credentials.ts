@@ -124,5 +124,21 @@ export class SvcStorageApi implements ICredentialType {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'Svc did not accept these credentials: check the user and the access token, password or session ID (a session ID stops working when its session ends)',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'Svc refused the login. If the account uses two-factor authentication, a password login cannot complete it: choose "User and Access Token" instead',
+				},
+			},
+		],
 	};
 }

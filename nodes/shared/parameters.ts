@@ -56,10 +56,17 @@ export function readInteger(
 	return value;
 }
 
-const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]{2,}$/;
+const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
 
+/**
+ * `local@domain.tld` as mail services accept it: at most 254 characters, no spaces, no empty
+ * dot-separated part (`a..b@x.com`, `.a@x.com`, `a@x.com.` are refused) and a top-level domain of
+ * letters (or its punycode form).
+ */
 export function isEmail(value: string): boolean {
-	return EMAIL.test(value);
+	if (value.length > 254 || !EMAIL.test(value)) return false;
+	const [local, domain] = value.split('@');
+	return [local, domain].every((part) => !part.startsWith('.') && !part.endsWith('.') && !part.includes('..'));
 }
 
 /** A list of e-mail addresses from a comma, semicolon or newline separated text, or an array. */

@@ -21,9 +21,15 @@ export interface ServiceErrorFields {
 	retryAfterSeconds?: number;
 	/** The request may have reached the service and committed: reconciliation must look before retrying. */
 	uncertain?: boolean;
+	/**
+	 * The service may still be working on the request (we stopped waiting: a timeout), so a write
+	 * not visible yet may still land later.
+	 */
+	mayStillLand?: boolean;
 }
 
 const UNCERTAIN_OUTCOME = 'uncertainOutcome';
+const MAY_STILL_LAND = 'mayStillLand';
 
 /**
  * A NodeApiError built only from what we choose to show: never the raw HTTP error, whose
@@ -50,7 +56,11 @@ export function serviceError(node: INode, fields: ServiceErrorFields, secrets: r
 		itemIndex: fields.itemIndex,
 		failure,
 	});
+	// NodeApiError swaps a message mentioning a common network error code for a generic one;
+	// ours already says what happened, so keep it.
+	error.message = message;
 	if (fields.uncertain) error.context[UNCERTAIN_OUTCOME] = true;
+	if (fields.uncertain && fields.mayStillLand) error.context[MAY_STILL_LAND] = true;
 	return error;
 }
 
@@ -59,6 +69,17 @@ export function isUncertainOutcome(error: unknown): boolean {
 	return (
 		error instanceof NodeApiError &&
 		(error.context as Record<string, unknown> | undefined)?.[UNCERTAIN_OUTCOME] === true
+	);
+}
+
+/**
+ * True when an uncertain write may still be in progress at the service (the client stopped
+ * waiting): not finding it yet does not prove it will not land.
+ */
+export function mayStillLand(error: unknown): boolean {
+	return (
+		isUncertainOutcome(error) &&
+		(error as NodeApiError).context?.[MAY_STILL_LAND] === true
 	);
 }
 
@@ -116,18 +137,19 @@ export function transportError(
 			return baseUrl;
 		}
 	})();
+	// The network error code goes in the description: n8n replaces a message that contains a
+	// code such as ECONNRESET with its own generic text, which would lose what we were doing.
 	const messages: Record<TransportFailure['kind'], string> = {
 		timeout: `${service} did not answer in time while trying to ${action}${context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''}`,
-		'connection-lost': `The connection to ${service} was lost while trying to ${action} (${error.code})`,
-		unreachable: `Could not reach ${service} at ${host} to ${action} (${error.code})`,
+		'connection-lost': `The connection to ${service} was lost while trying to ${action}`,
+		unreachable: `Could not reach ${service} at ${host} to ${action}`,
 		canceled: `The request to ${action} was canceled`,
 	};
 	const descriptions: Record<TransportFailure['kind'], string> = {
 		timeout:
 			'The service may still have carried out the request. Raise the Timeout option if the service is slow, then run again.',
-		'connection-lost':
-			'The service may still have carried out the request. Check the network between n8n and the service, then run again.',
-		unreachable: "Check the credential's Base URL and that n8n can reach that host.",
+		'connection-lost': `The service may still have carried out the request. Check the network between n8n and the service, then run again. (Network error ${error.code})`,
+		unreachable: `Check the credential's Base URL and that n8n can reach that host. (Network error ${error.code})`,
 		canceled: 'The execution was stopped.',
 	};
 	return serviceError(
@@ -138,6 +160,7 @@ export function transportError(
 			itemIndex,
 			cause: error.kind === 'unreachable' ? 'configuration-invalid' : 'temporarily-unavailable',
 			uncertain: error.uncertain,
+			mayStillLand: error.kind === 'timeout',
 		},
 		secrets,
 	);

@@ -12,7 +12,9 @@ describe('Svc DVS API credential', () => {
 		const admin = env.seed.orgA.users.admin;
 		const good = credentialsOf(env, admin).svcDvsApi;
 		expect((await testCredential('svcDvsApi', good)).status).toBe('OK');
-		expect((await testCredential('svcDvsApi', { ...good, accessToken: 'nope-nope' })).status).toBe('Error');
+		const wrong = await testCredential('svcDvsApi', { ...good, accessToken: 'nope-nope' });
+		expect(wrong.status).toBe('Error');
+		expect(wrong.message).toMatch(/did not accept these credentials/);
 		expect((await testCredential('svcDvsApi', { ...good, accessToken: admin.webToken })).status).toBe('Error');
 	});
 

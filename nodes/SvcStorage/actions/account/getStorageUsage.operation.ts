@@ -19,7 +19,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	}
-	const data = (body.data ?? {}) as Record<string, unknown>;
+	// Document 1 puts the figures under `data`; a service that sends them at the top level is read too.
+	const data = (body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
 	// The service sends some figures as strings ("quota_mb": "10240"); they become numbers here.
 	const figures = Object.fromEntries(
 		FIGURES.map((name) => {

@@ -1,13 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
+import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
 import { optionsCollection } from '../common.descriptions';
 import { accountScript } from './legacyCall';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Checks whether the credential\'s login is accepted as a session. The session ID itself is a secret and is not output.',
+		displayName:
+			'Checks whether the session of a credential with Authentication "Session ID" is still valid. The session ID itself is a secret and is not output.',
 		name: 'validateSessionNotice',
 		type: 'notice',
 		default: '',
@@ -17,8 +20,31 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['validateSession'] } }, properties);
 
+const METHOD_NAMES: Record<string, string> = { accessToken: 'User and Access Token', password: 'User and Password' };
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	// validate_session.php looks only at a session: with a token or password credential it would
+	// always answer "not valid", which reads as a broken credential. Say so instead.
+	const credentials = await this.getCredentials(STORAGE_CREDENTIAL_TYPE, itemIndex);
+	const method = String(credentials.authMethod ?? 'accessToken');
+	if (method !== 'session') {
+		refuseInput(
+			this,
+			itemIndex,
+			`Validate Session needs a credential that uses a session, but this one uses "${METHOD_NAMES[method] ?? method}"`,
+			'Choose a Svc Storage API credential with Authentication "Session ID". To check that this credential works, use Account > Get User Data.',
+		);
+	}
 	const body = await accountScript(this, itemIndex, 'validate_session', {}, 'validate the session');
-	const message = body.Message ?? body.message ?? null;
-	return [jsonItem({ valid: body.Success === true || body.success === true, message }, itemIndex)];
+	const valid = isTrue(body.Success ?? body.success);
+	const said = body.Message ?? body.message;
+	const sessionId = String(credentials.sessionId ?? '');
+	// The SessionID field is never output; a message that quotes the id is masked.
+	const message = typeof said === 'string' && said ? (sessionId ? said.split(sessionId).join('[redacted]') : said) : null;
+	return [jsonItem({ valid, message }, itemIndex)];
+}
+
+/** PHP services send booleans as true, 1, "1" or "true". */
+function isTrue(value: unknown): boolean {
+	return value === true || value === 1 || (typeof value === 'string' && ['1', 'true'].includes(value.trim().toLowerCase()));
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readInteger, readText } from '../../../shared/parameters';
+import { readInteger, readText, refuseInput } from '../../../shared/parameters';
 
 export const userIdProperty: INodeProperties = {
 	displayName: 'User ID',
@@ -29,6 +29,26 @@ export function readUserId(ctx: IExecuteFunctions, itemIndex: number): number {
 	return readInteger(ctx, 'userId', itemIndex, 'User ID', { min: 1 });
 }
 
-export function readKey(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+/** A hash: opaque, but never has spaces, so whitespace around a pasted value is dropped. */
+export function readHash(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
 	return readText(ctx, name, itemIndex, label, { required: true });
+}
+
+/**
+ * A key, key signature or file signature: sent exactly as given (document 1: no length validation
+ * on the client side; a PEM block's line breaks are part of it). Only a value that is empty or all
+ * whitespace is refused (required) or left out (optional).
+ */
+export function readKey(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	required = true,
+): string | undefined {
+	const raw = ctx.getNodeParameter(name, itemIndex, '');
+	const value = raw === undefined || raw === null ? '' : typeof raw === 'string' ? raw : String(raw);
+	if (value.trim()) return value;
+	if (required) refuseInput(ctx, itemIndex, `The parameter "${label}" is empty`, `Enter a value for "${label}".`);
+	return undefined;
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
-import { isEncryptedFolderProperty, keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { isEncryptedFolderProperty, keyProperty, readHash, readUserId, userIdProperty } from './fields';
+import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -16,11 +16,19 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getFileKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fields = {
-		userID: readUserId(this, itemIndex),
-		fileHash: readKey(this, itemIndex, 'fileHash', 'File Hash'),
-		isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean,
-	};
-	const result = await storageActionObject(this, itemIndex, 'get_file_encryption_key', fields, 'get the file key');
-	return [jsonItem({ fileHash: fields.fileHash, ...result }, itemIndex)];
+	const userID = readUserId(this, itemIndex);
+	const fileHash = readHash(this, itemIndex, 'fileHash', 'File Hash');
+	const result = await keyAction(
+		this,
+		itemIndex,
+		{
+			action: 'get_file_encryption_key',
+			label: 'get the file key',
+			userID,
+			notFound:
+				'No key is stored for this File Hash that this account can read. Save it first with Encryption Key > Save File Key, or turn on "Is Encrypted Folder" to get the key of the user who encrypted the folder.',
+		},
+		{ fileHash, isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean },
+	);
+	return [jsonItem({ fileHash, ...result }, itemIndex)];
 }

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isEmail, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
-import { keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { keyProperty, readHash, readUserId, userIdProperty } from './fields';
+import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -37,21 +37,27 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getShareKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userID = readUserId(this, itemIndex);
 	const receiverEmail = readText(this, 'receiverEmail', itemIndex, 'Receiver Email', { required: true });
 	if (!isEmail(receiverEmail)) {
 		refuseInput(this, itemIndex, `The parameter "Receiver Email" is not a valid e-mail address: "${receiverEmail}"`);
 	}
 	const keyOf = this.getNodeParameter('keyOf', itemIndex) as string;
+	// Exactly one of fileHash / uploadHash (document 1): the other is never sent, whatever it holds.
 	const target =
 		keyOf === 'upload'
-			? { uploadHash: readKey(this, itemIndex, 'uploadHash', 'Upload Hash') }
-			: { fileHash: readKey(this, itemIndex, 'fileHash', 'File Hash') };
-	const result = await storageActionObject(
+			? { uploadHash: readHash(this, itemIndex, 'uploadHash', 'Upload Hash') }
+			: { fileHash: readHash(this, itemIndex, 'fileHash', 'File Hash') };
+	const result = await keyAction(
 		this,
 		itemIndex,
-		'get_share_encryption_key',
-		{ userID: readUserId(this, itemIndex), receiverEmail, ...target },
-		'get the key for sharing',
+		{
+			action: 'get_share_encryption_key',
+			label: 'get the key for sharing',
+			userID,
+			notFound: `Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes them with Encryption Key > Save User Keys), or this account holds no key for this ${keyOf === 'upload' ? 'Upload Hash (Save Upload Key)' : 'File Hash (Save File Key)'}.`,
+		},
+		{ receiverEmail, ...target },
 	);
 	return [jsonItem({ receiverEmail, ...target, ...result }, itemIndex)];
 }

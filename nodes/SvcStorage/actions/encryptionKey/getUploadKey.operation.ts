@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
-import { isEncryptedFolderProperty, keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { isEncryptedFolderProperty, keyProperty, readHash, readUserId, userIdProperty } from './fields';
+import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -16,11 +16,19 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getUploadKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fields = {
-		userID: readUserId(this, itemIndex),
-		uploadHash: readKey(this, itemIndex, 'uploadHash', 'Upload Hash'),
-		isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean,
-	};
-	const result = await storageActionObject(this, itemIndex, 'get_upload_encryption_key', fields, 'get the upload key');
-	return [jsonItem({ uploadHash: fields.uploadHash, ...result }, itemIndex)];
+	const userID = readUserId(this, itemIndex);
+	const uploadHash = readHash(this, itemIndex, 'uploadHash', 'Upload Hash');
+	const result = await keyAction(
+		this,
+		itemIndex,
+		{
+			action: 'get_upload_encryption_key',
+			label: 'get the upload key',
+			userID,
+			notFound:
+				'No key is stored for this Upload Hash that this account can read. Save it first with Encryption Key > Save Upload Key, or turn on "Is Encrypted Folder" to get the key of the user who encrypted the folder.',
+		},
+		{ uploadHash, isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean },
+	);
+	return [jsonItem({ uploadHash, ...result }, itemIndex)];
 }

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
-import { keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { keyProperty, readHash, readKey, readUserId, userIdProperty } from './fields';
+import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -20,13 +19,23 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveFileKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fields = {
-		userID: readUserId(this, itemIndex),
-		fileHash: readKey(this, itemIndex, 'fileHash', 'File Hash'),
-		encryptionKey: readKey(this, itemIndex, 'encryptionKey', 'Encryption Key'),
-		keySignature: readKey(this, itemIndex, 'keySignature', 'Key Signature'),
-		fileSignature: readText(this, 'options.fileSignature', itemIndex, 'File Signature') || undefined,
-	};
-	const result = await storageActionObject(this, itemIndex, 'save_file_encryption_key', fields, 'save the file key');
-	return [jsonItem({ userID: fields.userID, fileHash: fields.fileHash, ...result }, itemIndex)];
+	const userID = readUserId(this, itemIndex);
+	const fileHash = readHash(this, itemIndex, 'fileHash', 'File Hash');
+	const result = await keyAction(
+		this,
+		itemIndex,
+		{
+			action: 'save_file_encryption_key',
+			label: 'save the file key',
+			userID,
+			notFound: 'Svc found no file with this hash. Check the File Hash.',
+		},
+		{
+			fileHash,
+			encryptionKey: readKey(this, itemIndex, 'encryptionKey', 'Encryption Key'),
+			keySignature: readKey(this, itemIndex, 'keySignature', 'Key Signature'),
+			fileSignature: readKey(this, itemIndex, 'options.fileSignature', 'File Signature', false),
+		},
+	);
+	return [jsonItem({ userID, fileHash, ...result }, itemIndex)];
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
-import { keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { keyProperty, readHash, readKey, readUserId, userIdProperty } from './fields';
+import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -17,12 +17,22 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveUploadKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fields = {
-		userID: readUserId(this, itemIndex),
-		uploadHash: readKey(this, itemIndex, 'uploadHash', 'Upload Hash'),
-		encryptionKey: readKey(this, itemIndex, 'encryptionKey', 'Encryption Key'),
-		keySignature: readKey(this, itemIndex, 'keySignature', 'Key Signature'),
-	};
-	const result = await storageActionObject(this, itemIndex, 'save_upload_encryption_key', fields, 'save the upload key');
-	return [jsonItem({ userID: fields.userID, uploadHash: fields.uploadHash, ...result }, itemIndex)];
+	const userID = readUserId(this, itemIndex);
+	const uploadHash = readHash(this, itemIndex, 'uploadHash', 'Upload Hash');
+	const result = await keyAction(
+		this,
+		itemIndex,
+		{
+			action: 'save_upload_encryption_key',
+			label: 'save the upload key',
+			userID,
+			notFound: 'Svc found no upload with this hash. Check the Upload Hash.',
+		},
+		{
+			uploadHash,
+			encryptionKey: readKey(this, itemIndex, 'encryptionKey', 'Encryption Key'),
+			keySignature: readKey(this, itemIndex, 'keySignature', 'Key Signature'),
+		},
+	);
+	return [jsonItem({ userID, uploadHash, ...result }, itemIndex)];
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
 import { keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { keyAction } from './keyCall';
 
 const PUBLIC_KEYS = [
 	['kem', 'KEM Public Key'],
@@ -24,6 +24,16 @@ export const description = updateDisplayOptions({ show: { resource: ['encryption
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userID = readUserId(this, itemIndex);
 	const keys = Object.fromEntries(PUBLIC_KEYS.map(([name, label]) => [name, readKey(this, itemIndex, name, label)]));
-	const result = await storageActionObject(this, itemIndex, 'save_user_encryption_keys', { userID, ...keys }, 'save the public keys');
+	const result = await keyAction(
+		this,
+		itemIndex,
+		{
+			action: 'save_user_encryption_keys',
+			label: 'save the public keys',
+			userID,
+			notFound: 'Svc found no account for this User ID. Use the ID of the credential\'s account (Account > Get User Data, field user_id).',
+		},
+		keys,
+	);
 	return [jsonItem({ userID, ...result }, itemIndex)];
 }

@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
@@ -42,6 +42,39 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ file_hash: fileHash, from_date: fromDate || undefined, to_date: toDate || undefined },
 		'list the signatures',
 	);
-	const records = Array.isArray(body) ? (body as IDataObject[]) : [];
-	return applyLimit(records, limit).map((record) => jsonItem(record, itemIndex));
+	const records = signatureRecords(body);
+	if (records === undefined) {
+		const message = 'Svc answered the signature list in a form the node does not know';
+		throw new NodeApiError(this.getNode(), { message } as JsonObject, {
+			message,
+			description: 'Expected a list of signature records (file_hash, signing_timestamp, signer_name).',
+			itemIndex,
+		});
+	}
+	// The service filters by day itself; the same inclusive filter here keeps the output right
+	// should it ignore one of the dates. Records whose timestamp does not start with a day are kept.
+	const inRange = records.filter((record) => {
+		const day = /^(\d{4}-\d{2}-\d{2})/.exec(String(record.signing_timestamp ?? ''))?.[1];
+		return !day || ((!fromDate || day >= fromDate) && (!toDate || day <= toDate));
+	});
+	return applyLimit(inRange, limit).map((record) => jsonItem(record, itemIndex));
+}
+
+const LIST_FIELDS = ['data', 'signatures', 'esignatures', 'records', 'items'];
+
+/**
+ * The records of a get_esignatures answer: the documented array, or the shapes PHP services
+ * also produce (an empty body, the list under a field, an object keyed 0, 1, …). Undefined for
+ * anything else, so that an unknown answer is an error rather than an empty list.
+ */
+function signatureRecords(body: unknown): IDataObject[] | undefined {
+	const objects = (list: unknown[]) => list.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object' && !Array.isArray(entry));
+	if (Array.isArray(body)) return objects(body);
+	if (!body || typeof body !== 'object') return body === '' ? [] : undefined;
+	const record = body as IDataObject;
+	const keys = Object.keys(record);
+	if (keys.length === 0) return [];
+	for (const name of LIST_FIELDS) if (Array.isArray(record[name])) return objects(record[name] as unknown[]);
+	if (keys.every((key) => /^\d+$/.test(key))) return objects(keys.sort((a, b) => Number(a) - Number(b)).map((key) => record[key]));
+	return undefined;
 }

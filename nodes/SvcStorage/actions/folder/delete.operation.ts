@@ -1,10 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { explainingRoot } from '../../../shared/backends/storage/rootFolder';
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import { deleteItem } from '../itemLifecycle';
+import type { StorageDeps } from '../node.type';
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to delete, together with all its contents' }),
@@ -13,7 +15,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['delete'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ backend }: StorageDeps,
+): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
-	return [jsonItem(await deleteItem(this, 'folder', folderHash, itemIndex), itemIndex)];
+	const deleted = await explainingRoot(
+		this.getNode(),
+		'delete',
+		folderHash,
+		async () => await backend.rootFolderHash(itemIndex),
+		itemIndex,
+		async () => await deleteItem(this, 'folder', folderHash, itemIndex),
+	);
+	return [jsonItem(deleted, itemIndex)];
 }

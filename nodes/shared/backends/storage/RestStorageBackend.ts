@@ -12,6 +12,7 @@ import {
 	downloadFromStorage,
 	uploadToStorage,
 } from '../../transport/storage';
+import { explainingRoot, type RootRefusal } from './rootFolder';
 import { entryHash, entryKind, entryName, entrySize, isNameVariant, rootHashOf } from './entries';
 import type { StorageBackend, UploadOptions, UploadSource, WriteResult } from './StorageBackend';
 
@@ -103,6 +104,7 @@ export class RestStorageBackend implements StorageBackend {
 						folder_name: entryName(info) ?? entryName(created[0]),
 						...(info.folder_edit_key ? { folder_edit_key: info.folder_edit_key } : {}),
 						...(info.folder_upload_key ? { folder_upload_key: info.folder_upload_key } : {}),
+						...(info.access_type !== undefined ? { access_type: info.access_type } : {}),
 					};
 				},
 			},
@@ -133,13 +135,27 @@ export class RestStorageBackend implements StorageBackend {
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await callStorageAction(
-				this.ctx,
-				'rename_folder',
-				{ folder_hash: folderHash, folder_name: name },
-				{ action: 'rename the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+		return await this.explainingRoot('rename', folderHash, itemIndex, async () =>
+			asObject(
+				await callStorageAction(
+					this.ctx,
+					'rename_folder',
+					{ folder_hash: folderHash, folder_name: name },
+					{ action: 'rename the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+				),
 			),
+		);
+	}
+
+	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
+	async explainingRoot<T>(refusal: RootRefusal, folderHash: string, itemIndex: number, operation: () => Promise<T>): Promise<T> {
+		return await explainingRoot(
+			this.ctx.getNode(),
+			refusal,
+			folderHash,
+			async () => await this.rootFolderHash(itemIndex),
+			itemIndex,
+			operation,
 		);
 	}
 
@@ -150,57 +166,83 @@ export class RestStorageBackend implements StorageBackend {
 		itemIndex: number,
 	): Promise<WriteResult> {
 		const subject = `the file "${source.fileName}"`;
-		const outcome = await writeExactlyOnce(
-			this.ctx.getNode(),
-			{
-				subject,
-				snapshot: async () => await this.childHashes(folderHash, 'file', itemIndex),
-				write: async () =>
-					asObject(
-						await uploadToStorage(
-							this.ctx,
-							{
-								folder_hash: folderHash,
-								folder_upload_key: options.folderUploadKey,
-								watermark_text: options.watermarkText,
-								watermark_position: options.watermarkPosition,
-								watermark_color: options.watermarkColor,
-							},
-							() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
-							{ action: `upload ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+		const outcome = await this.explainingRoot('upload', folderHash, itemIndex, async () =>
+			await writeExactlyOnce(
+				this.ctx.getNode(),
+				{
+					subject,
+					snapshot: async () => await this.uploadSnapshot(folderHash, options, itemIndex),
+					write: async () =>
+						asObject(
+							await uploadToStorage(
+								this.ctx,
+								{
+									folder_hash: folderHash,
+									folder_upload_key: options.folderUploadKey,
+									watermark_text: options.watermarkText,
+									watermark_position: options.watermarkPosition,
+									watermark_color: options.watermarkColor,
+								},
+								() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
+								{ action: `upload ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+							),
 						),
-					),
-				findLanded: async (before) => {
-					const entries = await this.listFolder(folderHash, {}, itemIndex);
-					const landed = entries.filter((entry) => {
-						const hash = entryHash(entry);
-						const size = entrySize(entry);
-						return (
-							entryKind(entry) === 'file' &&
-							hash !== undefined &&
-							!before.has(hash) &&
-							isNameVariant(entryName(entry) ?? '', source.fileName) &&
-							(size === undefined || size === source.size)
-						);
-					});
-					if (landed.length === 0) return undefined;
-					if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
-					const hash = entryHash(landed[0]) as string;
-					const info = await this.getFileInfo(hash, {}, itemIndex);
-					return {
-						file_hash: hash,
-						file_name: entryName(info) ?? entryName(landed[0]),
-						...(info.file_delete_key ? { file_delete_key: info.file_delete_key } : {}),
-						...(info.timestamp_uploaded !== undefined ? { timestamp_uploaded: info.timestamp_uploaded } : {}),
-						...(info.timestamp_last_modified !== undefined
-							? { timestamp_last_modified: info.timestamp_last_modified }
-							: {}),
-					};
+					findLanded: async (before) => {
+						if (before === undefined) {
+							throw new Error(
+								'the credential may not list the folder (the upload went through its upload key), so the upload cannot be checked',
+							);
+						}
+						const entries = await this.listFolder(folderHash, {}, itemIndex);
+						const landed = entries.filter((entry) => {
+							const hash = entryHash(entry);
+							const size = entrySize(entry);
+							return (
+								entryKind(entry) === 'file' &&
+								hash !== undefined &&
+								!before.has(hash) &&
+								isNameVariant(entryName(entry) ?? '', source.fileName) &&
+								(size === undefined || size === source.size)
+							);
+						});
+						if (landed.length === 0) return undefined;
+						if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
+						const hash = entryHash(landed[0]) as string;
+						const info = await this.getFileInfo(hash, {}, itemIndex);
+						return {
+							file_hash: hash,
+							file_name: entryName(info) ?? entryName(landed[0]),
+							...(info.file_delete_key ? { file_delete_key: info.file_delete_key } : {}),
+							...(info.timestamp_uploaded !== undefined ? { timestamp_uploaded: info.timestamp_uploaded } : {}),
+							...(info.timestamp_last_modified !== undefined
+								? { timestamp_last_modified: info.timestamp_last_modified }
+								: {}),
+							folder_hash: folderHash,
+							...(entrySize(info) !== undefined ? { size: entrySize(info) } : {}),
+						};
+					},
 				},
-			},
-			itemIndex,
+				itemIndex,
+			),
 		);
 		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	/**
+	 * The folder's files before an upload, for telling ours from older ones. An upload through a
+	 * folder upload key may target a folder the credential cannot list (another account's): then
+	 * there is no snapshot, and an uncertain outcome cannot be settled (never resent).
+	 */
+	private async uploadSnapshot(folderHash: string, options: UploadOptions, itemIndex: number): Promise<Set<string> | undefined> {
+		if (!options.folderUploadKey) return await this.childHashes(folderHash, 'file', itemIndex);
+		let failure: unknown;
+		try {
+			return await this.childHashes(folderHash, 'file', itemIndex);
+		} catch (error) {
+			failure = error;
+		}
+		if (failure instanceof NodeApiError && ['401', '403', '405'].includes(String(failure.httpCode))) return undefined;
+		throw failure;
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {

@@ -55,22 +55,41 @@ export function rootHashOf(userData: IDataObject): string | undefined {
 	return undefined;
 }
 
-function looseName(name: string): string {
-	return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * A name reduced to what survives any plausible normalization: NFC, lower case, letters and
+ * digits only (the service removes characters it does not allow and collapses whitespace;
+ * document 1 does not say which).
+ */
+function canonicalName(name: string): string {
+	return name.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function splitExtension(name: string): { stem: string; extension: string } {
+	const trimmed = name.trim();
+	const dot = trimmed.lastIndexOf('.');
+	if (dot <= 0 || dot === trimmed.length - 1) return { stem: trimmed, extension: '' };
+	return { stem: trimmed.slice(0, dot), extension: trimmed.slice(dot + 1) };
 }
 
 /**
  * Whether a name the service gave is the one we asked for, allowing for its normalization
- * and for the numbered suffix it adds on a conflict (`report (2).pdf` for `report.pdf`).
+ * (removed characters, whitespace, Unicode form) and for the number it adds on a conflict
+ * (`report (2).pdf` for `report.pdf`). A requested name that normalizes to nothing gets a
+ * random name from the service, so any name matches it.
  */
 export function isNameVariant(given: string, requested: string): boolean {
-	const actual = looseName(given);
-	const wanted = looseName(requested);
-	if (actual === wanted) return true;
-	const dot = wanted.lastIndexOf('.');
-	const stem = dot > 0 ? wanted.slice(0, dot) : wanted;
-	const extension = dot > 0 ? wanted.slice(dot) : '';
-	if (!actual.startsWith(stem) || !actual.endsWith(extension)) return false;
-	const middle = actual.slice(stem.length, actual.length - extension.length);
-	return /^[ _-]?\(?\d+\)?$/.test(middle.trim()) || /^ \(\d+\)$/.test(middle);
+	if (canonicalName(requested) === '') return true;
+	if (canonicalName(given) === canonicalName(requested)) return true;
+	if (numbered(given, requested)) return true;
+	const wanted = splitExtension(requested);
+	const actual = splitExtension(given);
+	if (canonicalName(actual.extension) !== canonicalName(wanted.extension)) return false;
+	return numbered(actual.stem, wanted.stem);
+}
+
+/** `given` is `requested` with a number appended (`Reports (2)`, `Reports_2`, `Reports-2`). */
+function numbered(given: string, requested: string): boolean {
+	const actual = canonicalName(given);
+	const wanted = canonicalName(requested);
+	return actual.startsWith(wanted) && /^\d+$/.test(actual.slice(wanted.length)) && /\d\)?\s*$/.test(given);
 }

@@ -1,0 +1,219 @@
+/**
+ * DESIGN's "never write twice": create_folder and upload_file have no idempotency key, so an
+ * uncertain outcome is settled by reading the destination back, never by writing again blindly.
+ */
+import { createHash } from 'node:crypto';
+
+import type { INodeParameters } from 'n8n-workflow';
+
+import { samplePdf } from '../../simulator/seed';
+import { byHash, jsonOf, passwordCredentials, sim, storage, useSimulator, type StorageCredentials } from './env';
+
+useSimulator();
+
+const pro = () => sim().demo.pro;
+
+function scratchFolder() {
+	return sim().storage.createFolder(pro().userId, pro().rootFolderHash, `rec-${Math.random().toString(36).slice(2, 8)}`);
+}
+
+function countOf(action: string, from: number): number {
+	return sim().requests.slice(from).filter((entry) => entry.action === action).length;
+}
+
+const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
+
+function createFolder(parentHash: string, folderName: string, options: INodeParameters = {}) {
+	return storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parentHash), folderName, options });
+}
+
+function uploadFile(folderHash: string, content: Buffer, fileName: string, options: INodeParameters = {}, credentials?: StorageCredentials) {
+	return storage(
+		{ resource: 'file', operation: 'upload', folder: byHash(folderHash), options },
+		{ input: [{ json: {}, binary: { data: { data: content, fileName, mimeType: 'application/pdf' } } }], ...(credentials ? { credentials } : {}) },
+	);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create folder, %s', (kind) => {
+	it('lands exactly once and is output with reconciled: true', async () => {
+		const parent = scratchFolder();
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind } });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await createFolder(parent.hash, 'Quarterly'));
+		const children = sim().storage.listChildren(parent.hash);
+		expect(children.map((item) => item.name)).toEqual(['Quarterly']);
+		const stored = sim().storage.getFolder(children[0].hash)!;
+		expect(out).toMatchObject({
+			folder_hash: stored.hash,
+			folder_name: 'Quarterly',
+			folder_edit_key: stored.editKey,
+			folder_upload_key: stored.uploadKey,
+			reconciled: true,
+		});
+		expect(countOf('create_folder', start)).toBe(1);
+	});
+
+	it('does not take an existing folder of the same name for ours (the service renamed ours)', async () => {
+		const parent = scratchFolder();
+		const existing = sim().storage.createFolder(pro().userId, parent.hash, 'Reports');
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind } });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await createFolder(parent.hash, ' Re:ports '));
+		const children = sim().storage.listChildren(parent.hash);
+		expect(children.map((item) => item.name)).toEqual(['Reports', 'Reports (1)']);
+		expect(out.folder_hash).toBe(children[1].hash);
+		expect(out.folder_hash).not.toBe(existing.hash);
+		expect(out).toMatchObject({ folder_name: 'Reports (1)', reconciled: true });
+		expect(countOf('create_folder', start)).toBe(1);
+	});
+});
+
+it('create folder in ROOT (no parent given) with a random name: found after a dropped answer', async () => {
+	const before = sim().storage.listChildren(pro().rootFolderHash).map((item) => item.hash);
+	sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
+	const start = sim().requests.length;
+	const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', folderName: '' }));
+	const added = sim().storage.listChildren(pro().rootFolderHash).filter((item) => !before.includes(item.hash));
+	expect(added).toHaveLength(1);
+	expect(out).toMatchObject({ folder_hash: added[0].hash, folder_name: added[0].name, reconciled: true });
+	expect(countOf('create_folder', start)).toBe(1);
+});
+
+describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file, %s', (kind) => {
+	it('lands exactly once, next to an existing file of the same name, and is output with reconciled: true', async () => {
+		const folder = scratchFolder();
+		const existing = sim().storage.addFile(pro().userId, folder.hash, 'report.pdf', samplePdf('older'));
+		const content = samplePdf(`new ${kind}`);
+		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind } });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await uploadFile(folder.hash, content, 'report.pdf'));
+		const files = sim().storage.listChildren(folder.hash);
+		expect(files.map((item) => item.name)).toEqual(['report.pdf', 'report (1).pdf']);
+		const stored = sim().storage.getFile(files[1].hash)!;
+		expect(sha256(stored.content)).toBe(sha256(content));
+		expect(out.file_hash).not.toBe(existing.hash);
+		expect(out).toMatchObject({
+			file_hash: stored.hash,
+			file_name: 'report (1).pdf',
+			file_delete_key: stored.deleteKey,
+			timestamp_uploaded: stored.uploadedAt,
+			reconciled: true,
+		});
+		expect(countOf('upload_file', start)).toBe(1);
+	});
+});
+
+it('a reconciled result has the same fields as a direct one, plus reconciled', async () => {
+	const parent = scratchFolder();
+	const [direct] = jsonOf(await createFolder(parent.hash, 'Direct'));
+	sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
+	const [found] = jsonOf(await createFolder(parent.hash, 'Found'));
+	expect(Object.keys(found).sort()).toEqual([...Object.keys(direct), 'reconciled'].sort());
+	const [uploaded] = jsonOf(await uploadFile(parent.hash, samplePdf('d'), 'direct.pdf'));
+	sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
+	const [landed] = jsonOf(await uploadFile(parent.hash, samplePdf('f'), 'found.pdf'));
+	expect(Object.keys(landed).sort()).toEqual([...Object.keys(uploaded), 'reconciled'].sort());
+	expect(landed).toMatchObject({ folder_hash: parent.hash, size: samplePdf('f').length });
+});
+
+describe('a write that certainly did not land (dropBeforeCommit) is sent once more', () => {
+	it('create folder: one folder after the single retry, not marked reconciled', async () => {
+		const parent = scratchFolder();
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropBeforeCommit' } });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await createFolder(parent.hash, 'Second try'));
+		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Second try']);
+		expect(out.reconciled).toBeUndefined();
+		expect(out.folder_name).toBe('Second try');
+		expect(countOf('create_folder', start)).toBe(2);
+	});
+
+	it('upload: one file after the single retry', async () => {
+		const folder = scratchFolder();
+		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropBeforeCommit' } });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await uploadFile(folder.hash, samplePdf('retry'), 'retry.pdf'));
+		expect(sim().storage.listChildren(folder.hash).map((item) => item.name)).toEqual(['retry.pdf']);
+		expect(out.reconciled).toBeUndefined();
+		expect(countOf('upload_file', start)).toBe(2);
+	});
+
+	it('a second certain failure is reported, with still nothing written twice', async () => {
+		const parent = scratchFolder();
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropBeforeCommit' }, times: 2 });
+		const start = sim().requests.length;
+		const result = await createFolder(parent.hash, 'Unlucky');
+		expect(result.error?.message).toBe('The connection to Svc was lost while trying to create the folder "Unlucky"');
+		expect(result.error?.description).toMatch(/Network error ECONNRESET/);
+		expect(sim().storage.listChildren(parent.hash)).toHaveLength(0);
+		expect(countOf('create_folder', start)).toBe(2);
+	});
+});
+
+describe('when the read-back fails too', () => {
+	it('create folder: "could not confirm", and no second write', async () => {
+		const parent = scratchFolder();
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
+		// The first get_folder_content is the snapshot before the write; the second is the read-back.
+		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1 });
+		const start = sim().requests.length;
+		const result = await createFolder(parent.hash, 'Unknown');
+		expect(result.error?.message).toBe('Could not confirm whether the folder "Unknown" was written');
+		expect(result.error?.description).toMatch(/Check the destination before running the node again/);
+		expect(countOf('create_folder', start)).toBe(1);
+		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Unknown']);
+	});
+
+	it('upload: "could not confirm", and no second write', async () => {
+		const folder = scratchFolder();
+		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
+		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'dropBeforeCommit' }, skip: 1 });
+		const start = sim().requests.length;
+		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
+		expect(result.error?.message).toBe('Could not confirm whether the file "unknown.pdf" was written');
+		expect(countOf('upload_file', start)).toBe(1);
+		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
+	});
+
+	it('upload through another account\'s folder upload key: cannot be checked, so not resent', async () => {
+		const folder = scratchFolder();
+		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropAfterCommit' } });
+		const start = sim().requests.length;
+		const result = await uploadFile(folder.hash, samplePdf('key'), 'keyed.pdf', { folderUploadKey: folder.uploadKey }, passwordCredentials(sim().demo.free));
+		expect(result.error?.message).toBe('Could not confirm whether the file "keyed.pdf" was written');
+		expect(result.error?.description).toMatch(/upload key/);
+		expect(countOf('upload_file', start)).toBe(1);
+		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
+	});
+});
+
+describe('a timeout (the service answers after the Timeout option) is reconciled too', () => {
+	it('create folder: the late write is waited for and output once, reconciled', async () => {
+		const parent = scratchFolder();
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'delay', ms: 1500 } });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await createFolder(parent.hash, 'Slow', { timeout: 500 }));
+		expect(out).toMatchObject({ folder_name: 'Slow', reconciled: true });
+		await sleep(500);
+		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Slow']);
+		expect(countOf('create_folder', start)).toBe(1);
+	});
+
+	// The simulator's delay fault holds the request before its handler reads the body; a client
+	// that gave up has closed the socket by then, so the upload is cut short and never stored.
+	// After a timeout the node looks for a while (15 s), finds nothing, and must not resend:
+	// the service might still be storing it.
+	it('upload: a timed-out write that never appears is reported after the settle time, never resent', async () => {
+		const folder = scratchFolder();
+		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'delay', ms: 1500 } });
+		const start = sim().requests.length;
+		const result = await uploadFile(folder.hash, samplePdf('slow'), 'slow.pdf', { timeout: 500 });
+		expect(result.error?.message).toBe('Could not confirm whether the file "slow.pdf" was written');
+		expect(result.error?.description).toMatch(/did not answer in time.*15 s later.*did not send it again/);
+		expect(countOf('upload_file', start)).toBe(1);
+		expect(countOf('get_folder_content', start)).toBe(6);
+		expect(sim().storage.listChildren(folder.hash)).toHaveLength(0);
+	}, 40000);
+});
