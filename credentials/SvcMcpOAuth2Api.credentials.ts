@@ -1,0 +1,120 @@
+import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+
+import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
+
+/** `{base}` without trailing slashes, as an expression over this credential's Base URL. */
+const BASE = '$self["baseUrl"].trim().replace(/\\/+$/, "")';
+
+export class SvcMcpOAuth2Api implements ICredentialType {
+	name = 'svcMcpOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Svc MCP OAuth2 API';
+
+	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://your-svc-host.example',
+			description:
+				'Address of the service, without a path. Must start with https:// (http:// only for localhost, such as the bundled simulator). The OAuth profile must be enabled on the deployment.',
+		},
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'pkce',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: `={{${BASE} + "/oauth/authorize"}}`,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: `={{${BASE} + "/oauth/token"}}`,
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+			description:
+				'A public client registered with the service: POST {Base URL}/oauth/register with {"redirect_uris": ["<the OAuth Redirect URL shown above>"]} returns its client_id, or use an HTTPS Client ID Metadata Document URL',
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'hidden',
+			typeOptions: { password: true },
+			default: '',
+		},
+		{
+			displayName: 'Scopes',
+			name: 'scopes',
+			type: 'multiOptions',
+			options: [
+				{ name: 'DVS: Read', value: 'dvs:read', description: 'Read DVS tasks, projects, comments and users' },
+				{ name: 'DVS: Write', value: 'dvs:write', description: 'Create and update tasks, add comments and attachments (includes DVS: Read)' },
+				{ name: 'Files: Write', value: 'files:write', description: 'Create folders, upload, import, rename and move files and folders' },
+			],
+			default: [],
+			description: 'Access to ask for besides Files: Read, which is always included. Changing them needs a reconnect: existing grants are not upgraded.',
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'hidden',
+			default: '={{["files:read"].concat($self["scopes"] || []).filter((s, i, all) => all.indexOf(s) === i).join(" ")}}',
+		},
+		{
+			displayName: 'Send Resource Indicator',
+			name: 'sendResource',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to send the RFC 8707 resource parameter ({Base URL}/api/mcp) when authorizing and fetching tokens',
+		},
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'hidden',
+			default: `={{$self["sendResource"] ? ${BASE} + "/api/mcp" : ""}}`,
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: `={{$self["sendResource"] ? "resource=" + encodeURIComponent(${BASE} + "/api/mcp") : ""}}`,
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'body',
+		},
+		MCP_REVISION_PROPERTY,
+	];
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			url: '/api/mcp',
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
+			body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+			json: true,
+		},
+	};
+}

@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readText, refuseInput } from '../../../shared/parameters';
+import { readResourceResultSchema } from '../../../shared/transport/mcp/schemas';
+import { binaryFieldOption, callOptions, optionsCollection, readBinaryField } from '../common.descriptions';
+import type { McpDeps } from '../node.type';
+import { resourceContentItem } from '../output';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'URI',
+		name: 'uri',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. svc-docs://storage-api',
+		description:
+			'The resource URI: svc-docs://&lt;document&gt; for published documentation (Resource → List names them), svc-file://&lt;file hash&gt; or svc-folder://&lt;folder hash&gt; for private content',
+	},
+	optionsCollection([binaryFieldOption]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['read'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
+	const uri = readText(this, 'uri', itemIndex, 'URI', { required: true });
+	if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(uri)) {
+		refuseInput(this, itemIndex, `The parameter "URI" is not a resource URI: "${uri}"`, 'Use a URI such as svc-docs://storage-api or svc-file://<file hash>.');
+	}
+	const result = await client.request('resources/read', { uri }, callOptions(this, itemIndex));
+	const parsed = readResourceResultSchema.safeParse(result);
+	const contents = parsed.success ? parsed.data.contents : [];
+	const binaryField = readBinaryField(this, itemIndex);
+	const items: INodeExecutionData[] = [];
+	for (const content of contents) items.push(await resourceContentItem(this, content, itemIndex, binaryField));
+	return items;
+}

@@ -1,0 +1,57 @@
+import type {
+	FieldType,
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	ResourceMapperField,
+	ResourceMapperFields,
+} from 'n8n-workflow';
+
+import { McpClient } from '../../shared/transport/mcp';
+import { credentialTypeOf } from './client';
+
+function typeOf(schema: IDataObject): { type: FieldType; options?: INodePropertyOptions[] } {
+	if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string' || typeof value === 'number')) {
+		return { type: 'options', options: (schema.enum as Array<string | number>).map((value) => ({ name: String(value), value })) };
+	}
+	const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((type) => type !== 'null');
+	switch (types[0]) {
+		case 'integer':
+		case 'number':
+			return { type: 'number' };
+		case 'boolean':
+			return { type: 'boolean' };
+		case 'object':
+			return { type: 'object' };
+		case 'array':
+			return { type: 'array' };
+		default:
+			return { type: 'string' };
+	}
+}
+
+/** The picked tool's input schema as resource mapper fields: names, types, required flags. */
+export async function getToolArguments(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const name = this.getNodeParameter('tool', undefined, { extractValue: true }) as string | undefined;
+	if (!name) return { fields: [], emptyFieldsNotice: 'Pick a tool first' };
+	const tools = await new McpClient(this, credentialTypeOf(this)).listTools();
+	const tool = tools.find((candidate) => candidate.name === name);
+	if (!tool) return { fields: [], emptyFieldsNotice: `The endpoint lists no tool "${name}"` };
+	const properties = (tool.inputSchema.properties ?? {}) as Record<string, IDataObject>;
+	const required = new Set(Array.isArray(tool.inputSchema.required) ? (tool.inputSchema.required as string[]) : []);
+	const fields: ResourceMapperField[] = Object.entries(properties).map(([id, schema]) => {
+		const { type, options } = typeOf(schema ?? {});
+		const description = typeof schema?.description === 'string' ? ` (${schema.description})` : '';
+		return {
+			id,
+			displayName: `${id}${description}`,
+			required: required.has(id),
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type,
+			...(options ? { options } : {}),
+		};
+	});
+	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'This tool takes no arguments' };
+}

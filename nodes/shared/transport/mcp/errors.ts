@@ -1,0 +1,402 @@
+import type { INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { serviceError } from '../errors';
+import type { ServiceResponse } from '../http';
+import { redactText } from '../redact';
+import { MODERN_REVISION } from './protocol';
+import type { JsonRpcError } from './schemas';
+
+export const MCP_SERVICE = 'Svc MCP';
+
+const CODE_KEY = 'mcpErrorCode';
+
+/** Codes the client itself attaches (besides the service's tool error codes). */
+export const CLIENT_CODES = {
+	/** The tool is not offered by this deployment (writes or DVS switched off, or no such tool). */
+	toolUnavailable: 'tool_unavailable',
+	/** An OAuth token without a scope the call needs (403 insufficient_scope). */
+	insufficientScope: 'insufficient_scope',
+	/** A write whose outcome the service could not confirm (`status: "uncertain"`). */
+	uncertain: 'uncertain',
+} as const;
+
+/** Marks an error with its MCP code, so `mcpErrorCode` can read it back. */
+export function withMcpCode<T extends NodeApiError | NodeOperationError>(error: T, code: string | undefined): T {
+	if (code) error.context[CODE_KEY] = code;
+	return error;
+}
+
+/**
+ * The MCP code of an error the client threw: a tool error code (`name_conflict`,
+ * `permission_denied`, `quota_exceeded`, …, `not_found`, `invalid_argument`), or one of
+ * CLIENT_CODES; undefined for other failures (HTTP, transport, JSON-RPC).
+ */
+export function mcpErrorCode(error: unknown): string | undefined {
+	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return undefined;
+	const code = (error.context as Record<string, unknown> | undefined)?.[CODE_KEY];
+	return typeof code === 'string' ? code : undefined;
+}
+
+export interface ErrorContext {
+	node: INode;
+	/** "call the tool svc_create_folder", "list the tools", … */
+	action: string;
+	itemIndex?: number;
+	secrets: readonly string[];
+	oauth: boolean;
+	/** Scopes the OAuth token was granted, when known. */
+	grantedScopes?: string[];
+}
+
+/** What the service said in a JSON-RPC error body, if anything. */
+export function rpcErrorOfBody(body: unknown): JsonRpcError | undefined {
+	if (!body || typeof body !== 'object') return undefined;
+	const error = (body as Record<string, unknown>).error;
+	if (!error || typeof error !== 'object') return undefined;
+	const { code, message, data } = error as Record<string, unknown>;
+	if (typeof code !== 'number' || typeof message !== 'string') return undefined;
+	return { code, message, data };
+}
+
+function shortText(body: unknown): string | undefined {
+	if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 300);
+	return undefined;
+}
+
+function saidOf(body: unknown): string {
+	const said = rpcErrorOfBody(body)?.message ?? shortText(body);
+	return said ? `: ${said}` : '';
+}
+
+/** `Bearer error="insufficient_scope", scope="files:read files:write"` → the scopes, or undefined. */
+export function insufficientScopes(response: ServiceResponse): string[] | undefined {
+	const header = response.headers['www-authenticate'];
+	if (!header || !/error="?insufficient_scope"?/i.test(header)) return undefined;
+	const scope = /scope="([^"]*)"/i.exec(header)?.[1] ?? '';
+	return scope.split(/\s+/).filter(Boolean);
+}
+
+function scopeList(scopes: string[]): string {
+	if (scopes.length <= 1) return scopes.join('');
+	return `${scopes.slice(0, -1).join(', ')} and ${scopes[scopes.length - 1]}`;
+}
+
+/** An HTTP answer other than 2xx, in words a user can act on. */
+export function httpStatusError(response: ServiceResponse, body: unknown, ctx: ErrorContext): NodeApiError {
+	const { node, action, itemIndex, secrets } = ctx;
+	const status = response.status;
+	const base = { httpCode: String(status), itemIndex };
+	const said = saidOf(body);
+	const credential = ctx.oauth ? 'Svc MCP OAuth2 API' : 'Svc MCP API';
+	switch (status) {
+		case 400:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `${MCP_SERVICE} refused the request to ${action} as invalid (400)${said}`,
+					description: 'Check the arguments given to the node. If this keeps happening, set the Protocol Revision in the credential explicitly.',
+					cause: 'configuration-invalid',
+				},
+				secrets,
+			);
+		case 401:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `${MCP_SERVICE} did not accept the credential (401) while trying to ${action}`,
+					description: ctx.oauth
+						? `The OAuth access token was refused and could not be renewed. Reconnect the ${credential} credential.`
+						: `Check the User ID and the API Token in the ${credential} credential. The token must be of type API or ALL (the account's API key settings); web and other tokens are refused.`,
+					cause: 'credential-invalid',
+				},
+				secrets,
+			);
+		case 403: {
+			const needed = insufficientScopes(response);
+			if (needed) {
+				const granted = ctx.grantedScopes;
+				const missing = granted ? needed.filter((scope) => !granted.includes(scope)) : needed.filter((scope) => scope !== 'files:read');
+				const shown = missing.length ? missing : needed;
+				const error = serviceError(
+					node,
+					{
+						...base,
+						message: `The OAuth token lacks the ${scopeList(shown)} scope${shown.length > 1 ? 's' : ''}: reconnect the credential with ${shown.length > 1 ? 'them' : 'it'}`,
+						description: `To ${action} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ${scopeList(shown)} under Scopes and reconnect: existing grants are not upgraded, and renewing a token cannot add scopes.`,
+						cause: 'credential-invalid',
+					},
+					secrets,
+				);
+				return withMcpCode(error, CLIENT_CODES.insufficientScope);
+			}
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `${MCP_SERVICE} refused access while trying to ${action} (403)${said}`,
+					description:
+						'The account may not do this. Its e-mail address must be confirmed, and the account needs the rights the action requires.',
+					cause: 'credential-invalid',
+				},
+				secrets,
+			);
+		}
+		case 404:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `No MCP endpoint answered at the credential's Base URL (404) while trying to ${action}`,
+					description: `The node posts to {Base URL}/api/mcp. Check the ${credential} credential's Base URL (the service's address, without a path).`,
+					cause: 'configuration-invalid',
+				},
+				secrets,
+			);
+		case 405:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `${MCP_SERVICE} refused the HTTP method (405) while trying to ${action}`,
+					description: `The endpoint takes JSON-RPC over POST only. A proxy in front of it may have changed the request; check the ${credential} credential's Base URL.`,
+					cause: 'configuration-invalid',
+				},
+				secrets,
+			);
+		case 413:
+			return serviceError(
+				node,
+				{
+					...base,
+					message: `The request to ${action} is too large for ${MCP_SERVICE} (413)${said}`,
+					description:
+						'Requests may be up to 1 MB, upload tools up to 16 MiB (10 MiB of decoded content). Send a smaller file, or import it from a public HTTPS URL instead.',
+					cause: 'configuration-invalid',
+				},
+				secrets,
+			);
+		default:
+			if (status >= 500) {
+				return serviceError(
+					node,
+					{
+						...base,
+						message: `${MCP_SERVICE} failed while trying to ${action} (${status})${said}`,
+						description:
+							'A problem on the service side. A write may still have been carried out: the node checks the destination before any retry; run again later.',
+						cause: 'temporarily-unavailable',
+						uncertain: true,
+					},
+					secrets,
+				);
+			}
+			return serviceError(node, { ...base, message: `${MCP_SERVICE} answered ${status} while trying to ${action}${said}` }, secrets);
+	}
+}
+
+/** The modern revision refused, or a pinned revision the server does not know. */
+export function revisionRefusedError(revision: string, supported: unknown, ctx: ErrorContext): NodeApiError {
+	const list = Array.isArray(supported) ? supported.map(String).join(', ') : undefined;
+	return serviceError(
+		ctx.node,
+		{
+			httpCode: '400',
+			itemIndex: ctx.itemIndex,
+			message: `${MCP_SERVICE} does not support protocol revision ${revision}${list ? ` (it supports ${list})` : ''}`,
+			description:
+				"Set the credential's Protocol Revision to Auto, or to a revision the service lists. Auto tries the modern revision and falls back to initialize.",
+			cause: 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+}
+
+/** An initialize answer naming a revision this client does not speak. */
+export function unknownRevisionAnswerError(answered: string, ctx: ErrorContext): NodeApiError {
+	return serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: `${MCP_SERVICE} answered initialize with protocol revision ${answered}, which this node does not speak`,
+			description: `The node speaks ${[MODERN_REVISION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'].join(', ')}. Update the node, or pin one of these in the credential if the service supports it.`,
+			cause: 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+}
+
+/** JSON-RPC errors answered with HTTP 200 (unknown method, bad params, resource not found…). */
+export function rpcError(error: JsonRpcError, ctx: ErrorContext): NodeApiError {
+	const detail = redactText(error.message, ctx.secrets);
+	const descriptions: Record<number, string> = {
+		[-32601]: `The endpoint does not offer this method${/discover/.test(ctx.action) ? `: server/discover exists only in revision ${MODERN_REVISION}` : ''}.`,
+		[-32602]: 'Check the arguments: names, types and required fields come from the tool\'s input schema (Tool → List shows it).',
+		[-32002]: 'Only published documents and files or folders the account can see are readable. Search the documentation or list the resources for valid URIs.',
+	};
+	return serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: `${MCP_SERVICE} could not ${ctx.action}: ${detail} (JSON-RPC ${error.code})`,
+			description: descriptions[error.code],
+			cause: error.code === -32603 ? 'temporarily-unavailable' : 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+}
+
+const TOOL_ERRORS: Record<string, { message: string; description: string }> = {
+	name_conflict: {
+		message: 'an item with this name already exists at the destination',
+		description: 'Nothing was overwritten or renamed. Choose another name, or rename or move the existing item first.',
+	},
+	permission_denied: {
+		message: 'the account is not permitted to do this',
+		description:
+			"Check the account's rights on the folder or file (add, edit, download). Add-only and read-only shares, ROOT (no uploads straight into it) and DVS registers without write permission refuse changes.",
+	},
+	quota_exceeded: {
+		message: "the account's storage quota is used up",
+		description: 'Free space in the account or move to a larger plan, then run again.',
+	},
+	file_locked: {
+		message: 'the file is locked',
+		description: 'Another user or application holds a lock on it. Run again once it is unlocked.',
+	},
+	ownership_transfer_denied: {
+		message: "moves must stay within one owner's account",
+		description: 'The target folder belongs to another account. The connector never transfers ownership: pick a target folder of the same owner.',
+	},
+	file_too_large: {
+		message: 'the file is too large',
+		description:
+			"Inline uploads take up to 10 MiB of decoded content, HTTPS imports up to 100 MiB, inline reads up to 25 MB, and the account's file size limit applies.",
+	},
+	virus_detected: {
+		message: "the service's antivirus found a virus in the file; it was not stored",
+		description: 'Check the file with a virus scanner before sending it again.',
+	},
+	invalid_source: {
+		message: 'the import source is not allowed',
+		description:
+			'Use a public https:// URL on port 443 without credentials or #fragment. Private or reserved addresses, IPv6 literals, local paths and more than 3 redirects are refused.',
+	},
+	source_unavailable: {
+		message: 'the import source could not be fetched',
+		description: 'Check that the URL answers publicly with the file within 60 seconds.',
+	},
+	not_found: {
+		message: 'the item was not found or is not visible to this account',
+		description: 'Hashes and IDs must come from the service (list a folder, search, or get the root folder); they are never guessed.',
+	},
+	invalid_argument: {
+		message: 'an argument is invalid',
+		description: "Check the arguments against the tool's input schema (Tool → List shows it).",
+	},
+};
+
+/** A tool's `isError: true` result as an error carrying the tool's code. */
+export function toolError(toolName: string, code: string | undefined, serverMessage: string, ctx: ErrorContext): NodeApiError {
+	const known = code ? TOOL_ERRORS[code] : undefined;
+	const said = redactText(serverMessage, ctx.secrets).slice(0, 500);
+	const message = known
+		? `${toolName} failed: ${known.message} (${code})`
+		: `${toolName} failed${code ? ` (${code})` : ''}: ${said || 'the tool reported an error'}`;
+	const description = known ? `${known.description}${said ? ` The service said: ${said}` : ''}` : undefined;
+	const error = serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message,
+			description,
+			cause: code === 'quota_exceeded' ? 'quota-exhausted' : 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+	return withMcpCode(error, code);
+}
+
+/** A write that reached the service but was not read back (`status: "uncertain"`). */
+export function uncertainWriteError(toolName: string, serverMessage: string | undefined, ctx: ErrorContext): NodeApiError {
+	const error = serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: `${MCP_SERVICE} could not confirm whether ${toolName} took effect (status "uncertain")`,
+			description: `The change was submitted but not read back${serverMessage ? ` (${redactText(serverMessage, ctx.secrets)})` : ''}. Check the destination before running again, so nothing is written twice.`,
+			cause: 'temporarily-unavailable',
+			uncertain: true,
+		},
+		ctx.secrets,
+	);
+	return withMcpCode(error, CLIENT_CODES.uncertain);
+}
+
+const STORAGE_WRITES = new Set(['create_folder', 'upload_file', 'import_file', 'rename_file', 'rename_folder', 'move_file', 'move_folder']);
+const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
+
+/** The deployment switch a missing tool depends on, in document 2's names. */
+function switchFor(suffix: string): { message: string; description: string } | undefined {
+	if (suffix === 'dvs_upload_file') {
+		return {
+			message: 'the service has MCP DVS writes or storage writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1 on the deployment)',
+			description: 'Attaching files to tasks needs SVC_MCP_DVS_ENABLED=1, SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
+		};
+	}
+	if (DVS_WRITES.has(suffix)) {
+		return {
+			message: 'the service has MCP DVS writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 on the deployment)',
+			description: 'DVS task changes over MCP need SVC_MCP_DVS_ENABLED=1 and SVC_MCP_DVS_WRITES_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
+		};
+	}
+	if (suffix.startsWith('dvs_')) {
+		return {
+			message: 'the service has MCP DVS tools disabled (SVC_MCP_DVS_ENABLED=1 on the deployment)',
+			description: 'DVS tools over MCP need SVC_MCP_DVS_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
+		};
+	}
+	if (STORAGE_WRITES.has(suffix)) {
+		return {
+			message: 'the service has MCP writes disabled (SVC_MCP_WRITES_ENABLED=1 on the deployment)',
+			description: 'Storage write tools exist only when the deployment sets SVC_MCP_WRITES_ENABLED=1. Ask the service operator, or use the Svc Storage API credential.',
+		};
+	}
+	return undefined;
+}
+
+/** A tool the endpoint does not list. */
+export function toolUnavailableError(name: string, suffix: string, available: string[], ctx: ErrorContext): NodeApiError {
+	const why = switchFor(suffix);
+	const error = serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: why ? `${MCP_SERVICE} offers no tool "${name}": ${why.message}` : `${MCP_SERVICE} offers no tool "${name}"`,
+			description:
+				why?.description ??
+				`The endpoint lists ${available.length} tools${available.length ? ` (${available.slice(0, 30).join(', ')}${available.length > 30 ? ', …' : ''})` : ''}. Pick one of them.`,
+			cause: 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+	return withMcpCode(error, CLIENT_CODES.toolUnavailable);
+}
+
+/** An answer that is not what the protocol promises (not JSON-RPC, wrong shape). */
+export function unexpectedAnswerError(what: string, ctx: ErrorContext, uncertain = false): NodeApiError {
+	return serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: `${MCP_SERVICE} sent an unexpected answer while trying to ${ctx.action}: ${what}`,
+			description: `Check that the credential's Base URL points at the service itself, not a web page or proxy. ${
+				uncertain ? 'A write may still have been carried out: check the destination before running again.' : ''
+			}`.trim(),
+			uncertain,
+		},
+		ctx.secrets,
+	);
+}

@@ -1,0 +1,46 @@
+/** Protocol revisions of document 2 and the request shapes each one needs. */
+
+export const MODERN_REVISION = '2026-07-28';
+
+/** Initialization-based revisions we speak, newest first (2024-11-05: JSON messages over POST only). */
+export const INITIALIZATION_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+
+/** What `initialize` asks for when the client falls back from the modern revision. */
+export const FALLBACK_INITIALIZE_REVISION = '2025-06-18';
+
+export const KNOWN_REVISIONS: readonly string[] = [MODERN_REVISION, ...INITIALIZATION_REVISIONS];
+
+/** The credential's Protocol Revision value that lets the client negotiate. */
+export const AUTO_REVISION = 'auto';
+
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+
+export const CLIENT_INFO = { name: 'n8n-nodes-svc', version: '0.1.0' };
+
+export const MCP_PATH = '/api/mcp';
+
+export interface NegotiatedRevision {
+	revision: string;
+	modern: boolean;
+	/** Mcp-Session-Id a stateful server issued on initialize (the Svc endpoint issues none). */
+	sessionId?: string;
+}
+
+/** Revisions from 2025-06-18 on carry the MCP-Protocol-Version header after initialization. */
+export function sendsVersionHeader(revision: string): boolean {
+	return revision >= '2025-06-18';
+}
+
+/** The Mcp-Name header of a modern request: the tool name or resource URI it addresses. */
+export function mcpNameOf(method: string, params: Record<string, unknown>): string | undefined {
+	if (method === 'tools/call' || method === 'prompts/get') return typeof params.name === 'string' ? params.name : undefined;
+	if (method === 'resources/read') return typeof params.uri === 'string' ? params.uri : undefined;
+	return undefined;
+}
+
+/** Header values must be plain ASCII without line breaks; anything else is percent-encoded. */
+export function headerSafe(value: string): string {
+	return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
+}

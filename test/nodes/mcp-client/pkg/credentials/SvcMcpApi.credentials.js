@@ -1,0 +1,3 @@
+'use strict';
+// The package's built credential, loaded from this test package (n8n's loader keeps icon paths inside the package).
+module.exports = require('../../../../../dist/credentials/SvcMcpApi.credentials.js');
