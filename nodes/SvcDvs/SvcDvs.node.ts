@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { authenticationProperties, credentialEntries, mcpOnly, restOnly } from '../shared/backends/select';
 import * as attachment from './actions/attachment';
 import * as client from './actions/client';
 import * as comment from './actions/comment';
@@ -27,13 +28,19 @@ export class SvcDvs implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'svcDvsApi', required: true }],
+		credentials: credentialEntries('svcDvsApi'),
 		properties: [
+			...authenticationProperties(
+				'svcDvsApi',
+				'Svc DVS API',
+				'Over MCP the DVS tools cover tasks and projects only (no contact persons or clients), the deployment must enable them, and an attachment name already taken is an error.',
+			),
 			{
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				displayOptions: restOnly('svcDvsApi'),
 				options: [
 					{ name: 'Attachment', value: 'attachment' },
 					{ name: 'Client', value: 'client' },
@@ -44,6 +51,22 @@ export class SvcDvs implements INodeType {
 					{ name: 'User', value: 'user' },
 				],
 				default: 'task',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: mcpOnly,
+				options: [
+					{ name: 'Attachment', value: 'attachment' },
+					{ name: 'Comment', value: 'comment' },
+					{ name: 'Project', value: 'project' },
+					{ name: 'Task', value: 'task' },
+					{ name: 'User', value: 'user' },
+				],
+				default: 'task',
+				description: 'Contact persons and clients need the Svc DVS API credential',
 			},
 			...attachment.description,
 			...client.description,

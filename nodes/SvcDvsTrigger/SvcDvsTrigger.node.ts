@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { credentialEntries } from '../shared/backends/select';
 import { pollBudgetOf } from '../shared/polling/budget';
 import { dvsBackend } from './backend';
 import { properties } from './description';
@@ -27,7 +28,7 @@ export class SvcDvsTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'svcDvsApi', required: true }],
+		credentials: credentialEntries('svcDvsApi'),
 		properties,
 	};
 

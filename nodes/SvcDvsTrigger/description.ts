@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { authenticationProperties } from '../shared/backends/select';
 import { timeoutOption } from '../shared/descriptions';
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
@@ -76,6 +77,7 @@ function filtersCollection(show: Record<string, string[]>): INodeProperties {
 }
 
 export const properties: INodeProperties[] = [
+	...authenticationProperties('svcDvsApi', 'Svc DVS API', 'The DVS trigger reads tasks and comments, which the MCP endpoint offers when the deployment enables its DVS tools.'),
 	{
 		displayName:
 			'Each poll costs one request while nothing is new (a small page of the newest tasks), plus one per further page of 200 new tasks.',

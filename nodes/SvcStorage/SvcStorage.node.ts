@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { authenticationProperties, credentialEntries, mcpOnly, restOnly } from '../shared/backends/select';
 import * as account from './actions/account';
 import * as encryptionKey from './actions/encryptionKey';
 import * as esignature from './actions/esignature';
@@ -22,13 +23,15 @@ export class SvcStorage implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'svcStorageApi', required: true }],
+		credentials: credentialEntries('svcStorageApi'),
 		properties: [
+			...authenticationProperties('svcStorageApi', 'Svc Storage API'),
 			{
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				displayOptions: restOnly('svcStorageApi'),
 				options: [
 					{ name: 'Account', value: 'account' },
 					{ name: 'E-Signature', value: 'esignature' },
@@ -37,6 +40,19 @@ export class SvcStorage implements INodeType {
 					{ name: 'Folder', value: 'folder' },
 				],
 				default: 'file',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: mcpOnly,
+				options: [
+					{ name: 'File', value: 'file' },
+					{ name: 'Folder', value: 'folder' },
+				],
+				default: 'file',
+				description: 'E-signatures, encryption keys and account scripts need the Svc Storage API credential',
 			},
 			...account.description,
 			...encryptionKey.description,

@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { credentialEntries } from '../shared/backends/select';
 import { properties } from './description';
 import { searchFolders } from './methods/listSearch';
 import { pollNewFile } from './newFile';
@@ -18,7 +19,7 @@ export class SvcStorageTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'svcStorageApi', required: true }],
+		credentials: credentialEntries('svcStorageApi'),
 		properties,
 	};
 

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { authenticationProperties } from '../shared/backends/select';
 import { timeoutOption } from '../shared/descriptions';
 import { folderLocator } from '../shared/storageLocators';
 
@@ -7,6 +8,11 @@ export const MAX_SUBFOLDER_DEPTH = 5;
 export const DEFAULT_MAX_FILES_PER_POLL = 100;
 
 export const properties: INodeProperties[] = [
+	...authenticationProperties(
+		'svcStorageApi',
+		'Svc Storage API',
+		'Over MCP a folder is listed up to 200 entries per request, so a large watched folder costs more requests per poll.',
+	),
 	{
 		displayName:
 			'Each poll costs one request for the watched folder, one more per watched subfolder and one per downloaded file. A file counts as new by its upload time, so a file moved or restored into the folder is not reported.',

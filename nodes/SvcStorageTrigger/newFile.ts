@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { RestStorageBackend } from '../shared/backends/storage/RestStorageBackend';
+import { storageBackendFor } from '../shared/backends/select';
 import type { StorageBackend } from '../shared/backends/storage/StorageBackend';
 import { pollBudgetOf } from '../shared/polling/budget';
 import type { Cursor } from '../shared/polling/cursor';
@@ -24,7 +24,7 @@ interface NewFileState {
 
 /** The storage backend of the node's credential; the trigger reads only through it. */
 function storageBackend(ctx: IPollFunctions, settings: NewFileSettings): StorageBackend {
-	return new RestStorageBackend(ctx, () => settings.timeoutMs);
+	return storageBackendFor(ctx, () => settings.timeoutMs);
 }
 
 async function fileItem(

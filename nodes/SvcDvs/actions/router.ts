@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RestDvsBackend } from '../../shared/backends/dvs/RestDvsBackend';
+import { authenticationOf, dvsBackendFor, isMcp } from '../../shared/backends/select';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
 import { runPerItem } from '../../shared/runPerItem';
@@ -24,6 +24,9 @@ const resources: Record<DvsResource, Record<string, unknown>> = {
 	user,
 };
 
+/** What the MCP endpoint's DVS tools cover (document 2: sections task and project_2). */
+const MCP_RESOURCES: DvsResource[] = ['attachment', 'comment', 'project', 'task', 'user'];
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as DvsResource;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -31,6 +34,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
 	}
-	const backend = new RestDvsBackend(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
+	if (isMcp(authenticationOf(this, 'svcDvsApi')) && !MCP_RESOURCES.includes(resource)) {
+		throw new NodeOperationError(this.getNode(), `"${resource}" is not available over Svc's MCP endpoint`, {
+			description:
+				"The MCP endpoint's DVS tools cover tasks (with comments and attachments), projects and users only. Set Authentication to Svc DVS API for contact persons and clients.",
+		});
+	}
+	const backend = dvsBackendFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
 	return await runPerItem<DvsDeps>(this, operation.execute, { backend });
 }

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import type { DvsBackend, DvsFieldDescriptor, DvsSection } from '../../shared/backends/dvs/DvsBackend';
-import { RestDvsBackend } from '../../shared/backends/dvs/RestDvsBackend';
+import { dvsBackendFor } from '../../shared/backends/select';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
 const LIST_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);
@@ -53,7 +53,7 @@ async function mapperField(
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const section = currentSection(this);
-	const backend = new RestDvsBackend(this);
+	const backend = dvsBackendFor(this);
 	const forCreate = this.getCurrentNodeParameter('operation') === 'create';
 	const schema = await backend.getFields(section, 0);
 	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];

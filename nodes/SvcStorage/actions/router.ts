@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RestStorageBackend } from '../../shared/backends/storage/RestStorageBackend';
+import { authenticationOf, isMcp, mcpStorageExtrasOf, storageBackendFor } from '../../shared/backends/select';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
 import { runPerItem } from '../../shared/runPerItem';
@@ -27,6 +27,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
 	}
-	const backend = new RestStorageBackend(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
-	return await runPerItem<StorageDeps>(this, operation.execute, { backend });
+	const mcpOperations = (resources[resource] as { mcpOperations?: string[] }).mcpOperations ?? [];
+	if (isMcp(authenticationOf(this, 'svcStorageApi')) && !mcpOperations.includes(operationName)) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not available over Svc's MCP endpoint`, {
+			description:
+				"The hosted MCP connector never deletes, restores or changes sharing, and has no e-signature, encryption-key or account operations. Set Authentication to Svc Storage API for this operation.",
+		});
+	}
+	const backend = storageBackendFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
+	return await runPerItem<StorageDeps>(this, operation.execute, { backend, mcp: mcpStorageExtrasOf(this, backend) });
 }

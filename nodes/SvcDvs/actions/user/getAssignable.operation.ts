@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsSection } from '../../../shared/backends/dvs/DvsBackend';
+import { mcpOnly, restOnly } from '../../../shared/backends/select';
 import { jsonItem } from '../../../shared/runPerItem';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
@@ -20,6 +21,20 @@ const properties: INodeProperties[] = [
 		],
 		default: 'task',
 		description: 'Which register to list the assignable users of',
+		displayOptions: restOnly('svcDvsApi'),
+	},
+	{
+		displayName: 'Register',
+		name: 'register',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
+			{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
+		],
+		default: 'task',
+		description: 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
+		displayOptions: mcpOnly,
 	},
 	{
 		...documentLocator({ name: 'project', displayName: 'Project', section: 'project_2', description: 'The project whose task users to list' }),

@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
+		displayOptions: { show: { resource: ['account'], authentication: ['svcStorageApi'] } },
 		options: [
 			{ name: 'Get Storage Usage', value: 'getStorageUsage', action: 'Get the storage usage', description: 'Get used, free and total storage in megabytes' },
 			{ name: 'Get User Data', value: 'getUserData', action: 'Get the user data', description: 'Get the account\'s data, including its ROOT folder and optionally its access token' },

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['encryptionKey'] } },
+		displayOptions: { show: { resource: ['encryptionKey'], authentication: ['svcStorageApi'] } },
 		options: [
 			{ name: 'Get File Key', value: 'getFileKey', action: 'Get a file key', description: 'Get the wrapped key of an encrypted file' },
 			{ name: 'Get Share Key', value: 'getShareKey', action: 'Get a key for sharing', description: 'Get a key and the recipient\'s public keys for sharing' },

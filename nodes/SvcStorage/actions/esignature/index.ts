@@ -11,7 +11,7 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['esignature'] } },
+		displayOptions: { show: { resource: ['esignature'], authentication: ['svcStorageApi'] } },
 		options: [
 			{ name: 'Get Many', value: 'getMany', action: 'Get many signatures', description: 'List the signatures of a file' },
 			{ name: 'Share for Signing', value: 'share', action: 'Share a file for signing', description: 'Send a file to people for electronic signing' },

@@ -1,38 +1,69 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { operationSelectors, valuesOf } from '../mcpOperations';
 import * as deleteFile from './delete.operation';
 import * as download from './download.operation';
 import * as getInfo from './getInfo.operation';
+import * as importFromUrl from './importFromUrl.operation';
 import * as move from './move.operation';
 import * as rename from './rename.operation';
 import * as restore from './restore.operation';
+import * as search from './search.operation';
 import * as upload from './upload.operation';
 
-export { deleteFile as delete, download, getInfo, move, rename, restore, upload };
+export { deleteFile as delete, download, getInfo, importFromUrl, move, rename, restore, search, upload };
+
+const DOWNLOAD: INodePropertyOptions = { name: 'Download', value: 'download', action: 'Download a file', description: 'Download a file into a binary field' };
+const GET_INFO: INodePropertyOptions = { name: 'Get Info', value: 'getInfo', action: 'Get a file', description: 'Get the metadata of a file' };
+const MOVE: INodePropertyOptions = { name: 'Move', value: 'move', action: 'Move a file', description: 'Move a file into another folder' };
+const RENAME: INodePropertyOptions = { name: 'Rename', value: 'rename', action: 'Rename a file', description: 'Rename a file' };
+const UPLOAD: INodePropertyOptions = { name: 'Upload', value: 'upload', action: 'Upload a file', description: 'Upload a file from a binary field' };
+
+/** With an MCP credential: no Delete or Restore (the connector never deletes); Search and Import exist only there. */
+const MCP_OPTIONS: INodePropertyOptions[] = [
+	DOWNLOAD,
+	GET_INFO,
+	{
+		name: 'Import From URL',
+		value: 'importFromUrl',
+		action: 'Import a file from a URL',
+		description: 'Let the service fetch a file from a public HTTPS URL into a folder (MCP only)',
+	},
+	MOVE,
+	RENAME,
+	{
+		name: 'Search',
+		value: 'search',
+		action: 'Search files',
+		description: "Search names and indexed metadata with the web UI's central search (MCP only)",
+	},
+	{ ...UPLOAD, description: 'Upload a file of up to 10 MiB from a binary field' },
+];
+
+export const mcpOperations = valuesOf(MCP_OPTIONS);
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['file'] } },
-		options: [
+	...operationSelectors(
+		'file',
+		[
 			{ name: 'Delete', value: 'delete', action: 'Delete a file', description: 'Delete a file' },
-			{ name: 'Download', value: 'download', action: 'Download a file', description: 'Download a file into a binary field' },
-			{ name: 'Get Info', value: 'getInfo', action: 'Get a file', description: 'Get the metadata of a file' },
-			{ name: 'Move', value: 'move', action: 'Move a file', description: 'Move a file into another folder' },
-			{ name: 'Rename', value: 'rename', action: 'Rename a file', description: 'Rename a file' },
+			DOWNLOAD,
+			GET_INFO,
+			MOVE,
+			RENAME,
 			{ name: 'Restore', value: 'restore', action: 'Restore a file', description: 'Restore a deleted file (paid plans)' },
-			{ name: 'Upload', value: 'upload', action: 'Upload a file', description: 'Upload a file from a binary field' },
+			UPLOAD,
 		],
-		default: 'upload',
-	},
+		MCP_OPTIONS,
+		{ rest: 'upload', mcp: 'upload' },
+	),
 	...deleteFile.description,
 	...download.description,
 	...getInfo.description,
+	...importFromUrl.description,
 	...move.description,
 	...rename.description,
 	...restore.description,
+	...search.description,
 	...upload.description,
 ];

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { restOnlyInCollection } from '../../../shared/backends/select';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
@@ -34,6 +35,7 @@ const properties: INodeProperties[] = [
 		{
 			displayName: 'Folder Upload Key',
 			name: 'folderUploadKey',
+			displayOptions: restOnlyInCollection('svcStorageApi'),
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
@@ -42,6 +44,7 @@ const properties: INodeProperties[] = [
 		{
 			displayName: 'Watermark Color',
 			name: 'watermarkColor',
+			displayOptions: restOnlyInCollection('svcStorageApi'),
 			type: 'color',
 			default: '#F0FF3C',
 			description: 'Color of the watermark text',
@@ -49,6 +52,7 @@ const properties: INodeProperties[] = [
 		{
 			displayName: 'Watermark Position',
 			name: 'watermarkPosition',
+			displayOptions: restOnlyInCollection('svcStorageApi'),
 			type: 'options',
 			options: [
 				{ name: 'Bottom Left', value: 'BOTTOM_LEFT' },
@@ -61,6 +65,7 @@ const properties: INodeProperties[] = [
 		{
 			displayName: 'Watermark Text',
 			name: 'watermarkText',
+			displayOptions: restOnlyInCollection('svcStorageApi'),
 			type: 'string',
 			default: '',
 			description: 'Text to stamp on JPG and PNG images; other files are stored unchanged',
@@ -93,6 +98,8 @@ export async function execute(
 	if (watermarkPosition && !WATERMARK_POSITIONS.includes(watermarkPosition)) {
 		refuseInput(this, itemIndex, `The option "Watermark Position" has an unknown value "${watermarkPosition}"`, `Use one of ${WATERMARK_POSITIONS.join(', ')}.`);
 	}
+	// Checked whenever set, although only sent with a text: a wrong value is refused, not ignored.
+	const watermarkColor = readWatermarkColor(this, itemIndex);
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
 	const result = await backend.uploadFile(
 		folderHash,
@@ -101,7 +108,7 @@ export async function execute(
 			folderUploadKey: readText(this, 'options.folderUploadKey', itemIndex, 'Folder Upload Key') || undefined,
 			watermarkText: watermarkText || undefined,
 			watermarkPosition: watermarkText && watermarkPosition ? watermarkPosition : undefined,
-			watermarkColor: watermarkText ? readWatermarkColor(this, itemIndex) : undefined,
+			watermarkColor: watermarkText ? watermarkColor : undefined,
 		},
 		itemIndex,
 	);

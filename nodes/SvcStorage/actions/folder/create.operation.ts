@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { mcpOnly, restOnly } from '../../../shared/backends/select';
 import { readLocator, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
@@ -31,6 +32,15 @@ const properties: INodeProperties[] = [
 			{ name: 'Link', value: 'LINK', description: 'Anyone with a link can download its files' },
 		],
 		default: 'PRIVATE',
+		displayOptions: restOnly('svcStorageApi'),
+	},
+	{
+		displayName:
+			'Over MCP the folder needs a name, requests PRIVATE access (the parent\'s settings may override it) and a name already taken is an error instead of getting a number.',
+		name: 'mcpCreateNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: mcpOnly,
 	},
 	optionsCollection(),
 ];
@@ -44,7 +54,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const parentHash = readLocator(this, 'parentFolder', itemIndex, 'Parent Folder', false);
 	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
-	const accessType = this.getNodeParameter('accessType', itemIndex) as string;
+	const accessType = this.getNodeParameter('accessType', itemIndex, 'PRIVATE') as string;
 	const result = await backend.createFolder(
 		{ parentHash: parentHash || undefined, name: name || undefined, accessType },
 		itemIndex,

@@ -1,0 +1,42 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readInteger, readText } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+/** svc_search_files accepts 1 to 100 results per query (the simulator's choice for "not shown"). */
+const MAX_RESULTS = 100;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Query',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. invoice 2026',
+		description:
+			"Words to look for with the web UI's central search: file and folder names and indexed metadata (descriptions, tags, text in images, object labels). Only with an MCP credential.",
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_RESULTS },
+		default: 50,
+		description: 'Max number of results to return',
+	},
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['search'] } }, properties);
+
+/** Search (svc_search_files): one item per match, in the folder-content fields of Folder → Get Content. */
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: StorageDeps): Promise<INodeExecutionData[]> {
+	const query = readText(this, 'query', itemIndex, 'Query', { required: true, maxLength: 200 });
+	const limit = readInteger(this, 'limit', itemIndex, 'Limit', { min: 1, max: MAX_RESULTS });
+	const items = await mcp.searchFiles(query, limit, itemIndex);
+	return items.map((item) => jsonItem(item, itemIndex));
+}

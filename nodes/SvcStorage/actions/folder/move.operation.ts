@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readLocator } from '../../../shared/parameters';
+import { jsonItem } from '../../../shared/runPerItem';
+import { folderLocator, optionsCollection } from '../common.descriptions';
+import type { StorageDeps } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Only with an MCP credential. The folder keeps its name and stays in the same owner\'s account; sharing of the target may change who can reach it. Moving into the current parent returns status "unchanged".',
+		name: 'moveFolderNotice',
+		type: 'notice',
+		default: '',
+	},
+	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to move (not ROOT)' }),
+	folderLocator({
+		name: 'targetFolder',
+		displayName: 'Target Folder',
+		description: 'Folder to move it into; not the folder itself or one of its subfolders',
+	}),
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['move'] } }, properties);
+
+/** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: StorageDeps): Promise<INodeExecutionData[]> {
+	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const targetFolderHash = readLocator(this, 'targetFolder', itemIndex, 'Target Folder');
+	return [jsonItem(await mcp.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
+}

@@ -1,0 +1,312 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { UncertainWrite } from '../../reconcile';
+import { writeExactlyOnce } from '../../reconcile';
+import { serviceError } from '../../transport/errors';
+import type { ServiceContext } from '../../transport/http';
+import type { McpClient, McpCredentialType } from '../../transport/mcp';
+import type { McpCallContext, McpToolGroup } from '../mcpTools';
+import { listField, McpTools, objectField } from '../mcpTools';
+import { MCP_UPLOAD_MAX_BYTES, McpStorageBackend, readWhole } from '../storage/McpStorageBackend';
+import type { UploadSource } from '../storage/StorageBackend';
+import type {
+	DvsBackend,
+	DvsFieldDescriptor,
+	DvsFieldValues,
+	DvsListQuery,
+	DvsPage,
+	DvsSchema,
+	DvsSection,
+	DvsUploadResult,
+	DvsUser,
+	DvsWriteResult,
+} from './DvsBackend';
+import type { DvsReader } from './readBack';
+import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+
+type McpSection = 'task' | 'project_2';
+
+/** Document 3's actions each MCP DVS tool mirrors, for get_fields' `actions` (capability detection). */
+const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }> = {
+	dvs_get_fields: { action: 'get_fields', sections: ['task', 'project_2'] },
+	dvs_get_users: { action: 'get_users', sections: ['task', 'project_2'] },
+	dvs_search_users: { action: 'search_users', sections: ['task'] },
+	dvs_get_document: { action: 'get_document', sections: ['task', 'project_2'] },
+	dvs_list_documents: { action: 'get_documents', sections: ['task', 'project_2'] },
+	dvs_get_comments: { action: 'get_comments', sections: ['task'] },
+	dvs_create_task: { action: 'create_document', sections: ['task'] },
+	dvs_update_task: { action: 'update_document', sections: ['task'] },
+	dvs_add_comment: { action: 'add_comment', sections: ['task'] },
+	dvs_upload_file: { action: 'upload_document_file', sections: ['task'] },
+};
+
+function whole(value: unknown, fallback: number): number {
+	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function asPage(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
+	const items = listField(body, 'items');
+	const page: DvsPage = {
+		items,
+		total: whole(body.total, requested.offset + items.length),
+		limit: whole(body.limit, requested.limit),
+		offset: whole(body.offset, requested.offset),
+	};
+	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
+	return page;
+}
+
+const UNCERTAIN_DESCRIPTION = 'The change was submitted but not read back; the node reads the task before deciding anything.';
+
+/**
+ * The MCP endpoint's DVS tools (document 2) behind the DvsBackend interface, with the DVS JSON
+ * API's result shapes. Only the task and project registers exist over MCP; contact persons and
+ * clients are refused with an explanation. Writes go through the same read-back reconciliation
+ * as the REST backend (readBack.ts); an MCP result with `status: "uncertain"` counts as an
+ * uncertain outcome (the change may have committed), so the task is read before any retry.
+ */
+export class McpDvsBackend implements DvsBackend, DvsReader {
+	readonly kind = 'mcp' as const;
+
+	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
+
+	private readonly tools: McpTools;
+
+	private readonly storage: McpStorageBackend;
+
+	constructor(
+		private readonly ctx: ServiceContext,
+		private readonly client: McpClient,
+		credentialType: McpCredentialType,
+		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+	) {
+		this.tools = new McpTools(ctx, client, credentialType);
+		this.storage = new McpStorageBackend(ctx, client, credentialType, timeoutFor);
+	}
+
+	private section(section: DvsSection, itemIndex: number): McpSection {
+		if (section === 'task' || section === 'project_2') return section;
+		throw new NodeOperationError(
+			this.ctx.getNode(),
+			`${section === 'client' ? 'Clients' : 'Contact persons'} are not available over Svc's MCP endpoint`,
+			{
+				itemIndex,
+				description:
+					"The MCP endpoint's DVS tools cover the task and project registers only. Use the Svc DVS API credential for contact persons and clients.",
+			},
+		);
+	}
+
+	private async call(suffix: string, args: IDataObject, context: Omit<McpCallContext, 'timeoutMs'>): Promise<IDataObject> {
+		const outcome = await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+		return outcome.structured ?? {};
+	}
+
+	private async read(suffix: string, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
+		return await this.call(suffix, args, { action, itemIndex, group: undefined });
+	}
+
+	/**
+	 * A DVS write; `status: "uncertain"` becomes an uncertain-outcome error so that
+	 * writeExactlyOnce reads back before deciding (document 2: "read the task before retrying").
+	 */
+	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number, group: McpToolGroup = 'dvsWrite'): Promise<IDataObject> {
+		const structured = await this.call(suffix, args, { action, itemIndex, group });
+		if (structured.status === 'uncertain') {
+			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
+			throw serviceError(
+				this.ctx.getNode(),
+				{
+					message: `Svc's MCP endpoint could not confirm whether it managed to ${action}${said}`,
+					description: UNCERTAIN_DESCRIPTION,
+					itemIndex,
+					uncertain: true,
+				},
+				[],
+			);
+		}
+		return structured;
+	}
+
+	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
+		const mcpSection = this.section(section, itemIndex);
+		let schema = this.schemas.get(mcpSection);
+		if (!schema) {
+			schema = this.loadFields(mcpSection, itemIndex);
+			this.schemas.set(mcpSection, schema);
+			schema.catch(() => this.schemas.delete(mcpSection));
+		}
+		return await schema;
+	}
+
+	private async loadFields(section: McpSection, itemIndex: number): Promise<DvsSchema> {
+		const body = await this.read('dvs_get_fields', { section }, 'read the field list', itemIndex);
+		const actor = objectField(body, 'actor');
+		return {
+			fields: listField(body, 'fields').map((field) => {
+				// `read_only` is the MCP schema's own flag; the REST descriptor has no such key.
+				const { read_only: _readOnly, ...descriptor } = field;
+				return descriptor;
+			}) as unknown as DvsFieldDescriptor[],
+			actions: await this.actionsOf(section),
+			...(typeof actor.id === 'number'
+				? { actor: { id: actor.id, org_id: typeof actor.org_id === 'number' ? actor.org_id : 0 } }
+				: {}),
+		};
+	}
+
+	/** The document-3 actions this endpoint's DVS tools offer for a register (tools/list). */
+	private async actionsOf(section: McpSection): Promise<string[]> {
+		let names: string[];
+		try {
+			names = (await this.client.listTools()).map((tool) => String((tool as unknown as IDataObject).name ?? ''));
+		} catch {
+			return [];
+		}
+		const actions: string[] = [];
+		for (const [tool, mirror] of Object.entries(ACTION_OF_TOOL)) {
+			if (!mirror.sections.includes(section)) continue;
+			if (names.some((name) => name === tool || name.endsWith(`_${tool}`))) actions.push(mirror.action);
+		}
+		return actions;
+	}
+
+	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
+		const mcpSection = this.section(section, itemIndex);
+		const args: IDataObject = { section: mcpSection };
+		if (mcpSection === 'task' && projectId !== undefined) args.dvs_project_id = projectId;
+		const body = await this.read('dvs_get_users', args, 'list the assignable users', itemIndex);
+		return listField(body, 'users') as unknown as DvsUser[];
+	}
+
+	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
+		const args: IDataObject = { pattern: query.pattern };
+		if (query.limit !== undefined) args.limit = query.limit;
+		if (query.taskId !== undefined) args.dvs_document_id = query.taskId;
+		const body = await this.read('dvs_search_users', args, 'search users', itemIndex);
+		return listField(body, 'users') as unknown as DvsUser[];
+	}
+
+	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
+		const mcpSection = this.section(section, itemIndex);
+		const body = await this.read('dvs_get_document', { section: mcpSection, dvs_document_id: documentId }, `read document ${documentId}`, itemIndex);
+		return objectField(body, 'document');
+	}
+
+	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
+		const mcpSection = this.section(section, itemIndex);
+		const args: IDataObject = { section: mcpSection, limit: query.limit, offset: query.offset };
+		if (query.order) args.order = query.order;
+		if (query.filters && Object.keys(query.filters).length > 0) args.filters = query.filters as unknown as IDataObject;
+		const body = await this.read('dvs_list_documents', args, 'list documents', itemIndex);
+		return asPage(body, query);
+	}
+
+	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
+		const body = await this.read(
+			'dvs_get_comments',
+			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
+			`read the comments of task ${taskId}`,
+			itemIndex,
+		);
+		return asPage(body, page);
+	}
+
+	private async settle<TBefore, TResult extends IDataObject>(
+		write: UncertainWrite<TBefore, TResult>,
+		itemIndex: number,
+	): Promise<TResult & { reconciled?: boolean }> {
+		const outcome = await writeExactlyOnce(this.ctx.getNode(), write, itemIndex);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	private refuseWrite(section: DvsSection, itemIndex: number): McpSection {
+		const mcpSection = this.section(section, itemIndex);
+		if (mcpSection !== 'task') {
+			throw new NodeOperationError(this.ctx.getNode(), 'Projects are read-only', {
+				itemIndex,
+				description: 'Document 3 allows creating and updating tasks (and, over the DVS API, contact persons) only.',
+			});
+		}
+		return mcpSection;
+	}
+
+	/** The REST answer of create/update/comment: `{dvs_document_id}`. */
+	private documentId(structured: IDataObject, fallback: number): DvsWriteResult {
+		const id = Number(structured.dvs_document_id ?? fallback);
+		return { dvs_document_id: Number.isFinite(id) ? id : fallback };
+	}
+
+	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		this.refuseWrite(section, itemIndex);
+		const write = async () =>
+			this.documentId(await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex), 0);
+		const created = await this.settle(createDocumentWrite(this, 'task', values, write, itemIndex), itemIndex);
+		if (created.reconciled) {
+			// As over REST: what a half-landed create lacks is written by an update (safe to repeat).
+			const { dvs_project_id: _fixed, ...changeable } = values;
+			const missing = await missingValues(this, 'task', created.dvs_document_id, changeable, itemIndex);
+			if (Object.keys(missing).length > 0) await this.updateDocument('task', created.dvs_document_id, missing, itemIndex);
+		}
+		return created;
+	}
+
+	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		this.refuseWrite(section, itemIndex);
+		const write = async () =>
+			this.documentId(
+				await this.write(
+					'dvs_update_task',
+					{ dvs_document_id: documentId, update_params: values as IDataObject },
+					`update task ${documentId}`,
+					itemIndex,
+				),
+				documentId,
+			);
+		return await this.settle(updateDocumentWrite(this, 'task', documentId, values, write, itemIndex), itemIndex);
+	}
+
+	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		const write = async () =>
+			this.documentId(await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex), taskId);
+		return await this.settle(addCommentWrite(this, taskId, comment, write, itemIndex), itemIndex);
+	}
+
+	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
+		const tooLarge = (size: number): never => {
+			throw new NodeOperationError(
+				this.ctx.getNode(),
+				`The file is too large for Svc's MCP endpoint (${(size / 1024 / 1024).toFixed(1)} MiB; the limit is 10 MiB)`,
+				{
+					itemIndex,
+					description: 'The MCP endpoint accepts attachments of at most 10 MiB sent inline. Use the Svc DVS API credential for larger files.',
+				},
+			);
+		};
+		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
+		const write = async (): Promise<DvsUploadResult> => {
+			const structured = await this.write(
+				'dvs_upload_file',
+				{ dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' },
+				`attach "${source.fileName}" to task ${taskId}`,
+				itemIndex,
+				'dvsUpload',
+			);
+			const file = objectField(structured, 'file');
+			return { file_hash: String(file.hash ?? ''), upload_hash: String(structured.upload_hash ?? '') };
+		};
+		return await this.settle(uploadAttachmentWrite(this, taskId, source, write, itemIndex), itemIndex);
+	}
+
+	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
+		const task = await this.getDocument('task', taskId, itemIndex);
+		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
+		if (uploadHash === null) return { uploadHash, entries: [] };
+		return { uploadHash, entries: await this.storage.listFolder(uploadHash, {}, itemIndex) };
+	}
+
+	async listAttachments(taskId: number, itemIndex: number): Promise<IDataObject[]> {
+		return (await this.attachmentFolder(taskId, itemIndex)).entries;
+	}
+}

@@ -1,0 +1,99 @@
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ServiceContext } from '../transport/http';
+import type { McpClient, McpCredentialType, McpToolOutcome } from '../transport/mcp';
+import { mcpErrorCode } from '../transport/mcp';
+import { isUncertainOutcome } from '../transport/errors';
+
+/** Which group of tools a call belongs to: write groups are sent as writes (uncertain on failure). */
+export type McpToolGroup = 'storageWrite' | 'dvsRead' | 'dvsWrite' | 'dvsUpload';
+
+export interface McpCallContext {
+	/** What the call does, as the end of "while trying to …". */
+	action: string;
+	itemIndex: number;
+	timeoutMs?: number;
+	/** The tool's group; write groups are sent as writes (never repeated by the client, uncertain on failure). */
+	group?: McpToolGroup;
+}
+
+/**
+ * Calls MCP tools for the backends. The client already names a disabled deployment setting or
+ * a missing OAuth scope; here a name conflict is explained for node users (MCP never renames)
+ * and `not_found` / `permission_denied` get the REST API's statuses (404 / 403), so that e.g. a
+ * trigger tells a deleted item from a failing service. Uncertain outcomes pass through untouched
+ * for reconciliation.
+ */
+export class McpTools {
+	constructor(
+		private readonly ctx: ServiceContext,
+		readonly client: McpClient,
+		readonly credentialType: McpCredentialType,
+	) {}
+
+	async call(suffix: string, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
+		try {
+			return await this.client.callTool(suffix, args, {
+				itemIndex: context.itemIndex,
+				timeoutMs: context.timeoutMs,
+				write: context.group !== undefined && context.group !== 'dvsRead',
+			});
+		} catch (error) {
+			throw this.explain(error, context);
+		}
+	}
+
+	private explain(error: unknown, context: McpCallContext): unknown {
+		if (isUncertainOutcome(error)) return error;
+		const code = mcpErrorCode(error);
+		if (!(error instanceof NodeApiError) || !code) return error;
+		const rebuilt = (message: string, description: string | undefined, httpCode: string) => {
+			const shown: JsonObject = { message, httpCode };
+			const built = new NodeApiError(this.ctx.getNode(), shown, { message, description, httpCode, itemIndex: context.itemIndex });
+			for (const [key, value] of Object.entries(error.context ?? {})) {
+				if (built.context[key] === undefined) built.context[key] = value;
+			}
+			return built;
+		};
+		if (code === 'name_conflict') {
+			return rebuilt(
+				`Could not ${context.action}: an item with that name already exists there (name_conflict)`,
+				"Svc's MCP endpoint never renames or overwrites. Choose another name, or rename or move the existing item first. (With the Svc Storage API credential the service would add a number to the name instead.)",
+				'409',
+			);
+		}
+		// Statuses as the REST API would give them, so that e.g. a trigger tells a deleted item from a failing service.
+		if (code === 'not_found') return rebuilt(error.message, error.description ?? undefined, '404');
+		if (code === 'permission_denied') return rebuilt(error.message, error.description ?? undefined, '403');
+		return error;
+	}
+}
+
+/** The text of a tool result's first text block, if any. */
+export function firstText(outcome: McpToolOutcome): string | undefined {
+	for (const block of outcome.content ?? []) {
+		const entry = block as unknown as IDataObject;
+		if (entry.type === 'text' && typeof entry.text === 'string') return entry.text;
+	}
+	return undefined;
+}
+
+/** The embedded resource of a tool result (`{uri, mimeType, blob | text}`), if any. */
+export function embeddedResource(outcome: McpToolOutcome): IDataObject | undefined {
+	for (const block of outcome.content ?? []) {
+		const entry = block as unknown as IDataObject;
+		if (entry.type === 'resource' && entry.resource && typeof entry.resource === 'object') return entry.resource as IDataObject;
+	}
+	return undefined;
+}
+
+export function objectField(value: IDataObject, key: string): IDataObject {
+	const field = value[key];
+	return field && typeof field === 'object' && !Array.isArray(field) ? (field as IDataObject) : {};
+}
+
+export function listField(value: IDataObject, key: string): IDataObject[] {
+	const field = value[key];
+	return Array.isArray(field) ? (field.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
+}

@@ -1,0 +1,116 @@
+import type { INodeCredentialDescription, INodeProperties, IDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ServiceContext } from '../transport/http';
+import type { McpCredentialType } from '../transport/mcp';
+import { McpClient } from '../transport/mcp';
+import type { DvsBackend } from './dvs/DvsBackend';
+import { McpDvsBackend } from './dvs/McpDvsBackend';
+import { RestDvsBackend } from './dvs/RestDvsBackend';
+import type { ImportSource, McpStorageExtras } from './storage/McpStorageBackend';
+import { McpStorageBackend } from './storage/McpStorageBackend';
+import { RestStorageBackend } from './storage/RestStorageBackend';
+import type { StorageBackend } from './storage/StorageBackend';
+
+/**
+ * The node parameter `authentication` chooses the kind of connection: the REST credential of
+ * the node (default) or one of the MCP endpoint's credentials. Every node that offers the
+ * choice creates its backends here, so an operation only ever sees the backend interface.
+ */
+export const AUTHENTICATION = 'authentication';
+
+export const MCP_CREDENTIALS: McpCredentialType[] = ['svcMcpApi', 'svcMcpOAuth2Api'];
+
+export type StorageAuthentication = 'svcStorageApi' | McpCredentialType;
+export type DvsAuthentication = 'svcDvsApi' | McpCredentialType;
+
+/** displayOptions that show a property only with the REST credential. */
+export const restOnly = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisplayOptions => ({ show: { [AUTHENTICATION]: [rest] } });
+
+/** displayOptions that show a property only with an MCP credential. */
+export const mcpOnly: IDisplayOptions = { show: { [AUTHENTICATION]: [...MCP_CREDENTIALS] } };
+
+/** For options inside a collection: the root-level authentication parameter. */
+export const restOnlyInCollection = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisplayOptions => ({
+	show: { [`/${AUTHENTICATION}`]: [rest] },
+});
+
+const MCP_NOTICE_TEXT =
+	"Svc's hosted MCP connector offers fewer operations than the REST API: it never deletes, restores, replaces file content, transfers ownership or changes sharing, and has no upload keys, watermarks, e-signatures, encryption keys or account scripts. Uploads are limited to 10 MiB and a name already taken is an error (no automatic numbering). Writes need the deployment to enable them, and an OAuth2 connection the write scope.";
+
+/** The Authentication parameter and, when an MCP credential is chosen, a notice of what differs. */
+export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', restName: string, extraNotice = ''): INodeProperties[] {
+	return [
+		{
+			displayName: 'Authentication',
+			name: AUTHENTICATION,
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: restName, value: rest, description: 'The REST API: every operation' },
+				{ name: 'Svc MCP API Key', value: 'svcMcpApi', description: "The hosted MCP endpoint with an account's API key" },
+				{ name: 'Svc MCP OAuth2', value: 'svcMcpOAuth2Api', description: 'The hosted MCP endpoint with scoped OAuth2 access' },
+			],
+			default: rest,
+		},
+		{
+			displayName: `${MCP_NOTICE_TEXT}${extraNotice ? ` ${extraNotice}` : ''}`,
+			name: 'mcpNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: mcpOnly,
+		},
+	];
+}
+
+/** The node's credentials: the REST one by default, the MCP ones when chosen. */
+export function credentialEntries(rest: 'svcStorageApi' | 'svcDvsApi'): INodeCredentialDescription[] {
+	return [
+		{ name: rest, required: true, displayOptions: { show: { [AUTHENTICATION]: [rest] } } },
+		...MCP_CREDENTIALS.map((name) => ({ name, required: true, displayOptions: { show: { [AUTHENTICATION]: [name] } } })),
+	];
+}
+
+/** The chosen authentication, read from the node (it takes no expressions, so any context can read it). */
+export function authenticationOf<T extends string>(ctx: ServiceContext, rest: T): T | McpCredentialType {
+	const value = ctx.getNode().parameters[AUTHENTICATION];
+	if (typeof value === 'string' && (MCP_CREDENTIALS as string[]).includes(value)) return value as McpCredentialType;
+	return rest;
+}
+
+export function isMcp(authentication: string): authentication is McpCredentialType {
+	return (MCP_CREDENTIALS as string[]).includes(authentication);
+}
+
+type TimeoutFor = (itemIndex: number) => number | undefined;
+
+/** The storage backend of the node's chosen credential. */
+export function storageBackendFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): StorageBackend {
+	const authentication = authenticationOf(ctx, 'svcStorageApi');
+	if (isMcp(authentication)) return new McpStorageBackend(ctx, new McpClient(ctx, authentication), authentication, timeoutFor);
+	return new RestStorageBackend(ctx, timeoutFor);
+}
+
+/** The DVS backend of the node's chosen credential. */
+export function dvsBackendFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsBackend {
+	const authentication = authenticationOf(ctx, 'svcDvsApi');
+	if (isMcp(authentication)) return new McpDvsBackend(ctx, new McpClient(ctx, authentication), authentication, timeoutFor);
+	return new RestDvsBackend(ctx, timeoutFor);
+}
+
+/** The MCP-only storage operations: the MCP backend itself, or (REST) methods that say they need MCP. */
+export function mcpStorageExtrasOf(ctx: ServiceContext, backend: StorageBackend): McpStorageExtras {
+	if (backend instanceof McpStorageBackend) return backend;
+	const refuse = (operation: string, itemIndex: number): never => {
+		throw new NodeOperationError(ctx.getNode(), `${operation} needs an MCP credential`, {
+			itemIndex,
+			description: "Only Svc's MCP endpoint offers this operation. Set Authentication to Svc MCP API Key or Svc MCP OAuth2.",
+		});
+	};
+	return {
+		searchFiles: async (_query: string, _limit: number, itemIndex: number) => refuse('Search Files', itemIndex),
+		importFile: async (_folderHash: string, _fileName: string, _source: ImportSource, itemIndex: number) =>
+			refuse('Import From URL', itemIndex),
+		moveFolder: async (_folderHash: string, _target: string, itemIndex: number) => refuse('Move Folder', itemIndex),
+	};
+}

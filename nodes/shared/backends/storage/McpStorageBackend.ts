@@ -1,0 +1,458 @@
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { writeExactlyOnce } from '../../reconcile';
+import type { ServiceContext } from '../../transport/http';
+import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
+import type { StorageDownload } from '../../transport/storage';
+import type { McpCallContext } from '../mcpTools';
+import { embeddedResource, firstText, listField, McpTools, objectField } from '../mcpTools';
+import {
+	createdFolderFromMcp,
+	entryFromMcp,
+	fileInfoFromMcp,
+	folderInfoFromMcp,
+	movedFileFromMcp,
+	movedFolderFromMcp,
+	renamedFileFromMcp,
+	renamedFolderFromMcp,
+	uploadedFileFromMcp,
+	writtenItem,
+} from './mcpEntries';
+import type { StorageBackend, UploadOptions, UploadSource, WriteResult } from './StorageBackend';
+
+/** Document 2: inline upload content is limited to 10 MiB decoded. */
+export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
+const LIST_PAGE = 200;
+/** A listing that never ends is a service fault, not a folder: stop after this many pages. */
+const MAX_LIST_PAGES = 10_000;
+
+/** Import From URL: exactly one of a public HTTPS URL or a file object (document 2, rule 9). */
+export type ImportSource =
+	| { sourceUrl: string }
+	| { file: { download_url: string; file_id: string; mime_type?: string; file_name?: string } };
+
+/**
+ * What only the MCP endpoint offers (document 2): the central search, server-side import and
+ * moving folders. The REST credential gets an object whose methods say so.
+ */
+export interface McpStorageExtras {
+	searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
+	importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult>;
+	moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject>;
+}
+
+function mib(bytes: number): string {
+	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** The whole upload in memory (MCP sends it inline), stopping as soon as it passes the limit. */
+export async function readWhole(source: UploadSource, limit: number, tooLarge: (size: number) => never): Promise<Buffer> {
+	if (source.size > limit) tooLarge(source.size);
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of source.open()) {
+		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+		length += buffer.length;
+		if (length > limit) tooLarge(length);
+		chunks.push(buffer);
+	}
+	return Buffer.concat(chunks, length);
+}
+
+/**
+ * Content that came inline, as a download stream. n8n's prepareBinaryData stores a Buffer as it
+ * is (and would need a Node stream otherwise), so the Buffer itself is returned, made async-
+ * iterable for readers that consume downloads chunk by chunk.
+ */
+function inlineStream(bytes: Buffer): AsyncIterable<Buffer> {
+	return Object.assign(bytes, {
+		[Symbol.asyncIterator]: async function* () {
+			yield Buffer.from(bytes);
+		},
+	});
+}
+
+/**
+ * The MCP endpoint's storage tools (document 2) behind the StorageBackend interface, with the
+ * REST API's output fields (mcpEntries.ts). Differences a user sees:
+ *
+ * - Name conflicts are errors (`name_conflict`): MCP never adds a number to a taken name.
+ * - Create Folder always requests PRIVATE (the service's answer is authoritative) and needs a name.
+ * - Uploads are sent inline as base64, at most 10 MiB; larger files need the REST credential.
+ * - Downloads come inline (text or base64) up to 25 MB, larger ones from the URL the service
+ *   gives, fetched as a stream through n8n's request helper without credentials.
+ * - Create Folder and Upload have no idempotency key: an uncertain outcome is settled by
+ *   listing the destination (writeExactlyOnce), never by writing again blindly.
+ */
+export class McpStorageBackend implements StorageBackend, McpStorageExtras {
+	readonly kind = 'mcp' as const;
+
+	private rootHash?: string;
+
+	readonly tools: McpTools;
+
+	constructor(
+		private readonly ctx: ServiceContext,
+		client: McpClient,
+		credentialType: McpCredentialType,
+		/** The request timeout for an item (each item may set its own). */
+		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+	) {
+		this.tools = new McpTools(ctx, client, credentialType);
+	}
+
+	private async call(suffix: string, args: IDataObject, context: Omit<McpCallContext, 'timeoutMs'>): Promise<McpToolOutcome> {
+		return await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+	}
+
+	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
+		const outcome = await this.call(suffix, args, { action, itemIndex, group: 'storageWrite' });
+		return outcome.structured ?? {};
+	}
+
+	async rootFolderHash(itemIndex: number): Promise<string> {
+		if (this.rootHash) return this.rootHash;
+		const outcome = await this.call('get_root_folder', {}, { action: 'read the ROOT folder', itemIndex });
+		const hash = objectField(outcome.structured ?? {}, 'folder').hash;
+		if (typeof hash !== 'string' || !hash) {
+			throw new NodeApiError(this.ctx.getNode(), { message: 'no ROOT folder in svc_get_root_folder' }, {
+				message: "Svc's MCP endpoint named no ROOT folder",
+				description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
+				itemIndex,
+			});
+		}
+		this.rootHash = hash;
+		return hash;
+	}
+
+	/**
+	 * Every visible item of a folder, as MCP objects. Offsets address the raw sequence and a
+	 * page may be short (even empty) after access filtering, so paging follows `next_offset`
+	 * until `has_more` is false, never the item count.
+	 */
+	async listRaw(folderHash: string, itemIndex: number): Promise<IDataObject[]> {
+		const items: IDataObject[] = [];
+		let offset = 0;
+		for (let page = 0; page < MAX_LIST_PAGES; page++) {
+			const outcome = await this.call(
+				'list_folder',
+				{ folder_hash: folderHash, limit: LIST_PAGE, offset },
+				{ action: 'list the folder', itemIndex },
+			);
+			const structured = outcome.structured ?? {};
+			items.push(...listField(structured, 'items'));
+			if (structured.has_more !== true) return items;
+			const next = typeof structured.next_offset === 'number' ? structured.next_offset : offset + LIST_PAGE;
+			if (next <= offset) return items;
+			offset = next;
+		}
+		return items;
+	}
+
+	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
+		return (await this.listRaw(folderHash, itemIndex)).map((item) => entryFromMcp(item, options.accessRights === true));
+	}
+
+	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		const outcome = await this.call('get_folder_info', { folder_hash: folderHash }, { action: 'read the folder', itemIndex });
+		return folderInfoFromMcp(objectField(outcome.structured ?? {}, 'folder'), options.accessRights === true);
+	}
+
+	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		const outcome = await this.call('get_file_info', { file_hash: fileHash }, { action: 'read the file', itemIndex });
+		return fileInfoFromMcp(objectField(outcome.structured ?? {}, 'file'), options.accessRights === true);
+	}
+
+	private async childHashes(folderHash: string, type: 'folder' | 'file', itemIndex: number): Promise<Set<string>> {
+		const items = await this.listRaw(folderHash, itemIndex);
+		return new Set(items.filter((item) => item.type === type).map((item) => String(item.hash)));
+	}
+
+	/**
+	 * After an uncertain create/upload/import: the item of that type and exact name (MCP never
+	 * renames) that was not in the destination before. Names compare as the service trims them.
+	 */
+	private async landed(folderHash: string, type: 'folder' | 'file', name: string, before: Set<string>, itemIndex: number): Promise<IDataObject | undefined> {
+		const wanted = name.trim().normalize('NFC');
+		const items = await this.listRaw(folderHash, itemIndex);
+		const found = items.filter(
+			(item) =>
+				item.type === type &&
+				!before.has(String(item.hash)) &&
+				typeof item.name === 'string' &&
+				item.name.trim().normalize('NFC').toLowerCase() === wanted.toLowerCase(),
+		);
+		if (found.length > 1) throw new Error(`${found.length} new items named "${name}" appeared at the same time`);
+		return found[0];
+	}
+
+	private refuse(message: string, description: string, itemIndex: number): never {
+		throw new NodeOperationError(this.ctx.getNode(), message, { itemIndex, description });
+	}
+
+	async createFolder(
+		input: { parentHash?: string; name?: string; accessType?: string },
+		itemIndex: number,
+	): Promise<WriteResult> {
+		const name = input.name?.trim() ?? '';
+		if (!name) {
+			this.refuse(
+				'The parameter "Folder Name" is empty',
+				"Svc's MCP endpoint needs a name for a new folder (only the Svc Storage API credential picks a random one).",
+				itemIndex,
+			);
+		}
+		if (input.accessType && input.accessType !== 'PRIVATE') {
+			this.refuse(
+				`The access type ${input.accessType} cannot be requested over Svc's MCP endpoint`,
+				'Folders created over MCP request PRIVATE access (the folder\'s settings may override it). Use the Svc Storage API credential to create LINK folders.',
+				itemIndex,
+			);
+		}
+		const parentHash = input.parentHash || (await this.rootFolderHash(itemIndex));
+		const subject = `the folder "${name}"`;
+		const outcome = await writeExactlyOnce(
+			this.ctx.getNode(),
+			{
+				subject,
+				snapshot: async () => await this.childHashes(parentHash, 'folder', itemIndex),
+				write: async () =>
+					createdFolderFromMcp(
+						writtenItem(
+							await this.write('create_folder', { parent_folder_hash: parentHash, folder_name: name }, `create ${subject}`, itemIndex),
+						),
+					),
+				findLanded: async (before) => {
+					const found = await this.landed(parentHash, 'folder', name, before, itemIndex);
+					return found ? createdFolderFromMcp(found) : undefined;
+				},
+			},
+			itemIndex,
+		);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	/** `unchanged: true` when the service reports the item already was as asked (document 2, rule 5). */
+	private withStatus(result: IDataObject, structured: IDataObject): IDataObject {
+		return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
+	}
+
+	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		await this.refuseRoot(folderHash, 'renamed', itemIndex);
+		const structured = await this.write('rename_folder', { folder_hash: folderHash, folder_name: name }, 'rename the folder', itemIndex);
+		return this.withStatus(renamedFolderFromMcp(writtenItem(structured)), structured);
+	}
+
+	private async refuseRoot(folderHash: string, what: 'renamed' | 'moved', itemIndex: number): Promise<void> {
+		if (this.rootHash === undefined || folderHash !== this.rootHash) return;
+		this.refuse(`The ROOT folder cannot be ${what}`, `Svc does not allow that. Choose a folder inside ROOT.`, itemIndex);
+	}
+
+	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<WriteResult> {
+		const restOnly = [
+			options.folderUploadKey ? 'Folder Upload Key' : '',
+			options.watermarkText ? 'Watermark Text' : '',
+		].filter(Boolean);
+		if (restOnly.length > 0) {
+			this.refuse(
+				`The option "${restOnly[0]}" is not available over Svc's MCP endpoint`,
+				'Upload keys and watermarks belong to the storage REST API. Use the Svc Storage API credential, or remove the option.',
+				itemIndex,
+			);
+		}
+		const tooLarge = (size: number): never =>
+			this.refuse(
+				`The file is too large for Svc's MCP endpoint (${mib(size)}; the limit is 10 MiB)`,
+				'The MCP endpoint accepts uploads of at most 10 MiB (sent inline). Use the Svc Storage API credential for larger files, or Import From URL when the file is at a public HTTPS address.',
+				itemIndex,
+			);
+		const bytes = await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge);
+		const content = bytes.toString('base64');
+		const subject = `the file "${source.fileName}"`;
+		const outcome = await writeExactlyOnce(
+			this.ctx.getNode(),
+			{
+				subject,
+				snapshot: async () => await this.childHashes(folderHash, 'file', itemIndex),
+				write: async () =>
+					uploadedFileFromMcp(
+						writtenItem(
+							await this.write(
+								'upload_file',
+								{ folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' },
+								`upload ${subject}`,
+								itemIndex,
+							),
+						),
+					),
+				findLanded: async (before) => {
+					const found = await this.landed(folderHash, 'file', source.fileName, before, itemIndex);
+					if (!found || (typeof found.size === 'number' && found.size !== bytes.length)) return undefined;
+					return uploadedFileFromMcp(found);
+				},
+			},
+			itemIndex,
+		);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
+		const outcome = await this.call('read_file', { file_hash: fileHash }, { action: 'download the file', itemIndex });
+		const structured = outcome.structured ?? {};
+		const file = objectField(structured, 'file');
+		const fileName = typeof file.name === 'string' ? file.name : undefined;
+		const metaType = typeof file.mime_type === 'string' ? file.mime_type : undefined;
+		const delivery = structured.delivery;
+		if (delivery === 'url' || typeof structured.download_url === 'string') {
+			return await this.fetchUrl(String(structured.download_url ?? ''), fileName, metaType, itemIndex);
+		}
+		const resource = embeddedResource(outcome);
+		let bytes: Buffer | undefined;
+		let contentType = metaType;
+		if (resource && typeof resource.blob === 'string') {
+			bytes = Buffer.from(resource.blob, 'base64');
+			if (typeof resource.mimeType === 'string') contentType = resource.mimeType;
+		} else if (resource && typeof resource.text === 'string') {
+			bytes = Buffer.from(resource.text, 'utf8');
+		} else {
+			const text = firstText(outcome);
+			if (text !== undefined) bytes = Buffer.from(text, 'utf8');
+		}
+		if (bytes === undefined) {
+			throw new NodeApiError(this.ctx.getNode(), { message: 'svc_read_file returned no content' }, {
+				message: "Svc's MCP endpoint returned no content for the file",
+				description: 'Try again; if it persists, download the file with the Svc Storage API credential.',
+				itemIndex,
+			});
+		}
+		return { stream: inlineStream(bytes), contentType, fileName, size: bytes.length };
+	}
+
+	/**
+	 * A file too large to inline: the service gives a URL. It is fetched as a stream through n8n's
+	 * request helper (proxy and cancellation included) without the MCP credential, which is for
+	 * the MCP endpoint only.
+	 */
+	private async fetchUrl(url: string, fileName: string | undefined, contentType: string | undefined, itemIndex: number): Promise<StorageDownload> {
+		let parsed: URL | undefined;
+		try {
+			parsed = new URL(url);
+		} catch {
+			parsed = undefined;
+		}
+		const loopback = parsed !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+		if (!parsed || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback))) {
+			throw new NodeApiError(this.ctx.getNode(), { message: 'unusable download URL' }, {
+				message: "Svc's MCP endpoint gave no usable HTTPS download URL for this large file",
+				description: 'Files larger than 25 MB are not sent inline over MCP. Download them with the Svc Storage API credential.',
+				itemIndex,
+			});
+		}
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await this.ctx.helpers.httpRequest({
+				method: 'GET',
+				url: parsed.toString(),
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: this.timeoutFor(itemIndex),
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			throw new NodeApiError(this.ctx.getNode(), { message: (error as Error).message ?? 'request failed' }, {
+				message: 'Could not fetch the large file from the URL Svc gave',
+				description: `${(error as Error).message ?? ''} Try again, or download the file with the Svc Storage API credential.`,
+				itemIndex,
+			});
+		}
+		if (response.statusCode < 200 || response.statusCode >= 300) {
+			const body = response.body as AsyncIterable<unknown> | undefined;
+			if (body && typeof body[Symbol.asyncIterator] === 'function') {
+				for await (const _chunk of body) {
+					// drain so the connection is released
+				}
+			}
+			throw new NodeApiError(this.ctx.getNode(), { message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) }, {
+				message: `The download URL Svc gave for this large file answered ${response.statusCode}`,
+				description: 'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need a login. Run again, or use the Svc Storage API credential.',
+				httpCode: String(response.statusCode),
+				itemIndex,
+			});
+		}
+		const headers = response.headers as Record<string, string | string[] | undefined>;
+		const header = (name: string) => {
+			const value = headers[name] ?? headers[name.toLowerCase()];
+			return Array.isArray(value) ? value[0] : value;
+		};
+		const length = Number(header('content-length'));
+		return {
+			stream: response.body as AsyncIterable<Buffer>,
+			contentType: contentType ?? header('content-type')?.split(';')[0].trim(),
+			fileName,
+			size: Number.isFinite(length) ? length : undefined,
+		};
+	}
+
+	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		const structured = await this.write('rename_file', { file_hash: fileHash, file_name: name }, 'rename the file', itemIndex);
+		return this.withStatus(renamedFileFromMcp(writtenItem(structured)), structured);
+	}
+
+	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
+		const structured = await this.write(
+			'move_file',
+			{ file_hash: fileHash, target_folder_hash: targetFolderHash },
+			'move the file',
+			itemIndex,
+		);
+		return this.withStatus(movedFileFromMcp(writtenItem(structured)), structured);
+	}
+
+	// MCP-only operations
+
+	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
+		const outcome = await this.call('search_files', { query, limit }, { action: 'search files', itemIndex });
+		return listField(outcome.structured ?? {}, 'items').map((item) => ({
+			...entryFromMcp(item),
+			...(typeof item.description === 'string' ? { description: item.description } : {}),
+			...(Array.isArray(item.tags) ? { tags: item.tags } : {}),
+		}));
+	}
+
+	async importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult> {
+		const subject = `the file "${fileName}"`;
+		const args: IDataObject = { folder_hash: folderHash, file_name: fileName };
+		if ('sourceUrl' in source) args.source_url = source.sourceUrl;
+		else args.file = source.file as unknown as IDataObject;
+		const outcome = await writeExactlyOnce(
+			this.ctx.getNode(),
+			{
+				subject,
+				snapshot: async () => await this.childHashes(folderHash, 'file', itemIndex),
+				write: async () => {
+					const structured = await this.write('import_file', args, `import ${subject}`, itemIndex);
+					return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') } as IDataObject;
+				},
+				findLanded: async (before) => {
+					const found = await this.landed(folderHash, 'file', fileName, before, itemIndex);
+					return found ? { ...uploadedFileFromMcp(found), status: 'created' } : undefined;
+				},
+			},
+			itemIndex,
+		);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
+		await this.refuseRoot(folderHash, 'moved', itemIndex);
+		const structured = await this.write(
+			'move_folder',
+			{ folder_hash: folderHash, target_folder_hash: targetFolderHash },
+			'move the folder',
+			itemIndex,
+		);
+		return movedFolderFromMcp(writtenItem(structured), String(structured.status ?? 'updated'));
+	}
+}

@@ -1,0 +1,354 @@
+/**
+ * Svc DVS with either credential: every operation the MCP endpoint's DVS tools offer (tasks,
+ * projects, comments, attachments, users) runs with the Svc DVS API and the Svc MCP API
+ * credential against the same stores, with the same output fields and the same effect. Then
+ * reconciliation over MCP (dropped answers, `status: "uncertain"`), the registers MCP lacks,
+ * and refusals naming the deployment setting or OAuth scope.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { listSearch, loadOptions, resourceMapping } from '../../harness';
+
+import {
+	AUTHS,
+	byId,
+	DVS_NODE,
+	fieldsOf,
+	jsonOf,
+	nodeDescription,
+	nodeProperties,
+	oauthCredential,
+	offeredValues,
+	toolCalls,
+	useParityEnv,
+	type Auth,
+} from './env';
+
+const env = useParityEnv();
+const sim = () => env.sim();
+const orgA = () => sim().dvs.seed.orgA;
+const store = () => sim().dvs.store;
+
+function fieldsParameter(value: Record<string, unknown>): INodeParameters {
+	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } as unknown as INodeParameters;
+}
+
+const fields: Record<string, Partial<Record<Auth, string[]>>> = {};
+function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
+	fields[operation] ??= {};
+	fields[operation][auth] = fieldsOf(json);
+}
+
+/** The JSON of items with the volatile values out, to compare what both credentials read. */
+function comparable(items: Array<Record<string, unknown>>): unknown {
+	return JSON.parse(JSON.stringify(items));
+}
+
+const reads: Record<string, Partial<Record<Auth, unknown>>> = {};
+function recordRead(operation: string, auth: Auth, items: Array<Record<string, unknown>>): void {
+	reads[operation] ??= {};
+	reads[operation][auth] = comparable(items);
+}
+
+describe.each(AUTHS)('Svc DVS with the %s credential', (auth) => {
+	let taskId: number;
+
+	it('Task → Create', async () => {
+		const a = orgA();
+		const [json] = jsonOf(
+			await env.dvs(auth, {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({
+					name: `Parity task ${auth}`,
+					dropdown_status: a.options.taskStatus['In progress'],
+					responsible: String(a.users.worker.id),
+					followers: `${a.users.admin.id}, ${a.users.worker.id}`,
+					date_due: '2026-06-30',
+				}),
+			}),
+		);
+		record('task.create', auth, json);
+		taskId = json.dvs_document_id as number;
+		const task = store().documentById(taskId)!;
+		expect(task.values).toMatchObject({
+			dvs_project_id: a.projects.website,
+			name: `Parity task ${auth}`,
+			dropdown_status: a.options.taskStatus['In progress'],
+			responsible: a.users.worker.id,
+			followers: [a.users.admin.id, a.users.worker.id],
+			date_due: '2026-06-30',
+		});
+		expect(task.creatorId).toBe(a.users.admin.id);
+	});
+
+	it('Task → Update', async () => {
+		const [json] = jsonOf(
+			await env.dvs(auth, {
+				resource: 'task',
+				operation: 'update',
+				documentId: byId(taskId),
+				fields: fieldsParameter({ dropdown_status: orgA().options.taskStatus.Open, date_due: '2026-07-01' }),
+			}),
+		);
+		record('task.update', auth, json);
+		expect(json.dvs_document_id).toBe(taskId);
+		expect(store().documentById(taskId)?.values).toMatchObject({ dropdown_status: orgA().options.taskStatus.Open, date_due: '2026-07-01' });
+	});
+
+	it('Task → Get (and simplified)', async () => {
+		const [json] = jsonOf(await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA().tasks.design) }));
+		record('task.get', auth, json);
+		recordRead('task.get', auth, [json]);
+		const [simple] = jsonOf(await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA().tasks.design), simplify: true }));
+		record('task.get.simplify', auth, simple);
+		recordRead('task.get.simplify', auth, [simple]);
+	});
+
+	it('Task → Get Many with a filter', async () => {
+		const items = jsonOf(
+			await env.dvs(auth, {
+				resource: 'task',
+				operation: 'getMany',
+				returnAll: true,
+				order: 'oldest',
+				filters: { filter: [{ field: 'dvs_project_id', values: [orgA().projects.tools] }] },
+			}),
+		);
+		expect(items.length).toBeGreaterThan(0);
+		record('task.getMany', auth, items[0]);
+		recordRead('task.getMany', auth, items);
+	});
+
+	it('Task → Get Fields', async () => {
+		const [json] = jsonOf(await env.dvs(auth, { resource: 'task', operation: 'getFields' }));
+		record('task.getFields', auth, json);
+		recordRead('task.getFields.fields', auth, json.fields as Array<Record<string, unknown>>);
+		expect(json.actions).toEqual(expect.arrayContaining(['get_fields', 'get_documents', 'create_document', 'update_document', 'add_comment']));
+	});
+
+	it('Project → Get, Get Many, Get Fields', async () => {
+		const [project] = jsonOf(await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA().projects.website) }));
+		record('project.get', auth, project);
+		recordRead('project.get', auth, [project]);
+		const many = jsonOf(await env.dvs(auth, { resource: 'project', operation: 'getMany', returnAll: true }));
+		record('project.getMany', auth, many[0]);
+		recordRead('project.getMany', auth, many);
+		const [schema] = jsonOf(await env.dvs(auth, { resource: 'project', operation: 'getFields' }));
+		record('project.getFields', auth, schema);
+	});
+
+	it('Comment → Add and Get Many', async () => {
+		const [added] = jsonOf(await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(taskId), comment: `Looks good (${auth}) & <done>` }));
+		record('comment.add', auth, added);
+		expect(store().comments(taskId)).toHaveLength(1);
+		const comments = jsonOf(await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(taskId), returnAll: true }));
+		expect(comments).toHaveLength(1);
+		record('comment.getMany', auth, comments[0]);
+		const design = jsonOf(await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(orgA().tasks.design), returnAll: true, simplify: true }));
+		recordRead('comment.getMany.design', auth, design);
+	});
+
+	it('Attachment → Upload and List', async () => {
+		const [uploaded] = jsonOf(
+			await env.dvs(
+				auth,
+				{ resource: 'attachment', operation: 'upload', task: byId(taskId), binaryPropertyName: 'data' },
+				{ input: [{ json: {}, binary: { data: { data: Buffer.from(`spec for ${auth}`), fileName: 'spec.txt', mimeType: 'text/plain' } } }] },
+			),
+		);
+		record('attachment.upload', auth, uploaded);
+		const file = sim().storage.getFile(uploaded.file_hash as string)!;
+		expect(file.content.toString()).toBe(`spec for ${auth}`);
+		expect(file.folderHash).toBe(uploaded.upload_hash);
+		const listed = jsonOf(await env.dvs(auth, { resource: 'attachment', operation: 'list', task: byId(taskId) }));
+		expect(listed.map((entry) => entry.file_name)).toEqual(['spec.txt']);
+		record('attachment.list', auth, listed[0]);
+	});
+
+	it('User → Get Assignable and Search', async () => {
+		const assignable = jsonOf(await env.dvs(auth, { resource: 'user', operation: 'getAssignable', register: 'task', project: byId(orgA().projects.website) }));
+		record('user.getAssignable', auth, assignable[0]);
+		recordRead('user.getAssignable', auth, assignable);
+		const found = jsonOf(await env.dvs(auth, { resource: 'user', operation: 'search', pattern: 'an', options: {} }));
+		recordRead('user.search', auth, found);
+		if (found.length > 0) record('user.search', auth, found[0]);
+	});
+});
+
+describe('the same output with either credential', () => {
+	it.each([
+		'task.create',
+		'task.update',
+		'task.get',
+		'task.get.simplify',
+		'task.getMany',
+		'task.getFields',
+		'project.get',
+		'project.getMany',
+		'project.getFields',
+		'comment.add',
+		'comment.getMany',
+		'attachment.upload',
+		'attachment.list',
+		'user.getAssignable',
+	])('%s: the same fields', (operation) => {
+		expect(fields[operation]?.rest).toBeDefined();
+		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
+	});
+
+	it.each(['task.get', 'task.get.simplify', 'task.getMany', 'task.getFields.fields', 'project.get', 'project.getMany', 'comment.getMany.design', 'user.getAssignable', 'user.search'])(
+		'%s: the same values read',
+		(operation) => {
+			expect(reads[operation]?.rest).toBeDefined();
+			expect(reads[operation]?.mcp).toEqual(reads[operation]?.rest);
+		},
+	);
+});
+
+describe('reconciliation over MCP: never written twice', () => {
+	it('Task → Create: the connection drops after svc_dvs_create_task committed → one task, reconciled', async () => {
+		const a = orgA();
+		const name = `Dropped answer ${Date.now()}`;
+		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'dropAfterCommit' } });
+		const from = sim().requests.length;
+		const items = jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name }) }));
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ reconciled: true });
+		const tasks = store().documents(a.orgId, 'task').filter((task) => task.values.name === name);
+		expect(tasks).toHaveLength(1);
+		expect(items[0].dvs_document_id).toBe(tasks[0].id);
+		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
+	});
+
+	it('Task → Create: status "uncertain" (the write committed) → read back, one task, reconciled', async () => {
+		const a = orgA();
+		const name = `Uncertain create ${Date.now()}`;
+		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'mcpUncertain' } });
+		const from = sim().requests.length;
+		const items = jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name }) }));
+		expect(items).toEqual([{ dvs_document_id: expect.any(Number), reconciled: true }]);
+		expect(store().documents(a.orgId, 'task').filter((task) => task.values.name === name)).toHaveLength(1);
+		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
+	});
+
+	it('Task → Update: status "uncertain" → read back, not sent again', async () => {
+		const a = orgA();
+		sim().faults.add({ match: { mcpTool: 'svc_dvs_update_task' }, fault: { kind: 'mcpUncertain' } });
+		const from = sim().requests.length;
+		const items = jsonOf(
+			await env.dvs('mcp', { resource: 'task', operation: 'update', documentId: byId(a.tasks.design), fields: fieldsParameter({ date_due: '2027-01-02' }) }),
+		);
+		expect(items).toEqual([{ dvs_document_id: a.tasks.design, reconciled: true }]);
+		expect(store().documentById(a.tasks.design)?.values.date_due).toBe('2027-01-02');
+		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_update_task')).toHaveLength(1);
+	});
+
+	it('Comment → Add: status "uncertain" → one comment, reconciled', async () => {
+		const a = orgA();
+		const text = `uncertain comment ${Date.now()}`;
+		sim().faults.add({ match: { mcpTool: 'svc_dvs_add_comment' }, fault: { kind: 'mcpUncertain' } });
+		const items = jsonOf(await env.dvs('mcp', { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text }));
+		expect(items).toEqual([{ dvs_document_id: a.tasks.design, reconciled: true }]);
+		expect(store().comments(a.tasks.design).filter((comment) => comment.storedHtml.includes(text))).toHaveLength(1);
+	});
+
+	it('Attachment → Upload: status "uncertain" → one file, reconciled', async () => {
+		const a = orgA();
+		sim().faults.add({ match: { mcpTool: 'svc_dvs_upload_file' }, fault: { kind: 'mcpUncertain' } });
+		const items = jsonOf(
+			await env.dvs(
+				'mcp',
+				{ resource: 'attachment', operation: 'upload', task: byId(a.tasks.design), binaryPropertyName: 'data' },
+				{ input: [{ json: {}, binary: { data: { data: Buffer.from('uncertain upload'), fileName: `u-${Date.now()}.txt`, mimeType: 'text/plain' } } }] },
+			),
+		);
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ reconciled: true });
+		const file = sim().storage.getFile(items[0].file_hash as string);
+		expect(file?.content.toString()).toBe('uncertain upload');
+	});
+});
+
+describe('registers and refusals over MCP', () => {
+	it('contact persons and clients are not offered; the router refuses them with the reason', async () => {
+		const properties = nodeProperties(DVS_NODE);
+		expect(offeredValues(properties, 'resource', { authentication: 'svcMcpApi' })).toEqual(['attachment', 'comment', 'project', 'task', 'user']);
+		expect(offeredValues(properties, 'resource', { authentication: 'svcDvsApi' })).toEqual([
+			'attachment',
+			'client',
+			'comment',
+			'contactPerson',
+			'project',
+			'task',
+			'user',
+		]);
+		expect(offeredValues(properties, 'register', { authentication: 'svcMcpApi', resource: 'user', operation: 'getAssignable' })).toEqual(['project_2', 'task']);
+		const result = await env.dvs('mcp', { resource: 'client', operation: 'getMany', returnAll: true });
+		expect(result.error?.message).toMatch(/not available over Svc's MCP endpoint/);
+		expect(result.error?.description).toMatch(/Svc DVS API/);
+		const notice = properties.find((property) => property.name === 'mcpNotice');
+		expect(notice?.displayName).toMatch(/no contact persons or clients/);
+		expect(nodeDescription(DVS_NODE).credentials?.map((credential) => credential.name)).toEqual(['svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api']);
+	});
+
+	it('a task write with DVS writes off names SVC_MCP_DVS_WRITES_ENABLED; reads still work', async () => {
+		sim().mcp.settings.dvsWritesEnabled = false;
+		const a = orgA();
+		const before = store().documents(a.orgId, 'task').length;
+		const result = await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'nope' }) });
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/SVC_MCP_DVS_WRITES_ENABLED/);
+		expect(store().documents(a.orgId, 'task')).toHaveLength(before);
+		expect(jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }))[0].dvs_document_id).toBe(a.tasks.design);
+	});
+
+	it('with the DVS tools off every DVS operation names SVC_MCP_DVS_ENABLED', async () => {
+		sim().mcp.settings.dvsEnabled = false;
+		const result = await env.dvs('mcp', { resource: 'task', operation: 'get', documentId: byId(orgA().tasks.design) });
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/SVC_MCP_DVS_ENABLED/);
+	});
+
+	it('an OAuth token without dvs:write reads tasks but the write error names the scope', async () => {
+		const a = orgA();
+		const admin = a.users.admin;
+		const token = await oauthCredential(sim(), { login: admin.login, password: admin.password }, ['files:read', 'dvs:read']);
+		const credentials = { svcMcpOAuth2Api: token };
+		const read = await env.dvs('mcp', { authentication: 'svcMcpOAuth2Api', resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }, { credentials });
+		expect(jsonOf(read)[0].dvs_document_id).toBe(a.tasks.design);
+		const write = await env.dvs(
+			'mcp',
+			{ authentication: 'svcMcpOAuth2Api', resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: 'scoped' },
+			{ credentials },
+		);
+		expect(`${write.error?.message} ${write.error?.description}`).toMatch(/dvs:write/);
+	});
+});
+
+describe('pickers with either credential', () => {
+	const parameters = (auth: Auth, extra: INodeParameters = {}): INodeParameters => ({
+		authentication: auth === 'rest' ? 'svcDvsApi' : 'svcMcpApi',
+		resource: 'task',
+		operation: 'getMany',
+		...extra,
+	});
+
+	it('task and project lists, filter fields and values, and the fields mapper are the same', async () => {
+		const collect = async (auth: Auth) => ({
+			tasks: await listSearch({ type: DVS_NODE, method: 'searchTasks', credentials: env.dvsCredentials(auth), parameters: parameters(auth) }),
+			projects: await listSearch({ type: DVS_NODE, method: 'searchProjects', credentials: env.dvsCredentials(auth), parameters: parameters(auth) }),
+			filterFields: await loadOptions({ type: DVS_NODE, method: 'getFilterFields', credentials: env.dvsCredentials(auth), parameters: parameters(auth) }),
+			mapper: await resourceMapping({
+				type: DVS_NODE,
+				method: 'getDocumentFields',
+				credentials: env.dvsCredentials(auth),
+				parameters: parameters(auth, { operation: 'create', project: byId(orgA().projects.website) }),
+			}),
+		});
+		const rest = await collect('rest');
+		const mcp = await collect('mcp');
+		expect(rest.tasks.results.length).toBeGreaterThan(0);
+		expect(rest.filterFields.length).toBeGreaterThan(0);
+		expect(mcp).toEqual(rest);
+	});
+});

@@ -1,0 +1,211 @@
+/**
+ * Shared helpers of the parity suites: one simulator (storage + DVS + MCP over the same stores)
+ * per test file, the node run with either kind of credential, and an OAuth token with chosen
+ * scopes taken from the simulator's OAuth profile.
+ *
+ *   const env = useParityEnv();
+ *   const result = await env.storage('mcp', { resource: 'folder', operation: 'create', folderName: 'X' });
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+
+import { loadPackage, runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
+import type { CredentialsMap } from '../../harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
+import type { ServiceSimulatorOptions } from '../../simulator';
+import type { SeedUser } from '../../simulator/dvs';
+
+export const AUTHS = ['rest', 'mcp'] as const;
+export type Auth = (typeof AUTHS)[number];
+
+export const STORAGE_NODE = 'n8n-nodes-svc.svcStorage';
+export const DVS_NODE = 'n8n-nodes-svc.svcDvs';
+
+export interface ParityEnv {
+	sim(): ServiceSimulator;
+	storageCredentials(auth: Auth | 'oauth', oauthToken?: ICredentialDataDecryptedObject): CredentialsMap;
+	dvsCredentials(auth: Auth, user?: SeedUser): CredentialsMap;
+	storage(auth: Auth, parameters: INodeParameters, extra?: RunExtra): Promise<NodeRunResult>;
+	dvs(auth: Auth, parameters: INodeParameters, extra?: RunExtra & { user?: SeedUser }): Promise<NodeRunResult>;
+}
+
+export interface RunExtra {
+	input?: HarnessInputItem[];
+	continueOnFail?: boolean;
+	credentials?: CredentialsMap;
+}
+
+/** The node parameter `authentication` for a run. */
+export function authentication(auth: Auth | 'oauth', rest: 'svcStorageApi' | 'svcDvsApi'): string {
+	if (auth === 'rest') return rest;
+	return auth === 'oauth' ? 'svcMcpOAuth2Api' : 'svcMcpApi';
+}
+
+/** Starts the simulator before the file's tests and closes it after; faults and MCP settings reset per test. */
+export function useParityEnv(options: ServiceSimulatorOptions = {}): ParityEnv {
+	let current: ServiceSimulator | undefined;
+	beforeAll(async () => {
+		current = await startServiceSimulator(options);
+	});
+	afterAll(async () => {
+		await current?.close();
+		current = undefined;
+	});
+	beforeEach(() => {
+		current?.faults.clear();
+		if (current) Object.assign(current.mcp.settings, { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, oauthEnabled: true });
+	});
+	const sim = () => {
+		if (!current) throw new Error('the simulator is not running');
+		return current;
+	};
+	const storageCredentials = (auth: Auth | 'oauth', oauthToken?: ICredentialDataDecryptedObject): CredentialsMap => {
+		const pro = sim().demo.pro;
+		if (auth === 'rest') {
+			return { svcStorageApi: { baseUrl: sim().baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken } };
+		}
+		if (auth === 'oauth') return { svcMcpOAuth2Api: { ...(oauthToken ?? {}) } };
+		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: pro.userId, apiToken: pro.apiToken } };
+	};
+	const dvsCredentials = (auth: Auth, user: SeedUser = sim().dvs.seed.orgA.users.admin): CredentialsMap => {
+		if (auth === 'rest') return { svcDvsApi: { baseUrl: sim().baseUrl, user: user.login, accessToken: user.token } };
+		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: user.id, apiToken: user.token } };
+	};
+	return {
+		sim,
+		storageCredentials,
+		dvsCredentials,
+		storage: async (auth, parameters, extra = {}) =>
+			await runNode({
+				type: STORAGE_NODE,
+				parameters: { authentication: authentication(auth, 'svcStorageApi'), ...parameters },
+				credentials: extra.credentials ?? storageCredentials(auth),
+				...(extra.input ? { input: extra.input } : {}),
+				...(extra.continueOnFail ? { continueOnFail: true } : {}),
+			}),
+		dvs: async (auth, parameters, extra = {}) =>
+			await runNode({
+				type: DVS_NODE,
+				parameters: { authentication: authentication(auth, 'svcDvsApi'), ...parameters },
+				credentials: extra.credentials ?? dvsCredentials(auth, extra.user),
+				...(extra.input ? { input: extra.input } : {}),
+				...(extra.continueOnFail ? { continueOnFail: true } : {}),
+			}),
+	};
+}
+
+/** A resource locator value given by hash or ID. */
+export function byId(value: string | number): INodeParameters {
+	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+/** The output items' JSON; throws with the node's message when the node failed. */
+export function jsonOf(result: NodeRunResult): Array<Record<string, unknown>> {
+	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
+	return result.items.map((item) => item.json as Record<string, unknown>);
+}
+
+/** The sorted field names of an output item, without `reconciled` (present only after a read-back). */
+export function fieldsOf(json: Record<string, unknown>): string[] {
+	return Object.keys(json)
+		.filter((key) => key !== 'reconciled')
+		.sort();
+}
+
+/** MCP tools/call requests the simulator logged since `from`, by tool name. */
+export function toolCalls(sim: ServiceSimulator, from: number): string[] {
+	return sim.requests
+		.slice(from)
+		.filter((entry) => entry.mcpTool !== undefined)
+		.map((entry) => entry.mcpTool as string);
+}
+
+/**
+ * An OAuth access token for a demo login with exactly the scopes asked for, through the
+ * simulator's OAuth profile (dynamic registration, PKCE, the test-only auto-consent header).
+ */
+export async function oauthCredential(
+	sim: ServiceSimulator,
+	login: { login: string; password: string },
+	scopes: string[],
+): Promise<ICredentialDataDecryptedObject> {
+	const redirectUri = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
+	const registered = await fetch(`${sim.baseUrl}/oauth/register`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'parity tests' }),
+	});
+	const client = (await registered.json()) as { client_id: string };
+	const verifier = randomBytes(32).toString('base64url');
+	const challenge = createHash('sha256').update(verifier).digest('base64url');
+	const authorize = new URL(`${sim.baseUrl}/oauth/authorize`);
+	for (const [name, value] of Object.entries({
+		response_type: 'code',
+		client_id: client.client_id,
+		redirect_uri: redirectUri,
+		code_challenge: challenge,
+		code_challenge_method: 'S256',
+		scope: scopes.join(' '),
+		state: 'parity',
+	})) {
+		authorize.searchParams.set(name, value);
+	}
+	const consent = await fetch(authorize, {
+		redirect: 'manual',
+		headers: { 'X-Sim-Auto-Consent': `${login.login}:${login.password}` },
+	});
+	const location = consent.headers.get('location');
+	const code = location ? new URL(location).searchParams.get('code') : null;
+	if (!code) throw new Error(`no authorization code (${consent.status}): ${location ?? (await consent.text())}`);
+	const token = await fetch(`${sim.baseUrl}/oauth/token`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({
+			grant_type: 'authorization_code',
+			code,
+			redirect_uri: redirectUri,
+			client_id: client.client_id,
+			code_verifier: verifier,
+		}),
+	});
+	const tokens = (await token.json()) as Record<string, unknown>;
+	if (typeof tokens.access_token !== 'string') throw new Error(`no access token: ${JSON.stringify(tokens)}`);
+	return {
+		baseUrl: sim.baseUrl,
+		clientId: client.client_id,
+		scopes: scopes.filter((scope) => scope !== 'files:read'),
+		sendResource: false,
+		oauthTokenData: { ...tokens, token_type: 'Bearer' },
+	};
+}
+
+/** The node type's description (as n8n loads it from the built package). */
+export function nodeDescription(type: string): INodeTypeDescription {
+	return loadPackage().nodeTypes.getByNameAndVersion(type).description;
+}
+
+export function nodeProperties(type: string): INodeProperties[] {
+	return nodeDescription(type).properties;
+}
+
+/**
+ * The values of the parameter `name` a user can pick for the given other parameter values,
+ * following each property's displayOptions.show (enough for the selectors these nodes have).
+ */
+export function offeredValues(properties: INodeProperties[], name: string, values: Record<string, string>): string[] {
+	const offered = new Set<string>();
+	for (const property of properties) {
+		if (property.name !== name || !property.options) continue;
+		const show = property.displayOptions?.show ?? {};
+		const visible = Object.entries(show).every(([key, allowed]) => {
+			const current = values[key.replace(/^\//, '')];
+			return current !== undefined && (allowed as unknown[]).includes(current);
+		});
+		if (!visible) continue;
+		for (const option of property.options) {
+			if (option && typeof option === 'object' && 'value' in option) offered.add(String(option.value));
+		}
+	}
+	return [...offered].sort();
+}

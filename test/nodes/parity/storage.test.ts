@@ -1,0 +1,496 @@
+/**
+ * Svc Storage with either credential: every operation the MCP endpoint offers runs with the
+ * Svc Storage API (REST) and the Svc MCP API credential against the same simulator, with the
+ * same output fields and the same effect on the shared store. Then what only MCP has, what it
+ * hides, reconciliation over MCP, and refusals that name the deployment setting or OAuth scope.
+ */
+import { listSearch } from '../../harness';
+import type { FetchedSource } from '../../simulator/mcp';
+import type { StoredFolder } from '../../simulator/storage/store';
+import {
+	AUTHS,
+	byId,
+	fieldsOf,
+	jsonOf,
+	nodeDescription,
+	nodeProperties,
+	oauthCredential,
+	offeredValues,
+	STORAGE_NODE,
+	toolCalls,
+	useParityEnv,
+	type Auth,
+} from './env';
+
+const IMPORT_ROUTES: Record<string, FetchedSource> = {
+	'https://files.example.com/reports/q1.pdf': { status: 200, body: Buffer.from('%PDF-1.7 imported report'), contentType: 'text/html' },
+};
+
+const env = useParityEnv({
+	mcpDeps: {
+		resolveHost: async (host) => {
+			if (host !== 'files.example.com') throw new Error('ENOTFOUND');
+			return ['93.184.216.34'];
+		},
+		fetchSource: async (request) => IMPORT_ROUTES[request.url] ?? { status: 404, body: Buffer.from('not found') },
+	},
+});
+
+const sim = () => env.sim();
+const pro = () => sim().demo.pro;
+
+/** Output fields per operation and credential, compared at the end. */
+const fields: Record<string, Partial<Record<Auth, string[]>>> = {};
+function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
+	fields[operation] ??= {};
+	fields[operation][auth] = fieldsOf(json);
+}
+
+function workFolder(label: string): StoredFolder {
+	return sim().storage.createFolder(pro().userId, pro().rootFolderHash, `${label}-${Math.random().toString(36).slice(2, 8)}`);
+}
+
+function textInput(name: string, text: string, mimeType = 'text/plain') {
+	return [{ json: {}, binary: { data: { data: Buffer.from(text), fileName: name, mimeType } } }];
+}
+
+describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
+	let work: StoredFolder;
+	beforeAll(() => {
+		work = workFolder(`parity-${auth}`);
+	});
+
+	it('Folder → Create makes one PRIVATE folder with the name asked for', async () => {
+		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Reports 2026' }));
+		record('folder.create', auth, json);
+		const folder = sim().storage.getFolder(json.folder_hash as string)!;
+		expect(folder).toMatchObject({ name: 'Reports 2026', parentHash: work.hash, accessType: 'PRIVATE' });
+		expect(json).toMatchObject({ folder_name: 'Reports 2026', access_type: 'PRIVATE' });
+		expect(sim().storage.listChildren(work.hash).filter((item) => item.name === 'Reports 2026')).toHaveLength(1);
+	});
+
+	it('Folder → Create without a parent creates in ROOT', async () => {
+		const name = `top-${auth}-${Date.now()}`;
+		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'create', folderName: name }));
+		expect(sim().storage.getFolder(json.folder_hash as string)?.parentHash).toBe(pro().rootFolderHash);
+	});
+
+	it('File → Upload stores the bytes under the name given', async () => {
+		const result = await env.storage(
+			auth,
+			{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data', options: { fileName: 'notes.txt' } },
+			{ input: textInput('ignored.txt', 'hello from parity') },
+		);
+		const [json] = jsonOf(result);
+		record('file.upload', auth, json);
+		const file = sim().storage.getFile(json.file_hash as string)!;
+		expect(file).toMatchObject({ name: 'notes.txt', folderHash: work.hash, size: 17 });
+		expect(file.content.toString()).toBe('hello from parity');
+		expect(json).toMatchObject({ file_name: 'notes.txt', folder_hash: work.hash, size: 17 });
+	});
+
+	it('Folder → Get Content lists the same entries', async () => {
+		const [first, ...rest] = jsonOf(
+			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(work.hash), returnAll: true }),
+		);
+		const entries = [first, ...rest];
+		expect(entries.map((entry) => entry.folder_name ?? entry.file_name).sort()).toEqual(['Reports 2026', 'notes.txt']);
+		record('folder.getContent.folder', auth, entries.find((entry) => entry.type === 'folder')!);
+		record('folder.getContent.file', auth, entries.find((entry) => entry.type === 'file')!);
+		const file = entries.find((entry) => entry.type === 'file')!;
+		const stored = sim().storage.getFile(file.file_hash as string)!;
+		expect(file).toMatchObject({ folder_hash: work.hash, size: stored.size, mime_type: stored.mimeType, timestamp_uploaded: stored.uploadedAt });
+	});
+
+	it('Folder → Get Content with access rights', async () => {
+		const entries = jsonOf(
+			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(work.hash), returnAll: true, options: { accessRights: true, itemType: 'file' } }),
+		);
+		expect(entries).toHaveLength(1);
+		record('folder.getContent.rights', auth, entries[0]);
+		expect(entries[0].access_rights).toMatchObject({ can_view: true, can_download: true, can_edit: true });
+	});
+
+	it('Folder → Get Info', async () => {
+		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }));
+		record('folder.getInfo', auth, json);
+		expect(json).toMatchObject({ folder_hash: work.hash, folder_name: work.name, is_root: false, parent_folder_hash: pro().rootFolderHash });
+	});
+
+	it('File → Get Info', async () => {
+		const file = sim().storage.listChildren(work.hash).find((item) => item.type === 'file')!;
+		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'getInfo', file: byId(file.hash), options: { accessRights: true } }));
+		record('file.getInfo', auth, json);
+		expect(json).toMatchObject({ file_hash: file.hash, file_name: 'notes.txt', size: 17, mime_type: 'text/plain' });
+	});
+
+	it.each([
+		['text', 'doc.txt', Buffer.from('plain text, inline over MCP\n')],
+		['binary', 'pixel.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
+	])('File → Download (%s) gives the stored bytes', async (_kind, name, content) => {
+		const stored = sim().storage.addFile(pro().userId, work.hash, name, content);
+		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' });
+		const [json] = jsonOf(result);
+		record(`file.download`, auth, json);
+		expect(json).toMatchObject({ file_hash: stored.hash, file_name: name, mime_type: stored.mimeType, size: content.length });
+		expect(await result.binaryBuffer(result.items[0], 'data')).toEqual(content);
+		expect(result.items[0].binary?.data.fileName).toBe(name);
+	});
+
+	it('File → Download of a file larger than 25 MB (MCP: from the signed URL, streamed)', async () => {
+		const content = Buffer.alloc(26 * 1024 * 1024 + 7, 0x61);
+		const stored = sim().storage.addFile(pro().userId, work.hash, 'big.bin', content);
+		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' });
+		const [json] = jsonOf(result);
+		expect(json).toMatchObject({ file_name: 'big.bin', size: content.length });
+		const bytes = await result.binaryBuffer(result.items[0], 'data');
+		expect(bytes.length).toBe(content.length);
+		expect(bytes.equals(content)).toBe(true);
+	}, 60_000);
+
+	it('File → Rename', async () => {
+		const stored = sim().storage.addFile(pro().userId, work.hash, 'draft.txt', Buffer.from('draft'));
+		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'final.txt' }));
+		record('file.rename', auth, json);
+		expect(json).toMatchObject({ file_hash: stored.hash, file_name: 'final.txt' });
+		expect(sim().storage.getFile(stored.hash)?.name).toBe('final.txt');
+	});
+
+	it('Folder → Rename', async () => {
+		const folder = sim().storage.createFolder(pro().userId, work.hash, 'old name');
+		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'rename', folder: byId(folder.hash), newName: 'new name' }));
+		record('folder.rename', auth, json);
+		expect(json).toMatchObject({ folder_hash: folder.hash, folder_name: 'new name' });
+		expect(sim().storage.getFolder(folder.hash)?.name).toBe('new name');
+	});
+
+	it('File → Move', async () => {
+		const stored = sim().storage.addFile(pro().userId, work.hash, 'to-move.txt', Buffer.from('move me'));
+		const target = sim().storage.createFolder(pro().userId, work.hash, 'archive');
+		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'move', file: byId(stored.hash), targetFolder: byId(target.hash) }));
+		record('file.move', auth, json);
+		expect(json).toMatchObject({ file_hash: stored.hash, folder_hash: target.hash });
+		expect(sim().storage.getFile(stored.hash)?.folderHash).toBe(target.hash);
+	});
+
+	it('Folder → Get Content returns every entry of a folder larger than one MCP page', async () => {
+		const big = sim().storage.createFolder(pro().userId, work.hash, 'many');
+		for (let n = 0; n < 230; n++) sim().storage.addFile(pro().userId, big.hash, `f${n}.txt`, Buffer.from(String(n)));
+		const from = sim().requests.length;
+		const entries = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(big.hash), returnAll: true }));
+		expect(entries).toHaveLength(230);
+		expect(new Set(entries.map((entry) => entry.file_hash)).size).toBe(230);
+		if (auth === 'mcp') expect(toolCalls(sim(), from)).toEqual(['svc_list_folder', 'svc_list_folder']);
+	});
+});
+
+describe('the same output fields with either credential', () => {
+	it.each([
+		'folder.create',
+		'file.upload',
+		'folder.getContent.folder',
+		'folder.getContent.file',
+		'folder.getContent.rights',
+		'folder.getInfo',
+		'file.getInfo',
+		'file.download',
+		'file.rename',
+		'folder.rename',
+		'file.move',
+	])('%s', (operation) => {
+		expect(fields[operation]?.rest).toBeDefined();
+		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
+	});
+});
+
+describe('Svc Storage over MCP: what differs', () => {
+	it('paging follows next_offset across short pages (items the connection may not see)', async () => {
+		const folder = workFolder('short-pages');
+		const files = Array.from({ length: 260 }, (_, n) => sim().storage.addFile(pro().userId, folder.hash, `s${n}.txt`, Buffer.from('x')));
+		const hidden = new Set(files.slice(0, 205).map((file) => file.hash));
+		const port = sim().mcp.storagePort as unknown as { canSee: (account: unknown, item: { hash: string }) => boolean };
+		const canSee = port.canSee.bind(port);
+		port.canSee = (account, item) => !hidden.has(item.hash) && canSee(account, item);
+		try {
+			const entries = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'getContent', folder: byId(folder.hash), returnAll: true }));
+			expect(entries.map((entry) => entry.file_name)).toEqual(files.slice(205).map((file) => file.name));
+		} finally {
+			port.canSee = canSee;
+		}
+	});
+
+	it('a taken name is a name_conflict error (REST numbers the name instead)', async () => {
+		const work = workFolder('conflict');
+		sim().storage.createFolder(pro().userId, work.hash, 'Taken');
+		const mcp = await env.storage('mcp', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Taken' });
+		expect(mcp.error?.message).toMatch(/already exists.*name_conflict/);
+		expect(mcp.error?.description).toMatch(/never renames/);
+		const [rest] = jsonOf(await env.storage('rest', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Taken' }));
+		expect(rest.folder_name).toBe('Taken (1)');
+		expect(sim().storage.listChildren(work.hash)).toHaveLength(2);
+	});
+
+	it('an upload over 10 MiB is refused before any request, naming the limit and the REST credential', async () => {
+		const work = workFolder('too-big');
+		const from = sim().requests.length;
+		const result = await env.storage(
+			'mcp',
+			{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
+			{ input: [{ json: {}, binary: { data: { data: Buffer.alloc(10 * 1024 * 1024 + 1), fileName: 'big.bin', mimeType: 'application/octet-stream' } } }] },
+		);
+		expect(result.error?.message).toMatch(/10 MiB/);
+		expect(result.error?.description).toMatch(/Svc Storage API credential/);
+		expect(toolCalls(sim(), from)).not.toContain('svc_upload_file');
+		expect(sim().storage.listChildren(work.hash)).toHaveLength(0);
+	});
+
+	it('renaming to the current name reports unchanged: true', async () => {
+		const work = workFolder('unchanged');
+		const stored = sim().storage.addFile(pro().userId, work.hash, 'same.txt', Buffer.from('same'));
+		const [json] = jsonOf(await env.storage('mcp', { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'same.txt' }));
+		expect(json).toEqual({ file_hash: stored.hash, file_name: 'same.txt', unchanged: true });
+	});
+
+	it('a write with the deployment\'s writes off names SVC_MCP_WRITES_ENABLED', async () => {
+		sim().mcp.settings.writesEnabled = false;
+		const work = workFolder('writes-off');
+		const result = await env.storage('mcp', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Nope' });
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/SVC_MCP_WRITES_ENABLED/);
+		expect(sim().storage.listChildren(work.hash)).toHaveLength(0);
+		// Reads stay on.
+		expect(jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }))[0].folder_hash).toBe(work.hash);
+	});
+
+	it('an OAuth token without files:write reads but cannot write, and the error names the scope', async () => {
+		const token = await oauthCredential(sim(), { login: pro().login, password: pro().password }, ['files:read']);
+		const credentials = env.storageCredentials('oauth', token);
+		const work = workFolder('oauth');
+		const read = await env.storage('mcp', { authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }, { credentials });
+		expect(jsonOf(read)[0].folder_hash).toBe(work.hash);
+		const write = await env.storage(
+			'mcp',
+			{ authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Scoped' },
+			{ credentials },
+		);
+		expect(`${write.error?.message} ${write.error?.description}`).toMatch(/files:write/);
+		expect(sim().storage.listChildren(work.hash)).toHaveLength(0);
+	});
+
+	it('an OAuth token with files:write creates', async () => {
+		const token = await oauthCredential(sim(), { login: pro().login, password: pro().password }, ['files:read', 'files:write']);
+		const work = workFolder('oauth-write');
+		const [json] = jsonOf(
+			await env.storage(
+				'mcp',
+				{ authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Granted' },
+				{ credentials: env.storageCredentials('oauth', token) },
+			),
+		);
+		expect(sim().storage.getFolder(json.folder_hash as string)?.name).toBe('Granted');
+	});
+});
+
+describe('reconciliation over MCP: a lost answer never writes twice', () => {
+	it('Folder → Create: the connection drops after svc_create_folder committed → one folder, reconciled', async () => {
+		const work = workFolder('reconcile-folder');
+		sim().faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
+		const from = sim().requests.length;
+		const result = await env.storage('mcp', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Once' });
+		const items = jsonOf(result);
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ folder_name: 'Once', reconciled: true });
+		expect(sim().storage.listChildren(work.hash).map((item) => item.name)).toEqual(['Once']);
+		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_create_folder')).toHaveLength(1);
+		expect(fieldsOf(items[0])).toEqual(fields['folder.create']?.mcp);
+	});
+
+	it('File → Upload: the connection drops after svc_upload_file committed → one file, reconciled', async () => {
+		const work = workFolder('reconcile-upload');
+		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropAfterCommit' } });
+		const from = sim().requests.length;
+		const items = jsonOf(
+			await env.storage('mcp', { resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' }, { input: textInput('once.txt', 'exactly once') }),
+		);
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ file_name: 'once.txt', size: 12, reconciled: true });
+		expect(sim().storage.listChildren(work.hash).map((item) => item.name)).toEqual(['once.txt']);
+		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(1);
+	});
+
+	it('File → Upload: the connection drops before the write → sent once more, one file', async () => {
+		const work = workFolder('retry-upload');
+		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropBeforeCommit' } });
+		const from = sim().requests.length;
+		const items = jsonOf(
+			await env.storage('mcp', { resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' }, { input: textInput('again.txt', 'retry') }),
+		);
+		expect(items).toHaveLength(1);
+		expect(items[0].reconciled).toBeUndefined();
+		expect(sim().storage.listChildren(work.hash).map((item) => item.name)).toEqual(['again.txt']);
+		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(2);
+	});
+
+	it('Import From URL: a 500 after commit → one file, reconciled', async () => {
+		const work = workFolder('reconcile-import');
+		sim().faults.add({ match: { mcpTool: 'svc_import_file' }, fault: { kind: 'status500AfterCommit' } });
+		const items = jsonOf(
+			await env.storage('mcp', {
+				resource: 'file',
+				operation: 'importFromUrl',
+				folder: byId(work.hash),
+				source: 'url',
+				sourceUrl: 'https://files.example.com/reports/q1.pdf',
+			}),
+		);
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ file_name: 'q1.pdf', reconciled: true });
+		expect(sim().storage.listChildren(work.hash)).toHaveLength(1);
+	});
+});
+
+describe('operations only the MCP endpoint has', () => {
+	it('File → Search finds files by name and returns folder-content fields', async () => {
+		const work = workFolder('search');
+		const unique = `zebrafish${Date.now()}`;
+		const stored = sim().storage.addFile(pro().userId, work.hash, `${unique} report.txt`, Buffer.from('x'));
+		const items = jsonOf(await env.storage('mcp', { resource: 'file', operation: 'search', query: unique, limit: 10 }));
+		expect(items.map((item) => item.file_hash)).toEqual([stored.hash]);
+		expect(fieldsOf(items[0])).toEqual(expect.arrayContaining(fields['folder.getContent.file']?.mcp ?? ['file_hash']));
+	});
+
+	it('File → Import From URL stores the fetched file; status created', async () => {
+		const work = workFolder('import');
+		const [json] = jsonOf(
+			await env.storage('mcp', {
+				resource: 'file',
+				operation: 'importFromUrl',
+				folder: byId(work.hash),
+				source: 'url',
+				sourceUrl: 'https://files.example.com/reports/q1.pdf',
+				fileName: 'Q1 report.pdf',
+			}),
+		);
+		expect(json).toMatchObject({ status: 'created', file_name: 'Q1 report.pdf', folder_hash: work.hash, size: 24 });
+		expect(sim().storage.getFile(json.file_hash as string)?.content.toString()).toBe('%PDF-1.7 imported report');
+		expect(fieldsOf(json)).toEqual([...(fields['file.upload']?.mcp ?? []), 'status'].sort());
+	});
+
+	it('File → Import From URL with a file object', async () => {
+		const work = workFolder('import-object');
+		const [json] = jsonOf(
+			await env.storage('mcp', {
+				resource: 'file',
+				operation: 'importFromUrl',
+				folder: byId(work.hash),
+				source: 'fileObject',
+				downloadUrl: 'https://files.example.com/reports/q1.pdf',
+				fileId: 'file-abc',
+				fileName: 'attached.pdf',
+			}),
+		);
+		expect(json).toMatchObject({ status: 'created', file_name: 'attached.pdf' });
+	});
+
+	it('File → Import From URL refuses a non-HTTPS URL before any request', async () => {
+		const work = workFolder('import-http');
+		const from = sim().requests.length;
+		const result = await env.storage('mcp', {
+			resource: 'file',
+			operation: 'importFromUrl',
+			folder: byId(work.hash),
+			source: 'url',
+			sourceUrl: 'http://files.example.com/reports/q1.pdf',
+		});
+		expect(result.error?.message).toMatch(/Source URL.*https/);
+		expect(toolCalls(sim(), from)).toEqual([]);
+	});
+
+	it('Folder → Move moves a folder, then reports unchanged', async () => {
+		const work = workFolder('move-folder');
+		const folder = sim().storage.createFolder(pro().userId, work.hash, 'mover');
+		const target = sim().storage.createFolder(pro().userId, work.hash, 'target');
+		const [moved] = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'move', folder: byId(folder.hash), targetFolder: byId(target.hash) }));
+		expect(moved).toEqual({ folder_hash: folder.hash, folder_name: 'mover', parent_folder_hash: target.hash, access_type: 'PRIVATE', status: 'updated' });
+		expect(sim().storage.getFolder(folder.hash)?.parentHash).toBe(target.hash);
+		const [again] = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'move', folder: byId(folder.hash), targetFolder: byId(target.hash) }));
+		expect(again.status).toBe('unchanged');
+	});
+
+	it('with the REST credential they say they need MCP', async () => {
+		const result = await env.storage('rest', { resource: 'file', operation: 'search', query: 'x', limit: 5 });
+		expect(result.error?.message).toMatch(/needs an MCP credential/);
+	});
+});
+
+describe('what MCP does not offer is not shown', () => {
+	const properties = () => nodeProperties(STORAGE_NODE);
+
+	it('resources: only files and folders', () => {
+		expect(offeredValues(properties(), 'resource', { authentication: 'svcMcpApi' })).toEqual(['file', 'folder']);
+		expect(offeredValues(properties(), 'resource', { authentication: 'svcMcpOAuth2Api' })).toEqual(['file', 'folder']);
+		expect(offeredValues(properties(), 'resource', { authentication: 'svcStorageApi' })).toEqual(['account', 'encryptionKey', 'esignature', 'file', 'folder']);
+	});
+
+	it('operations: no delete or restore; search, import and folder move only with MCP', () => {
+		const mcp = (resource: string) => offeredValues(properties(), 'operation', { authentication: 'svcMcpApi', resource });
+		const rest = (resource: string) => offeredValues(properties(), 'operation', { authentication: 'svcStorageApi', resource });
+		expect(mcp('folder')).toEqual(['create', 'getContent', 'getInfo', 'move', 'rename']);
+		expect(mcp('file')).toEqual(['download', 'getInfo', 'importFromUrl', 'move', 'rename', 'search', 'upload']);
+		expect(rest('folder')).toEqual(['create', 'delete', 'getContent', 'getInfo', 'rename', 'restore']);
+		expect(rest('file')).toEqual(['delete', 'download', 'getInfo', 'move', 'rename', 'restore', 'upload']);
+		for (const resource of ['account', 'esignature', 'encryptionKey']) expect(mcp(resource)).toEqual([]);
+	});
+
+	it('upload keys, watermarks and the access type are REST-only; the MCP notice explains why', () => {
+		const upload = properties().find((property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('upload'));
+		const restOnly = (upload?.options ?? []).filter((option) => 'displayOptions' in option && option.displayOptions?.show?.['/authentication']);
+		expect(restOnly.map((option) => (option as { name: string }).name).sort()).toEqual(['folderUploadKey', 'watermarkColor', 'watermarkPosition', 'watermarkText']);
+		const accessType = properties().find((property) => property.name === 'accessType');
+		expect(accessType?.displayOptions?.show?.authentication).toEqual(['svcStorageApi']);
+		const notice = properties().find((property) => property.name === 'mcpNotice');
+		expect(notice?.displayName).toMatch(/never deletes/);
+		expect(notice?.displayOptions?.show?.authentication).toEqual(['svcMcpApi', 'svcMcpOAuth2Api']);
+	});
+
+	it('credentials follow the Authentication choice', () => {
+		expect(nodeDescription(STORAGE_NODE).credentials).toEqual([
+			{ name: 'svcStorageApi', required: true, displayOptions: { show: { authentication: ['svcStorageApi'] } } },
+			{ name: 'svcMcpApi', required: true, displayOptions: { show: { authentication: ['svcMcpApi'] } } },
+			{ name: 'svcMcpOAuth2Api', required: true, displayOptions: { show: { authentication: ['svcMcpOAuth2Api'] } } },
+		]);
+	});
+
+	it('a REST-only operation run over MCP is refused with the reason', async () => {
+		const work = workFolder('no-delete');
+		const result = await env.storage('mcp', { resource: 'folder', operation: 'delete', folder: byId(work.hash) });
+		expect(result.error?.message).toMatch(/not available over Svc's MCP endpoint/);
+		expect(result.error?.description).toMatch(/never deletes/);
+		expect(sim().storage.getFolder(work.hash)).toBeDefined();
+	});
+});
+
+describe('pickers with either credential', () => {
+	it('the folder and file lists browse the same tree', async () => {
+		const lists = await Promise.all(
+			AUTHS.map(async (auth) => ({
+				folders: await listSearch({
+					type: STORAGE_NODE,
+					method: 'searchFolders',
+					filter: 'Documents',
+					credentials: env.storageCredentials(auth),
+					parameters: { authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi', resource: 'folder', operation: 'getInfo' },
+				}),
+				files: await listSearch({
+					type: STORAGE_NODE,
+					method: 'searchFiles',
+					filter: 'contract',
+					credentials: env.storageCredentials(auth),
+					parameters: { authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi', resource: 'file', operation: 'getInfo' },
+				}),
+			})),
+		);
+		expect(lists[0].folders.results).toContainEqual({ name: 'Documents', value: sim().demo.folders.documents.hash });
+		expect(lists[0].files.results).toContainEqual({ name: 'Documents / contract.pdf', value: sim().demo.files.contract.hash });
+		expect(lists[1]).toEqual(lists[0]);
+	});
+});
