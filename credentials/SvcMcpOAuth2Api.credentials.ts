@@ -36,14 +36,20 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
-			type: 'hidden',
+			type: 'string',
 			default: `={{${BASE} + "/oauth/authorize"}}`,
+			required: true,
+			description:
+				"The deployment's authorization endpoint, as named by {Base URL}/.well-known/oauth-authorization-server (authorization_endpoint)",
 		},
 		{
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
-			type: 'hidden',
+			type: 'string',
 			default: `={{${BASE} + "/oauth/token"}}`,
+			required: true,
+			description:
+				"The deployment's token endpoint, as named by {Base URL}/.well-known/oauth-authorization-server (token_endpoint)",
 		},
 		{
 			displayName: 'Client ID',

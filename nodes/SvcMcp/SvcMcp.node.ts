@@ -45,7 +45,7 @@ export class SvcMcp implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-										{ name: 'Documentation', value: 'docs' },
+					{ name: 'Documentation', value: 'docs' },
 					{ name: 'Resource', value: 'resource' },
 					{ name: 'Server', value: 'server' },
 					{ name: 'Tool', value: 'tool' },
