@@ -1,5 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
+import { baseUrlProperty } from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 
 /** `{base}` without trailing slashes, as an expression over this credential's Base URL. */
@@ -17,16 +18,7 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://your-svc-host.example',
-			description:
-				'Address of the service, without a path. Must start with https:// (http:// only for localhost, such as the bundled simulator). The OAuth profile must be enabled on the deployment.',
-		},
+		baseUrlProperty('The OAuth profile must be enabled on the deployment.'),
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',

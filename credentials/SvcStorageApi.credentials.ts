@@ -7,6 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { baseUrlProperty } from '../nodes/shared/credentialFields';
 import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
 import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
 
@@ -20,16 +21,7 @@ export class SvcStorageApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://your-svc-host.example',
-			description:
-				'Address of the service, without a path. Must start with https:// (http:// only for localhost, such as the bundled simulator).',
-		},
+		baseUrlProperty(),
 		{
 			displayName: 'Authentication',
 			name: 'authMethod',
