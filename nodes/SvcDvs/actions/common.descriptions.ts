@@ -2,48 +2,28 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { DvsSection } from '../../shared/backends/dvs/DvsBackend';
 import { optionsCollection } from '../../shared/descriptions';
+import type { LocatorOptions } from '../../shared/locator';
+import { listOrIdLocator } from '../../shared/locator';
 import { NOUN_OF, SEARCH_METHOD_OF } from './sections';
 
-interface LocatorOptions {
-	name: string;
-	displayName: string;
+interface DocumentLocatorOptions extends LocatorOptions {
 	section: DvsSection;
-	description?: string;
-	required?: boolean;
 }
 
 /** A document of a register, picked from a list of the newest ones or given by its ID. */
-export function documentLocator(options: LocatorOptions): INodeProperties {
+export function documentLocator(options: DocumentLocatorOptions): INodeProperties {
 	const noun = NOUN_OF[options.section];
-	return {
-		displayName: options.displayName,
-		name: options.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: options.required ?? true,
-		description: options.description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${noun}...`,
-				typeOptions: { searchListMethod: SEARCH_METHOD_OF[options.section], searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 5012',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `A ${noun} ID is a whole number` },
-					},
-				],
-			},
-		],
-	};
+	return listOrIdLocator(options, {
+		searchListMethod: SEARCH_METHOD_OF[options.section],
+		noun,
+		idMode: {
+			displayName: 'By ID',
+			placeholder: 'e.g. 5012',
+			validation: [
+				{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `A ${noun} ID is a whole number` } },
+			],
+		},
+	});
 }
 
 
