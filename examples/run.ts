@@ -16,6 +16,7 @@ function demoCredentials(sim: ServiceSimulator): CredentialsMap {
 	return {
 		svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken },
 		svcDvsApi: { baseUrl: sim.baseUrl, user: dvsAdmin.login, accessToken: dvsAdmin.token },
+		svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken },
 	};
 }
 
