@@ -9,9 +9,11 @@ const SECRET_FIELD_NAMES = new Set([
 	'sessionId',
 	'PHPSESSID',
 	'SessionID',
-	'oauthTokenData',
 	'clientSecret',
 ]);
+
+/** The secret parts of n8n's stored OAuth token data (never its scope list or token type). */
+const OAUTH_SECRET_KEYS = ['access_token', 'refresh_token', 'id_token', 'accessToken', 'refreshToken'];
 
 const MASK = '[redacted]';
 
@@ -22,11 +24,17 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 	for (const [name, value] of Object.entries(credentials)) {
 		if (!SECRET_FIELD_NAMES.has(name)) continue;
 		if (typeof value === 'string' && value.length >= 3) secrets.push(value, encodeURIComponent(value));
-		if (value && typeof value === 'object') {
-			for (const nested of Object.values(value)) {
-				if (typeof nested === 'string' && nested.length >= 8) secrets.push(nested);
-			}
+	}
+	const tokens = credentials.oauthTokenData;
+	if (tokens && typeof tokens === 'object') {
+		for (const key of OAUTH_SECRET_KEYS) {
+			const value = (tokens as Record<string, unknown>)[key];
+			if (typeof value === 'string' && value.length >= 4) secrets.push(value, encodeURIComponent(value));
 		}
+	}
+	// The MCP bearer form `<user_id>:<api_token>`.
+	if (credentials.userId !== undefined && typeof credentials.apiToken === 'string' && credentials.apiToken) {
+		secrets.push(`${String(credentials.userId)}:${credentials.apiToken}`);
 	}
 	const user = typeof credentials.user === 'string' ? credentials.user : '';
 	const password = typeof credentials.password === 'string' ? credentials.password : '';

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from '../../descriptions';
 import { checkBaseUrl } from '../baseUrl';
+import { secretsOf } from '../redact';
 import { transportError } from '../errors';
 import type { ServiceContext, ServiceResponse } from '../http';
 import { retryAfterHeaderSeconds, sendServiceCall, TransportFailure } from '../http';
@@ -91,26 +92,6 @@ type Exchange =
 type ToolAttempt = { kind: 'outcome'; outcome: McpToolOutcome } | { kind: 'unknown'; available?: string[] };
 
 const OAUTH_TYPE: McpCredentialType = 'svcMcpOAuth2Api';
-
-const OAUTH_SECRET_KEYS = ['access_token', 'refresh_token', 'id_token', 'accessToken', 'refreshToken'];
-
-/** The credential's secrets: API token, OAuth tokens, client secret (never the scope list). */
-function mcpSecretsOf(credentials: ICredentialDataDecryptedObject): string[] {
-	const secrets: string[] = [];
-	const add = (value: unknown) => {
-		if (typeof value === 'string' && value.length >= 4) secrets.push(value, encodeURIComponent(value));
-	};
-	add(credentials.apiToken);
-	add(credentials.clientSecret);
-	if (credentials.userId !== undefined && typeof credentials.apiToken === 'string' && credentials.apiToken) {
-		secrets.push(`${String(credentials.userId)}:${credentials.apiToken}`);
-	}
-	const tokens = credentials.oauthTokenData;
-	if (tokens && typeof tokens === 'object') {
-		for (const key of OAUTH_SECRET_KEYS) add((tokens as IDataObject)[key]);
-	}
-	return [...new Set(secrets)].sort((a, b) => b.length - a.length);
-}
 
 function grantedScopesOf(credentials: ICredentialDataDecryptedObject): string[] | undefined {
 	const tokens = credentials.oauthTokenData as IDataObject | undefined;
@@ -505,7 +486,7 @@ export class McpClient {
 				description: `Choose Auto or one of ${KNOWN_REVISIONS.join(', ')}.`,
 			});
 		}
-		return { baseUrl: checked.url, secrets: mcpSecretsOf(credentials), pinned, grantedScopes: grantedScopesOf(credentials) };
+		return { baseUrl: checked.url, secrets: secretsOf(credentials), pinned, grantedScopes: grantedScopesOf(credentials) };
 	}
 
 	private async errorContext(action: string, options: McpCallOptions): Promise<ErrorContext> {
@@ -674,7 +655,7 @@ export class McpClient {
 		if (!newToken || newToken === oldToken) return false;
 		this.connectionPromise = Promise.resolve({
 			...connection,
-			secrets: [...new Set([...connection.secrets, ...mcpSecretsOf(after)])].sort((a, b) => b.length - a.length),
+			secrets: [...new Set([...connection.secrets, ...secretsOf(after)])].sort((a, b) => b.length - a.length),
 			grantedScopes: grantedScopesOf(after) ?? connection.grantedScopes,
 		});
 		return true;
