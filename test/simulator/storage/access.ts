@@ -13,48 +13,35 @@ function foreign(status: ForeignItemStatus): SimResponse {
 	return status === 403 ? fail(403, 'access to this item is not permitted') : notPermitted();
 }
 
-export function ownedFolder(
+type Access = 'own' | 'read';
+
+/** The item when it exists and the account owns it ('own') or may read it via a shared folder ('read'). */
+function checked<T extends StoredFolder | StoredFile>(
 	store: StorageStore,
 	account: Account,
-	hash: string | undefined,
+	item: T | undefined,
+	access: Access,
 	foreignStatus: ForeignItemStatus,
-): StoredFolder | SimResponse {
-	const folder = hash ? store.getFolder(hash) : undefined;
-	if (!folder) return notPermitted();
-	return folder.ownerId === account.id ? folder : foreign(foreignStatus);
+): T | SimResponse {
+	if (!item) return notPermitted();
+	const allowed = access === 'own' ? item.ownerId === account.id : store.canRead(account.id, item);
+	return allowed ? item : foreign(foreignStatus);
 }
 
-export function ownedFile(
-	store: StorageStore,
-	account: Account,
-	hash: string | undefined,
-	foreignStatus: ForeignItemStatus,
-): StoredFile | SimResponse {
-	const file = hash ? store.getFile(hash) : undefined;
-	if (!file) return notPermitted();
-	return file.ownerId === account.id ? file : foreign(foreignStatus);
+export function ownedFolder(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFolder | SimResponse {
+	return checked(store, account, hash ? store.getFolder(hash) : undefined, 'own', foreignStatus);
+}
+
+export function ownedFile(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFile | SimResponse {
+	return checked(store, account, hash ? store.getFile(hash) : undefined, 'own', foreignStatus);
 }
 
 /** A folder the account owns or may read through a shared folder (listing and info). */
-export function readableFolder(
-	store: StorageStore,
-	account: Account,
-	hash: string | undefined,
-	foreignStatus: ForeignItemStatus,
-): StoredFolder | SimResponse {
-	const folder = hash ? store.getFolder(hash) : undefined;
-	if (!folder) return notPermitted();
-	return store.canRead(account.id, folder) ? folder : foreign(foreignStatus);
+export function readableFolder(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFolder | SimResponse {
+	return checked(store, account, hash ? store.getFolder(hash) : undefined, 'read', foreignStatus);
 }
 
 /** A file the account owns or may read through a shared folder (info and download). */
-export function readableFile(
-	store: StorageStore,
-	account: Account,
-	hash: string | undefined,
-	foreignStatus: ForeignItemStatus,
-): StoredFile | SimResponse {
-	const file = hash ? store.getFile(hash) : undefined;
-	if (!file) return notPermitted();
-	return store.canRead(account.id, file) ? file : foreign(foreignStatus);
+export function readableFile(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFile | SimResponse {
+	return checked(store, account, hash ? store.getFile(hash) : undefined, 'read', foreignStatus);
 }

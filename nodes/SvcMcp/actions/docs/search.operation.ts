@@ -20,8 +20,7 @@ const properties: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 20 },
-		// The service's own default is 5 and its maximum 20, so n8n's usual 50 cannot apply.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit -- the service's default is 5 and its maximum 20, so n8n's usual 50 cannot apply
 		default: 5,
 		description: 'Max number of results to return',
 	},
