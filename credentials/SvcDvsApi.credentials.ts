@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty } from '../nodes/shared/credentialFields';
+import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
 import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
 import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
 
@@ -46,13 +46,13 @@ export class SvcDvsApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = checkBaseUrl(requestOptions.baseURL ?? requestOptions.url, 'Svc DVS API');
+		const target = checkBaseUrl(requestedAddress(requestOptions), 'Svc DVS API');
 		if (target.problem !== undefined) throw new Error(target.problem);
 		const body = bodyWithFields(requestOptions.body, {
 			user: String(credentials.user ?? ''),
 			user_access_token: String(credentials.accessToken ?? ''),
 		});
-		return { ...requestOptions, body };
+		return withoutRedirects({ ...requestOptions, body });
 	}
 
 	test: ICredentialTestRequest = {
@@ -62,8 +62,10 @@ export class SvcDvsApi implements ICredentialType {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
 			json: true,
+			disableFollowRedirect: true,
 		},
 		rules: [
+			...REDIRECT_TEST_RULES,
 			{
 				type: 'responseCode',
 				properties: {

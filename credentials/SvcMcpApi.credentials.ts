@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty } from '../nodes/shared/credentialFields';
+import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
 import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 
@@ -46,13 +46,13 @@ export class SvcMcpApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = checkBaseUrl(requestOptions.baseURL ?? requestOptions.url, 'Svc MCP API');
+		const target = checkBaseUrl(requestedAddress(requestOptions), 'Svc MCP API');
 		if (target.problem !== undefined) throw new Error(target.problem);
 		const headers = { ...(requestOptions.headers ?? {}) };
 		const token = String(credentials.apiToken ?? '').trim();
 		// Without a token only the public tools (documentation) work; an empty bearer would be refused as invalid.
 		if (token) headers.Authorization = `Bearer ${String(credentials.userId ?? '').trim()}:${token}`;
-		return { ...requestOptions, headers };
+		return withoutRedirects({ ...requestOptions, headers });
 	}
 
 	test: ICredentialTestRequest = {
@@ -63,6 +63,8 @@ export class SvcMcpApi implements ICredentialType {
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
 			body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
 			json: true,
+			disableFollowRedirect: true,
 		},
+		rules: REDIRECT_TEST_RULES,
 	};
 }

@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { baseUrlProperty } from '../nodes/shared/credentialFields';
+import { baseUrlProperty, REDIRECT_TEST_RULES } from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 
 /** `{base}` without trailing slashes, as an expression over this credential's Base URL. */
@@ -113,6 +113,8 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
 			body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
 			json: true,
+			disableFollowRedirect: true,
 		},
+		rules: REDIRECT_TEST_RULES,
 	};
 }

@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty } from '../nodes/shared/credentialFields';
+import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
 import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
 import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
 
@@ -89,34 +89,36 @@ export class SvcStorageApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = checkBaseUrl(requestOptions.baseURL ?? requestOptions.url, 'Svc Storage API');
+		const target = checkBaseUrl(requestedAddress(requestOptions), 'Svc Storage API');
 		if (target.problem !== undefined) throw new Error(target.problem);
 		const headers = { ...(requestOptions.headers ?? {}) };
 		const method = credentials.authMethod ?? 'accessToken';
 		if (method === 'password') {
 			const pair = `${String(credentials.user ?? '')}:${String(credentials.password ?? '')}`;
 			headers.Authorization = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
-			return { ...requestOptions, headers };
+			return withoutRedirects({ ...requestOptions, headers });
 		}
 		if (method === 'session') {
 			headers.Cookie = `PHPSESSID=${String(credentials.sessionId ?? '')}`;
-			return { ...requestOptions, headers };
+			return withoutRedirects({ ...requestOptions, headers });
 		}
-		const body = bodyWithFields(requestOptions.body, {
-			user: String(credentials.user ?? ''),
-			user_access_token: String(credentials.accessToken ?? ''),
-		});
-		return { ...requestOptions, headers, body };
+		const fields = { user: String(credentials.user ?? ''), user_access_token: String(credentials.accessToken ?? '') };
+		// Document 1's account scripts are GET with their parameters in the query string.
+		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
+			return withoutRedirects({ ...requestOptions, headers, qs: { ...(requestOptions.qs ?? {}), ...fields } });
+		}
+		return withoutRedirects({ ...requestOptions, headers, body: bodyWithFields(requestOptions.body, fields) });
 	}
 
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/api/get_storage_data.php',
-			method: 'POST',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			method: 'GET',
+			disableFollowRedirect: true,
 		},
 		rules: [
+			...REDIRECT_TEST_RULES,
 			{
 				type: 'responseCode',
 				properties: {

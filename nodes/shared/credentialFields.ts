@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateRuleResponseCode, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 /** The Base URL field every Svc credential starts with; `note` adds what is particular to one. */
 export function baseUrlProperty(note = ''): INodeProperties {
@@ -17,3 +17,25 @@ export function baseUrlProperty(note = ''): INodeProperties {
 			.join(' '),
 	};
 }
+
+/** The address a credential's `authenticate` receives, as n8n's own nodes and the HTTP Request node pass it. */
+export function requestedAddress(requestOptions: IHttpRequestOptions): string | undefined {
+	return requestOptions.baseURL ?? requestOptions.url ?? (requestOptions as { uri?: string }).uri;
+}
+
+/**
+ * Every request made with a Svc credential, whoever makes it (our nodes, the credential test,
+ * n8n's HTTP Request node with a predefined credential), goes to its own origin only.
+ */
+export function withoutRedirects(requestOptions: IHttpRequestOptions): IHttpRequestOptions {
+	return { ...requestOptions, disableFollowRedirect: true };
+}
+
+/** Credential-test rules for a redirect, which the test does not follow. */
+export const REDIRECT_TEST_RULES: IAuthenticateRuleResponseCode[] = [301, 302, 303, 307, 308].map((status) => ({
+	type: 'responseCode' as const,
+	properties: {
+		value: status,
+		message: `The service answered with a redirect (${status}) to another address. No credential was sent there: check the Base URL (its exact scheme and host).`,
+	},
+}));

@@ -151,32 +151,39 @@ describe('authenticate_user.php', () => {
 		expect(lastLog().action).toBe('authenticate_user');
 	});
 
-	it('adds user_access_token when get_user_access_token is truthy (POST keeps secrets out of the URL)', async () => {
-		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', {
-			user: demo.pro.login,
-			pass: demo.pro.password,
-			get_user_access_token: '1',
+	it('adds user_access_token when get_user_access_token is truthy (HTTP Basic keeps the password out of the URL)', async () => {
+		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', { get_user_access_token: '1' }, {
+			method: 'GET',
+			headers: basicAuth(demo.pro.login, demo.pro.password),
 		});
 		expect(response.json.user_access_token).toBe(demo.pro.apiToken);
 		expect(lastLog().secretInQuery).toBeUndefined();
 	});
 
+	// Document 1, "Legacy and session scripts": GET /api/authenticate_user.php, GET /api/validate_session.php,
+	// GET /api/get_storage_data.php.
+	it.each(['authenticate_user', 'validate_session', 'get_storage_data'])('%s.php answers only GET (405 for POST)', async (script) => {
+		const post = await callForm(sim.baseUrl, `/api/${script}.php`, {}, { headers: basicAuth(demo.pro.login, demo.pro.password) });
+		expect(post.status).toBe(405);
+		const get = await callForm(sim.baseUrl, `/api/${script}.php`, {}, { method: 'GET', headers: basicAuth(demo.pro.login, demo.pro.password) });
+		expect(get.status).toBe(200);
+	});
+
 	it('creates an API token for an account without one, usable afterwards', async () => {
 		const account = createAccount(sim);
-		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', {
-			user: account.login,
-			pass: account.password,
-			get_user_access_token: 'true',
+		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', { get_user_access_token: 'true' }, {
+			method: 'GET',
+			headers: basicAuth(account.login, account.password),
 		});
 		const token = response.json.user_access_token as string;
 		expect(account.accessTokens).toEqual([{ token, type: 'API' }]);
-		const check = await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: account.login, user_access_token: token });
+		const check = await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: account.login, user_access_token: token }, { method: 'GET' });
 		expect(check.status).toBe(200);
 	});
 
 	it('answers 401 for wrong credentials and 403 with the 2FA header', async () => {
-		expect((await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: demo.pro.login, pass: 'x' })).status).toBe(401);
-		const twoFactor = await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: demo.twoFactor.login, pass: demo.twoFactor.password });
+		expect((await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: demo.pro.login, pass: 'x' }, { method: 'GET' })).status).toBe(401);
+		const twoFactor = await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: demo.twoFactor.login, pass: demo.twoFactor.password }, { method: 'GET' });
 		expect(twoFactor.status).toBe(403);
 		expect(twoFactor.headers.two_factor_requried).toBe('1');
 	});
@@ -220,7 +227,7 @@ describe('login.php and sessions', () => {
 		const session = sim.sessions.create(demo.free.userId);
 		const live = await callForm(sim.baseUrl, '/api/validate_session.php', {}, { method: 'GET', headers: { cookie: `PHPSESSID=${session.id}` } });
 		expect(live.json).toEqual({ Success: true, Message: null, SessionID: session.id });
-		const dead = await callForm(sim.baseUrl, '/api/validate_session.php', { PHPSESSID: 'gone' });
+		const dead = await callForm(sim.baseUrl, '/api/validate_session.php', { PHPSESSID: 'gone' }, { method: 'GET' });
 		expect(dead.status).toBe(200);
 		expect(dead.json).toMatchObject({ Success: false, SessionID: '' });
 	});
@@ -273,7 +280,7 @@ describe('session expiry and get_storage_data.php', () => {
 		const account = createAccount(sim, { plan: 'FREE' });
 		const folder = sim.storage.createFolder(account.id, account.rootFolderHash, 'Big', 'PRIVATE');
 		sim.storage.addFile(account.id, folder.hash, 'big.bin', Buffer.alloc(3 * 1024 * 1024 + 512 * 1024));
-		const response = await callForm(sim.baseUrl, '/api/get_storage_data.php', {}, { headers: basicAuth(account.login, account.password) });
+		const response = await callForm(sim.baseUrl, '/api/get_storage_data.php', {}, { method: 'GET', headers: basicAuth(account.login, account.password) });
 		expect(response.status).toBe(200);
 		expect(response.json).toEqual({
 			success: true,

@@ -1,11 +1,13 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { AnswerShape } from './answers';
+import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
-import { transportError } from './errors';
+import { serviceError, serviceMessageOf, transportError } from './errors';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
 import { sendServiceCall } from './http';
-import { secretsOf } from './redact';
+import { excerptOf, secretsOf } from './redact';
 
 export interface ApiConnection {
 	baseUrl: string;
@@ -41,9 +43,10 @@ export async function connectionOf(
 }
 
 /**
- * Sends one call of an API and returns its 2xx answer. Failures without an HTTP answer and
- * 429s past the policy become the shared transport errors; any other status goes to the
- * API's own `statusError`, which knows what that status means there.
+ * Sends one call of an API and returns its 2xx answer. Failures without an HTTP answer,
+ * redirects and 429s past the policy become the shared transport errors; any other status goes
+ * to the API's own `statusError`, which knows what that status means there. With an `answer`
+ * shape, the 2xx body is parsed and checked against it: the returned body is the parsed JSON.
  */
 export async function sendApiCall(
 	ctx: ServiceContext,
@@ -54,6 +57,8 @@ export async function sendApiCall(
 		responseType?: ServiceCall['responseType'];
 		headers?: ServiceCall['headers'];
 		retryAfterSeconds?: ServiceCall['retryAfterSeconds'];
+		method?: ServiceCall['method'];
+		answer?: AnswerShape;
 	},
 	options: ApiCallOptions,
 	statusError: (response: ServiceResponse, connection: ApiConnection) => NodeApiError,
@@ -63,7 +68,7 @@ export async function sendApiCall(
 	try {
 		response = await sendServiceCall(ctx, {
 			credentialType: api.credentialType,
-			method: 'POST',
+			method: request.method ?? 'POST',
 			url: `${connection.baseUrl}${path}`,
 			headers: request.headers,
 			body: request.body,
@@ -87,9 +92,62 @@ export async function sendApiCall(
 		if (mapped) throw mapped;
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
-	if (response.status >= 200 && response.status < 300) return response;
+	if (response.status >= 200 && response.status < 300) {
+		if (!request.answer) return response;
+		return { ...response, body: checkedAnswer(ctx, api, response, request.answer, options, connection) };
+	}
 	if (request.responseType === 'stream') response.body = await readErrorBody(response.body);
 	throw statusError(response, connection);
+}
+
+/**
+ * The 2xx body parsed and matched against the action's documented shape. Anything else is an
+ * error with the status and a short redacted excerpt; after a write, an uncertain outcome.
+ */
+function checkedAnswer(
+	ctx: ServiceContext,
+	api: ApiDefinition,
+	response: ServiceResponse,
+	answer: AnswerShape,
+	options: ApiCallOptions,
+	connection: ApiConnection,
+): unknown {
+	const raw = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
+	let parsed: unknown = raw;
+	let problem: string | undefined;
+	if (typeof raw === 'string') {
+		const text = raw.trim();
+		try {
+			parsed = text === '' ? undefined : JSON.parse(text);
+		} catch {
+			problem = 'the answer is not JSON';
+		}
+	}
+	if (problem === undefined) {
+		const checked = answer.schema.safeParse(parsed);
+		if (checked.success) return checked.data;
+		problem = mismatchOf(checked);
+	}
+	const said = excerptOf(raw, connection.secrets);
+	const refusal = saysFailed(parsed) ? serviceMessageOf({ ...response, body: parsed }, connection.secrets) : undefined;
+	throw serviceError(
+		ctx.getNode(),
+		{
+			message: saysFailed(parsed)
+				? `${api.serviceName} did not ${options.action}${refusal ? `: ${refusal}` : ' (it answered success: false)'}`
+				: `${api.serviceName} answered ${response.status} while trying to ${options.action}, but not with ${answer.expected}: ${problem}`,
+			description: `${said ? `It sent: ${said}. ` : 'It sent an empty body. '}${
+				answer.write
+					? 'Whether the change happened is unknown: the node checks before it does anything else.'
+					: "Check that the credential's Base URL points at the service itself (not a proxy or login page), then run again."
+			}`,
+			httpCode: String(response.status),
+			itemIndex: options.itemIndex,
+			cause: 'temporarily-unavailable',
+			uncertain: answer.write,
+		},
+		connection.secrets,
+	);
 }
 
 /** Reads at most 64 KiB of a streamed error body and drains the rest. */
@@ -102,17 +160,4 @@ async function readErrorBody(body: unknown): Promise<Buffer> {
 		size += chunk.length;
 	}
 	return Buffer.concat(chunks);
-}
-
-/** A JSON body as an object, whether axios parsed it already or left it as text. */
-export function parseJsonBody(body: unknown): unknown {
-	if (Buffer.isBuffer(body)) body = body.toString('utf8');
-	if (typeof body !== 'string') return body;
-	const text = body.trim();
-	if (!text) return {};
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
 }

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { DVS_ANSWERS, STORAGE_ANSWERS } from './answers';
 import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
-import { parseJsonBody, sendApiCall } from './apiClient';
+import { sendApiCall } from './apiClient';
 import { serviceError } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
 import type { StreamedFilePart } from './multipart';
@@ -120,11 +121,16 @@ export async function callDvs(
 		ctx,
 		DVS_API,
 		`/api_dvs/${section}/${action}`,
-		{ body: () => ({ ...params }), headers: { 'Content-Type': 'application/json' }, responseType: 'text' },
+		{
+			body: () => ({ ...params }),
+			headers: { 'Content-Type': 'application/json' },
+			responseType: 'text',
+			answer: DVS_ANSWERS[action],
+		},
 		options,
 		(failed, connection) => statusError(ctx, section, failed, options, connection),
 	);
-	return asObject(parseJsonBody(response.body));
+	return asObject(response.body);
 }
 
 /**
@@ -149,11 +155,12 @@ export async function uploadToDvs(
 				return form;
 			},
 			responseType: 'text',
+			answer: DVS_ANSWERS.upload_document_file,
 		},
 		options,
 		(failed, connection) => statusError(ctx, 'task', failed, options, connection),
 	);
-	const body = asObject(parseJsonBody(response.body));
+	const body = asObject(response.body);
 	if (typeof body.file_hash !== 'string' || !body.file_hash) {
 		const code = body.error_code === undefined ? '' : ` (${String(body.error_code)})`;
 		throw new NodeApiError(ctx.getNode(), { message: String(body.error_message ?? 'no file_hash') }, {
@@ -218,9 +225,9 @@ export async function listDvsAttachmentFolder(
 		ctx,
 		DVS_API,
 		'/api_v2/get_folder_content',
-		{ body: () => formBody({ folder_hash: uploadHash }), responseType: 'text' },
+		{ body: () => formBody({ folder_hash: uploadHash }), responseType: 'text', answer: STORAGE_ANSWERS.get_folder_content },
 		options,
 		(failed, connection) => attachmentFolderError(ctx, failed, options, connection),
 	);
-	return parseJsonBody(response.body);
+	return response.body;
 }

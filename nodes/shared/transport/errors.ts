@@ -2,8 +2,8 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ServiceResponse } from './http';
-import { RateLimited, TransportFailure } from './http';
-import { redactText } from './redact';
+import { RateLimited, Redirected, TransportFailure } from './http';
+import { excerptOf, redactText } from './redact';
 
 type FailureCause =
 	| 'rate-limited'
@@ -83,8 +83,11 @@ export function mayStillLand(error: unknown): boolean {
 	);
 }
 
-/** A short, safe excerpt of what the service said in an error body, if anything. */
-export function serviceMessageOf(response: ServiceResponse): string | undefined {
+/**
+ * A short, redacted excerpt of what the service said in an error body, if anything: its
+ * message field when the body is JSON, else the start of the text.
+ */
+export function serviceMessageOf(response: ServiceResponse, secrets: readonly string[]): string | undefined {
 	let body = response.body;
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
 	if (typeof body === 'string') {
@@ -93,17 +96,27 @@ export function serviceMessageOf(response: ServiceResponse): string | undefined 
 		try {
 			body = JSON.parse(text);
 		} catch {
-			return text.slice(0, 300);
+			return excerptOf(text, secrets) || undefined;
 		}
 	}
 	if (body && typeof body === 'object') {
 		const record = body as Record<string, unknown>;
 		for (const key of ['message', 'Message', 'error_message', 'error', 'detail']) {
 			const value = record[key];
-			if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 300);
+			if (typeof value === 'string' && value.trim()) return excerptOf(value, secrets);
 		}
 	}
 	return undefined;
+}
+
+function hostOf(url: string | undefined): string {
+	if (!url) return 'an unnamed address';
+	try {
+		const parsed = new URL(url);
+		return `${parsed.protocol}//${parsed.host}`;
+	} catch {
+		return 'an unreadable address';
+	}
 }
 
 /** Errors for the failures every API shares: no HTTP answer, or 429s past the policy. */
@@ -129,14 +142,25 @@ export function transportError(
 			secrets,
 		);
 	}
+	if (error instanceof Redirected) {
+		const from = hostOf(error.requestedUrl);
+		const relative = error.location !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(error.location);
+		const to = relative ? `${from} (another path)` : hostOf(error.location);
+		return serviceError(
+			node,
+			{
+				message: `${service} at ${from} answered with a redirect (${error.status}) to ${to} while trying to ${action}`,
+				description: `The node follows no redirect, so nothing was sent to ${to}: credentials go to the Base URL's host only. Check the credential's Base URL (the exact scheme, host and path the service answers at).`,
+				httpCode: String(error.status),
+				itemIndex,
+				cause: 'configuration-invalid',
+				uncertain: true,
+			},
+			secrets,
+		);
+	}
 	if (!(error instanceof TransportFailure)) return undefined;
-	const host = (() => {
-		try {
-			return new URL(baseUrl).host;
-		} catch {
-			return baseUrl;
-		}
-	})();
+	const host = hostOf(baseUrl).replace(/^[a-z]+:\/\//, '');
 	// The network error code goes in the description: n8n replaces a message that contains a
 	// code such as ECONNRESET with its own generic text, which would lose what we were doing.
 	const messages: Record<TransportFailure['kind'], string> = {

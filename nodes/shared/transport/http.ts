@@ -9,8 +9,6 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isStreamingFormData } from './multipart';
-
 /** Every kind of n8n function context that may call the service. */
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -53,6 +51,22 @@ export interface ServiceResponse {
 
 export type TransportFailureKind = 'timeout' | 'connection-lost' | 'unreachable' | 'canceled';
 
+/** Every request's timeout unless the call names one (n8n's HTTP Request node waits 300 s too). */
+export const DEFAULT_TIMEOUT_MS = 300_000;
+/** Editor lookups (list search, load options, resource mapping) give up sooner: a person is waiting. */
+export const EDITOR_LOOKUP_TIMEOUT_MS = 30_000;
+
+/** True for the editor's lookup contexts (list search, load options, resource mapping). */
+export function isEditorLookup(ctx: ServiceContext): boolean {
+	return typeof (ctx as ILoadOptionsFunctions).getCurrentNodeParameter === 'function';
+}
+
+/** The timeout of one request: the call's own, capped for editor lookups. */
+export function timeoutFor(ctx: ServiceContext, requested: number | undefined): number {
+	const timeout = requested && requested > 0 ? requested : DEFAULT_TIMEOUT_MS;
+	return isEditorLookup(ctx) ? Math.min(timeout, EDITOR_LOOKUP_TIMEOUT_MS) : timeout;
+}
+
 /**
  * The request did not produce an HTTP response. `uncertain` is true when the request may have
  * reached the service (and a write may have committed), false when it certainly did not.
@@ -64,6 +78,21 @@ export class TransportFailure extends Error {
 		readonly uncertain: boolean,
 	) {
 		super(`${kind} (${code})`);
+	}
+}
+
+/**
+ * The service answered with a redirect. No request follows one (credentials go to the configured
+ * origin only), so the other host received nothing. A redirect after a write says nothing about
+ * whether the write happened: the outcome is uncertain.
+ */
+export class Redirected extends Error {
+	constructor(
+		readonly status: number,
+		readonly requestedUrl: string,
+		readonly location: string | undefined,
+	) {
+		super(`redirect ${status}`);
 	}
 }
 
@@ -124,7 +153,7 @@ export function retryAfterHeaderSeconds(response: ServiceResponse): number | und
 }
 
 /** Drains a streamed error body so the connection is released. */
-async function discardBody(body: unknown): Promise<void> {
+export async function discardBody(body: unknown): Promise<void> {
 	if (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
 		for await (const _chunk of body as AsyncIterable<unknown>) {
 			// reading to the end frees the socket
@@ -139,15 +168,13 @@ async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<Service
 		headers: { ...(call.headers ?? {}) },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: call.timeoutMs,
+		disableFollowRedirect: true,
+		timeout: timeoutFor(ctx, call.timeoutMs),
 		encoding: call.responseType === 'json' ? undefined : call.responseType,
 		json: call.responseType === 'json' || call.responseType === undefined,
 	};
 	const body = call.body ? await call.body() : undefined;
 	if (body !== undefined) options.body = body;
-	// With redirects on, axios's redirect follower keeps the whole request body in memory so it
-	// could replay it; a streamed upload must therefore not follow redirects.
-	if (isStreamingFormData(body)) options.disableFollowRedirect = true;
 	let raw: IN8nHttpFullResponse;
 	try {
 		raw = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -164,14 +191,18 @@ async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<Service
 /**
  * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
  * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
- * interpret. 429s are waited out with `sleep` per the policy; anything that produced no HTTP
- * answer becomes a TransportFailure.
+ * interpret. No redirect is followed: a 3xx becomes `Redirected`. 429s are waited out with
+ * `sleep` per the policy; anything that produced no HTTP answer becomes a TransportFailure.
  */
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
 	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
 	const readRetryAfter = call.retryAfterSeconds ?? retryAfterHeaderSeconds;
 	for (let attempt = 0; ; attempt++) {
 		const response = await sendOnce(ctx, call);
+		if (response.status >= 300 && response.status < 400) {
+			await discardBody(response.body);
+			throw new Redirected(response.status, call.url, response.headers.location);
+		}
 		if (response.status !== 429) return response;
 		await discardBody(response.body);
 		const requested = readRetryAfter(response);

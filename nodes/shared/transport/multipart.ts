@@ -48,7 +48,3 @@ export class StreamingFormData {
 		return this.entries();
 	}
 }
-
-export function isStreamingFormData(value: unknown): value is StreamingFormData {
-	return value instanceof StreamingFormData;
-}

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { AnswerShape } from './answers';
+import { STORAGE_ANSWERS, STORAGE_SCRIPT_ANSWERS } from './answers';
 import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
-import { parseJsonBody, sendApiCall } from './apiClient';
+import { sendApiCall } from './apiClient';
 import { serviceError, serviceMessageOf } from './errors';
 import type { RequestBody, ServiceContext, ServiceResponse } from './http';
 import type { StreamedFilePart } from './multipart';
@@ -67,7 +69,7 @@ function statusError(
 	const node = ctx.getNode();
 	const { itemIndex } = options;
 	const status = response.status;
-	const said = serviceMessageOf(response);
+	const said = serviceMessageOf(response, connection.secrets);
 	const saidSuffix = said ? `: ${said}` : '';
 	const httpCode = String(status);
 	const base = { httpCode, itemIndex };
@@ -177,30 +179,50 @@ const STORAGE_API: ApiDefinition = {
 async function send(
 	ctx: ServiceContext,
 	path: string,
-	body: () => RequestBody,
+	request: { body?: () => RequestBody; method?: 'GET' | 'POST'; answer?: AnswerShape },
 	options: StorageCallOptions,
-	responseType: 'json' | 'text' | 'stream',
+	responseType: 'text' | 'stream',
 	isUpload = false,
 ): Promise<ServiceResponse> {
-	return await sendApiCall(ctx, STORAGE_API, path, { body, responseType }, options, (response, connection) =>
+	return await sendApiCall(ctx, STORAGE_API, path, { ...request, responseType }, options, (response, connection) =>
 		statusError(ctx, response, options, connection, isUpload),
 	);
 }
 
-/** `POST {base}/api_v2/{action}` with a URL-encoded body; returns the parsed JSON. */
+function answerOf(table: Record<string, AnswerShape>, name: string): AnswerShape {
+	const answer = table[name];
+	if (!answer) throw new Error(`No documented answer for ${name}`);
+	return answer;
+}
+
+/** `POST {base}/api_v2/{action}` with a URL-encoded body; returns the JSON answer, checked against its shape. */
 export async function callStorageAction(
 	ctx: ServiceContext,
 	action: string,
 	fields: StorageFields,
 	options: StorageCallOptions,
 ): Promise<unknown> {
-	const response = await send(ctx, `/api_v2/${action}`, () => formBody(fields), options, 'text');
-	return parseJsonBody(response.body);
+	const answer = answerOf(STORAGE_ANSWERS, action);
+	const response = await send(ctx, `/api_v2/${action}`, { body: () => formBody(fields), answer }, options, 'text');
+	return response.body;
 }
 
 /**
- * A legacy script under `/api/`. Sent as POST so that credentials travel in the body or
- * headers, never in the URL; returns the parsed JSON, or the text for plain-text scripts.
+ * Document 1 gives the account scripts as GET. The undelete scripts are only named (method not
+ * shown): POST keeps the credential out of their URL.
+ */
+const SCRIPT_METHODS: Record<string, 'GET' | 'POST'> = {
+	authenticate_user: 'GET',
+	get_storage_data: 'GET',
+	validate_session: 'GET',
+	undelete_folder: 'POST',
+	undelete_file: 'POST',
+};
+
+/**
+ * A legacy script under `/api/`, called with the method document 1 gives it. A GET carries its
+ * parameters (and, with an access token, the credential) in the query string, which never
+ * appears in a message or output: errors name the host only.
  */
 export async function callStorageScript(
 	ctx: ServiceContext,
@@ -208,8 +230,14 @@ export async function callStorageScript(
 	fields: StorageFields,
 	options: StorageCallOptions,
 ): Promise<{ body: unknown; headers: Record<string, string> }> {
-	const response = await send(ctx, `/api/${script}.php`, () => formBody(fields), options, 'text');
-	return { body: parseJsonBody(response.body), headers: response.headers };
+	const answer = answerOf(STORAGE_SCRIPT_ANSWERS, script);
+	const path = `/api/${script}.php`;
+	const form = formBody(fields);
+	const response =
+		SCRIPT_METHODS[script] === 'GET'
+			? await send(ctx, form.size > 0 ? `${path}?${form.toString()}` : path, { method: 'GET', answer }, options, 'text')
+			: await send(ctx, path, { body: () => form, answer }, options, 'text');
+	return { body: response.body, headers: response.headers };
 }
 
 /** `upload_file`: the file part streams from its source; a new form is built for each attempt. */
@@ -225,8 +253,9 @@ export async function uploadToStorage(
 		form.append('file', file());
 		return form;
 	};
-	const response = await send(ctx, '/api_v2/upload_file', body, options, 'text', true);
-	return parseJsonBody(response.body);
+	const answer = answerOf(STORAGE_ANSWERS, 'upload_file');
+	const response = await send(ctx, '/api_v2/upload_file', { body, answer }, options, 'text', true);
+	return response.body;
 }
 
 export interface StorageDownload {
@@ -256,7 +285,7 @@ export async function downloadFromStorage(
 	fileHash: string,
 	options: StorageCallOptions,
 ): Promise<StorageDownload> {
-	const response = await send(ctx, '/api_v2/download_file', () => formBody({ file_hash: fileHash }), options, 'stream');
+	const response = await send(ctx, '/api_v2/download_file', { body: () => formBody({ file_hash: fileHash }) }, options, 'stream');
 	const length = Number(response.headers['content-length']);
 	return {
 		stream: response.body as AsyncIterable<Buffer>,

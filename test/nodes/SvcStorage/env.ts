@@ -154,3 +154,14 @@ function safeJson(value: unknown): string {
 		return String(value);
 	}
 }
+
+/**
+ * Requests that carried a secret in their query string, other than the account scripts, which
+ * document 1 gives as GET with their parameters (user_access_token among them) in the query.
+ */
+export function secretsInQueryOutsideAccountScripts(entries: Array<{ secretInQuery?: boolean; method: string; action?: string }>): string[] {
+	const accountScripts = ['authenticate_user', 'get_storage_data', 'validate_session'];
+	return entries
+		.filter((entry) => entry.secretInQuery && !(entry.method === 'GET' && accountScripts.includes(entry.action ?? '')))
+		.map((entry) => `${entry.method} ${entry.action ?? ''}`);
+}

@@ -11,7 +11,7 @@ import {
 	tokenCredentials,
 	useSimulator,
 	type StorageCredentials,
-} from './env';
+	secretsInQueryOutsideAccountScripts } from './env';
 
 useSimulator();
 
@@ -29,7 +29,7 @@ function expectNoSecrets(result: NodeRunResult) {
 	}
 	expect(text).not.toContain(Buffer.from(`${demo.pro.login}:${demo.pro.password}`).toString('base64'));
 	for (const session of sim().sessions.all()) expect(text).not.toContain(session.id);
-	expect(sim().requests.every((entry) => !entry.secretInQuery)).toBe(true);
+	expect(secretsInQueryOutsideAccountScripts(sim().requests)).toEqual([]);
 }
 
 const contract = () => sim().demo.files.contract.hash;

@@ -1,5 +1,5 @@
 import { listSearch } from '../../harness';
-import { STORAGE_NODE, actionsSince, credentialsFor, sim, tokenCredentials, useSimulator } from './env';
+import { STORAGE_NODE, actionsSince, credentialsFor, sim, tokenCredentials, useSimulator , secretsInQueryOutsideAccountScripts } from './env';
 
 useSimulator();
 
@@ -51,7 +51,7 @@ describe('searchFolders', () => {
 		const free = await search('searchFolders', undefined, await credentialsFor('password', sim().demo.free));
 		expect(free.results).toEqual([{ name: 'ROOT', value: sim().demo.free.rootFolderHash }]);
 		expect(actionsSince(start)).toContain('get_folder_content');
-		expect(sim().requests.slice(start).every((entry) => !entry.secretInQuery)).toBe(true);
+		expect(secretsInQueryOutsideAccountScripts(sim().requests.slice(start))).toEqual([]);
 	});
 });
 

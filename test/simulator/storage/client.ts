@@ -50,7 +50,9 @@ export async function callForm(baseUrl: string, path: string, form: FormFields =
 	const body = new URLSearchParams();
 	appendAll(body, form);
 	const method = options.method ?? 'POST';
-	const response = await request(urlOf(baseUrl, path, options.query), {
+	// A GET carries the form in its query string.
+	const query = method === 'GET' && body.size > 0 ? { ...Object.fromEntries(body), ...(options.query ?? {}) } : options.query;
+	const response = await request(urlOf(baseUrl, path, query), {
 		method: method as 'POST',
 		headers: method === 'GET' ? options.headers : { 'content-type': 'application/x-www-form-urlencoded', ...options.headers },
 		body: method === 'GET' ? undefined : body.toString(),

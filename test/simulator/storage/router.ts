@@ -47,6 +47,14 @@ const V2_ACTIONS: Record<string, StorageAction> = {
 	get_share_encryption_key: getShareEncryptionKey,
 };
 
+/**
+ * The account scripts: document 1's table "Legacy and session scripts" gives them as
+ * `GET /api/authenticate_user.php`, `GET /api/validate_session.php` and
+ * `GET /api/get_storage_data.php`; any other method is refused (405) like every operation that is
+ * not permitted. The other scripts also take POST, which keeps a password out of the URL.
+ */
+const GET_ONLY_SCRIPTS = new Set(['authenticate_user', 'validate_session', 'get_storage_data']);
+
 const LEGACY_SCRIPTS: Record<string, StorageAction> = {
 	authenticate_user: authenticateUser,
 	login,
@@ -81,6 +89,7 @@ function route(req: SimRequest): StorageAction | SimResponse {
 	if (legacy) {
 		const script = LEGACY_SCRIPTS[legacy[1]];
 		if (!script) return fail(404, 'unknown script');
+		if (GET_ONLY_SCRIPTS.has(legacy[1])) return req.method === 'GET' ? script : notPermitted();
 		return req.method === 'GET' || req.method === 'POST' ? script : notPermitted();
 	}
 	return fail(404, 'not found');

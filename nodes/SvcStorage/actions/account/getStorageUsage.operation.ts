@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
@@ -13,12 +13,6 @@ const FIGURES = ['used_mb', 'quota_mb', 'available_mb', 'free_mb'] as const;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = await accountScript(this, itemIndex, 'get_storage_data', {}, 'read the storage usage');
-	if (body.success === false) {
-		throw new NodeApiError(this.getNode(), { message: String(body.message ?? 'success: false') }, {
-			message: `Svc could not report the storage usage${body.message ? `: ${String(body.message)}` : ''}`,
-			itemIndex,
-		});
-	}
 	// Document 1 puts the figures under `data`; a service that sends them at the top level is read too.
 	const data = (body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
 	// The service sends some figures as strings ("quota_mb": "10240"); they become numbers here.

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { refusedWith200 } from '../restCall';
 import { accountScript } from './legacyCall';
 
 const properties: INodeProperties[] = [
@@ -31,8 +30,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ get_user_access_token: includeAccessToken ? true : undefined },
 		'read the account data',
 	);
-	const refused = await refusedWith200(this, itemIndex, body, 'read the account data');
-	if (refused) throw refused;
 	const userData = { ...body };
 	for (const name of NEVER_OUTPUT) delete userData[name];
 	if (!includeAccessToken) delete userData.user_access_token;
