@@ -4,8 +4,9 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { isUncertainOutcome, mayStillLand } from './transport/errors';
 
 /**
- * After a timeout the service may still be carrying the write out: the destination is read
- * again after these waits before the node concludes anything (15 s in all).
+ * After an uncertain outcome the service may still be committing the write (a late commit after
+ * a 503, a write still running after a timeout): the destination is read now and again after
+ * each of these waits before the node concludes anything (15 s in all).
  */
 export const SETTLE_WAITS_MS = [1000, 2000, 4000, 8000];
 
@@ -26,12 +27,11 @@ export interface UncertainWrite<TBefore, TResult> {
 	/** Whether an error is an uncertain outcome; defaults to the transport's marking. */
 	isUncertain?: (error: unknown) => boolean;
 	/**
-	 * Whether the write may still be in progress at the service (a timeout); defaults to the
-	 * transport's marking. Such a write is looked for a while and never sent again.
+	 * Whether the write may still be in progress at the service after the settle window (we
+	 * stopped waiting: a timeout); defaults to the transport's marking. Such a write is never
+	 * sent again.
 	 */
 	mayStillLand?: (error: unknown) => boolean;
-	/** Waits between read-backs while a write may still land; defaults to SETTLE_WAITS_MS. */
-	settleWaitsMs?: number[];
 }
 
 export interface WriteOutcome<TResult> {
@@ -42,29 +42,37 @@ export interface WriteOutcome<TResult> {
 	attempts: number;
 }
 
-function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+/** The first words of every error that leaves a write's outcome open. */
+export const OUTCOME_UNCERTAIN = 'Outcome uncertain';
+
+function outcomeUncertain(node: INode, subject: string, description: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	return new NodeApiError(
 		node,
 		{ message: reason },
-		{
-			message: `Could not confirm whether ${subject} was written`,
-			description: `The service's answer was lost and reading the destination back failed too (${reason}). Check the destination before running the node again, so nothing is written twice.`,
-			itemIndex,
-		},
+		{ message: `${OUTCOME_UNCERTAIN}: could not confirm whether ${subject} was written`, description, itemIndex },
+	);
+}
+
+function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service's answer was lost and reading the destination back failed too (${reason}). Check the destination for ${subject} before running the node again, so nothing is written twice.`,
+		cause,
+		itemIndex,
 	);
 }
 
 function notLandedYet(node: INode, subject: string, cause: unknown, waitedMs: number, itemIndex: number | undefined): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
-	return new NodeApiError(
+	return outcomeUncertain(
 		node,
-		{ message: reason },
-		{
-			message: `Could not confirm whether ${subject} was written`,
-			description: `The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, so the node did not send it again. Check the destination before running the node again, or raise the Timeout option.`,
-			itemIndex,
-		},
+		subject,
+		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, so the node did not send it again. Check the destination for ${subject} before running the node again, or raise the Timeout option.`,
+		cause,
+		itemIndex,
 	);
 }
 
@@ -79,11 +87,11 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 }
 
 /**
- * Runs a write so that it takes effect exactly once: on an uncertain outcome it reads the
- * destination back and returns what landed; only when the write certainly did not land does
- * it try once more. After a timeout the service may still be carrying the write out, so the
- * destination is read again for a while (SETTLE_WAITS_MS) and the write is never resent. It
- * never sends a write whose first attempt may have landed unseen.
+ * Runs a write so that it takes effect exactly once. On an uncertain outcome (timeout, reset,
+ * 5xx, a 2xx that does not parse, a redirect, MCP `uncertain`) it reads the destination back,
+ * now and after each settle wait (SETTLE_WAITS_MS), and returns what landed. Only a write still
+ * absent after the whole settle window is sent once more, and never after a timeout (the service
+ * may still be working on it): that ends in an "Outcome uncertain" error saying what to check.
  */
 export async function writeExactlyOnce<TBefore, TResult>(
 	node: INode,
@@ -99,19 +107,17 @@ export async function writeExactlyOnce<TBefore, TResult>(
 		if (sent.ok) return { result: sent.value, reconciled: false, attempts: attempt };
 		if (!isUncertain(sent.error)) throw sent.error;
 		lastError = sent.error;
-		// A timed-out write may land after we look: look again for a while, and never resend it.
-		const waits = stillInProgress(sent.error) ? (write.settleWaitsMs ?? SETTLE_WAITS_MS) : [];
 		let waited = 0;
-		for (let look = 0; look <= waits.length; look++) {
+		for (let look = 0; look <= SETTLE_WAITS_MS.length; look++) {
 			if (look > 0) {
-				await sleep(waits[look - 1]);
-				waited += waits[look - 1];
+				await sleep(SETTLE_WAITS_MS[look - 1]);
+				waited += SETTLE_WAITS_MS[look - 1];
 			}
 			const found = await settle(write.findLanded(before));
 			if (!found.ok) throw unknownOutcome(node, write.subject, found.error, itemIndex);
 			if (found.value !== undefined) return { result: found.value, reconciled: true, attempts: attempt };
 		}
-		if (waits.length > 0) throw notLandedYet(node, write.subject, sent.error, waited, itemIndex);
+		if (stillInProgress(sent.error)) throw notLandedYet(node, write.subject, sent.error, waited, itemIndex);
 	}
 	throw lastError;
 }

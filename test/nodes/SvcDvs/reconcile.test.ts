@@ -1,4 +1,7 @@
+import { useWarpedTime } from '../../harness';
 import { byId, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+
+useWarpedTime(1000, 1000);
 
 let env: DvsNodeEnv;
 beforeEach(async () => {

@@ -6,10 +6,13 @@ import { createHash } from 'node:crypto';
 
 import type { INodeParameters } from 'n8n-workflow';
 
+import { useWarpedTime } from '../../harness';
 import { samplePdf } from '../../simulator/seed';
 import { byHash, jsonOf, passwordCredentials, sim, storage, useSimulator, type StorageCredentials } from './env';
 
 useSimulator();
+// The 15 s settle window passes in 15 ms; the simulator's own sub-second delays keep real time.
+useWarpedTime(1000, 1000);
 
 const pro = () => sim().demo.pro;
 
@@ -160,8 +163,8 @@ describe('when the read-back fails too', () => {
 		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1 });
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Unknown');
-		expect(result.error?.message).toBe('Could not confirm whether the folder "Unknown" was written');
-		expect(result.error?.description).toMatch(/Check the destination before running the node again/);
+		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Unknown" was written');
+		expect(result.error?.description).toMatch(/Check the destination for .* before running the node again/);
 		expect(countOf('create_folder', start)).toBe(1);
 		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Unknown']);
 	});
@@ -172,7 +175,7 @@ describe('when the read-back fails too', () => {
 		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'dropBeforeCommit' }, skip: 1 });
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
-		expect(result.error?.message).toBe('Could not confirm whether the file "unknown.pdf" was written');
+		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "unknown.pdf" was written');
 		expect(countOf('upload_file', start)).toBe(1);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
 	});
@@ -182,7 +185,7 @@ describe('when the read-back fails too', () => {
 		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropAfterCommit' } });
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('key'), 'keyed.pdf', { folderUploadKey: folder.uploadKey }, passwordCredentials(sim().demo.free));
-		expect(result.error?.message).toBe('Could not confirm whether the file "keyed.pdf" was written');
+		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "keyed.pdf" was written');
 		expect(result.error?.description).toMatch(/upload key/);
 		expect(countOf('upload_file', start)).toBe(1);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
@@ -190,13 +193,16 @@ describe('when the read-back fails too', () => {
 });
 
 describe('a timeout (the service answers after the Timeout option) is reconciled too', () => {
+	// Settle waits of 1, 2, 4 and 8 s become 0.1 to 0.8 s: longer than the service's 0.9 s delay in all.
+	useWarpedTime(10, 1000);
+
 	it('create folder: the late write is waited for and output once, reconciled', async () => {
 		const parent = scratchFolder();
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'delay', ms: 1500 } });
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'delay', ms: 900 } });
 		const start = sim().requests.length;
-		const [out] = jsonOf(await createFolder(parent.hash, 'Slow', { timeout: 500 }));
+		const [out] = jsonOf(await createFolder(parent.hash, 'Slow', { timeout: 300 }));
 		expect(out).toMatchObject({ folder_name: 'Slow', reconciled: true });
-		await sleep(500);
+		await sleep(300);
 		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Slow']);
 		expect(countOf('create_folder', start)).toBe(1);
 	});
@@ -207,13 +213,13 @@ describe('a timeout (the service answers after the Timeout option) is reconciled
 	// the service might still be storing it.
 	it('upload: a timed-out write that never appears is reported after the settle time, never resent', async () => {
 		const folder = scratchFolder();
-		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'delay', ms: 1500 } });
+		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'delay', ms: 900 } });
 		const start = sim().requests.length;
-		const result = await uploadFile(folder.hash, samplePdf('slow'), 'slow.pdf', { timeout: 500 });
-		expect(result.error?.message).toBe('Could not confirm whether the file "slow.pdf" was written');
+		const result = await uploadFile(folder.hash, samplePdf('slow'), 'slow.pdf', { timeout: 300 });
+		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "slow.pdf" was written');
 		expect(result.error?.description).toMatch(/did not answer in time.*15 s later.*did not send it again/);
 		expect(countOf('upload_file', start)).toBe(1);
 		expect(countOf('get_folder_content', start)).toBe(6);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(0);
-	}, 40000);
+	});
 });

@@ -2,7 +2,7 @@
  * Secrets (password, access token, session id, folder upload key) never appear in a URL, an
  * error message, description or raw error, an output item, the node's log or n8n's error log.
  */
-import type { NodeRunResult } from '../../harness';
+import { useWarpedTime, type NodeRunResult } from '../../harness';
 import { samplePdf } from '../../simulator/seed';
 import {
 	byHash,
@@ -16,6 +16,7 @@ import {
 } from './env';
 
 useSimulator();
+useWarpedTime(1000, 1000);
 
 function secretsOf(credentials: StorageCredentials): string[] {
 	const { user, password, accessToken, sessionId } = credentials.svcStorageApi as Record<string, string | undefined>;
@@ -88,7 +89,7 @@ describe.each<AuthMethod>(['accessToken', 'password', 'session'])('with %s crede
 			'491',
 			'500',
 			'The connection to Svc was lost',
-			'Could not confirm whether the ',
+			'Outcome uncertain: could not c',
 			'429',
 		]);
 		for (const result of failures) expectNoSecret(result, secrets);
@@ -132,7 +133,7 @@ describe('wrong or refused secrets are not echoed either', () => {
 			{ resource: 'file', operation: 'upload', folder: byHash(folder.hash), options: { folderUploadKey: folder.uploadKey } },
 			{ credentials, input: [fileItem('keyed.pdf')] },
 		);
-		expect(result.error?.message).toMatch(/Could not confirm/);
+		expect(result.error?.message).toMatch(/Outcome uncertain: could not confirm/);
 		const shown = [result.error?.message, result.error?.description, ...result.logs, ...result.reportedErrors].join('\n');
 		expect(shown).not.toContain(folder.uploadKey);
 		expect(sim().requests.slice(start).some((entry) => entry.secretInQuery)).toBe(false);

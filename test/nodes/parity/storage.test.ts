@@ -180,7 +180,8 @@ describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
 		const entries = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(big.hash), returnAll: true }));
 		expect(entries).toHaveLength(230);
 		expect(new Set(entries.map((entry) => entry.file_hash)).size).toBe(230);
-		if (auth === 'mcp') expect(toolCalls(sim(), from)).toEqual(['svc_list_folder', 'svc_list_folder']);
+		// Document 2 defines only limit and offset: pages of 200 and 30, then an empty page ends it.
+		if (auth === 'mcp') expect(toolCalls(sim(), from)).toEqual(['svc_list_folder', 'svc_list_folder', 'svc_list_folder']);
 	});
 });
 
@@ -204,18 +205,35 @@ describe('the same output fields with either credential', () => {
 });
 
 describe('Svc Storage over MCP: what differs', () => {
-	it('paging follows next_offset across short pages (items the connection may not see)', async () => {
-		const folder = workFolder('short-pages');
-		const files = Array.from({ length: 260 }, (_, n) => sim().storage.addFile(pro().userId, folder.hash, `s${n}.txt`, Buffer.from('x')));
-		const hidden = new Set(files.slice(0, 205).map((file) => file.hash));
+	// Document 2, svc_list_folder: "a page may be short after access filtering; offset addresses
+	// the raw sequence, not the visible count".
+	async function listWithHidden(count: number, hiddenRange: [number, number]) {
+		const folder = workFolder(`short-pages-${count}-${hiddenRange.join('-')}`);
+		const files = Array.from({ length: count }, (_, n) => sim().storage.addFile(pro().userId, folder.hash, `s${n}.txt`, Buffer.from('x')));
+		const hidden = new Set(files.slice(...hiddenRange).map((file) => file.hash));
 		const port = sim().mcp.storagePort as unknown as { canSee: (account: unknown, item: { hash: string }) => boolean };
 		const canSee = port.canSee.bind(port);
 		port.canSee = (account, item) => !hidden.has(item.hash) && canSee(account, item);
 		try {
 			const entries = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'getContent', folder: byId(folder.hash), returnAll: true }));
-			expect(entries.map((entry) => entry.file_name)).toEqual(files.slice(205).map((file) => file.name));
+			return { names: entries.map((entry) => entry.file_name), expected: files.filter((file) => !hidden.has(file.hash)).map((file) => file.name) };
 		} finally {
 			port.canSee = canSee;
+		}
+	}
+
+	it('pages by raw offsets across short pages, skipping and repeating nothing', async () => {
+		const { names, expected } = await listWithHidden(460, [20, 190]);
+		expect(names).toEqual(expected);
+	});
+
+	it("follows a server's next_offset / has_more across an all-hidden page when the server sends them", async () => {
+		sim().mcp.settings.listPaging = 'hints';
+		try {
+			const { names, expected } = await listWithHidden(260, [0, 205]);
+			expect(names).toEqual(expected);
+		} finally {
+			sim().mcp.settings.listPaging = 'document';
 		}
 	});
 

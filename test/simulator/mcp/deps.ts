@@ -17,6 +17,14 @@ export interface McpSettings {
 	 * lifetimes and the import deadline. 1 is real time.
 	 */
 	timeScale: number;
+	/**
+	 * svc_list_folder paging: document 2 defines only `limit` and `offset` ("a page may be short
+	 * after access filtering; offset addresses the raw sequence"). `document` (default) answers
+	 * exactly that; `hints` adds `next_offset` / `has_more`, as some servers do.
+	 */
+	listPaging: 'document' | 'hints';
+	/** The largest svc_list_folder `limit` honoured; a larger one is capped (document 2: "not shown"). */
+	listMaxLimit: number;
 }
 
 export interface FetchSourceRequest {
@@ -62,6 +70,8 @@ export function defaultSettings(overrides: Partial<McpSettings> = {}): McpSettin
 		toolPrefix: 'svc_',
 		oauthEnabled: false,
 		timeScale: 1,
+		listPaging: 'document',
+		listMaxLimit: 200,
 		...overrides,
 	};
 }

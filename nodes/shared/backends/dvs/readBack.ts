@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
-import { entryHash, entryKind, entryName, entrySize, isNameVariant } from '../storage/entries';
+import type { DestinationSnapshot } from '../storage/entries';
+import { entryHash, entryName, snapshotOf, writtenEntries } from '../storage/entries';
 import type { UploadSource } from '../storage/StorageBackend';
 import { htmlText, isSameCommentText } from './commentText';
 import type {
@@ -177,10 +178,6 @@ export function addCommentWrite(
 	};
 }
 
-function fileHashes(entries: IDataObject[]): Set<string> {
-	return new Set(entries.filter((entry) => entryKind(entry) !== 'folder').map((entry) => entryHash(entry) ?? ''));
-}
-
 /**
  * upload_document_file: a file in the task's attachment folder that was not there before,
  * named like ours (the service numbers the name when it is taken) and of our size.
@@ -191,14 +188,14 @@ export function uploadAttachmentWrite(
 	source: UploadSource,
 	write: () => Promise<DvsUploadResult>,
 	itemIndex: number,
-): UncertainWrite<Set<string> | undefined, DvsUploadResult> {
+): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
 	const subject = `the attachment "${source.fileName}"`;
 	return {
 		subject,
 		// An account that may attach but not list still uploads; only a lost answer then stays unsettled.
 		snapshot: async () => {
 			try {
-				return fileHashes((await reader.attachmentFolder(taskId, itemIndex)).entries);
+				return snapshotOf((await reader.attachmentFolder(taskId, itemIndex)).entries);
 			} catch {
 				return undefined;
 			}
@@ -211,17 +208,7 @@ export function uploadAttachmentWrite(
 				// No folder shown: either nothing landed or the account may not open it; a retry could duplicate.
 				throw new Error(`task ${taskId} shows no attachment folder to check`);
 			}
-			const landed = folder.entries.filter((entry) => {
-				const hash = entryHash(entry);
-				const size = entrySize(entry);
-				return (
-					entryKind(entry) !== 'folder' &&
-					hash !== undefined &&
-					!before.has(hash) &&
-					isNameVariant(entryName(entry) ?? '', source.fileName) &&
-					(size === undefined || size === source.size)
-				);
-			});
+			const landed = writtenEntries(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
 			if (landed.length === 0) return undefined;
 			if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
 			return {

@@ -2,6 +2,8 @@ import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { writeExactlyOnce } from '../../reconcile';
+import type { DestinationSnapshot } from './entries';
+import { snapshotOf, writtenEntries } from './entries';
 import type { ServiceContext } from '../../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
@@ -128,12 +130,16 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 	}
 
 	/**
-	 * Every visible item of a folder, as MCP objects. Offsets address the raw sequence and a
-	 * page may be short (even empty) after access filtering, so paging follows `next_offset`
-	 * until `has_more` is false, never the item count.
+	 * Every visible item of a folder, as MCP objects, paged as document 2 defines it: `limit` and
+	 * `offset`, where offsets address the raw sequence and a page may be short after access
+	 * filtering. The next offset is the raw window the server says it scanned (its `limit`), or
+	 * the visible count when it does not say (never skipping an entry; repeats are dropped by
+	 * hash); an empty page ends the listing. A server's own `has_more` / `next_offset` are
+	 * followed when present. A listing that does not end within MAX_LIST_PAGES is an error.
 	 */
 	async listRaw(folderHash: string, itemIndex: number): Promise<IDataObject[]> {
 		const items: IDataObject[] = [];
+		const seen = new Set<string>();
 		let offset = 0;
 		for (let page = 0; page < MAX_LIST_PAGES; page++) {
 			const outcome = await this.call(
@@ -142,13 +148,28 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				{ action: 'list the folder', itemIndex },
 			);
 			const structured = outcome.structured ?? {};
-			items.push(...listField(structured, 'items'));
-			if (structured.has_more !== true) return items;
-			const next = typeof structured.next_offset === 'number' ? structured.next_offset : offset + LIST_PAGE;
-			if (next <= offset) return items;
-			offset = next;
+			const pageItems = listField(structured, 'items');
+			for (const item of pageItems) {
+				const hash = String(item.hash);
+				if (seen.has(hash)) continue;
+				seen.add(hash);
+				items.push(item);
+			}
+			const scanned = typeof structured.limit === 'number' && structured.limit > 0 ? structured.limit : pageItems.length;
+			if (typeof structured.has_more === 'boolean') {
+				if (!structured.has_more) return items;
+				const next = typeof structured.next_offset === 'number' ? structured.next_offset : offset + Math.max(scanned, 1);
+				offset = next > offset ? next : offset + Math.max(scanned, 1);
+				continue;
+			}
+			if (pageItems.length === 0) return items;
+			offset += scanned;
 		}
-		return items;
+		throw new NodeApiError(this.ctx.getNode(), { message: 'listing did not end' }, {
+			message: `Svc's MCP endpoint kept listing the folder past ${MAX_LIST_PAGES} pages`,
+			description: 'The listing was stopped rather than returned incomplete. Try again; if it persists, list the folder with the Svc Storage API credential.',
+			itemIndex,
+		});
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
@@ -165,26 +186,22 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 		return fileInfoFromMcp(objectField(outcome.structured ?? {}, 'file'), options.accessRights === true);
 	}
 
-	private async childHashes(folderHash: string, type: 'folder' | 'file', itemIndex: number): Promise<Set<string>> {
-		const items = await this.listRaw(folderHash, itemIndex);
-		return new Set(items.filter((item) => item.type === type).map((item) => String(item.hash)));
+	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {
+		return snapshotOf(await this.listRaw(folderHash, itemIndex));
 	}
 
 	/**
-	 * After an uncertain create/upload/import: the item of that type and exact name (MCP never
-	 * renames) that was not in the destination before. Names compare as the service trims them.
+	 * After an uncertain create/upload/import: the item our write created (writtenEntries: new,
+	 * our kind, our name as the service normalizes it; MCP never numbers a taken name).
 	 */
-	private async landed(folderHash: string, type: 'folder' | 'file', name: string, before: Set<string>, itemIndex: number): Promise<IDataObject | undefined> {
-		const wanted = name.trim().normalize('NFC');
-		const items = await this.listRaw(folderHash, itemIndex);
-		const found = items.filter(
-			(item) =>
-				item.type === type &&
-				!before.has(String(item.hash)) &&
-				typeof item.name === 'string' &&
-				item.name.trim().normalize('NFC').toLowerCase() === wanted.toLowerCase(),
-		);
-		if (found.length > 1) throw new Error(`${found.length} new items named "${name}" appeared at the same time`);
+	private async landed(
+		folderHash: string,
+		written: { kind: 'folder' | 'file'; name: string; size?: number },
+		before: DestinationSnapshot,
+		itemIndex: number,
+	): Promise<IDataObject | undefined> {
+		const found = writtenEntries(await this.listRaw(folderHash, itemIndex), written, before);
+		if (found.length > 1) throw new Error(`${found.length} new items named "${written.name}" appeared at the same time`);
 		return found[0];
 	}
 
@@ -217,7 +234,7 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 			this.ctx.getNode(),
 			{
 				subject,
-				snapshot: async () => await this.childHashes(parentHash, 'folder', itemIndex),
+				snapshot: async () => await this.snapshot(parentHash, itemIndex),
 				write: async () =>
 					createdFolderFromMcp(
 						writtenItem(
@@ -225,7 +242,7 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 						),
 					),
 				findLanded: async (before) => {
-					const found = await this.landed(parentHash, 'folder', name, before, itemIndex);
+					const found = await this.landed(parentHash, { kind: 'folder', name }, before, itemIndex);
 					return found ? createdFolderFromMcp(found) : undefined;
 				},
 			},
@@ -275,7 +292,7 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 			this.ctx.getNode(),
 			{
 				subject,
-				snapshot: async () => await this.childHashes(folderHash, 'file', itemIndex),
+				snapshot: async () => await this.snapshot(folderHash, itemIndex),
 				write: async () =>
 					uploadedFileFromMcp(
 						writtenItem(
@@ -288,9 +305,8 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 						),
 					),
 				findLanded: async (before) => {
-					const found = await this.landed(folderHash, 'file', source.fileName, before, itemIndex);
-					if (!found || (typeof found.size === 'number' && found.size !== bytes.length)) return undefined;
-					return uploadedFileFromMcp(found);
+					const found = await this.landed(folderHash, { kind: 'file', name: source.fileName, size: bytes.length }, before, itemIndex);
+					return found ? uploadedFileFromMcp(found) : undefined;
 				},
 			},
 			itemIndex,
@@ -430,13 +446,13 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 			this.ctx.getNode(),
 			{
 				subject,
-				snapshot: async () => await this.childHashes(folderHash, 'file', itemIndex),
+				snapshot: async () => await this.snapshot(folderHash, itemIndex),
 				write: async () => {
 					const structured = await this.write('import_file', args, `import ${subject}`, itemIndex);
 					return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') } as IDataObject;
 				},
 				findLanded: async (before) => {
-					const found = await this.landed(folderHash, 'file', fileName, before, itemIndex);
+					const found = await this.landed(folderHash, { kind: 'file', name: fileName }, before, itemIndex);
 					return found ? { ...uploadedFileFromMcp(found), status: 'created' } : undefined;
 				},
 			},

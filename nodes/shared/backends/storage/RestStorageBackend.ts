@@ -13,7 +13,8 @@ import {
 	uploadToStorage,
 } from '../../transport/storage';
 import { explainingRoot, type RootRefusal } from './rootFolder';
-import { entryHash, entryKind, entryName, entrySize, isNameVariant, rootHashOf } from './entries';
+import type { DestinationSnapshot } from './entries';
+import { entryHash, entryName, entrySize, rootHashOf, snapshotOf, writtenEntries } from './entries';
 import type { StorageBackend, UploadOptions, UploadSource, WriteResult } from './StorageBackend';
 
 function asList(value: unknown): IDataObject[] {
@@ -56,11 +57,8 @@ export class RestStorageBackend implements StorageBackend {
 		return hash;
 	}
 
-	private async childHashes(folderHash: string, kind: 'folder' | 'file', itemIndex: number): Promise<Set<string>> {
-		const entries = await this.listFolder(folderHash, {}, itemIndex);
-		return new Set(
-			entries.filter((entry) => entryKind(entry) === kind).map((entry) => entryHash(entry) ?? ''),
-		);
+	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {
+		return snapshotOf(await this.listFolder(folderHash, {}, itemIndex));
 	}
 
 	async createFolder(
@@ -73,7 +71,7 @@ export class RestStorageBackend implements StorageBackend {
 			this.ctx.getNode(),
 			{
 				subject,
-				snapshot: async () => await this.childHashes(parentHash, 'folder', itemIndex),
+				snapshot: async () => await this.snapshot(parentHash, itemIndex),
 				write: async () =>
 					asObject(
 						await callStorageAction(
@@ -85,16 +83,7 @@ export class RestStorageBackend implements StorageBackend {
 					),
 				findLanded: async (before) => {
 					const entries = await this.listFolder(parentHash, {}, itemIndex);
-					const created = entries.filter((entry) => {
-						const hash = entryHash(entry);
-						const name = entryName(entry) ?? '';
-						return (
-							entryKind(entry) === 'folder' &&
-							hash !== undefined &&
-							!before.has(hash) &&
-							(input.name === undefined || input.name === '' || isNameVariant(name, input.name))
-						);
-					});
+					const created = writtenEntries(entries, { kind: 'folder', name: input.name ?? '' }, before);
 					if (created.length === 0) return undefined;
 					if (created.length > 1) throw new Error(`${created.length} new folders match ${subject}`);
 					const hash = entryHash(created[0]) as string;
@@ -194,17 +183,7 @@ export class RestStorageBackend implements StorageBackend {
 							);
 						}
 						const entries = await this.listFolder(folderHash, {}, itemIndex);
-						const landed = entries.filter((entry) => {
-							const hash = entryHash(entry);
-							const size = entrySize(entry);
-							return (
-								entryKind(entry) === 'file' &&
-								hash !== undefined &&
-								!before.has(hash) &&
-								isNameVariant(entryName(entry) ?? '', source.fileName) &&
-								(size === undefined || size === source.size)
-							);
-						});
+						const landed = writtenEntries(entries, { kind: 'file', name: source.fileName, size: source.size }, before);
 						if (landed.length === 0) return undefined;
 						if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
 						const hash = entryHash(landed[0]) as string;
@@ -233,11 +212,11 @@ export class RestStorageBackend implements StorageBackend {
 	 * folder upload key may target a folder the credential cannot list (another account's): then
 	 * there is no snapshot, and an uncertain outcome cannot be settled (never resent).
 	 */
-	private async uploadSnapshot(folderHash: string, options: UploadOptions, itemIndex: number): Promise<Set<string> | undefined> {
-		if (!options.folderUploadKey) return await this.childHashes(folderHash, 'file', itemIndex);
+	private async uploadSnapshot(folderHash: string, options: UploadOptions, itemIndex: number): Promise<DestinationSnapshot | undefined> {
+		if (!options.folderUploadKey) return await this.snapshot(folderHash, itemIndex);
 		let failure: unknown;
 		try {
-			return await this.childHashes(folderHash, 'file', itemIndex);
+			return await this.snapshot(folderHash, itemIndex);
 		} catch (error) {
 			failure = error;
 		}

@@ -55,41 +55,94 @@ export function rootHashOf(userData: IDataObject): string | undefined {
 	return undefined;
 }
 
+// Characters no stored name keeps under any reading of document 1's "normalized": path
+// separators, wildcards, quotes, pipes and control characters.
+// eslint-disable-next-line no-control-regex -- control characters are among those removed
+const REMOVED_CHARACTERS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+
 /**
- * A name reduced to what survives any plausible normalization: NFC, lower case, letters and
- * digits only (the service removes characters it does not allow and collapses whitespace;
- * document 1 does not say which).
+ * A requested name as the service stores it (document 1: "final name is normalized and unique
+ * among siblings"; document 2 normalizes the same way without numbering): Unicode NFC, the
+ * characters no name keeps removed, whitespace runs collapsed, trimmed. Empty means the service
+ * picks a random name.
  */
-function canonicalName(name: string): string {
-	return name.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export function normalizedName(name: string): string {
+	return name.normalize('NFC').replace(REMOVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Sibling names compare case-insensitively. */
+function sameName(a: string, b: string): boolean {
+	return a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
 }
 
 function splitExtension(name: string): { stem: string; extension: string } {
-	const trimmed = name.trim();
-	const dot = trimmed.lastIndexOf('.');
-	if (dot <= 0 || dot === trimmed.length - 1) return { stem: trimmed, extension: '' };
-	return { stem: trimmed.slice(0, dot), extension: trimmed.slice(dot + 1) };
+	const dot = name.lastIndexOf('.');
+	if (dot <= 0 || dot === name.length - 1) return { stem: name, extension: '' };
+	return { stem: name.slice(0, dot), extension: name.slice(dot) };
+}
+
+/** `given` is `name` with the number a service adds on a conflict: `name (2)`, `name_2`, `name-2`, before a file's extension. */
+function isNumbered(given: string, name: string): boolean {
+	const wanted = splitExtension(name);
+	const actual = splitExtension(given);
+	const stemsOf = (full: { stem: string; extension: string }, whole: string) =>
+		full.extension ? [{ stem: full.stem, extension: full.extension }, { stem: whole, extension: '' }] : [{ stem: whole, extension: '' }];
+	return stemsOf(actual, given).some((candidate) =>
+		stemsOf(wanted, name).some((target) => {
+			if (!sameName(candidate.extension, target.extension)) return false;
+			const stem = candidate.stem.normalize('NFC').toLowerCase();
+			const base = target.stem.normalize('NFC').toLowerCase();
+			return stem.startsWith(base) && /^(?: \(\d{1,4}\)|[_-]\d{1,4})$/.test(stem.slice(base.length));
+		}),
+	);
 }
 
 /**
- * Whether a name the service gave is the one we asked for, allowing for its normalization
- * (removed characters, whitespace, Unicode form) and for the number it adds on a conflict
- * (`report (2).pdf` for `report.pdf`). A requested name that normalizes to nothing gets a
- * random name from the service, so any name matches it.
+ * Whether a new item of the destination (one absent before the write) is the one we wrote, by
+ * its name: exactly the requested name as the service normalizes it, or, only when that name
+ * was already taken before the write, the same name with the number the service adds on a
+ * conflict. A look-alike (`Report-2024` for `Report` while `Report` was free) is not ours. A
+ * name that normalizes to nothing gets a random one, so any new item matches it.
  */
-export function isNameVariant(given: string, requested: string): boolean {
-	if (canonicalName(requested) === '') return true;
-	if (canonicalName(given) === canonicalName(requested)) return true;
-	if (numbered(given, requested)) return true;
-	const wanted = splitExtension(requested);
-	const actual = splitExtension(given);
-	if (canonicalName(actual.extension) !== canonicalName(wanted.extension)) return false;
-	return numbered(actual.stem, wanted.stem);
+export function isWrittenName(given: string, requested: string, namesBefore: Iterable<string>): boolean {
+	const wanted = normalizedName(requested);
+	if (wanted === '') return true;
+	if (sameName(given, wanted)) return true;
+	const taken = [...namesBefore].some((name) => sameName(name, wanted));
+	return taken && isNumbered(given, wanted);
 }
 
-/** `given` is `requested` with a number appended (`Reports (2)`, `Reports_2`, `Reports-2`). */
-function numbered(given: string, requested: string): boolean {
-	const actual = canonicalName(given);
-	const wanted = canonicalName(requested);
-	return actual.startsWith(wanted) && /^\d+$/.test(actual.slice(wanted.length)) && /\d\)?\s*$/.test(given);
+/** What a destination held before a write: each entry's hash and name. */
+export type DestinationSnapshot = Map<string, string>;
+
+export function snapshotOf(entries: IDataObject[]): DestinationSnapshot {
+	const snapshot: DestinationSnapshot = new Map();
+	for (const entry of entries) {
+		const hash = entryHash(entry);
+		if (hash !== undefined) snapshot.set(hash, entryName(entry) ?? '');
+	}
+	return snapshot;
+}
+
+/**
+ * The entries of a destination that can be the item our write created: of the written kind,
+ * absent before the write, with our name (isWrittenName) and, where both are known, our size.
+ * More than one is ambiguous and proves nothing.
+ */
+export function writtenEntries(
+	entries: IDataObject[],
+	written: { kind: EntryKind; name: string; size?: number },
+	before: DestinationSnapshot,
+): IDataObject[] {
+	return entries.filter((entry) => {
+		const hash = entryHash(entry);
+		const size = entrySize(entry);
+		return (
+			(entryKind(entry) ?? 'file') === written.kind &&
+			hash !== undefined &&
+			!before.has(hash) &&
+			isWrittenName(entryName(entry) ?? '', written.name, before.values()) &&
+			(size === undefined || written.size === undefined || size === written.size)
+		);
+	});
 }

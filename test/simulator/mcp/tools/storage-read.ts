@@ -38,7 +38,7 @@ const listFolder: PrivateTool = {
 	title: 'List folder',
 	description:
 		'Visible files and direct child folders of a folder. offset addresses the raw folder sequence, not the visible count: ' +
-		'a page may be short (even empty) after access filtering. Continue with next_offset while has_more is true.',
+		'a page may be short (even empty) after access filtering.',
 	inputSchema: {
 		type: 'object',
 		properties: {
@@ -56,10 +56,8 @@ const listFolder: PrivateTool = {
 			items: { type: 'array', items: itemSchema },
 			offset: { type: 'integer' },
 			limit: { type: 'integer' },
-			next_offset: { type: ['integer', 'null'] },
-			has_more: { type: 'boolean' },
 		},
-		required: ['folder', 'items', 'offset', 'limit', 'next_offset', 'has_more'],
+		required: ['folder', 'items', 'offset', 'limit'],
 	},
 	annotations: READ_ANNOTATIONS,
 	since: '1.0',
@@ -71,24 +69,18 @@ const listFolder: PrivateTool = {
 		const { storage } = ctx.state.deps;
 		const account = ctx.principal.account;
 		const folder = visibleFolder(ctx, args.folder_hash as string);
-		const limit = (args.limit as number | undefined) ?? LIST_DEFAULT_LIMIT;
+		const settings = ctx.state.deps.settings;
+		const limit = Math.min((args.limit as number | undefined) ?? LIST_DEFAULT_LIMIT, settings.listMaxLimit);
 		const offset = (args.offset as number | undefined) ?? 0;
 		const raw = storage.listChildrenRaw(folder.hash);
 		const items = raw
 			.slice(offset, offset + limit)
 			.filter((item) => storage.canSee(account, item))
 			.map((item) => itemObject(item, account, storage));
+		const page = { folder: folderObject(folder, account, storage), items, offset, limit };
+		if (settings.listPaging === 'document') return { structured: page };
 		const nextOffset = offset + limit < raw.length ? offset + limit : null;
-		return {
-			structured: {
-				folder: folderObject(folder, account, storage),
-				items,
-				offset,
-				limit,
-				next_offset: nextOffset,
-				has_more: nextOffset !== null,
-			},
-		};
+		return { structured: { ...page, next_offset: nextOffset, has_more: nextOffset !== null } };
 	},
 };
 

@@ -1,0 +1,43 @@
+/**
+ * Time that runs faster, for tests through the real engine with real sockets: every timer of at
+ * least `thresholdMs` (the node's settle waits, 429 waits, the simulator's late commits) fires
+ * `factor` times sooner, so a 15 s settle window passes in milliseconds. Shorter timers and
+ * request timeouts (socket timers) keep real time.
+ *
+ *   useWarpedTime(1000);        // in a test file or a describe block
+ */
+type TimerFunction = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
+
+interface Warp {
+	factor: number;
+	thresholdMs: number;
+}
+
+const realSetTimeout = globalThis.setTimeout;
+const warps: Warp[] = [];
+
+function warpedSetTimeout(handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown {
+	const warp = warps.at(-1);
+	const delay = warp && ms !== undefined && ms >= warp.thresholdMs ? Math.max(1, Math.ceil(ms / warp.factor)) : ms;
+	return (realSetTimeout as unknown as TimerFunction)(handler, delay, ...args);
+}
+
+/** Starts a warp (the innermost one applies); returns the function that ends it. */
+export function warpTime(factor: number, thresholdMs = 100): () => void {
+	const warp = { factor, thresholdMs };
+	warps.push(warp);
+	globalThis.setTimeout = Object.assign(warpedSetTimeout, realSetTimeout) as unknown as typeof setTimeout;
+	return () => {
+		warps.splice(warps.indexOf(warp), 1);
+		if (warps.length === 0) globalThis.setTimeout = realSetTimeout;
+	};
+}
+
+/** A warp for every test of the file or describe block it is called in. */
+export function useWarpedTime(factor: number, thresholdMs = 100): void {
+	let end: (() => void) | undefined;
+	beforeAll(() => {
+		end = warpTime(factor, thresholdMs);
+	});
+	afterAll(() => end?.());
+}
