@@ -32,6 +32,16 @@ export interface UncertainWrite<TBefore, TResult> {
 	 * sent again.
 	 */
 	mayStillLand?: (error: unknown) => boolean;
+	/**
+	 * A refusal after which part of the write may have happened anyway (document 3: "invalid
+	 * relation ids can fail after part of a write happened"): `report` reads the destination
+	 * back and returns the error that says what was written, or undefined when nothing was.
+	 * Never resent.
+	 */
+	partial?: {
+		after(error: unknown): boolean;
+		report(before: TBefore, error: unknown): Promise<Error | undefined>;
+	};
 }
 
 export interface WriteOutcome<TResult> {
@@ -105,7 +115,12 @@ export async function writeExactlyOnce<TBefore, TResult>(
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		const sent = await settle(write.write());
 		if (sent.ok) return { result: sent.value, reconciled: false, attempts: attempt };
-		if (!isUncertain(sent.error)) throw sent.error;
+		if (!isUncertain(sent.error)) {
+			if (!write.partial?.after(sent.error)) throw sent.error;
+			const report = await settle(write.partial.report(before, sent.error));
+			if (!report.ok) throw unknownOutcome(node, write.subject, report.error, itemIndex);
+			throw report.value ?? sent.error;
+		}
 		lastError = sent.error;
 		let waited = 0;
 		for (let look = 0; look <= SETTLE_WAITS_MS.length; look++) {

@@ -62,8 +62,8 @@ export type FaultKind =
 	| { kind: 'rateLimit'; retryAfterSeconds: number }
 	/** MCP DVS writes: the change commits but the result says `status: "uncertain"`. */
 	| { kind: 'mcpUncertain' }
-	/** DVS writes: part of the write happens, then the request fails with 500 (document 3). */
-	| { kind: 'partialWrite' };
+	/** DVS writes: part of the write happens (relation rows lost), then the request fails with `status` (default 500; document 3 names 400). */
+	| { kind: 'partialWrite'; status?: 400 | 500 };
 
 export interface FaultSpec {
 	match: FaultMatch;

@@ -65,6 +65,55 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		expect(requestsFor('update_document')).toHaveLength(1);
 	});
 
+	// Document 3: "invalid relation ids can fail after part of a write happened and a failure does
+	// not guarantee rollback".
+	it('create task: a 400 after part of the write landed says which task exists and what was not saved, and creates nothing more', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.documents(a.orgId, 'task').length;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'partialWrite', status: 400 } });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name: 'Half refused', followers: `${a.users.worker.id}` }),
+		});
+		const tasks = env.store.documents(a.orgId, 'task');
+		expect(tasks).toHaveLength(before + 1);
+		const created = tasks.at(-1)!;
+		expect(result.error?.message).toBe(`Svc DVS refused part of the new document (400), but document ${created.id} was created`);
+		expect(result.error?.description).toMatch(new RegExp(`not saved: followers.*update document ${created.id} instead of creating it again`));
+		expect(requestsFor('create_document')).toHaveLength(1);
+		expect(requestsFor('update_document')).toHaveLength(0);
+	});
+
+	it('create task: a 400 with nothing written stays the plain refusal', async () => {
+		const a = env.seed.orgA;
+		const before = env.store.documents(a.orgId, 'task').length;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'statusBeforeCommit', status: 400 } });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name: 'Refused', followers: `${a.users.worker.id}` }),
+		});
+		expect(result.error?.message).toBe('Svc DVS refused the request to create the document as invalid (400)');
+		expect(env.store.documents(a.orgId, 'task')).toHaveLength(before);
+	});
+
+	it('update task: a 400 after part of the change landed says which fields hold and which do not', async () => {
+		const a = env.seed.orgA;
+		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'partialWrite', status: 400 } });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'task',
+			operation: 'update',
+			documentId: byId(a.tasks.header),
+			fields: fieldsParameter({ name: 'Header v3', followers: `${a.users.admin.id}` }),
+		});
+		expect(result.error?.message).toBe(`Svc DVS refused part of the change (400), but document ${a.tasks.header} was changed`);
+		expect(result.error?.description).toMatch(/now holds name as sent; not saved: followers/);
+		expect(requestsFor('update_document')).toHaveLength(1);
+	});
+
 	it('update task: 500 after commit is settled by reading the task back', async () => {
 		const a = env.seed.orgA;
 		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'status500AfterCommit' } });

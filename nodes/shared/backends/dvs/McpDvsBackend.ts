@@ -242,7 +242,7 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 		this.refuseWrite(section, itemIndex);
 		const write = async () =>
 			this.documentId(await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex), 0);
-		const created = await this.settle(createDocumentWrite(this, 'task', values, write, itemIndex), itemIndex);
+		const created = await this.settle(createDocumentWrite(this.ctx.getNode(), this, 'task', values, write, itemIndex), itemIndex);
 		if (created.reconciled) {
 			// As over REST: what a half-landed create lacks is written by an update (safe to repeat).
 			const { dvs_project_id: _fixed, ...changeable } = values;
@@ -264,7 +264,7 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 				),
 				documentId,
 			);
-		return await this.settle(updateDocumentWrite(this, 'task', documentId, values, write, itemIndex), itemIndex);
+		return await this.settle(updateDocumentWrite(this.ctx.getNode(), this, 'task', documentId, values, write, itemIndex), itemIndex);
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {

@@ -173,7 +173,7 @@ export class RestDvsBackend implements DvsBackend, DvsReader {
 			this.writtenId(
 				await callDvs(this.ctx, section, 'create_document', { create_params: values }, this.options('create the document', itemIndex, FIELD_HINT)),
 			);
-		const created = await this.settle(createDocumentWrite(this, section, values, write, itemIndex), itemIndex);
+		const created = await this.settle(createDocumentWrite(this.ctx.getNode(), this, section, values, write, itemIndex), itemIndex);
 		if (created.reconciled) await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
 		return created;
 	}
@@ -205,7 +205,7 @@ export class RestDvsBackend implements DvsBackend, DvsReader {
 				),
 				documentId,
 			);
-		return await this.settle(updateDocumentWrite(this, section, documentId, values, write, itemIndex), itemIndex);
+		return await this.settle(updateDocumentWrite(this.ctx.getNode(), this, section, documentId, values, write, itemIndex), itemIndex);
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
 import type { DestinationSnapshot } from '../storage/entries';
@@ -13,6 +14,37 @@ import type {
 	DvsUploadResult,
 	DvsWriteResult,
 } from './DvsBackend';
+
+/**
+ * Document 3: "invalid relation ids can fail after part of a write happened and a failure does
+ * not guarantee rollback". A 400 to a write that sent relation values (IDs) may have left part of
+ * it behind.
+ */
+function mayHaveWrittenPart(values: DvsFieldValues): (error: unknown) => boolean {
+	const sendsIds = Object.entries(values).some(([name, value]) => name !== 'dvs_project_id' && (Array.isArray(value) || typeof value === 'number'));
+	return (error) => sendsIds && error instanceof NodeApiError && String(error.httpCode) === '400';
+}
+
+/** The error for a write the service refused after part of it landed: what holds, what does not. */
+function partlyWritten(
+	node: INode,
+	documentId: number,
+	created: boolean,
+	written: { values: DvsFieldValues; missing: DvsFieldValues },
+	error: unknown,
+	itemIndex: number,
+): NodeApiError {
+	const { values, missing } = written;
+	const held = Object.keys(values).filter((name) => !(name in missing));
+	const refused = Object.keys(missing);
+	const reason = error instanceof Error ? error.message : String(error);
+	return new NodeApiError(node, { message: reason }, {
+		message: `Svc DVS refused part of the ${created ? 'new document' : 'change'} (400), but document ${documentId} ${created ? 'was created' : 'was changed'}`,
+		description: `Document ${documentId} now holds ${held.length > 0 ? held.join(', ') : 'none of the sent fields'} as sent; not saved: ${refused.join(', ') || 'nothing'}. An ID among those is likely invalid for this organization. Fix it and update document ${documentId}${created ? ' instead of creating it again' : ''}.`,
+		httpCode: '400',
+		itemIndex,
+	});
+}
 
 /** How many of the newest documents or last comments a read-back looks at. */
 const READ_BACK_WINDOW = 50;
@@ -44,6 +76,7 @@ async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number
  * tasks) that was not there before, has the name we sent and was created by us.
  */
 export function createDocumentWrite(
+	node: INode,
 	reader: DvsReader,
 	section: DvsSection,
 	values: DvsFieldValues,
@@ -56,11 +89,7 @@ export function createDocumentWrite(
 		return page.items;
 	};
 	const name = trimmed(values.name);
-	return {
-		subject: name ? `the document "${name}"` : 'the new document',
-		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
-		write,
-		findLanded: async (before) => {
+	const landedOf = async (before: Set<number>): Promise<DvsWriteResult | undefined> => {
 			const creator = await actorId(reader, section, itemIndex);
 			const landed = (await newestIds()).filter((doc) => {
 				const id = refId(doc.dvs_document_id);
@@ -74,6 +103,20 @@ export function createDocumentWrite(
 			if (landed.length === 0) return undefined;
 			if (landed.length > 1) throw new Error(`${landed.length} new documents named "${name}" appeared at the same time`);
 			return { dvs_document_id: refId(landed[0].dvs_document_id) as number };
+	};
+	return {
+		subject: name ? `the document "${name}"` : 'the new document',
+		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
+		write,
+		findLanded: landedOf,
+		partial: {
+			after: mayHaveWrittenPart(values),
+			report: async (before, error) => {
+				const landed = await landedOf(before);
+				if (!landed) return undefined;
+				const missing = await missingValues(reader, section, landed.dvs_document_id, values, itemIndex);
+				return partlyWritten(node, landed.dvs_document_id, true, { values, missing }, error, itemIndex);
+			},
 		},
 	};
 }
@@ -118,6 +161,7 @@ export async function missingValues(
 
 /** update_document: the document now holds every value we sent (a repeat would change nothing). */
 export function updateDocumentWrite(
+	node: INode,
 	reader: DvsReader,
 	section: DvsSection,
 	documentId: number,
@@ -132,6 +176,14 @@ export function updateDocumentWrite(
 		findLanded: async () => {
 			const missing = await missingValues(reader, section, documentId, values, itemIndex);
 			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
+		},
+		partial: {
+			after: mayHaveWrittenPart(values),
+			report: async (_before, error) => {
+				const missing = await missingValues(reader, section, documentId, values, itemIndex);
+				if (Object.keys(missing).length === Object.keys(values).length) return undefined;
+				return partlyWritten(node, documentId, false, { values, missing }, error, itemIndex);
+			},
 		},
 	};
 }

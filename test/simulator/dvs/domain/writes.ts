@@ -7,8 +7,12 @@ import type { DvsActor } from './types';
 const ARRAY_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);
 
 export interface WriteOptions {
-	/** The `partialWrite` fault: part of the write lands, then the request fails with 500 (document 3). */
-	partialWrite?: boolean;
+	/**
+	 * The `partialWrite` fault: part of the write lands (the relation rows do not), then the
+	 * request fails with this status. Document 3: "invalid relation ids can fail after part of a
+	 * write happened and a failure does not guarantee rollback" (400), or a backend error (500).
+	 */
+	partialWrite?: { status: 400 | 500 };
 }
 
 /**
@@ -28,7 +32,7 @@ export function createDocument(actor: DvsActor, section: DvsSection, input: Reco
 		createdAt: actor.now(),
 	});
 	doc.history.push({ kind: 'create', at: doc.createdAt, actorId: actor.account.id, fields: Object.keys(written) });
-	if (options.partialWrite) throw new DvsError(500, `partial write: ${skipped.join(', ')} not saved`);
+	if (options.partialWrite) throw new DvsError(options.partialWrite.status, `partial write: ${skipped.join(', ')} not saved`);
 	notifyChange(actor, 'create', doc);
 	return doc;
 }
@@ -47,7 +51,7 @@ export function updateDocument(actor: DvsActor, doc: DvsDocument, input: Record<
 	for (const name of applied) doc.values[name] = changes[name];
 	doc.updatedAt = actor.now();
 	doc.history.push({ kind: 'update', at: doc.updatedAt, actorId: actor.account.id, fields: applied });
-	if (options.partialWrite) throw new DvsError(500, 'partial write: array fields not saved');
+	if (options.partialWrite) throw new DvsError(options.partialWrite.status, 'partial write: array fields not saved');
 	notifyChange(actor, 'update', doc);
 	return applied;
 }
