@@ -1,10 +1,9 @@
 import type { IBinaryData, IPollFunctions } from 'n8n-workflow';
 
 import type { StorageBackend } from '../shared/backends/storage/StorageBackend';
+import { binaryFromStream } from '../shared/binary';
 import { asNodeError, isGoneError } from '../shared/polling/errors';
 import type { WatchedFile } from './watchedFiles';
-
-type PrepareInput = Parameters<IPollFunctions['helpers']['prepareBinaryData']>[0];
 
 /**
  * The file's bytes as n8n binary data, streamed to n8n's binary store. Undefined when the file
@@ -23,7 +22,7 @@ export async function downloadWatchedFile(
 		return undefined;
 	}
 	const mimeType = download.contentType ?? (typeof file.entry.mime_type === 'string' ? file.entry.mime_type : undefined);
-	return await ctx.helpers.prepareBinaryData(download.stream as unknown as PrepareInput, download.fileName ?? file.name, mimeType);
+	return await binaryFromStream(ctx, download, download.fileName ?? file.name, mimeType, 0);
 }
 
 async function stillExists(ctx: IPollFunctions, backend: StorageBackend, file: WatchedFile): Promise<boolean> {

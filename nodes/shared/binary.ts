@@ -1,5 +1,5 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { UploadSource } from './backends/storage/StorageBackend';
 
@@ -48,14 +48,89 @@ export async function binaryUploadSource(
 	};
 }
 
+type BinaryContext = IExecuteFunctions | IPollFunctions;
 type PrepareInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
-/** Stores a downloaded stream as n8n binary data (to disk in filesystem mode, without buffering). */
+/**
+ * A file name from the service, safe to use as a binary file name: its last path segment only,
+ * without control characters; `.`, `..` or nothing becomes undefined (n8n then names the data).
+ */
+export function safeFileName(name: string | undefined): string | undefined {
+	if (name === undefined) return undefined;
+	// eslint-disable-next-line no-control-regex -- control characters have no place in a file name
+	const last = name.split(/[/\\]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+	return last === '' || last === '.' || last === '..' ? undefined : last;
+}
+
+interface ByteCounter {
+	count: number;
+	failure?: unknown;
+}
+
+/**
+ * Counts the bytes a Node stream receives without reading it: its source's `push` calls are
+ * counted, so the consumer (n8n's binary store) still reads it at its own pace. Errors are noted.
+ */
+function countBytes(stream: unknown): ByteCounter {
+	const counter: ByteCounter = { count: 0 };
+	if (Buffer.isBuffer(stream)) {
+		counter.count = stream.length;
+		return counter;
+	}
+	const readable = stream as {
+		push?: (chunk: unknown, encoding?: unknown) => boolean;
+		on?: (event: string, listener: (value: unknown) => void) => void;
+	};
+	if (typeof readable.push === 'function' && typeof readable.on === 'function') {
+		const push = readable.push.bind(readable);
+		readable.push = (chunk: unknown, encoding?: unknown) => {
+			if (chunk && typeof (chunk as Buffer).length === 'number') counter.count += (chunk as Buffer).length;
+			return push(chunk, encoding);
+		};
+		readable.on('error', (error) => {
+			counter.failure = error;
+		});
+	}
+	return counter;
+}
+
+/**
+ * Stores a downloaded stream as n8n binary data (to disk in filesystem mode, without buffering),
+ * under a safe file name. A body that ends early or breaks off is an error that says how many of
+ * how many bytes arrived, never a short file.
+ */
 export async function binaryFromStream(
-	ctx: IExecuteFunctions,
-	stream: AsyncIterable<Buffer>,
+	ctx: BinaryContext,
+	download: { stream: AsyncIterable<Buffer>; size?: number },
 	fileName: string | undefined,
 	mimeType: string | undefined,
+	itemIndex: number,
 ): Promise<IBinaryData> {
-	return await ctx.helpers.prepareBinaryData(stream as unknown as PrepareInput, fileName, mimeType);
+	const counter = countBytes(download.stream);
+	const cut = (cause: unknown) => {
+		const expected = download.size === undefined ? '' : ` of ${download.size}`;
+		const reason = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+		return new NodeApiError(ctx.getNode(), { message: `download cut after ${counter.count} bytes` }, {
+			message: `The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${counter.count}${expected} bytes arrived${reason}`,
+			description: 'The connection broke while the file was being received. Run the node again.',
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		});
+	};
+	let binary: IBinaryData;
+	try {
+		// A name is always given: without one n8n would name the data after the request's URL path.
+		binary = await ctx.helpers.prepareBinaryData(download.stream as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
+	} catch (error) {
+		throw cut(error);
+	}
+	if (counter.failure !== undefined || (download.size !== undefined && counter.count < download.size)) throw cut(counter.failure);
+	return binary;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Standard padded base64 (document 2, rule 3) as bytes; undefined for anything else, never a silent partial decode. */
+export function decodeBase64(text: string): Buffer | undefined {
+	return BASE64.test(text) ? Buffer.from(text, 'base64') : undefined;
 }

@@ -1,9 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-/** The Return All / Limit pair of parameters of a list operation, read for one item. */
+import { readInteger } from './parameters';
+
+/** The Return All / Limit pair of parameters of a list operation, read for one item: Limit is a whole number of at least 1. */
 export function readReturnAll(ctx: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = returnAll ? Number.POSITIVE_INFINITY : readInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1 });
 	return { returnAll, limit };
 }
 

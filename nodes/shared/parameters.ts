@@ -5,6 +5,24 @@ function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, desc
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
+/**
+ * A parameter's value as text. Numbers and booleans are written out; an object or array (an
+ * expression that gave `$json` instead of one of its fields) is refused, never sent as
+ * `[object Object]`.
+ */
+function textOf(ctx: IExecuteFunctions, raw: unknown, itemIndex: number, label: string): string {
+	if (raw === undefined || raw === null) return '';
+	if (typeof raw === 'string') return raw.trim();
+	if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+	const kind = Array.isArray(raw) ? 'a list' : 'an object';
+	return refuse(
+		ctx,
+		itemIndex,
+		`The parameter "${label}" got ${kind}, not text`,
+		`Its expression gives ${kind}. Pick the field that holds the text (for example {{ $json.name }}), or write it out with {{ JSON.stringify(...) }}.`,
+	);
+}
+
 /** A resource locator's value (list, hash or URL mode), trimmed; '' when empty and optional. */
 export function readLocator(
 	ctx: IExecuteFunctions,
@@ -13,8 +31,7 @@ export function readLocator(
 	label: string,
 	required = true,
 ): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	const value = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	const value = textOf(ctx, ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }), itemIndex, label);
 	if (required && !value) refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its hash.`);
 	return value;
 }
@@ -26,8 +43,7 @@ export function readText(
 	label: string,
 	options: { required?: boolean; maxLength?: number; fallback?: string } = {},
 ): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, options.fallback ?? '');
-	const value = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	const value = textOf(ctx, ctx.getNodeParameter(name, itemIndex, options.fallback ?? ''), itemIndex, label);
 	if (options.required && !value) refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Enter a value for "${label}".`);
 	if (options.maxLength !== undefined && value.length > options.maxLength) {
 		refuse(ctx, itemIndex, `The parameter "${label}" is too long (${value.length} characters)`, `Use at most ${options.maxLength} characters.`);
@@ -43,7 +59,7 @@ export function readInteger(
 	range: { min?: number; max?: number } = {},
 ): number {
 	const raw = ctx.getNodeParameter(name, itemIndex);
-	const value = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
+	const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
 	if (raw === '' || raw === undefined || raw === null || !Number.isInteger(value)) {
 		refuse(ctx, itemIndex, `The parameter "${label}" must be a whole number`, `Got "${String(raw)}".`);
 	}
@@ -91,17 +107,27 @@ export function readEmails(
 	return entries;
 }
 
-/** A calendar date as YYYY-MM-DD, from a date-time picker value or typed text; '' when empty. */
+/** ISO 8601: a date, or a date and time with optional seconds, fraction and zone. */
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The calendar day (YYYY-MM-DD) of a strict ISO 8601 date or date-time; undefined for anything else. */
+export function isoCalendarDate(text: string): string | undefined {
+	const match = ISO_DATE.exec(text.trim());
+	if (!match) return undefined;
+	const date = new Date(`${match[1]}T00:00:00Z`);
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === match[1] ? match[1] : undefined;
+}
+
+/** A calendar date as YYYY-MM-DD, from a date-time picker value or typed ISO 8601 text; '' when empty. */
 export function readDate(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '');
-	const text = String(raw ?? '').trim();
+	const text = textOf(ctx, typeof raw === 'object' && raw !== null && 'toISO' in raw ? String(raw) : raw, itemIndex, label);
 	if (!text) return '';
-	const match = /^(\d{4}-\d{2}-\d{2})/.exec(text);
-	const date = match ? new Date(`${match[1]}T00:00:00Z`) : new Date(Number.NaN);
-	if (!match || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[1]) {
-		refuse(ctx, itemIndex, `The parameter "${label}" is not a valid date: "${text}"`, 'Use the format YYYY-MM-DD.');
+	const day = isoCalendarDate(text);
+	if (day === undefined) {
+		refuse(ctx, itemIndex, `The parameter "${label}" is not a valid date: "${text.slice(0, 60)}"`, 'Use the format YYYY-MM-DD (ISO 8601), optionally with a time.');
 	}
-	return match[1];
+	return day;
 }
 
 export function refuseInput(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {

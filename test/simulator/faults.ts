@@ -98,6 +98,20 @@ export function validateFaultSpec(value: unknown): string | undefined {
 			return typeof fault.retryAfterSeconds === 'number' && fault.retryAfterSeconds >= 0
 				? undefined
 				: 'rateLimit needs retryAfterSeconds >= 0';
+		case 'redirect':
+			return [301, 302, 303, 307, 308].includes(fault.status as number) && typeof fault.location === 'string'
+				? undefined
+				: 'redirect needs a 3xx status and a location';
+		case 'statusAfterCommit':
+		case 'echoRequest':
+			return typeof fault.status === 'number' && fault.status >= 100 && fault.status <= 599 ? undefined : `${fault.kind} needs a status`;
+		case 'lateCommit':
+			return typeof fault.afterMs === 'number' && fault.afterMs >= 0 ? undefined : 'lateCommit needs afterMs >= 0';
+		case 'badAnswer':
+			return ['html', 'cutJson', 'empty', 'successFalse'].includes(fault.body as string) ? undefined : 'badAnswer needs a body kind';
+		case 'cutBody':
+			return typeof fault.afterBytes === 'number' && fault.afterBytes >= 0 ? undefined : 'cutBody needs afterBytes >= 0';
+		case 'hang':
 		case 'dropAfterCommit':
 		case 'dropBeforeCommit':
 		case 'status500AfterCommit':

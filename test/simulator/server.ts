@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 
 import { AccountStore } from './accounts';
 import { FaultInjector, validateFaultSpec, type FaultTarget } from './faults';
+import { badAnswer, bodyPrefix, bufferedBody, echoAnswer, redirectAnswer } from './hostile';
 import { multipartBoundary } from './multipart';
 import { SECRET_PARAMETERS } from './storage/auth';
 import type { StorageLimits, StorageServices } from './storage/context';
@@ -311,6 +312,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		const fault = faults.take(simRequest, target);
 		if (fault) entry.fault = fault.kind;
 		switch (fault?.kind) {
+			case 'redirect':
+				req.resume();
+				return finish(redirectAnswer(fault));
+			case 'echoRequest':
+				return finish(echoAnswer(fault, req, streamed ? await bufferedBody(req) : body));
+			case 'hang':
+				req.resume();
+				await new Promise<void>((resolve) => res.on('close', () => resolve()));
+				entry.status = 'dropped';
+				return;
+			case 'lateCommit': {
+				// The client gets its 503 at once; the handler runs on the whole body later.
+				const whole = streamed ? await bufferedBody(req) : body;
+				finish({ status: fault.status ?? 503, headers: { Connection: 'close' } });
+				await delay(fault.afterMs);
+				const late: SimRequest = { ...simRequest, body: streamed ? Buffer.alloc(0) : whole, ...(streamed ? { bodyStream: Readable.from([whole]) } : {}) };
+				await handlerFor(url.pathname)?.(late).catch(() => undefined);
+				return;
+			}
 			case 'dropBeforeCommit':
 				return drop();
 			case 'statusBeforeCommit':
@@ -348,9 +368,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			if (response.body instanceof Readable) response.body.destroy();
 			return drop();
 		}
-		if (fault?.kind === 'status500AfterCommit') {
+		if (fault?.kind === 'status500AfterCommit' || fault?.kind === 'statusAfterCommit') {
 			if (response.body instanceof Readable) response.body.destroy();
-			return finish({ status: 500 });
+			return finish({ status: fault.kind === 'statusAfterCommit' ? fault.status : 500 });
+		}
+		if (fault?.kind === 'badAnswer') {
+			if (response.body instanceof Readable) response.body.destroy();
+			return finish(badAnswer(fault, response));
+		}
+		if (fault?.kind === 'cutBody') {
+			// The headers promise the whole body; the connection breaks after part of it.
+			const { prefix, length } = await bodyPrefix(response, fault.afterBytes);
+			entry.status = response.status;
+			const headers = { ...(response.headers ?? {}), ...(length !== undefined ? { 'Content-Length': String(length) } : {}) };
+			res.writeHead(response.status, headers);
+			res.write(prefix, () => req.socket.destroy());
+			return;
 		}
 		finish(response);
 	};

@@ -63,7 +63,22 @@ export type FaultKind =
 	/** MCP DVS writes: the change commits but the result says `status: "uncertain"`. */
 	| { kind: 'mcpUncertain' }
 	/** DVS writes: part of the write happens (relation rows lost), then the request fails with `status` (default 500; document 3 names 400). */
-	| { kind: 'partialWrite'; status?: 400 | 500 };
+	| { kind: 'partialWrite'; status?: 400 | 500 }
+	// Hostile servers: what the documents allow a server, or a proxy in front of it, to do.
+	/** A redirect before the handler runs: `location` is another origin or a plain-HTTP URL. */
+	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
+	/** The handler runs (the write commits), then the client gets this status (500, 502, 503…). */
+	| { kind: 'statusAfterCommit'; status: number }
+	/** The client gets a 503 at once; the handler runs (the write commits) `afterMs` later. */
+	| { kind: 'lateCommit'; afterMs: number; status?: number }
+	/** The handler runs (the write commits), then a 200 with a body that is not the documented answer. */
+	| { kind: 'badAnswer'; body: 'html' | 'cutJson' | 'empty' | 'successFalse' }
+	/** The handler runs; a streamed answer (a download) stops after `afterBytes` and the connection is cut. */
+	| { kind: 'cutBody'; afterBytes: number }
+	/** An error status whose body echoes the request (query, headers, body) raw, percent- or `+`-encoded. */
+	| { kind: 'echoRequest'; status: number; encoding: 'raw' | 'percent' | 'plus' }
+	/** The connection is accepted and never answered (until the client gives up or the server closes). */
+	| { kind: 'hang' };
 
 export interface FaultSpec {
 	match: FaultMatch;

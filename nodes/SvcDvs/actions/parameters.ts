@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readLocator, readText, refuseInput } from '../../shared/parameters';
+import { isoCalendarDate, readLocator, readText, refuseInput } from '../../shared/parameters';
 
 /** A whole-number ID from a number, or a text holding one (as typed or from an expression). */
 export function asId(value: unknown): number | undefined {
@@ -84,7 +84,7 @@ export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean
 	return ctx.getNodeParameter('simplify', itemIndex, false) as boolean;
 }
 
-/** A calendar date as YYYY-MM-DD from text (a trailing time is dropped); undefined when it is not a date. */
+/** A calendar date as YYYY-MM-DD from strict ISO 8601 text (a time is dropped); undefined when it is not a date. */
 export function asCalendarDate(value: unknown): string | undefined {
 	const text =
 		value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function'
@@ -92,8 +92,5 @@ export function asCalendarDate(value: unknown): string | undefined {
 			: typeof value === 'string'
 				? value.trim()
 				: '';
-	const match = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
-	if (!match) return undefined;
-	const date = new Date(`${match[1]}T00:00:00Z`);
-	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === match[1] ? match[1] : undefined;
+	return isoCalendarDate(text);
 }

@@ -1,6 +1,19 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { decodeBase64, safeFileName } from '../../shared/binary';
 import type { McpContent, McpResourceContents, McpToolOutcome } from '../../shared/transport/mcp';
+
+/** Base64 content of the server's answer as bytes; anything that is not standard base64 is an error. */
+function bytesOf(ctx: IExecuteFunctions, base64: string, what: string, itemIndex: number): Buffer {
+	const bytes = decodeBase64(base64);
+	if (bytes) return bytes;
+	throw new NodeApiError(ctx.getNode(), { message: 'invalid base64' }, {
+		message: `The MCP server sent ${what} that is not valid base64`,
+		description: 'MCP binary content is standard padded base64. Nothing was output for this item; the server may be faulty.',
+		itemIndex,
+	});
+}
 
 /** Binary property names for several files: `data`, `data_1`, `data_2`, … */
 function propertyName(base: string, index: number): string {
@@ -23,7 +36,7 @@ async function binaryOf(
 	fileName: string | undefined,
 	mimeType: string | undefined,
 ): Promise<IBinaryData> {
-	return await ctx.helpers.prepareBinaryData(data, fileName, mimeType);
+	return await ctx.helpers.prepareBinaryData(data, safeFileName(fileName), mimeType);
 }
 
 function isJsonObjectText(text: string): boolean {
@@ -59,12 +72,12 @@ export async function toolResultItem(
 	for (const block of outcome.content as Array<McpContent & IDataObject>) {
 		if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
 		else if ((block.type === 'image' || block.type === 'audio') && typeof block.data === 'string') {
-			files.push({ data: Buffer.from(block.data, 'base64'), mimeType: block.mimeType as string | undefined });
+			files.push({ data: bytesOf(ctx, block.data, `${block.type} content`, itemIndex), mimeType: block.mimeType as string | undefined });
 		} else if (block.type === 'resource' && block.resource && typeof block.resource === 'object') {
 			const resource = block.resource as McpResourceContents;
 			const data =
 				typeof resource.blob === 'string'
-					? Buffer.from(resource.blob, 'base64')
+					? bytesOf(ctx, resource.blob, 'a resource blob', itemIndex)
 					: Buffer.from(typeof resource.text === 'string' ? resource.text : '', 'utf8');
 			files.push({ data, fileName: fileNameOfUri(resource.uri), mimeType: resource.mimeType });
 		} else if (block.type === 'resource_link') {
@@ -101,7 +114,7 @@ export async function resourceContentItem(
 		json.text = content.text ?? '';
 		return { json, pairedItem: { item: itemIndex } };
 	}
-	const data = Buffer.from(content.blob, 'base64');
+	const data = bytesOf(ctx, content.blob, 'a resource blob', itemIndex);
 	json.size = data.length;
 	const binary = await binaryOf(ctx, data, fileNameOfUri(content.uri), content.mimeType);
 	return { json, binary: { [binaryField]: binary }, pairedItem: { item: itemIndex } };

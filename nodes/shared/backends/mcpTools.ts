@@ -16,6 +16,8 @@ export interface McpCallContext {
 	timeoutMs?: number;
 	/** The tool's group; write groups are sent as writes (never repeated by the client, uncertain on failure). */
 	group?: McpToolGroup;
+	/** The result's content is the file itself (svc_read_file): never read as protocol. */
+	contentIsData?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export class McpTools {
 				itemIndex: context.itemIndex,
 				timeoutMs: context.timeoutMs,
 				write: context.group !== undefined && context.group !== 'dvsRead',
+				contentIsData: context.contentIsData,
 			});
 		} catch (error) {
 			throw this.explain(error, context);

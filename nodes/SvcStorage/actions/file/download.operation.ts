@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryFromStream } from '../../../shared/binary';
+import { binaryFromStream, safeFileName } from '../../../shared/binary';
 import { readLocator, readText } from '../../../shared/parameters';
 import { fileLocator, optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
@@ -38,8 +38,8 @@ export async function execute(
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field', { required: true });
 	const fileNameOverride = readText(this, 'options.fileName', itemIndex, 'File Name');
 	const download = await backend.downloadFile(fileHash, itemIndex);
-	const fileName = fileNameOverride || download.fileName;
-	const binary = await binaryFromStream(this, download.stream, fileName, download.contentType);
+	const fileName = fileNameOverride || safeFileName(download.fileName);
+	const binary = await binaryFromStream(this, download, fileName, download.contentType, itemIndex);
 	return [
 		{
 			json: {

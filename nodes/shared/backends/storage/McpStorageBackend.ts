@@ -1,10 +1,12 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { decodeBase64 } from '../../binary';
 import { writeExactlyOnce } from '../../reconcile';
 import type { DestinationSnapshot } from './entries';
 import { snapshotOf, writtenEntries } from './entries';
 import type { ServiceContext } from '../../transport/http';
+import { timeoutFor } from '../../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
 import type { McpCallContext } from '../mcpTools';
@@ -315,20 +317,26 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
-		const outcome = await this.call('read_file', { file_hash: fileHash }, { action: 'download the file', itemIndex });
+		const outcome = await this.call('read_file', { file_hash: fileHash }, { action: 'download the file', itemIndex, contentIsData: true });
 		const structured = outcome.structured ?? {};
 		const file = objectField(structured, 'file');
 		const fileName = typeof file.name === 'string' ? file.name : undefined;
 		const metaType = typeof file.mime_type === 'string' ? file.mime_type : undefined;
-		const delivery = structured.delivery;
-		if (delivery === 'url' || typeof structured.download_url === 'string') {
+		if (typeof structured.download_url === 'string' && embeddedResource(outcome) === undefined) {
 			return await this.fetchUrl(String(structured.download_url ?? ''), fileName, metaType, itemIndex);
 		}
 		const resource = embeddedResource(outcome);
 		let bytes: Buffer | undefined;
 		let contentType = metaType;
 		if (resource && typeof resource.blob === 'string') {
-			bytes = Buffer.from(resource.blob, 'base64');
+			bytes = decodeBase64(resource.blob);
+			if (bytes === undefined) {
+				throw new NodeApiError(this.ctx.getNode(), { message: 'invalid base64' }, {
+					message: "Svc's MCP endpoint sent the file's content as invalid base64",
+					description: 'Nothing was output. Try again; if it persists, download the file with the Svc Storage API credential.',
+					itemIndex,
+				});
+			}
 			if (typeof resource.mimeType === 'string') contentType = resource.mimeType;
 		} else if (resource && typeof resource.text === 'string') {
 			bytes = Buffer.from(resource.text, 'utf8');
@@ -374,7 +382,8 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: this.timeoutFor(itemIndex),
+				disableFollowRedirect: true,
+				timeout: timeoutFor(this.ctx, this.timeoutFor(itemIndex)),
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw new NodeApiError(this.ctx.getNode(), { message: (error as Error).message ?? 'request failed' }, {

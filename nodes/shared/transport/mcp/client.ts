@@ -57,6 +57,11 @@ export interface McpCallOptions {
 	 * throws an error marked uncertain (`isUncertainOutcome`) for the caller to reconcile.
 	 */
 	write?: boolean;
+	/**
+	 * The tool's content is data (a file read): only structuredContent is protocol. Its text is
+	 * never parsed for a result or a status.
+	 */
+	contentIsData?: boolean;
 }
 
 export interface McpToolOutcome {
@@ -333,7 +338,7 @@ export class McpClient {
 			const message = payload.success && payload.data.error.message ? payload.data.error.message : text.replace(/^[a-z_]+:\s*/, '');
 			throw toolError(name, code, message, ctx);
 		}
-		const structured = (structuredContent as IDataObject | undefined) ?? jsonObjectOf(text) ?? {};
+		const structured = (structuredContent as IDataObject | undefined) ?? (options.contentIsData ? undefined : jsonObjectOf(text)) ?? {};
 		const status = typeof structured.status === 'string' ? structured.status : undefined;
 		if (status === 'uncertain') {
 			throw uncertainWriteError(name, typeof structured.message === 'string' ? structured.message : undefined, ctx);
