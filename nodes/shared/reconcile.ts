@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { isUncertainOutcome, mayStillLand } from './transport/errors';
+import { isUncertainOutcome, mayStillLand, OUTCOME_UNCERTAIN } from './transport/errors';
 
 /**
  * After an uncertain outcome the service may still be committing the write (a late commit after
@@ -33,14 +33,15 @@ export interface UncertainWrite<TBefore, TResult> {
 	 */
 	mayStillLand?: (error: unknown) => boolean;
 	/**
-	 * A refusal after which part of the write may have happened anyway (document 3: "invalid
-	 * relation ids can fail after part of a write happened"): `report` reads the destination
-	 * back and returns the error that says what was written, or undefined when nothing was.
-	 * Never resent.
+	 * A refusal after which part or all of the write may have happened anyway (document 3:
+	 * "invalid relation ids can fail after part of a write happened"; a 200 `success: false` from
+	 * a server that stored the file). `check` reads the destination back once and returns what
+	 * landed whole, the error that says what was written, or undefined when nothing was. Never
+	 * resent.
 	 */
-	partial?: {
-		after(error: unknown): boolean;
-		report(before: TBefore, error: unknown): Promise<Error | undefined>;
+	afterRefusal?: {
+		applies(error: unknown): boolean;
+		check(before: TBefore, error: unknown): Promise<{ landed: TResult } | Error | undefined>;
 	};
 }
 
@@ -51,9 +52,6 @@ export interface WriteOutcome<TResult> {
 	/** How many times the write was sent (1, or 2 when the first attempt certainly did not land). */
 	attempts: number;
 }
-
-/** The first words of every error that leaves a write's outcome open. */
-export const OUTCOME_UNCERTAIN = 'Outcome uncertain';
 
 function outcomeUncertain(node: INode, subject: string, description: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
@@ -116,10 +114,11 @@ export async function writeExactlyOnce<TBefore, TResult>(
 		const sent = await settle(write.write());
 		if (sent.ok) return { result: sent.value, reconciled: false, attempts: attempt };
 		if (!isUncertain(sent.error)) {
-			if (!write.partial?.after(sent.error)) throw sent.error;
-			const report = await settle(write.partial.report(before, sent.error));
-			if (!report.ok) throw unknownOutcome(node, write.subject, report.error, itemIndex);
-			throw report.value ?? sent.error;
+			if (!write.afterRefusal?.applies(sent.error)) throw sent.error;
+			const checked = await settle(write.afterRefusal.check(before, sent.error));
+			if (!checked.ok) throw unknownOutcome(node, write.subject, checked.error, itemIndex);
+			if (checked.value && 'landed' in checked.value) return { result: checked.value.landed, reconciled: true, attempts: attempt };
+			throw checked.value ?? sent.error;
 		}
 		lastError = sent.error;
 		let waited = 0;

@@ -1,8 +1,9 @@
 /**
- * Time that runs faster, for tests through the real engine with real sockets: every timer of at
- * least `thresholdMs` (the node's settle waits, 429 waits, the simulator's late commits) fires
- * `factor` times sooner, so a 15 s settle window passes in milliseconds. Shorter timers and
- * request timeouts (socket timers) keep real time.
+ * Time that runs faster, for tests through the real engine with real sockets: every timer from
+ * `thresholdMs` up to a minute (the node's settle waits, 429 waits, the simulator's late commits)
+ * fires `factor` times sooner, so a 15 s settle window passes in milliseconds. Shorter timers keep
+ * real time, and so do request timeouts (n8n's default is 300 s; axios times the wait for the
+ * answer's headers with a plain timer), so a warp never makes a request time out.
  *
  *   useWarpedTime(1000);        // in a test file or a describe block
  */
@@ -13,12 +14,16 @@ interface Warp {
 	thresholdMs: number;
 }
 
+/** Timers longer than this are request timeouts, never warped. */
+const LONGEST_WARPED_MS = 60_000;
+
 const realSetTimeout = globalThis.setTimeout;
 const warps: Warp[] = [];
 
 function warpedSetTimeout(handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown {
 	const warp = warps.at(-1);
-	const delay = warp && ms !== undefined && ms >= warp.thresholdMs ? Math.max(1, Math.ceil(ms / warp.factor)) : ms;
+	const warped = warp !== undefined && ms !== undefined && ms >= warp.thresholdMs && ms <= LONGEST_WARPED_MS;
+	const delay = warped ? Math.max(1, Math.ceil((ms as number) / (warp as Warp).factor)) : ms;
 	return (realSetTimeout as unknown as TimerFunction)(handler, delay, ...args);
 }
 

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { ServiceContext } from '../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../transport/mcp';
 import { mcpErrorCode } from '../transport/mcp';
-import { isUncertainOutcome } from '../transport/errors';
+import { isUncertainOutcome, sayingOutcomeUncertain } from '../transport/errors';
 
 /** Which group of tools a call belongs to: write groups are sent as writes (uncertain on failure). */
 export type McpToolGroup = 'storageWrite' | 'dvsRead' | 'dvsWrite' | 'dvsUpload';
@@ -18,6 +18,8 @@ export interface McpCallContext {
 	group?: McpToolGroup;
 	/** The result's content is the file itself (svc_read_file): never read as protocol. */
 	contentIsData?: boolean;
+	/** A write settled by reconcile.ts: its unknown outcome is read back, not reported as such. */
+	reconciled?: boolean;
 }
 
 /**
@@ -48,7 +50,10 @@ export class McpTools {
 	}
 
 	private explain(error: unknown, context: McpCallContext): unknown {
-		if (isUncertainOutcome(error)) return error;
+		if (isUncertainOutcome(error)) {
+			const write = context.group !== undefined && context.group !== 'dvsRead';
+			return write && !context.reconciled ? sayingOutcomeUncertain(error) : error;
+		}
 		const code = mcpErrorCode(error);
 		if (!(error instanceof NodeApiError) || !code) return error;
 		const rebuilt = (message: string, description: string | undefined, httpCode: string) => {

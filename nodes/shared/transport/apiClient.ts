@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AnswerShape } from './answers';
 import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
-import { serviceError, serviceMessageOf, transportError } from './errors';
+import { sayingOutcomeUncertain, serviceError, serviceMessageOf, transportError } from './errors';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
 import { sendServiceCall } from './http';
 import { excerptOf, secretsOf } from './redact';
@@ -20,6 +20,11 @@ export interface ApiCallOptions {
 	action: string;
 	itemIndex?: number;
 	timeoutMs?: number;
+	/**
+	 * The call is a write settled by reconcile.ts, which reads back after an unknown outcome.
+	 * Other writes say "Outcome uncertain" themselves.
+	 */
+	reconciled?: boolean;
 }
 
 export interface ApiDefinition {
@@ -64,6 +69,7 @@ export async function sendApiCall(
 	statusError: (response: ServiceResponse, connection: ApiConnection) => NodeApiError,
 ): Promise<ServiceResponse> {
 	const connection = await connectionOf(ctx, api, options.itemIndex);
+	const saysUncertain = request.answer?.write === true && options.reconciled !== true;
 	let response: ServiceResponse;
 	try {
 		response = await sendServiceCall(ctx, {
@@ -89,15 +95,19 @@ export async function sendApiCall(
 			},
 			connection.secrets,
 		);
-		if (mapped) throw mapped;
+		if (mapped) throw saysUncertain ? sayingOutcomeUncertain(mapped) : mapped;
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
 	if (response.status >= 200 && response.status < 300) {
 		if (!request.answer) return response;
-		return { ...response, body: checkedAnswer(ctx, api, response, request.answer, options, connection) };
+		const checked = checkedAnswer(ctx, api, response, request.answer, options, connection);
+		if (checked.ok) return { ...response, body: checked.body };
+		// The service's own "success: false" is its refusal; only a reconciled write looks again.
+		throw saysUncertain && !checked.refusal ? sayingOutcomeUncertain(checked.error) : checked.error;
 	}
 	if (request.responseType === 'stream') response.body = await readErrorBody(response.body);
-	throw statusError(response, connection);
+	const refused = statusError(response, connection);
+	throw saysUncertain ? sayingOutcomeUncertain(refused) : refused;
 }
 
 /**
@@ -111,7 +121,7 @@ function checkedAnswer(
 	answer: AnswerShape,
 	options: ApiCallOptions,
 	connection: ApiConnection,
-): unknown {
+): { ok: true; body: unknown } | { ok: false; error: NodeApiError; refusal: boolean } {
 	const raw = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
 	let parsed: unknown = raw;
 	let problem: string | undefined;
@@ -125,12 +135,12 @@ function checkedAnswer(
 	}
 	if (problem === undefined) {
 		const checked = answer.schema.safeParse(parsed);
-		if (checked.success) return checked.data;
+		if (checked.success) return { ok: true, body: checked.data };
 		problem = mismatchOf(checked);
 	}
 	const said = excerptOf(raw, connection.secrets);
 	const refusal = saysFailed(parsed) ? serviceMessageOf({ ...response, body: parsed }, connection.secrets) : undefined;
-	throw serviceError(
+	const error = serviceError(
 		ctx.getNode(),
 		{
 			message: saysFailed(parsed)
@@ -148,6 +158,7 @@ function checkedAnswer(
 		},
 		connection.secrets,
 	);
+	return { ok: false, error, refusal: saysFailed(parsed) };
 }
 
 /** Reads at most 64 KiB of a streamed error body and drains the rest. */

@@ -167,6 +167,7 @@ export async function uploadToDvs(
 			message: `Svc DVS could not save the attachment${code}: ${String(body.error_message ?? 'the answer had no file hash')}`,
 			description:
 				'The file may be too large, the storage quota used up, or a virus detected. Nothing was attached.',
+			httpCode: String(response.status),
 			itemIndex: options.itemIndex,
 		});
 	}

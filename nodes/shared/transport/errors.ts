@@ -29,6 +29,22 @@ export interface ServiceErrorFields {
 }
 
 const UNCERTAIN_OUTCOME = 'uncertainOutcome';
+
+/** The first words of every error that leaves a write's outcome open. */
+export const OUTCOME_UNCERTAIN = 'Outcome uncertain';
+
+/**
+ * A write's error that leaves its outcome open, saying so first: the user must check before
+ * running again. Errors of reads, and writes that certainly failed, are returned as they are.
+ */
+export function sayingOutcomeUncertain(error: unknown): unknown {
+	if (!isUncertainOutcome(error)) return error;
+	const apiError = error as NodeApiError;
+	if (apiError.message.startsWith(OUTCOME_UNCERTAIN)) return error;
+	apiError.message = `${OUTCOME_UNCERTAIN}: ${apiError.message}`;
+	apiError.description = `${apiError.description ?? ''} Check whether the change was made before running the node again.`.trim();
+	return error;
+}
 const MAY_STILL_LAND = 'mayStillLand';
 
 /**

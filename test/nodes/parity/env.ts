@@ -42,6 +42,9 @@ export function authentication(auth: Auth | 'oauth', rest: 'svcStorageApi' | 'sv
 	return auth === 'oauth' ? 'svcMcpOAuth2Api' : 'svcMcpApi';
 }
 
+/** MCP settings every parity run starts from: every tool on. */
+export const ALL_TOOLS_ON = { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, oauthEnabled: true };
+
 /** Starts the simulator before the file's tests and closes it after; faults and MCP settings reset per test. */
 export function useParityEnv(options: ServiceSimulatorOptions = {}): ParityEnv {
 	let current: ServiceSimulator | undefined;
@@ -54,12 +57,16 @@ export function useParityEnv(options: ServiceSimulatorOptions = {}): ParityEnv {
 	});
 	beforeEach(() => {
 		current?.faults.clear();
-		if (current) Object.assign(current.mcp.settings, { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, oauthEnabled: true });
+		if (current) Object.assign(current.mcp.settings, ALL_TOOLS_ON);
 	});
-	const sim = () => {
+	return parityEnvOf(() => {
 		if (!current) throw new Error('the simulator is not running');
 		return current;
-	};
+	});
+}
+
+/** The runs of the Svc Storage and Svc DVS nodes with either kind of credential, against one simulator. */
+export function parityEnvOf(sim: () => ServiceSimulator): ParityEnv {
 	const storageCredentials = (auth: Auth | 'oauth', oauthToken?: ICredentialDataDecryptedObject): CredentialsMap => {
 		const pro = sim().demo.pro;
 		if (auth === 'rest') {

@@ -108,11 +108,12 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 	}
 
 	/**
-	 * A DVS write; `status: "uncertain"` becomes an uncertain-outcome error so that
-	 * writeExactlyOnce reads back before deciding (document 2: "read the task before retrying").
+	 * A DVS write, always settled by writeExactlyOnce; `status: "uncertain"` becomes an
+	 * uncertain-outcome error so that it reads back before deciding (document 2: "read the task
+	 * before retrying").
 	 */
 	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number, group: McpToolGroup = 'dvsWrite'): Promise<IDataObject> {
-		const structured = await this.call(suffix, args, { action, itemIndex, group });
+		const structured = await this.call(suffix, args, { action, itemIndex, group, reconciled: true });
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
 			throw serviceError(

@@ -74,8 +74,9 @@ export class RestDvsBackend implements DvsBackend, DvsReader {
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {}
 
+	/** Every DVS write of this backend is settled by reconcile.ts (`reconciled`). */
 	private options(action: string, itemIndex: number, invalidHint?: string): DvsCallOptions {
-		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint };
+		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };
 	}
 
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {

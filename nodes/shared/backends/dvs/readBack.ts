@@ -109,9 +109,9 @@ export function createDocumentWrite(
 		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
 		write,
 		findLanded: landedOf,
-		partial: {
-			after: mayHaveWrittenPart(values),
-			report: async (before, error) => {
+		afterRefusal: {
+			applies: mayHaveWrittenPart(values),
+			check: async (before, error) => {
 				const landed = await landedOf(before);
 				if (!landed) return undefined;
 				const missing = await missingValues(reader, section, landed.dvs_document_id, values, itemIndex);
@@ -177,9 +177,9 @@ export function updateDocumentWrite(
 			const missing = await missingValues(reader, section, documentId, values, itemIndex);
 			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
 		},
-		partial: {
-			after: mayHaveWrittenPart(values),
-			report: async (_before, error) => {
+		afterRefusal: {
+			applies: mayHaveWrittenPart(values),
+			check: async (_before, error) => {
 				const missing = await missingValues(reader, section, documentId, values, itemIndex);
 				if (Object.keys(missing).length === Object.keys(values).length) return undefined;
 				return partlyWritten(node, documentId, false, { values, missing }, error, itemIndex);
@@ -242,6 +242,12 @@ export function uploadAttachmentWrite(
 	itemIndex: number,
 ): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
 	const subject = `the attachment "${source.fileName}"`;
+	const landedIn = (folder: { uploadHash: string | null; entries: IDataObject[] }, before: DestinationSnapshot): DvsUploadResult | undefined => {
+		const landed = writtenEntries(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
+		if (landed.length === 0 || folder.uploadHash === null) return undefined;
+		if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
+		return { file_hash: entryHash(landed[0]) as string, upload_hash: folder.uploadHash, file_name: entryName(landed[0]) ?? source.fileName };
+	};
 	return {
 		subject,
 		// An account that may attach but not list still uploads; only a lost answer then stays unsettled.
@@ -260,14 +266,17 @@ export function uploadAttachmentWrite(
 				// No folder shown: either nothing landed or the account may not open it; a retry could duplicate.
 				throw new Error(`task ${taskId} shows no attachment folder to check`);
 			}
-			const landed = writtenEntries(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
-			if (landed.length === 0) return undefined;
-			if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
-			return {
-				file_hash: entryHash(landed[0]) as string,
-				upload_hash: folder.uploadHash,
-				file_name: entryName(landed[0]) ?? source.fileName,
-			};
+			return landedIn(folder, before);
+		},
+		// Document 3: a file the service could not save is a 200 with success false. Trusted only
+		// after a look: a file of ours that is there after all is the result.
+		afterRefusal: {
+			applies: (error) => error instanceof NodeApiError && String(error.httpCode) === '200',
+			check: async (before) => {
+				if (before === undefined) return undefined;
+				const landed = landedIn(await reader.attachmentFolder(taskId, itemIndex), before);
+				return landed ? { landed } : undefined;
+			},
 		},
 	};
 }

@@ -111,8 +111,8 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 		return await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
 	}
 
-	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		const outcome = await this.call(suffix, args, { action, itemIndex, group: 'storageWrite' });
+	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number, reconciled = false): Promise<IDataObject> {
+		const outcome = await this.call(suffix, args, { action, itemIndex, group: 'storageWrite', reconciled });
 		return outcome.structured ?? {};
 	}
 
@@ -240,7 +240,7 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				write: async () =>
 					createdFolderFromMcp(
 						writtenItem(
-							await this.write('create_folder', { parent_folder_hash: parentHash, folder_name: name }, `create ${subject}`, itemIndex),
+							await this.write('create_folder', { parent_folder_hash: parentHash, folder_name: name }, `create ${subject}`, itemIndex, true),
 						),
 					),
 				findLanded: async (before) => {
@@ -303,6 +303,7 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 								{ folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' },
 								`upload ${subject}`,
 								itemIndex,
+								true,
 							),
 						),
 					),
@@ -457,7 +458,7 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				subject,
 				snapshot: async () => await this.snapshot(folderHash, itemIndex),
 				write: async () => {
-					const structured = await this.write('import_file', args, `import ${subject}`, itemIndex);
+					const structured = await this.write('import_file', args, `import ${subject}`, itemIndex, true);
 					return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') } as IDataObject;
 				},
 				findLanded: async (before) => {

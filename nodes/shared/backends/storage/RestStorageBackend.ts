@@ -78,7 +78,7 @@ export class RestStorageBackend implements StorageBackend {
 							this.ctx,
 							'create_folder',
 							{ parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType },
-							{ action: `create ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+							{ action: `create ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true },
 						),
 					),
 				findLanded: async (before) => {
@@ -173,7 +173,7 @@ export class RestStorageBackend implements StorageBackend {
 									watermark_color: options.watermarkColor,
 								},
 								() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
-								{ action: `upload ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+								{ action: `upload ${subject}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true },
 							),
 						),
 					findLanded: async (before) => {

@@ -1,0 +1,191 @@
+/**
+ * The chaos suite: every write operation (REST and MCP) run through the engine against the
+ * simulator, each run with a fault drawn from the catalogue of what the documents allow a server
+ * to do. After each run the service's state is counted:
+ *
+ * - duplicate: more than one object carries the run's marker;
+ * - loss: the node said success and nothing exists, or said failure and it exists without
+ *   saying "Outcome uncertain";
+ * - uncertain: the node said "Outcome uncertain" (allowed, whatever exists).
+ *
+ * Time runs 100 times faster (test/harness/time.ts): the 15 s settle window passes in 150 ms and
+ * late commits of 0 to 3 s in 0 to 30 ms, in the same proportion as in real time. Request
+ * timeouts keep real time; the timeout fault holds the request for 9 s (90 ms) against a Timeout
+ * option of 80 ms.
+ *
+ *   npm run chaos -- [runs per operation, default 1000] [seed]
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { temporaryUserFolder, warpTime } from '../harness';
+import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
+import { startServiceSimulator, type ServiceSimulator } from '../simulator';
+import type { FaultKind } from '../simulator/types';
+import { WRITE_OPERATIONS, type WriteOperation } from './operations';
+
+export const TIME_WARP = 100;
+const TIMEOUT_OPTION_MS = 80;
+
+export interface ChaosFault {
+	name: string;
+	fault?: (random: () => number) => FaultKind;
+	/** Runs with the node's Timeout option set short (the fault outlasts it). */
+	timeout?: boolean;
+	/** Only DVS tools over MCP answer `status: "uncertain"`. */
+	dvsOverMcpOnly?: boolean;
+}
+
+/** What a server may do to a write (documents 1 to 3), with a plain run among them. */
+export const CHAOS_FAULTS: ChaosFault[] = [
+	{ name: 'no fault' },
+	{ name: 'reset before commit', fault: () => ({ kind: 'dropBeforeCommit' }) },
+	{ name: 'reset after commit', fault: () => ({ kind: 'dropAfterCommit' }) },
+	{ name: '500 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 500 }) },
+	{ name: '502 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 502 }) },
+	{ name: '503 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 503 }) },
+	{ name: '503 before commit', fault: () => ({ kind: 'statusBeforeCommit', status: 503 }) },
+	{ name: '503, commit 0-3 s later', fault: (random) => ({ kind: 'lateCommit', afterMs: Math.floor(random() * 3000) }) },
+	{ name: '200 HTML after commit', fault: () => ({ kind: 'badAnswer', body: 'html' }) },
+	{ name: '200 cut JSON after commit', fault: () => ({ kind: 'badAnswer', body: 'cutJson' }) },
+	{ name: '200 empty after commit', fault: () => ({ kind: 'badAnswer', body: 'empty' }) },
+	{ name: '200 success:false after commit', fault: () => ({ kind: 'badAnswer', body: 'successFalse' }) },
+	{ name: 'timeout, commit later', fault: () => ({ kind: 'delay', ms: 9_000 }), timeout: true },
+	{ name: '307 to another origin', fault: () => ({ kind: 'redirect', status: 307, location: 'http://127.0.0.1:9/elsewhere' }) },
+	{ name: 'MCP status uncertain', fault: () => ({ kind: 'mcpUncertain' }), dvsOverMcpOnly: true },
+];
+
+export interface ChaosCell {
+	runs: number;
+	created: number;
+	duplicates: number;
+	losses: number;
+	uncertain: number;
+}
+
+export interface ChaosReport {
+	rows: Array<{ operation: string; fault: string } & ChaosCell>;
+	totals: ChaosCell;
+	/** A few losses and duplicates, for finding them. */
+	examples: string[];
+}
+
+/** A small seeded generator (mulberry32), so a run can be repeated. */
+export function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const emptyCell = (): ChaosCell => ({ runs: 0, created: 0, duplicates: 0, losses: 0, uncertain: 0 });
+
+/** Waits until the simulator holds no delayed request (a late commit or a held request). */
+async function quiet(ms: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function chaosOfOperation(
+	operation: WriteOperation,
+	runs: number,
+	random: () => number,
+	cells: Map<string, ChaosCell>,
+	examples: string[],
+): Promise<void> {
+	const sim: ServiceSimulator = await startServiceSimulator({
+		// Rate-limit windows shrink to nothing: a thousand writes a minute are not what is tested here.
+		timeScale: 0.0001,
+		mcpDeps: {
+			resolveHost: async () => ['93.184.216.34'],
+			fetchSource: async (request) => ({ status: 200, body: Buffer.from(`%PDF-1.7 ${request.url}`), contentType: 'application/pdf' }),
+		},
+	});
+	try {
+		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
+		const env = parityEnvOf(() => sim);
+		const prepared = await operation.prepare(env);
+		const faults = CHAOS_FAULTS.filter((fault) => !fault.dvsOverMcpOnly || operation.dvsOverMcp);
+		for (let run = 0; run < runs; run++) {
+			const chosen = faults[Math.floor(random() * faults.length)];
+			const marker = `chaos-${run}-${Math.floor(random() * 1e9).toString(36)}`;
+			sim.faults.clear();
+			if (chosen.fault) sim.faults.add({ match: operation.match, fault: chosen.fault(random) });
+			const extra: INodeParameters = chosen.timeout ? { options: { timeout: TIMEOUT_OPTION_MS } } : {};
+			const result = await prepared.run(marker, extra);
+			// A late commit or a held request may still be under way: let it finish before counting.
+			if (chosen.fault) await quiet(5_000);
+			const count = prepared.count(marker);
+			const cell = cells.get(`${operation.name}\u0000${chosen.name}`) ?? emptyCell();
+			cells.set(`${operation.name}\u0000${chosen.name}`, cell);
+			cell.runs++;
+			cell.created += count;
+			const said = result.error ? `${result.error.message}` : 'success';
+			const uncertain = result.error !== undefined && /^Outcome uncertain/.test(result.error.message);
+			if (uncertain) cell.uncertain++;
+			const duplicate = count > 1;
+			const loss = (!result.error && count === 0) || (result.error !== undefined && !uncertain && count > 0);
+			if (duplicate) cell.duplicates += count - 1;
+			if (loss) cell.losses++;
+			if ((duplicate || loss) && examples.length < 20) {
+				examples.push(`${operation.name} / ${chosen.name}: ${count} exist, the node said: ${said}`);
+			}
+		}
+	} finally {
+		await sim.close();
+	}
+}
+
+/** Runs every operation `runs` times (all operations at once, each against its own simulator). */
+export async function runChaos(runs: number, seed = 1): Promise<ChaosReport> {
+	const endWarp = warpTime(TIME_WARP);
+	const cells = new Map<string, ChaosCell>();
+	const examples: string[] = [];
+	try {
+		await Promise.all(
+			WRITE_OPERATIONS.map(async (operation, index) => await chaosOfOperation(operation, runs, seededRandom(seed * 1000 + index), cells, examples)),
+		);
+	} finally {
+		endWarp();
+	}
+	const rows = [...cells.entries()]
+		.map(([key, cell]) => {
+			const [operation, fault] = key.split('\u0000');
+			return { operation, fault, ...cell };
+		})
+		.sort((a, b) => a.operation.localeCompare(b.operation) || a.fault.localeCompare(b.fault));
+	const totals = rows.reduce((sum, row) => {
+		for (const key of Object.keys(sum) as Array<keyof ChaosCell>) sum[key] += row[key];
+		return sum;
+	}, emptyCell());
+	return { rows, totals, examples };
+}
+
+export function chaosTable(report: ChaosReport): string {
+	const header = '| operation | fault | runs | objects created | duplicates | losses | uncertain |';
+	const lines = report.rows.map(
+		(row) => `| ${row.operation} | ${row.fault} | ${row.runs} | ${row.created} | ${row.duplicates} | ${row.losses} | ${row.uncertain} |`,
+	);
+	return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
+}
+
+export function chaosLine(report: ChaosReport): string {
+	return `chaos: ${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
+}
+
+async function main(): Promise<void> {
+	const runs = Number(process.argv[2] ?? 1000);
+	const seed = Number(process.argv[3] ?? 1);
+	const started = Date.now();
+	const removeUserFolder = temporaryUserFolder();
+	const report = await runChaos(runs, seed).finally(removeUserFolder);
+	console.log(chaosTable(report));
+	if (report.examples.length > 0) console.log(`\n${report.examples.join('\n')}`);
+	console.log(`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);
+	console.log(chaosLine(report));
+	process.exitCode = report.totals.duplicates + report.totals.losses === 0 ? 0 : 1;
+}
+
+if (require.main === module) void main();
