@@ -125,7 +125,8 @@ export function serviceMessageOf(response: ServiceResponse, secrets: readonly st
 	return undefined;
 }
 
-function hostOf(url: string | undefined): string {
+/** The scheme and host of a URL, for messages (never its path or query, which may carry secrets). */
+export function hostOf(url: string | undefined): string {
 	if (!url) return 'an unnamed address';
 	try {
 		const parsed = new URL(url);

@@ -6,6 +6,7 @@ import { writeExactlyOnce } from '../../reconcile';
 import type { DestinationSnapshot } from './entries';
 import { snapshotOf, writtenEntries } from './entries';
 import type { ServiceContext } from '../../transport/http';
+import { hostOf } from '../../transport/errors';
 import { timeoutFor } from '../../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
@@ -393,6 +394,11 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				itemIndex,
 			});
 		}
+		const headers = response.headers as Record<string, string | string[] | undefined>;
+		const header = (name: string) => {
+			const value = headers[name] ?? headers[name.toLowerCase()];
+			return Array.isArray(value) ? value[0] : value;
+		};
 		if (response.statusCode < 200 || response.statusCode >= 300) {
 			const body = response.body as AsyncIterable<unknown> | undefined;
 			if (body && typeof body[Symbol.asyncIterator] === 'function') {
@@ -400,18 +406,15 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 					// drain so the connection is released
 				}
 			}
+			const location = header('location');
+			const redirect = response.statusCode >= 300 && response.statusCode < 400 ? ` with a redirect to ${hostOf(location)}, which the node does not follow` : '';
 			throw new NodeApiError(this.ctx.getNode(), { message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) }, {
-				message: `The download URL Svc gave for this large file answered ${response.statusCode}`,
+				message: `The download URL Svc gave for this large file (${hostOf(parsed.toString())}) answered ${response.statusCode}${redirect}`,
 				description: 'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need a login. Run again, or use the Svc Storage API credential.',
 				httpCode: String(response.statusCode),
 				itemIndex,
 			});
 		}
-		const headers = response.headers as Record<string, string | string[] | undefined>;
-		const header = (name: string) => {
-			const value = headers[name] ?? headers[name.toLowerCase()];
-			return Array.isArray(value) ? value[0] : value;
-		};
 		const length = Number(header('content-length'));
 		return {
 			stream: response.body as AsyncIterable<Buffer>,
