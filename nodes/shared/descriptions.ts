@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const DEFAULT_TIMEOUT_MS = 120000;
+import { DEFAULT_TIMEOUT_MS } from './transport/http';
+
+export { DEFAULT_TIMEOUT_MS };
 
 /** Return All / Limit, shown for the given operations. */
 export function returnAllOrLimit(show: Record<string, string[]>, maxLimit?: number): INodeProperties[] {

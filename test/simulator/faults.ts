@@ -1,4 +1,4 @@
-import type { FaultKind, FaultMatch, FaultSpec, SimRequest } from './types';
+import { BAD_ANSWER_BODIES, type FaultKind, type FaultMatch, type FaultSpec, type SimRequest } from './types';
 
 /** A fault whose `match` is a predicate over the request instead of a FaultMatch. */
 export type PredicateFaultSpec = Omit<FaultSpec, 'match'> & { match: (req: SimRequest) => boolean };
@@ -108,7 +108,7 @@ export function validateFaultSpec(value: unknown): string | undefined {
 		case 'lateCommit':
 			return typeof fault.afterMs === 'number' && fault.afterMs >= 0 ? undefined : 'lateCommit needs afterMs >= 0';
 		case 'badAnswer':
-			return ['html', 'cutJson', 'empty', 'successFalse'].includes(fault.body as string) ? undefined : 'badAnswer needs a body kind';
+			return (BAD_ANSWER_BODIES as string[]).includes(fault.body as string) ? undefined : 'badAnswer needs a body kind';
 		case 'cutBody':
 			return typeof fault.afterBytes === 'number' && fault.afterBytes >= 0 ? undefined : 'cutBody needs afterBytes >= 0';
 		case 'hang':

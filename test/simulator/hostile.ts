@@ -43,6 +43,12 @@ export function badAnswer(fault: Fault<'badAnswer'>, answer: SimResponse): SimRe
 			return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '' };
 		case 'successFalse':
 			return { status: 200, json: { success: false, message: 'the request could not be completed' } };
+		case 'emptyObject':
+			return { status: 200, json: {} };
+		case 'emptyArray':
+			return { status: 200, json: [] };
+		case 'zeroId':
+			return { status: 200, json: { dvs_document_id: 0, file_hash: '', folder_hash: '' } };
 		case 'cutJson': {
 			const text = answer.json !== undefined ? JSON.stringify(answer.json) : '{"result": {"content": [';
 			return { status: 200, headers: { 'Content-Type': 'application/json' }, body: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };

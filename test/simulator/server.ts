@@ -7,7 +7,7 @@ import { FaultInjector, validateFaultSpec, type FaultTarget } from './faults';
 import { badAnswer, bodyPrefix, bufferedBody, echoAnswer, redirectAnswer } from './hostile';
 import { multipartBoundary } from './multipart';
 import { SECRET_PARAMETERS } from './storage/auth';
-import type { StorageLimits, StorageServices } from './storage/context';
+import type { NoDataAnswer, StorageLimits, StorageServices } from './storage/context';
 import { EncryptionKeyStore } from './storage/encryption-keys';
 import { SlidingWindowLimiter } from './storage/rate-limit';
 import { createStorageHandler } from './storage/router';
@@ -37,6 +37,11 @@ export interface SimulatorOptions {
 	timeScale?: number;
 	/** Milliseconds clock (default Date.now). */
 	now?: () => number;
+	/**
+	 * What move_file and delete_file answer: document 1 says "200 with no documented data".
+	 * `emptyObject` (default) is `{}`, `emptyBody` no body at all, `status` a status object.
+	 */
+	noDataAnswer?: NoDataAnswer;
 }
 
 /** A handler response that also names the authentication method it recognized (request log `auth`). */
@@ -194,6 +199,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		limits,
 		now,
 		isServiceHost,
+		noDataAnswer: options.noDataAnswer ?? 'emptyObject',
 		createFolderLimiter: new SlidingWindowLimiter(options.createFolderRatePerMinute ?? 600, 60_000 * timeScale, now),
 	};
 	const storageHandler = createStorageHandler(services);

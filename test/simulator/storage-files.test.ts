@@ -229,6 +229,8 @@ describe('file metadata, rename, move, delete', () => {
 		const file = sim.storage.addFile(owner.id, from.hash, 'same.txt', Buffer.from('moving'));
 		const response = await v2('move_file', { file_hash: file.hash, folder_hash: to.hash });
 		expect(response.status).toBe(200);
+		// Document 1: "Response 200 with no documented data."
+		expect(response.json).toEqual({});
 		expect(sim.storage.getFile(file.hash)).toMatchObject({ folderHash: to.hash, name: 'same (1).txt', accessType: 'LINK' });
 		expect((await v2('move_file', { file_hash: file.hash })).status).toBe(405);
 		expect((await v2('move_file', { file_hash: file.hash, folder_hash: stranger.rootFolderHash })).status).toBe(405);
@@ -254,6 +256,35 @@ describe('file metadata, rename, move, delete', () => {
 		expect(response.status).toBe(200);
 		expect(sim.requests[sim.requests.length - 1].auth).toBe('editKey');
 		expect(sim.storage.getFile(legacy.hash)).toBeUndefined();
+	});
+});
+
+// Document 1, move_file and delete_file: "Response 200 with no documented data."
+describe.each([
+	['emptyBody', ''],
+	['emptyObject', '{}'],
+	['status', /"success":true/],
+] as const)('the "no documented data" reading %s', (reading, expected) => {
+	let readingSim: Simulator;
+	beforeAll(async () => {
+		readingSim = await startSimulator({ noDataAnswer: reading });
+		seedDemo(readingSim);
+	});
+	afterAll(async () => await readingSim.close());
+
+	it('is what move_file and delete_file answer', async () => {
+		const account = readingSim.accounts.all()[0];
+		const folder = readingSim.storage.createFolder(account.id, account.rootFolderHash, 'Readings', 'PRIVATE');
+		const file = readingSim.storage.addFile(account.id, account.rootFolderHash, 'r.txt', Buffer.from('r'));
+		const call = (action: string, form: Record<string, string>) =>
+			callForm(readingSim.baseUrl, `/api_v2/${action}`, form, { headers: basicAuth(account.login, account.password) });
+		const moved = await call('move_file', { file_hash: file.hash, folder_hash: folder.hash });
+		const deleted = await call('delete_file', { file_hash: file.hash });
+		for (const response of [moved, deleted]) {
+			expect(response.status).toBe(200);
+			if (typeof expected === 'string') expect(response.text).toBe(expected);
+			else expect(response.text).toMatch(expected);
+		}
 	});
 });
 

@@ -72,13 +72,18 @@ export type FaultKind =
 	/** The client gets a 503 at once; the handler runs (the write commits) `afterMs` later. */
 	| { kind: 'lateCommit'; afterMs: number; status?: number }
 	/** The handler runs (the write commits), then a 200 with a body that is not the documented answer. */
-	| { kind: 'badAnswer'; body: 'html' | 'cutJson' | 'empty' | 'successFalse' }
+	| { kind: 'badAnswer'; body: BadAnswerBody }
 	/** The handler runs; a streamed answer (a download) stops after `afterBytes` and the connection is cut. */
 	| { kind: 'cutBody'; afterBytes: number }
 	/** An error status whose body echoes the request (query, headers, body) raw, percent- or `+`-encoded. */
 	| { kind: 'echoRequest'; status: number; encoding: 'raw' | 'percent' | 'plus' }
 	/** The connection is accepted and never answered (until the client gives up or the server closes). */
 	| { kind: 'hang' };
+
+/** A 2xx body that is not the documented answer: a login page, cut JSON, nothing, a refusal, or JSON of the wrong shape. */
+export type BadAnswerBody = 'html' | 'cutJson' | 'empty' | 'successFalse' | 'emptyObject' | 'emptyArray' | 'zeroId';
+
+export const BAD_ANSWER_BODIES: BadAnswerBody[] = ['html', 'cutJson', 'empty', 'successFalse', 'emptyObject', 'emptyArray', 'zeroId'];
 
 export interface FaultSpec {
 	match: FaultMatch;

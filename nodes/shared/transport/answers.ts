@@ -39,6 +39,18 @@ const notFailed = object.refine((value) => !saysFailed(value), { message: SAYS_F
 /** "No documented data": an empty body, or a JSON object that does not say it failed. */
 const noDocumentedData = z.union([z.undefined(), notFailed]);
 
+/** "Wrapped key and sender public keys" (document 1 names no field): some non-empty key field. */
+const wrappedKey = notFailed.refine(
+	(value) => Object.entries(value).some(([key, field]) => /key/i.test(key) && typeof field === 'string' && field !== ''),
+	{ message: 'the answer holds no key' },
+);
+
+/** An object that carries one of these fields. */
+const carrying = (...keys: string[]) =>
+	notFailed.refine((value) => keys.some((key) => value[key] !== undefined && value[key] !== null && value[key] !== ''), {
+		message: `the answer has no ${keys.join(' or ')}`,
+	});
+
 const shape = (schema: z.ZodType<unknown>, write: boolean, expected: string): AnswerShape => ({ schema, write, expected });
 
 const folderWritten = notFailed.and(z.object({ folder_hash: text, folder_name: z.string() }).passthrough());
@@ -51,7 +63,7 @@ const entry = object.refine((value) => ['folder_hash', 'file_hash', 'hash'].some
 export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
 	create_folder: shape(folderWritten, true, 'the new folder_hash and folder_name'),
 	get_folder_content: shape(z.array(entry), false, 'an array of folder content entries'),
-	get_folder_info: shape(notFailed, false, 'a folder info object'),
+	get_folder_info: shape(carrying('folder_hash', 'folder_name', 'hash', 'name'), false, 'a folder info object'),
 	rename_folder: shape(folderWritten, true, 'folder_hash and the final folder_name'),
 	delete_folder: shape(noDocumentedData, true, 'a status object'),
 	upload_file: shape(
@@ -59,17 +71,17 @@ export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
 		true,
 		'the new file_hash and file_name',
 	),
-	get_file_info: shape(notFailed, false, 'a file info object'),
+	get_file_info: shape(carrying('file_hash', 'file_name', 'hash', 'name'), false, 'a file info object'),
 	rename_file: shape(fileWritten, true, 'file_hash and the final file_name'),
 	move_file: shape(noDocumentedData, true, 'no documented data'),
 	delete_file: shape(noDocumentedData, true, 'no documented data'),
 	get_esignatures: shape(z.union([z.array(object), notFailed]), false, 'an array of signature records'),
-	esignature_share: shape(notFailed, true, 'status, sent_emails and next_share_emails'),
+	esignature_share: shape(carrying('status', 'sent_emails'), true, 'status, sent_emails and next_share_emails'),
 	save_user_encryption_keys: shape(notFailed, true, 'a success result'),
 	save_file_encryption_key: shape(notFailed, true, 'a success result'),
 	save_upload_encryption_key: shape(notFailed, true, 'a success result'),
-	get_file_encryption_key: shape(notFailed, false, 'the wrapped key'),
-	get_upload_encryption_key: shape(notFailed, false, 'the wrapped key'),
+	get_file_encryption_key: shape(wrappedKey, false, 'the wrapped key'),
+	get_upload_encryption_key: shape(wrappedKey, false, 'the wrapped key'),
 	get_share_encryption_key: shape(
 		notFailed.and(z.object({ encryptionKey: z.string() }).passthrough()),
 		false,
@@ -79,8 +91,13 @@ export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
 
 /** Document 1, legacy scripts under `/api/{script}.php`. */
 export const STORAGE_SCRIPT_ANSWERS: Record<string, AnswerShape> = {
-	authenticate_user: shape(notFailed, false, 'the user data object'),
-	get_storage_data: shape(notFailed, false, 'success and the storage data'),
+	// Document 1: "The user data object ... includes the ROOT folder hash and keys".
+	authenticate_user: shape(
+		notFailed.refine((value) => Object.keys(value).some((key) => /root/i.test(key)), { message: 'the answer names no ROOT folder' }),
+		false,
+		'the user data object',
+	),
+	get_storage_data: shape(carrying('data', 'used_mb'), false, 'success and the storage data'),
 	// `Success: false` is an answer here: the session is not valid.
 	validate_session: shape(
 		object.refine((value) => 'Success' in value || 'success' in value, { message: 'no Success field' }),

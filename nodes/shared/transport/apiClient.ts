@@ -6,7 +6,7 @@ import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
 import { sayingOutcomeUncertain, serviceError, serviceMessageOf, transportError } from './errors';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
-import { sendServiceCall } from './http';
+import { sendServiceCall, timeoutFor } from './http';
 import { excerptOf, secretsOf } from './redact';
 
 export interface ApiConnection {
@@ -69,6 +69,7 @@ export async function sendApiCall(
 	statusError: (response: ServiceResponse, connection: ApiConnection) => NodeApiError,
 ): Promise<ServiceResponse> {
 	const connection = await connectionOf(ctx, api, options.itemIndex);
+	const timeoutMs = timeoutFor(ctx, options.timeoutMs);
 	const saysUncertain = request.answer?.write === true && options.reconciled !== true;
 	let response: ServiceResponse;
 	try {
@@ -80,7 +81,7 @@ export async function sendApiCall(
 			body: request.body,
 			responseType: request.responseType,
 			retryAfterSeconds: request.retryAfterSeconds,
-			timeoutMs: options.timeoutMs,
+			timeoutMs,
 		});
 	} catch (error) {
 		const mapped = transportError(
@@ -90,7 +91,7 @@ export async function sendApiCall(
 				service: api.serviceName,
 				action: options.action,
 				baseUrl: connection.baseUrl,
-				timeoutMs: options.timeoutMs,
+				timeoutMs,
 				itemIndex: options.itemIndex,
 			},
 			connection.secrets,

@@ -51,8 +51,8 @@ export interface ServiceResponse {
 
 export type TransportFailureKind = 'timeout' | 'connection-lost' | 'unreachable' | 'canceled';
 
-/** Every request's timeout unless the call names one (n8n's HTTP Request node waits 300 s too). */
-export const DEFAULT_TIMEOUT_MS = 300_000;
+/** Every request's timeout unless the call names one; also the default of the Timeout option. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Editor lookups (list search, load options, resource mapping) give up sooner: a person is waiting. */
 export const EDITOR_LOOKUP_TIMEOUT_MS = 30_000;
 

@@ -36,7 +36,15 @@ export function encodedForms(secret: string): string[] {
 	];
 }
 
-/** Every secret value a credential holds, in every encoded form (encodedForms). */
+/**
+ * A secret in every form, and every form of those forms: a server that echoes a form-encoded
+ * body into a percent-encoded error page encodes the secret twice.
+ */
+function encodedTwice(secret: string): string[] {
+	return encodedForms(secret).flatMap((form) => encodedForms(form));
+}
+
+/** Every secret value a credential holds, in every encoded form, once or twice over. */
 export function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
 	if (!credentials) return [];
 	const secrets: string[] = [];
@@ -58,7 +66,7 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 	const user = typeof credentials.user === 'string' ? credentials.user : '';
 	const password = typeof credentials.password === 'string' ? credentials.password : '';
 	if (user && password) secrets.push(`${user}:${password}`);
-	return [...new Set(secrets.flatMap(encodedForms))].sort((a, b) => b.length - a.length);
+	return [...new Set(secrets.flatMap(encodedTwice))].sort((a, b) => b.length - a.length);
 }
 
 export function redactText(text: string, secrets: readonly string[]): string {

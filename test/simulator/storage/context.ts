@@ -28,7 +28,12 @@ export interface StorageServices {
 	now: () => number;
 	/** Hosts sesslogin.php may redirect to. */
 	isServiceHost: (hostname: string) => boolean;
+	/** The reading of "200 with no documented data" (move_file, delete_file). */
+	noDataAnswer: NoDataAnswer;
 }
+
+/** Readings of document 1's "Response 200 with no documented data". */
+export type NoDataAnswer = 'emptyObject' | 'emptyBody' | 'status';
 
 /** The authentication methods of document 1. */
 export type AuthMethod = 'basic' | 'session' | 'password' | 'token' | 'google' | 'apple';

@@ -254,15 +254,14 @@ export class RestStorageBackend implements StorageBackend {
 		);
 	}
 
+	/** Document 1: move_file answers 200 "with no documented data", so the output is what the node asked for. */
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		const body = asObject(
-			await callStorageAction(
-				this.ctx,
-				'move_file',
-				{ file_hash: fileHash, folder_hash: targetFolderHash },
-				{ action: 'move the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-			),
+		await callStorageAction(
+			this.ctx,
+			'move_file',
+			{ file_hash: fileHash, folder_hash: targetFolderHash },
+			{ action: 'move the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
 		);
-		return { file_hash: fileHash, folder_hash: targetFolderHash, ...body };
+		return { file_hash: fileHash, folder_hash: targetFolderHash };
 	}
 }

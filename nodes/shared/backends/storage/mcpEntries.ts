@@ -166,7 +166,7 @@ export function renamedFileFromMcp(item: IDataObject): IDataObject {
 
 /** REST's move_file answer. */
 export function movedFileFromMcp(item: IDataObject): IDataObject {
-	return { success: true, file_hash: text(item.hash), folder_hash: text(item.parent_folder_hash), file_name: text(item.name) };
+	return { file_hash: text(item.hash), folder_hash: text(item.parent_folder_hash) };
 }
 
 /** Move Folder (MCP only): the folder where it is now, with the write's status. */

@@ -6,7 +6,7 @@ import { checkBaseUrl } from '../baseUrl';
 import { secretsOf } from '../redact';
 import { transportError } from '../errors';
 import type { ServiceContext, ServiceResponse } from '../http';
-import { retryAfterHeaderSeconds, sendServiceCall, TransportFailure } from '../http';
+import { retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure } from '../http';
 import type { ErrorContext } from './errors';
 import {
 	httpStatusError,
@@ -582,7 +582,7 @@ export class McpClient {
 		retryOnTransportFailure: boolean,
 	): Promise<ServiceResponse> {
 		const connection = await this.connection(options.itemIndex);
-		const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+		const timeoutMs = timeoutFor(this.ctx, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 		for (let attempt = 0; ; attempt++) {
 			try {
 				return await sendServiceCall(this.ctx, {

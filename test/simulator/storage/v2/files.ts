@@ -35,7 +35,19 @@ export function moveFile(call: StorageCall): SimResponse {
 	const target = ownedFolder(storage, caller.account, call.params.text('folder_hash'), 405);
 	if (isResponse(target)) return target;
 	const moved = storage.moveFile(file.hash, target.hash);
-	return ok({ success: true, file_hash: moved.hash, folder_hash: moved.folderHash, file_name: moved.name });
+	return noDocumentedData(call, { file_hash: moved.hash, folder_hash: moved.folderHash, file_name: moved.name });
+}
+
+/** Document 1: move_file and delete_file answer "200 with no documented data", in the configured reading. */
+function noDocumentedData(call: StorageCall, status: Record<string, unknown>): SimResponse {
+	switch (call.services.noDataAnswer) {
+		case 'emptyBody':
+			return { status: 200, body: '' };
+		case 'status':
+			return ok({ success: true, ...status });
+		default:
+			return ok({});
+	}
 }
 
 /** delete_file's status list has no 400: a missing file_hash answers 405. */
@@ -43,5 +55,5 @@ export function deleteFile(call: StorageCall): SimResponse {
 	const authorized = authorizeEdit(call, { kind: 'file', hashParameter: 'file_hash', foreignStatus: 403, missingStatus: 405 });
 	if (isResponse(authorized)) return authorized;
 	call.services.storage.deleteFile(authorized.item.hash);
-	return ok({ success: true, status: 'deleted', file_hash: authorized.item.hash });
+	return noDocumentedData(call, { status: 'deleted', file_hash: authorized.item.hash });
 }

@@ -1,0 +1,189 @@
+/**
+ * The bad-answer suite: every action of Svc Storage and Svc DVS (REST and MCP) answered with a
+ * 2xx that is not the documented answer - a login page, cut JSON, an empty body, `success:
+ * false`, an empty object or list, a zero id - and how many of those became a success. A write
+ * whose answer was bad may still succeed by reading the destination back (`reconciled: true`):
+ * that result comes from the read-back, not from the bad body.
+ *
+ *   npm run bad-answers
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { temporaryUserFolder, warpTime, type NodeRunResult } from '../harness';
+import { ALL_TOOLS_ON, byId, parityEnvOf, type Auth, type ParityEnv } from '../nodes/parity/env';
+import { fieldsParameter } from '../nodes/SvcDvs/env';
+import { startServiceSimulator, type ServiceSimulator } from '../simulator';
+import { BAD_ANSWER_BODIES, type BadAnswerBody, type FaultMatch } from '../simulator/types';
+
+interface ActionCase {
+	name: string;
+	auth: Auth;
+	match: FaultMatch;
+	/** Bodies the document allows for this action (an empty list; "no documented data"): not invalid here. */
+	documented?: BadAnswerBody[];
+	run(env: ParityEnv, sim: ServiceSimulator): Promise<NodeRunResult>;
+}
+
+const fresh = (sim: ServiceSimulator) => {
+	const pro = sim.demo.pro;
+	const folder = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `bad-${Math.random().toString(36).slice(2, 8)}`);
+	const file = sim.storage.addFile(pro.userId, folder.hash, 'doc.txt', Buffer.from('document'));
+	return { pro, folder, file };
+};
+
+/** Document 1: move_file and delete_file answer "with no documented data", delete_folder "a status object". */
+const NO_DOCUMENTED_DATA: BadAnswerBody[] = ['empty', 'emptyObject', 'zeroId'];
+
+/** An input item with a file of a new name each time (MCP refuses a taken attachment name). */
+const fileInput = () => [{ json: {}, binary: { data: { data: Buffer.from('payload'), fileName: `up-${Math.random().toString(36).slice(2, 8)}.txt`, mimeType: 'text/plain' } } }];
+
+function storageCases(auth: Auth): ActionCase[] {
+	const m = (action: string, tool: string): FaultMatch => (auth === 'rest' ? { action } : { mcpTool: tool });
+	const run = (params: (f: ReturnType<typeof fresh>) => INodeParameters, withFile = false) =>
+		async (env: ParityEnv, sim: ServiceSimulator) => await env.storage(auth, params(fresh(sim)), withFile ? { input: fileInput() } : {});
+	const cases: ActionCase[] = [
+		{ name: 'folder.create', auth, match: m('create_folder', 'svc_create_folder'), run: run((f) => ({ resource: 'folder', operation: 'create', parentFolder: byId(f.folder.hash), folderName: 'New' })) },
+		{ name: 'folder.getContent', auth, match: m('get_folder_content', 'svc_list_folder'), documented: auth === 'rest' ? ['emptyArray'] : [], run: run((f) => ({ resource: 'folder', operation: 'getContent', folder: byId(f.folder.hash), returnAll: true })) },
+		{ name: 'folder.getInfo', auth, match: m('get_folder_info', 'svc_get_folder_info'), run: run((f) => ({ resource: 'folder', operation: 'getInfo', folder: byId(f.folder.hash) })) },
+		{ name: 'folder.rename', auth, match: m('rename_folder', 'svc_rename_folder'), run: run((f) => ({ resource: 'folder', operation: 'rename', folder: byId(f.folder.hash), newName: 'Renamed' })) },
+		{ name: 'file.upload', auth, match: m('upload_file', 'svc_upload_file'), run: run((f) => ({ resource: 'file', operation: 'upload', folder: byId(f.folder.hash), binaryPropertyName: 'data' }), true) },
+		{ name: 'file.getInfo', auth, match: m('get_file_info', 'svc_get_file_info'), run: run((f) => ({ resource: 'file', operation: 'getInfo', file: byId(f.file.hash) })) },
+		{ name: 'file.rename', auth, match: m('rename_file', 'svc_rename_file'), run: run((f) => ({ resource: 'file', operation: 'rename', file: byId(f.file.hash), newName: 'renamed.txt' })) },
+		{
+			name: 'file.move',
+			auth,
+			match: m('move_file', 'svc_move_file'),
+			documented: auth === 'rest' ? NO_DOCUMENTED_DATA : [],
+			run: async (env, sim) => {
+				const f = fresh(sim);
+				const target = sim.storage.createFolder(f.pro.userId, f.folder.hash, 'target');
+				return await env.storage(auth, { resource: 'file', operation: 'move', file: byId(f.file.hash), targetFolder: byId(target.hash) });
+			},
+		},
+	];
+	if (auth === 'mcp') {
+		cases.push(
+			{ name: 'file.download', auth, match: { mcpTool: 'svc_read_file' }, run: run((f) => ({ resource: 'file', operation: 'download', file: byId(f.file.hash), binaryPropertyName: 'data' })) },
+			{ name: 'file.search', auth, match: { mcpTool: 'svc_search_files' }, run: run(() => ({ resource: 'file', operation: 'search', query: 'doc', limit: 10 })) },
+		);
+		return cases;
+	}
+	cases.push(
+		{ name: 'folder.delete', auth, match: { action: 'delete_folder' }, documented: NO_DOCUMENTED_DATA, run: run((f) => ({ resource: 'folder', operation: 'delete', folder: byId(f.folder.hash) })) },
+		{ name: 'file.delete', auth, match: { action: 'delete_file' }, documented: NO_DOCUMENTED_DATA, run: run((f) => ({ resource: 'file', operation: 'delete', file: byId(f.file.hash) })) },
+		{ name: 'esignature.getMany', auth, match: { action: 'get_esignatures' }, documented: ['emptyArray', 'emptyObject'], run: run((f) => ({ resource: 'esignature', operation: 'getMany', file: byId(f.file.hash), returnAll: true })) },
+		{ name: 'esignature.share', auth, match: { action: 'esignature_share' }, run: run((f) => ({ resource: 'esignature', operation: 'share', file: byId(f.file.hash), emails: 'signer@example.com' })) },
+		{ name: 'encryptionKey.getFileKey', auth, match: { action: 'get_file_encryption_key' }, run: run((f) => ({ resource: 'encryptionKey', operation: 'getFileKey', userId: f.pro.userId, fileHash: f.file.hash })) },
+		{ name: 'account.getStorageUsage', auth, match: { action: 'get_storage_data' }, run: run(() => ({ resource: 'account', operation: 'getStorageUsage' })) },
+		{ name: 'account.getUserData', auth, match: { action: 'authenticate_user' }, run: run(() => ({ resource: 'account', operation: 'getUserData' })) },
+	);
+	return cases;
+}
+
+function dvsCases(auth: Auth): ActionCase[] {
+	const m = (action: string, tool: string): FaultMatch => (auth === 'rest' ? { action } : { mcpTool: tool });
+	const orgA = (sim: ServiceSimulator) => sim.dvs.seed.orgA;
+	const cases: ActionCase[] = [
+		{
+			name: 'task.create',
+			auth,
+			match: m('create_document', 'svc_dvs_create_task'),
+			run: async (env, sim) =>
+				await env.dvs(auth, { resource: 'task', operation: 'create', project: byId(orgA(sim).projects.website), fields: fieldsParameter({ name: `bad ${Math.random()}` }) }),
+		},
+		{
+			name: 'task.update',
+			auth,
+			match: m('update_document', 'svc_dvs_update_task'),
+			run: async (env, sim) =>
+				await env.dvs(auth, { resource: 'task', operation: 'update', documentId: byId(orgA(sim).tasks.header), fields: fieldsParameter({ name: `bad ${Math.random()}` }) }),
+		},
+		{ name: 'task.get', auth, match: m('get_document', 'svc_dvs_get_document'), run: async (env, sim) => await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA(sim).tasks.design) }) },
+		{ name: 'task.getMany', auth, match: m('get_documents', 'svc_dvs_list_documents'), run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getMany', returnAll: true }) },
+		{ name: 'task.getFields', auth, match: m('get_fields', 'svc_dvs_get_fields'), run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getFields' }) },
+		{ name: 'comment.add', auth, match: m('add_comment', 'svc_dvs_add_comment'), run: async (env, sim) => await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(orgA(sim).tasks.design), comment: `bad ${Math.random()}` }) },
+		{ name: 'comment.getMany', auth, match: m('get_comments', 'svc_dvs_get_comments'), run: async (env, sim) => await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(orgA(sim).tasks.design), returnAll: true }) },
+		{
+			name: 'attachment.upload',
+			auth,
+			match: m('upload_document_file', 'svc_dvs_upload_file'),
+			run: async (env, sim) =>
+				await env.dvs(auth, { resource: 'attachment', operation: 'upload', task: byId(orgA(sim).attachedTask.taskId), binaryPropertyName: 'data' }, { input: fileInput() }),
+		},
+		{ name: 'user.search', auth, match: m('search_users', 'svc_dvs_search_users'), run: async (env) => await env.dvs(auth, { resource: 'user', operation: 'search', pattern: 'an' }) },
+		{ name: 'project.get', auth, match: m('get_document', 'svc_dvs_get_document'), run: async (env, sim) => await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA(sim).projects.website) }) },
+	];
+	if (auth === 'rest') {
+		cases.push({
+			name: 'attachment.list',
+			auth,
+			match: { action: 'get_folder_content' },
+			documented: ['emptyArray'],
+			run: async (env, sim) => await env.dvs(auth, { resource: 'attachment', operation: 'list', task: byId(orgA(sim).attachedTask.taskId) }),
+		});
+	}
+	return cases;
+}
+
+export const ACTION_CASES: ActionCase[] = [...storageCases('rest'), ...storageCases('mcp'), ...dvsCases('rest'), ...dvsCases('mcp')];
+
+export interface BadAnswerRow {
+	action: string;
+	body: BadAnswerBody;
+	/** The node output the bad body as a result. */
+	acceptedAsSuccess: boolean;
+	/** A write found by reading back, after the bad answer. */
+	reconciled: boolean;
+	said: string;
+}
+
+/** Runs every action with every bad body. Time runs 100 times faster (a write's settle window). */
+export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
+	const endWarp = warpTime(100);
+	const sim = await startServiceSimulator({ timeScale: 0.0001 });
+	const rows: BadAnswerRow[] = [];
+	try {
+		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
+		const env = parityEnvOf(() => sim);
+		for (const action of ACTION_CASES) {
+			for (const body of BAD_ANSWER_BODIES.filter((candidate) => !action.documented?.includes(candidate))) {
+				sim.faults.clear();
+				sim.faults.add({ match: action.match, fault: { kind: 'badAnswer', body } });
+				const result = await action.run(env, sim);
+				const reconciled = !result.error && result.items.length > 0 && result.items.every((item) => item.json.reconciled === true);
+				rows.push({
+					action: `${action.auth} ${action.name}`,
+					body,
+					acceptedAsSuccess: !result.error && !reconciled,
+					reconciled,
+					said: result.error ? result.error.message : `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 120)}`,
+				});
+			}
+		}
+	} finally {
+		endWarp();
+		await sim.close();
+	}
+	return rows;
+}
+
+export function badAnswerLine(rows: BadAnswerRow[]): string {
+	return `bad answers: ${rows.length} invalid 2xx bodies, ${rows.filter((row) => row.acceptedAsSuccess).length} became a success`;
+}
+
+async function main(): Promise<void> {
+	const removeUserFolder = temporaryUserFolder();
+	const rows = await runBadAnswerSuite().finally(removeUserFolder);
+	const actions = [...new Set(rows.map((row) => row.action))];
+	console.log(`| action | invalid 2xx bodies | became a success | found by reading back |`);
+	console.log('|---|---|---|---|');
+	for (const action of actions) {
+		const own = rows.filter((row) => row.action === action);
+		console.log(`| ${action} | ${own.length} | ${own.filter((row) => row.acceptedAsSuccess).length} | ${own.filter((row) => row.reconciled).length} |`);
+	}
+	for (const row of rows.filter((entry) => entry.acceptedAsSuccess)) console.log(`accepted: ${row.action} / ${row.body}: ${row.said}`);
+	console.log(badAnswerLine(rows));
+	process.exitCode = rows.some((row) => row.acceptedAsSuccess) ? 1 : 0;
+}
+
+if (require.main === module) void main();
