@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { authenticationProperties, credentialEntries, mcpOnly, restOnly } from '../shared/backends/select';
+import { authenticationProperties, credentialEntries, mcpOnly, restOnly } from '../shared/services/select';
 import * as attachment from './actions/attachment';
 import * as client from './actions/client';
 import * as comment from './actions/comment';

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialEntries } from '../shared/backends/select';
+import { credentialEntries } from '../shared/services/select';
 import { pollBudgetOf } from '../shared/polling/budget';
 import { dvsBackend } from './backend';
 import { properties } from './description';

@@ -1,10 +1,10 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { DvsBackend } from '../shared/backends/dvs/DvsBackend';
-import { dvsBackendFor } from '../shared/backends/select';
+import type { DvsService } from '../shared/services/dvs/DvsService';
+import { dvsServiceFor } from '../shared/services/select';
 import type { DvsTriggerSettings } from './settings';
 
 /** The DVS backend of the node's credential; the trigger reads only through it. */
-export function dvsBackend(ctx: IPollFunctions, settings: DvsTriggerSettings): DvsBackend {
-	return dvsBackendFor(ctx, () => settings.timeoutMs);
+export function dvsBackend(ctx: IPollFunctions, settings: DvsTriggerSettings): DvsService {
+	return dvsServiceFor(ctx, () => settings.timeoutMs);
 }

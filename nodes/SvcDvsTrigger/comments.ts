@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DvsBackend } from '../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../shared/services/dvs/DvsService';
 import type { PollBudget } from '../shared/polling/budget';
 import { dvsId } from './stamps';
 
@@ -36,7 +36,7 @@ export interface CommentRead {
  * When the task has no new comment this is one request.
  */
 export async function readCommentsAfter(
-	backend: DvsBackend,
+	backend: DvsService,
 	taskId: number,
 	mark: CommentMark,
 	max: number,
@@ -69,7 +69,7 @@ export async function readCommentsAfter(
 
 /** The task's newest comment and how many it has: one request, two when it has several. */
 export async function lastCommentOf(
-	backend: DvsBackend,
+	backend: DvsService,
 	taskId: number,
 ): Promise<{ comment?: IDataObject; mark: CommentMark }> {
 	const head = await backend.getComments(taskId, { limit: 1, offset: 0 }, 0);

@@ -1,7 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { DvsBackend, DvsFilters } from '../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../shared/services/dvs/DvsService';
+import type { DvsFilters } from '../shared/services/dvs/types';
 import type { PollBudget } from '../shared/polling/budget';
 import type { Cursor } from '../shared/polling/cursor';
 import { compareStamps, cursorAfterAll } from '../shared/polling/cursor';
@@ -22,7 +23,7 @@ export const MAX_SCANNED_TASKS = 10000;
  */
 export async function scanTasksNewestFirst(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	filters: DvsFilters,
 	isOlder: (task: StampedTask, first: StampedTask) => boolean,
 	budget: PollBudget,
@@ -53,7 +54,7 @@ export async function scanTasksNewestFirst(
 
 /** Every watched task, newest first, up to `max` (the rest are not watched). */
 export async function listWatchedTasks(
-	backend: DvsBackend,
+	backend: DvsService,
 	filters: DvsFilters,
 	max: number,
 	budget: PollBudget,
@@ -81,7 +82,7 @@ export async function listWatchedTasks(
  */
 export async function newestTaskCursor(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	filters: DvsFilters,
 	budget: PollBudget,
 ): Promise<Cursor | undefined> {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { authenticationProperties, credentialEntries, mcpOnly, restOnly } from '../shared/backends/select';
+import { authenticationProperties, credentialEntries, mcpOnly, restOnly } from '../shared/services/select';
 import * as account from './actions/account';
 import * as encryptionKey from './actions/encryptionKey';
 import * as esignature from './actions/esignature';

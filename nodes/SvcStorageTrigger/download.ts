@@ -1,6 +1,6 @@
 import type { IBinaryData, IPollFunctions } from 'n8n-workflow';
 
-import type { StorageBackend } from '../shared/backends/storage/StorageBackend';
+import type { StorageService } from '../shared/services/storage/StorageService';
 import { binaryFromStream } from '../shared/binary';
 import { asNodeError, isGoneError } from '../shared/polling/errors';
 import type { WatchedFile } from './watchedFiles';
@@ -11,7 +11,7 @@ import type { WatchedFile } from './watchedFiles';
  */
 export async function downloadWatchedFile(
 	ctx: IPollFunctions,
-	backend: StorageBackend,
+	backend: StorageService,
 	file: WatchedFile,
 ): Promise<IBinaryData | undefined> {
 	let download;
@@ -25,7 +25,7 @@ export async function downloadWatchedFile(
 	return await binaryFromStream(ctx, download, download.fileName ?? file.name, mimeType, 0);
 }
 
-async function stillExists(ctx: IPollFunctions, backend: StorageBackend, file: WatchedFile): Promise<boolean> {
+async function stillExists(ctx: IPollFunctions, backend: StorageService, file: WatchedFile): Promise<boolean> {
 	try {
 		await backend.getFileInfo(file.id, {}, 0);
 		return true;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { storageBackendFor } from '../shared/backends/select';
-import type { StorageBackend } from '../shared/backends/storage/StorageBackend';
+import { storageServiceFor } from '../shared/services/select';
+import type { StorageService } from '../shared/services/storage/StorageService';
 import { pollBudgetOf } from '../shared/polling/budget';
 import type { Cursor } from '../shared/polling/cursor';
 import { advance, aheadOf, compareStamped, cursorAfterAll } from '../shared/polling/cursor';
@@ -23,13 +23,13 @@ interface NewFileState {
 }
 
 /** The storage backend of the node's credential; the trigger reads only through it. */
-function storageBackend(ctx: IPollFunctions, settings: NewFileSettings): StorageBackend {
-	return storageBackendFor(ctx, () => settings.timeoutMs);
+function storageBackend(ctx: IPollFunctions, settings: NewFileSettings): StorageService {
+	return storageServiceFor(ctx, () => settings.timeoutMs);
 }
 
 async function fileItem(
 	ctx: IPollFunctions,
-	backend: StorageBackend,
+	backend: StorageService,
 	settings: NewFileSettings,
 	file: WatchedFile,
 ): Promise<INodeExecutionData | undefined> {
@@ -42,7 +42,7 @@ async function fileItem(
 /** Fetch Test Event: the newest matching file, without touching the cursor. */
 async function sample(
 	ctx: IPollFunctions,
-	backend: StorageBackend,
+	backend: StorageService,
 	settings: NewFileSettings,
 	files: WatchedFile[],
 ): Promise<INodeExecutionData[][]> {

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { entryHash, entryKind, entryName } from '../shared/backends/storage/entries';
-import type { StorageBackend } from '../shared/backends/storage/StorageBackend';
+import { entryHash, entryKind, entryName } from '../shared/services/storage/entries';
+import type { StorageService } from '../shared/services/storage/StorageService';
 import type { PollBudget } from '../shared/polling/budget';
 import type { Stamped } from '../shared/polling/cursor';
 import { asNodeError, isGoneError, watchedTargetError } from '../shared/polling/errors';
@@ -37,7 +37,7 @@ export function uploadSecond(entry: IDataObject): number {
  */
 export async function listWatchedFiles(
 	ctx: IPollFunctions,
-	backend: StorageBackend,
+	backend: StorageService,
 	folderHash: string,
 	depth: number,
 	budget: PollBudget,

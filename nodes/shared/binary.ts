@@ -1,7 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { UploadSource } from './backends/storage/StorageBackend';
+import type { UploadSource } from './services/storage/types';
 
 /**
  * An input item's binary property as an upload source. In n8n's filesystem (or S3) binary mode

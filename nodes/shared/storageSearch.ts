@@ -1,7 +1,7 @@
 import type { INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { entryHash, entryKind, entryName } from './backends/storage/entries';
-import type { StorageBackend } from './backends/storage/StorageBackend';
+import { entryHash, entryKind, entryName } from './services/storage/entries';
+import type { StorageService } from './services/storage/StorageService';
 
 /** How many folders one search may list while walking down from ROOT. */
 const MAX_FOLDERS_LISTED = 25;
@@ -16,7 +16,7 @@ function matches(path: string, filter: string | undefined): boolean {
  * from ROOT and named by their path.
  */
 export async function browseStorage(
-	backend: StorageBackend,
+	backend: StorageService,
 	kind: 'folder' | 'file',
 	filter?: string,
 ): Promise<INodeListSearchResult> {

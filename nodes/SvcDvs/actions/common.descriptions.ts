@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { optionsCollection } from '../../shared/descriptions';
 import type { LocatorOptions } from '../../shared/locator';
 import { listOrIdLocator } from '../../shared/locator';

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { DvsBackend } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
 
 export interface DvsDeps {
-	backend: DvsBackend;
+	dvs: DvsService;
 }
 
 export interface DvsOperation {

@@ -1,19 +1,20 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { DvsBackend, DvsSection } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { simplifyDocument } from '../../shared/dvsSimplify';
 import { jsonItem } from '../../shared/runPerItem';
 
 /** Documents as output items, simplified by the register's schema when asked. */
 export async function documentItems(
-	backend: DvsBackend,
+	dvs: DvsService,
 	section: DvsSection,
 	documents: IDataObject[],
 	simplify: boolean,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	if (!simplify || documents.length === 0) return documents.map((document) => jsonItem(document, itemIndex));
-	const { fields } = await backend.getFields(section, itemIndex);
+	const { fields } = await dvs.getFields(section, itemIndex);
 	return documents.map((document) => jsonItem(simplifyDocument(document, fields), itemIndex));
 }
 

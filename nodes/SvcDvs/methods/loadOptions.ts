@@ -1,12 +1,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { dvsBackendFor } from '../../shared/backends/select';
+import { dvsServiceFor } from '../../shared/services/select';
 import { asIdList } from '../actions/parameters';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { fields } = await dvsBackendFor(this).getFields(currentSection(this), 0);
+	const { fields } = await dvsServiceFor(this).getFields(currentSection(this), 0);
 	return fields
 		.filter((field) => field.filter)
 		.map((field) => ({ name: field.label || field.name, value: field.name, description: field.name }));
@@ -23,7 +23,7 @@ function chosenProject(ctx: ILoadOptionsFunctions): number | undefined {
 export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const fieldName = this.getCurrentNodeParameter('&field');
 	if (typeof fieldName !== 'string' || !fieldName) return [];
-	const backend = dvsBackendFor(this);
+	const backend = dvsServiceFor(this);
 	const section = currentSection(this);
 	const field = (await backend.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
 	if (!field) return [];
@@ -49,6 +49,6 @@ export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INod
 export async function getMentionUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const taskId = currentDocumentId(this, 'task');
 	if (taskId === undefined) return [];
-	const backend = dvsBackendFor(this);
+	const backend = dvsServiceFor(this);
 	return await userOptions(backend, 'task', await projectOfTask(backend, taskId));
 }

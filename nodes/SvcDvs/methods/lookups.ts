@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import type { DvsBackend, DvsSection } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { DVS_SECTION_LABELS } from '../../shared/transport/dvs';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
 import { asId } from '../actions/parameters';
@@ -25,7 +26,7 @@ export function isSection(value: unknown): value is DvsSection {
 }
 
 /** The project a task belongs to, from get_document. */
-export async function projectOfTask(backend: DvsBackend, taskId: number): Promise<number | undefined> {
+export async function projectOfTask(backend: DvsService, taskId: number): Promise<number | undefined> {
 	const task = await backend.getDocument('task', taskId, 0);
 	const project = task.dvs_project_id;
 	return asId(project && typeof project === 'object' ? (project as { id?: unknown }).id : project);
@@ -33,7 +34,7 @@ export async function projectOfTask(backend: DvsBackend, taskId: number): Promis
 
 /** Assignable users as options; a task register's list needs the project. */
 export async function userOptions(
-	backend: DvsBackend,
+	backend: DvsService,
 	section: DvsSection,
 	projectId: number | undefined,
 ): Promise<INodePropertyOptions[]> {
@@ -43,7 +44,7 @@ export async function userOptions(
 }
 
 /** The newest documents of a register as options (one page), or undefined when there are more. */
-export async function documentOptions(backend: DvsBackend, section: DvsSection): Promise<INodePropertyOptions[] | undefined> {
+export async function documentOptions(backend: DvsService, section: DvsSection): Promise<INodePropertyOptions[] | undefined> {
 	const page = await backend.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
 	if (page.total > page.items.length) return undefined;
 	return page.items.map((document) => ({

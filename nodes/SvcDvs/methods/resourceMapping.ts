@@ -1,7 +1,8 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import type { DvsBackend, DvsFieldDescriptor, DvsSection } from '../../shared/backends/dvs/DvsBackend';
-import { dvsBackendFor } from '../../shared/backends/select';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
+import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
+import { dvsServiceFor } from '../../shared/services/select';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
 const LIST_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);
@@ -17,7 +18,7 @@ function displayName(field: DvsFieldDescriptor): string {
 }
 
 /** The project whose users the task's user fields accept: the chosen one, or the updated task's. */
-async function taskProject(ctx: ILoadOptionsFunctions, backend: DvsBackend): Promise<number | undefined> {
+async function taskProject(ctx: ILoadOptionsFunctions, backend: DvsService): Promise<number | undefined> {
 	if (ctx.getCurrentNodeParameter('operation') === 'create') return currentDocumentId(ctx, 'project');
 	const taskId = currentDocumentId(ctx, 'documentId');
 	return taskId === undefined ? undefined : await projectOfTask(backend, taskId);
@@ -53,7 +54,7 @@ async function mapperField(
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const section = currentSection(this);
-	const backend = dvsBackendFor(this);
+	const backend = dvsServiceFor(this);
 	const forCreate = this.getCurrentNodeParameter('operation') === 'create';
 	const schema = await backend.getFields(section, 0);
 	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];

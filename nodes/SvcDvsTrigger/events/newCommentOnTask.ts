@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { DvsBackend } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { PollBudget } from '../../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
@@ -17,7 +17,7 @@ interface OneTaskState {
 
 async function poll(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	taskId: number,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
@@ -51,7 +51,7 @@ async function poll(
  */
 export async function pollNewCommentOnTask(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {

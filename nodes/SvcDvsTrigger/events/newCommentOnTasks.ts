@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { DvsBackend } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { PollBudget } from '../../shared/polling/budget';
 import type { Cursor } from '../../shared/polling/cursor';
 import { advance, aheadOf, compareStamped, cursorAfterAll, isAhead } from '../../shared/polling/cursor';
@@ -121,7 +121,7 @@ function emit(reads: TaskRead[], max: number, marks: Record<string, CommentMark>
 
 async function baseline(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	settings: DvsTriggerSettings,
 	watched: StampedTask[],
 	budget: PollBudget,
@@ -136,7 +136,7 @@ async function baseline(
 	return { tasks, updated: cursorAfterAll(watched.map(byUpdate)), marks };
 }
 
-async function sample(ctx: IPollFunctions, backend: DvsBackend, watched: StampedTask[]): Promise<INodeExecutionData[][]> {
+async function sample(ctx: IPollFunctions, backend: DvsService, watched: StampedTask[]): Promise<INodeExecutionData[][]> {
 	const recent = [...watched].sort((a, b) => compareStamped(byUpdate(b), byUpdate(a))).slice(0, SAMPLED_TASKS);
 	let newest: { task: StampedTask; item: INodeExecutionData; stamp: ReturnType<typeof stampComment> } | undefined;
 	for (const task of recent) {
@@ -166,7 +166,7 @@ async function sample(ctx: IPollFunctions, backend: DvsBackend, watched: Stamped
  */
 export async function pollNewCommentOnTasks(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { DvsBackend } from '../../shared/backends/dvs/DvsBackend';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { PollBudget } from '../../shared/polling/budget';
 import type { Cursor } from '../../shared/polling/cursor';
 import { advance, aheadOf, compareStamps, isAhead } from '../../shared/polling/cursor';
@@ -16,7 +16,7 @@ interface NewTaskState {
 	cursor?: Cursor;
 }
 
-async function sample(ctx: IPollFunctions, backend: DvsBackend, settings: DvsTriggerSettings): Promise<INodeExecutionData[][]> {
+async function sample(ctx: IPollFunctions, backend: DvsService, settings: DvsTriggerSettings): Promise<INodeExecutionData[][]> {
 	const page = await backend.listDocuments('task', { limit: 1, offset: 0, order: 'newest', filters: settings.filters }, 0);
 	const task = page.items.map(stampTask).find((entry) => entry !== undefined);
 	if (!task) {
@@ -36,7 +36,7 @@ async function sample(ctx: IPollFunctions, backend: DvsBackend, settings: DvsTri
  */
 export async function pollNewTask(
 	ctx: IPollFunctions,
-	backend: DvsBackend,
+	backend: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { mcpOnly, restOnly } from '../../shared/backends/select';
+import { mcpOnly, restOnly } from '../../shared/services/select';
 
 /**
  * A resource's Operation parameter twice: every operation with the Svc Storage API credential,

@@ -1,12 +1,9 @@
 import type { INodeExecutionData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { McpStorageExtras } from '../../shared/backends/storage/McpStorageBackend';
-import type { StorageBackend } from '../../shared/backends/storage/StorageBackend';
+import type { StorageService } from '../../shared/services/storage/StorageService';
 
 export interface StorageDeps {
-	backend: StorageBackend;
-	/** Search, Import From URL and Move Folder: only the MCP endpoint has them (with REST they say so). */
-	mcp: McpStorageExtras;
+	storage: StorageService;
 }
 
 export interface StorageOperation {

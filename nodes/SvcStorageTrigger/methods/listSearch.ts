@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { storageBackendFor } from '../../shared/backends/select';
+import { storageServiceFor } from '../../shared/services/select';
 import { browseStorage } from '../../shared/storageSearch';
 
 export async function searchFolders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await browseStorage(storageBackendFor(this), 'folder', filter);
+	return await browseStorage(storageServiceFor(this), 'folder', filter);
 }

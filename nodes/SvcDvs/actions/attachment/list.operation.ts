@@ -14,8 +14,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['list'] } }, properties);
 
 /** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
-	const entries = await backend.listAttachments(taskId, itemIndex);
+	const entries = await dvs.listAttachments(taskId, itemIndex);
 	return entries.map((entry) => jsonItem(entry, itemIndex));
 }

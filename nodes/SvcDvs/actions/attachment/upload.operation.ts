@@ -31,11 +31,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['upload'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
-	const result = await backend.uploadAttachment(taskId, source, itemIndex);
+	const result = await dvs.uploadAttachment(taskId, source, itemIndex);
 	return [jsonItem({ dvs_document_id: taskId, ...result }, itemIndex)];
 }

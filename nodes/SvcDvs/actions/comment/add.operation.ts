@@ -51,7 +51,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
 	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
@@ -65,6 +65,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { back
 	if (length > MAX_COMMENT_LENGTH) {
 		refuseInput(this, itemIndex, `The parameter "Comment" is too long (${length} characters with mentions)`, `Use at most ${MAX_COMMENT_LENGTH} characters.`);
 	}
-	const result = await backend.addComment(taskId, comment, itemIndex);
+	const result = await dvs.addComment(taskId, comment, itemIndex);
 	return [jsonItem(result, itemIndex)];
 }

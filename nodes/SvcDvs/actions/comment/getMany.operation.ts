@@ -17,11 +17,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['getMany'] } }, properties);
 
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
 	const { max } = readListSize(this, itemIndex);
 	const comments = await collectOffsetPages<IDataObject>(
-		async (offset, limit) => await backend.getComments(taskId, { offset, limit }, itemIndex),
+		async (offset, limit) => await dvs.getComments(taskId, { offset, limit }, itemIndex),
 		{ max },
 	);
 	return commentItems(comments, readSimplify(this, itemIndex), itemIndex);

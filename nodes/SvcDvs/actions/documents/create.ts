@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsFieldValues, DvsSection } from '../../../shared/backends/dvs/DvsBackend';
+import type { DvsFieldValues, DvsSection } from '../../../shared/services/dvs/types';
 import { jsonItem } from '../../../shared/runPerItem';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
@@ -31,15 +31,15 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 	properties.push(fieldsMapperProperty('create', parent ? [`${parent.name}.value`] : []), optionsCollection());
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['create'] } }, properties);
 
-	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const parentValues: DvsFieldValues = parent
 			? { [parent.field]: readDocumentId(this, parent.name, itemIndex, parent.displayName) }
 			: {};
-		const schema = await backend.getFields(section, itemIndex);
+		const schema = await dvs.getFields(section, itemIndex);
 		const excluded = parent ? [parent.field] : [];
 		const values = { ...readFieldValues(this, itemIndex, schema, excluded), ...parentValues };
 		requireFields(this, itemIndex, schema, values, excluded);
-		const result = await backend.createDocument(section, values, itemIndex);
+		const result = await dvs.createDocument(section, values, itemIndex);
 		return [jsonItem(result, itemIndex)];
 	}
 	return { description, execute };

@@ -16,10 +16,10 @@ export function getDocumentOperation(resource: DocumentResource, displayName: st
 		simplifyProperty,
 		optionsCollection(),
 	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);
-		const document = await backend.getDocument(section, documentId, itemIndex);
-		return await documentItems(backend, section, [document], readSimplify(this, itemIndex), itemIndex);
+		const document = await dvs.getDocument(section, documentId, itemIndex);
+		return await documentItems(dvs, section, [document], readSimplify(this, itemIndex), itemIndex);
 	}
 	return { description, execute };
 }

@@ -10,8 +10,8 @@ import { SECTION_OF } from '../sections';
 export function getFieldsOperation(resource: DocumentResource): DvsOperation {
 	const section = SECTION_OF[resource];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['getFields'] } }, [optionsCollection()]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
-		const { fields, actions, actor } = await backend.getFields(section, itemIndex);
+	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+		const { fields, actions, actor } = await dvs.getFields(section, itemIndex);
 		// A copy: the schema stays cached for the rest of the execution.
 		const schema: IDataObject = { fields: fields.map((field) => ({ ...field })) as unknown as IDataObject[], actions: [...actions] };
 		if (actor) schema.actor = { ...actor };

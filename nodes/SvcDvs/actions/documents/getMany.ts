@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsOrder } from '../../../shared/backends/dvs/DvsBackend';
+import type { DvsOrder } from '../../../shared/services/dvs/types';
 import { collectOffsetPages } from '../../../shared/paging';
 import { filtersProperty, optionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import { readFilters } from '../filters';
@@ -20,16 +20,16 @@ export function getManyDocumentsOperation(resource: DocumentResource): DvsOperat
 		simplifyProperty,
 		optionsCollection(),
 	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const { max } = readListSize(this, itemIndex);
 		const order = this.getNodeParameter('order', itemIndex, 'newest') as DvsOrder;
-		const schema = await backend.getFields(section, itemIndex);
+		const schema = await dvs.getFields(section, itemIndex);
 		const filters = readFilters(this, itemIndex, schema);
 		const documents = await collectOffsetPages<IDataObject>(
-			async (offset, limit) => await backend.listDocuments(section, { offset, limit, order, filters }, itemIndex),
+			async (offset, limit) => await dvs.listDocuments(section, { offset, limit, order, filters }, itemIndex),
 			{ max },
 		);
-		return await documentItems(backend, section, documents, readSimplify(this, itemIndex), itemIndex);
+		return await documentItems(dvs, section, documents, readSimplify(this, itemIndex), itemIndex);
 	}
 	return { description, execute };
 }

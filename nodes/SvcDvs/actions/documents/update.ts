@@ -19,12 +19,12 @@ export function updateDocumentOperation(resource: DocumentResource, displayName:
 		fieldsMapperProperty('update', ['documentId.value']),
 		optionsCollection(),
 	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);
-		const schema = await backend.getFields(section, itemIndex);
+		const schema = await dvs.getFields(section, itemIndex);
 		const values = readFieldValues(this, itemIndex, schema, fixedFields);
 		requireSomeField(this, itemIndex, values);
-		const result = await backend.updateDocument(section, documentId, values, itemIndex);
+		const result = await dvs.updateDocument(section, documentId, values, itemIndex);
 		return [jsonItem(result, itemIndex)];
 	}
 	return { description, execute };

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsSection } from '../../../shared/backends/dvs/DvsBackend';
-import { mcpOnly, restOnly } from '../../../shared/backends/select';
+import type { DvsSection } from '../../../shared/services/dvs/types';
+import { mcpOnly, restOnly } from '../../../shared/services/select';
 import { jsonItem } from '../../../shared/runPerItem';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
@@ -46,9 +46,9 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAssignable'] } }, properties);
 
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsSection;
 	const projectId = register === 'task' ? readDocumentId(this, 'project', itemIndex, 'Project') : undefined;
-	const users = await backend.getUsers(register, projectId, itemIndex);
+	const users = await dvs.getUsers(register, projectId, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
 }

@@ -41,7 +41,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['search'] } }, properties);
 
 /** One item per organization user whose name matches (search_users), for mentions; has_access tells who can read. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { backend }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const pattern = String(this.getNodeParameter('pattern', itemIndex, '') ?? '').trim();
 	const length = [...pattern].length;
 	if (length < 2 || length > 100) {
@@ -49,6 +49,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { back
 	}
 	const limit = readBoundedInteger(this, 'maxResults', itemIndex, 'Max Results', { min: 1, max: 20, fallback: 10 });
 	const taskId = readOptionalId(this, 'options.taskId', itemIndex, 'Task ID');
-	const users = await backend.searchUsers({ pattern, limit, taskId }, itemIndex);
+	const users = await dvs.searchUsers({ pattern, limit, taskId }, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
 }

@@ -32,12 +32,12 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field', { required: true });
 	const fileNameOverride = readText(this, 'options.fileName', itemIndex, 'File Name');
-	const download = await backend.downloadFile(fileHash, itemIndex);
+	const download = await storage.downloadFile(fileHash, itemIndex);
 	const fileName = fileNameOverride || safeFileName(download.fileName);
 	const binary = await binaryFromStream(this, download, fileName, download.contentType, itemIndex);
 	return [

@@ -16,9 +16,9 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
-	return [jsonItem(await backend.getFileInfo(fileHash, { accessRights }, itemIndex), itemIndex)];
+	return [jsonItem(await storage.getFileInfo(fileHash, { accessRights }, itemIndex), itemIndex)];
 }

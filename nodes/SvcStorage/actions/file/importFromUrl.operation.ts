@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ImportSource } from '../../../shared/backends/storage/McpStorageBackend';
+import type { ImportSource } from '../../../shared/services/storage/types';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
@@ -120,7 +120,7 @@ function nameFromUrl(url: URL): string {
 }
 
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: StorageDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const kind = this.getNodeParameter('source', itemIndex, 'url') as string;
 	let source: ImportSource;
@@ -146,5 +146,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp 
 	if (!fileName) {
 		refuseInput(this, itemIndex, 'The parameter "File Name" is empty', 'The URL has no file name in its path: enter the name to store the file under.');
 	}
-	return [jsonItem(await mcp.importFile(folderHash, fileName, source, itemIndex), itemIndex)];
+	return [jsonItem(await storage.importFile(folderHash, fileName, source, itemIndex), itemIndex)];
 }

@@ -17,9 +17,9 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const targetFolderHash = readLocator(this, 'targetFolder', itemIndex, 'Target Folder');
-	return [jsonItem(await backend.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
+	return [jsonItem(await storage.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
 }

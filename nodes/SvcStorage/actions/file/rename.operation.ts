@@ -24,9 +24,9 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
-	return [jsonItem(await backend.renameFile(fileHash, name, itemIndex), itemIndex)];
+	return [jsonItem(await storage.renameFile(fileHash, name, itemIndex), itemIndex)];
 }

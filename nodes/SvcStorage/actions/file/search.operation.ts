@@ -34,9 +34,9 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['search'] } }, properties);
 
 /** Search (svc_search_files): one item per match, in the folder-content fields of Folder → Get Content. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: StorageDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
 	const query = readText(this, 'query', itemIndex, 'Query', { required: true, maxLength: 200 });
 	const limit = readInteger(this, 'limit', itemIndex, 'Limit', { min: 1, max: MAX_RESULTS });
-	const items = await mcp.searchFiles(query, limit, itemIndex);
+	const items = await storage.searchFiles(query, limit, itemIndex);
 	return items.map((item) => jsonItem(item, itemIndex));
 }

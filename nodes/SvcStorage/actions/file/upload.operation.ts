@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { restOnlyInCollection } from '../../../shared/backends/select';
+import { restOnlyInCollection } from '../../../shared/services/select';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
@@ -88,7 +88,7 @@ function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string |
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
@@ -101,7 +101,7 @@ export async function execute(
 	// Checked whenever set, although only sent with a text: a wrong value is refused, not ignored.
 	const watermarkColor = readWatermarkColor(this, itemIndex);
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
-	const result = await backend.uploadFile(
+	const result = await storage.uploadFile(
 		folderHash,
 		source,
 		{

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mcpOnly, restOnly } from '../../../shared/backends/select';
+import { mcpOnly, restOnly } from '../../../shared/services/select';
 import { readLocator, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
@@ -50,12 +50,12 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const parentHash = readLocator(this, 'parentFolder', itemIndex, 'Parent Folder', false);
 	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
 	const accessType = this.getNodeParameter('accessType', itemIndex, 'PRIVATE') as string;
-	const result = await backend.createFolder(
+	const result = await storage.createFolder(
 		{ parentHash: parentHash || undefined, name: name || undefined, accessType },
 		itemIndex,
 	);

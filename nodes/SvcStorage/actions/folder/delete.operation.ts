@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { explainingRoot } from '../../../shared/backends/storage/rootFolder';
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
@@ -18,16 +17,9 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
-	const deleted = await explainingRoot(
-		this.getNode(),
-		'delete',
-		folderHash,
-		async () => await backend.rootFolderHash(itemIndex),
-		itemIndex,
-		async () => await deleteItem(this, 'folder', folderHash, itemIndex),
-	);
+	const deleted = await storage.explainingRoot('delete', folderHash, itemIndex, async () => await deleteItem(this, 'folder', folderHash, itemIndex));
 	return [jsonItem(deleted, itemIndex)];
 }

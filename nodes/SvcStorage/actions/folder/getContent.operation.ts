@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { entryKind } from '../../../shared/backends/storage/entries';
+import { entryKind } from '../../../shared/services/storage/entries';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readLocator } from '../../../shared/parameters';
@@ -34,13 +34,13 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const { limit } = readReturnAll(this, itemIndex);
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
 	const itemType = this.getNodeParameter('options.itemType', itemIndex, 'all') as string;
-	const entries = await backend.listFolder(folderHash, { accessRights }, itemIndex);
+	const entries = await storage.listFolder(folderHash, { accessRights }, itemIndex);
 	const wanted = itemType === 'all' ? entries : entries.filter((entry) => entryKind(entry) === itemType);
 	return applyLimit(wanted, limit).map((entry) => jsonItem(entry, itemIndex));
 }

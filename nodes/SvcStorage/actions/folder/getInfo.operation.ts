@@ -16,9 +16,9 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
-	return [jsonItem(await backend.getFolderInfo(folderHash, { accessRights }, itemIndex), itemIndex)];
+	return [jsonItem(await storage.getFolderInfo(folderHash, { accessRights }, itemIndex), itemIndex)];
 }

@@ -26,8 +26,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['move'] } }, properties);
 
 /** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: StorageDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const targetFolderHash = readLocator(this, 'targetFolder', itemIndex, 'Target Folder');
-	return [jsonItem(await mcp.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
+	return [jsonItem(await storage.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
 }

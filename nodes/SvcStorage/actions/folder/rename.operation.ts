@@ -24,9 +24,9 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ backend }: StorageDeps,
+	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
-	return [jsonItem(await backend.renameFolder(folderHash, name, itemIndex), itemIndex)];
+	return [jsonItem(await storage.renameFolder(folderHash, name, itemIndex), itemIndex)];
 }

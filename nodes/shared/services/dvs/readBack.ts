@@ -4,16 +4,16 @@ import { NodeApiError } from 'n8n-workflow';
 import type { UncertainWrite } from '../../reconcile';
 import type { DestinationSnapshot } from '../storage/entries';
 import { entryHash, entryName, snapshotOf, writtenEntries } from '../storage/entries';
-import type { UploadSource } from '../storage/StorageBackend';
+import type { UploadSource } from '../storage/types';
 import { htmlText, isSameCommentText } from './commentText';
 import type {
-	DvsBackend,
+	DvsWire,
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsSection,
 	DvsUploadResult,
 	DvsWriteResult,
-} from './DvsBackend';
+} from './types';
 
 /**
  * Document 3: "invalid relation ids can fail after part of a write happened and a failure does
@@ -50,7 +50,7 @@ function partlyWritten(
 const READ_BACK_WINDOW = 50;
 
 /** The reads a read-back needs, available from every kind of backend. */
-export type DvsReader = Pick<DvsBackend, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
+export type DvsReader = Pick<DvsWire, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
 	/** The task's attachment folder and its entries; null folder when the task shows none. */
 	attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }>;
 };

@@ -1,21 +1,20 @@
 import type { INodeCredentialDescription, INodeProperties, IDisplayOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { ServiceContext } from '../transport/http';
 import type { McpCredentialType } from '../transport/mcp';
 import { McpClient } from '../transport/mcp';
-import type { DvsBackend } from './dvs/DvsBackend';
-import { McpDvsBackend } from './dvs/McpDvsBackend';
-import { RestDvsBackend } from './dvs/RestDvsBackend';
-import type { ImportSource, McpStorageExtras } from './storage/McpStorageBackend';
-import { McpStorageBackend } from './storage/McpStorageBackend';
-import { RestStorageBackend } from './storage/RestStorageBackend';
-import type { StorageBackend } from './storage/StorageBackend';
+import { McpDvsWire } from '../wires/dvs/McpDvsWire';
+import { RestDvsWire } from '../wires/dvs/RestDvsWire';
+import { McpStorageWire } from '../wires/storage/McpStorageWire';
+import { RestStorageWire } from '../wires/storage/RestStorageWire';
+import { DvsService } from './dvs/DvsService';
+import { StorageService } from './storage/StorageService';
 
 /**
  * The node parameter `authentication` chooses the kind of connection: the REST credential of
  * the node (default) or one of the MCP endpoint's credentials. Every node that offers the
- * choice creates its backends here, so an operation only ever sees the backend interface.
+ * choice gets its services here, each over the wire of that credential, so an operation only
+ * ever sees the service.
  */
 export const AUTHENTICATION = 'authentication';
 
@@ -84,33 +83,20 @@ export function isMcp(authentication: string): authentication is McpCredentialTy
 
 type TimeoutFor = (itemIndex: number) => number | undefined;
 
-/** The storage backend of the node's chosen credential. */
-export function storageBackendFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): StorageBackend {
+/** The storage service over the wire of the node's chosen credential. */
+export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): StorageService {
 	const authentication = authenticationOf(ctx, 'svcStorageApi');
-	if (isMcp(authentication)) return new McpStorageBackend(ctx, new McpClient(ctx, authentication), authentication, timeoutFor);
-	return new RestStorageBackend(ctx, timeoutFor);
+	const wire = isMcp(authentication)
+		? new McpStorageWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
+		: new RestStorageWire(ctx, timeoutFor);
+	return new StorageService(ctx.getNode(), wire);
 }
 
-/** The DVS backend of the node's chosen credential. */
-export function dvsBackendFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsBackend {
+/** The DVS service over the wire of the node's chosen credential. */
+export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
-	if (isMcp(authentication)) return new McpDvsBackend(ctx, new McpClient(ctx, authentication), authentication, timeoutFor);
-	return new RestDvsBackend(ctx, timeoutFor);
-}
-
-/** The MCP-only storage operations: the MCP backend itself, or (REST) methods that say they need MCP. */
-export function mcpStorageExtrasOf(ctx: ServiceContext, backend: StorageBackend): McpStorageExtras {
-	if (backend instanceof McpStorageBackend) return backend;
-	const refuse = (operation: string, itemIndex: number): never => {
-		throw new NodeOperationError(ctx.getNode(), `${operation} needs an MCP credential`, {
-			itemIndex,
-			description: "Only Svc's MCP endpoint offers this operation. Set Authentication to Svc MCP API Key or Svc MCP OAuth2.",
-		});
-	};
-	return {
-		searchFiles: async (_query: string, _limit: number, itemIndex: number) => refuse('Search Files', itemIndex),
-		importFile: async (_folderHash: string, _fileName: string, _source: ImportSource, itemIndex: number) =>
-			refuse('Import From URL', itemIndex),
-		moveFolder: async (_folderHash: string, _target: string, itemIndex: number) => refuse('Move Folder', itemIndex),
-	};
+	const wire = isMcp(authentication)
+		? new McpDvsWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
+		: new RestDvsWire(ctx, timeoutFor);
+	return new DvsService(ctx.getNode(), wire);
 }

@@ -1,17 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../../reconcile';
-import { writeExactlyOnce } from '../../reconcile';
 import { serviceError } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
 import type { McpClient, McpCredentialType } from '../../transport/mcp';
 import type { McpCallContext, McpToolGroup } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
-import { MCP_UPLOAD_MAX_BYTES, McpStorageBackend, readWhole } from '../storage/McpStorageBackend';
-import type { UploadSource } from '../storage/StorageBackend';
+import { MCP_UPLOAD_MAX_BYTES, McpStorageWire, readWhole } from '../storage/McpStorageWire';
+import type { UploadSource } from '../../services/storage/types';
 import type {
-	DvsBackend,
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsListQuery,
@@ -20,10 +17,9 @@ import type {
 	DvsSection,
 	DvsUploadResult,
 	DvsUser,
+	DvsWire,
 	DvsWriteResult,
-} from './DvsBackend';
-import type { DvsReader } from './readBack';
-import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+} from '../../services/dvs/types';
 
 type McpSection = 'task' | 'project_2';
 
@@ -60,20 +56,19 @@ function asPage(body: IDataObject, requested: { limit: number; offset: number })
 const UNCERTAIN_DESCRIPTION = 'The change was submitted but not read back; the node reads the task before deciding anything.';
 
 /**
- * The MCP endpoint's DVS tools (document 2) behind the DvsBackend interface, with the DVS JSON
+ * The MCP endpoint's DVS tools (document 2) as a DvsWire, with the DVS JSON
  * API's result shapes. Only the task and project registers exist over MCP; contact persons and
- * clients are refused with an explanation. Writes go through the same read-back reconciliation
- * as the REST backend (readBack.ts); an MCP result with `status: "uncertain"` counts as an
- * uncertain outcome (the change may have committed), so the task is read before any retry.
+ * clients are refused with an explanation. An MCP result with `status: "uncertain"` is an
+ * uncertain outcome (the change may have committed): the DVS service reads the task back.
  */
-export class McpDvsBackend implements DvsBackend, DvsReader {
+export class McpDvsWire implements DvsWire {
 	readonly kind = 'mcp' as const;
 
 	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
 
 	private readonly tools: McpTools;
 
-	private readonly storage: McpStorageBackend;
+	private readonly storage: McpStorageWire;
 
 	constructor(
 		private readonly ctx: ServiceContext,
@@ -82,7 +77,7 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {
 		this.tools = new McpTools(ctx, client, credentialType);
-		this.storage = new McpStorageBackend(ctx, client, credentialType, timeoutFor);
+		this.storage = new McpStorageWire(ctx, client, credentialType, timeoutFor);
 	}
 
 	private section(section: DvsSection, itemIndex: number): McpSection {
@@ -214,15 +209,8 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 		return asPage(body, page);
 	}
 
-	private async settle<TBefore, TResult extends IDataObject>(
-		write: UncertainWrite<TBefore, TResult>,
-		itemIndex: number,
-	): Promise<TResult & { reconciled?: boolean }> {
-		const outcome = await writeExactlyOnce(this.ctx.getNode(), write, itemIndex);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
-	}
-
-	private refuseWrite(section: DvsSection, itemIndex: number): McpSection {
+	/** Only tasks are written over MCP (document 2: "DVS task write tools"). */
+	assertWritable(section: DvsSection, itemIndex: number): void {
 		const mcpSection = this.section(section, itemIndex);
 		if (mcpSection !== 'task') {
 			throw new NodeOperationError(this.ctx.getNode(), 'Projects are read-only', {
@@ -230,7 +218,6 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 				description: 'Document 3 allows creating and updating tasks (and, over the DVS API, contact persons) only.',
 			});
 		}
-		return mcpSection;
 	}
 
 	/** The REST answer of create/update/comment: `{dvs_document_id}`. */
@@ -239,42 +226,23 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 		return { dvs_document_id: Number.isFinite(id) ? id : fallback };
 	}
 
-	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		this.refuseWrite(section, itemIndex);
-		const write = async () =>
-			this.documentId(await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex), 0);
-		const created = await this.settle(createDocumentWrite(this.ctx.getNode(), this, 'task', values, write, itemIndex), itemIndex);
-		if (created.reconciled) {
-			// As over REST: what a half-landed create lacks is written by an update (safe to repeat).
-			const { dvs_project_id: _fixed, ...changeable } = values;
-			const missing = await missingValues(this, 'task', created.dvs_document_id, changeable, itemIndex);
-			if (Object.keys(missing).length > 0) await this.updateDocument('task', created.dvs_document_id, missing, itemIndex);
-		}
-		return created;
+	async sendCreate(_section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		return this.documentId(await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex), 0);
 	}
 
-	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		this.refuseWrite(section, itemIndex);
-		const write = async () =>
-			this.documentId(
-				await this.write(
-					'dvs_update_task',
-					{ dvs_document_id: documentId, update_params: values as IDataObject },
-					`update task ${documentId}`,
-					itemIndex,
-				),
-				documentId,
-			);
-		return await this.settle(updateDocumentWrite(this.ctx.getNode(), this, 'task', documentId, values, write, itemIndex), itemIndex);
+	async sendUpdate(_section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		return this.documentId(
+			await this.write('dvs_update_task', { dvs_document_id: documentId, update_params: values as IDataObject }, `update task ${documentId}`, itemIndex),
+			documentId,
+		);
 	}
 
-	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		const write = async () =>
-			this.documentId(await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex), taskId);
-		return await this.settle(addCommentWrite(this, taskId, comment, write, itemIndex), itemIndex);
+	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		return this.documentId(await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex), taskId);
 	}
 
-	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
+	/** Attachments go inline (document 2: up to 10 MiB), so the file is read whole, once, before the first attempt. */
+	async prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>> {
 		const tooLarge = (size: number): never => {
 			throw new NodeOperationError(
 				this.ctx.getNode(),
@@ -286,7 +254,7 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 			);
 		};
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
-		const write = async (): Promise<DvsUploadResult> => {
+		return async () => {
 			const structured = await this.write(
 				'dvs_upload_file',
 				{ dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' },
@@ -297,17 +265,9 @@ export class McpDvsBackend implements DvsBackend, DvsReader {
 			const file = objectField(structured, 'file');
 			return { file_hash: String(file.hash ?? ''), upload_hash: String(structured.upload_hash ?? '') };
 		};
-		return await this.settle(uploadAttachmentWrite(this, taskId, source, write, itemIndex), itemIndex);
 	}
 
-	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
-		const task = await this.getDocument('task', taskId, itemIndex);
-		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
-		if (uploadHash === null) return { uploadHash, entries: [] };
-		return { uploadHash, entries: await this.storage.listFolder(uploadHash, {}, itemIndex) };
-	}
-
-	async listAttachments(taskId: number, itemIndex: number): Promise<IDataObject[]> {
-		return (await this.attachmentFolder(taskId, itemIndex)).entries;
+	async listAttachmentFolder(uploadHash: string, _taskId: number, itemIndex: number): Promise<IDataObject[]> {
+		return await this.storage.listFolder(uploadHash, {}, itemIndex);
 	}
 }

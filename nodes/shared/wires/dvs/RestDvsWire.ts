@@ -1,14 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../../reconcile';
-import { writeExactlyOnce } from '../../reconcile';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
 import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
-import type { UploadSource } from '../storage/StorageBackend';
+import type { UploadSource } from '../../services/storage/types';
 import type {
-	DvsBackend,
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsListQuery,
@@ -17,10 +14,9 @@ import type {
 	DvsSection,
 	DvsUploadResult,
 	DvsUser,
+	DvsWire,
 	DvsWriteResult,
-} from './DvsBackend';
-import type { DvsReader } from './readBack';
-import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+} from '../../services/dvs/types';
 
 function objects(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
@@ -61,8 +57,8 @@ function folderEntries(body: unknown): IDataObject[] {
 const FIELD_HINT =
 	"A field value may be invalid: option, user and document IDs are organization-specific (pick them from the node's lists), responsible and followers must be assignable in the task's project, dates use YYYY-MM-DD, and the task's project cannot change.";
 
-/** The DVS JSON API (document 3) behind the DvsBackend interface. */
-export class RestDvsBackend implements DvsBackend, DvsReader {
+/** The DVS JSON API (document 3) as a DvsWire: each call one request, its answer in the API's shape. */
+export class RestDvsWire implements DvsWire {
 	readonly kind = 'rest' as const;
 
 	/** get_fields per register, asked once per execution. */
@@ -74,7 +70,7 @@ export class RestDvsBackend implements DvsBackend, DvsReader {
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {}
 
-	/** Every DVS write of this backend is settled by reconcile.ts (`reconciled`). */
+	/** Every DVS write of this wire is settled by the DVS service (`reconciled`). */
 	private options(action: string, itemIndex: number, invalidHint?: string): DvsCallOptions {
 		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };
 	}
@@ -156,76 +152,47 @@ export class RestDvsBackend implements DvsBackend, DvsReader {
 		return asPage(body, page);
 	}
 
-	private async settle<TBefore, TResult extends IDataObject>(
-		write: UncertainWrite<TBefore, TResult>,
-		itemIndex: number,
-	): Promise<TResult & { reconciled?: boolean }> {
-		const outcome = await writeExactlyOnce(this.ctx.getNode(), write, itemIndex);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
-	}
-
 	private writtenId(body: IDataObject, fallback?: number): DvsWriteResult {
 		const id = typeof body.dvs_document_id === 'number' ? body.dvs_document_id : Number(body.dvs_document_id ?? fallback);
 		return { ...body, dvs_document_id: Number.isFinite(id) ? id : (fallback ?? 0) };
 	}
 
-	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		const write = async () =>
-			this.writtenId(
-				await callDvs(this.ctx, section, 'create_document', { create_params: values }, this.options('create the document', itemIndex, FIELD_HINT)),
-			);
-		const created = await this.settle(createDocumentWrite(this.ctx.getNode(), this, section, values, write, itemIndex), itemIndex);
-		if (created.reconciled) await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
-		return created;
+	/** Every register the API writes to (tasks and contact persons) is writable over REST. */
+	assertWritable(): void {}
+
+	async sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		return this.writtenId(await callDvs(this.ctx, section, 'create_document', { create_params: values }, this.options('create the document', itemIndex, FIELD_HINT)));
 	}
 
-	/**
-	 * A create whose answer was lost may have landed in part (document 3: no rollback, e.g. the
-	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
-	 */
-	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
-		const { dvs_project_id: _fixed, ...changeable } = values;
-		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
-		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
+	async sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		return this.writtenId(
+			await callDvs(
+				this.ctx,
+				section,
+				'update_document',
+				{ dvs_document_id: documentId, update_params: values },
+				this.options(`update document ${documentId}`, itemIndex, FIELD_HINT),
+			),
+			documentId,
+		);
 	}
 
-	async updateDocument(
-		section: DvsSection,
-		documentId: number,
-		values: DvsFieldValues,
-		itemIndex: number,
-	): Promise<DvsWriteResult> {
-		const write = async () =>
-			this.writtenId(
-				await callDvs(
-					this.ctx,
-					section,
-					'update_document',
-					{ dvs_document_id: documentId, update_params: values },
-					this.options(`update document ${documentId}`, itemIndex, FIELD_HINT),
-				),
-				documentId,
-			);
-		return await this.settle(updateDocumentWrite(this.ctx.getNode(), this, section, documentId, values, write, itemIndex), itemIndex);
+	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		return this.writtenId(
+			await callDvs(
+				this.ctx,
+				'task',
+				'add_comment',
+				{ dvs_document_id: taskId, comment },
+				this.options(`comment on task ${taskId}`, itemIndex, 'The comment must not be empty.'),
+			),
+			taskId,
+		);
 	}
 
-	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		const write = async () =>
-			this.writtenId(
-				await callDvs(
-					this.ctx,
-					'task',
-					'add_comment',
-					{ dvs_document_id: taskId, comment },
-					this.options(`comment on task ${taskId}`, itemIndex, 'The comment must not be empty.'),
-				),
-				taskId,
-			);
-		return await this.settle(addCommentWrite(this, taskId, comment, write, itemIndex), itemIndex);
-	}
-
-	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
-		const write = async (): Promise<DvsUploadResult> => {
+	/** The attachment streams from its source for each attempt. */
+	async prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>> {
+		return async () => {
 			const body = await uploadToDvs(
 				this.ctx,
 				taskId,
@@ -234,18 +201,11 @@ export class RestDvsBackend implements DvsBackend, DvsReader {
 			);
 			return { ...body, file_hash: String(body.file_hash), upload_hash: String(body.upload_hash ?? '') };
 		};
-		return await this.settle(uploadAttachmentWrite(this, taskId, source, write, itemIndex), itemIndex);
 	}
 
-	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
-		const task = await this.getDocument('task', taskId, itemIndex);
-		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
-		if (uploadHash === null) return { uploadHash, entries: [] };
+	/** Document 3: the storage API's get_folder_content on the task's upload_hash, with the DVS credential. */
+	async listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]> {
 		const body = await listDvsAttachmentFolder(this.ctx, uploadHash, this.options(`list the attachments of task ${taskId}`, itemIndex));
-		return { uploadHash, entries: folderEntries(body) };
-	}
-
-	async listAttachments(taskId: number, itemIndex: number): Promise<IDataObject[]> {
-		return (await this.attachmentFolder(taskId, itemIndex)).entries;
+		return folderEntries(body);
 	}
 }

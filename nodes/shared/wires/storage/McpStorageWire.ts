@@ -2,9 +2,6 @@ import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { decodeBase64 } from '../../binary';
-import { writeExactlyOnce } from '../../reconcile';
-import type { DestinationSnapshot } from './entries';
-import { snapshotOf, writtenEntries } from './entries';
 import type { ServiceContext } from '../../transport/http';
 import { hostOf } from '../../transport/errors';
 import { timeoutFor } from '../../transport/http';
@@ -24,7 +21,7 @@ import {
 	uploadedFileFromMcp,
 	writtenItem,
 } from './mcpEntries';
-import type { StorageBackend, UploadOptions, UploadSource, WriteResult } from './StorageBackend';
+import type { ImportSource, NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
 
 /** Document 2: inline upload content is limited to 10 MiB decoded. */
 export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -32,21 +29,6 @@ export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const LIST_PAGE = 200;
 /** A listing that never ends is a service fault, not a folder: stop after this many pages. */
 const MAX_LIST_PAGES = 10_000;
-
-/** Import From URL: exactly one of a public HTTPS URL or a file object (document 2, rule 9). */
-export type ImportSource =
-	| { sourceUrl: string }
-	| { file: { download_url: string; file_id: string; mime_type?: string; file_name?: string } };
-
-/**
- * What only the MCP endpoint offers (document 2): the central search, server-side import and
- * moving folders. The REST credential gets an object whose methods say so.
- */
-export interface McpStorageExtras {
-	searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
-	importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult>;
-	moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject>;
-}
 
 function mib(bytes: number): string {
 	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -80,18 +62,18 @@ function inlineStream(bytes: Buffer): AsyncIterable<Buffer> {
 }
 
 /**
- * The MCP endpoint's storage tools (document 2) behind the StorageBackend interface, with the
- * REST API's output fields (mcpEntries.ts). Differences a user sees:
+ * The MCP endpoint's storage tools (document 2) as a StorageWire, with the REST API's output
+ * fields (mcpEntries.ts). Differences a user sees:
  *
  * - Name conflicts are errors (`name_conflict`): MCP never adds a number to a taken name.
  * - Create Folder always requests PRIVATE (the service's answer is authoritative) and needs a name.
  * - Uploads are sent inline as base64, at most 10 MiB; larger files need the REST credential.
  * - Downloads come inline (text or base64) up to 25 MB, larger ones from the URL the service
  *   gives, fetched as a stream through n8n's request helper without credentials.
- * - Create Folder and Upload have no idempotency key: an uncertain outcome is settled by
- *   listing the destination (writeExactlyOnce), never by writing again blindly.
+ * - Create Folder, Upload and Import have no idempotency key: the storage service settles an
+ *   unknown outcome by listing the destination, never by writing again blindly.
  */
-export class McpStorageBackend implements StorageBackend, McpStorageExtras {
+export class McpStorageWire implements StorageWire {
 	readonly kind = 'mcp' as const;
 
 	private rootHash?: string;
@@ -189,33 +171,12 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 		return fileInfoFromMcp(objectField(outcome.structured ?? {}, 'file'), options.accessRights === true);
 	}
 
-	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {
-		return snapshotOf(await this.listRaw(folderHash, itemIndex));
-	}
-
-	/**
-	 * After an uncertain create/upload/import: the item our write created (writtenEntries: new,
-	 * our kind, our name as the service normalizes it; MCP never numbers a taken name).
-	 */
-	private async landed(
-		folderHash: string,
-		written: { kind: 'folder' | 'file'; name: string; size?: number },
-		before: DestinationSnapshot,
-		itemIndex: number,
-	): Promise<IDataObject | undefined> {
-		const found = writtenEntries(await this.listRaw(folderHash, itemIndex), written, before);
-		if (found.length > 1) throw new Error(`${found.length} new items named "${written.name}" appeared at the same time`);
-		return found[0];
-	}
-
 	private refuse(message: string, description: string, itemIndex: number): never {
 		throw new NodeOperationError(this.ctx.getNode(), message, { itemIndex, description });
 	}
 
-	async createFolder(
-		input: { parentHash?: string; name?: string; accessType?: string },
-		itemIndex: number,
-	): Promise<WriteResult> {
+	/** svc_create_folder needs a name and requests PRIVATE access (document 2, rule 2). */
+	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const name = input.name?.trim() ?? '';
 		if (!name) {
 			this.refuse(
@@ -231,27 +192,20 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				itemIndex,
 			);
 		}
-		const parentHash = input.parentHash || (await this.rootFolderHash(itemIndex));
-		const subject = `the folder "${name}"`;
-		const outcome = await writeExactlyOnce(
-			this.ctx.getNode(),
-			{
-				subject,
-				snapshot: async () => await this.snapshot(parentHash, itemIndex),
-				write: async () =>
-					createdFolderFromMcp(
-						writtenItem(
-							await this.write('create_folder', { parent_folder_hash: parentHash, folder_name: name }, `create ${subject}`, itemIndex, true),
-						),
-					),
-				findLanded: async (before) => {
-					const found = await this.landed(parentHash, { kind: 'folder', name }, before, itemIndex);
-					return found ? createdFolderFromMcp(found) : undefined;
-				},
-			},
-			itemIndex,
-		);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+		const folderHash = input.parentHash || (await this.rootFolderHash(itemIndex));
+		return {
+			folderHash,
+			name,
+			send: async () =>
+				createdFolderFromMcp(
+					writtenItem(await this.write('create_folder', { parent_folder_hash: folderHash, folder_name: name }, `create the folder "${name}"`, itemIndex, true)),
+				),
+		};
+	}
+
+	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
+		const outcome = await this.call('get_folder_info', { folder_hash: folderHash }, { action: 'read the folder', itemIndex });
+		return createdFolderFromMcp(objectField(outcome.structured ?? {}, 'folder'));
 	}
 
 	/** `unchanged: true` when the service reports the item already was as asked (document 2, rule 5). */
@@ -270,7 +224,8 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 		this.refuse(`The ROOT folder cannot be ${what}`, `Svc does not allow that. Choose a folder inside ROOT.`, itemIndex);
 	}
 
-	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<WriteResult> {
+	/** svc_upload_file sends the file inline (document 2: at most 10 MiB), read whole once before the first attempt. */
+	async prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite> {
 		const restOnly = [
 			options.folderUploadKey ? 'Folder Upload Key' : '',
 			options.watermarkText ? 'Watermark Text' : '',
@@ -288,34 +243,28 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 				'The MCP endpoint accepts uploads of at most 10 MiB (sent inline). Use the Svc Storage API credential for larger files, or Import From URL when the file is at a public HTTPS address.',
 				itemIndex,
 			);
-		const bytes = await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge);
-		const content = bytes.toString('base64');
-		const subject = `the file "${source.fileName}"`;
-		const outcome = await writeExactlyOnce(
-			this.ctx.getNode(),
-			{
-				subject,
-				snapshot: async () => await this.snapshot(folderHash, itemIndex),
-				write: async () =>
-					uploadedFileFromMcp(
-						writtenItem(
-							await this.write(
-								'upload_file',
-								{ folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' },
-								`upload ${subject}`,
-								itemIndex,
-								true,
-							),
+		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
+		return {
+			folderHash,
+			name: source.fileName,
+			send: async () =>
+				uploadedFileFromMcp(
+					writtenItem(
+						await this.write(
+							'upload_file',
+							{ folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' },
+							`upload the file "${source.fileName}"`,
+							itemIndex,
+							true,
 						),
 					),
-				findLanded: async (before) => {
-					const found = await this.landed(folderHash, { kind: 'file', name: source.fileName, size: bytes.length }, before, itemIndex);
-					return found ? uploadedFileFromMcp(found) : undefined;
-				},
-			},
-			itemIndex,
-		);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+				),
+		};
+	}
+
+	async uploadedFile(fileHash: string, _folderHash: string, itemIndex: number): Promise<WriteResult> {
+		const outcome = await this.call('get_file_info', { file_hash: fileHash }, { action: 'read the file', itemIndex });
+		return uploadedFileFromMcp(objectField(outcome.structured ?? {}, 'file'));
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
@@ -450,28 +399,18 @@ export class McpStorageBackend implements StorageBackend, McpStorageExtras {
 		}));
 	}
 
-	async importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult> {
-		const subject = `the file "${fileName}"`;
+	async prepareImport(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite> {
 		const args: IDataObject = { folder_hash: folderHash, file_name: fileName };
 		if ('sourceUrl' in source) args.source_url = source.sourceUrl;
 		else args.file = source.file as unknown as IDataObject;
-		const outcome = await writeExactlyOnce(
-			this.ctx.getNode(),
-			{
-				subject,
-				snapshot: async () => await this.snapshot(folderHash, itemIndex),
-				write: async () => {
-					const structured = await this.write('import_file', args, `import ${subject}`, itemIndex, true);
-					return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') } as IDataObject;
-				},
-				findLanded: async (before) => {
-					const found = await this.landed(folderHash, { kind: 'file', name: fileName }, before, itemIndex);
-					return found ? { ...uploadedFileFromMcp(found), status: 'created' } : undefined;
-				},
+		return {
+			folderHash,
+			name: fileName,
+			send: async () => {
+				const structured = await this.write('import_file', args, `import the file "${fileName}"`, itemIndex, true);
+				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},
-			itemIndex,
-		);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+		};
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {

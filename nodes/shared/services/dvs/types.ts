@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsSection } from '../../transport/dvs';
-import type { UploadSource } from '../storage/StorageBackend';
+import type { UploadSource } from '../storage/types';
 
 export type { DvsSection } from '../../transport/dvs';
 
@@ -84,11 +84,11 @@ export interface DvsUploadResult extends IDataObject {
 }
 
 /**
- * Every DVS action the Svc DVS node and trigger use, with API-shaped results whichever kind of
- * connection serves them (the DVS JSON API, or the MCP endpoint's DVS tools). Writes take
- * effect exactly once: after an uncertain outcome they read back before any retry.
+ * One kind of connection to the DVS (the DVS JSON API, or the MCP endpoint's DVS tools): each
+ * method is one request (or one tool call) with its answer in the DVS API's shape. Whether a
+ * write happened, and what to do when that is unknown, is the DVS service's decision.
  */
-export interface DvsBackend {
+export interface DvsWire {
 	readonly kind: 'rest' | 'mcp';
 	getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema>;
 	/** Assignable users; `projectId` is required for tasks and ignored elsewhere. */
@@ -97,15 +97,13 @@ export interface DvsBackend {
 	getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject>;
 	listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage>;
 	getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage>;
-	createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
-	updateDocument(
-		section: DvsSection,
-		documentId: number,
-		values: DvsFieldValues,
-		itemIndex: number,
-	): Promise<DvsWriteResult>;
-	addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult>;
-	uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult>;
-	/** The files in the task's attachment folder (storage folder entries); [] when it has none. */
-	listAttachments(taskId: number, itemIndex: number): Promise<IDataObject[]>;
+	/** The entries of a task's attachment folder (its `upload_hash`). */
+	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
+	/** Refuses, before anything is sent, a write this wire cannot make (MCP writes tasks only). */
+	assertWritable(section: DvsSection, itemIndex: number): void;
+	sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
+	sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
+	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult>;
+	/** Checks an attachment (MCP: reads it whole, within its limit) and returns the request that sends it. */
+	prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>>;
 }

@@ -1,0 +1,115 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import type { UncertainWrite } from '../../reconcile';
+import { writeExactlyOnce } from '../../reconcile';
+import type { UploadSource } from '../storage/types';
+import type { DvsReader } from './readBack';
+import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+import type {
+	DvsFieldValues,
+	DvsListQuery,
+	DvsPage,
+	DvsSchema,
+	DvsSection,
+	DvsUploadResult,
+	DvsUser,
+	DvsWire,
+	DvsWriteResult,
+} from './types';
+
+/**
+ * Every DVS action the Svc DVS node and trigger use, whichever wire serves it (the DVS JSON API
+ * or the MCP endpoint's DVS tools), with the same results. The decisions about writes are made
+ * here once: each write is settled by reconcile.ts with the read-backs of readBack.ts (what
+ * counts as our document, comment or attachment), and a create that landed in part is
+ * completed by an update.
+ */
+export class DvsService implements DvsReader {
+	constructor(
+		private readonly node: INode,
+		private readonly wire: DvsWire,
+	) {}
+
+	get kind(): DvsWire['kind'] {
+		return this.wire.kind;
+	}
+
+	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
+		return await this.wire.getFields(section, itemIndex);
+	}
+
+	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
+		return await this.wire.getUsers(section, projectId, itemIndex);
+	}
+
+	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
+		return await this.wire.searchUsers(query, itemIndex);
+	}
+
+	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
+		return await this.wire.getDocument(section, documentId, itemIndex);
+	}
+
+	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
+		return await this.wire.listDocuments(section, query, itemIndex);
+	}
+
+	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
+		return await this.wire.getComments(taskId, page, itemIndex);
+	}
+
+	/** The task's attachment folder (document 3: `upload_hash`, null when it has none or it is not viewable). */
+	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
+		const task = await this.getDocument('task', taskId, itemIndex);
+		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
+		if (uploadHash === null) return { uploadHash, entries: [] };
+		return { uploadHash, entries: await this.wire.listAttachmentFolder(uploadHash, taskId, itemIndex) };
+	}
+
+	/** The files in the task's attachment folder (storage folder entries); [] when it has none. */
+	async listAttachments(taskId: number, itemIndex: number): Promise<IDataObject[]> {
+		return (await this.attachmentFolder(taskId, itemIndex)).entries;
+	}
+
+	private async settle<TBefore, TResult extends IDataObject>(
+		write: UncertainWrite<TBefore, TResult>,
+		itemIndex: number,
+	): Promise<TResult & { reconciled?: boolean }> {
+		const outcome = await writeExactlyOnce(this.node, write, itemIndex);
+		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+	}
+
+	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		this.wire.assertWritable(section, itemIndex);
+		const send = async () => await this.wire.sendCreate(section, values, itemIndex);
+		const created = await this.settle(createDocumentWrite(this.node, this, section, values, send, itemIndex), itemIndex);
+		if (created.reconciled) await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
+		return created;
+	}
+
+	/**
+	 * A create whose answer was lost may have landed in part (document 3: no rollback, e.g. the
+	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
+	 */
+	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
+		const { dvs_project_id: _fixed, ...changeable } = values;
+		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
+		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
+	}
+
+	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		this.wire.assertWritable(section, itemIndex);
+		const send = async () => await this.wire.sendUpdate(section, documentId, values, itemIndex);
+		return await this.settle(updateDocumentWrite(this.node, this, section, documentId, values, send, itemIndex), itemIndex);
+	}
+
+	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		const send = async () => await this.wire.sendComment(taskId, comment, itemIndex);
+		return await this.settle(addCommentWrite(this, taskId, comment, send, itemIndex), itemIndex);
+	}
+
+	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
+		const send = await this.wire.prepareUpload(taskId, source, itemIndex);
+		return await this.settle(uploadAttachmentWrite(this, taskId, source, send, itemIndex), itemIndex);
+	}
+}

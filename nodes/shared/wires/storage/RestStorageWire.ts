@@ -1,0 +1,195 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ServiceContext } from '../../transport/http';
+import { streamedFile } from '../../transport/multipart';
+import type { StorageDownload } from '../../transport/storage';
+import {
+	asObject,
+	callStorageAction,
+	callStorageScript,
+	downloadFromStorage,
+	uploadToStorage,
+} from '../../transport/storage';
+import { entryName, entrySize, rootHashOf } from '../../services/storage/entries';
+import type { NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
+
+function asList(value: unknown): IDataObject[] {
+	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
+	const object = asObject(value);
+	for (const key of ['items', 'content', 'data']) {
+		if (Array.isArray(object[key])) return asList(object[key]);
+	}
+	return [];
+}
+
+/** The storage REST API (document 1) as a StorageWire. */
+export class RestStorageWire implements StorageWire {
+	readonly kind = 'rest' as const;
+
+	private rootHash?: string;
+
+	constructor(
+		private readonly ctx: ServiceContext,
+		/** The request timeout for an item (each item may set its own). */
+		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+	) {}
+
+	async rootFolderHash(itemIndex: number): Promise<string> {
+		if (this.rootHash) return this.rootHash;
+		const { body } = await callStorageScript(this.ctx, 'authenticate_user', {}, {
+			action: 'read the account data',
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+		});
+		const hash = rootHashOf(asObject(body));
+		if (!hash) {
+			throw new NodeApiError(this.ctx.getNode(), { message: 'no ROOT folder in the user data' }, {
+				message: "Svc's account data names no ROOT folder",
+				description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
+				itemIndex,
+			});
+		}
+		this.rootHash = hash;
+		return hash;
+	}
+
+	/** create_folder takes no parent for ROOT and makes up a name when none is given (document 1). */
+	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
+		const folderHash = input.parentHash || (await this.rootFolderHash(itemIndex));
+		const name = input.name ?? '';
+		return {
+			folderHash,
+			name,
+			send: async () =>
+				asObject(
+					await callStorageAction(
+						this.ctx,
+						'create_folder',
+						{ parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType },
+						{ action: `create ${name ? `the folder "${name}"` : 'the new folder'}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true },
+					),
+				),
+		};
+	}
+
+	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
+		const info = await this.getFolderInfo(folderHash, {}, itemIndex);
+		return {
+			folder_hash: folderHash,
+			folder_name: entryName(info),
+			...(info.folder_edit_key ? { folder_edit_key: info.folder_edit_key } : {}),
+			...(info.folder_upload_key ? { folder_upload_key: info.folder_upload_key } : {}),
+			...(info.access_type !== undefined ? { access_type: info.access_type } : {}),
+		};
+	}
+
+	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
+		const body = await callStorageAction(
+			this.ctx,
+			'get_folder_content',
+			{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
+			{ action: 'list the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+		);
+		return asList(body);
+	}
+
+	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'get_folder_info',
+				{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
+				{ action: 'read the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'rename_folder',
+				{ folder_hash: folderHash, folder_name: name },
+				{ action: 'rename the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	/** upload_file streams the file part from its source, a new form for each attempt. */
+	async prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite> {
+		return {
+			folderHash,
+			name: source.fileName,
+			send: async () =>
+				asObject(
+					await uploadToStorage(
+						this.ctx,
+						{
+							folder_hash: folderHash,
+							folder_upload_key: options.folderUploadKey,
+							watermark_text: options.watermarkText,
+							watermark_position: options.watermarkPosition,
+							watermark_color: options.watermarkColor,
+						},
+						() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
+						{ action: `upload the file "${source.fileName}"`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true },
+					),
+				),
+		};
+	}
+
+	async uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult> {
+		const info = await this.getFileInfo(fileHash, {}, itemIndex);
+		return {
+			file_hash: fileHash,
+			file_name: entryName(info),
+			...(info.file_delete_key ? { file_delete_key: info.file_delete_key } : {}),
+			...(info.timestamp_uploaded !== undefined ? { timestamp_uploaded: info.timestamp_uploaded } : {}),
+			...(info.timestamp_last_modified !== undefined ? { timestamp_last_modified: info.timestamp_last_modified } : {}),
+			folder_hash: folderHash,
+			...(entrySize(info) !== undefined ? { size: entrySize(info) } : {}),
+		};
+	}
+
+	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
+		return await downloadFromStorage(this.ctx, fileHash, {
+			action: 'download the file',
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+		});
+	}
+
+	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'get_file_info',
+				{ file_hash: fileHash, get_access_rights: options.accessRights ? true : undefined },
+				{ action: 'read the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		return asObject(
+			await callStorageAction(
+				this.ctx,
+				'rename_file',
+				{ file_hash: fileHash, file_name: name },
+				{ action: 'rename the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			),
+		);
+	}
+
+	/** Document 1: move_file answers 200 "with no documented data", so the output is what the node asked for. */
+	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
+		await callStorageAction(
+			this.ctx,
+			'move_file',
+			{ file_hash: fileHash, folder_hash: targetFolderHash },
+			{ action: 'move the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+		);
+		return { file_hash: fileHash, folder_hash: targetFolderHash };
+	}
+}
