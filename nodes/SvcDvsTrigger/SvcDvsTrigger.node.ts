@@ -1,9 +1,8 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialEntries } from '../shared/services/select';
+import { credentialEntries, dvsServiceFor } from '../shared/services/select';
 import { pollBudgetOf } from '../shared/polling/budget';
-import { dvsBackend } from './backend';
 import { properties } from './description';
 import { pollNewCommentOnTask } from './events/newCommentOnTask';
 import { pollNewCommentOnTasks } from './events/newCommentOnTasks';
@@ -39,7 +38,7 @@ export class SvcDvsTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readDvsTriggerSettings(this);
-		const backend = dvsBackend(this, settings);
+		const backend = dvsServiceFor(this, () => settings.timeoutMs);
 		const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
 		if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
 		if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);

@@ -233,6 +233,20 @@ describe('reconciliation over MCP: never written twice', () => {
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
 	});
 
+	// Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)".
+	it('Comment → Add: over 20000 characters (mentions included) is refused before any request', async () => {
+		const from = sim().requests.length;
+		const result = await env.dvs('mcp', {
+			resource: 'comment',
+			operation: 'add',
+			task: byId(orgA().tasks.design),
+			comment: 'x'.repeat(19995),
+			options: { mentionUserIds: [orgA().users.worker.id] },
+		});
+		expect(result.error?.message).toBe(`The parameter "Comment" is too long for Svc's MCP endpoint (20008 characters with mentions)`);
+		expect(toolCalls(sim(), from)).not.toContain('svc_dvs_add_comment');
+	});
+
 	it('Task → Update: status "uncertain" → read back, not sent again', async () => {
 		const a = orgA();
 		sim().faults.add({ match: { mcpTool: 'svc_dvs_update_task' }, fault: { kind: 'mcpUncertain' } });

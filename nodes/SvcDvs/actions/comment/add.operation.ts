@@ -9,7 +9,6 @@ import { asIdList, readDocumentId } from '../parameters';
 import { withMentions } from './mentions';
 
 /** The service stores at most this many characters per comment. */
-export const MAX_COMMENT_LENGTH = 20000;
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to comment on' }),
@@ -22,7 +21,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Done, please review @[USER:1002]',
 		description:
-			'Plain text, at most 20000 characters; the service stores it HTML-escaped. To mention a user write @[USER:&lt;user ID&gt;] (any user of your organization; they get a mention e-mail). Plain @name, e-mail addresses and @[&lt;ID&gt;] stay normal text.',
+			'Plain text (at most 20000 characters over the MCP endpoint); the service stores it HTML-escaped. To mention a user write @[USER:&lt;user ID&gt;] (any user of your organization; they get a mention e-mail). Plain @name, e-mail addresses and @[&lt;ID&gt;] stay normal text.',
 	},
 	optionsCollection([
 		{
@@ -61,10 +60,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs 
 	}
 	const position = this.getNodeParameter('options.mentionPosition', itemIndex, 'start') === 'end' ? 'end' : 'start';
 	const comment = withMentions(text, mentionIds, position);
-	const length = [...comment].length;
-	if (length > MAX_COMMENT_LENGTH) {
-		refuseInput(this, itemIndex, `The parameter "Comment" is too long (${length} characters with mentions)`, `Use at most ${MAX_COMMENT_LENGTH} characters.`);
-	}
 	const result = await dvs.addComment(taskId, comment, itemIndex);
 	return [jsonItem(result, itemIndex)];
 }

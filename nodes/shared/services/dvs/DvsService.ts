@@ -1,4 +1,5 @@
 import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
 import { writeExactlyOnce } from '../../reconcile';
@@ -104,6 +105,14 @@ export class DvsService implements DvsReader {
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		const length = [...comment].length;
+		const max = this.wire.maxCommentLength;
+		if (max !== undefined && length > max) {
+			throw new NodeOperationError(this.node, `The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`, {
+				itemIndex,
+				description: `The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS API credential, which has no such limit.`,
+			});
+		}
 		const send = async () => await this.wire.sendComment(taskId, comment, itemIndex);
 		return await this.settle(addCommentWrite(this, taskId, comment, send, itemIndex), itemIndex);
 	}

@@ -64,6 +64,9 @@ const UNCERTAIN_DESCRIPTION = 'The change was submitted but not read back; the n
 export class McpDvsWire implements DvsWire {
 	readonly kind = 'mcp' as const;
 
+	/** Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)". */
+	readonly maxCommentLength = 20000;
+
 	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
 
 	private readonly tools: McpTools;

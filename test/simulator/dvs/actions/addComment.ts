@@ -3,7 +3,6 @@ import { addComment as addTaskComment } from '../domain/comments';
 import { requireDocument } from '../lookup';
 import { requiredId } from '../params';
 
-export { MAX_COMMENT_LENGTH } from '../domain/comments';
 
 export const addComment: DvsActionHandler = (ctx) => {
 	const task = requireDocument(ctx, requiredId(ctx.params, 'dvs_document_id'));

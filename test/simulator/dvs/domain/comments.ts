@@ -7,9 +7,6 @@ import { rangedInt, type Params } from '../params';
 import type { DvsComment, DvsDocument } from '../types';
 import type { DvsActor } from './types';
 
-/** Document 3 sets no maximum; the MCP tool caps comments at 20000 characters, and so does this simulator. */
-export const MAX_COMMENT_LENGTH = 20000;
-
 const MENTION = /@\[USER:(\d+)\]/g;
 
 export interface CommentView {
@@ -51,14 +48,14 @@ export function listComments(actor: DvsActor, task: DvsDocument, params: Params)
 }
 
 /**
- * add_comment: the trimmed text (non-empty, at most 20000 characters) stored HTML-escaped;
+ * add_comment: the trimmed text (non-empty; document 3 sets no maximum, the MCP tool's 20000
+ * characters are its own) stored HTML-escaped;
  * `@[USER:id]` mentions of active organization users get the mention notification.
  */
 export function addComment(actor: DvsActor, task: DvsDocument, raw: unknown): DvsComment {
 	if (typeof raw !== 'string') throw badRequest('comment is required');
 	const text = raw.trim();
 	if (text === '') throw badRequest('comment is empty');
-	if ([...text].length > MAX_COMMENT_LENGTH) throw badRequest(`comment is longer than ${MAX_COMMENT_LENGTH} characters`);
 
 	const at = actor.now();
 	const comment = actor.deps.store.insertComment({ taskId: task.id, authorId: actor.account.id, storedHtml: escapeHtml(text), createdAt: at });

@@ -4,7 +4,7 @@
  * They throw `DvsError` (400 invalid, 401 no session organization, 405 not permitted or
  * unknown document, 500 partial write) and leave the mapping to the caller.
  */
-export { addComment, listComments, MAX_COMMENT_LENGTH, type CommentPage, type CommentView } from './comments';
+export { addComment, listComments, type CommentPage, type CommentView } from './comments';
 export { attachFile, type AttachmentInput, type AttachOptions, type AttachOutcome } from './attachments';
 export { documentView, findDocument, listDocuments, MAX_LIST_LIMIT, type DocumentPage } from './documents';
 export { fieldDescriptors, type FieldDescriptor } from './fields';
