@@ -101,7 +101,7 @@ function countBytes(stream: unknown): ByteCounter {
  */
 export async function binaryFromStream(
 	ctx: BinaryContext,
-	download: { stream: AsyncIterable<Buffer>; size?: number },
+	download: { stream: AsyncIterable<Buffer>; size?: number; stalled?: Promise<Error> },
 	fileName: string | undefined,
 	mimeType: string | undefined,
 	itemIndex: number,
@@ -120,7 +120,13 @@ export async function binaryFromStream(
 	let binary: IBinaryData;
 	try {
 		// A name is always given: without one n8n would name the data after the request's URL path.
-		binary = await ctx.helpers.prepareBinaryData(download.stream as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
+		const stored = ctx.helpers.prepareBinaryData(download.stream as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
+		const stalled = download.stalled?.then((error) => {
+			throw error;
+		});
+		// Handled by the race below; a stall after the store already failed is nothing more to report.
+		stalled?.catch(() => undefined);
+		binary = await (stalled ? Promise.race([stored, stalled]) : stored);
 	} catch (error) {
 		throw cut(error);
 	}

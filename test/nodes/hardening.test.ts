@@ -139,6 +139,19 @@ describe('downloads', () => {
 	});
 });
 
+it('a download that stalls mid-body gives up after the Timeout option without new bytes and says how far it got', async () => {
+	const file = sim.storage.addFile(pro().userId, folder().hash, 'slow.bin', Buffer.alloc(200_000, 2));
+	sim.faults.add({ match: { action: 'download_file' }, fault: { kind: 'cutBody', afterBytes: 30_000, stall: true } });
+	const result = await env.storage('rest', {
+		resource: 'file',
+		operation: 'download',
+		file: byId(file.hash),
+		binaryPropertyName: 'data',
+		options: { timeout: 300 },
+	});
+	expect(result.error?.message).toMatch(/^The download of "slow\.bin" was cut off: \d+ of 200000 bytes arrived/);
+});
+
 describe('every request has a timeout', () => {
 	// Axios times the wait for an answer with a plain timer: warped, 30 s pass in 30 ms.
 	useWarpedTime(1000, 1000);

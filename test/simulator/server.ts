@@ -388,7 +388,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			entry.status = response.status;
 			const headers = { ...(response.headers ?? {}), ...(length !== undefined ? { 'Content-Length': String(length) } : {}) };
 			res.writeHead(response.status, headers);
-			res.write(prefix, () => req.socket.destroy());
+			res.write(prefix, () => {
+				if (!fault.stall) req.socket.destroy();
+			});
 			return;
 		}
 		finish(response);

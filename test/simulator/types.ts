@@ -73,8 +73,11 @@ export type FaultKind =
 	| { kind: 'lateCommit'; afterMs: number; status?: number }
 	/** The handler runs (the write commits), then a 200 with a body that is not the documented answer. */
 	| { kind: 'badAnswer'; body: BadAnswerBody }
-	/** The handler runs; a streamed answer (a download) stops after `afterBytes` and the connection is cut. */
-	| { kind: 'cutBody'; afterBytes: number }
+	/**
+	 * The handler runs; a streamed answer (a download) stops after `afterBytes`: the connection is
+	 * cut, or with `stall` kept open and silent.
+	 */
+	| { kind: 'cutBody'; afterBytes: number; stall?: boolean }
 	/** An error status whose body echoes the request (query, headers, body) raw, percent- or `+`-encoded. */
 	| { kind: 'echoRequest'; status: number; encoding: 'raw' | 'percent' | 'plus' }
 	/** The connection is accepted and never answered (until the client gives up or the server closes). */

@@ -152,6 +152,64 @@ export function retryAfterHeaderSeconds(response: ServiceResponse): number | und
 	return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
+/** How often a streamed answer is checked for progress. */
+const IDLE_CHECK_MS = 1000;
+
+/** A streamed answer watched for progress: `stalled` settles with an error when it brings no bytes for a while. */
+export interface WatchedStream<T> {
+	stream: T;
+	/** Never rejects; resolves with the error to report when the stream stalled, and stays pending otherwise. */
+	stalled: Promise<Error>;
+}
+
+/**
+ * Watches a streamed answer (a download): when its body brings no new bytes for `idleMs`, the
+ * stream is destroyed and `stalled` resolves, so a stalled transfer ends instead of hanging. n8n's
+ * request timeout covers only the wait for the headers, and a wrapped response stream may not
+ * end on destroy until its source moves again: the consumer races `stalled`. Progress is seen
+ * through the stream's `push`, so the consumer still reads at its own pace.
+ */
+export function watchIdle<T>(body: T, idleMs: number): WatchedStream<T> {
+	type Stream = {
+		push?: (chunk: unknown, encoding?: unknown) => boolean;
+		destroy?: (error: Error) => void;
+		once?: (event: string, listener: () => void) => void;
+	};
+	const stream = body as unknown as Stream;
+	if (!stream || typeof stream.push !== 'function' || typeof stream.once !== 'function') {
+		return { stream: body, stalled: new Promise<Error>(() => undefined) };
+	}
+	let received = 0;
+	let ended = false;
+	const push = stream.push.bind(stream);
+	stream.push = (chunk: unknown, encoding?: unknown) => {
+		if (chunk === null) ended = true;
+		else if (chunk && typeof (chunk as Buffer).length === 'number') received += (chunk as Buffer).length;
+		return push(chunk, encoding);
+	};
+	for (const event of ['end', 'close', 'error']) stream.once(event, () => (ended = true));
+	const step = Math.min(idleMs, IDLE_CHECK_MS);
+	const stalled = new Promise<Error>((resolve) => {
+		void (async () => {
+			let seen = -1;
+			let quiet = 0;
+			while (!ended) {
+				await sleep(step);
+				if (ended) return;
+				quiet = received === seen ? quiet + step : 0;
+				seen = received;
+				if (quiet >= idleMs) {
+					const error = new Error(`no data for ${idleMs} ms`);
+					stream.destroy?.(error);
+					resolve(error);
+					return;
+				}
+			}
+		})();
+	});
+	return { stream: body, stalled };
+}
+
 /** Drains a streamed error body so the connection is released. */
 export async function discardBody(body: unknown): Promise<void> {
 	if (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {

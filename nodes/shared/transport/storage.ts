@@ -6,6 +6,7 @@ import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
 import { sendApiCall } from './apiClient';
 import { serviceError, serviceMessageOf } from './errors';
 import type { RequestBody, ServiceContext, ServiceResponse } from './http';
+import { timeoutFor, watchIdle } from './http';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
 
@@ -260,6 +261,8 @@ export async function uploadToStorage(
 
 export interface StorageDownload {
 	stream: AsyncIterable<Buffer>;
+	/** Settles with an error when the body stalled (watchIdle); absent for inline content. */
+	stalled?: Promise<Error>;
 	contentType?: string;
 	fileName?: string;
 	size?: number;
@@ -287,8 +290,10 @@ export async function downloadFromStorage(
 ): Promise<StorageDownload> {
 	const response = await send(ctx, '/api_v2/download_file', { body: () => formBody({ file_hash: fileHash }) }, options, 'stream');
 	const length = Number(response.headers['content-length']);
+	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutFor(ctx, options.timeoutMs));
 	return {
-		stream: response.body as AsyncIterable<Buffer>,
+		stream: watched.stream,
+		stalled: watched.stalled,
 		contentType: response.headers['content-type']?.split(';')[0].trim() || undefined,
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),
 		size: Number.isFinite(length) ? length : undefined,

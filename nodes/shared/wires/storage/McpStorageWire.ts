@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { decodeBase64 } from '../../binary';
 import type { ServiceContext } from '../../transport/http';
 import { hostOf } from '../../transport/errors';
-import { timeoutFor } from '../../transport/http';
+import { timeoutFor, watchIdle } from '../../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
 import type { McpCallContext } from '../mcpTools';
@@ -365,8 +365,10 @@ export class McpStorageWire implements StorageWire {
 			});
 		}
 		const length = Number(header('content-length'));
+		const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutFor(this.ctx, this.timeoutFor(itemIndex)));
 		return {
-			stream: response.body as AsyncIterable<Buffer>,
+			stream: watched.stream,
+			stalled: watched.stalled,
 			contentType: contentType ?? header('content-type')?.split(';')[0].trim(),
 			fileName,
 			size: Number.isFinite(length) ? length : undefined,
