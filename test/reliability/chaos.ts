@@ -21,6 +21,7 @@ import { temporaryUserFolder, warpTime } from '../harness';
 import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 import type { FaultKind } from '../simulator/types';
+import { random } from '../nodes/triggers/soak';
 import { WRITE_OPERATIONS, type WriteOperation } from './operations';
 
 export const TIME_WARP = 100;
@@ -67,18 +68,6 @@ export interface ChaosReport {
 	totals: ChaosCell;
 	/** A few losses and duplicates, for finding them. */
 	examples: string[];
-}
-
-/** A small seeded generator (mulberry32), so a run can be repeated. */
-export function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 const emptyCell = (): ChaosCell => ({ runs: 0, created: 0, duplicates: 0, losses: 0, uncertain: 0 });
@@ -145,7 +134,7 @@ export async function runChaos(runs: number, seed = 1): Promise<ChaosReport> {
 	const examples: string[] = [];
 	try {
 		await Promise.all(
-			WRITE_OPERATIONS.map(async (operation, index) => await chaosOfOperation(operation, runs, seededRandom(seed * 1000 + index), cells, examples)),
+			WRITE_OPERATIONS.map(async (operation, index) => await chaosOfOperation(operation, runs, random(seed * 1000 + index), cells, examples)),
 		);
 	} finally {
 		endWarp();

@@ -109,3 +109,20 @@ export interface DvsWire {
 	/** Checks an attachment (MCP: reads it whole, within its limit) and returns the request that sends it. */
 	prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>>;
 }
+
+function whole(value: unknown, fallback: number): number {
+	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+/** A get_documents / get_comments answer (or its MCP mirror) as a page; missing numbers from the request. */
+export function dvsPageOf(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
+	const items = Array.isArray(body.items) ? (body.items.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
+	const page: DvsPage = {
+		items,
+		total: whole(body.total, requested.offset + items.length),
+		limit: whole(body.limit, requested.limit),
+		offset: whole(body.offset, requested.offset),
+	};
+	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
+	return page;
+}

@@ -20,6 +20,7 @@ import type {
 	DvsWire,
 	DvsWriteResult,
 } from '../../services/dvs/types';
+import { dvsPageOf } from '../../services/dvs/types';
 
 type McpSection = 'task' | 'project_2';
 
@@ -36,22 +37,6 @@ const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }>
 	dvs_add_comment: { action: 'add_comment', sections: ['task'] },
 	dvs_upload_file: { action: 'upload_document_file', sections: ['task'] },
 };
-
-function whole(value: unknown, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
-function asPage(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
-	const items = listField(body, 'items');
-	const page: DvsPage = {
-		items,
-		total: whole(body.total, requested.offset + items.length),
-		limit: whole(body.limit, requested.limit),
-		offset: whole(body.offset, requested.offset),
-	};
-	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
-	return page;
-}
 
 const UNCERTAIN_DESCRIPTION = 'The change was submitted but not read back; the node reads the task before deciding anything.';
 
@@ -199,7 +184,7 @@ export class McpDvsWire implements DvsWire {
 		if (query.order) args.order = query.order;
 		if (query.filters && Object.keys(query.filters).length > 0) args.filters = query.filters as unknown as IDataObject;
 		const body = await this.read('dvs_list_documents', args, 'list documents', itemIndex);
-		return asPage(body, query);
+		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
@@ -209,7 +194,7 @@ export class McpDvsWire implements DvsWire {
 			`read the comments of task ${taskId}`,
 			itemIndex,
 		);
-		return asPage(body, page);
+		return dvsPageOf(body, page);
 	}
 
 	/** Only tasks are written over MCP (document 2: "DVS task write tools"). */

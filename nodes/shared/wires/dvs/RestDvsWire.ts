@@ -17,25 +17,10 @@ import type {
 	DvsWire,
 	DvsWriteResult,
 } from '../../services/dvs/types';
+import { dvsPageOf } from '../../services/dvs/types';
 
 function objects(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
-}
-
-function whole(value: unknown, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
-function asPage(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
-	const items = objects(body.items);
-	const page: DvsPage = {
-		items,
-		total: whole(body.total, requested.offset + items.length),
-		limit: whole(body.limit, requested.limit),
-		offset: whole(body.offset, requested.offset),
-	};
-	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
-	return page;
 }
 
 function asUsers(body: IDataObject): DvsUser[] {
@@ -138,7 +123,7 @@ export class RestDvsWire implements DvsWire {
 			params,
 			this.options('list documents', itemIndex, 'A filter value may be invalid: filters take option, user or document IDs of your organization.'),
 		);
-		return asPage(body, query);
+		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
@@ -149,7 +134,7 @@ export class RestDvsWire implements DvsWire {
 			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
 			this.options(`read the comments of task ${taskId}`, itemIndex),
 		);
-		return asPage(body, page);
+		return dvsPageOf(body, page);
 	}
 
 	private writtenId(body: IDataObject, fallback?: number): DvsWriteResult {
