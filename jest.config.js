@@ -8,6 +8,7 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/test/globalSetup.ts',
 	setupFiles: ['<rootDir>/test/setupEnv.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/cleanupEnv.ts'],
 	testTimeout: 60000,
 	maxWorkers: 2,
 };
