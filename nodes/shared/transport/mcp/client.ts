@@ -48,6 +48,9 @@ import {
 
 export type McpCredentialType = 'svcMcpApi' | 'svcMcpOAuth2Api';
 
+/** The most tools/list pages read before the list counts as never ending. */
+const MAX_TOOL_LIST_PAGES = 50;
+
 export interface McpCallOptions {
 	itemIndex?: number;
 	timeoutMs?: number;
@@ -287,7 +290,11 @@ export class McpClient {
 		this.toolsPromise ??= (async () => {
 			const tools: McpToolDescriptor[] = [];
 			let cursor: string | undefined;
-			for (let page = 0; page < 50; page++) {
+			for (let page = 0; ; page++) {
+				// A server whose cursor never ends is faulty: stop and say so rather than use part of the list.
+				if (page === MAX_TOOL_LIST_PAGES) {
+					throw unexpectedAnswerError(`tools/list was still not complete after ${MAX_TOOL_LIST_PAGES} pages`, await this.errorContext('list the tools', options));
+				}
 				const result = await this.request('tools/list', cursor ? { cursor } : {}, options);
 				const parsed = toolsListResultSchema.safeParse(result);
 				if (!parsed.success) throw unexpectedAnswerError('tools/list did not return a list of tools', await this.errorContext('list the tools', options));
