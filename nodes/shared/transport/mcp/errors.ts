@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { serviceError } from '../errors';
 import type { ServiceResponse } from '../http';
 import { redactText } from '../redact';
-import { MODERN_REVISION } from './protocol';
+import { KNOWN_REVISIONS, MODERN_REVISION } from './protocol';
 import type { JsonRpcError } from './schemas';
 
 export const MCP_SERVICE = 'Svc MCP';
@@ -221,7 +221,7 @@ export function unknownRevisionAnswerError(answered: string, ctx: ErrorContext):
 		{
 			itemIndex: ctx.itemIndex,
 			message: `${MCP_SERVICE} answered initialize with protocol revision ${answered}, which this node does not speak`,
-			description: `The node speaks ${[MODERN_REVISION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'].join(', ')}. Update the node, or pin one of these in the credential if the service supports it.`,
+			description: `The node speaks ${KNOWN_REVISIONS.join(', ')}. Update the node, or pin one of these in the credential if the service supports it.`,
 			cause: 'configuration-invalid',
 		},
 		ctx.secrets,
