@@ -10,10 +10,13 @@ import { LoggerProxy, type LogMetadata, type Logger as WorkflowLogger } from 'n8
 
 export type BinaryMode = 'default' | 'filesystem';
 
-// Outside jest (bench, examples) nobody has pointed n8n-core at a throwaway folder yet; without this it
-// would write its instance config into the home folder.
+// Outside jest (bench, examples, the reliability suites) nobody has pointed n8n-core at a throwaway
+// folder yet; without this it would write its instance config into the home folder. The folder goes
+// when the process ends.
 if (!process.env.N8N_USER_FOLDER) {
-	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-harness-'));
+	const folder = mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-harness-'));
+	process.env.N8N_USER_FOLDER = folder;
+	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
 }
 process.env.N8N_ENCRYPTION_KEY ??= 'harness-encryption-key-not-a-secret';
 

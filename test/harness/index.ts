@@ -18,4 +18,3 @@ export { listSearch, loadOptions, resourceMapping, type ListSearchOptions, type 
 export { testCredential, type CredentialTestResult } from './credential-test';
 export { removeBinaryData } from './engine';
 export { warpTime, useWarpedTime } from './time';
-export { temporaryUserFolder } from './userFolder';

@@ -9,7 +9,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { temporaryUserFolder, warpTime, type NodeRunResult } from '../harness';
+import { warpTime, type NodeRunResult } from '../harness';
 import { ALL_TOOLS_ON, byId, parityEnvOf, type Auth, type ParityEnv } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
@@ -172,8 +172,7 @@ export function badAnswerLine(rows: BadAnswerRow[]): string {
 }
 
 async function main(): Promise<void> {
-	const removeUserFolder = temporaryUserFolder();
-	const rows = await runBadAnswerSuite().finally(removeUserFolder);
+	const rows = await runBadAnswerSuite();
 	const actions = [...new Set(rows.map((row) => row.action))];
 	console.log(`| action | invalid 2xx bodies | became a success | found by reading back |`);
 	console.log('|---|---|---|---|');

@@ -17,7 +17,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { temporaryUserFolder, warpTime } from '../harness';
+import { warpTime } from '../harness';
 import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 import type { FaultKind } from '../simulator/types';
@@ -168,8 +168,7 @@ async function main(): Promise<void> {
 	const runs = Number(process.argv[2] ?? 1000);
 	const seed = Number(process.argv[3] ?? 1);
 	const started = Date.now();
-	const removeUserFolder = temporaryUserFolder();
-	const report = await runChaos(runs, seed).finally(removeUserFolder);
+	const report = await runChaos(runs, seed);
 	console.log(chaosTable(report));
 	if (report.examples.length > 0) console.log(`\n${report.examples.join('\n')}`);
 	console.log(`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);

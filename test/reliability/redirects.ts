@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { encodedForms } from '../../nodes/shared/transport/redact';
-import { createPoller, listSearch, loadOptions, temporaryUserFolder, testCredential, warpTime, type NodeRunResult } from '../harness';
+import { createPoller, listSearch, loadOptions, testCredential, warpTime, type NodeRunResult } from '../harness';
 import { ALL_TOOLS_ON, byId, oauthCredential, parityEnvOf, type ParityEnv } from '../nodes/parity/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 import type { FaultMatch } from '../simulator/types';
@@ -329,8 +329,7 @@ export function redirectLine(rows: RedirectRow[]): string {
 }
 
 async function main(): Promise<void> {
-	const removeUserFolder = temporaryUserFolder();
-	const rows = await runRedirectSuite().finally(removeUserFolder);
+	const rows = await runRedirectSuite();
 	console.log('| request path | 3xx | target | requests received | credential bytes received | the user saw |');
 	console.log('|---|---|---|---|---|---|');
 	for (const row of rows) console.log(`| ${row.path} | ${row.status} | ${row.target} | ${row.requests} | ${row.credentialBytes} | ${row.said.slice(0, 140)} |`);
