@@ -10,6 +10,8 @@ import type {
 import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
 import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
+import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from '../nodes/shared/transport/mcp/endpoint';
+import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/credentialTest';
 
 export class SvcMcpApi implements ICredentialType {
 	name = 'svcMcpApi';
@@ -21,7 +23,8 @@ export class SvcMcpApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
 
 	properties: INodeProperties[] = [
-		baseUrlProperty('The node posts to {Base URL}/api/mcp.'),
+		baseUrlProperty('The node posts to {Base URL}/api/mcp unless MCP Endpoint URL names another address.'),
+		MCP_ENDPOINT_PROPERTY,
 		{
 			displayName: 'User ID',
 			name: 'userId',
@@ -57,14 +60,12 @@ export class SvcMcpApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/mcp',
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
-			body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
-			json: true,
-			disableFollowRedirect: true,
+			...MCP_TEST_REQUEST,
+			url: `={{${ENDPOINT_EXPRESSION}}}`,
+			// Sent even when the token is empty, so that the test checks the token: the endpoint takes
+			// requests without one (its public tools), but refuses a token that is wrong.
+			headers: { ...MCP_TEST_REQUEST.headers, Authorization: '=Bearer {{String($credentials.userId ?? "").trim()}}:{{String($credentials.apiToken ?? "").trim()}}' },
 		},
-		rules: REDIRECT_TEST_RULES,
+		rules: [...MCP_TEST_RULES, ...REDIRECT_TEST_RULES],
 	};
 }

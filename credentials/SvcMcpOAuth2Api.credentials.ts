@@ -2,9 +2,14 @@ import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } f
 
 import { baseUrlProperty, REDIRECT_TEST_RULES } from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
+import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from '../nodes/shared/transport/mcp/endpoint';
+import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/credentialTest';
 
 /** `{base}` without trailing slashes, as an expression over this credential's Base URL. */
 const BASE = '$self["baseUrl"].trim().replace(/\\/+$/, "")';
+
+/** The MCP endpoint, as an expression over this credential's own fields (the OAuth resource). */
+const ENDPOINT = `(($self["endpointUrl"] || "").trim() || ${BASE} + "/api/mcp")`;
 
 export class SvcMcpOAuth2Api implements ICredentialType {
 	name = 'svcMcpOAuth2Api';
@@ -19,6 +24,7 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		baseUrlProperty('The OAuth profile must be enabled on the deployment.'),
+		MCP_ENDPOINT_PROPERTY,
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',
@@ -82,19 +88,19 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 			name: 'sendResource',
 			type: 'boolean',
 			default: true,
-			description: 'Whether to send the RFC 8707 resource parameter ({Base URL}/api/mcp) when authorizing and fetching tokens',
+			description: 'Whether to send the RFC 8707 resource parameter (the MCP endpoint URL) when authorizing and fetching tokens',
 		},
 		{
 			displayName: 'Resource',
 			name: 'resource',
 			type: 'hidden',
-			default: `={{$self["sendResource"] ? ${BASE} + "/api/mcp" : ""}}`,
+			default: `={{$self["sendResource"] ? ${ENDPOINT} : ""}}`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',
 			name: 'authQueryParameters',
 			type: 'hidden',
-			default: `={{$self["sendResource"] ? "resource=" + encodeURIComponent(${BASE} + "/api/mcp") : ""}}`,
+			default: `={{$self["sendResource"] ? "resource=" + encodeURIComponent(${ENDPOINT}) : ""}}`,
 		},
 		{
 			displayName: 'Authentication',
@@ -106,15 +112,7 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 	];
 
 	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
-			url: '/api/mcp',
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
-			body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
-			json: true,
-			disableFollowRedirect: true,
-		},
-		rules: REDIRECT_TEST_RULES,
+		request: { ...MCP_TEST_REQUEST, url: `={{${ENDPOINT_EXPRESSION}}}` },
+		rules: [...MCP_TEST_RULES, ...REDIRECT_TEST_RULES],
 	};
 }

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialEntries, dvsServiceFor } from '../shared/services/select';
+import { closingAfter, credentialEntries, dvsServiceFor } from '../shared/services/select';
 import { pollBudgetOf } from '../shared/polling/budget';
 import { properties } from './description';
 import { pollNewCommentOnTask } from './events/newCommentOnTask';
@@ -38,10 +38,11 @@ export class SvcDvsTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readDvsTriggerSettings(this);
-		const backend = dvsServiceFor(this, () => settings.timeoutMs);
 		const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-		if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
-		if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);
-		return await pollNewCommentOnTasks(this, backend, settings, budget);
+		return await closingAfter(dvsServiceFor(this, () => settings.timeoutMs), async (backend) => {
+			if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
+			if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);
+			return await pollNewCommentOnTasks(this, backend, settings, budget);
+		});
 	}
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { storageServiceFor } from '../shared/services/select';
+import { closingAfter, storageServiceFor } from '../shared/services/select';
 import type { StorageService } from '../shared/services/storage/StorageService';
 import { pollBudgetOf } from '../shared/polling/budget';
 import type { Cursor } from '../shared/polling/cursor';
@@ -66,15 +66,18 @@ async function sample(
  */
 export async function pollNewFile(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readNewFileSettings(this);
-	const backend = storageBackend(this, settings);
-	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-	const files = await listWatchedFiles(this, backend, settings.folderHash, settings.depth, budget);
-	if (isManualPoll(this)) return await sample(this, backend, settings, files);
+	return await closingAfter(storageBackend(this, settings), async (backend) => await pollWith(this, backend, settings));
+}
+
+async function pollWith(ctx: IPollFunctions, backend: StorageService, settings: NewFileSettings): Promise<INodeExecutionData[][] | null> {
+	const budget = pollBudgetOf(ctx, MAX_REQUESTS_PER_POLL);
+	const files = await listWatchedFiles(ctx, backend, settings.folderHash, settings.depth, budget);
+	if (isManualPoll(ctx)) return await sample(ctx, backend, settings, files);
 
 	const fingerprint = fingerprintOf({ event: 'newFile', folder: settings.folderHash, depth: settings.depth });
-	const state = readPollState<NewFileState>(this, fingerprint);
+	const state = readPollState<NewFileState>(ctx, fingerprint);
 	if (!state) {
-		writePollState(this, fingerprint, { cursor: cursorAfterAll(files) } satisfies NewFileState);
+		writePollState(ctx, fingerprint, { cursor: cursorAfterAll(files) } satisfies NewFileState);
 		return null;
 	}
 
@@ -84,11 +87,11 @@ export async function pollNewFile(this: IPollFunctions): Promise<INodeExecutionD
 		if (settings.accepts(file.name)) {
 			if (items.length >= settings.maxFilesPerPoll) break;
 			if (settings.binaryPropertyName && items.length > 0 && !budget.take()) break;
-			const item = await fileItem(this, backend, settings, file);
+			const item = await fileItem(ctx, backend, settings, file);
 			if (item) items.push(item);
 		}
 		passed.push(file);
 	}
-	writePollState(this, fingerprint, { cursor: advance(state.cursor, passed) } satisfies NewFileState);
+	writePollState(ctx, fingerprint, { cursor: advance(state.cursor, passed) } satisfies NewFileState);
 	return pollOutput(items);
 }

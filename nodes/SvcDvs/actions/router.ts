@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { authenticationOf, dvsServiceFor, isMcp } from '../../shared/services/select';
+import { authenticationOf, closingAfter, dvsServiceFor, isMcp } from '../../shared/services/select';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
 import { runPerItem } from '../../shared/runPerItem';
@@ -40,6 +40,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				"The MCP endpoint's DVS tools cover tasks (with comments and attachments), projects and users only. Set Authentication to Svc DVS API for contact persons and clients.",
 		});
 	}
-	const dvs = dvsServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
-	return await runPerItem<DvsDeps>(this, operation.execute, { dvs });
+	const service = dvsServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
+	return await closingAfter(service, async (dvs) => await runPerItem<DvsDeps>(this, operation.execute, { dvs }));
 }

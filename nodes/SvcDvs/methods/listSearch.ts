@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { DvsSection } from '../../shared/services/dvs/types';
-import { dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/select';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
 
 function label(document: Record<string, unknown>): string {
@@ -22,7 +22,7 @@ async function searchDocuments(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const page = await dvsServiceFor(ctx).listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset, order: 'newest' }, 0);
+	const page = await closingAfter(dvsServiceFor(ctx), async (dvs) => await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset, order: 'newest' }, 0));
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = page.items
 		.map((document) => ({ name: label(document), value: String(document.dvs_document_id) }))

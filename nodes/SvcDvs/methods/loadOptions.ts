@@ -1,12 +1,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/select';
 import { asIdList } from '../actions/parameters';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { fields } = await dvsServiceFor(this).getFields(currentSection(this), 0);
+	const { fields } = await closingAfter(dvsServiceFor(this), async (dvs) => await dvs.getFields(currentSection(this), 0));
 	return fields
 		.filter((field) => field.filter)
 		.map((field) => ({ name: field.label || field.name, value: field.name, description: field.name }));
@@ -23,32 +23,32 @@ function chosenProject(ctx: ILoadOptionsFunctions): number | undefined {
 export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const fieldName = this.getCurrentNodeParameter('&field');
 	if (typeof fieldName !== 'string' || !fieldName) return [];
-	const backend = dvsServiceFor(this);
-	const section = currentSection(this);
-	const field = (await backend.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
-	if (!field) return [];
-	switch (field.type) {
-		case 'dropdown':
-		case 'dropdown_ids':
-			return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
-		case 'relation':
-		case 'relation_ids':
-			return isSection(field.section) ? ((await documentOptions(backend, field.section)) ?? []) : [];
-		case 'user_id':
-		case 'user_ids': {
-			// A task user list needs a project: the one filtered on, else the project register's users.
-			const project = section === 'task' ? chosenProject(this) : undefined;
-			return await userOptions(backend, section === 'task' && project === undefined ? 'project_2' : section, project);
+	return await closingAfter(dvsServiceFor(this), async (backend) => {
+		const section = currentSection(this);
+		const field = (await backend.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
+		if (!field) return [];
+		switch (field.type) {
+			case 'dropdown':
+			case 'dropdown_ids':
+				return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
+			case 'relation':
+			case 'relation_ids':
+				return isSection(field.section) ? ((await documentOptions(backend, field.section)) ?? []) : [];
+			case 'user_id':
+			case 'user_ids': {
+				// A task user list needs a project: the one filtered on, else the project register's users.
+				const project = section === 'task' ? chosenProject(this) : undefined;
+				return await userOptions(backend, section === 'task' && project === undefined ? 'project_2' : section, project);
+			}
+			default:
+				return [];
 		}
-		default:
-			return [];
-	}
+	});
 }
 
 /** Users to mention on the chosen task: those assignable in its project. */
 export async function getMentionUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const taskId = currentDocumentId(this, 'task');
 	if (taskId === undefined) return [];
-	const backend = dvsServiceFor(this);
-	return await userOptions(backend, 'task', await projectOfTask(backend, taskId));
+	return await closingAfter(dvsServiceFor(this), async (backend) => await userOptions(backend, 'task', await projectOfTask(backend, taskId)));
 }

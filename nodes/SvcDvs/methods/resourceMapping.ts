@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields }
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
-import { dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/select';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
 const LIST_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);
@@ -53,16 +53,19 @@ async function mapperField(
  * options when the list is short enough (users of the task's project), lists as IDs.
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const section = currentSection(this);
-	const backend = dvsServiceFor(this);
-	const forCreate = this.getCurrentNodeParameter('operation') === 'create';
+	return await closingAfter(dvsServiceFor(this), async (backend) => await documentFields(this, backend));
+}
+
+async function documentFields(ctx: ILoadOptionsFunctions, backend: DvsService): Promise<ResourceMapperFields> {
+	const section = currentSection(ctx);
+	const forCreate = ctx.getCurrentNodeParameter('operation') === 'create';
 	const schema = await backend.getFields(section, 0);
 	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];
 	let project: Promise<number | undefined> | undefined;
 	const choices = async (field: DvsFieldDescriptor) => {
 		if (field.type === 'dropdown') return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
 		if (field.type === 'relation') return isSection(field.section) ? await documentOptions(backend, field.section) : undefined;
-		if (section === 'task') project ??= taskProject(this, backend);
+		if (section === 'task') project ??= taskProject(ctx, backend);
 		const projectId = section === 'task' ? await project : undefined;
 		if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return undefined;
 		return await userOptions(backend, section, projectId);

@@ -1,11 +1,11 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/select';
 import type { DvsSection } from '../../shared/services/dvs/types';
 
 /** Documents shown in a list: the newest 200, filtered by the typed text. */
 async function search(ctx: ILoadOptionsFunctions, section: DvsSection, filter?: string): Promise<INodeListSearchResult> {
-	const page = await dvsServiceFor(ctx).listDocuments(section, { limit: 200, offset: 0, order: 'newest' }, 0);
+	const page = await closingAfter(dvsServiceFor(ctx), async (dvs) => await dvs.listDocuments(section, { limit: 200, offset: 0, order: 'newest' }, 0));
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = page.items
 		.map((doc) => {

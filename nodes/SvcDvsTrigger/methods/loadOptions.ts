@@ -1,10 +1,10 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/select';
 
 /** The organization's task status options, from get_fields. */
 export async function getStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const schema = await dvsServiceFor(this).getFields('task', 0);
+	const schema = await closingAfter(dvsServiceFor(this), async (dvs) => await dvs.getFields('task', 0));
 	const status = schema.fields.find((field) => field.name === 'dropdown_status');
 	return (status?.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
 }
@@ -13,6 +13,6 @@ export async function getStatuses(this: ILoadOptionsFunctions): Promise<INodePro
 export async function getResponsibleUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const project = Number(this.getNodeParameter('project', '', { extractValue: true }));
 	if (!Number.isInteger(project) || project < 1) return [];
-	const users = await dvsServiceFor(this).getUsers('task', project, 0);
+	const users = await closingAfter(dvsServiceFor(this), async (dvs) => await dvs.getUsers('task', project, 0));
 	return users.map((user) => ({ name: user.display_name, value: user.id }));
 }

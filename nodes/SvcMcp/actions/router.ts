@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runPerItem } from '../../shared/runPerItem';
+import { closingAfter } from '../../shared/services/select';
 import { McpClient } from '../../shared/transport/mcp';
 import { credentialTypeOf } from '../methods/client';
 import * as docs from './docs';
@@ -19,6 +20,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resourceName}"`);
 	}
-	const client = new McpClient(this, credentialTypeOf(this));
-	return await runPerItem<McpDeps>(this, operation.execute, { client });
+	return await closingAfter(new McpClient(this, credentialTypeOf(this)), async (client) => await runPerItem<McpDeps>(this, operation.execute, { client }));
 }

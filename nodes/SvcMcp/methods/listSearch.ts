@@ -1,11 +1,10 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { McpClient } from '../../shared/transport/mcp';
-import { credentialTypeOf } from './client';
+import { listEndpointTools } from './client';
 
 /** The endpoint's tools for the Tool picker, filtered by name, title or description. */
 export async function searchTools(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const tools = await new McpClient(this, credentialTypeOf(this)).listTools();
+	const tools = await listEndpointTools(this);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = tools
 		.filter((tool) => !needle || [tool.name, tool.title ?? '', tool.description ?? ''].some((text) => text.toLowerCase().includes(needle)))

@@ -7,8 +7,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { McpClient } from '../../shared/transport/mcp';
-import { credentialTypeOf } from './client';
+import { listEndpointTools } from './client';
 
 function typeOf(schema: IDataObject): { type: FieldType; options?: INodePropertyOptions[] } {
 	if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string' || typeof value === 'number')) {
@@ -34,7 +33,7 @@ function typeOf(schema: IDataObject): { type: FieldType; options?: INodeProperty
 export async function getToolArguments(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const name = this.getNodeParameter('tool', undefined, { extractValue: true }) as string | undefined;
 	if (!name) return { fields: [], emptyFieldsNotice: 'Pick a tool first' };
-	const tools = await new McpClient(this, credentialTypeOf(this)).listTools();
+	const tools = await listEndpointTools(this);
 	const tool = tools.find((candidate) => candidate.name === name);
 	if (!tool) return { fields: [], emptyFieldsNotice: `The endpoint lists no tool "${name}"` };
 	const properties = (tool.inputSchema.properties ?? {}) as Record<string, IDataObject>;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { authenticationOf, isMcp, storageServiceFor } from '../../shared/services/select';
+import { authenticationOf, closingAfter, isMcp, storageServiceFor } from '../../shared/services/select';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
 import { runPerItem } from '../../shared/runPerItem';
@@ -34,6 +34,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				"The hosted MCP connector never deletes, restores or changes sharing, and has no e-signature, encryption-key or account operations. Set Authentication to Svc Storage API for this operation.",
 		});
 	}
-	const storage = storageServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
-	return await runPerItem<StorageDeps>(this, operation.execute, { storage });
+	const service = storageServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
+	return await closingAfter(service, async (storage) => await runPerItem<StorageDeps>(this, operation.execute, { storage }));
 }

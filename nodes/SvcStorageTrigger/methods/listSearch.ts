@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { storageServiceFor } from '../../shared/services/select';
+import { closingAfter, storageServiceFor } from '../../shared/services/select';
 import { browseStorage } from '../../shared/storageSearch';
 
 export async function searchFolders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await browseStorage(storageServiceFor(this), 'folder', filter);
+	return await closingAfter(storageServiceFor(this), async (storage) => await browseStorage(storage, 'folder', filter));
 }

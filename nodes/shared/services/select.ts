@@ -100,3 +100,12 @@ export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): Dvs
 		: new RestDvsWire(ctx, timeoutFor);
 	return new DvsService(ctx.getNode(), wire);
 }
+
+/** Runs `use` with a service or client, then ends what it opened (an MCP session), also after an error. */
+export async function closingAfter<S extends { close(): Promise<void> }, T>(service: S, use: (service: S) => Promise<T>): Promise<T> {
+	try {
+		return await use(service);
+	} finally {
+		await service.close();
+	}
+}

@@ -219,6 +219,14 @@ export async function discardBody(body: unknown): Promise<void> {
 	}
 }
 
+/** A streamed answer read to its end (a 429's body, which may name the wait); other bodies as they are. */
+async function bufferedBody(body: unknown): Promise<unknown> {
+	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
+	const chunks: Buffer[] = [];
+	for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+	return Buffer.concat(chunks);
+}
+
 async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
 	const options: IHttpRequestOptions = {
 		method: call.method,
@@ -262,8 +270,7 @@ export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): P
 			throw new Redirected(response.status, call.url, response.headers.location);
 		}
 		if (response.status !== 429) return response;
-		await discardBody(response.body);
-		const requested = readRetryAfter(response);
+		const requested = readRetryAfter({ ...response, body: await bufferedBody(response.body) });
 		const wait = requested ?? policy.defaultWaitSeconds;
 		if (attempt >= policy.maxRetries || wait > policy.maxWaitSeconds) {
 			throw new RateLimited(requested, attempt + 1);

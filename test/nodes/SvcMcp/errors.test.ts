@@ -55,7 +55,7 @@ describe('tool errors through the node', () => {
 	it('404 when the Base URL is not the service', async () => {
 		env.sim.mount('/api/mcp', async () => ({ status: 404, json: { error: 'not found' } }));
 		const result = await runMcp(env, call('svc_get_root_folder', {}));
-		expect(result.error?.message).toBe("No MCP endpoint answered at the credential's Base URL (404) while trying to call svc_get_root_folder");
+		expect(result.error?.message).toBe("No MCP endpoint answered at the credential's endpoint (404) while trying to call svc_get_root_folder");
 	});
 
 	it('403 for an account whose e-mail is not confirmed', async () => {

@@ -44,8 +44,9 @@ describe.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])('pinned 
 	it('sends one initialize per execution, then plain requests of that revision', async () => {
 		const out = jsonOf(await runMcp(env, search, { input: items(3), credentials: apiCredentials(env, { protocolVersion: revision }) }));
 		expect(out.length).toBeGreaterThan(0);
-		expect(mcpMethods(env)).toEqual(['initialize', 'tools/call:svc_search_docs', 'tools/call:svc_search_docs', 'tools/call:svc_search_docs']);
-		const [initialize, call] = env.seen;
+		expect(mcpMethods(env)).toEqual(['initialize', 'notifications/initialized', 'tools/call:svc_search_docs', 'tools/call:svc_search_docs', 'tools/call:svc_search_docs']);
+		const [initialize, initialized, call] = env.seen;
+		expect(initialized.body.id).toBeUndefined();
 		expect(initialize.body.params).toEqual({ protocolVersion: revision, capabilities: {}, clientInfo: { name: 'n8n-nodes-svc', version: expect.any(String) } });
 		expect(initialize.headers['mcp-protocol-version']).toBeUndefined();
 		expect(call.headers['mcp-protocol-version']).toBe(revision >= '2025-06-18' ? revision : undefined);
@@ -62,12 +63,13 @@ describe('fallback from the modern revision', () => {
 		expect(proxy.received.map(({ body, answeredHere }) => `${body.method}${answeredHere ? ' (refused)' : ''}`)).toEqual([
 			'tools/call (refused)',
 			'initialize',
+			'notifications/initialized',
 			'tools/call',
 			'tools/call',
 			'tools/call',
 		]);
 		expect(proxy.received[1].body.params.protocolVersion).toBe('2025-06-18');
-		expect(proxy.received[2].headers['mcp-protocol-version']).toBe('2025-06-18');
+		expect(proxy.received[3].headers['mcp-protocol-version']).toBe('2025-06-18');
 	});
 
 	it('uses the older revision an initialize answer names', async () => {
@@ -83,7 +85,7 @@ describe('fallback from the modern revision', () => {
 		expect(last.headers['mcp-protocol-version']).toBeUndefined();
 	});
 
-	it('keeps the session a stateful server issues, and sends it the initialized notification', async () => {
+	it('keeps the session a stateful server issues, sends it the initialized notification, and ends it with DELETE', async () => {
 		proxy = await startProxy(env.sim.baseUrl, (request) => {
 			if (request.body?.method === 'initialize') {
 				return {
@@ -93,12 +95,13 @@ describe('fallback from the modern revision', () => {
 				};
 			}
 			if (request.body?.method === 'notifications/initialized') return { status: 202 };
+			if (request.method === 'DELETE') return { status: 200 };
 			return undefined;
 		});
 		jsonOf(await runMcp(env, search, { input: items(2), credentials: viaProxy({ protocolVersion: '2025-06-18' }) }));
-		expect(proxy.received.map(({ body }) => body.method)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call']);
+		expect(proxy.received.map(({ method, body }) => body?.method ?? method)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call', 'DELETE']);
 		expect(proxy.received[1].body.id).toBeUndefined();
-		expect(proxy.received.slice(1).map(({ headers }) => headers['mcp-session-id'])).toEqual(['session-42', 'session-42', 'session-42']);
+		expect(proxy.received.slice(1).map(({ headers }) => headers['mcp-session-id'])).toEqual(['session-42', 'session-42', 'session-42', 'session-42']);
 	});
 
 	it('refuses a revision the node does not speak', async () => {
@@ -153,7 +156,7 @@ describe('Server → Discover', () => {
 	it('explains it on a deployment that refuses the modern revision', async () => {
 		proxy = await startProxy(env.sim.baseUrl, refuseModern);
 		const result = await runMcp(env, { resource: 'server', operation: 'discover' }, { credentials: viaProxy() });
-		expect(result.error?.message).toBe('Server → Discover needs the modern protocol revision 2026-07-28, but the service refused that revision');
+		expect(result.error?.message).toBe('Server → Discover needs the modern protocol revision 2026-07-28, but the server refused that revision');
 	});
 });
 
@@ -178,10 +181,10 @@ describe('request budget: 100 tool calls in one execution', () => {
 		expect(mcpRequests(env)).toHaveLength(100);
 	});
 
-	it('cost 101 requests on an initialization-based revision', async () => {
+	it('cost 102 requests on an initialization-based revision without sessions (initialize and its notification)', async () => {
 		const result = await runMcp(env, search, { input: items(100), credentials: apiCredentials(env, { protocolVersion: '2025-06-18' }) });
 		expect(result.error).toBeUndefined();
-		expect(mcpRequests(env)).toHaveLength(101);
+		expect(mcpRequests(env)).toHaveLength(102);
 		expect(mcpMethods(env).filter((method) => method === 'initialize')).toHaveLength(1);
 		expect(mcpMethods(env)).not.toContain('tools/list');
 	});

@@ -8,12 +8,12 @@ export interface ProxyAnswer {
 }
 
 /** Decides for one request: answer it here, or undefined to forward it to the simulator. */
-export type ProxyRule = (request: { headers: IncomingHttpHeaders; body: any }) => ProxyAnswer | undefined;
+export type ProxyRule = (request: { method: string; headers: IncomingHttpHeaders; body: any }) => ProxyAnswer | undefined;
 
 export interface Proxy {
 	baseUrl: string;
 	/** Every request the proxy received (answered here or forwarded). */
-	received: Array<{ headers: IncomingHttpHeaders; body: any; answeredHere: boolean }>;
+	received: Array<{ method: string; headers: IncomingHttpHeaders; body: any; answeredHere: boolean }>;
 	close(): Promise<void>;
 }
 
@@ -31,8 +31,9 @@ export async function startProxy(target: string, rule: ProxyRule): Promise<Proxy
 			} catch {
 				body = undefined;
 			}
-			const answer = rule({ headers: req.headers, body });
-			received.push({ headers: req.headers, body, answeredHere: answer !== undefined });
+			const method = req.method ?? '';
+			const answer = rule({ method, headers: req.headers, body });
+			received.push({ method, headers: req.headers, body, answeredHere: answer !== undefined });
 			if (answer) {
 				res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
 				res.end(answer.json === undefined ? '' : JSON.stringify(answer.json));

@@ -31,6 +31,11 @@ export class DvsService implements DvsReader {
 		private readonly wire: DvsWire,
 	) {}
 
+	/** Ends what the execution opened on the wire (an MCP session). Never throws. */
+	async close(): Promise<void> {
+		await this.wire.close();
+	}
+
 	get kind(): DvsWire['kind'] {
 		return this.wire.kind;
 	}

@@ -90,6 +90,8 @@ export interface DvsUploadResult extends IDataObject {
  */
 export interface DvsWire {
 	readonly kind: 'rest' | 'mcp';
+	/** Ends what the wire opened for the execution (an MCP session). Never throws. */
+	close(): Promise<void>;
 	/** The longest comment the wire takes, in characters (document 2's tool: 20000; document 3 sets none). */
 	readonly maxCommentLength?: number;
 	getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema>;

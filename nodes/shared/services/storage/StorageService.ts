@@ -31,6 +31,11 @@ export class StorageService {
 		private readonly wire: StorageWire,
 	) {}
 
+	/** Ends what the execution opened on the wire (an MCP session). Never throws. */
+	async close(): Promise<void> {
+		await this.wire.close();
+	}
+
 	get kind(): StorageWire['kind'] {
 		return this.wire.kind;
 	}

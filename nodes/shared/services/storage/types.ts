@@ -49,6 +49,8 @@ export interface PreparedWrite {
  */
 export interface StorageWire {
 	readonly kind: 'rest' | 'mcp';
+	/** Ends what the wire opened for the execution (an MCP session). Never throws. */
+	close(): Promise<void>;
 	rootFolderHash(itemIndex: number): Promise<string>;
 	listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]>;
 	getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject>;

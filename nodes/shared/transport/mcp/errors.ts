@@ -149,8 +149,8 @@ export function httpStatusError(response: ServiceResponse, body: unknown, ctx: E
 				node,
 				{
 					...base,
-					message: `No MCP endpoint answered at the credential's Base URL (404) while trying to ${action}`,
-					description: `The node posts to {Base URL}/api/mcp. Check the ${credential} credential's Base URL (the service's address, without a path).`,
+					message: `No MCP endpoint answered at the credential's endpoint (404) while trying to ${action}`,
+					description: `The node posts to the credential's MCP Endpoint URL, or {Base URL}/api/mcp when that is empty. Check both in the ${credential} credential.`,
 					cause: 'configuration-invalid',
 				},
 				secrets,
@@ -161,7 +161,7 @@ export function httpStatusError(response: ServiceResponse, body: unknown, ctx: E
 				{
 					...base,
 					message: `${MCP_SERVICE} refused the HTTP method (405) while trying to ${action}`,
-					description: `The endpoint takes JSON-RPC over POST only. A proxy in front of it may have changed the request; check the ${credential} credential's Base URL.`,
+					description: `The endpoint takes JSON-RPC over POST only. A proxy in front of it may have changed the request; check the ${credential} credential's MCP Endpoint URL and Base URL.`,
 					cause: 'configuration-invalid',
 				},
 				secrets,
@@ -335,6 +335,44 @@ export function uncertainWriteError(toolName: string, serverMessage: string | un
 	return withMcpCode(error, CLIENT_CODES.uncertain);
 }
 
+/** A server that forgot the session (404) after a write was sent: the new session is in place, the write's outcome is not known. */
+export function sessionLostError(ctx: ErrorContext): NodeApiError {
+	return serviceError(
+		ctx.node,
+		{
+			httpCode: '404',
+			itemIndex: ctx.itemIndex,
+			message: `The MCP server no longer knew the session while trying to ${ctx.action}`,
+			description: 'The server was restarted or ended the session. A new session was started; check the destination before running again, so nothing is written twice.',
+			cause: 'temporarily-unavailable',
+			uncertain: true,
+		},
+		ctx.secrets,
+	);
+}
+
+/** A modern result asking the client for input (sampling, roots, elicitation) a workflow node cannot give. */
+export function inputRequiredError(result: Record<string, unknown>, ctx: ErrorContext): NodeApiError {
+	const requests = result.inputRequests && typeof result.inputRequests === 'object' ? Object.values(result.inputRequests as Record<string, unknown>) : [];
+	const asked = requests
+		.map((request) => {
+			const { method, params } = (request ?? {}) as { method?: unknown; params?: { message?: unknown } };
+			const message = typeof params?.message === 'string' ? `: "${redactText(params.message, ctx.secrets).slice(0, 200)}"` : '';
+			return `${typeof method === 'string' ? method : 'input'}${message}`;
+		})
+		.join('; ');
+	return serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: `The MCP server asked for input while trying to ${ctx.action}${asked ? ` (${asked})` : ''}`,
+			description: 'A workflow node cannot answer questions from the server (elicitation, sampling or roots). Give the tool every argument it needs up front, or use a client that can ask a person.',
+			cause: 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+}
+
 const STORAGE_WRITES = new Set(['create_folder', 'upload_file', 'import_file', 'rename_file', 'rename_folder', 'move_file', 'move_folder']);
 const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
 
@@ -392,7 +430,7 @@ export function unexpectedAnswerError(what: string, ctx: ErrorContext, uncertain
 		{
 			itemIndex: ctx.itemIndex,
 			message: `${MCP_SERVICE} sent an unexpected answer while trying to ${ctx.action}: ${what}`,
-			description: `Check that the credential's Base URL points at the service itself, not a web page or proxy. ${
+			description: `Check that the credential's MCP Endpoint URL (or Base URL) points at the MCP endpoint itself, not a web page or proxy. ${
 				uncertain ? 'A write may still have been carried out: check the destination before running again.' : ''
 			}`.trim(),
 			uncertain,

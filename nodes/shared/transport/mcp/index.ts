@@ -1,5 +1,10 @@
-/** The Svc MCP client: one per node execution (see McpClient for revision negotiation). */
-export { McpClient, matchToolSuffix, mcpRetryAfterSeconds } from './client';
+/** The MCP client: one per node execution (wire → session and era → tool catalogue → calls). */
+export { McpClient } from './client';
+export { matchToolSuffix } from './catalogue';
+export { mcpRetryAfterSeconds } from './wire';
+export { forgetEras } from './session';
+export { forgetCatalogues } from './catalogue';
+export { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from './endpoint';
 export type { McpCallOptions, McpClientOptions, McpCredentialType, McpToolOutcome } from './client';
 export { CLIENT_CODES, mcpErrorCode, MCP_SERVICE } from './errors';
 export {

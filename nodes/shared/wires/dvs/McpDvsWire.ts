@@ -68,6 +68,10 @@ export class McpDvsWire implements DvsWire {
 		this.storage = new McpStorageWire(ctx, client, credentialType, timeoutFor);
 	}
 
+	async close(): Promise<void> {
+		await this.client.close();
+	}
+
 	private section(section: DvsSection, itemIndex: number): McpSection {
 		if (section === 'task' || section === 'project_2') return section;
 		throw new NodeOperationError(

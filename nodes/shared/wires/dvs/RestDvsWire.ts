@@ -55,6 +55,8 @@ export class RestDvsWire implements DvsWire {
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {}
 
+	async close(): Promise<void> {}
+
 	/** Every DVS write of this wire is settled by the DVS service (`reconciled`). */
 	private options(action: string, itemIndex: number, invalidHint?: string): DvsCallOptions {
 		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };

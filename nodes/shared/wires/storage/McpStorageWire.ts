@@ -82,12 +82,16 @@ export class McpStorageWire implements StorageWire {
 
 	constructor(
 		private readonly ctx: ServiceContext,
-		client: McpClient,
+		private readonly client: McpClient,
 		credentialType: McpCredentialType,
 		/** The request timeout for an item (each item may set its own). */
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {
 		this.tools = new McpTools(ctx, client, credentialType);
+	}
+
+	async close(): Promise<void> {
+		await this.client.close();
 	}
 
 	private async call(suffix: string, args: IDataObject, context: Omit<McpCallContext, 'timeoutMs'>): Promise<McpToolOutcome> {

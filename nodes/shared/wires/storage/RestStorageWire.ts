@@ -35,6 +35,8 @@ export class RestStorageWire implements StorageWire {
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {}
 
+	async close(): Promise<void> {}
+
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
 		const { body } = await callStorageScript(this.ctx, 'authenticate_user', {}, {

@@ -1,0 +1,297 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { transportError } from '../errors';
+import type { ServiceContext, ServiceResponse } from '../http';
+import { retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure, watchIdle } from '../http';
+import { secretsOf } from '../redact';
+import type { McpCredentialType, McpEndpoint } from './endpoint';
+import { grantedScopesOf, OAUTH_TYPE } from './endpoint';
+import { MCP_SERVICE, rpcErrorOfBody, withMcpCode } from './errors';
+
+/** How one message goes out: what it is for, and whether it may be sent again after a lost connection. */
+export interface PostOptions {
+	itemIndex?: number;
+	timeoutMs: number;
+	/** "list the tools", "call svc_create_folder": for error messages. */
+	action: string;
+	/** A read: sent once more after a lost connection or a timeout. A write never is. */
+	resend: boolean;
+}
+
+/** One JSON-RPC message as it goes out. */
+export interface OutgoingMessage {
+	headers: IDataObject;
+	body: string;
+	/** The request's id (undefined for a notification). */
+	id?: number;
+}
+
+/** An HTTP answer to one JSON-RPC message: the JSON-RPC response for its id, or the body of a non-2xx. */
+export interface WireAnswer {
+	status: number;
+	headers: Record<string, string>;
+	/** 2xx: the JSON-RPC message answering the request (undefined for a 202 or when none came). Else the parsed body. */
+	body: unknown;
+}
+
+/** Reconnections of a response stream that ended before the answer (SSE resumption). */
+const MAX_RESUMES = 3;
+/** Wait before reconnecting when the stream named no `retry`. */
+const DEFAULT_RETRY_MS = 1000;
+/** Bytes kept of an error body. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** Seconds a 429 asks for: the JSON-RPC message ("Retry after N seconds") or data, else Retry-After. */
+export function mcpRetryAfterSeconds(response: ServiceResponse): number | undefined {
+	const error = rpcErrorOfBody(parseJson(response.body));
+	const data = error?.data as IDataObject | undefined;
+	if (data && typeof data.retry_after_seconds === 'number' && data.retry_after_seconds >= 0) return data.retry_after_seconds;
+	const named = error ? /retry after (\d+(?:\.\d+)?)\s*(?:s\b|sec|second)/i.exec(error.message) : null;
+	if (named) return Number(named[1]);
+	return retryAfterHeaderSeconds(response);
+}
+
+export function parseJson(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return body;
+	const text = body.trim();
+	if (!text) return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+type Chunks = AsyncIterable<Buffer | string>;
+
+function isStream(body: unknown): body is Chunks {
+	return !!body && typeof (body as Chunks)[Symbol.asyncIterator] === 'function';
+}
+
+async function readAll(body: unknown, limit = Infinity): Promise<Buffer> {
+	if (!isStream(body)) return Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body) {
+		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		if (size < limit) chunks.push(buffer);
+		size += buffer.length;
+	}
+	return Buffer.concat(chunks);
+}
+
+interface StreamState {
+	lastEventId?: string;
+	retryMs?: number;
+}
+
+const EVENT_END = /\r?\n\r?\n/;
+
+/**
+ * Reads Server-Sent Events until the JSON-RPC response with `id`; the stream is closed as soon as
+ * it has come (a server may keep it open). Events are cut only at their blank line, so a large
+ * answer is joined once.
+ */
+async function answerFromEvents(stream: Chunks, id: number | undefined, state: StreamState): Promise<unknown> {
+	const pending: Buffer[] = [];
+	for await (const chunk of stream) {
+		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		const tail = pending.length ? pending[pending.length - 1].subarray(-3) : Buffer.alloc(0);
+		pending.push(buffer);
+		if (!EVENT_END.test(Buffer.concat([tail, buffer]).toString('latin1'))) continue;
+		const joined = Buffer.concat(pending).toString('utf8');
+		const events = joined.split(EVENT_END);
+		const rest = events.pop() ?? '';
+		pending.length = 0;
+		if (rest) pending.push(Buffer.from(rest, 'utf8'));
+		for (const event of events) {
+			const message = eventMessage(event, state);
+			if (message !== undefined && isAnswerTo(message, id)) return message;
+		}
+	}
+	const last = pending.length ? eventMessage(Buffer.concat(pending).toString('utf8'), state) : undefined;
+	return last !== undefined && isAnswerTo(last, id) ? last : undefined;
+}
+
+function eventMessage(event: string, state: StreamState): unknown {
+	const data: string[] = [];
+	for (const line of event.split(/\r?\n/)) {
+		const colon = line.indexOf(':');
+		const field = colon === -1 ? line : line.slice(0, colon);
+		const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+		if (field === 'data') data.push(value);
+		else if (field === 'id') state.lastEventId = value;
+		else if (field === 'retry' && /^\d+$/.test(value)) state.retryMs = Number(value);
+	}
+	if (!data.length || !data.join('').trim()) return undefined;
+	try {
+		return JSON.parse(data.join('\n'));
+	} catch {
+		return undefined;
+	}
+}
+
+function isAnswerTo(message: unknown, id: number | undefined): boolean {
+	if (!message || typeof message !== 'object' || Array.isArray(message)) return false;
+	const record = message as IDataObject;
+	if (!('result' in record) && !('error' in record)) return false;
+	return id === undefined || record.id === id || (record.id === null && 'error' in record);
+}
+
+/**
+ * The HTTP side of the MCP client: one POST per JSON-RPC message, its answer as JSON or as an
+ * event stream read until the answer (resumed with GET and Last-Event-ID when the stream ends
+ * first), the session's DELETE, and the OAuth token's renewal. No redirect is followed.
+ */
+export class McpWire {
+	constructor(
+		private readonly ctx: ServiceContext,
+		readonly credentialType: McpCredentialType,
+		private endpoint: McpEndpoint,
+	) {}
+
+	get secrets(): string[] {
+		return this.endpoint.secrets;
+	}
+
+	get grantedScopes(): string[] | undefined {
+		return this.endpoint.grantedScopes;
+	}
+
+	/**
+	 * Sends one JSON-RPC message. After a 401 with an OAuth credential, `renewal` (a cheap read of
+	 * the same revision) is sent the throwing way so that n8n renews the token; then the message
+	 * is sent again (a 401 means nothing ran).
+	 */
+	async post(message: OutgoingMessage, options: PostOptions, renewal?: () => OutgoingMessage): Promise<WireAnswer> {
+		let answer = await this.send('POST', message.headers, message.body, message.id, options);
+		if (answer.status === 401 && this.credentialType === OAUTH_TYPE && renewal && (await this.renewOAuthToken(renewal(), options))) {
+			answer = await this.send('POST', message.headers, message.body, message.id, options);
+		}
+		return answer;
+	}
+
+	/** Ends a session (the server may answer 405: it keeps none to end). */
+	async deleteSession(headers: IDataObject, options: PostOptions): Promise<void> {
+		await this.send('DELETE', headers, undefined, undefined, { ...options, resend: false }).catch(() => undefined);
+	}
+
+	private async send(method: 'POST' | 'DELETE' | 'GET', headers: IDataObject, body: string | undefined, id: number | undefined, options: PostOptions): Promise<WireAnswer> {
+		const response = await this.call(method, headers, body, options);
+		const contentType = response.headers['content-type'] ?? '';
+		if (response.status < 200 || response.status >= 300) {
+			return { ...response, body: parseJson(await readAll(response.body, ERROR_BODY_LIMIT)) };
+		}
+		if (!/text\/event-stream/i.test(contentType)) {
+			return { ...response, body: parseJson(await readAll(response.body)) };
+		}
+		const state: StreamState = {};
+		let message = await this.readEvents(response.body, id, state, options);
+		for (let resume = 0; message === undefined && id !== undefined && state.lastEventId !== undefined && resume < MAX_RESUMES; resume++) {
+			await sleep(state.retryMs ?? DEFAULT_RETRY_MS);
+			const resumeHeaders: IDataObject = { ...headers, Accept: 'text/event-stream', 'Last-Event-ID': state.lastEventId };
+			delete resumeHeaders['Content-Type'];
+			const again = await this.call('GET', resumeHeaders, undefined, { ...options, resend: false });
+			if (again.status < 200 || again.status >= 300 || !/text\/event-stream/i.test(again.headers['content-type'] ?? '')) {
+				await readAll(again.body, ERROR_BODY_LIMIT);
+				break;
+			}
+			message = await this.readEvents(again.body, id, state, options);
+		}
+		return { ...response, body: message };
+	}
+
+	private async readEvents(body: unknown, id: number | undefined, state: StreamState, options: PostOptions): Promise<unknown> {
+		if (!isStream(body)) return undefined;
+		const watched = watchIdle(body, timeoutFor(this.ctx, options.timeoutMs));
+		const stalled = watched.stalled.then((error) => {
+			throw new TransportFailure('timeout', error.message, true);
+		});
+		try {
+			return await Promise.race([answerFromEvents(body, id, state), stalled]);
+		} catch (error) {
+			throw this.failure(error, options);
+		}
+	}
+
+	private async call(method: 'POST' | 'DELETE' | 'GET', headers: IDataObject, body: string | undefined, options: PostOptions): Promise<ServiceResponse> {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				return await sendServiceCall(this.ctx, {
+					credentialType: this.credentialType,
+					method,
+					url: this.endpoint.url,
+					headers,
+					body: body === undefined ? undefined : () => body,
+					responseType: 'stream',
+					timeoutMs: options.timeoutMs,
+					retryAfterSeconds: mcpRetryAfterSeconds,
+				});
+			} catch (error) {
+				const again = options.resend && attempt === 0 && error instanceof TransportFailure && error.kind !== 'canceled' && error.kind !== 'unreachable';
+				if (!again) throw this.failure(error, options);
+			}
+		}
+	}
+
+	private failure(error: unknown, options: PostOptions): Error {
+		const mapped = transportError(
+			this.ctx.getNode(),
+			error,
+			{ service: MCP_SERVICE, action: options.action, baseUrl: this.endpoint.url, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex },
+			this.endpoint.secrets,
+		);
+		if (mapped) return mapped;
+		// n8n's own errors around the request (e.g. an OAuth credential that must be reconnected).
+		const message = error instanceof Error ? error.message : String(error);
+		return new NodeOperationError(this.ctx.getNode(), message, {
+			itemIndex: options.itemIndex,
+			description: error instanceof NodeOperationError ? (error.description ?? undefined) : undefined,
+		});
+	}
+
+	/**
+	 * n8n renews an OAuth token only when its request helper sees a 401 thrown, and our requests
+	 * take every status as an answer. So after a 401 a cheap read is sent the throwing way: n8n
+	 * refreshes the token (saving it to the credential) and repeats it. True when a new token is
+	 * in place.
+	 */
+	private async renewOAuthToken({ headers, body }: OutgoingMessage, options: PostOptions): Promise<boolean> {
+		const before = await this.ctx.getCredentials(this.credentialType, options.itemIndex);
+		const oldToken = (before.oauthTokenData as IDataObject | undefined)?.access_token;
+		try {
+			await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
+				method: 'POST',
+				url: this.endpoint.url,
+				headers,
+				body,
+				json: false,
+				disableFollowRedirect: true,
+				timeout: options.timeoutMs,
+			});
+		} catch (error) {
+			const inner = (error as { cause?: unknown }).cause ?? error;
+			if (inner instanceof NodeOperationError && /reconnect/i.test(inner.message)) {
+				throw withMcpCode(
+					new NodeOperationError(this.ctx.getNode(), 'The Svc MCP OAuth2 API credential needs to be reconnected', {
+						itemIndex: options.itemIndex,
+						description:
+							'The access token expired and renewing it failed: the grant was revoked or its refresh token expired (unused for 90 days). Open the credential and reconnect it.',
+					}),
+					undefined,
+				);
+			}
+		}
+		const after = await this.ctx.getCredentials(this.credentialType, options.itemIndex);
+		const newToken = (after.oauthTokenData as IDataObject | undefined)?.access_token;
+		if (!newToken || newToken === oldToken) return false;
+		this.endpoint = {
+			...this.endpoint,
+			secrets: [...new Set([...this.endpoint.secrets, ...secretsOf(after)])].sort((a, b) => b.length - a.length),
+			grantedScopes: grantedScopesOf(after) ?? this.endpoint.grantedScopes,
+		};
+		return true;
+	}
+}
