@@ -7,9 +7,10 @@
  * store: a tool call is passed on to the simulator as one plain JSON-RPC request carrying the
  * caller's Authorization header, and its result or error is returned through the SDK. A bearer
  * token is checked before the SDK sees the request (as SDK deployments do with an auth
- * middleware): an invalid one gets the simulator's 401 or 403.
+ * middleware), against the simulator's accounts: an invalid one gets 401, an unconfirmed
+ * account 403. The simulator logs only the forwarded calls.
  *
- *   const peer = await startSdkPeer('sdk1-stateful', sim.baseUrl);
+ *   const peer = await startSdkPeer('sdk1-stateful', sim);
  *   peer.endpoint   // http://127.0.0.1:PORT/mcp
  *   peer.openSessions()   // sessions the client left open
  */
@@ -30,6 +31,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, ProtocolError, Server as ServerV2 } from '@modelcontextprotocol/server';
+
+import type { ServiceSimulator } from '../simulator';
+import { authenticate } from '../simulator/mcp/auth';
+import type { SimRequest } from '../simulator/types';
 
 export const SDK_PEER_KINDS = ['sdk1-stateful', 'sdk1-stateless', 'sdk2'] as const;
 export type SdkPeerKind = (typeof SDK_PEER_KINDS)[number];
@@ -62,6 +67,9 @@ export interface SdkPeer {
 }
 
 const SIM_REVISION = '2025-06-18';
+
+/** What a peer needs of the simulator behind it: where its MCP endpoint is, and its accounts and tokens. */
+export type SimulatorSide = Pick<ServiceSimulator, 'baseUrl' | 'mcp'>;
 
 interface Forwarded {
 	authorization?: string;
@@ -235,17 +243,16 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-/** A token that is sent must be valid: asked of the simulator, answered before the SDK sees the request. */
-async function refusedToken(simBaseUrl: string, authorization: string): Promise<Response | undefined> {
-	const response = await fetch(`${simBaseUrl}/api/mcp`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': SIM_REVISION, authorization },
-		body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/list', params: {} }),
-	});
-	return response.status === 401 || response.status === 403 ? response : undefined;
+/** A token that is sent must be valid: checked against the simulator's accounts before the SDK sees the request. */
+function refusedToken(sim: SimulatorSide, authorization: string): { status: number; message: string; challenge?: string } | undefined {
+	const outcome = authenticate({ headers: { authorization } } as unknown as SimRequest, sim.mcp.state);
+	if (outcome.kind === 'invalid') return { status: 401, message: `Unauthorized: ${outcome.reason}`, challenge: 'Bearer error="invalid_token"' };
+	if (outcome.kind === 'forbidden') return { status: 403, message: `Forbidden: ${outcome.reason}` };
+	return undefined;
 }
 
-export async function startSdkPeer(kind: SdkPeerKind, simBaseUrl: string, options: SdkPeerOptions = {}): Promise<SdkPeer> {
+export async function startSdkPeer(kind: SdkPeerKind, sim: SimulatorSide, options: SdkPeerOptions = {}): Promise<SdkPeer> {
+	const simBaseUrl = sim.baseUrl;
 	const prefix = options.toolPrefix ?? 'svc_';
 	const path = options.path ?? '/mcp';
 	const serving =
@@ -279,15 +286,12 @@ export async function startSdkPeer(kind: SdkPeerKind, simBaseUrl: string, option
 				}
 			}
 			const authorization = typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined;
-			if (authorization) {
-				const refusal = await refusedToken(simBaseUrl, authorization);
-				if (refusal) {
-					const headers: Record<string, string> = { 'content-type': 'application/json' };
-					const challenge = refusal.headers.get('www-authenticate');
-					if (challenge) headers['www-authenticate'] = challenge;
-					res.writeHead(refusal.status, headers).end(await refusal.text());
-					return;
-				}
+			const refusal = authorization ? refusedToken(sim, authorization) : undefined;
+			if (refusal) {
+				const headers: Record<string, string> = { 'content-type': 'application/json' };
+				if (refusal.challenge) headers['www-authenticate'] = refusal.challenge;
+				res.writeHead(refusal.status, headers).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: refusal.message } }));
+				return;
 			}
 			await current.run({ authorization }, async () => await serving.handle(req, res, body));
 		})().catch((error: unknown) => {

@@ -15,6 +15,7 @@ import type { CredentialsMap } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 import type { ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
+import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../peers/sdkServers';
 
 export const AUTHS = ['rest', 'mcp'] as const;
 export type Auth = (typeof AUTHS)[number];
@@ -24,6 +25,8 @@ export const DVS_NODE = 'n8n-nodes-svc.svcDvs';
 
 export interface ParityEnv {
 	sim(): ServiceSimulator;
+	/** The official-SDK server MCP credentials point at, when the env has one. */
+	peer(): SdkPeer | undefined;
 	storageCredentials(auth: Auth | 'oauth', oauthToken?: ICredentialDataDecryptedObject): CredentialsMap;
 	dvsCredentials(auth: Auth, user?: SeedUser): CredentialsMap;
 	storage(auth: Auth, parameters: INodeParameters, extra?: RunExtra): Promise<NodeRunResult>;
@@ -45,42 +48,63 @@ export function authentication(auth: Auth | 'oauth', rest: 'svcStorageApi' | 'sv
 /** MCP settings every parity run starts from: every tool on. */
 export const ALL_TOOLS_ON = { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, oauthEnabled: true };
 
-/** Starts the simulator before the file's tests and closes it after; faults and MCP settings reset per test. */
-export function useParityEnv(options: ServiceSimulatorOptions = {}): ParityEnv {
+export interface ParityOptions extends ServiceSimulatorOptions {
+	/** MCP credentials point at this official-SDK server (in front of the simulator) instead of the simulator. */
+	mcpPeer?: SdkPeerKind;
+}
+
+/**
+ * Starts the simulator (and the SDK peer asked for) before the tests of the enclosing block and
+ * closes them after; faults and MCP settings reset per test.
+ */
+export function useParityEnv({ mcpPeer, ...options }: ParityOptions = {}): ParityEnv {
 	let current: ServiceSimulator | undefined;
+	let peer: SdkPeer | undefined;
 	beforeAll(async () => {
 		current = await startServiceSimulator(options);
+		if (mcpPeer) peer = await startSdkPeer(mcpPeer, current);
 	});
 	afterAll(async () => {
+		await peer?.close();
 		await current?.close();
 		current = undefined;
+		peer = undefined;
 	});
 	beforeEach(() => {
 		current?.faults.clear();
 		if (current) Object.assign(current.mcp.settings, ALL_TOOLS_ON);
 	});
-	return parityEnvOf(() => {
-		if (!current) throw new Error('the simulator is not running');
-		return current;
-	});
+	return parityEnvOf(
+		() => {
+			if (!current) throw new Error('the simulator is not running');
+			return current;
+		},
+		() => peer,
+	);
 }
 
 /** The runs of the Svc Storage and Svc DVS nodes with either kind of credential, against one simulator. */
-export function parityEnvOf(sim: () => ServiceSimulator): ParityEnv {
+export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | undefined = () => undefined): ParityEnv {
+	/** Where MCP credentials point: the peer's endpoint, else the simulator's own. */
+	const endpoint = (): ICredentialDataDecryptedObject => {
+		const current = peer();
+		return current ? { endpointUrl: current.endpoint } : {};
+	};
 	const storageCredentials = (auth: Auth | 'oauth', oauthToken?: ICredentialDataDecryptedObject): CredentialsMap => {
 		const pro = sim().demo.pro;
 		if (auth === 'rest') {
 			return { svcStorageApi: { baseUrl: sim().baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken } };
 		}
-		if (auth === 'oauth') return { svcMcpOAuth2Api: { ...(oauthToken ?? {}) } };
-		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: pro.userId, apiToken: pro.apiToken } };
+		if (auth === 'oauth') return { svcMcpOAuth2Api: { ...(oauthToken ?? {}), ...endpoint() } };
+		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: pro.userId, apiToken: pro.apiToken, ...endpoint() } };
 	};
 	const dvsCredentials = (auth: Auth, user: SeedUser = sim().dvs.seed.orgA.users.admin): CredentialsMap => {
 		if (auth === 'rest') return { svcDvsApi: { baseUrl: sim().baseUrl, user: user.login, accessToken: user.token } };
-		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: user.id, apiToken: user.token } };
+		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: user.id, apiToken: user.token, ...endpoint() } };
 	};
 	return {
 		sim,
+		peer,
 		storageCredentials,
 		dvsCredentials,
 		storage: async (auth, parameters, extra = {}) =>

@@ -7,6 +7,7 @@
 import { listSearch } from '../../harness';
 import type { FetchedSource } from '../../simulator/mcp';
 import type { StoredFolder } from '../../simulator/storage/store';
+import { storageOperations, textInput } from './storageOperations';
 import {
 	AUTHS,
 	byId,
@@ -50,139 +51,8 @@ function workFolder(label: string): StoredFolder {
 	return sim().storage.createFolder(pro().userId, pro().rootFolderHash, `${label}-${Math.random().toString(36).slice(2, 8)}`);
 }
 
-function textInput(name: string, text: string, mimeType = 'text/plain') {
-	return [{ json: {}, binary: { data: { data: Buffer.from(text), fileName: name, mimeType } } }];
-}
-
 describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
-	let work: StoredFolder;
-	beforeAll(() => {
-		work = workFolder(`parity-${auth}`);
-	});
-
-	it('Folder → Create makes one PRIVATE folder with the name asked for', async () => {
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Reports 2026' }));
-		record('folder.create', auth, json);
-		const folder = sim().storage.getFolder(json.folder_hash as string)!;
-		expect(folder).toMatchObject({ name: 'Reports 2026', parentHash: work.hash, accessType: 'PRIVATE' });
-		expect(json).toMatchObject({ folder_name: 'Reports 2026', access_type: 'PRIVATE' });
-		expect(sim().storage.listChildren(work.hash).filter((item) => item.name === 'Reports 2026')).toHaveLength(1);
-	});
-
-	it('Folder → Create without a parent creates in ROOT', async () => {
-		const name = `top-${auth}-${Date.now()}`;
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'create', folderName: name }));
-		expect(sim().storage.getFolder(json.folder_hash as string)?.parentHash).toBe(pro().rootFolderHash);
-	});
-
-	it('File → Upload stores the bytes under the name given', async () => {
-		const result = await env.storage(
-			auth,
-			{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data', options: { fileName: 'notes.txt' } },
-			{ input: textInput('ignored.txt', 'hello from parity') },
-		);
-		const [json] = jsonOf(result);
-		record('file.upload', auth, json);
-		const file = sim().storage.getFile(json.file_hash as string)!;
-		expect(file).toMatchObject({ name: 'notes.txt', folderHash: work.hash, size: 17 });
-		expect(file.content.toString()).toBe('hello from parity');
-		expect(json).toMatchObject({ file_name: 'notes.txt', folder_hash: work.hash, size: 17 });
-	});
-
-	it('Folder → Get Content lists the same entries', async () => {
-		const [first, ...rest] = jsonOf(
-			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(work.hash), returnAll: true }),
-		);
-		const entries = [first, ...rest];
-		expect(entries.map((entry) => entry.folder_name ?? entry.file_name).sort()).toEqual(['Reports 2026', 'notes.txt']);
-		record('folder.getContent.folder', auth, entries.find((entry) => entry.type === 'folder')!);
-		record('folder.getContent.file', auth, entries.find((entry) => entry.type === 'file')!);
-		const file = entries.find((entry) => entry.type === 'file')!;
-		const stored = sim().storage.getFile(file.file_hash as string)!;
-		expect(file).toMatchObject({ folder_hash: work.hash, size: stored.size, mime_type: stored.mimeType, timestamp_uploaded: stored.uploadedAt });
-	});
-
-	it('Folder → Get Content with access rights', async () => {
-		const entries = jsonOf(
-			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(work.hash), returnAll: true, options: { accessRights: true, itemType: 'file' } }),
-		);
-		expect(entries).toHaveLength(1);
-		record('folder.getContent.rights', auth, entries[0]);
-		expect(entries[0].access_rights).toMatchObject({ can_view: true, can_download: true, can_edit: true });
-	});
-
-	it('Folder → Get Info', async () => {
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }));
-		record('folder.getInfo', auth, json);
-		expect(json).toMatchObject({ folder_hash: work.hash, folder_name: work.name, is_root: false, parent_folder_hash: pro().rootFolderHash });
-	});
-
-	it('File → Get Info', async () => {
-		const file = sim().storage.listChildren(work.hash).find((item) => item.type === 'file')!;
-		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'getInfo', file: byId(file.hash), options: { accessRights: true } }));
-		record('file.getInfo', auth, json);
-		expect(json).toMatchObject({ file_hash: file.hash, file_name: 'notes.txt', size: 17, mime_type: 'text/plain' });
-	});
-
-	it.each([
-		['text', 'doc.txt', Buffer.from('plain text, inline over MCP\n')],
-		['binary', 'pixel.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
-	])('File → Download (%s) gives the stored bytes', async (_kind, name, content) => {
-		const stored = sim().storage.addFile(pro().userId, work.hash, name, content);
-		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' });
-		const [json] = jsonOf(result);
-		record(`file.download`, auth, json);
-		expect(json).toMatchObject({ file_hash: stored.hash, file_name: name, mime_type: stored.mimeType, size: content.length });
-		expect(await result.binaryBuffer(result.items[0], 'data')).toEqual(content);
-		expect(result.items[0].binary?.data.fileName).toBe(name);
-	});
-
-	it('File → Download of a file larger than 25 MB (MCP: from the signed URL, streamed)', async () => {
-		const content = Buffer.alloc(26 * 1024 * 1024 + 7, 0x61);
-		const stored = sim().storage.addFile(pro().userId, work.hash, 'big.bin', content);
-		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' });
-		const [json] = jsonOf(result);
-		expect(json).toMatchObject({ file_name: 'big.bin', size: content.length });
-		const bytes = await result.binaryBuffer(result.items[0], 'data');
-		expect(bytes.length).toBe(content.length);
-		expect(bytes.equals(content)).toBe(true);
-	}, 60_000);
-
-	it('File → Rename', async () => {
-		const stored = sim().storage.addFile(pro().userId, work.hash, 'draft.txt', Buffer.from('draft'));
-		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'final.txt' }));
-		record('file.rename', auth, json);
-		expect(json).toMatchObject({ file_hash: stored.hash, file_name: 'final.txt' });
-		expect(sim().storage.getFile(stored.hash)?.name).toBe('final.txt');
-	});
-
-	it('Folder → Rename', async () => {
-		const folder = sim().storage.createFolder(pro().userId, work.hash, 'old name');
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'rename', folder: byId(folder.hash), newName: 'new name' }));
-		record('folder.rename', auth, json);
-		expect(json).toMatchObject({ folder_hash: folder.hash, folder_name: 'new name' });
-		expect(sim().storage.getFolder(folder.hash)?.name).toBe('new name');
-	});
-
-	it('File → Move', async () => {
-		const stored = sim().storage.addFile(pro().userId, work.hash, 'to-move.txt', Buffer.from('move me'));
-		const target = sim().storage.createFolder(pro().userId, work.hash, 'archive');
-		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'move', file: byId(stored.hash), targetFolder: byId(target.hash) }));
-		record('file.move', auth, json);
-		expect(json).toMatchObject({ file_hash: stored.hash, folder_hash: target.hash });
-		expect(sim().storage.getFile(stored.hash)?.folderHash).toBe(target.hash);
-	});
-
-	it('Folder → Get Content returns every entry of a folder larger than one MCP page', async () => {
-		const big = sim().storage.createFolder(pro().userId, work.hash, 'many');
-		for (let n = 0; n < 230; n++) sim().storage.addFile(pro().userId, big.hash, `f${n}.txt`, Buffer.from(String(n)));
-		const from = sim().requests.length;
-		const entries = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(big.hash), returnAll: true }));
-		expect(entries).toHaveLength(230);
-		expect(new Set(entries.map((entry) => entry.file_hash)).size).toBe(230);
-		// Document 2 defines only limit and offset: pages of 200 and 30, then an empty page ends it.
-		if (auth === 'mcp') expect(toolCalls(sim(), from)).toEqual(['svc_list_folder', 'svc_list_folder', 'svc_list_folder']);
-	});
+	storageOperations(env, auth, (operation, json) => record(operation, auth, json));
 });
 
 describe('the same output fields with either credential', () => {
