@@ -63,6 +63,8 @@ export interface SdkPeer {
 	openSessions(): number;
 	/** Forgets every session, as a restarted server does: the next request bearing one gets 404. */
 	forgetSessions(): Promise<void>;
+	/** Forgets every session when the next call of a tool ending in `suffix` arrives, so that call gets 404. */
+	forgetSessionsAt(suffix: string): void;
 	close(): Promise<void>;
 }
 
@@ -262,6 +264,7 @@ export async function startSdkPeer(kind: SdkPeerKind, sim: SimulatorSide, option
 				? sdk1Stateless(toolHandlers(simBaseUrl, prefix, errorOfV1))
 				: sdk2(toolHandlers(simBaseUrl, prefix, errorOfV2));
 	const requests: SdkPeer['requests'] = [];
+	let forgetAt: string | undefined;
 
 	const server: HttpServer = createServer((req, res) => {
 		void (async () => {
@@ -293,6 +296,11 @@ export async function startSdkPeer(kind: SdkPeerKind, sim: SimulatorSide, option
 				res.writeHead(refusal.status, headers).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: refusal.message } }));
 				return;
 			}
+			const called = (body as { method?: string; params?: { name?: unknown } } | undefined)?.params?.name;
+			if (forgetAt && entry.rpcMethod === 'tools/call' && typeof called === 'string' && called.endsWith(forgetAt)) {
+				forgetAt = undefined;
+				await serving.forgetSessions();
+			}
 			await current.run({ authorization }, async () => await serving.handle(req, res, body));
 		})().catch((error: unknown) => {
 			if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -307,6 +315,9 @@ export async function startSdkPeer(kind: SdkPeerKind, sim: SimulatorSide, option
 		requests,
 		openSessions: () => serving.openSessions(),
 		forgetSessions: async () => await serving.forgetSessions(),
+		forgetSessionsAt: (suffix) => {
+			forgetAt = suffix;
+		},
 		async close() {
 			await serving.forgetSessions();
 			server.closeAllConnections();

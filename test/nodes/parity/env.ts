@@ -15,7 +15,7 @@ import type { CredentialsMap } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 import type { ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
-import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../peers/sdkServers';
+import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';
 
 export const AUTHS = ['rest', 'mcp'] as const;
 export type Auth = (typeof AUTHS)[number];
@@ -51,18 +51,19 @@ export const ALL_TOOLS_ON = { writesEnabled: true, dvsEnabled: true, dvsWritesEn
 export interface ParityOptions extends ServiceSimulatorOptions {
 	/** MCP credentials point at this official-SDK server (in front of the simulator) instead of the simulator. */
 	mcpPeer?: SdkPeerKind;
+	mcpPeerOptions?: SdkPeerOptions;
 }
 
 /**
  * Starts the simulator (and the SDK peer asked for) before the tests of the enclosing block and
  * closes them after; faults and MCP settings reset per test.
  */
-export function useParityEnv({ mcpPeer, ...options }: ParityOptions = {}): ParityEnv {
+export function useParityEnv({ mcpPeer, mcpPeerOptions, ...options }: ParityOptions = {}): ParityEnv {
 	let current: ServiceSimulator | undefined;
 	let peer: SdkPeer | undefined;
 	beforeAll(async () => {
 		current = await startServiceSimulator(options);
-		if (mcpPeer) peer = await startSdkPeer(mcpPeer, current);
+		if (mcpPeer) peer = await startSdkPeer(mcpPeer, current, mcpPeerOptions);
 	});
 	afterAll(async () => {
 		await peer?.close();
