@@ -179,26 +179,23 @@ export function watchIdle<T>(body: T, idleMs: number): WatchedStream<T> {
 	if (!stream || typeof stream.push !== 'function' || typeof stream.once !== 'function') {
 		return { stream: body, stalled: new Promise<Error>(() => undefined) };
 	}
-	let received = 0;
+	// Measured on the clock, not by counting waits: a wait may end early (a test's warped timers).
+	let lastProgress = Date.now();
 	let ended = false;
 	const push = stream.push.bind(stream);
 	stream.push = (chunk: unknown, encoding?: unknown) => {
 		if (chunk === null) ended = true;
-		else if (chunk && typeof (chunk as Buffer).length === 'number') received += (chunk as Buffer).length;
+		else if (chunk && typeof (chunk as Buffer).length === 'number' && (chunk as Buffer).length > 0) lastProgress = Date.now();
 		return push(chunk, encoding);
 	};
 	for (const event of ['end', 'close', 'error']) stream.once(event, () => (ended = true));
 	const step = Math.min(idleMs, IDLE_CHECK_MS);
 	const stalled = new Promise<Error>((resolve) => {
 		void (async () => {
-			let seen = -1;
-			let quiet = 0;
 			while (!ended) {
 				await sleep(step);
 				if (ended) return;
-				quiet = received === seen ? quiet + step : 0;
-				seen = received;
-				if (quiet >= idleMs) {
+				if (Date.now() - lastProgress >= idleMs) {
 					const error = new Error(`no data for ${idleMs} ms`);
 					stream.destroy?.(error);
 					resolve(error);

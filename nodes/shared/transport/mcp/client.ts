@@ -11,7 +11,6 @@ import {
 	httpStatusError,
 	revisionRefusedError,
 	rpcError,
-	rpcErrorOfBody,
 	toolError,
 	toolUnavailableError,
 	uncertainWriteError,
@@ -20,7 +19,7 @@ import {
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
 import type { Exchange } from './session';
-import { McpSession } from './session';
+import { McpSession, revisionRefusal } from './session';
 import { McpWire } from './wire';
 
 export type { McpCredentialType } from './endpoint';
@@ -256,9 +255,9 @@ export class McpClient {
 
 	/** A non-2xx answer; a refusal of the revision in use says so (and what the server supports). */
 	private statusError(exchange: Extract<Exchange, { kind: 'status' }>, ctx: ErrorContext) {
-		const supported = exchange.response.status === 400 ? (rpcErrorOfBody(exchange.body)?.data as IDataObject | undefined)?.supported : undefined;
 		const revision = this.session?.revision;
-		if (revision && Array.isArray(supported) && !supported.includes(revision)) return revisionRefusedError(revision, supported, ctx);
+		const refusal = revision ? revisionRefusal(exchange.response, exchange.body, revision) : undefined;
+		if (revision && refusal) return revisionRefusedError(revision, refusal.supported, ctx);
 		return httpStatusError(exchange.response, exchange.body, ctx);
 	}
 }

@@ -57,16 +57,22 @@ export function forgetEras(): void {
 	ERAS.clear();
 }
 
-/** A 400 that says the modern revision is not spoken here: version unsupported, or initialize needed first. */
-function refusesModern(response: ServiceResponse, body: unknown): { supported?: unknown } | undefined {
+/**
+ * A 400 that says `revision` is not spoken here: the version is unsupported, or (for the modern
+ * revision, which has no handshake) the server wants initialize first. With the versions the
+ * server names, when it names them.
+ */
+export function revisionRefusal(response: ServiceResponse, body: unknown, revision: string): { supported?: unknown } | undefined {
 	if (response.status !== 400) return undefined;
 	const error = rpcErrorOfBody(body);
 	const data = (error?.data ?? {}) as IDataObject;
-	if (Array.isArray(data.supported)) return (data.supported as unknown[]).includes(MODERN_REVISION) ? undefined : { supported: data.supported };
-	if (typeof data.header === 'string' && /protocol-version/i.test(data.header) && data.expected !== MODERN_REVISION) return {};
+	if (Array.isArray(data.supported)) return (data.supported as unknown[]).includes(revision) ? undefined : { supported: data.supported };
+	if (typeof data.header === 'string' && /protocol-version/i.test(data.header) && data.expected !== revision) return {};
 	const text = error?.message ?? (typeof body === 'string' ? body : '');
-	if (/protocol[ -]?version/i.test(text) && /unsupported|not supported|unknown|invalid/i.test(text)) return {};
-	if (/not initiali[sz]ed|session[ -]?id|no valid session/i.test(text)) return {};
+	const named = /supported versions?:?\s*([0-9, -]+)/i.exec(text)?.[1];
+	const supported = named ? named.split(/[,\s]+/).filter(Boolean) : undefined;
+	if (/protocol[ -]?version/i.test(text) && /unsupported|not supported|unknown|invalid/i.test(text)) return { supported };
+	if (revision === MODERN_REVISION && /not initiali[sz]ed|session[ -]?id|no valid session/i.test(text)) return {};
 	return undefined;
 }
 
@@ -154,7 +160,7 @@ export class McpSession {
 		try {
 			const modern: NegotiatedRevision = { revision: MODERN_REVISION, modern: true };
 			const outcome = await this.send(method, params, modern, options, true);
-			if (outcome.kind === 'status' && refusesModern(outcome.response, outcome.body)) {
+			if (outcome.kind === 'status' && revisionRefusal(outcome.response, outcome.body, MODERN_REVISION)) {
 				ERAS.set(this.endpoint.url, 'initialize');
 				return undefined;
 			}
