@@ -144,3 +144,10 @@ it('Auto: a server that answers a modern request in the old shape is initialized
 	expect(list.error).toBeUndefined();
 	expect(seen.map((request) => request.rpc)).toEqual(['tools/call', 'initialize', 'notifications/initialized', 'tools/list']);
 });
+
+it('a request over document 2\'s 1 MB limit is refused before it is sent', async () => {
+	handler = (message, _req, res) => json(res, message.id, { ...toolResult, resultType: 'complete' });
+	const result = await run({ ...call, argumentsJson: JSON.stringify({ text: 'x'.repeat(1_100_000) }) });
+	expect(result.error?.message).toBe('The request to call svc_hello would be 1.05 MiB, more than the 1.00 MiB the MCP endpoint takes');
+	expect(seen).toEqual([]);
+});

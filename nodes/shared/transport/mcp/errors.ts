@@ -335,6 +335,16 @@ export function uncertainWriteError(toolName: string, serverMessage: string | un
 	return withMcpCode(error, CLIENT_CODES.uncertain);
 }
 
+/** A request larger than document 2 lets one be: refused before it is sent. */
+export function requestTooLargeError(size: number, limit: number, ctx: ErrorContext): NodeOperationError {
+	const mb = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MiB`;
+	return new NodeOperationError(ctx.node, `The request to ${ctx.action} would be ${mb(size)}, more than the ${mb(limit)} the MCP endpoint takes`, {
+		itemIndex: ctx.itemIndex,
+		description:
+			'Nothing was sent. Requests to the MCP endpoint may be up to 1 MiB, upload tools up to 16 MiB (10 MiB of decoded content). Send less at once, or use the REST credential for large content.',
+	});
+}
+
 /** A server that forgot the session (404) after a write was sent: the new session is in place, the write's outcome is not known. */
 export function sessionLostError(ctx: ErrorContext): NodeApiError {
 	return serviceError(

@@ -7,6 +7,7 @@ import type { ErrorContext } from './errors';
 import {
 	httpStatusError,
 	inputRequiredError,
+	requestTooLargeError,
 	revisionRefusedError,
 	rpcError,
 	rpcErrorOfBody,
@@ -25,6 +26,7 @@ import {
 	META_CLIENT_INFO,
 	META_PROTOCOL_VERSION,
 	MODERN_REVISION,
+	requestLimitOf,
 	sendsVersionHeader,
 } from './protocol';
 import type { JsonRpcError } from './schemas';
@@ -275,6 +277,8 @@ export class McpSession {
 	private async send(method: string, params: IDataObject, revision: NegotiatedRevision, options: ExchangeOptions, probe = false): Promise<Exchange> {
 		const initialize = method === 'initialize';
 		const message = this.message(method, params, revision, this.nextId++, initialize);
+		const size = Buffer.byteLength(message.body);
+		if (size > requestLimitOf(method, params)) throw requestTooLargeError(size, requestLimitOf(method, params), this.errorContext(options.action, options.itemIndex));
 		const renewal = () => this.message('tools/list', {}, revision, this.nextId++);
 		const answer = await this.wire.post(message, this.postOptions(options), renewal);
 		if (initialize) this.issuedSessionId = answer.headers['mcp-session-id'];
