@@ -1,5 +1,5 @@
 import { EICAR_TEST_STRING } from '../../simulator/storage/upload-policy';
-import { apiCredentials, byName, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';
+import { apiCredentials, byName, mcpMethods, mcpRequests, runMcp, startMcpEnv, type McpNodeEnv } from './env';
 
 let env: McpNodeEnv;
 beforeEach(async () => {
@@ -46,10 +46,10 @@ describe('tool errors through the node', () => {
 		expect(mcpMethods(env)).toEqual(['tools/call:svc_create_folder']);
 	});
 
-	it('413 for a request over the 1 MB limit', async () => {
+	it('a request over the 1 MB limit is refused before it is sent (the service would answer 413)', async () => {
 		const result = await runMcp(env, call('svc_search_docs', { query: 'x'.repeat(1_100_000) }));
-		expect(result.error?.httpCode).toBe('413');
-		expect(result.error?.message).toMatch(/^The request to call svc_search_docs is too large for Svc MCP \(413\)/);
+		expect(result.error?.message).toMatch(/^The request to call svc_search_docs would be 1\.05 MiB, more than the 1\.00 MiB the MCP endpoint takes/);
+		expect(mcpRequests(env)).toEqual([]);
 	});
 
 	it('404 when the Base URL is not the service', async () => {
