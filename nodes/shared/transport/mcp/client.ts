@@ -11,11 +11,9 @@ import {
 	httpStatusError,
 	revisionRefusedError,
 	rpcError,
-	toolError,
-	toolUnavailableError,
-	uncertainWriteError,
 	unexpectedAnswerError,
 } from './errors';
+import { toolError, toolUnavailableError, uncertainWriteError } from './toolErrors';
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
 import type { Exchange } from './session';

@@ -1,0 +1,146 @@
+import type { NodeApiError } from 'n8n-workflow';
+
+import { serviceError } from '../errors';
+import { redactText } from '../redact';
+import type { ErrorContext } from './errors';
+import { CLIENT_CODES, MCP_SERVICE, withMcpCode } from './errors';
+
+/** Tool errors (`isError: true`) and missing tools, in words a user can act on. */
+
+const TOOL_ERRORS: Record<string, { message: string; description: string }> = {
+	name_conflict: {
+		message: 'an item with this name already exists at the destination',
+		description: 'Nothing was overwritten or renamed. Choose another name, or rename or move the existing item first.',
+	},
+	permission_denied: {
+		message: 'the account is not permitted to do this',
+		description:
+			"Check the account's rights on the folder or file (add, edit, download). Add-only and read-only shares, ROOT (no uploads straight into it) and DVS registers without write permission refuse changes.",
+	},
+	quota_exceeded: {
+		message: "the account's storage quota is used up",
+		description: 'Free space in the account or move to a larger plan, then run again.',
+	},
+	file_locked: {
+		message: 'the file is locked',
+		description: 'Another user or application holds a lock on it. Run again once it is unlocked.',
+	},
+	ownership_transfer_denied: {
+		message: "moves must stay within one owner's account",
+		description: 'The target folder belongs to another account. The connector never transfers ownership: pick a target folder of the same owner.',
+	},
+	file_too_large: {
+		message: 'the file is too large',
+		description:
+			"Inline uploads take up to 10 MiB of decoded content, HTTPS imports up to 100 MiB, inline reads up to 25 MB, and the account's file size limit applies.",
+	},
+	virus_detected: {
+		message: "the service's antivirus found a virus in the file; it was not stored",
+		description: 'Check the file with a virus scanner before sending it again.',
+	},
+	invalid_source: {
+		message: 'the import source is not allowed',
+		description:
+			'Use a public https:// URL on port 443 without credentials or #fragment. Private or reserved addresses, IPv6 literals, local paths and more than 3 redirects are refused.',
+	},
+	source_unavailable: {
+		message: 'the import source could not be fetched',
+		description: 'Check that the URL answers publicly with the file within 60 seconds.',
+	},
+	not_found: {
+		message: 'the item was not found or is not visible to this account',
+		description: 'Hashes and IDs must come from the service (list a folder, search, or get the root folder); they are never guessed.',
+	},
+	invalid_argument: {
+		message: 'an argument is invalid',
+		description: "Check the arguments against the tool's input schema (Tool → List shows it).",
+	},
+};
+
+/** A tool's `isError: true` result as an error carrying the tool's code. */
+export function toolError(toolName: string, code: string | undefined, serverMessage: string, ctx: ErrorContext): NodeApiError {
+	const known = code ? TOOL_ERRORS[code] : undefined;
+	const said = redactText(serverMessage, ctx.secrets).slice(0, 500);
+	const message = known
+		? `${toolName} failed: ${known.message} (${code})`
+		: `${toolName} failed${code ? ` (${code})` : ''}: ${said || 'the tool reported an error'}`;
+	const description = known ? `${known.description}${said ? ` The service said: ${said}` : ''}` : undefined;
+	const error = serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message,
+			description,
+			cause: code === 'quota_exceeded' ? 'quota-exhausted' : 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+	return withMcpCode(error, code);
+}
+
+/** A write that reached the service but was not read back (`status: "uncertain"`). */
+export function uncertainWriteError(toolName: string, serverMessage: string | undefined, ctx: ErrorContext): NodeApiError {
+	const error = serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: `${MCP_SERVICE} could not confirm whether ${toolName} took effect (status "uncertain")`,
+			description: `The change was submitted but not read back${serverMessage ? ` (${redactText(serverMessage, ctx.secrets)})` : ''}. Check the destination before running again, so nothing is written twice.`,
+			cause: 'temporarily-unavailable',
+			uncertain: true,
+		},
+		ctx.secrets,
+	);
+	return withMcpCode(error, CLIENT_CODES.uncertain);
+}
+
+const STORAGE_WRITES = new Set(['create_folder', 'upload_file', 'import_file', 'rename_file', 'rename_folder', 'move_file', 'move_folder']);
+const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
+
+/** The deployment switch a missing tool depends on, in document 2's names. */
+function switchFor(suffix: string): { message: string; description: string } | undefined {
+	if (suffix === 'dvs_upload_file') {
+		return {
+			message: 'the service has MCP DVS writes or storage writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1 on the deployment)',
+			description: 'Attaching files to tasks needs SVC_MCP_DVS_ENABLED=1, SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
+		};
+	}
+	if (DVS_WRITES.has(suffix)) {
+		return {
+			message: 'the service has MCP DVS writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 on the deployment)',
+			description: 'DVS task changes over MCP need SVC_MCP_DVS_ENABLED=1 and SVC_MCP_DVS_WRITES_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
+		};
+	}
+	if (suffix.startsWith('dvs_')) {
+		return {
+			message: 'the service has MCP DVS tools disabled (SVC_MCP_DVS_ENABLED=1 on the deployment)',
+			description: 'DVS tools over MCP need SVC_MCP_DVS_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
+		};
+	}
+	if (STORAGE_WRITES.has(suffix)) {
+		return {
+			message: 'the service has MCP writes disabled (SVC_MCP_WRITES_ENABLED=1 on the deployment)',
+			description: 'Storage write tools exist only when the deployment sets SVC_MCP_WRITES_ENABLED=1. Ask the service operator, or use the Svc Storage API credential.',
+		};
+	}
+	return undefined;
+}
+
+/** A tool the endpoint does not list. */
+export function toolUnavailableError(name: string, suffix: string, available: string[], ctx: ErrorContext): NodeApiError {
+	const why = switchFor(suffix);
+	const error = serviceError(
+		ctx.node,
+		{
+			itemIndex: ctx.itemIndex,
+			message: why ? `${MCP_SERVICE} offers no tool "${name}": ${why.message}` : `${MCP_SERVICE} offers no tool "${name}"`,
+			description:
+				why?.description ??
+				`The endpoint lists ${available.length} tools${available.length ? ` (${available.slice(0, 30).join(', ')}${available.length > 30 ? ', …' : ''})` : ''}. Pick one of them.`,
+			cause: 'configuration-invalid',
+		},
+		ctx.secrets,
+	);
+	return withMcpCode(error, CLIENT_CODES.toolUnavailable);
+}
+
