@@ -7,8 +7,9 @@ import { properties } from './description';
 import { pollNewCommentOnTask } from './events/newCommentOnTask';
 import { pollNewCommentOnTasks } from './events/newCommentOnTasks';
 import { pollNewTask } from './events/newTask';
+import { pollTaskUpdated } from './events/taskUpdated';
 import { searchProjects, searchTasks } from './methods/listSearch';
-import { getResponsibleUsers, getStatuses } from './methods/loadOptions';
+import { getResponsibleUsers, getStatuses, getTaskFields } from './methods/loadOptions';
 import { readDvsTriggerSettings } from './settings';
 
 /** Requests one poll may make whatever n8n's time budget (paging, comment checks). */
@@ -21,8 +22,8 @@ export class SvcDvsTrigger implements INodeType {
 		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "newTask" ? "New task" : "New comment"}}',
-		description: 'Starts the workflow when a task is created or commented in the Svc DVS register',
+		subtitle: '={{ {"newTask": "New task", "taskUpdated": "Task updated", "newComment": "New comment"}[$parameter["event"]] }}',
+		description: 'Starts the workflow when a task is created, changed or commented in the Svc DVS register',
 		defaults: { name: 'Svc DVS Trigger' },
 		polling: true,
 		inputs: [],
@@ -33,7 +34,7 @@ export class SvcDvsTrigger implements INodeType {
 
 	methods = {
 		listSearch: { searchProjects, searchTasks },
-		loadOptions: { getResponsibleUsers, getStatuses },
+		loadOptions: { getResponsibleUsers, getStatuses, getTaskFields },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -41,6 +42,7 @@ export class SvcDvsTrigger implements INodeType {
 		const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
 		return await closingAfter(dvsServiceFor(this, () => settings.timeoutMs), async (backend) => {
 			if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
+			if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, backend, settings, budget);
 			if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);
 			return await pollNewCommentOnTasks(this, backend, settings, budget);
 		});

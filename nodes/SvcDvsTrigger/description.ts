@@ -13,6 +13,8 @@ const NUMERIC_ID = [
 ];
 
 const onNewTask = { event: ['newTask'] };
+const onTaskUpdated = { event: ['taskUpdated'] };
+const onTaskLists = { event: ['newTask', 'taskUpdated'] };
 const onCommentsOfTask = { event: ['newComment'], watch: ['task'] };
 const onCommentsOfTasks = { event: ['newComment'], watch: ['tasks'] };
 
@@ -80,11 +82,18 @@ export const properties: INodeProperties[] = [
 	...authenticationProperties('svcDvsApi', 'Svc DVS API', 'The DVS trigger reads tasks and comments, which the MCP endpoint offers when the deployment enables its DVS tools.'),
 	{
 		displayName:
-			'Each poll costs one request while nothing is new (a small page of the newest tasks), plus one per further page of 200 new tasks.',
+			'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. Tasks are recognized by identity; the matching tasks are listed in full (one request per 200) when their number changes otherwise, and every 20th poll.',
 		name: 'newTaskCost',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: onNewTask },
+	},
+	{
+		displayName: 'Each poll lists the matching tasks (one request per 200 tasks) and compares their last-update time with what it saw before.',
+		name: 'taskUpdatedCost',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: onTaskUpdated },
 	},
 	{
 		displayName:
@@ -109,6 +118,7 @@ export const properties: INodeProperties[] = [
 		options: [
 			{ name: 'New Comment', value: 'newComment', description: 'A comment was added to a watched task' },
 			{ name: 'New Task', value: 'newTask', description: 'A task was created' },
+			{ name: 'Task Updated', value: 'taskUpdated', description: 'A watched task was changed (its last-update time moved)' },
 		],
 		default: 'newTask',
 	},
@@ -143,10 +153,20 @@ export const properties: INodeProperties[] = [
 		],
 		displayOptions: { show: onCommentsOfTask },
 	},
-	projectLocator(onNewTask, 'Only tasks of this project; leave empty for every project'),
+	projectLocator(onTaskLists, 'Only tasks of this project; leave empty for every project'),
 	projectLocator(onCommentsOfTasks, 'Only comments on tasks of this project; leave empty for every project'),
-	filtersCollection(onNewTask),
+	filtersCollection(onTaskLists),
 	filtersCollection(onCommentsOfTasks),
+	{
+		displayName: 'Only When These Fields Change',
+		name: 'watchedFields',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getTaskFields' },
+		default: [],
+		description:
+			'Emit a changed task only when one of these fields changed; leave empty for any change (fields shown only on a single task, such as the description, are not in task lists). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: onTaskUpdated },
+	},
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -6,14 +6,22 @@ import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
 import { DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
 import { dvsId } from './stamps';
 
-export type DvsTriggerEvent = 'newTask' | 'newComment';
+export type DvsTriggerEvent = 'newTask' | 'taskUpdated' | 'newComment';
 
 export interface DvsTriggerSettings {
 	event: DvsTriggerEvent;
 	/** New Comment on one task: its id. */
 	taskId?: number;
-	/** New Task, and New Comment on matching tasks: get_documents filters. */
+	/** New Task, Task Updated, and New Comment on matching tasks: get_documents filters. */
 	filters: DvsFilters;
+	/**
+	 * Whether a task can start matching the filters after it was created (status, responsible,
+	 * other filters; a task's project never changes): such a task is not new, so only tasks
+	 * created after activation count as new.
+	 */
+	mutableFilters: boolean;
+	/** Task Updated: emit only when one of these fields changed (empty: any change). */
+	watchedFields: string[];
 	maxItemsPerPoll: number;
 	tasksCheckedPerPoll: number;
 	timeoutMs: number;
@@ -85,10 +93,14 @@ export function readDvsTriggerSettings(ctx: IPollFunctions): DvsTriggerSettings 
 	const event = ctx.getNodeParameter('event', 'newTask') as DvsTriggerEvent;
 	const onOneTask = event === 'newComment' && ctx.getNodeParameter('watch', 'task') === 'task';
 	const timeout = Number(ctx.getNodeParameter('options.timeout', DEFAULT_TIMEOUT_MS));
+	const filters = onOneTask ? {} : readFilters(ctx);
+	const watchedFields = event === 'taskUpdated' ? (ctx.getNodeParameter('watchedFields', []) as unknown[]).map(String).filter(Boolean) : [];
 	return {
 		event,
 		taskId: onOneTask ? idParameter(ctx, 'task', 'Task', true) : undefined,
-		filters: onOneTask ? {} : readFilters(ctx),
+		filters,
+		mutableFilters: Object.keys(filters).some((name) => name !== 'dvs_project_id'),
+		watchedFields,
 		maxItemsPerPoll: count(ctx, 'options.maxItemsPerPoll', 'Max Items per Poll', DEFAULT_MAX_ITEMS_PER_POLL, 1),
 		tasksCheckedPerPoll:
 			event === 'newComment' && !onOneTask

@@ -36,3 +36,12 @@ export function stampTask(task: IDataObject): StampedTask | undefined {
 export function byUpdate(task: StampedTask): Stamped {
 	return { at: task.updated, id: task.id };
 }
+
+/** A DVS date-time as seconds since 1970 (UTC as written; only compared with itself); 0 when missing. */
+export function dvsSeconds(value: unknown): number {
+	const text = dvsSecond(value);
+	const parsed = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+	if (!parsed) return 0;
+	const [, year, month, day, hour, minute, second] = parsed.map(Number);
+	return Math.floor(Date.UTC(year, month - 1, day, hour, minute, second) / 1000);
+}

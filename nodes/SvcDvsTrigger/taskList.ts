@@ -1,92 +1,50 @@
-import { NodeOperationError } from 'n8n-workflow';
-import type { IPollFunctions } from 'n8n-workflow';
-
 import type { DvsService } from '../shared/services/dvs/DvsService';
 import type { DvsFilters } from '../shared/services/dvs/types';
 import type { PollBudget } from '../shared/polling/budget';
-import type { Cursor } from '../shared/polling/cursor';
-import { compareStamps, cursorAfterAll } from '../shared/polling/cursor';
 import type { StampedTask } from './stamps';
 import { stampTask } from './stamps';
 
-/** The first request asks for few tasks: when nothing is new, that one small page is the whole poll. */
-export const FIRST_PAGE = 20;
-/** Later pages ask for the most document 3 allows. */
+/** Pages ask for the most document 3 allows. */
 export const FULL_PAGE = 200;
-/** Tasks one poll may page through looking for the cursor (50 pages of 200). */
-export const MAX_SCANNED_TASKS = 10000;
 
-/**
- * Pages through the matching tasks newest first (creation second, then id) until `isOlder`
- * says a task lies behind what is wanted, or the list ends. Tasks created while paging push
- * the list down, so a task may show up twice (callers dedupe by id) but none is skipped.
- */
-export async function scanTasksNewestFirst(
-	ctx: IPollFunctions,
+export type TaskOrder = 'newest' | 'oldest';
+
+/** One page of the matching tasks in creation order (document 3: creation date, then document id). */
+export async function taskPage(
 	backend: DvsService,
 	filters: DvsFilters,
-	isOlder: (task: StampedTask, first: StampedTask) => boolean,
+	order: TaskOrder,
+	offset: number,
 	budget: PollBudget,
-	max = MAX_SCANNED_TASKS,
-): Promise<StampedTask[]> {
-	const tasks: StampedTask[] = [];
-	let offset = 0;
-	let first: StampedTask | undefined;
-	for (let limit = FIRST_PAGE; ; limit = FULL_PAGE) {
-		budget.spend();
-		const page = await backend.listDocuments('task', { limit, offset, order: 'newest', filters }, 0);
-		for (const item of page.items) {
-			const task = stampTask(item);
-			if (!task) continue;
-			first ??= task;
-			if (isOlder(task, first)) return tasks;
-			tasks.push(task);
-		}
-		offset += page.items.length;
-		if (page.items.length === 0 || offset >= page.total) return tasks;
-		if (offset >= max) {
-			throw new NodeOperationError(ctx.getNode(), `More than ${max} new tasks since the last poll`, {
-				description: 'Narrow the trigger with a project or filters, or poll more often.',
-			});
-		}
-	}
+	limit = FULL_PAGE,
+): Promise<{ tasks: StampedTask[]; total: number; count: number }> {
+	budget.spend();
+	const page = await backend.listDocuments('task', { limit, offset, order, filters }, 0);
+	const tasks = page.items.map(stampTask).filter((task): task is StampedTask => task !== undefined);
+	return { tasks, total: page.total, count: page.items.length };
 }
 
-/** Every watched task, newest first, up to `max` (the rest are not watched). */
-export async function listWatchedTasks(
-	backend: DvsService,
-	filters: DvsFilters,
-	max: number,
-	budget: PollBudget,
-): Promise<StampedTask[]> {
+/**
+ * The matching tasks in creation order, every page (up to `max`). Tasks created while paging may
+ * show up twice; each is kept once.
+ */
+export async function listTasks(backend: DvsService, filters: DvsFilters, order: TaskOrder, budget: PollBudget, max = Infinity): Promise<StampedTask[]> {
 	const tasks = new Map<string, StampedTask>();
 	let offset = 0;
 	while (tasks.size < max) {
-		budget.spend();
-		const page = await backend.listDocuments('task', { limit: FULL_PAGE, offset, order: 'newest', filters }, 0);
-		for (const item of page.items) {
-			const task = stampTask(item);
-			if (task && tasks.size < max) tasks.set(task.id, task);
-		}
-		offset += page.items.length;
-		if (page.items.length === 0 || offset >= page.total) break;
+		const page = await taskPage(backend, filters, order, offset, budget);
+		for (const task of page.tasks) if (tasks.size < max && !tasks.has(task.id)) tasks.set(task.id, task);
+		offset += page.count;
+		if (page.count === 0 || offset >= page.total) break;
 	}
 	return [...tasks.values()];
 }
 
 /**
- * Where "new" starts at activation: behind the newest task of the whole register, not only of
- * the matching ones, so a task created before activation that matches the filters only later
- * (its status changed) does not count as new. One small request, more only when many tasks
- * share the newest second.
+ * The creation second of the register's newest task: what "created after activation" means for
+ * triggers whose filters a task can start matching later. One small request.
  */
-export async function newestTaskCursor(
-	ctx: IPollFunctions,
-	backend: DvsService,
-	filters: DvsFilters,
-	budget: PollBudget,
-): Promise<Cursor | undefined> {
-	const newest = await scanTasksNewestFirst(ctx, backend, {}, (task, first) => compareStamps(task.at, first.at) < 0, budget);
-	const matching = Object.keys(filters).length === 0 ? [] : await scanTasksNewestFirst(ctx, backend, filters, (task, first) => compareStamps(task.at, first.at) < 0, budget);
-	return cursorAfterAll([...newest, ...matching]);
+export async function newestCreation(backend: DvsService, budget: PollBudget): Promise<string> {
+	const page = await taskPage(backend, {}, 'newest', 0, budget, 1);
+	return page.tasks[0]?.at ?? '';
 }

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { credentialEntries } from '../shared/services/select';
 import { properties } from './description';
 import { searchFolders } from './methods/listSearch';
-import { pollNewFile } from './newFile';
+import { pollWatchedEntries } from './events/watchedEntries';
 
 export class SvcStorageTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,8 +13,8 @@ export class SvcStorageTrigger implements INodeType {
 		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"New file in watched folder"}}',
-		description: 'Starts the workflow when a file is uploaded to a folder in Svc cloud storage',
+		subtitle: '={{ {"newFile": "New file", "fileUpdated": "File updated", "newFolder": "New folder"}[$parameter["event"]] + " in watched folder" }}',
+		description: 'Starts the workflow when a file or folder appears, or a file changes, in a folder of Svc cloud storage',
 		defaults: { name: 'Svc Storage Trigger' },
 		polling: true,
 		inputs: [],
@@ -26,6 +26,6 @@ export class SvcStorageTrigger implements INodeType {
 	methods = { listSearch: { searchFolders } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollNewFile.call(this);
+		return await pollWatchedEntries.call(this);
 	}
 }

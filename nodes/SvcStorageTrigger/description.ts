@@ -6,6 +6,9 @@ import { folderLocator } from '../shared/storageLocators';
 
 export const MAX_SUBFOLDER_DEPTH = 5;
 export const DEFAULT_MAX_FILES_PER_POLL = 100;
+export const DEFAULT_DOWNLOAD_RETRIES = 3;
+
+const FILE_EVENTS = ['newFile', 'fileUpdated'];
 
 export const properties: INodeProperties[] = [
 	...authenticationProperties(
@@ -15,7 +18,7 @@ export const properties: INodeProperties[] = [
 	),
 	{
 		displayName:
-			'Each poll costs one request for the watched folder, one more per watched subfolder and one per downloaded file. A file counts as new by its upload time, so a file moved or restored into the folder is not reported.',
+			'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per downloaded file. Files and folders are recognized by identity, so one moved, copied, restored or synced into the folder counts too.',
 		name: 'costNotice',
 		type: 'notice',
 		default: '',
@@ -25,10 +28,14 @@ export const properties: INodeProperties[] = [
 		name: 'event',
 		type: 'options',
 		noDataExpression: true,
-		options: [{ name: 'New File', value: 'newFile', description: 'A file was uploaded to the watched folder' }],
+		options: [
+			{ name: 'File Updated', value: 'fileUpdated', description: "A watched file's content or name changed (its last-modified time moved)" },
+			{ name: 'New File', value: 'newFile', description: 'A file appeared in the watched folder: uploaded, moved, copied or restored into it' },
+			{ name: 'New Folder', value: 'newFolder', description: 'A folder appeared in the watched folder' },
+		],
 		default: 'newFile',
 	},
-	folderLocator({ name: 'folder', displayName: 'Folder', description: 'The folder to watch for new files' }),
+	folderLocator({ name: 'folder', displayName: 'Folder', description: 'The folder to watch' }),
 	{
 		displayName: 'Subfolder Depth',
 		name: 'subfolderDepth',
@@ -43,7 +50,8 @@ export const properties: INodeProperties[] = [
 		name: 'download',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to download each new file into a binary field of its item (one request per file)',
+		description: 'Whether to download each file into a binary field of its item (one request per file)',
+		displayOptions: { show: { event: FILE_EVENTS } },
 	},
 	{
 		displayName: 'Put File in Field',
@@ -52,7 +60,7 @@ export const properties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the output binary field to put the file in',
-		displayOptions: { show: { download: [true] } },
+		displayOptions: { show: { download: [true], event: FILE_EVENTS } },
 	},
 	{
 		displayName: 'Filters',
@@ -68,6 +76,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. pdf, docx',
 				description: 'Only files with one of these extensions, separated by commas (case does not matter)',
+				displayOptions: { show: { '/event': FILE_EVENTS } },
 			},
 			{
 				displayName: 'File Name Pattern',
@@ -76,7 +85,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. invoice-*.pdf',
 				description:
-					'Only files whose whole name matches: * stands for any characters, ? for one character (case does not matter)',
+					'Only entries whose whole name matches: * stands for any characters, ? for one character (case does not matter)',
 			},
 		],
 	},
@@ -88,13 +97,34 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Max Files per Poll',
+				displayName: 'Download Attempts',
+				name: 'downloadAttempts',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 100 },
+				default: DEFAULT_DOWNLOAD_RETRIES,
+				description: 'With On Download Error set to Try Again Next Poll: how many polls try to download a file before it is emitted with the error',
+				displayOptions: { show: { '/download': [true] } },
+			},
+			{
+				displayName: 'Max Items per Poll',
 				name: 'maxFilesPerPoll',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 1000 },
 				default: DEFAULT_MAX_FILES_PER_POLL,
 				description:
-					'The most files one poll emits, oldest first. More new files are left for the next poll; none is lost.',
+					'The most items one poll emits, oldest first. More are left for the next poll; none is lost.',
+			},
+			{
+				displayName: 'On Download Error',
+				name: 'onDownloadError',
+				type: 'options',
+				options: [
+					{ name: 'Emit Without the File', value: 'emit', description: 'Emit the item at once, without binary data and with a download_error field' },
+					{ name: 'Try Again Next Poll', value: 'retry', description: 'Leave the file for the next polls (Download Attempts), then emit it with the error' },
+				],
+				default: 'emit',
+				description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.',
+				displayOptions: { show: { '/download': [true] } },
 			},
 			timeoutOption,
 		],

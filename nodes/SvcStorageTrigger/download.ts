@@ -3,34 +3,32 @@ import type { IBinaryData, IPollFunctions } from 'n8n-workflow';
 import type { StorageService } from '../shared/services/storage/StorageService';
 import { binaryFromStream } from '../shared/binary';
 import { asNodeError, isGoneError } from '../shared/polling/errors';
-import type { WatchedFile } from './watchedFiles';
+import type { WatchedEntry } from './watchedTree';
 
-/**
- * The file's bytes as n8n binary data, streamed to n8n's binary store. Undefined when the file
- * disappeared after it was listed (deleted or moved away): it is passed over, not retried.
- */
-export async function downloadWatchedFile(
-	ctx: IPollFunctions,
-	backend: StorageService,
-	file: WatchedFile,
-): Promise<IBinaryData | undefined> {
-	let download;
+export type DownloadResult =
+	| { kind: 'binary'; binary: IBinaryData }
+	/** Deleted or moved away after it was listed: passed over. */
+	| { kind: 'gone' }
+	/** Could not be read now (service error, timeout, cut body): the trigger's option decides. */
+	| { kind: 'failed'; message: string };
+
+/** The file's bytes as n8n binary data, streamed to n8n's binary store; never throws for one file. */
+export async function downloadWatchedFile(ctx: IPollFunctions, backend: StorageService, file: WatchedEntry): Promise<DownloadResult> {
 	try {
-		download = await backend.downloadFile(file.id, 0);
+		const download = await backend.downloadFile(file.id, 0);
+		const mimeType = download.contentType ?? (typeof file.entry.mime_type === 'string' ? file.entry.mime_type : undefined);
+		return { kind: 'binary', binary: await binaryFromStream(ctx, download, download.fileName ?? file.name, mimeType, 0) };
 	} catch (error) {
-		if (!isGoneError(error) || (await stillExists(ctx, backend, file))) throw asNodeError(ctx.getNode(), error);
-		return undefined;
+		if (isGoneError(error) && !(await stillExists(backend, file))) return { kind: 'gone' };
+		return { kind: 'failed', message: asNodeError(ctx.getNode(), error).message };
 	}
-	const mimeType = download.contentType ?? (typeof file.entry.mime_type === 'string' ? file.entry.mime_type : undefined);
-	return await binaryFromStream(ctx, download, download.fileName ?? file.name, mimeType, 0);
 }
 
-async function stillExists(ctx: IPollFunctions, backend: StorageService, file: WatchedFile): Promise<boolean> {
+async function stillExists(backend: StorageService, file: WatchedEntry): Promise<boolean> {
 	try {
 		await backend.getFileInfo(file.id, {}, 0);
 		return true;
 	} catch (error) {
-		if (isGoneError(error)) return false;
-		throw asNodeError(ctx.getNode(), error);
+		return !isGoneError(error);
 	}
 }

@@ -2,17 +2,22 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
-import { DEFAULT_MAX_FILES_PER_POLL, MAX_SUBFOLDER_DEPTH } from './description';
+import { DEFAULT_DOWNLOAD_RETRIES, DEFAULT_MAX_FILES_PER_POLL, MAX_SUBFOLDER_DEPTH } from './description';
 import type { NameFilter } from './nameFilter';
 import { nameFilter, parseExtensions } from './nameFilter';
 
-export interface NewFileSettings {
+export type StorageTriggerEvent = 'newFile' | 'fileUpdated' | 'newFolder';
+
+export interface StorageTriggerSettings {
+	event: StorageTriggerEvent;
 	folderHash: string;
 	depth: number;
 	accepts: NameFilter;
-	/** The binary field to download each file into; undefined when files are not downloaded. */
+	/** The binary field to download each file into; undefined when files are not downloaded (and for folders). */
 	binaryPropertyName?: string;
-	maxFilesPerPoll: number;
+	/** A file that cannot be downloaded: emitted with `download_error` at once, or after this many polls that tried. */
+	downloadAttempts: number;
+	maxItemsPerPoll: number;
 	timeoutMs: number;
 }
 
@@ -20,49 +25,35 @@ function text(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
 }
 
-function wholeNumber(value: unknown, fallback: number): number {
-	const number = Number(value);
-	return Number.isFinite(number) ? Math.floor(number) : fallback;
+function refuse(ctx: IPollFunctions, message: string, description: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { description });
+}
+
+function wholeNumber(ctx: IPollFunctions, name: string, label: string, fallback: number, min: number, max: number): number {
+	const value = Number(ctx.getNodeParameter(name, fallback));
+	if (!Number.isInteger(value) || value < min || value > max) refuse(ctx, `The parameter "${label}" is out of range (${String(value)})`, `It must be a whole number from ${min} to ${max}.`);
+	return value;
 }
 
 /** The node's parameters, checked before any request. */
-export function readNewFileSettings(ctx: IPollFunctions): NewFileSettings {
-	const node = ctx.getNode();
+export function readStorageTriggerSettings(ctx: IPollFunctions): StorageTriggerSettings {
+	const event = ctx.getNodeParameter('event', 'newFile') as StorageTriggerEvent;
 	const folderHash = text(ctx.getNodeParameter('folder', '', { extractValue: true }));
-	if (!folderHash) {
-		throw new NodeOperationError(node, 'The parameter "Folder" is empty', {
-			description: 'Choose the folder to watch from the list or enter its hash.',
-		});
-	}
-	const depth = wholeNumber(ctx.getNodeParameter('subfolderDepth', 0), 0);
-	if (depth < 0 || depth > MAX_SUBFOLDER_DEPTH) {
-		throw new NodeOperationError(node, `The parameter "Subfolder Depth" is out of range (${depth})`, {
-			description: `It must be 0 to ${MAX_SUBFOLDER_DEPTH}.`,
-		});
-	}
-	const download = ctx.getNodeParameter('download', false) === true;
+	if (!folderHash) refuse(ctx, 'The parameter "Folder" is empty', 'Choose the folder to watch from the list or enter its hash.');
+	const depth = wholeNumber(ctx, 'subfolderDepth', 'Subfolder Depth', 0, 0, MAX_SUBFOLDER_DEPTH);
+	const download = event !== 'newFolder' && ctx.getNodeParameter('download', false) === true;
 	const binaryPropertyName = download ? text(ctx.getNodeParameter('binaryPropertyName', 'data')) : undefined;
-	if (download && !binaryPropertyName) {
-		throw new NodeOperationError(node, 'The parameter "Put File in Field" is empty', {
-			description: 'Enter the name of the binary field to put each file in, such as "data".',
-		});
-	}
-	const maxFilesPerPoll = wholeNumber(ctx.getNodeParameter('options.maxFilesPerPoll', DEFAULT_MAX_FILES_PER_POLL), DEFAULT_MAX_FILES_PER_POLL);
-	if (maxFilesPerPoll < 1) {
-		throw new NodeOperationError(node, `The option "Max Files per Poll" is out of range (${maxFilesPerPoll})`, {
-			description: 'It must be at least 1.',
-		});
-	}
+	if (download && !binaryPropertyName) refuse(ctx, 'The parameter "Put File in Field" is empty', 'Enter the name of the binary field to put each file in, such as "data".');
+	const onFailure = download ? (ctx.getNodeParameter('options.onDownloadError', 'emit') as string) : 'emit';
 	const timeout = Number(ctx.getNodeParameter('options.timeout', DEFAULT_TIMEOUT_MS));
 	return {
+		event,
 		folderHash,
 		depth,
-		accepts: nameFilter(
-			text(ctx.getNodeParameter('filters.namePattern', '')),
-			parseExtensions(text(ctx.getNodeParameter('filters.extensions', ''))),
-		),
+		accepts: nameFilter(text(ctx.getNodeParameter('filters.namePattern', '')), event === 'newFolder' ? [] : parseExtensions(text(ctx.getNodeParameter('filters.extensions', '')))),
 		binaryPropertyName,
-		maxFilesPerPoll,
+		downloadAttempts: onFailure === 'retry' ? wholeNumber(ctx, 'options.downloadAttempts', 'Download Attempts', DEFAULT_DOWNLOAD_RETRIES, 1, 100) : 1,
+		maxItemsPerPoll: wholeNumber(ctx, 'options.maxFilesPerPoll', 'Max Items per Poll', DEFAULT_MAX_FILES_PER_POLL, 1, 1000),
 		timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
 	};
 }

@@ -1,6 +1,6 @@
 import { Container } from '@n8n/di';
 import { PollContext, TriggersAndPollers } from 'n8n-core';
-import { jsonParse, type IDataObject, type INode, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+import { jsonParse, type IDataObject, type INode, type INodeExecutionData, type INodeParameters, type WorkflowActivateMode } from 'n8n-workflow';
 
 import type { CredentialsMap } from './credentials';
 import { inRunScope, newRunScope, type BinaryMode } from './engine';
@@ -16,6 +16,8 @@ export interface CreatePollerOptions {
 	staticData?: IDataObject;
 	binaryMode?: BinaryMode;
 	root?: string;
+	/** How the workflow was activated (default `activate`: a person just activated it; `init`: n8n started with it active). */
+	activation?: WorkflowActivateMode;
 }
 
 export interface Poller {
@@ -67,7 +69,7 @@ export function createPoller(options: CreatePollerOptions): Poller {
 			);
 			const workflowNode = workflow.getNode(POLL_NODE)!;
 			const additionalData = createAdditionalData(pkg, workflow, mode, credentials);
-			const context = new PollContext(workflow, workflowNode, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+			const context = new PollContext(workflow, workflowNode, additionalData, mode, mode === 'manual' ? 'manual' : (options.activation ?? 'activate'));
 			lastScope = newRunScope(options.binaryMode);
 			const result = await inRunScope(lastScope, async () => {
 				return await Container.get(TriggersAndPollers).runPollFunction(workflow, workflowNode, context);

@@ -5,7 +5,7 @@ import type { PollBudget } from '../../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readPollState, writePollState } from '../../shared/polling/state';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
 import { commentItem } from '../commentItems';
 import type { CommentMark } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -13,6 +13,11 @@ import type { DvsTriggerSettings } from '../settings';
 
 interface OneTaskState {
 	mark: CommentMark;
+}
+
+/** The same layout in versions 1 and 2. */
+export function isMark(value: unknown): value is CommentMark {
+	return Array.isArray(value) && value.length === 2 && value.every((part) => Number.isInteger(part) && part >= 0);
 }
 
 async function poll(
@@ -30,9 +35,10 @@ async function poll(
 		return [[commentItem(taskId, comment)]];
 	}
 	const fingerprint = fingerprintOf({ event: 'newComment', task: taskId });
-	const state = readPollState<OneTaskState>(ctx, fingerprint);
+	const saved = readSavedState(ctx, fingerprint);
+	const state = saved && isMark(saved.state.mark) ? (saved.state as unknown as OneTaskState) : saved ? unreadableState(ctx, 'it is damaged') : undefined;
 	if (!state) {
-		writePollState(ctx, fingerprint, { mark: (await lastCommentOf(backend, taskId)).mark } satisfies OneTaskState);
+		writeSavedState(ctx, fingerprint, { mark: (await lastCommentOf(backend, taskId)).mark } satisfies OneTaskState);
 		return null;
 	}
 	budget.spend();
@@ -40,7 +46,7 @@ async function poll(
 	const batch = read.fresh.slice(0, settings.maxItemsPerPoll);
 	const last = batch.at(-1);
 	const mark: CommentMark = last ? [last.id, last.index + 1] : [state.mark[0], read.seen];
-	writePollState(ctx, fingerprint, { mark } satisfies OneTaskState);
+	writeSavedState(ctx, fingerprint, { mark } satisfies OneTaskState);
 	return pollOutput(batch.map((fresh) => commentItem(taskId, fresh.comment)));
 }
 

@@ -3,11 +3,11 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { PollBudget } from '../../shared/polling/budget';
 import type { Cursor } from '../../shared/polling/cursor';
-import { advance, aheadOf, compareStamped, cursorAfterAll, isAhead } from '../../shared/polling/cursor';
+import { advance, aheadOf, compareStamped, cursorAfterAll } from '../../shared/polling/cursor';
 import { asNodeError, isGoneError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readPollState, writePollState } from '../../shared/polling/state';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
 import { commentItem, stampComment } from '../commentItems';
 import type { CommentMark, CommentRead } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -15,14 +15,18 @@ import { MAX_WATCHED_TASKS } from '../description';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
 import { byUpdate } from '../stamps';
-import { listWatchedTasks, newestTaskCursor } from '../taskList';
+import { listTasks, newestCreation } from '../taskList';
 
 /** Tasks whose last comment Fetch Test Event compares (the most recently updated ones). */
 const SAMPLED_TASKS = 20;
 
 interface TasksState {
-	/** Creation cursor: a task ahead of it and without a mark is new, so all its comments are new. */
-	tasks?: Cursor;
+	/**
+	 * The register's newest creation second at activation. A watched task without a mark is new
+	 * (all its comments are new), except, with filters a task can start matching, one created
+	 * before activation: its comments so far are not new, it starts after them.
+	 */
+	since: string;
 	/** Update cursor: a followed task ahead of it has changed since, so it is checked at once. */
 	updated?: Cursor;
 	/** Id of the task the round-robin check reached. */
@@ -34,6 +38,16 @@ interface TasksState {
 }
 
 type Check = 'new' | 'baseline' | 'follow';
+
+/** The saved state, from this layout or layout 1 (which kept a creation cursor where `since` is now). */
+function stateOf(ctx: IPollFunctions, version: number, raw: Record<string, unknown>): TasksState | undefined {
+	if (!raw.marks || typeof raw.marks !== 'object') return unreadableState(ctx, 'it is damaged');
+	if (version === 1) {
+		const { tasks, ...rest } = raw as { tasks?: Cursor } & Record<string, unknown>;
+		return { ...(rest as unknown as TasksState), since: typeof tasks?.at === 'string' ? tasks.at : '' };
+	}
+	return typeof raw.since === 'string' ? (raw as unknown as TasksState) : unreadableState(ctx, 'it is damaged');
+}
 
 interface Planned {
 	task: StampedTask;
@@ -62,7 +76,8 @@ function sweepAfter(followed: StampedTask[], position: string | undefined, count
 	return [...ordered.slice(from), ...ordered.slice(0, from)].slice(0, count);
 }
 
-function plan(state: TasksState, watched: StampedTask[], tasksChecked: number): { due: Planned[]; fresh: StampedTask[]; active: StampedTask[]; swept: StampedTask[] } {
+function plan(state: TasksState, watched: StampedTask[], settings: DvsTriggerSettings): { due: Planned[]; active: StampedTask[]; swept: StampedTask[] } {
+	const tasksChecked = settings.tasksCheckedPerPoll;
 	const byId = new Map(watched.map((task) => [task.id, task]));
 	const due: Planned[] = [];
 	const planned = new Set<string>();
@@ -75,16 +90,14 @@ function plan(state: TasksState, watched: StampedTask[], tasksChecked: number): 
 		const task = byId.get(id);
 		if (task && state.marks[id]) add(task, 'follow');
 	}
-	const unknown = watched.filter((task) => !state.marks[task.id]);
-	const fresh = aheadOf(state.tasks, unknown);
-	for (const task of fresh) add(task, 'new');
-	for (const task of unknown.filter((entry) => !isAhead(state.tasks, entry)).sort(byNumericId)) add(task, 'baseline');
+	const unknown = watched.filter((task) => !state.marks[task.id]).sort(compareStamped);
+	for (const task of unknown) add(task, !settings.mutableFilters || task.at > state.since ? 'new' : 'baseline');
 	const followed = watched.filter((task) => state.marks[task.id]);
 	const active = aheadOf(state.updated, followed.map(byUpdate)).map((stamp) => byId.get(stamp.id) as StampedTask);
 	for (const task of active) add(task, 'follow');
 	const swept = sweepAfter(followed, state.sweep, tasksChecked);
 	for (const task of swept) add(task, 'follow');
-	return { due, fresh, active, swept };
+	return { due, active, swept };
 }
 
 /** The longest run from the start of `list` whose every entry passes. */
@@ -122,18 +135,19 @@ function emit(reads: TaskRead[], max: number, marks: Record<string, CommentMark>
 async function baseline(
 	ctx: IPollFunctions,
 	backend: DvsService,
-	settings: DvsTriggerSettings,
 	watched: StampedTask[],
 	budget: PollBudget,
 ): Promise<TasksState> {
-	const tasks = advance(await newestTaskCursor(ctx, backend, settings.filters, budget), [...watched].sort(compareStamped));
+	const since = await newestCreation(backend, budget);
 	const marks: Record<string, CommentMark> = {};
+	// Every watched task gets its starting point now, whatever the budget: one left without would
+	// later be taken for a task that joined the filters, and its comments meanwhile lost.
 	for (const task of [...watched].sort(byNumericId)) {
-		if (!budget.take()) break;
+		budget.spend();
 		const last = await unlessGone(ctx, async () => await lastCommentOf(backend, task.taskId));
 		if (last) marks[task.id] = last.mark;
 	}
-	return { tasks, updated: cursorAfterAll(watched.map(byUpdate)), marks };
+	return { since, updated: cursorAfterAll(watched.map(byUpdate)), marks };
 }
 
 async function sample(ctx: IPollFunctions, backend: DvsService, watched: StampedTask[]): Promise<INodeExecutionData[][]> {
@@ -170,16 +184,17 @@ export async function pollNewCommentOnTasks(
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {
-	const watched = await listWatchedTasks(backend, settings.filters, MAX_WATCHED_TASKS, budget);
+	const watched = await listTasks(backend, settings.filters, 'newest', budget, MAX_WATCHED_TASKS);
 	if (isManualPoll(ctx)) return await sample(ctx, backend, watched);
 	const fingerprint = fingerprintOf({ event: 'newComment', filters: settings.filters });
-	const state = readPollState<TasksState>(ctx, fingerprint);
+	const saved = readSavedState(ctx, fingerprint);
+	const state = saved ? stateOf(ctx, saved.version, saved.state) : undefined;
 	if (!state) {
-		writePollState(ctx, fingerprint, await baseline(ctx, backend, settings, watched, budget));
+		writeSavedState(ctx, fingerprint, await baseline(ctx, backend, watched, budget));
 		return null;
 	}
 
-	const { due, fresh, active, swept } = plan(state, watched, settings.tasksCheckedPerPoll);
+	const { due, active, swept } = plan(state, watched, settings);
 	const marks: Record<string, CommentMark> = {};
 	for (const task of watched) if (state.marks[task.id]) marks[task.id] = state.marks[task.id];
 	const checked = new Set<string>();
@@ -205,12 +220,12 @@ export async function pollNewCommentOnTasks(
 	for (const { task } of due) if (!checked.has(task.id) && marks[task.id]) more.add(task.id);
 	const sweptRun = leading(swept, (task) => checked.has(task.id)).at(-1);
 	const next: TasksState = {
-		tasks: advance(state.tasks, leading(fresh, (task) => checked.has(task.id))),
+		since: state.since,
 		updated: advance(state.updated, leading(active, (task) => checked.has(task.id)).map(byUpdate)),
 		sweep: sweptRun?.id ?? state.sweep,
 		more: [...more],
 		marks,
 	};
-	writePollState(ctx, fingerprint, next);
+	writeSavedState(ctx, fingerprint, next);
 	return pollOutput(items);
 }

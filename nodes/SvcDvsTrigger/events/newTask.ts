@@ -3,60 +3,134 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { PollBudget } from '../../shared/polling/budget';
 import type { Cursor } from '../../shared/polling/cursor';
-import { advance, aheadOf, compareStamps, isAhead } from '../../shared/polling/cursor';
+import { isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readPollState, writePollState } from '../../shared/polling/state';
+import { SeenRecord } from '../../shared/polling/record';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
 import type { DvsTriggerSettings } from '../settings';
-import { stampTask } from '../stamps';
-import { newestTaskCursor, scanTasksNewestFirst } from '../taskList';
+import type { StampedTask } from '../stamps';
+import { listTasks, newestCreation, taskPage } from '../taskList';
+
+/** Every this many polls the matching tasks are listed in full, whatever the quick check says. */
+export const FULL_LIST_EVERY = 20;
 
 interface NewTaskState {
-	/** Creation second and ids of the newest tasks passed; absent while no task matched. */
-	cursor?: Cursor;
+	/** Every matching task seen (SeenRecord, encoded). */
+	known: string;
+	/** How many tasks, in creation order, are known from the start of the list with none unknown among them. */
+	position: number;
+	/** The id of the task at `position - 1`. */
+	lastId?: string;
+	/** The register's newest creation second at activation (for filters a task can start matching). */
+	since: string;
+	/** Polls since the last full listing. */
+	polls: number;
 }
+
+const keyOf = (task: StampedTask) => SeenRecord.keyOf('task', task.id);
 
 async function sample(ctx: IPollFunctions, backend: DvsService, settings: DvsTriggerSettings): Promise<INodeExecutionData[][]> {
 	const page = await backend.listDocuments('task', { limit: 1, offset: 0, order: 'newest', filters: settings.filters }, 0);
-	const task = page.items.map(stampTask).find((entry) => entry !== undefined);
-	if (!task) {
-		throw noSampleError(
-			ctx,
-			'No task matches the trigger yet',
-			'Create a task in the chosen project (matching the filters), or widen the filters, then fetch a test event again.',
-		);
+	if (page.items.length === 0) {
+		throw noSampleError(ctx, 'No task matches the trigger yet', 'Create a task in the chosen project (matching the filters), or widen the filters, then fetch a test event again.');
 	}
-	return [[{ json: task.task }]];
+	return [[{ json: page.items[0] }]];
+}
+
+/** Whether an unseen task counts as new: with filters a task can start matching, only one created after activation. */
+function isNew(settings: DvsTriggerSettings, since: string, task: StampedTask): boolean {
+	return !settings.mutableFilters || task.at > since;
+}
+
+/** The state after a full listing: what is known, and how far the known run from the start reaches. */
+function afterFullList(tasks: StampedTask[], known: SeenRecord, since: string): NewTaskState {
+	let position = 0;
+	while (position < tasks.length && known.has(keyOf(tasks[position]))) position++;
+	return { known: known.encode(), position, lastId: tasks[position - 1]?.id, since, polls: 0 };
 }
 
 /**
- * New Task: pages through the matching tasks newest first until it reaches the cursor (one
- * small page when nothing is new), then emits the new ones oldest first, up to the per-poll
- * maximum, moving the cursor past exactly those. The first poll only places the cursor.
+ * The quick check: the task at the end of the known run is where it was, and nothing is known
+ * beyond it, so the new tasks are exactly those after it (one request while nothing is new).
+ * Undefined when the list changed otherwise (a task deleted, one created under an older clock,
+ * one that started matching): then the tasks are listed in full.
  */
-export async function pollNewTask(
-	ctx: IPollFunctions,
-	backend: DvsService,
-	settings: DvsTriggerSettings,
-	budget: PollBudget,
-): Promise<INodeExecutionData[][] | null> {
+async function tasksAfterKnownRun(backend: DvsService, settings: DvsTriggerSettings, state: NewTaskState, known: SeenRecord, budget: PollBudget): Promise<StampedTask[] | undefined> {
+	if (known.size !== state.position || state.polls >= FULL_LIST_EVERY - 1) return undefined;
+	let offset = Math.max(0, state.position - 1);
+	const first = await taskPage(backend, settings.filters, 'oldest', offset, budget);
+	if (state.position > 0 && first.tasks[0]?.id !== state.lastId) return undefined;
+	if (first.total < state.position) return undefined;
+	const after = first.tasks.slice(state.position > 0 ? 1 : 0);
+	offset += first.count;
+	while (after.length < settings.maxItemsPerPoll && offset < first.total && budget.take()) {
+		const page = await taskPage(backend, settings.filters, 'oldest', offset, budget);
+		after.push(...page.tasks);
+		offset += page.count;
+		if (page.count === 0) break;
+	}
+	return after.some((task) => known.has(keyOf(task))) ? undefined : after;
+}
+
+/** Layout 1 kept a creation cursor: what is behind it counts as known. */
+function migrated(tasks: StampedTask[], cursor: Cursor | undefined): SeenRecord {
+	const known = new SeenRecord(false);
+	for (const task of tasks) if (cursor && !isAhead(cursor, task)) known.set(keyOf(task));
+	return known;
+}
+
+/**
+ * New Task, by identity: a task counts as new when the trigger has not seen it, whatever its
+ * creation time says (a clock step back changes nothing). Emitted oldest first, at most
+ * "Max Items per Poll" a poll; the rest wait for the next poll, so a backlog drains.
+ */
+export async function pollNewTask(ctx: IPollFunctions, backend: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
 	if (isManualPoll(ctx)) return await sample(ctx, backend, settings);
 	const fingerprint = fingerprintOf({ event: 'newTask', filters: settings.filters });
-	const state = readPollState<NewTaskState>(ctx, fingerprint);
-	if (!state) {
-		const cursor = await newestTaskCursor(ctx, backend, settings.filters, budget);
-		writePollState(ctx, fingerprint, { cursor } satisfies NewTaskState);
+	const saved = readSavedState(ctx, fingerprint);
+	let state: NewTaskState | undefined;
+	let known: SeenRecord | undefined;
+	if (saved?.version === 1) {
+		const cursor = saved.state.cursor as Cursor | undefined;
+		const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+		known = migrated(tasks, cursor);
+		state = { ...afterFullList(tasks, known, typeof cursor?.at === 'string' ? cursor.at : ''), polls: FULL_LIST_EVERY };
+	} else if (saved) {
+		known = SeenRecord.decode(saved.state.known, false);
+		state = known && typeof saved.state.position === 'number' ? (saved.state as unknown as NewTaskState) : unreadableState(ctx, 'it is damaged');
+	}
+	if (!state || !known) {
+		const since = await newestCreation(backend, budget);
+		const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+		const all = new SeenRecord(false);
+		for (const task of tasks) all.set(keyOf(task));
+		writeSavedState(ctx, fingerprint, afterFullList(tasks, all, since));
 		return null;
 	}
-	const { cursor } = state;
-	const scanned = await scanTasksNewestFirst(
-		ctx,
-		backend,
-		settings.filters,
-		(task) => cursor !== undefined && !isAhead(cursor, task) && compareStamps(task.at, cursor.at) < 0,
-		budget,
-	);
-	const batch = aheadOf(cursor, scanned).slice(0, settings.maxItemsPerPoll);
-	writePollState(ctx, fingerprint, { cursor: advance(cursor, batch) } satisfies NewTaskState);
-	return pollOutput(batch.map((task) => ({ json: task.task })));
+
+	const quick = await tasksAfterKnownRun(backend, settings, state, known, budget);
+	if (quick) {
+		const batch = quick.slice(0, settings.maxItemsPerPoll);
+		for (const task of batch) known.set(keyOf(task));
+		const last = batch.at(-1);
+		writeSavedState(ctx, fingerprint, { ...state, known: known.encode(), position: state.position + batch.length, lastId: last?.id ?? state.lastId, polls: state.polls + 1 } satisfies NewTaskState);
+		return pollOutput(batch.filter((task) => isNew(settings, state.since, task)).map((task) => ({ json: task.task })));
+	}
+
+	const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+	const record = known.keepOnly(new Set(tasks.map(keyOf)));
+	const emitted: StampedTask[] = [];
+	for (const task of tasks) {
+		if (record.has(keyOf(task))) continue;
+		if (!isNew(settings, state.since, task)) {
+			record.set(keyOf(task));
+			continue;
+		}
+		if (emitted.length >= settings.maxItemsPerPoll) continue;
+		emitted.push(task);
+		record.set(keyOf(task));
+	}
+	writeSavedState(ctx, fingerprint, afterFullList(tasks, record, state.since));
+	return pollOutput(emitted.map((task) => ({ json: task.task })));
 }

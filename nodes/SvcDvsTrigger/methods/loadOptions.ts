@@ -16,3 +16,11 @@ export async function getResponsibleUsers(this: ILoadOptionsFunctions): Promise<
 	const users = await closingAfter(dvsServiceFor(this), async (dvs) => await dvs.getUsers('task', project, 0));
 	return users.map((user) => ({ name: user.display_name, value: user.id }));
 }
+
+/** The task register's fields, for Task Updated's "Only When These Fields Change". */
+export async function getTaskFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const schema = await closingAfter(dvsServiceFor(this), async (dvs) => await dvs.getFields('task', 0));
+	return schema.fields
+		.filter((field) => field.name !== 'dvs_document_id' && field.type !== 'html')
+		.map((field) => ({ name: field.label || field.name, value: field.name, description: field.name }));
+}

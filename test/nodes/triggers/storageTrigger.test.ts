@@ -68,9 +68,6 @@ describe('Svc Storage Trigger: New File', () => {
 		addFile(env, 's3.txt', { folderHash: folder.hash, second: at });
 		expect(names(emitted(await poller.poll()))).toEqual(['s3.txt']);
 		expect(await poller.poll()).toBeNull();
-		const state = poller.staticData() as { state: { cursor: { at: number; ids: string[] } } };
-		expect(state.state.cursor.at).toBe(at);
-		expect(state.state.cursor.ids).toHaveLength(3);
 	});
 
 	it('watches subfolders down to the chosen depth and names their path', async () => {
@@ -179,7 +176,7 @@ describe('Svc Storage Trigger: New File', () => {
 		expect(await poller.poll()).toBeNull();
 	});
 
-	it('a download failing midway emits none of the poll and the next poll emits all', async () => {
+	it('a file that cannot be downloaded is emitted without its binary and with the error; the others with theirs', async () => {
 		const { folder, parameters } = watchNewFolder('download-fault');
 		const poller = storagePoller(env, { ...parameters, download: true });
 		await poller.poll();
@@ -187,9 +184,51 @@ describe('Svc Storage Trigger: New File', () => {
 		addFile(env, 'd1.txt', { folderHash: folder.hash });
 		env.clock.advance(1000);
 		addFile(env, 'd2.txt', { folderHash: folder.hash });
+		env.clock.advance(1000);
+		addFile(env, 'd3.txt', { folderHash: folder.hash });
 		env.sim.faults.add({ match: { action: 'download_file' }, fault: { kind: 'rateLimit', retryAfterSeconds: 0 }, skip: 1, times: 4 });
-		await expect(poller.poll()).rejects.toThrow(/rate-limiting/);
-		expect(names(emitted(await poller.poll()))).toEqual(['d1.txt', 'd2.txt']);
+		const result = await poller.poll();
+		expect(names(emitted(result))).toEqual(['d1.txt', 'd2.txt', 'd3.txt']);
+		const [d1, d2, d3] = result![0];
+		expect(d1.binary?.data).toBeDefined();
+		expect(d2.binary).toBeUndefined();
+		expect(d2.json.download_error).toMatch(/rate-limiting/);
+		expect(d3.binary?.data).toBeDefined();
+		expect(await poller.poll()).toBeNull();
+	});
+
+	it('with Try Again Next Poll, a file that cannot be downloaded waits (others go on), then is emitted once it can be', async () => {
+		const { folder, parameters } = watchNewFolder('download-retry');
+		const poller = storagePoller(env, { ...parameters, download: true, options: { onDownloadError: 'retry', downloadAttempts: 3 } });
+		await poller.poll();
+		env.clock.advance(1000);
+		addFile(env, 'r1.txt', { folderHash: folder.hash });
+		env.clock.advance(1000);
+		addFile(env, 'r2.txt', { folderHash: folder.hash });
+		env.sim.faults.add({ match: { action: 'download_file' }, fault: { kind: 'statusBeforeCommit', status: 500 }, times: 4 });
+		expect(names(emitted(await poller.poll()))).toEqual([]);
+		env.sim.faults.clear();
+		expect(names(emitted(await poller.poll()))).toEqual(['r1.txt', 'r2.txt']);
+	});
+
+	it('with Try Again Next Poll, a file that never downloads is emitted with the error after the last attempt', async () => {
+		const { folder, parameters } = watchNewFolder('download-never');
+		const poller = storagePoller(env, { ...parameters, download: true, options: { onDownloadError: 'retry', downloadAttempts: 2 } });
+		await poller.poll();
+		env.clock.advance(1000);
+		const broken = addFile(env, 'broken.txt', { folderHash: folder.hash });
+		env.clock.advance(1000);
+		addFile(env, 'fine.txt', { folderHash: folder.hash });
+		env.sim.faults.add({
+			match: (req) => req.path.includes('download_file') && `${req.body.toString()} ${req.query.toString()}`.includes(broken.hash),
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+			times: 100,
+		});
+		expect(names(emitted(await poller.poll()))).toEqual(['fine.txt']);
+		const last = emitted(await poller.poll());
+		expect(names(last)).toEqual(['broken.txt']);
+		expect(last[0].download_error).toBeDefined();
+		expect(await poller.poll()).toBeNull();
 	});
 
 	it('a file that disappears between polls does not break the cursor', async () => {
