@@ -21,7 +21,7 @@ import { warpTime } from '../harness';
 import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 import type { FaultKind } from '../simulator/types';
-import { random } from '../nodes/triggers/soak';
+import { random } from './random';
 import { WRITE_OPERATIONS, type WriteOperation } from './operations';
 
 export const TIME_WARP = 100;

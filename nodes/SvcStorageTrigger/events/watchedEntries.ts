@@ -69,8 +69,10 @@ function baseline(event: StorageTriggerEvent, entries: WatchedEntry[]): EntriesS
 	return { seen: record.encode() };
 }
 
+/** The entry as listed, with where it is: `folder_path` below the watched folder (and a file's `folder_hash`). */
 function itemOf(entry: WatchedEntry, extra: IDataObject = {}): INodeExecutionData {
-	return { json: { ...entry.entry, folder_hash: entry.folderHash, folder_path: entry.folderPath, ...extra } };
+	const place = entry.kind === 'file' ? { folder_hash: entry.folderHash } : { parent_folder_hash: entry.folderHash };
+	return { json: { ...entry.entry, ...place, folder_path: entry.folderPath, ...extra } };
 }
 
 /** Fetch Test Event: the newest matching entry, without touching the saved state. */

@@ -132,6 +132,22 @@ export class StorageStore {
 
 	private readonly files = new Map<string, StoredFile>();
 
+	/** Each folder's children (folders and files, deleted ones too), so a listing does not scan the store. */
+	private readonly children = new Map<string, Set<string>>();
+
+	/** Names taken in a folder, for the next add: kept while nothing but adds changed the store. */
+	private readonly takenCache = new Map<string, { mutations: number; names: Set<string> }>();
+
+	private mutations = 0;
+
+	private adopt(parentHash: string | null, hash: string, from?: string | null): void {
+		if (from) this.children.get(from)?.delete(hash);
+		if (!parentHash) return;
+		let set = this.children.get(parentHash);
+		if (!set) this.children.set(parentHash, (set = new Set()));
+		set.add(hash);
+	}
+
 	private readonly signatures: SignatureRecord[] = [];
 
 	/** Folders shared for reading with accounts other than the owner (inherited by their contents). */
@@ -194,7 +210,7 @@ export class StorageStore {
 		options: WriteOptions = {},
 	): StoredFolder {
 		const parent = this.requireFolder(parentHash);
-		const finalName = this.availableName(parent.hash, normalizeName(name, 'folder'), 'folder', options.onConflict);
+		const finalName = this.availableName(parent.hash, normalizeName(name, 'folder'), 'folder', options.onConflict, undefined, true);
 		const now = this.seconds();
 		const folder: StoredFolder = {
 			type: 'folder',
@@ -214,6 +230,7 @@ export class StorageStore {
 			seq: this.nextSeq++,
 		};
 		this.folders.set(folder.hash, folder);
+		this.adopt(folder.parentHash, folder.hash);
 		parent.modifiedAt = now;
 		return folder;
 	}
@@ -227,7 +244,7 @@ export class StorageStore {
 		options: AddFileOptions = {},
 	): StoredFile {
 		const folder = this.requireFolder(folderHash);
-		const finalName = this.availableName(folder.hash, normalizeName(name, 'file'), 'file', options.onConflict);
+		const finalName = this.availableName(folder.hash, normalizeName(name, 'file'), 'file', options.onConflict, undefined, true);
 		const uploadedAt = options.uploadedAt ?? this.seconds();
 		const file: StoredFile = {
 			type: 'file',
@@ -249,6 +266,7 @@ export class StorageStore {
 			...(options.watermark ? { watermark: options.watermark } : {}),
 		};
 		this.files.set(file.hash, file);
+		this.adopt(file.folderHash, file.hash);
 		folder.modifiedAt = this.seconds();
 		return file;
 	}
@@ -312,8 +330,9 @@ export class StorageStore {
 
 	/** Active direct children: folders first, then files, each in creation order. */
 	listChildren(folderHash: string): StorageItem[] {
-		const folders = [...this.folders.values()].filter((f) => f.parentHash === folderHash && f.deletedAt === null);
-		const files = [...this.files.values()].filter((f) => f.folderHash === folderHash && f.deletedAt === null);
+		const hashes = [...(this.children.get(folderHash) ?? [])];
+		const folders = hashes.map((hash) => this.folders.get(hash)).filter((f): f is StoredFolder => f !== undefined && f.parentHash === folderHash && f.deletedAt === null);
+		const files = hashes.map((hash) => this.files.get(hash)).filter((f): f is StoredFile => f !== undefined && f.folderHash === folderHash && f.deletedAt === null);
 		return [...folders.sort((a, b) => a.seq - b.seq), ...files.sort((a, b) => a.seq - b.seq)];
 	}
 
@@ -344,6 +363,7 @@ export class StorageStore {
 		if (file.folderHash === target.hash) return file;
 		const source = this.folders.get(file.folderHash);
 		file.name = this.availableName(target.hash, file.name, 'file', options.onConflict);
+		this.adopt(target.hash, file.hash, file.folderHash);
 		file.folderHash = target.hash;
 		file.accessType = target.accessType;
 		const now = this.seconds();
@@ -365,6 +385,7 @@ export class StorageStore {
 		if (folder.parentHash === target.hash) return folder;
 		const source = folder.parentHash ? this.folders.get(folder.parentHash) : undefined;
 		folder.name = this.availableName(target.hash, folder.name, 'folder', options.onConflict);
+		this.adopt(target.hash, folder.hash, folder.parentHash);
 		folder.parentHash = target.hash;
 		const now = this.seconds();
 		folder.modifiedAt = now;
@@ -376,6 +397,7 @@ export class StorageStore {
 	/** Soft delete: the file is kept, marked deleted, for undelete. */
 	deleteFile(hash: string): StoredFile {
 		const file = this.requireFile(hash);
+		this.mutations++;
 		file.deletedAt = this.seconds();
 		file.deletionBatch = this.nextDeletionBatch++;
 		const folder = this.folders.get(file.folderHash);
@@ -386,6 +408,7 @@ export class StorageStore {
 	/** Soft delete of a folder and everything active inside it, as one batch. */
 	deleteFolder(hash: string): StoredFolder {
 		const folder = this.requireFolder(hash);
+		this.mutations++;
 		if (folder.isRoot) throw new StorageError('root_immutable', 'the ROOT folder cannot be deleted');
 		const batch = this.nextDeletionBatch++;
 		const now = this.seconds();
@@ -541,16 +564,27 @@ export class StorageStore {
 		kind: 'folder' | 'file',
 		onConflict: ConflictPolicy = 'rename',
 		exceptHash?: string,
+		forAdd = false,
 	): string {
-		const taken = new Set(
-			this.listChildren(folderHash)
-				.filter((item) => item.hash !== exceptHash)
-				.map((item) => nameKey(item.name)),
-		);
+		const cached = forAdd ? this.takenCache.get(folderHash) : undefined;
+		const taken =
+			cached && cached.mutations === this.mutations
+				? cached.names
+				: new Set(
+						this.listChildren(folderHash)
+							.filter((item) => item.hash !== exceptHash)
+							.map((item) => nameKey(item.name)),
+					);
+		if (!forAdd) this.mutations++;
 		if (onConflict === 'fail' && taken.has(nameKey(name))) {
 			throw new StorageError('name_conflict', `an item named "${name}" already exists in the folder`);
 		}
-		return uniqueName(name, kind, taken);
+		const chosen = uniqueName(name, kind, taken);
+		if (forAdd) {
+			taken.add(nameKey(chosen));
+			this.takenCache.set(folderHash, { mutations: this.mutations, names: taken });
+		}
+		return chosen;
 	}
 
 	private rename(item: StorageItem, normalized: string, onConflict: ConflictPolicy | undefined): void {
