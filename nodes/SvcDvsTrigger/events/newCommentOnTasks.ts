@@ -91,7 +91,7 @@ function plan(state: TasksState, watched: StampedTask[], settings: DvsTriggerSet
 		if (task && state.marks[id]) add(task, 'follow');
 	}
 	const unknown = watched.filter((task) => !state.marks[task.id]).sort(compareStamped);
-	for (const task of unknown) add(task, !settings.mutableFilters || task.at > state.since ? 'new' : 'baseline');
+	for (const task of unknown) add(task, !settings.mutableFilters || task.at >= state.since ? 'new' : 'baseline');
 	const followed = watched.filter((task) => state.marks[task.id]);
 	const active = aheadOf(state.updated, followed.map(byUpdate)).map((stamp) => byId.get(stamp.id) as StampedTask);
 	for (const task of active) add(task, 'follow');

@@ -40,7 +40,7 @@ async function sample(ctx: IPollFunctions, backend: DvsService, settings: DvsTri
 
 /** Whether an unseen task counts as new: with filters a task can start matching, only one created after activation. */
 function isNew(settings: DvsTriggerSettings, since: string, task: StampedTask): boolean {
-	return !settings.mutableFilters || task.at > since;
+	return !settings.mutableFilters || task.at >= since;
 }
 
 /** The state after a full listing: what is known, and how far the known run from the start reaches. */

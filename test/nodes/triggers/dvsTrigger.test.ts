@@ -224,6 +224,9 @@ describe('Svc DVS Trigger: New Comment on matching tasks', () => {
 		const { Open, Done } = org().options.taskStatus;
 		const task = addTask(env, 'reopened', { project, status: Done });
 		addComment(env, task.id, 'while done');
+		// A task of a later second exists at activation ("created after activation" compares seconds).
+		env.clock.advance(2000);
+		addTask(env, 'the newest', { project: newProject('elsewhere') });
 		const poller = tasksPoller(project, { filters: { status: [Open] } });
 		await poller.poll();
 		task.values.dropdown_status = Open;

@@ -45,6 +45,7 @@ describe('New File, by identity', () => {
 		env.clock.advance(-600_000);
 		addFile(env, 'after-the-step.txt', { folderHash: folder.hash });
 		expect(names(emitted(await poller.poll()))).toEqual(['after-the-step.txt']);
+		env.clock.advance(600_000);
 	});
 
 	it('a backlog of 12,000 files drains in ⌈12,000 / max⌉ polls of one request each, oldest first', async () => {
