@@ -1,19 +1,11 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { closingAfter, credentialEntries, dvsServiceFor } from '../shared/services/select';
-import { pollBudgetOf } from '../shared/polling/budget';
+import { credentialEntries } from '../shared/services/select';
 import { properties } from './description';
-import { pollNewCommentOnTask } from './events/newCommentOnTask';
-import { pollNewCommentOnTasks } from './events/newCommentOnTasks';
-import { pollNewTask } from './events/newTask';
-import { pollTaskUpdated } from './events/taskUpdated';
+import { pollDvsTrigger } from './events';
 import { searchProjects, searchTasks } from './methods/listSearch';
 import { getResponsibleUsers, getStatuses, getTaskFields } from './methods/loadOptions';
-import { readDvsTriggerSettings } from './settings';
-
-/** Requests one poll may make whatever n8n's time budget (paging, comment checks). */
-const MAX_REQUESTS_PER_POLL = 1000;
 
 export class SvcDvsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,13 +30,6 @@ export class SvcDvsTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const settings = readDvsTriggerSettings(this);
-		const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-		return await closingAfter(dvsServiceFor(this, () => settings.timeoutMs), async (backend) => {
-			if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
-			if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, backend, settings, budget);
-			if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);
-			return await pollNewCommentOnTasks(this, backend, settings, budget);
-		});
+		return await pollDvsTrigger.call(this);
 	}
 }

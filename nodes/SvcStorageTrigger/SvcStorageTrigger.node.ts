@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { credentialEntries } from '../shared/services/select';
 import { properties } from './description';
 import { searchFolders } from './methods/listSearch';
-import { pollWatchedEntries } from './events/watchedEntries';
+import { pollStorageTrigger } from './events';
 
 export class SvcStorageTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,6 +26,6 @@ export class SvcStorageTrigger implements INodeType {
 	methods = { listSearch: { searchFolders } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollWatchedEntries.call(this);
+		return await pollStorageTrigger.call(this);
 	}
 }

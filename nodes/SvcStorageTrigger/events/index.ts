@@ -143,7 +143,8 @@ async function pollWith(ctx: IPollFunctions, backend: StorageService, settings: 
 	return pollOutput(items);
 }
 
-export async function pollWatchedEntries(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+/** One poll of the Svc Storage Trigger: the chosen event over the node's credential. */
+export async function pollStorageTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readStorageTriggerSettings(this);
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
 	return await closingAfter(storageServiceFor(this, () => settings.timeoutMs), async (backend) => await pollWith(this, backend, settings, budget));

@@ -1,0 +1,24 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { closingAfter, dvsServiceFor } from '../../shared/services/select';
+import { pollBudgetOf } from '../../shared/polling/budget';
+import { readDvsTriggerSettings } from '../settings';
+import { pollNewCommentOnTask } from './newCommentOnTask';
+import { pollNewCommentOnTasks } from './newCommentOnTasks';
+import { pollNewTask } from './newTask';
+import { pollTaskUpdated } from './taskUpdated';
+
+/** Requests one poll may make whatever n8n's time budget (paging, comment checks). */
+const MAX_REQUESTS_PER_POLL = 1000;
+
+/** One poll of the Svc DVS Trigger: the chosen event over the node's credential. */
+export async function pollDvsTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readDvsTriggerSettings(this);
+	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
+	return await closingAfter(dvsServiceFor(this, () => settings.timeoutMs), async (backend) => {
+		if (settings.event === 'newTask') return await pollNewTask(this, backend, settings, budget);
+		if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, backend, settings, budget);
+		if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, backend, settings, budget);
+		return await pollNewCommentOnTasks(this, backend, settings, budget);
+	});
+}
