@@ -1,32 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { documentRegister } from '../documents/register';
 
-import * as create from './create.operation';
-import * as get from './get.operation';
-import * as getFields from './getFields.operation';
-import * as getMany from './getMany.operation';
-import * as update from './update.operation';
-
-export { create, get, getFields, getMany, update };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['contactPerson'] } },
-		options: [
-			{ name: 'Create', value: 'create', action: 'Create a contact person', description: 'Create an external notification receiver' },
-			{ name: 'Get', value: 'get', action: 'Get a contact person', description: 'Get a contact person' },
-			{ name: 'Get Fields', value: 'getFields', action: 'Get contact person fields', description: "Get the contact person register's fields and options" },
-			{ name: 'Get Many', value: 'getMany', action: 'Get many contact persons', description: 'List contact persons, filtered by company or group' },
-			{ name: 'Update', value: 'update', action: 'Update a contact person', description: 'Change fields of a contact person' },
-		],
-		default: 'create',
+const register = documentRegister({
+	resource: 'contactPerson',
+	displayName: 'Contact Person',
+	noun: 'contact person',
+	plural: 'contact persons',
+	operations: {
+		create: 'Create an external notification receiver',
+		get: 'Get a contact person',
+		getFields: "Get the contact person register's fields and options",
+		getMany: 'List contact persons, filtered by company or group',
+		update: 'Change fields of a contact person',
 	},
-	...create.description,
-	...get.description,
-	...getFields.description,
-	...getMany.description,
-	...update.description,
-];
+});
+
+export const { description } = register;
+export const { create, get, getFields, getMany, update } = register.operations;

@@ -1,3 +1,0 @@
-import { createDocumentOperation } from '../documents/create';
-
-export const { description, execute } = createDocumentOperation('contactPerson');

@@ -1,3 +1,0 @@
-import { updateDocumentOperation } from '../documents/update';
-
-export const { description, execute } = updateDocumentOperation('contactPerson', 'Contact Person');

@@ -1,3 +1,0 @@
-import { createDocumentOperation, TASK_PROJECT } from '../documents/create';
-
-export const { description, execute } = createDocumentOperation('task', TASK_PROJECT);

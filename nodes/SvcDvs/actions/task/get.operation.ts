@@ -1,3 +1,0 @@
-import { getDocumentOperation } from '../documents/get';
-
-export const { description, execute } = getDocumentOperation('task', 'Task');

@@ -1,3 +1,0 @@
-import { getFieldsOperation } from '../documents/getFields';
-
-export const { description, execute } = getFieldsOperation('task');

@@ -1,3 +1,0 @@
-import { getManyDocumentsOperation } from '../documents/getMany';
-
-export const { description, execute } = getManyDocumentsOperation('task');

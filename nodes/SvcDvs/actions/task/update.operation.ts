@@ -1,3 +1,0 @@
-import { updateDocumentOperation } from '../documents/update';
-
-export const { description, execute } = updateDocumentOperation('task', 'Task', ['dvs_project_id']);
