@@ -53,6 +53,8 @@ function operationOf(spec: RegisterSpec, name: DocumentOperationName): DvsOperat
 export function documentRegister(spec: RegisterSpec): { description: INodeProperties[]; operations: Record<string, DvsOperation> } {
 	const names = Object.keys(spec.operations) as DocumentOperationName[];
 	const operations = Object.fromEntries(names.map((name) => [name, operationOf(spec, name)]));
+	// The default is the register's first operation, known only here.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	const selector: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
