@@ -31,23 +31,22 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: 'pkce',
 		},
+		// Derived from the Base URL, as n8n's own OAuth2 credentials for self-hosted services do: n8n
+		// lists an extended credential's own fields after the parent's, so a visible field with this
+		// default would be evaluated before Base URL is filled in.
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
-			type: 'string',
+			type: 'hidden',
 			default: `={{${BASE} + "/oauth/authorize"}}`,
 			required: true,
-			description:
-				"The deployment's authorization endpoint, as named by {Base URL}/.well-known/oauth-authorization-server (authorization_endpoint)",
 		},
 		{
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
-			type: 'string',
+			type: 'hidden',
 			default: `={{${BASE} + "/oauth/token"}}`,
 			required: true,
-			description:
-				"The deployment's token endpoint, as named by {Base URL}/.well-known/oauth-authorization-server (token_endpoint)",
 		},
 		{
 			displayName: 'Client ID',

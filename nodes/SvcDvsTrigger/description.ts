@@ -79,7 +79,7 @@ function filtersCollection(show: Record<string, string[]>): INodeProperties {
 }
 
 export const properties: INodeProperties[] = [
-	...authenticationProperties('svcDvsApi', 'Svc DVS API', 'The DVS trigger reads tasks and comments, which the MCP endpoint offers when the deployment enables its DVS tools.'),
+	...authenticationProperties('svcDvsApi', 'Svc DVS API'),
 	{
 		displayName:
 			'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. Tasks are recognized by identity; the matching tasks are listed in full (one request per 200) when their number changes otherwise, and every 20th poll.',

@@ -11,11 +11,7 @@ export const DEFAULT_DOWNLOAD_RETRIES = 3;
 const FILE_EVENTS = ['newFile', 'fileUpdated'];
 
 export const properties: INodeProperties[] = [
-	...authenticationProperties(
-		'svcStorageApi',
-		'Svc Storage API',
-		'Over MCP a folder is listed up to 200 entries per request, so a large watched folder costs more requests per poll.',
-	),
+	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
 	{
 		displayName:
 			'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per downloaded file. Files and folders are recognized by identity, so one moved, copied, restored or synced into the folder counts too.',

@@ -48,3 +48,20 @@ export function optionsCollection(own: INodeProperties[] = []): INodeProperties 
 		options: [...own, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
+
+/**
+ * The canvas subtitle: the chosen operation's action ("Upload a file"), in the same words as the
+ * action list, built from the node's own Operation parameters.
+ */
+export function actionSubtitle(properties: INodeProperties[]): string {
+	const actions: Record<string, string> = {};
+	for (const property of properties) {
+		if (property.name !== 'operation' || !property.options) continue;
+		const resources = (property.displayOptions?.show?.resource ?? []) as string[];
+		for (const option of property.options) {
+			if (!('action' in option) || typeof option.action !== 'string') continue;
+			for (const resource of resources) actions[`${resource}:${String(option.value)}`] = option.action;
+		}
+	}
+	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}

@@ -35,10 +35,10 @@ export const restOnlyInCollection = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisp
 });
 
 const MCP_NOTICE_TEXT =
-	"Svc's hosted MCP connector offers fewer operations than the REST API: it never deletes, restores, replaces file content, transfers ownership or changes sharing, and has no upload keys, watermarks, e-signatures, encryption keys or account scripts. Uploads are limited to 10 MiB and a name already taken is an error (no automatic numbering). Writes need the deployment to enable them, and an OAuth2 connection the write scope.";
+	'Over MCP some operations are not available (their descriptions say so), uploads are limited to 10 MiB and a taken name is an error. <a href="https://github.com/n8n-nodes-svc/n8n-nodes-svc#working-over-the-mcp-endpoint">What differs</a>';
 
 /** The Authentication parameter and, when an MCP credential is chosen, a notice of what differs. */
-export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', restName: string, extraNotice = ''): INodeProperties[] {
+export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', restName: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Authentication',
@@ -53,7 +53,7 @@ export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', re
 			default: rest,
 		},
 		{
-			displayName: `${MCP_NOTICE_TEXT}${extraNotice ? ` ${extraNotice}` : ''}`,
+			displayName: MCP_NOTICE_TEXT,
 			name: 'mcpNotice',
 			type: 'notice',
 			default: '',

@@ -167,9 +167,9 @@ describe('reconciliation over MCP: never written twice', () => {
 });
 
 describe('registers and refusals over MCP', () => {
-	it('contact persons and clients are not offered; the router refuses them with the reason', async () => {
+	it('contact persons and clients say they need the REST credential; the router refuses them over MCP with the reason', async () => {
 		const properties = nodeProperties(DVS_NODE);
-		expect(offeredValues(properties, 'resource', { authentication: 'svcMcpApi' })).toEqual(['attachment', 'comment', 'project', 'task', 'user']);
+		expect(offeredValues(properties, 'resource', { authentication: 'svcMcpApi' })).toEqual(offeredValues(properties, 'resource', { authentication: 'svcDvsApi' }));
 		expect(offeredValues(properties, 'resource', { authentication: 'svcDvsApi' })).toEqual([
 			'attachment',
 			'client',
@@ -183,8 +183,9 @@ describe('registers and refusals over MCP', () => {
 		const result = await env.dvs('mcp', { resource: 'client', operation: 'getMany', returnAll: true });
 		expect(result.error?.message).toMatch(/not available over Svc's MCP endpoint/);
 		expect(result.error?.description).toMatch(/Svc DVS API/);
-		const notice = properties.find((property) => property.name === 'mcpNotice');
-		expect(notice?.displayName).toMatch(/no contact persons or clients/);
+		const resource = properties.find((property) => property.name === 'resource');
+		const client = (resource?.options ?? []).find((option) => 'value' in option && option.value === 'client') as { description?: string } | undefined;
+		expect(client?.description).toBe('Svc DVS API credential only');
 		expect(nodeDescription(DVS_NODE).credentials?.map((credential) => credential.name)).toEqual(['svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api']);
 	});
 

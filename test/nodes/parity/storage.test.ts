@@ -310,23 +310,28 @@ describe('operations only the MCP endpoint has', () => {
 	});
 });
 
-describe('what MCP does not offer is not shown', () => {
+describe('what MCP does not offer says so, and is refused at run time', () => {
 	const properties = () => nodeProperties(STORAGE_NODE);
 
-	it('resources: only files and folders', () => {
-		expect(offeredValues(properties(), 'resource', { authentication: 'svcMcpApi' })).toEqual(['file', 'folder']);
-		expect(offeredValues(properties(), 'resource', { authentication: 'svcMcpOAuth2Api' })).toEqual(['file', 'folder']);
-		expect(offeredValues(properties(), 'resource', { authentication: 'svcStorageApi' })).toEqual(['account', 'encryptionKey', 'esignature', 'file', 'folder']);
+	it('resources and operations are the same whichever credential is chosen (n8n lists each action once)', () => {
+		for (const authentication of ['svcStorageApi', 'svcMcpApi', 'svcMcpOAuth2Api']) {
+			expect(offeredValues(properties(), 'resource', { authentication })).toEqual(['account', 'encryptionKey', 'esignature', 'file', 'folder']);
+			expect(offeredValues(properties(), 'operation', { authentication, resource: 'folder' })).toEqual(['create', 'delete', 'getContent', 'getInfo', 'move', 'rename', 'restore']);
+			expect(offeredValues(properties(), 'operation', { authentication, resource: 'file' })).toEqual(['delete', 'download', 'getInfo', 'importFromUrl', 'move', 'rename', 'restore', 'search', 'upload']);
+		}
 	});
 
-	it('operations: no delete or restore; search, import and folder move only with MCP', () => {
-		const mcp = (resource: string) => offeredValues(properties(), 'operation', { authentication: 'svcMcpApi', resource });
-		const rest = (resource: string) => offeredValues(properties(), 'operation', { authentication: 'svcStorageApi', resource });
-		expect(mcp('folder')).toEqual(['create', 'getContent', 'getInfo', 'move', 'rename']);
-		expect(mcp('file')).toEqual(['download', 'getInfo', 'importFromUrl', 'move', 'rename', 'search', 'upload']);
-		expect(rest('folder')).toEqual(['create', 'delete', 'getContent', 'getInfo', 'rename', 'restore']);
-		expect(rest('file')).toEqual(['delete', 'download', 'getInfo', 'move', 'rename', 'restore', 'upload']);
-		for (const resource of ['account', 'esignature', 'encryptionKey']) expect(mcp(resource)).toEqual([]);
+	it('an operation only one wire has says which in its description', () => {
+		const options = (resource: string) =>
+			properties()
+				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+				.flatMap((property) => property.options ?? []) as Array<{ value: string; description?: string }>;
+		const said = (resource: string, value: string) => options(resource).find((option) => option.value === value)?.description;
+		expect(said('folder', 'delete')).toMatch(/\(not over MCP\)$/);
+		expect(said('file', 'restore')).toMatch(/\(not over MCP\)$/);
+		expect(said('folder', 'move')).toMatch(/\(MCP only\)$/);
+		expect(said('file', 'search')).toMatch(/\(MCP only\)$/);
+		expect(said('file', 'download')).not.toMatch(/MCP/);
 	});
 
 	it('upload keys, watermarks and the access type are REST-only; the MCP notice explains why', () => {
@@ -336,7 +341,7 @@ describe('what MCP does not offer is not shown', () => {
 		const accessType = properties().find((property) => property.name === 'accessType');
 		expect(accessType?.displayOptions?.show?.authentication).toEqual(['svcStorageApi']);
 		const notice = properties().find((property) => property.name === 'mcpNotice');
-		expect(notice?.displayName).toMatch(/never deletes/);
+		expect(notice?.displayName).toMatch(/^Over MCP some operations are not available/);
 		expect(notice?.displayOptions?.show?.authentication).toEqual(['svcMcpApi', 'svcMcpOAuth2Api']);
 	});
 

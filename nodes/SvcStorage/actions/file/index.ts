@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationSelectors, valuesOf } from '../mcpOperations';
+import { operationSelector, valuesOf } from '../mcpOperations';
 import * as deleteFile from './delete.operation';
 import * as download from './download.operation';
 import * as getInfo from './getInfo.operation';
@@ -19,7 +19,7 @@ const MOVE: INodePropertyOptions = { name: 'Move', value: 'move', action: 'Move 
 const RENAME: INodePropertyOptions = { name: 'Rename', value: 'rename', action: 'Rename a file', description: 'Rename a file' };
 const UPLOAD: INodePropertyOptions = { name: 'Upload', value: 'upload', action: 'Upload a file', description: 'Upload a file from a binary field' };
 
-/** With an MCP credential: no Delete or Restore (the connector never deletes); Search and Import exist only there. */
+/** What the MCP connector offers: no Delete or Restore (it never deletes); Search and Import only there. */
 const MCP_OPTIONS: INodePropertyOptions[] = [
 	DOWNLOAD,
 	GET_INFO,
@@ -43,7 +43,7 @@ const MCP_OPTIONS: INodePropertyOptions[] = [
 export const mcpOperations = valuesOf(MCP_OPTIONS);
 
 export const description: INodeProperties[] = [
-	...operationSelectors(
+	operationSelector(
 		'file',
 		[
 			{ name: 'Delete', value: 'delete', action: 'Delete a file', description: 'Delete a file' },
@@ -55,7 +55,7 @@ export const description: INodeProperties[] = [
 			UPLOAD,
 		],
 		MCP_OPTIONS,
-		{ rest: 'upload', mcp: 'upload' },
+		'upload',
 	),
 	...deleteFile.description,
 	...download.description,

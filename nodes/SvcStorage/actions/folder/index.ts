@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationSelectors, valuesOf } from '../mcpOperations';
+import { operationSelector, valuesOf } from '../mcpOperations';
 import * as create from './create.operation';
 import * as deleteFolder from './delete.operation';
 import * as getContent from './getContent.operation';
@@ -13,7 +13,7 @@ export { create, deleteFolder as delete, getContent, getInfo, move, rename, rest
 
 const CREATE: INodePropertyOptions = { name: 'Create', value: 'create', action: 'Create a folder', description: 'Create a folder' };
 const GET_CONTENT: INodePropertyOptions = {
-	name: 'Get Content',
+	name: 'List',
 	value: 'getContent',
 	action: 'List a folder',
 	description: 'List the files and subfolders directly in a folder',
@@ -21,7 +21,7 @@ const GET_CONTENT: INodePropertyOptions = {
 const GET_INFO: INodePropertyOptions = { name: 'Get Info', value: 'getInfo', action: 'Get a folder', description: 'Get the metadata of a folder' };
 const RENAME: INodePropertyOptions = { name: 'Rename', value: 'rename', action: 'Rename a folder', description: 'Rename a folder' };
 
-/** With an MCP credential: no Delete or Restore (the connector never deletes); Move exists only there. */
+/** What the MCP connector offers: no Delete or Restore (it never deletes); Move only there. */
 const MCP_OPTIONS: INodePropertyOptions[] = [
 	CREATE,
 	GET_CONTENT,
@@ -33,7 +33,7 @@ const MCP_OPTIONS: INodePropertyOptions[] = [
 export const mcpOperations = valuesOf(MCP_OPTIONS);
 
 export const description: INodeProperties[] = [
-	...operationSelectors(
+	operationSelector(
 		'folder',
 		[
 			CREATE,
@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
 			{ name: 'Restore', value: 'restore', action: 'Restore a folder', description: 'Restore a deleted folder (paid plans)' },
 		],
 		MCP_OPTIONS,
-		{ rest: 'create', mcp: 'create' },
+		'create',
 	),
 	...create.description,
 	...deleteFolder.description,
