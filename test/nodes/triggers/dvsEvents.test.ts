@@ -4,18 +4,9 @@
  * of a 1,000-task project, and the saved state (migrated from layout 1, refused when unreadable).
  */
 import { createPoller } from '../../harness';
-import { addComment, addTask, dvsPoller, emitted, requestsDuring, startTriggerEnv, type TriggerEnv } from './env';
+import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from './env';
 
-let env: TriggerEnv;
-
-beforeAll(async () => {
-	env = await startTriggerEnv();
-});
-afterAll(async () => await env.close());
-beforeEach(() => {
-	env.sim.faults.clear();
-	env.clock.advance(60_000);
-});
+const env = useTriggerEnv(60_000);
 
 const org = () => env.dvs.seed.orgA;
 const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });

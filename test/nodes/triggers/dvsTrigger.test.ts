@@ -1,16 +1,7 @@
 import { createPoller } from '../../harness';
-import { addComment, addTask, dvsPoller, emitted, requestsDuring, startTriggerEnv, type TriggerEnv } from './env';
+import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from './env';
 
-let env: TriggerEnv;
-
-beforeAll(async () => {
-	env = await startTriggerEnv();
-});
-afterAll(async () => await env.close());
-beforeEach(() => {
-	env.sim.faults.clear();
-	env.clock.advance(60_000);
-});
+const env = useTriggerEnv(60_000);
 
 const names = (items: Array<Record<string, unknown>>) => items.map((item) => item.name);
 const texts = (items: Array<Record<string, unknown>>) => items.map((item) => item.html);

@@ -126,3 +126,26 @@ export async function requestsDuring<T>(env: TriggerEnv, action: () => Promise<T
 export function emitted(result: Awaited<ReturnType<Poller['poll']>>): IDataObject[] {
 	return (result?.[0] ?? []).map((item) => item.json);
 }
+
+/**
+ * The trigger environment for a test file: started before its tests, closed after, with faults
+ * cleared and the clock moved on `stepMs` before each test. The returned object stands for the
+ * running environment.
+ */
+export function useTriggerEnv(stepMs: number): TriggerEnv {
+	let current: TriggerEnv | undefined;
+	beforeAll(async () => {
+		current = await startTriggerEnv();
+	});
+	afterAll(async () => await current?.close());
+	beforeEach(() => {
+		current!.sim.faults.clear();
+		current!.clock.advance(stepMs);
+	});
+	return new Proxy({} as TriggerEnv, {
+		get: (_target, key) => {
+			if (!current) throw new Error('the trigger environment is not running');
+			return current[key as keyof TriggerEnv];
+		},
+	});
+}

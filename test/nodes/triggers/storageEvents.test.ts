@@ -4,18 +4,9 @@
  * (migrated from layout 1, refused when unreadable).
  */
 import { createPoller } from '../../harness';
-import { addFile, emitted, requestsDuring, startTriggerEnv, storagePoller, type TriggerEnv } from './env';
+import { addFile, emitted, requestsDuring, storagePoller, useTriggerEnv } from './env';
 
-let env: TriggerEnv;
-
-beforeAll(async () => {
-	env = await startTriggerEnv();
-});
-afterAll(async () => await env.close());
-beforeEach(() => {
-	env.sim.faults.clear();
-	env.clock.advance(10_000);
-});
+const env = useTriggerEnv(10_000);
 
 const rootHash = () => env.sim.accounts.get(env.storage.userId)!.rootFolderHash;
 const second = () => Math.floor(env.clock.now() / 1000);

@@ -1,16 +1,7 @@
 import { binaryBuffer } from '../../harness';
-import { addFile, emitted, requestsDuring, startTriggerEnv, storagePoller, type TriggerEnv } from './env';
+import { addFile, emitted, requestsDuring, storagePoller, useTriggerEnv } from './env';
 
-let env: TriggerEnv;
-
-beforeAll(async () => {
-	env = await startTriggerEnv();
-});
-afterAll(async () => await env.close());
-beforeEach(() => {
-	env.sim.faults.clear();
-	env.clock.advance(10_000);
-});
+const env = useTriggerEnv(10_000);
 
 function rootHash(): string {
 	return env.sim.accounts.get(env.storage.userId)!.rootFolderHash;
