@@ -1,9 +1,12 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
 import type { CredentialsMap } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 import type { DvsSeed, DvsStore, SeedUser } from '../../simulator/dvs';
+import { byId, jsonOf } from '../../helpers';
+
+export { jsonOf, byId };
 
 export interface DvsNodeEnv {
 	sim: ServiceSimulator;
@@ -21,11 +24,6 @@ export function credentialsOf(env: DvsNodeEnv, user: SeedUser): CredentialsMap {
 	return { svcDvsApi: { baseUrl: env.sim.baseUrl, user: user.login, accessToken: user.token } };
 }
 
-/** A resource locator value given by ID. */
-export function byId(id: number | string): INodeParameters {
-	return { __rl: true, mode: 'id', value: String(id) };
-}
-
 export async function runDvs(
 	env: DvsNodeEnv,
 	user: SeedUser,
@@ -36,11 +34,6 @@ export async function runDvs(
 	const credentials = credentialsOf(env, user);
 	credentials.svcDvsApi = { ...credentials.svcDvsApi, ...credentialOverrides };
 	return await runNode({ type: 'n8n-nodes-svc.svcDvs', parameters, credentials, ...extra });
-}
-
-export function jsonOf(result: NodeRunResult): Array<INodeExecutionData['json']> {
-	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
 }
 
 /** DVS requests the simulator logged since `from`, as `section/action`. */

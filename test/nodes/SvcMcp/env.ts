@@ -1,10 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
 import { createMcpHandler } from '../../simulator/mcp';
+import { byName, jsonOf } from '../../helpers';
+
+export { jsonOf, byName };
 
 export interface SeenRequest {
 	headers: IncomingHttpHeaders;
@@ -50,11 +53,6 @@ export async function runMcp(
 	return await runNode({ type: 'n8n-nodes-svc.svcMcp', parameters, credentials: credentials ?? apiCredentials(env), ...rest });
 }
 
-export function jsonOf(result: NodeRunResult): Array<INodeExecutionData['json']> {
-	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
-}
-
 /** JSON-RPC methods of the requests the simulator logged for /api/mcp (tools/call as `tools/call:<name>`). */
 export function mcpMethods(env: McpNodeEnv): string[] {
 	return mcpRequests(env).map((entry) => (entry.mcpMethod === 'tools/call' ? `tools/call:${entry.mcpTool}` : String(entry.mcpMethod)));
@@ -63,10 +61,6 @@ export function mcpMethods(env: McpNodeEnv): string[] {
 /** The simulator's request log entries for /api/mcp. */
 export function mcpRequests(env: McpNodeEnv) {
 	return env.sim.requests.filter((entry) => entry.path === '/api/mcp');
-}
-
-export function byName(name: string): INodeParameters {
-	return { __rl: true, mode: 'name', value: name };
 }
 
 export function mapped(value: Record<string, unknown>, schema: Array<{ id: string; type: string; required?: boolean }> = []): INodeParameters {

@@ -11,8 +11,10 @@ import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workfl
 import { runNode, type BinaryMode, type HarnessInputItem, type NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator, type SimulatorOptions } from '../../simulator';
 import type { DemoUser } from '../../simulator/seed';
+import { STORAGE_NODE, byId, jsonOf } from '../../helpers';
 
-export const STORAGE_NODE = 'n8n-nodes-svc.svcStorage';
+export { jsonOf, byId as byHash, STORAGE_NODE };
+
 
 export type AuthMethod = 'accessToken' | 'password' | 'session';
 
@@ -82,11 +84,6 @@ export async function credentialsFor(method: AuthMethod, user: DemoUser = sim().
 	return tokenCredentials(user);
 }
 
-/** A resource locator value given by hash. */
-export function byHash(hash: string): INodeParameters {
-	return { __rl: true, mode: 'id', value: hash };
-}
-
 export interface StorageRunOptions {
 	/** Default: the demo PRO user's access token. */
 	credentials?: StorageCredentials;
@@ -105,12 +102,6 @@ export async function storage(parameters: INodeParameters, opts: StorageRunOptio
 		...(opts.continueOnFail ? { continueOnFail: true } : {}),
 		...(opts.binaryMode ? { binaryMode: opts.binaryMode } : {}),
 	});
-}
-
-/** The output items' JSON; throws with the node's message when the node failed. */
-export function jsonOf(result: NodeRunResult): Array<Record<string, unknown>> {
-	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
 }
 
 /** The actions (`create_folder`, `authenticate_user`…) the simulator logged from request number `from` on. */

@@ -238,7 +238,8 @@ describe('429', () => {
 	});
 
 	it("waits out the simulator's real per-minute bucket", async () => {
-		await start({ mcp: { timeScale: 0.02 } });
+		// A 3-second "minute": the 32 searches land in one window even on a loaded machine.
+		await start({ mcp: { timeScale: 0.05 } });
 		const steps = Array.from({ length: 32 }, () => ({ op: 'callTool' as const, suffix: 'search_files', args: { query: 'contract' } }));
 		const results = await probe(apiCredentials(env), steps);
 		expect(results.every((result) => result.ok)).toBe(true);

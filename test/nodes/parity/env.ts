@@ -8,20 +8,21 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { loadPackage, runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
+import { runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
 import type { CredentialsMap } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 import type { ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';
+import { DVS_NODE, STORAGE_NODE, byId, jsonOf, nodeDescription, nodeProperties } from '../../helpers';
+
+export { jsonOf, byId, nodeDescription, nodeProperties, DVS_NODE, STORAGE_NODE };
 
 export const AUTHS = ['rest', 'mcp'] as const;
 export type Auth = (typeof AUTHS)[number];
 
-export const STORAGE_NODE = 'n8n-nodes-svc.svcStorage';
-export const DVS_NODE = 'n8n-nodes-svc.svcDvs';
 
 export interface ParityEnv {
 	sim(): ServiceSimulator;
@@ -127,17 +128,6 @@ export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | u
 	};
 }
 
-/** A resource locator value given by hash or ID. */
-export function byId(value: string | number): INodeParameters {
-	return { __rl: true, mode: 'id', value: String(value) };
-}
-
-/** The output items' JSON; throws with the node's message when the node failed. */
-export function jsonOf(result: NodeRunResult): Array<Record<string, unknown>> {
-	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json as Record<string, unknown>);
-}
-
 /** The sorted field names of an output item, without `reconciled` (present only after a read-back). */
 export function fieldsOf(json: Record<string, unknown>): string[] {
 	return Object.keys(json)
@@ -210,15 +200,6 @@ export async function oauthCredential(
 		sendResource: false,
 		oauthTokenData: { ...tokens, token_type: 'Bearer' },
 	};
-}
-
-/** The node type's description (as n8n loads it from the built package). */
-export function nodeDescription(type: string): INodeTypeDescription {
-	return loadPackage().nodeTypes.getByNameAndVersion(type).description;
-}
-
-export function nodeProperties(type: string): INodeProperties[] {
-	return nodeDescription(type).properties;
 }
 
 /**
