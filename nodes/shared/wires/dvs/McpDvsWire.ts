@@ -6,7 +6,8 @@ import type { ServiceContext } from '../../transport/http';
 import type { McpClient, McpCredentialType } from '../../transport/mcp';
 import type { McpCallContext, McpToolGroup } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
-import { MCP_UPLOAD_MAX_BYTES, McpStorageWire, readWhole } from '../storage/McpStorageWire';
+import { McpStorageWire } from '../storage/McpStorageWire';
+import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../../services/storage/types';
 import type {
 	DvsFieldDescriptor,

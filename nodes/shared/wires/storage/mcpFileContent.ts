@@ -1,0 +1,158 @@
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { decodeBase64 } from '../../binary';
+import type { UploadSource } from '../../services/storage/types';
+import { hostOf } from '../../transport/errors';
+import type { ServiceContext } from '../../transport/http';
+import { watchIdle } from '../../transport/http';
+import type { McpToolOutcome } from '../../transport/mcp';
+import type { StorageDownload } from '../../transport/storage';
+import { embeddedResource, firstText, objectField } from '../mcpTools';
+
+/** File content over MCP: sent inline (uploads, small reads) or, for a large read, fetched from the URL the service gives. */
+
+/** Document 2: inline upload content is limited to 10 MiB decoded. */
+export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export function mib(bytes: number): string {
+	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** The whole upload in memory (MCP sends it inline), stopping as soon as it passes the limit. */
+export async function readWhole(source: UploadSource, limit: number, tooLarge: (size: number) => never): Promise<Buffer> {
+	if (source.size > limit) tooLarge(source.size);
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of source.open()) {
+		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+		length += buffer.length;
+		if (length > limit) tooLarge(length);
+		chunks.push(buffer);
+	}
+	return Buffer.concat(chunks, length);
+}
+
+/**
+ * Content that came inline, as a download stream. n8n's prepareBinaryData stores a Buffer as it
+ * is (and would need a Node stream otherwise), so the Buffer itself is returned, made async-
+ * iterable for readers that consume downloads chunk by chunk.
+ */
+function inlineStream(bytes: Buffer): AsyncIterable<Buffer> {
+	return Object.assign(bytes, {
+		[Symbol.asyncIterator]: async function* () {
+			yield Buffer.from(bytes);
+		},
+	});
+}
+
+/** The file an svc_read_file result carries: inline text or base64, or a URL for a large file. */
+export async function fileFromReadResult(ctx: ServiceContext, outcome: McpToolOutcome, timeoutMs: number, itemIndex: number): Promise<StorageDownload> {
+	const structured = outcome.structured ?? {};
+	const file = objectField(structured, 'file');
+	const fileName = typeof file.name === 'string' ? file.name : undefined;
+	const metaType = typeof file.mime_type === 'string' ? file.mime_type : undefined;
+	if (typeof structured.download_url === 'string' && embeddedResource(outcome) === undefined) {
+		return await fetchLargeFile(ctx, String(structured.download_url ?? ''), { fileName, contentType: metaType, timeoutMs, itemIndex });
+	}
+	const resource = embeddedResource(outcome);
+	let bytes: Buffer | undefined;
+	let contentType = metaType;
+	if (resource && typeof resource.blob === 'string') {
+		bytes = decodeBase64(resource.blob);
+		if (bytes === undefined) {
+			throw new NodeApiError(ctx.getNode(), { message: 'invalid base64' }, {
+				message: "Svc's MCP endpoint sent the file's content as invalid base64",
+				description: 'Nothing was output. Try again; if it persists, download the file with the Svc Storage API credential.',
+				itemIndex,
+			});
+		}
+		if (typeof resource.mimeType === 'string') contentType = resource.mimeType;
+	} else if (resource && typeof resource.text === 'string') {
+		bytes = Buffer.from(resource.text, 'utf8');
+	} else {
+		const text = firstText(outcome);
+		if (text !== undefined) bytes = Buffer.from(text, 'utf8');
+	}
+	if (bytes === undefined) {
+		throw new NodeApiError(ctx.getNode(), { message: 'svc_read_file returned no content' }, {
+			message: "Svc's MCP endpoint returned no content for the file",
+			description: 'Try again; if it persists, download the file with the Svc Storage API credential.',
+			itemIndex,
+		});
+	}
+	return { stream: inlineStream(bytes), contentType, fileName, size: bytes.length };
+}
+
+/**
+ * A file too large to inline: the service gives a URL. It is fetched as a stream through n8n's
+ * request helper (proxy and cancellation included) without the MCP credential, which is for
+ * the MCP endpoint only.
+ */
+export async function fetchLargeFile(
+ctx: ServiceContext,
+url: string,
+{ fileName, contentType, timeoutMs, itemIndex }: { fileName?: string; contentType?: string; timeoutMs: number; itemIndex: number },
+): Promise<StorageDownload> {
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(url);
+	} catch {
+		parsed = undefined;
+	}
+	const loopback = parsed !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+	if (!parsed || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback))) {
+		throw new NodeApiError(ctx.getNode(), { message: 'unusable download URL' }, {
+			message: "Svc's MCP endpoint gave no usable HTTPS download URL for this large file",
+			description: 'Files larger than 25 MB are not sent inline over MCP. Download them with the Svc Storage API credential.',
+			itemIndex,
+		});
+	}
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await ctx.helpers.httpRequest({
+			method: 'GET',
+			url: parsed.toString(),
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: timeoutMs,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw new NodeApiError(ctx.getNode(), { message: (error as Error).message ?? 'request failed' }, {
+			message: 'Could not fetch the large file from the URL Svc gave',
+			description: `${(error as Error).message ?? ''} Try again, or download the file with the Svc Storage API credential.`,
+			itemIndex,
+		});
+	}
+	const headers = response.headers as Record<string, string | string[] | undefined>;
+	const header = (name: string) => {
+		const value = headers[name] ?? headers[name.toLowerCase()];
+		return Array.isArray(value) ? value[0] : value;
+	};
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		const body = response.body as AsyncIterable<unknown> | undefined;
+		if (body && typeof body[Symbol.asyncIterator] === 'function') {
+			for await (const _chunk of body) {
+				// drain so the connection is released
+			}
+		}
+		const location = header('location');
+		const redirect = response.statusCode >= 300 && response.statusCode < 400 ? ` with a redirect to ${hostOf(location)}, which the node does not follow` : '';
+		throw new NodeApiError(ctx.getNode(), { message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) }, {
+			message: `The download URL Svc gave for this large file (${hostOf(parsed.toString())}) answered ${response.statusCode}${redirect}`,
+			description: 'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need a login. Run again, or use the Svc Storage API credential.',
+			httpCode: String(response.statusCode),
+			itemIndex,
+		});
+	}
+	const length = Number(header('content-length'));
+	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutMs);
+	return {
+		stream: watched.stream,
+		stalled: watched.stalled,
+		contentType: contentType ?? header('content-type')?.split(';')[0].trim(),
+		fileName,
+		size: Number.isFinite(length) ? length : undefined,
+	};
+}
