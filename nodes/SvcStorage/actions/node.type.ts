@@ -6,9 +6,12 @@ export interface StorageDeps {
 	storage: StorageService;
 }
 
+/** What an operation runs for each item. */
+export type StorageExecute = (this: IExecuteFunctions, itemIndex: number, deps: StorageDeps) => Promise<INodeExecutionData[]>;
+
 export interface StorageOperation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, deps: StorageDeps): Promise<INodeExecutionData[]>;
+	execute: StorageExecute;
 }
 
 export type StorageResource = 'folder' | 'file' | 'esignature' | 'encryptionKey' | 'account';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { isEncryptedFolderProperty, keyProperty, readHash, readUserId, userIdProperty } from './fields';
+import { isEncryptedFolderProperty, keyProperty, readHash, userIdProperty } from './fields';
 import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
@@ -16,15 +16,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getFileKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const userID = readUserId(this, itemIndex);
 	const fileHash = readHash(this, itemIndex, 'fileHash', 'File Hash');
-	const result = await keyAction(
+	const { result } = await keyAction(
 		this,
 		itemIndex,
 		{
 			action: 'get_file_encryption_key',
 			label: 'get the file key',
-			userID,
 			notFound:
 				'No key is stored for this File Hash that this account can read. Save it first with Encryption Key > Save File Key, or turn on "Is Encrypted Folder" to get the key of the user who encrypted the folder.',
 		},

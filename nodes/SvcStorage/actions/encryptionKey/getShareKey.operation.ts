@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isEmail, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { keyProperty, readHash, readUserId, userIdProperty } from './fields';
+import { keyProperty, readHash, userIdProperty } from './fields';
 import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
@@ -37,7 +37,6 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getShareKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const userID = readUserId(this, itemIndex);
 	const receiverEmail = readText(this, 'receiverEmail', itemIndex, 'Receiver Email', { required: true });
 	if (!isEmail(receiverEmail)) {
 		refuseInput(this, itemIndex, `The parameter "Receiver Email" is not a valid e-mail address: "${receiverEmail}"`);
@@ -48,13 +47,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		keyOf === 'upload'
 			? { uploadHash: readHash(this, itemIndex, 'uploadHash', 'Upload Hash') }
 			: { fileHash: readHash(this, itemIndex, 'fileHash', 'File Hash') };
-	const result = await keyAction(
+	const { result } = await keyAction(
 		this,
 		itemIndex,
 		{
 			action: 'get_share_encryption_key',
 			label: 'get the key for sharing',
-			userID,
 			notFound: `Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes them with Encryption Key > Save User Keys), or this account holds no key for this ${keyOf === 'upload' ? 'Upload Hash (Save Upload Key)' : 'File Hash (Save File Key)'}.`,
 		},
 		{ receiverEmail, ...target },

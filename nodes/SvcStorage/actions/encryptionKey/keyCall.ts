@@ -3,12 +3,12 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { StorageFields } from '../../../shared/transport/storage';
 import { storageActionObject } from '../restCall';
+import { readUserId } from './fields';
 
 export interface KeyCall {
 	action: string;
 	/** The end of "while trying to …". */
 	label: string;
-	userID: number;
 	/** What a 404 means for this operation and what to do about it. */
 	notFound: string;
 }
@@ -26,22 +26,23 @@ export async function keyAction(
 	itemIndex: number,
 	call: KeyCall,
 	fields: StorageFields,
-): Promise<IDataObject> {
+): Promise<{ userID: number; result: IDataObject }> {
+	const userID = readUserId(ctx, itemIndex);
 	try {
-		return await storageActionObject(ctx, itemIndex, call.action, { userID: call.userID, ...fields }, call.label);
+		return { userID, result: await storageActionObject(ctx, itemIndex, call.action, { userID, ...fields }, call.label) };
 	} catch (error) {
-		throw explained(ctx, error, call, itemIndex);
+		throw explained(ctx, error, call, userID, itemIndex);
 	}
 }
 
-function explained(ctx: IExecuteFunctions, error: unknown, call: KeyCall, itemIndex: number): unknown {
+function explained(ctx: IExecuteFunctions, error: unknown, call: KeyCall, userID: number, itemIndex: number): unknown {
 	if (!(error instanceof NodeApiError)) return error;
 	// A 403 from a two-factor password login is about the credential, not the User ID: keep it.
 	if (error.failure?.cause === 'credential-invalid') return error;
 	const said = /\((?:403|404)\)(.*)$/s.exec(error.message)?.[1] ?? '';
 	if (error.httpCode === '403') {
 		return rebuilt(ctx, error, itemIndex, {
-			message: `Svc refused User ID ${call.userID} while trying to ${call.label} (403)${said}`,
+			message: `Svc refused User ID ${userID} while trying to ${call.label} (403)${said}`,
 			description: FORBIDDEN_HINT,
 		});
 	}

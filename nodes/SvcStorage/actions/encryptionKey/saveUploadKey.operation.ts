@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { keyProperty, readHash, readKey, readUserId, userIdProperty } from './fields';
+import { keyProperty, readHash, readKey, userIdProperty } from './fields';
 import { keyAction } from './keyCall';
 
 const properties: INodeProperties[] = [
@@ -17,15 +17,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveUploadKey'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const userID = readUserId(this, itemIndex);
 	const uploadHash = readHash(this, itemIndex, 'uploadHash', 'Upload Hash');
-	const result = await keyAction(
+	const { userID, result } = await keyAction(
 		this,
 		itemIndex,
 		{
 			action: 'save_upload_encryption_key',
 			label: 'save the upload key',
-			userID,
 			notFound: 'Svc found no upload with this hash. Check the Upload Hash.',
 		},
 		{

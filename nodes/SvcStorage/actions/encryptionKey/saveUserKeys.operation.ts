@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { keyProperty, readKey, readUserId, userIdProperty } from './fields';
+import { keyProperty, readKey, userIdProperty } from './fields';
 import { keyAction } from './keyCall';
 
 const PUBLIC_KEYS = [
@@ -22,15 +22,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveUserKeys'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const userID = readUserId(this, itemIndex);
 	const keys = Object.fromEntries(PUBLIC_KEYS.map(([name, label]) => [name, readKey(this, itemIndex, name, label)]));
-	const result = await keyAction(
+	const { userID, result } = await keyAction(
 		this,
 		itemIndex,
 		{
 			action: 'save_user_encryption_keys',
 			label: 'save the public keys',
-			userID,
 			notFound: 'Svc found no account for this User ID. Use the ID of the credential\'s account (Account > Get User Data, field user_id).',
 		},
 		keys,

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromStream, safeFileName } from '../../../shared/binary';
 import { readLocator, readText } from '../../../shared/parameters';
 import { fileLocator, optionsCollection } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),
@@ -29,11 +29,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['download'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field', { required: true });
 	const fileNameOverride = readText(this, 'options.fileName', itemIndex, 'File Name');
@@ -52,4 +48,4 @@ export async function execute(
 			pairedItem: { item: itemIndex },
 		},
 	];
-}
+};

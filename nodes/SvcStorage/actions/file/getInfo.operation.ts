@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { accessRightsOption, fileLocator, optionsCollection } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),
@@ -13,12 +13,8 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['getInfo'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
 	return [jsonItem(await storage.getFileInfo(fileHash, { accessRights }, itemIndex), itemIndex)];
-}
+};

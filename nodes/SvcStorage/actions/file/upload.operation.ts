@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { restOnlyInCollection } from '../../../shared/services/select';
@@ -6,7 +6,7 @@ import { binaryUploadSource } from '../../../shared/binary';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];
 
@@ -85,11 +85,7 @@ function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string |
 	return hex.toUpperCase();
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
@@ -113,4 +109,4 @@ export async function execute(
 		itemIndex,
 	);
 	return [jsonItem(result, itemIndex)];
-}
+};

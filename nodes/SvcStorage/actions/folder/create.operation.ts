@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mcpOnly, restOnly } from '../../../shared/services/select';
 import { readLocator, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	folderLocator({
@@ -47,11 +47,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['create'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const parentHash = readLocator(this, 'parentFolder', itemIndex, 'Parent Folder', false);
 	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
 	const accessType = this.getNodeParameter('accessType', itemIndex, 'PRIVATE') as string;
@@ -60,4 +56,4 @@ export async function execute(
 		itemIndex,
 	);
 	return [jsonItem(result, itemIndex)];
-}
+};

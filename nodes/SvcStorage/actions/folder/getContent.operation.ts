@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { entryKind } from '../../../shared/services/storage/entries';
@@ -7,7 +7,7 @@ import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { accessRightsOption, folderLocator, optionsCollection } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder whose direct files and subfolders to list' }),
@@ -31,11 +31,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContent'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const { limit } = readReturnAll(this, itemIndex);
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
@@ -43,4 +39,4 @@ export async function execute(
 	const entries = await storage.listFolder(folderHash, { accessRights }, itemIndex);
 	const wanted = itemType === 'all' ? entries : entries.filter((entry) => entryKind(entry) === itemType);
 	return applyLimit(wanted, limit).map((entry) => jsonItem(entry, itemIndex));
-}
+};

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { accessRightsOption, folderLocator, optionsCollection } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder' }),
@@ -13,12 +13,8 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getInfo'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
 	return [jsonItem(await storage.getFolderInfo(folderHash, { accessRights }, itemIndex), itemIndex)];
-}
+};
