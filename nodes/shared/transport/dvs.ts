@@ -4,7 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { DVS_ANSWERS, STORAGE_ANSWERS } from './answers';
 import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
 import { sendApiCall } from './apiClient';
-import { serviceError } from './errors';
+import type { StatusTable } from './errors';
+import { serviceError, statusErrorFrom } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
@@ -40,66 +41,34 @@ function statusError(
 	options: DvsCallOptions,
 	connection: ApiConnection,
 ): NodeApiError {
-	const node = ctx.getNode();
-	const base = { httpCode: String(response.status), itemIndex: options.itemIndex };
-	switch (response.status) {
-		case 400:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc DVS refused the request to ${options.action} as invalid (400)`,
-					description:
-						options.invalidHint ??
-						"A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: pick them from the node's lists.",
-					cause: 'configuration-invalid',
-				},
-				connection.secrets,
-			);
-		case 401:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc DVS did not accept the credentials (401) while trying to ${options.action}`,
-					description:
-						'Check the user and the API access token in the Svc DVS API credential. The account must belong to an organization with DMS enabled.',
-					cause: 'credential-invalid',
-				},
-				connection.secrets,
-			);
-		case 405:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc DVS does not permit this account to ${options.action} (405)`,
-					description: `The account's group needs write permission on the ${DVS_SECTION_LABELS[section]} register (task work needs it on both tasks and projects), the register must be enabled for the organization, and the document must exist in your organization.`,
-					cause: 'configuration-invalid',
-				},
-				connection.secrets,
-			);
-		default:
-			if (response.status >= 500) {
-				return serviceError(
-					node,
-					{
-						...base,
-						message: `Svc DVS failed while trying to ${options.action} (${response.status})`,
-						description:
-							'A problem on the service side. A write may still have been carried out in part; the node checks before it retries.',
-						cause: 'temporarily-unavailable',
-						uncertain: true,
-					},
-					connection.secrets,
-				);
-			}
-			return serviceError(
-				node,
-				{ ...base, message: `Svc DVS answered ${response.status} while trying to ${options.action}` },
-				connection.secrets,
-			);
-	}
+	const { action } = options;
+	const table: StatusTable = {
+		400: () => ({
+			message: `Svc DVS refused the request to ${action} as invalid (400)`,
+			description:
+				options.invalidHint ??
+				"A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: pick them from the node's lists.",
+			cause: 'configuration-invalid',
+		}),
+		401: () => ({
+			message: `Svc DVS did not accept the credentials (401) while trying to ${action}`,
+			description: 'Check the user and the API access token in the Svc DVS API credential. The account must belong to an organization with DMS enabled.',
+			cause: 'credential-invalid',
+		}),
+		405: () => ({
+			message: `Svc DVS does not permit this account to ${action} (405)`,
+			description: `The account's group needs write permission on the ${DVS_SECTION_LABELS[section]} register (task work needs it on both tasks and projects), the register must be enabled for the organization, and the document must exist in your organization.`,
+			cause: 'configuration-invalid',
+		}),
+		server: (status) => ({
+			message: `Svc DVS failed while trying to ${action} (${status})`,
+			description: 'A problem on the service side. A write may still have been carried out in part; the node checks before it retries.',
+			cause: 'temporarily-unavailable',
+			uncertain: true,
+		}),
+		other: (status) => ({ message: `Svc DVS answered ${status} while trying to ${action}` }),
+	};
+	return statusErrorFrom(ctx.getNode(), table, response.status, options.itemIndex, connection.secrets);
 }
 
 function asObject(value: unknown): IDataObject {

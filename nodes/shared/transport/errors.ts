@@ -80,6 +80,25 @@ export function serviceError(node: INode, fields: ServiceErrorFields, secrets: r
 	return error;
 }
 
+/** What an API's document makes of one status, in words a user can act on. */
+export type StatusWords = Pick<ServiceErrorFields, 'message' | 'description' | 'cause' | 'uncertain'>;
+
+/**
+ * One API's statuses as data: an entry per status (undefined to fall through), `server` for any
+ * 5xx without its own entry, `other` for the rest. Each API's table sits beside its transport;
+ * this turns an answer into the error.
+ */
+export interface StatusTable {
+	[status: number]: (() => StatusWords | undefined) | undefined;
+	server: (status: number) => StatusWords;
+	other: (status: number) => StatusWords;
+}
+
+export function statusErrorFrom(node: INode, table: StatusTable, status: number, itemIndex: number | undefined, secrets: readonly string[]): NodeApiError {
+	const words = table[status]?.() ?? (status >= 500 ? table.server(status) : table.other(status));
+	return serviceError(node, { httpCode: String(status), itemIndex, ...words }, secrets);
+}
+
 /** True when a write may have committed although the caller saw an error. */
 export function isUncertainOutcome(error: unknown): boolean {
 	return (

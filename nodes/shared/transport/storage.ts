@@ -4,7 +4,8 @@ import type { AnswerShape } from './answers';
 import { STORAGE_ANSWERS, STORAGE_SCRIPT_ANSWERS } from './answers';
 import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
 import { sendApiCall } from './apiClient';
-import { serviceError, serviceMessageOf } from './errors';
+import type { StatusTable } from './errors';
+import { serviceMessageOf, statusErrorFrom } from './errors';
 import type { RequestBody, ServiceContext, ServiceResponse } from './http';
 import { timeoutFor, watchIdle } from './http';
 import type { StreamedFilePart } from './multipart';
@@ -67,108 +68,56 @@ function statusError(
 	connection: ApiConnection,
 	isUpload: boolean,
 ) {
-	const node = ctx.getNode();
-	const { itemIndex } = options;
-	const status = response.status;
+	const { action } = options;
 	const said = serviceMessageOf(response, connection.secrets);
 	const saidSuffix = said ? `: ${said}` : '';
-	const httpCode = String(status);
-	const base = { httpCode, itemIndex };
-	if (isUpload && UPLOAD_STATUS_MESSAGES[status]) {
-		return serviceError(node, { ...base, ...UPLOAD_STATUS_MESSAGES[status] }, connection.secrets);
-	}
-	switch (status) {
-		case 400:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc refused the request to ${options.action} as invalid (400)${saidSuffix}`,
-					description: "Check the node's parameters: a hash, name or value may be missing or malformed.",
-					cause: 'configuration-invalid',
-				},
-				connection.secrets,
-			);
-		case 401:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc did not accept the credentials (401) while trying to ${options.action}`,
-					description:
-						'Check the user and the access token, password or session ID in the Svc Storage API credential. A session ID stops working when its session ends.',
-					cause: 'credential-invalid',
-				},
-				connection.secrets,
-			);
-		case 403:
-			if (response.headers['two_factor_requried'] === '1' || response.headers['two-factor-requried'] === '1') {
-				return serviceError(
-					node,
-					{
-						...base,
+	const upload = (status: number) => (isUpload ? UPLOAD_STATUS_MESSAGES[status] : undefined);
+	const twoFactor = response.headers['two_factor_requried'] === '1' || response.headers['two-factor-requried'] === '1';
+	const table: StatusTable = {
+		400: () => ({
+			message: `Svc refused the request to ${action} as invalid (400)${saidSuffix}`,
+			description: "Check the node's parameters: a hash, name or value may be missing or malformed.",
+			cause: 'configuration-invalid',
+		}),
+		401: () => ({
+			message: `Svc did not accept the credentials (401) while trying to ${action}`,
+			description:
+				'Check the user and the access token, password or session ID in the Svc Storage API credential. A session ID stops working when its session ends.',
+			cause: 'credential-invalid',
+		}),
+		403: () =>
+			twoFactor
+				? {
 						message: 'This account requires two-factor authentication (403), which a password login cannot complete',
 						description:
 							'In the Svc Storage API credential choose "User and Access Token" (create a token in the account\'s API key settings) or "Session ID".',
 						cause: 'credential-invalid',
+					}
+				: {
+						message: `Svc refused access while trying to ${action} (403)${saidSuffix}`,
+						description: "The account may not access this item. Check the hash and the account's rights to it.",
+						cause: 'configuration-invalid',
 					},
-					connection.secrets,
-				);
-			}
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc refused access while trying to ${options.action} (403)${saidSuffix}`,
-					description: "The account may not access this item. Check the hash and the account's rights to it.",
-					cause: 'configuration-invalid',
-				},
-				connection.secrets,
-			);
-		case 404:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc found nothing to ${options.action} (404)${saidSuffix}`,
-					description: 'Check the hash, user ID or e-mail address given to the node.',
-					cause: 'configuration-invalid',
-				},
-				connection.secrets,
-			);
-		case 405:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `Svc does not permit this account to ${options.action} (405)${saidSuffix}`,
-					description:
-						options.notPermittedHint ??
-						'The item may be deleted or unavailable, or the account may not perform this operation on it.',
-					cause: 'configuration-invalid',
-				},
-				connection.secrets,
-			);
-		default:
-			if (status >= 500) {
-				return serviceError(
-					node,
-					{
-						...base,
-						message: `Svc failed while trying to ${options.action} (${status})${saidSuffix}`,
-						description: 'A problem on the service side. It may still have carried out the request; run again later.',
-						cause: 'temporarily-unavailable',
-						uncertain: true,
-					},
-					connection.secrets,
-				);
-			}
-			return serviceError(
-				node,
-				{ ...base, message: `Svc answered ${status} while trying to ${options.action}${saidSuffix}` },
-				connection.secrets,
-			);
-	}
+		404: () => ({
+			message: `Svc found nothing to ${action} (404)${saidSuffix}`,
+			description: 'Check the hash, user ID or e-mail address given to the node.',
+			cause: 'configuration-invalid',
+		}),
+		405: () => ({
+			message: `Svc does not permit this account to ${action} (405)${saidSuffix}`,
+			description: options.notPermittedHint ?? 'The item may be deleted or unavailable, or the account may not perform this operation on it.',
+			cause: 'configuration-invalid',
+		}),
+		server: (status) =>
+			upload(status) ?? {
+				message: `Svc failed while trying to ${action} (${status})${saidSuffix}`,
+				description: 'A problem on the service side. It may still have carried out the request; run again later.',
+				cause: 'temporarily-unavailable',
+				uncertain: true,
+			},
+		other: (status) => upload(status) ?? { message: `Svc answered ${status} while trying to ${action}${saidSuffix}` },
+	};
+	return statusErrorFrom(ctx.getNode(), table, response.status, options.itemIndex, connection.secrets);
 }
 
 const STORAGE_API: ApiDefinition = {

@@ -1,7 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { serviceError } from '../errors';
+import type { StatusTable } from '../errors';
+import { serviceError, statusErrorFrom } from '../errors';
 import type { ServiceResponse } from '../http';
 import { redactText } from '../redact';
 import { KNOWN_REVISIONS, MODERN_REVISION } from './protocol';
@@ -85,116 +86,70 @@ function scopeList(scopes: string[]): string {
 /** An HTTP answer other than 2xx, in words a user can act on. */
 export function httpStatusError(response: ServiceResponse, body: unknown, ctx: ErrorContext): NodeApiError {
 	const { node, action, itemIndex, secrets } = ctx;
-	const status = response.status;
-	const base = { httpCode: String(status), itemIndex };
 	const said = saidOf(body);
 	const credential = ctx.oauth ? 'Svc MCP OAuth2 API' : 'Svc MCP API';
-	switch (status) {
-		case 400:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `${MCP_SERVICE} refused the request to ${action} as invalid (400)${said}`,
-					description: 'Check the arguments given to the node. If this keeps happening, set the Protocol Revision in the credential explicitly.',
-					cause: 'configuration-invalid',
-				},
-				secrets,
-			);
-		case 401:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `${MCP_SERVICE} did not accept the credential (401) while trying to ${action}`,
-					description: ctx.oauth
-						? `The OAuth access token was refused and could not be renewed. Reconnect the ${credential} credential.`
-						: `Check the User ID and the API Token in the ${credential} credential. The token must be of type API or ALL (the account's API key settings); web and other tokens are refused.`,
-					cause: 'credential-invalid',
-				},
-				secrets,
-			);
-		case 403: {
-			const needed = insufficientScopes(response);
-			if (needed) {
-				const granted = ctx.grantedScopes;
-				const missing = granted ? needed.filter((scope) => !granted.includes(scope)) : needed.filter((scope) => scope !== 'files:read');
-				const shown = missing.length ? missing : needed;
-				const error = serviceError(
-					node,
-					{
-						...base,
-						message: `The OAuth token lacks the ${scopeList(shown)} scope${shown.length > 1 ? 's' : ''}: reconnect the credential with ${shown.length > 1 ? 'them' : 'it'}`,
-						description: `To ${action} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ${scopeList(shown)} under Scopes and reconnect: existing grants are not upgraded, and renewing a token cannot add scopes.`,
-						cause: 'credential-invalid',
-					},
-					secrets,
-				);
-				return withMcpCode(error, CLIENT_CODES.insufficientScope);
-			}
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `${MCP_SERVICE} refused access while trying to ${action} (403)${said}`,
-					description:
-						'The account may not do this. Its e-mail address must be confirmed, and the account needs the rights the action requires.',
-					cause: 'credential-invalid',
-				},
-				secrets,
-			);
-		}
-		case 404:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `No MCP endpoint answered at the credential's endpoint (404) while trying to ${action}`,
-					description: `The node posts to the credential's MCP Endpoint URL, or {Base URL}/api/mcp when that is empty. Check both in the ${credential} credential.`,
-					cause: 'configuration-invalid',
-				},
-				secrets,
-			);
-		case 405:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `${MCP_SERVICE} refused the HTTP method (405) while trying to ${action}`,
-					description: `The endpoint takes JSON-RPC over POST only. A proxy in front of it may have changed the request; check the ${credential} credential's MCP Endpoint URL and Base URL.`,
-					cause: 'configuration-invalid',
-				},
-				secrets,
-			);
-		case 413:
-			return serviceError(
-				node,
-				{
-					...base,
-					message: `The request to ${action} is too large for ${MCP_SERVICE} (413)${said}`,
-					description:
-						'Requests may be up to 1 MB, upload tools up to 16 MiB (10 MiB of decoded content). Send a smaller file, or import it from a public HTTPS URL instead.',
-					cause: 'configuration-invalid',
-				},
-				secrets,
-			);
-		default:
-			if (status >= 500) {
-				return serviceError(
-					node,
-					{
-						...base,
-						message: `${MCP_SERVICE} failed while trying to ${action} (${status})${said}`,
-						description:
-							'A problem on the service side. A write may still have been carried out: the node checks the destination before any retry; run again later.',
-						cause: 'temporarily-unavailable',
-						uncertain: true,
-					},
-					secrets,
-				);
-			}
-			return serviceError(node, { ...base, message: `${MCP_SERVICE} answered ${status} while trying to ${action}${said}` }, secrets);
+	const needed = response.status === 403 ? insufficientScopes(response) : undefined;
+	if (needed) {
+		const granted = ctx.grantedScopes;
+		const missing = granted ? needed.filter((scope) => !granted.includes(scope)) : needed.filter((scope) => scope !== 'files:read');
+		const shown = missing.length ? missing : needed;
+		const error = serviceError(
+			node,
+			{
+				httpCode: '403',
+				itemIndex,
+				message: `The OAuth token lacks the ${scopeList(shown)} scope${shown.length > 1 ? 's' : ''}: reconnect the credential with ${shown.length > 1 ? 'them' : 'it'}`,
+				description: `To ${action} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ${scopeList(shown)} under Scopes and reconnect: existing grants are not upgraded, and renewing a token cannot add scopes.`,
+				cause: 'credential-invalid',
+			},
+			secrets,
+		);
+		return withMcpCode(error, CLIENT_CODES.insufficientScope);
 	}
+	const table: StatusTable = {
+		400: () => ({
+			message: `${MCP_SERVICE} refused the request to ${action} as invalid (400)${said}`,
+			description: 'Check the arguments given to the node. If this keeps happening, set the Protocol Revision in the credential explicitly.',
+			cause: 'configuration-invalid',
+		}),
+		401: () => ({
+			message: `${MCP_SERVICE} did not accept the credential (401) while trying to ${action}`,
+			description: ctx.oauth
+				? `The OAuth access token was refused and could not be renewed. Reconnect the ${credential} credential.`
+				: `Check the User ID and the API Token in the ${credential} credential. The token must be of type API or ALL (the account's API key settings); web and other tokens are refused.`,
+			cause: 'credential-invalid',
+		}),
+		403: () => ({
+			message: `${MCP_SERVICE} refused access while trying to ${action} (403)${said}`,
+			description: 'The account may not do this. Its e-mail address must be confirmed, and the account needs the rights the action requires.',
+			cause: 'credential-invalid',
+		}),
+		404: () => ({
+			message: `No MCP endpoint answered at the credential's endpoint (404) while trying to ${action}`,
+			description: `The node posts to the credential's MCP Endpoint URL, or {Base URL}/api/mcp when that is empty. Check both in the ${credential} credential.`,
+			cause: 'configuration-invalid',
+		}),
+		405: () => ({
+			message: `${MCP_SERVICE} refused the HTTP method (405) while trying to ${action}`,
+			description: `The endpoint takes JSON-RPC over POST only. A proxy in front of it may have changed the request; check the ${credential} credential's MCP Endpoint URL and Base URL.`,
+			cause: 'configuration-invalid',
+		}),
+		413: () => ({
+			message: `The request to ${action} is too large for ${MCP_SERVICE} (413)${said}`,
+			description:
+				'Requests may be up to 1 MB, upload tools up to 16 MiB (10 MiB of decoded content). Send a smaller file, or import it from a public HTTPS URL instead.',
+			cause: 'configuration-invalid',
+		}),
+		server: (status) => ({
+			message: `${MCP_SERVICE} failed while trying to ${action} (${status})${said}`,
+			description:
+				'A problem on the service side. A write may still have been carried out: the node checks the destination before any retry; run again later.',
+			cause: 'temporarily-unavailable',
+			uncertain: true,
+		}),
+		other: (status) => ({ message: `${MCP_SERVICE} answered ${status} while trying to ${action}${said}` }),
+	};
+	return statusErrorFrom(node, table, response.status, itemIndex, secrets);
 }
 
 /** The modern revision refused, or a pinned revision the server does not know. */
