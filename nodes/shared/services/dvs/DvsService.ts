@@ -6,17 +6,7 @@ import { writeExactlyOnce } from '../../reconcile';
 import type { UploadSource } from '../storage/types';
 import type { DvsReader } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
-import type {
-	DvsFieldValues,
-	DvsListQuery,
-	DvsPage,
-	DvsSchema,
-	DvsSection,
-	DvsUploadResult,
-	DvsUser,
-	DvsWire,
-	DvsWriteResult,
-} from './types';
+import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from './types';
 
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever wire serves it (the DVS JSON API

@@ -9,18 +9,7 @@ import { listField, McpTools, objectField } from '../mcpTools';
 import { McpStorageWire } from '../storage/McpStorageWire';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../../services/storage/types';
-import type {
-	DvsFieldDescriptor,
-	DvsFieldValues,
-	DvsListQuery,
-	DvsPage,
-	DvsSchema,
-	DvsSection,
-	DvsUploadResult,
-	DvsUser,
-	DvsWire,
-	DvsWriteResult,
-} from '../../services/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from '../../services/dvs/types';
 import { dvsPageOf } from '../../services/dvs/types';
 
 type McpSection = 'task' | 'project_2';

@@ -5,18 +5,7 @@ import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
 import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
 import type { UploadSource } from '../../services/storage/types';
-import type {
-	DvsFieldDescriptor,
-	DvsFieldValues,
-	DvsListQuery,
-	DvsPage,
-	DvsSchema,
-	DvsSection,
-	DvsUploadResult,
-	DvsUser,
-	DvsWire,
-	DvsWriteResult,
-} from '../../services/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from '../../services/dvs/types';
 import { dvsPageOf } from '../../services/dvs/types';
 
 function objects(value: unknown): IDataObject[] {
