@@ -72,6 +72,14 @@ export function readInteger(
 	return value;
 }
 
+/** A search's Query (documents 2: at most 200 characters) and Limit (1 to `maxResults`). */
+export function readSearch(ctx: IExecuteFunctions, itemIndex: number, maxResults: number): { query: string; limit: number } {
+	return {
+		query: readText(ctx, 'query', itemIndex, 'Query', { required: true, maxLength: 200 }),
+		limit: readInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1, max: maxResults }),
+	};
+}
+
 const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
 
 /**

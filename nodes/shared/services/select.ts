@@ -96,7 +96,7 @@ export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor):
 export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
 	const wire = isMcp(authentication)
-		? new McpDvsWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
+		? new McpDvsWire(ctx, new McpStorageWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor), timeoutFor)
 		: new RestDvsWire(ctx, timeoutFor);
 	return new DvsService(ctx.getNode(), wire);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readInteger, readText } from '../../../shared/parameters';
+import { readSearch } from '../../../shared/parameters';
 import { callOptions, optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
@@ -30,8 +30,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['search'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
-	const query = readText(this, 'query', itemIndex, 'Query', { required: true, maxLength: 200 });
-	const limit = readInteger(this, 'limit', itemIndex, 'Limit', { min: 1, max: 20 });
+	const { query, limit } = readSearch(this, itemIndex, 20);
 	const outcome = await client.callTool('search_docs', { query, limit }, callOptions(this, itemIndex));
 	const results = Array.isArray(outcome.structured.results) ? (outcome.structured.results as IDataObject[]) : [];
 	return results.map((result) => ({ json: { ...result, query }, pairedItem: { item: itemIndex } }));

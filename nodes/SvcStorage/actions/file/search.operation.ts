@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readInteger, readText } from '../../../shared/parameters';
+import { readSearch } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
@@ -35,8 +35,7 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 
 /** Search (svc_search_files): one item per match, in the folder-content fields of Folder → Get Content. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
-	const query = readText(this, 'query', itemIndex, 'Query', { required: true, maxLength: 200 });
-	const limit = readInteger(this, 'limit', itemIndex, 'Limit', { min: 1, max: MAX_RESULTS });
+	const { query, limit } = readSearch(this, itemIndex, MAX_RESULTS);
 	const items = await storage.searchFiles(query, limit, itemIndex);
 	return items.map((item) => jsonItem(item, itemIndex));
 }

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { serviceError } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
-import type { McpClient, McpCredentialType } from '../../transport/mcp';
+import type { McpClient } from '../../transport/mcp';
 import type { McpCallContext, McpToolGroup } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { McpStorageWire } from '../storage/McpStorageWire';
@@ -46,20 +46,20 @@ export class McpDvsWire implements DvsWire {
 
 	private readonly tools: McpTools;
 
-	private readonly storage: McpStorageWire;
+	private readonly client: McpClient;
 
+	/** Over the storage wire of the same client: attachments are files in the task's folder. */
 	constructor(
 		private readonly ctx: ServiceContext,
-		private readonly client: McpClient,
-		credentialType: McpCredentialType,
+		private readonly storage: McpStorageWire,
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {
-		this.tools = new McpTools(ctx, client, credentialType);
-		this.storage = new McpStorageWire(ctx, client, credentialType, timeoutFor);
+		this.tools = storage.tools;
+		this.client = storage.client;
 	}
 
 	async close(): Promise<void> {
-		await this.client.close();
+		await this.storage.close();
 	}
 
 	private section(section: DvsSection, itemIndex: number): McpSection {

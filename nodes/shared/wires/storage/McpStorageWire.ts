@@ -48,7 +48,7 @@ export class McpStorageWire implements StorageWire {
 
 	constructor(
 		private readonly ctx: ServiceContext,
-		private readonly client: McpClient,
+		readonly client: McpClient,
 		credentialType: McpCredentialType,
 		/** The request timeout for an item (each item may set its own). */
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
