@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType,
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle } from '../shared/descriptions';
-import { authenticationProperties, credentialEntries } from '../shared/services/select';
+import { authenticationProperties, credentialEntries } from '../shared/services/authentication';
 import * as attachment from './actions/attachment';
 import * as client from './actions/client';
 import * as comment from './actions/comment';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { authenticationProperties } from '../shared/services/select';
+import { authenticationProperties } from '../shared/services/authentication';
 import { timeoutOption } from '../shared/descriptions';
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 100;

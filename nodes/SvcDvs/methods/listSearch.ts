@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { DvsSection } from '../../shared/services/dvs/types';
-import { closingAfter, dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
 
 function label(document: Record<string, unknown>): string {

@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields }
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
-import { closingAfter, dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
 const LIST_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { closingAfter, dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { pollBudgetOf } from '../../shared/polling/budget';
 import { readDvsTriggerSettings } from '../settings';
 import { pollNewCommentOnTask } from './newCommentOnTask';

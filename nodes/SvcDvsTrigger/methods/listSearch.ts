@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { closingAfter, dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import type { DvsSection } from '../../shared/services/dvs/types';
 
 /** Documents shown in a list: the newest 200, filtered by the typed text. */

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { closingAfter, dvsServiceFor } from '../../shared/services/select';
+import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 
 /** The organization's task status options, from get_fields. */
 export async function getStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

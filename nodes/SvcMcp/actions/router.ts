@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runPerItem } from '../../shared/runPerItem';
-import { closingAfter } from '../../shared/services/select';
+import { closingAfter } from '../../shared/services/serviceFor';
 import { McpClient } from '../../shared/transport/mcp';
 import { credentialTypeOf } from '../methods/client';
 import * as docs from './docs';

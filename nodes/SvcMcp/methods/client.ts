@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { closingAfter } from '../../shared/services/select';
+import { closingAfter } from '../../shared/services/serviceFor';
 import type { McpCredentialType, McpToolDescriptor } from '../../shared/transport/mcp';
 import { McpClient } from '../../shared/transport/mcp';
 

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { authenticationOf, closingAfter, isMcp, storageServiceFor } from '../../shared/services/select';
+import { authenticationOf, isMcp } from '../../shared/services/authentication';
+import { closingAfter, storageServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
 import { runPerItem } from '../../shared/runPerItem';

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { closingAfter, storageServiceFor } from '../../shared/services/select';
+import { closingAfter, storageServiceFor } from '../../shared/services/serviceFor';
 import { browseStorage } from '../../shared/storageSearch';
 
 export async function searchFolders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

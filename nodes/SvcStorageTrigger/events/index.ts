@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { closingAfter, storageServiceFor } from '../../shared/services/select';
+import { closingAfter, storageServiceFor } from '../../shared/services/serviceFor';
 import type { StorageService } from '../../shared/services/storage/StorageService';
 import { pollBudgetOf } from '../../shared/polling/budget';
 import type { PollBudget } from '../../shared/polling/budget';

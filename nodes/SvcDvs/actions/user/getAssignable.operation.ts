@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsSection } from '../../../shared/services/dvs/types';
-import { mcpOnly, restOnly } from '../../../shared/services/select';
+import { mcpOnly, restOnly } from '../../../shared/services/authentication';
 import { jsonItem } from '../../../shared/runPerItem';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
-import { accountScript } from './legacyCall';
+import { accountScript } from './accountScript';
 
 const properties: INodeProperties[] = [
 	{

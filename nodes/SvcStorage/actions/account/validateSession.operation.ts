@@ -5,7 +5,7 @@ import { refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
 import { optionsCollection } from '../common.descriptions';
-import { accountScript } from './legacyCall';
+import { accountScript } from './accountScript';
 
 const properties: INodeProperties[] = [
 	{

@@ -5,7 +5,7 @@ import { isEmail, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
 import { keyProperty, readHash, userIdProperty } from './fields';
-import { keyAction } from './keyCall';
+import { keyAction } from './keyAction';
 
 const properties: INodeProperties[] = [
 	userIdProperty,

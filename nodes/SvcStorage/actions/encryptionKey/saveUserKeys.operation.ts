@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
 import { keyProperty, readKey, userIdProperty } from './fields';
-import { keyAction } from './keyCall';
+import { keyAction } from './keyAction';
 
 const PUBLIC_KEYS = [
 	['kem', 'KEM Public Key'],

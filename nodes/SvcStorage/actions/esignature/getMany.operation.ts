@@ -6,7 +6,7 @@ import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readDate, readLocator, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { fileLocator, optionsCollection } from '../common.descriptions';
-import { storageAction } from '../restCall';
+import { storageAction } from '../storageAction';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File whose signatures to list' }),

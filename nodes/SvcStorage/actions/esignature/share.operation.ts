@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readEmails, readLocator, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { fileLocator, optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../restCall';
+import { storageActionObject } from '../storageAction';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File to send for electronic signing' }),

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationSelector, valuesOf } from '../mcpOperations';
+import { operationSelector, valuesOf } from '../operationSelector';
 import * as deleteFile from './delete.operation';
 import * as download from './download.operation';
 import * as getInfo from './getInfo.operation';

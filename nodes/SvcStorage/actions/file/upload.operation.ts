@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { restOnlyInCollection } from '../../../shared/services/select';
+import { restOnlyInCollection } from '../../../shared/services/authentication';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';

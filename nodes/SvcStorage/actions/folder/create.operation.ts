@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mcpOnly, restOnly } from '../../../shared/services/select';
+import { mcpOnly, restOnly } from '../../../shared/services/authentication';
 import { readLocator, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { folderLocator, optionsCollection } from '../common.descriptions';

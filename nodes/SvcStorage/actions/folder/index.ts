@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationSelector, valuesOf } from '../mcpOperations';
+import { operationSelector, valuesOf } from '../operationSelector';
 import * as create from './create.operation';
 import * as deleteFolder from './delete.operation';
 import * as getContent from './getContent.operation';

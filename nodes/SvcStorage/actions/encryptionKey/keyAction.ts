@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { StorageFields } from '../../../shared/transport/storage';
-import { storageActionObject } from '../restCall';
+import { storageActionObject } from '../storageAction';
 import { readUserId } from './fields';
 
 export interface KeyCall {

@@ -2,13 +2,6 @@ import type { INodeCredentialDescription, INodeProperties, IDisplayOptions } fro
 
 import type { ServiceContext } from '../transport/http';
 import type { McpCredentialType } from '../transport/mcp';
-import { McpClient } from '../transport/mcp';
-import { McpDvsWire } from '../wires/dvs/McpDvsWire';
-import { RestDvsWire } from '../wires/dvs/RestDvsWire';
-import { McpStorageWire } from '../wires/storage/McpStorageWire';
-import { RestStorageWire } from '../wires/storage/RestStorageWire';
-import { DvsService } from './dvs/DvsService';
-import { StorageService } from './storage/StorageService';
 
 /**
  * The node parameter `authentication` chooses the kind of connection: the REST credential of
@@ -19,9 +12,6 @@ import { StorageService } from './storage/StorageService';
 export const AUTHENTICATION = 'authentication';
 
 export const MCP_CREDENTIALS: McpCredentialType[] = ['svcMcpApi', 'svcMcpOAuth2Api'];
-
-export type StorageAuthentication = 'svcStorageApi' | McpCredentialType;
-export type DvsAuthentication = 'svcDvsApi' | McpCredentialType;
 
 /** displayOptions that show a property only with the REST credential. */
 export const restOnly = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisplayOptions => ({ show: { [AUTHENTICATION]: [rest] } });
@@ -79,33 +69,4 @@ export function authenticationOf<T extends string>(ctx: ServiceContext, rest: T)
 
 export function isMcp(authentication: string): authentication is McpCredentialType {
 	return (MCP_CREDENTIALS as string[]).includes(authentication);
-}
-
-type TimeoutFor = (itemIndex: number) => number | undefined;
-
-/** The storage service over the wire of the node's chosen credential. */
-export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): StorageService {
-	const authentication = authenticationOf(ctx, 'svcStorageApi');
-	const wire = isMcp(authentication)
-		? new McpStorageWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
-		: new RestStorageWire(ctx, timeoutFor);
-	return new StorageService(ctx.getNode(), wire);
-}
-
-/** The DVS service over the wire of the node's chosen credential. */
-export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
-	const authentication = authenticationOf(ctx, 'svcDvsApi');
-	const wire = isMcp(authentication)
-		? new McpDvsWire(ctx, new McpStorageWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor), timeoutFor)
-		: new RestDvsWire(ctx, timeoutFor);
-	return new DvsService(ctx.getNode(), wire);
-}
-
-/** Runs `use` with a service or client, then ends what it opened (an MCP session), also after an error. */
-export async function closingAfter<S extends { close(): Promise<void> }, T>(service: S, use: (service: S) => Promise<T>): Promise<T> {
-	try {
-		return await use(service);
-	} finally {
-		await service.close();
-	}
 }
