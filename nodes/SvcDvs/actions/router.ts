@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { authenticationOf, isMcp } from '../../shared/services/authentication';
+import { unavailableOverMcp } from '../../shared/services/availability';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
@@ -36,10 +37,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
 	}
 	if (isMcp(authenticationOf(this, 'svcDvsApi')) && !MCP_RESOURCES.includes(resource)) {
-		throw new NodeOperationError(this.getNode(), `"${resource}" is not available over Svc's MCP endpoint`, {
-			description:
-				"The MCP endpoint's DVS tools cover tasks (with comments and attachments), projects and users only. Set Authentication to Svc DVS API for contact persons and clients.",
-		});
+		throw unavailableOverMcp(
+			this.getNode(),
+			`"${resource}" is`,
+			"The MCP endpoint's DVS tools cover tasks (with comments and attachments), projects and users only.",
+			'Svc DVS API',
+		);
 	}
 	const service = dvsServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
 	return await closingAfter(service, async (dvs) => await runPerItem<DvsDeps>(this, operation.execute, { dvs }));

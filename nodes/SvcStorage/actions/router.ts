@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { authenticationOf, isMcp } from '../../shared/services/authentication';
+import { unavailableOverMcp } from '../../shared/services/availability';
 import { closingAfter, storageServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
@@ -30,10 +31,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const mcpOperations = (resources[resource] as { mcpOperations?: string[] }).mcpOperations ?? [];
 	if (isMcp(authenticationOf(this, 'svcStorageApi')) && !mcpOperations.includes(operationName)) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not available over Svc's MCP endpoint`, {
-			description:
-				"The hosted MCP connector never deletes, restores or changes sharing, and has no e-signature, encryption-key or account operations. Set Authentication to Svc Storage API for this operation.",
-		});
+		throw unavailableOverMcp(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is`,
+			'The hosted MCP connector never deletes, restores or changes sharing, and has no e-signature, encryption-key or account operations.',
+			'Svc Storage API',
+		);
 	}
 	const service = storageServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
 	return await closingAfter(service, async (storage) => await runPerItem<StorageDeps>(this, operation.execute, { storage }));

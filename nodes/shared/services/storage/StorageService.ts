@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { mcpOnlyOperation } from '../availability';
 import { writeExactlyOnce } from '../../reconcile';
 import type { StorageDownload } from '../../transport/storage';
 import type { DestinationSnapshot } from './entries';
@@ -124,10 +125,7 @@ export class StorageService {
 	private mcpOnly<K extends keyof typeof MCP_ONLY>(operation: K, itemIndex: number): NonNullable<StorageWire[K]> {
 		const method = this.wire[operation];
 		if (method) return method as NonNullable<StorageWire[K]>;
-		throw new NodeOperationError(this.node, `${MCP_ONLY[operation]} needs an MCP credential`, {
-			itemIndex,
-			description: "Only Svc's MCP endpoint offers this operation. Set Authentication to Svc MCP API Key or Svc MCP OAuth2.",
-		});
+		throw mcpOnlyOperation(this.node, MCP_ONLY[operation], itemIndex);
 	}
 
 	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../transport/http';
 import type { McpClient } from '../../transport/mcp';
 import type { McpCallContext, McpToolGroup } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
+import { unavailableOverMcp } from '../../services/availability';
 import { McpStorageWire } from '../storage/McpStorageWire';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../../services/storage/types';
@@ -64,14 +65,12 @@ export class McpDvsWire implements DvsWire {
 
 	private section(section: DvsSection, itemIndex: number): McpSection {
 		if (section === 'task' || section === 'project_2') return section;
-		throw new NodeOperationError(
+		throw unavailableOverMcp(
 			this.ctx.getNode(),
-			`${section === 'client' ? 'Clients' : 'Contact persons'} are not available over Svc's MCP endpoint`,
-			{
-				itemIndex,
-				description:
-					"The MCP endpoint's DVS tools cover the task and project registers only. Use the Svc DVS API credential for contact persons and clients.",
-			},
+			`${section === 'client' ? 'Clients' : 'Contact persons'} are`,
+			"The MCP endpoint's DVS tools cover the task and project registers only.",
+			'Svc DVS API',
+			itemIndex,
 		);
 	}
 
