@@ -6,6 +6,7 @@
  * answer's headers with a plain timer), so a warp never makes a request time out.
  *
  *   useWarpedTime(1000);        // in a test file or a describe block
+ *   warpedDelays()              // the waits asked for under the warp (what a test asserts instead of wall time)
  */
 type TimerFunction = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
 
@@ -19,13 +20,23 @@ const LONGEST_WARPED_MS = 60_000;
 
 const realSetTimeout = globalThis.setTimeout;
 const warps: Warp[] = [];
+let requested: number[] = [];
 
 function warpedSetTimeout(handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown {
 	const warp = warps.at(-1);
 	const warped = warp !== undefined && ms !== undefined && ms >= warp.thresholdMs && ms <= LONGEST_WARPED_MS;
 	const delay = warped ? Math.max(1, Math.ceil((ms as number) / (warp as Warp).factor)) : ms;
+	if (warped) requested.push(ms as number);
 	return (realSetTimeout as unknown as TimerFunction)(handler, delay, ...args);
 }
+
+/** The waits (ms) asked for under a warp since the last call, oldest first; the list starts anew. */
+export function warpedDelays(): number[] {
+	const delays = requested;
+	requested = [];
+	return delays;
+}
+
 
 /** Starts a warp (the innermost one applies); returns the function that ends it. */
 export function warpTime(factor: number, thresholdMs = 100): () => void {

@@ -1,4 +1,4 @@
-import type { CredentialsMap } from '../../harness';
+import { useWarpedTime, warpedDelays, type CredentialsMap } from '../../harness';
 import { EICAR_TEST_STRING } from '../../simulator/storage/upload-policy';
 import { apiCredentials, mcpMethods, startMcpEnv, type McpNodeEnv } from '../SvcMcp/env';
 import { probe, type StepResult } from './probe';
@@ -211,6 +211,8 @@ describe('write error codes reach the caller (mcpErrorCode)', () => {
 });
 
 describe('429', () => {
+	useWarpedTime(1000, 500);
+
 	it('waits the seconds named in the JSON-RPC message (no Retry-After header) and goes on', async () => {
 		await start();
 		let refused = 0;
@@ -220,10 +222,10 @@ describe('429', () => {
 			return { status: 429, json: { jsonrpc: '2.0', id: body.id, error: { code: -32029, message: 'Rate limit exceeded (search). Retry after 1 seconds.' } } };
 		});
 		try {
-			const started = Date.now();
+			warpedDelays();
 			const [result] = await probe({ svcMcpApi: { ...apiCredentials(env).svcMcpApi, baseUrl: proxy.baseUrl } }, [{ op: 'callTool', suffix: 'get_root_folder' }]);
 			expect(ok(result).toolName).toBe('svc_get_root_folder');
-			expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+			expect(warpedDelays()).toContain(1000);
 			expect(proxy.received).toHaveLength(2);
 		} finally {
 			await proxy.close();
@@ -235,15 +237,6 @@ describe('429', () => {
 		expect(mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'Slow down. Retry after 7 seconds.' } }))).toBe(7);
 		expect(mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'x', data: { retry_after_seconds: 3 } } }))).toBe(3);
 		expect(mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'x' } }, { 'retry-after': '5' }))).toBe(5);
-	});
-
-	it("waits out the simulator's real per-minute bucket", async () => {
-		// A 3-second "minute": the 32 searches land in one window even on a loaded machine.
-		await start({ mcp: { timeScale: 0.05 } });
-		const steps = Array.from({ length: 32 }, () => ({ op: 'callTool' as const, suffix: 'search_files', args: { query: 'contract' } }));
-		const results = await probe(apiCredentials(env), steps);
-		expect(results.every((result) => result.ok)).toBe(true);
-		expect(env.sim.requests.some((entry) => entry.status === 429)).toBe(true);
 	});
 
 	it('gives up with a clear error when the service asks for longer than the cap', async () => {
@@ -260,5 +253,16 @@ describe('429', () => {
 		env.sim.faults.add({ match: { mcpTool: 'svc_get_root_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 0 }, times: 10 });
 		const [result] = await probe(apiCredentials(env), [{ op: 'callTool', suffix: 'get_root_folder' }]);
 		expect(result.message).toMatch(/still refused to call svc_get_root_folder after 4 tries/);
+	});
+});
+
+describe('429 against the real clock', () => {
+	it("waits out the simulator's real per-minute bucket", async () => {
+		// Real time: a 3-second "minute", so the 32 searches land in one window even on a loaded machine.
+		await start({ mcp: { timeScale: 0.05 } });
+		const steps = Array.from({ length: 32 }, () => ({ op: 'callTool' as const, suffix: 'search_files', args: { query: 'contract' } }));
+		const results = await probe(apiCredentials(env), steps);
+		expect(results.every((result) => result.ok)).toBe(true);
+		expect(env.sim.requests.some((entry) => entry.status === 429)).toBe(true);
 	});
 });
