@@ -53,8 +53,7 @@ function operationOf(spec: RegisterSpec, name: DocumentOperationName): DvsOperat
 export function documentRegister(spec: RegisterSpec): { description: INodeProperties[]; operations: Record<string, DvsOperation> } {
 	const names = Object.keys(spec.operations) as DocumentOperationName[];
 	const operations = Object.fromEntries(names.map((name) => [name, operationOf(spec, name)]));
-	// The default is the register's first operation, known only here.
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the register's first operation, computed here
 	const selector: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
