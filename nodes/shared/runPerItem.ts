@@ -50,3 +50,20 @@ export async function runPerItem<TDeps>(
 export function jsonItem(json: INodeExecutionData['json'], itemIndex: number): INodeExecutionData {
 	return { json, pairedItem: { item: itemIndex } };
 }
+
+/**
+ * The operation the node's Resource and Operation parameters name, from the node's
+ * `resources` (each an `actions/<resource>` module), or the error that says it does not exist.
+ */
+export function chosenOperation<Op extends { execute: unknown }>(
+	ctx: IExecuteFunctions,
+	resources: Record<string, Record<string, unknown>>,
+): { resource: string; operationName: string; operation: Op } {
+	const resource = ctx.getNodeParameter('resource', 0) as string;
+	const operationName = ctx.getNodeParameter('operation', 0) as string;
+	const operation = resources[resource]?.[operationName] as Op | undefined;
+	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
+		throw new NodeOperationError(ctx.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
+	}
+	return { resource, operationName, operation };
+}

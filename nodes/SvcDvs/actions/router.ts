@@ -1,12 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { authenticationOf, isMcp } from '../../shared/services/authentication';
 import { unavailableOverMcp } from '../../shared/services/availability';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
-import { runPerItem } from '../../shared/runPerItem';
+import { chosenOperation, runPerItem } from '../../shared/runPerItem';
 import * as attachment from './attachment';
 import * as client from './client';
 import * as comment from './comment';
@@ -30,13 +29,8 @@ const resources: Record<DvsResource, Record<string, unknown>> = {
 const MCP_RESOURCES: DvsResource[] = ['attachment', 'comment', 'project', 'task', 'user'];
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as DvsResource;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources[resource]?.[operationName] as DvsOperation | undefined;
-	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
-	}
-	if (isMcp(authenticationOf(this, 'svcDvsApi')) && !MCP_RESOURCES.includes(resource)) {
+	const { resource, operation } = chosenOperation<DvsOperation>(this, resources);
+	if (isMcp(authenticationOf(this, 'svcDvsApi')) && !MCP_RESOURCES.includes(resource as DvsResource)) {
 		throw unavailableOverMcp(
 			this.getNode(),
 			`"${resource}" is`,

@@ -1,12 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { authenticationOf, isMcp } from '../../shared/services/authentication';
 import { unavailableOverMcp } from '../../shared/services/availability';
 import { closingAfter, storageServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
-import { runPerItem } from '../../shared/runPerItem';
+import { chosenOperation, runPerItem } from '../../shared/runPerItem';
 import * as account from './account';
 import * as encryptionKey from './encryptionKey';
 import * as esignature from './esignature';
@@ -23,13 +22,8 @@ const resources: Record<StorageResource, Record<string, unknown>> = {
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as StorageResource;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources[resource]?.[operationName] as StorageOperation | undefined;
-	if (!operation || operationName === 'description' || typeof operation.execute !== 'function') {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not supported for "${resource}"`);
-	}
-	const mcpOperations = (resources[resource] as { mcpOperations?: string[] }).mcpOperations ?? [];
+	const { resource, operationName, operation } = chosenOperation<StorageOperation>(this, resources);
+	const mcpOperations = (resources[resource as StorageResource] as { mcpOperations?: string[] }).mcpOperations ?? [];
 	if (isMcp(authenticationOf(this, 'svcStorageApi')) && !mcpOperations.includes(operationName)) {
 		throw unavailableOverMcp(
 			this.getNode(),
