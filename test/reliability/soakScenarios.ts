@@ -9,10 +9,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../harness';
-import { mountMcp } from '../simulator';
-import { StorageAttachments } from '../simulator/attachments';
 import type { FaultKind, FaultMatch } from '../simulator/types';
-import { addComment, addFile, addTask, emitted, startTriggerEnv, type TriggerEnv } from '../nodes/triggers/env';
+import { addComment, addFile, addTask, emitted, mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../nodes/triggers/env';
 import { random } from './random';
 import { dvsSeconds } from '../../nodes/SvcDvsTrigger/stamps';
 
@@ -392,11 +390,7 @@ export async function soakTriggers(options: SoakOptions, onRow: (row: SoakRow) =
 	// The MCP endpoint's rate-limit windows run on the test clock plus the time that really passes
 	// (scaled down 10,000 times): a poll that waits out a 429 sees its window end, as it would.
 	const started = Date.now();
-	mountMcp(
-		env.sim,
-		{ store: env.dvs.store, seed: env.dvs.seed, attachments: new StorageAttachments(env.sim.storage, env.sim.accounts, env.sim.limits) },
-		{ now: () => env.clock.now() + (Date.now() - started), settings: { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, timeScale: 0.0001 } },
-	);
+	mountTriggerMcp(env, 0.0001, () => env.clock.now() + (Date.now() - started));
 	const rows: SoakRow[] = [];
 	try {
 		let seed = options.seed;

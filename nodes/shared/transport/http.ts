@@ -216,11 +216,19 @@ export async function discardBody(body: unknown): Promise<void> {
 	}
 }
 
-/** A streamed answer read to its end (a 429's body, which may name the wait); other bodies as they are. */
-async function bufferedBody(body: unknown): Promise<unknown> {
+/**
+ * A streamed answer read to its end (the connection is released), keeping at most `limit` bytes;
+ * an answer that is not a stream is returned as it is.
+ */
+export async function bufferedBody(body: unknown, limit = Infinity): Promise<unknown> {
 	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
 	const chunks: Buffer[] = [];
-	for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+	let size = 0;
+	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		if (size < limit) chunks.push(buffer);
+		size += buffer.length;
+	}
 	return Buffer.concat(chunks);
 }
 

@@ -7,9 +7,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { binaryBuffer, createPoller, type Poller } from '../../harness';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../peers/sdkServers';
-import { mountMcp } from '../../simulator';
-import { StorageAttachments } from '../../simulator/attachments';
-import { addComment, addFile, addTask, emitted, startTriggerEnv, type TriggerEnv } from '../triggers/env';
+import { addComment, addFile, addTask, emitted, mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../triggers/env';
 import { AUTHS, fieldsOf, nodeDescription, offeredValues, type Auth } from './env';
 
 export interface TriggerParity {
@@ -31,11 +29,7 @@ export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 		env = await startTriggerEnv();
 		// The MCP endpoint over the trigger environment's stores and clock. Its rate-limit windows
 		// shrink with the test clock (timeScale), so a soak's many polls stay within them.
-		const mcp = mountMcp(
-			env.sim,
-			{ store: env.dvs.store, seed: env.dvs.seed, attachments: new StorageAttachments(env.sim.storage, env.sim.accounts, env.sim.limits) },
-			{ now: env.clock.now, settings: { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, timeScale: 0.001 } },
-		);
+		const mcp = mountTriggerMcp(env, 0.001);
 		if (peerKind) peer = await startSdkPeer(peerKind, { baseUrl: env.sim.baseUrl, mcp });
 		const endpoint: ICredentialDataDecryptedObject = peer ? { endpointUrl: peer.endpoint } : {};
 		storageMcpCredentials = { baseUrl: env.sim.baseUrl, userId: env.storage.userId, apiToken: env.storage.credentials.accessToken, ...endpoint };

@@ -1,3 +1,5 @@
+import { mountMcp, type McpPart } from '../../simulator';
+import { StorageAttachments } from '../../simulator/attachments';
 import { AccountStore } from '../../simulator/accounts';
 import { createDvsHandler, DvsStore, insertComment, insertTask, seedDvsDemo, type DvsSeed } from '../../simulator/dvs';
 import { FakeAttachmentPort, parseMultipartForTests } from '../../simulator/dvs/testing';
@@ -148,4 +150,16 @@ export function useTriggerEnv(stepMs: number): TriggerEnv {
 			return current[key as keyof TriggerEnv];
 		},
 	});
+}
+
+/**
+ * The MCP endpoint over the trigger environment's stores, every tool on. Its rate-limit windows
+ * shrink by `timeScale` and run on `now` (default: the test clock).
+ */
+export function mountTriggerMcp(env: TriggerEnv, timeScale: number, now: () => number = env.clock.now): McpPart {
+	return mountMcp(
+		env.sim,
+		{ store: env.dvs.store, seed: env.dvs.seed, attachments: new StorageAttachments(env.sim.storage, env.sim.accounts, env.sim.limits) },
+		{ now, settings: { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, timeScale } },
+	);
 }

@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { transportError } from '../errors';
 import type { ServiceContext, ServiceResponse } from '../http';
-import { retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure, watchIdle } from '../http';
+import { bufferedBody, retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure, watchIdle } from '../http';
 import { secretsOf } from '../redact';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { grantedScopesOf, OAUTH_TYPE } from './endpoint';
@@ -68,18 +68,6 @@ type Chunks = AsyncIterable<Buffer | string>;
 
 function isStream(body: unknown): body is Chunks {
 	return !!body && typeof (body as Chunks)[Symbol.asyncIterator] === 'function';
-}
-
-async function readAll(body: unknown, limit = Infinity): Promise<Buffer> {
-	if (!isStream(body)) return Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body) {
-		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-		if (size < limit) chunks.push(buffer);
-		size += buffer.length;
-	}
-	return Buffer.concat(chunks);
 }
 
 interface StreamState {
@@ -182,10 +170,10 @@ export class McpWire {
 		const response = await this.call(method, headers, body, options);
 		const contentType = response.headers['content-type'] ?? '';
 		if (response.status < 200 || response.status >= 300) {
-			return { ...response, body: parseJson(await readAll(response.body, ERROR_BODY_LIMIT)) };
+			return { ...response, body: parseJson(await bufferedBody(response.body, ERROR_BODY_LIMIT)) };
 		}
 		if (!/text\/event-stream/i.test(contentType)) {
-			return { ...response, body: parseJson(await readAll(response.body)) };
+			return { ...response, body: parseJson(await bufferedBody(response.body)) };
 		}
 		const state: StreamState = {};
 		let message = await this.readEvents(response.body, id, state, options);
@@ -195,7 +183,7 @@ export class McpWire {
 			delete resumeHeaders['Content-Type'];
 			const again = await this.call('GET', resumeHeaders, undefined, { ...options, resend: false });
 			if (again.status < 200 || again.status >= 300 || !/text\/event-stream/i.test(again.headers['content-type'] ?? '')) {
-				await readAll(again.body, ERROR_BODY_LIMIT);
+				await bufferedBody(again.body, ERROR_BODY_LIMIT);
 				break;
 			}
 			message = await this.readEvents(again.body, id, state, options);
