@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * MCP requests per execution, per server and protocol mode, through the real n8n engine: one
  * execution of the Svc MCP node with 100 Tool → Call items, run twice in one process (Auto learns

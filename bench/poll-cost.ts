@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * Requests per poll of each polling trigger, against the simulator through the real n8n engine:
  * an idle poll, and the polls that drain N new items. Run `npm run build` first, then

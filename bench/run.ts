@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n */
 /** Runs every benchmark in its own process (so memory figures don't mix) and prints their figures. */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

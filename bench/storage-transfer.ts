@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values */
 /**
  * Memory and throughput of streaming a large file through the Svc Storage node in n8n's
  * filesystem binary mode, against a raw HTTP baseline (undici + form-data) in the same run.

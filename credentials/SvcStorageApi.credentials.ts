@@ -73,6 +73,7 @@ export class SvcStorageApi implements ICredentialType {
 			required: true,
 			displayOptions: { show: { authMethod: ['password'] } },
 		},
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password -- a session ID authenticates as the password does
 		{
 			displayName: 'Session ID',
 			name: 'sessionId',

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The example workflows (the README's main job) run against a simulator through the n8n engine:
  * used by `npm run examples` (which prints what each node produced) and by `npm test`.
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runWorkflow, type CredentialsMap, type HarnessWorkflowInput } from '../test/harness';
-import type { ServiceSimulator } from '../test/simulator';
+import { startServiceSimulator, type ServiceSimulator } from '../test/simulator';
 
 export interface ExampleRun {
 	file: string;
@@ -30,16 +31,115 @@ export function demoCredentials(sim: ServiceSimulator): CredentialsMap {
 	};
 }
 
+/** The address the import template fetches; the demo simulator plays that host, so nothing leaves the machine. */
+export const DEMO_IMPORT_URL = 'https://files.example.com/reports/annual-report.pdf';
+
+/** The simulator with its demo data, as the templates, `npm start` and the e2e tests use it. */
+export async function startDemoSimulator(options: { port?: number } = {}): Promise<ServiceSimulator> {
+	return await startServiceSimulator({
+		port: options.port,
+		mcpDeps: {
+			resolveHost: async (host) => (host === new URL(DEMO_IMPORT_URL).hostname ? ['93.184.215.14'] : []),
+			fetchSource: async ({ url }) =>
+				url === DEMO_IMPORT_URL
+					? { status: 200, contentType: 'application/pdf', body: Buffer.from('%PDF-1.7\n% Annual report (demo)\n%%EOF\n') }
+					: { status: 404, body: Buffer.from('not found') },
+		},
+	});
+}
+
 export const EXAMPLE_FILES = readdirSync(__dirname)
 	.filter((name) => name.endsWith('.json'))
 	.sort();
 
+const OUR_PACKAGE = 'n8n-nodes-svc.';
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+
+export interface ExampleWorkflow {
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>;
+	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	[key: string]: unknown;
+}
+
+export function readExample(file: string): ExampleWorkflow {
+	return JSON.parse(readFileSync(join(__dirname, file), 'utf8')) as ExampleWorkflow;
+}
+
+/** The node a run starts from: the manual trigger, or else the workflow's polling trigger (run as "Fetch Test Event"). */
+export function startNodeOf(workflow: ExampleWorkflow): { name: string; type: string } {
+	const start = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER) ?? workflow.nodes.find((node) => /Trigger$/.test(node.type) && node.type.startsWith(OUR_PACKAGE));
+	if (!start) throw new Error(`${workflow.name}: no manual trigger and no Svc trigger to start from`);
+	return start;
+}
+
+/**
+ * Names the templates' pickers show (a folder, a project) mapped to the demo data's ids. A template keeps
+ * a resource locator in "From list" mode with only the shown name, as a shared template does; binding
+ * fills in the id the user would pick.
+ */
+export function demoChoices(sim: ServiceSimulator): Map<string, string> {
+	const choices = new Map<string, string>();
+	for (const folder of Object.values(sim.demo.folders)) choices.set(folder.name, folder.hash);
+	for (const file of Object.values(sim.demo.files)) choices.set(file.name, file.hash);
+	const orgId = sim.dvs.seed.orgA.orgId;
+	for (const section of ['project_2', 'task'] as const) {
+		for (const document of sim.dvs.store.documents(orgId, section)) choices.set(String(document.values.name), String(document.id));
+	}
+	return choices;
+}
+
+/** A copy of the workflow with each picker's shown name bound to the demo data's id. */
+export function bindToDemo(workflow: ExampleWorkflow, choices: Map<string, string>): ExampleWorkflow {
+	const bind = (value: unknown): unknown => {
+		if (Array.isArray(value)) return value.map(bind);
+		if (!value || typeof value !== 'object') return value;
+		const record = value as Record<string, unknown>;
+		if (record.__rl === true && record.value === '' && typeof record.cachedResultName === 'string') {
+			const id = choices.get(record.cachedResultName);
+			if (id === undefined) throw new Error(`${workflow.name}: no demo item named "${record.cachedResultName}"`);
+			return { ...record, value: id };
+		}
+		return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, bind(inner)]));
+	};
+	return { ...workflow, nodes: workflow.nodes.map((node) => ({ ...node, parameters: bind(node.parameters) as Record<string, unknown> })) };
+}
+
+/**
+ * The part of a template the harness runs: its start node and the Svc nodes reachable from it through
+ * Svc nodes. n8n's own nodes (notes, schedules, Set, Convert to File) run in the real n8n of the e2e tests.
+ */
+export function svcPart(workflow: ExampleWorkflow): ExampleWorkflow {
+	const start = startNodeOf(workflow);
+	const keep = new Set([start.name]);
+	const queue = [start.name];
+	const types = new Map(workflow.nodes.map((node) => [node.name, node.type]));
+	while (queue.length) {
+		const from = queue.shift()!;
+		for (const output of workflow.connections[from]?.main ?? []) {
+			for (const link of output) {
+				if (!keep.has(link.node) && types.get(link.node)?.startsWith(OUR_PACKAGE)) {
+					keep.add(link.node);
+					queue.push(link.node);
+				}
+			}
+		}
+	}
+	const connections = Object.fromEntries(
+		Object.entries(workflow.connections)
+			.filter(([from]) => keep.has(from))
+			.map(([from, { main }]) => [from, { main: main.map((output) => output.filter((link) => keep.has(link.node))) }]),
+	);
+	return { ...workflow, nodes: workflow.nodes.filter((node) => keep.has(node.name)), connections };
+}
+
 export async function runExample(sim: ServiceSimulator, file: string): Promise<ExampleRun> {
-	const workflow = JSON.parse(readFileSync(join(__dirname, file), 'utf8')) as HarnessWorkflowInput & { name: string };
-	const run: ExampleRun = { file, name: workflow.name, nodes: [] };
+	const template = readExample(file);
+	const workflow = svcPart(bindToDemo(template, demoChoices(sim)));
+	const run: ExampleRun = { file, name: template.name, nodes: [] };
 	let result: Awaited<ReturnType<typeof runWorkflow>>;
 	try {
-		result = await runWorkflow(workflow, { credentials: demoCredentials(sim) });
+		result = await runWorkflow(workflow as unknown as HarnessWorkflowInput, { credentials: demoCredentials(sim), startNode: startNodeOf(workflow).name });
 	} catch (error) {
 		run.failure = error instanceof Error ? error.message : String(error);
 		return run;

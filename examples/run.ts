@@ -1,11 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The main job against the bundled simulator: starts it with demo data, runs every workflow in
  * examples/ through the n8n engine (the same harness the tests use) and prints what each node produced.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { startServiceSimulator } from '../test/simulator';
-import { EXAMPLE_FILES, runExample } from './examples';
+import { EXAMPLE_FILES, runExample, startDemoSimulator } from './examples';
 
 function summarize(item: INodeExecutionData): string {
 	const json = JSON.stringify(item.json);
@@ -18,7 +18,7 @@ function summarize(item: INodeExecutionData): string {
 }
 
 async function main(): Promise<void> {
-	const sim = await startServiceSimulator();
+	const sim = await startDemoSimulator();
 	let failures = 0;
 	try {
 		for (const file of EXAMPLE_FILES) {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { rmSync } from 'node:fs';
 
 // setupEnv.ts gives each test file its own throwaway N8N_USER_FOLDER; it goes when the file is done.

@@ -1,15 +1,15 @@
 /** The README's main job: every example workflow runs against the simulator, every node without an error. */
-import { EXAMPLE_FILES, runExample } from '../examples/examples';
-import { startServiceSimulator, type ServiceSimulator } from './simulator';
+import { EXAMPLE_FILES, readExample, runExample, startDemoSimulator } from '../examples/examples';
+import type { ServiceSimulator } from './simulator';
 
 let sim: ServiceSimulator;
 beforeAll(async () => {
-	sim = await startServiceSimulator();
+	sim = await startDemoSimulator();
 });
 afterAll(async () => await sim.close());
 
 it('there are example workflows', () => {
-	expect(EXAMPLE_FILES.length).toBeGreaterThanOrEqual(4);
+	expect(EXAMPLE_FILES.length).toBeGreaterThanOrEqual(8);
 });
 
 it.each(EXAMPLE_FILES)('%s runs, and each of its service nodes produces items without an error', async (file) => {
@@ -19,4 +19,14 @@ it.each(EXAMPLE_FILES)('%s runs, and each of its service nodes produces items wi
 	expect(run.nodes.length).toBeGreaterThan(1);
 	const last = run.nodes[run.nodes.length - 1];
 	expect([last.name, last.items.length > 0]).toEqual([last.name, true]);
+});
+
+it.each(EXAMPLE_FILES)('%s is a template a user can share: a note saying what it does, only Svc and n8n core nodes, no secrets', (file) => {
+	const workflow = readExample(file);
+	const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
+	expect(String(note?.parameters.content ?? '')).toMatch(/^## .+\n[\s\S]*\*\*Set up:\*\*/);
+	expect(workflow.nodes.filter((node) => !/^n8n-nodes-(svc|base)\./.test(node.type)).map((node) => node.type)).toEqual([]);
+	for (const node of workflow.nodes) {
+		for (const reference of Object.values(node.credentials ?? {})) expect(Object.keys(reference).sort()).toEqual(['id', 'name']);
+	}
 });

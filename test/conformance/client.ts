@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The client command the official MCP conformance suite launches: `tsx test/conformance/client.ts
  * <server-url>`, with the scenario in MCP_CONFORMANCE_SCENARIO. It runs the Svc MCP node through

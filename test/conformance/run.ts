@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /** `npm run conformance`: every applicable client scenario of the official suite, in each mode; one line each, then a total. */
 import { REVISIONS, runScenario, SCENARIOS } from './scenarios';
 

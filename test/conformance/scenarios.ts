@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) driving our client: each
  * client scenario that applies to a workflow node, with the node in Auto and with a pinned

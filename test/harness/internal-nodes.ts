@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/node-usable-as-tool -- this file runs in Node under the test tools, never inside n8n; its nodes are test doubles */
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 

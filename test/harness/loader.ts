@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { resolve } from 'node:path';
 
 import { PackageDirectoryLoader } from 'n8n-core';

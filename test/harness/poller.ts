@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { Container } from '@n8n/di';
 import { PollContext, TriggersAndPollers } from 'n8n-core';
 import { jsonParse, type IDataObject, type INode, type INodeExecutionData, type INodeParameters, type WorkflowActivateMode } from 'n8n-workflow';

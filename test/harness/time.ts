@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the test tools, never inside n8n */
 /**
  * Time that runs faster, for tests through the real engine with real sockets: every timer from
  * `thresholdMs` up to a minute (the node's settle waits, 429 waits, the simulator's late commits)

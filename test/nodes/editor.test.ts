@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * What n8n's editor builds from the built node descriptions, replayed without a browser: the
  * action list (every resource option × each Operation parameter shown for it, ignoring the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The rules of the hardening issue that the three reliability suites (chaos, redirects, bad
  * answers) do not already prove, each through the engine: parameters checked before any request,

@@ -5,10 +5,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { testCredential } from '../harness';
 import { byId, oauthCredential, useParityEnv, type ParityEnv } from '../nodes/parity/env';
 import { useWarpedTime } from '../harness/time';
-import { runNode } from '../harness';
+import { runNode, testCredential } from '../harness';
 import { SDK_PEER_KINDS, type SdkPeerKind } from './sdkServers';
 
 const MODES = [

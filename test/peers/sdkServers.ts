@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, import-x/no-unresolved -- this file runs in Node under the test tools, never inside n8n; its nodes are test doubles; TypeScript resolves the SDK subpaths the import resolver misses */
 /**
  * MCP servers built on the official TypeScript SDKs, as users meet them: the SDK owns the
  * protocol (initialize, sessions, SSE or JSON answers, protocol-version checks, the modern

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The bad-answer suite: every action of Svc Storage and Svc DVS (REST and MCP) answered with a
  * 2xx that is not the documented answer - a login page, cut JSON, an empty body, `success:

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The chaos suite: every write operation (REST and MCP) run through the engine against the
  * simulator, each run with a fault drawn from the catalogue of what the documents allow a server

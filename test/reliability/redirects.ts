@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The redirect suite: every path a request takes with a Svc credential (actions over each
  * authentication, uploads, downloads, account scripts, credential tests, editor lookups,

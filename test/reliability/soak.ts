@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * `npm run soak`: the trigger soak (soakScenarios.ts) at full size, one table row per trigger,
  * event and wire, then `soak: N events, M missed, D doubled`.

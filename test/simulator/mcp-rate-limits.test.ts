@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the test tools, never inside n8n */
 import { createMcpFixture, TEST_CLIENT_IP_HEADER } from './mcp/testing';
 import type { HttpAnswer, McpFixture, McpTestClient } from './mcp/testing';
 

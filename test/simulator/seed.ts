@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import type { Account, AccountStore, Plan } from './accounts';
 import type { EncryptionKeyStore } from './storage/encryption-keys';
 import type { SessionStore } from './storage/sessions';

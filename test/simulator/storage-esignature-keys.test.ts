@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import type { Account } from './accounts';
 import { createAccount, seedDemo, type DemoData } from './seed';
 import { startSimulator, type Simulator } from './server';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the test tools, never inside n8n */
 import type { Account } from './accounts';
 import { createAccount, seedDemo, TINY_PNG, type DemoData } from './seed';
 import { startSimulator, type Simulator } from './server';

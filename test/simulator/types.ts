@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 

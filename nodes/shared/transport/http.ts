@@ -210,9 +210,9 @@ export function watchIdle<T>(body: T, idleMs: number): WatchedStream<T> {
 /** Drains a streamed error body so the connection is released. */
 export async function discardBody(body: unknown): Promise<void> {
 	if (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
-		for await (const _chunk of body as AsyncIterable<unknown>) {
-			// reading to the end frees the socket
-		}
+		const chunks = (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+		// reading to the end frees the socket
+		while (!(await chunks.next()).done);
 	}
 }
 

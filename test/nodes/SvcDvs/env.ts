@@ -1,7 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
-import type { CredentialsMap } from '../../harness';
+import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 import type { DvsSeed, DvsStore, SeedUser } from '../../simulator/dvs';
 import { byId, jsonOf } from '../../helpers';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
 import { EICAR_TEST_STRING } from '../../simulator/storage/upload-policy';
 import { apiCredentials, byName, mcpMethods, mcpRequests, runMcp, startMcpEnv, type McpNodeEnv } from './env';
 

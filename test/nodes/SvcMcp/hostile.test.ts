@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * MCP servers that behave as no document forbids, written here: the client never stops silently
  * at a bound it reaches.

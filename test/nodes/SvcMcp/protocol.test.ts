@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads service answers of every shape */
 /**
  * MCP servers written here that behave as the protocol allows and our simulator does not: an
  * event stream kept open after the answer, a stream that ends before it (resumed with GET and

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
 import { listSearch, loadOptions, loadPackage, resourceMapping } from '../../harness';
 import { TINY_PNG } from '../../simulator/seed';
 import { apiCredentials, byName, jsonOf, mapped, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';

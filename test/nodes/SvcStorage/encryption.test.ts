@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { NodeRunResult } from '../../harness';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * A 50 MB file round-trips through upload and download in n8n's filesystem binary mode. RSS
  * growth is printed, not asserted (the simulator runs in this process and keeps the stored

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The legacy scripts of document 1 that the node does not offer (login.php, sesslogin.php,
  * get_upload_id.php): why they are left out, what the simulator still does for them, and that a

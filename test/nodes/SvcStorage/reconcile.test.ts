@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the test tools, never inside n8n */
 /**
  * DESIGN's "never write twice": create_folder and upload_file have no idempotency key, so an
  * uncertain outcome is settled by reading the destination back, never by writing again blindly.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 /**
  * Secrets (password, access token, session id, folder upload key) never appear in a URL, an
  * error message, description or raw error, an output item, the node's log or n8n's error log.

@@ -10,10 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { runNode, type HarnessInputItem, type NodeRunResult } from '../../harness';
-import type { CredentialsMap } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
-import type { ServiceSimulatorOptions } from '../../simulator';
+import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
+import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf, nodeDescription, nodeProperties } from '../../helpers';

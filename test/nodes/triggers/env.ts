@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import { mountMcp, type McpPart } from '../../simulator';
 import { StorageAttachments } from '../../simulator/attachments';
 import { AccountStore } from '../../simulator/accounts';

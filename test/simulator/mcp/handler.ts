@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- this file its nodes are test doubles */
 import type { SimHandler, SimRequest, SimResponse } from '../types';
 import { authenticate, forbidden, insufficientScope, missingScopes, unauthorized } from './auth';
 import type { Principal } from './auth';

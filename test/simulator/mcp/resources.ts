@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- this file its nodes are test doubles */
 import { docUri, publishedDoc, publishedDocs } from './docs/corpus';
 import { RpcCode, RpcFailure } from './jsonrpc';
 import { decodeUtf8, isTextMime } from './tools/content';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- this file its nodes are test doubles */
 import type { Account } from '../accounts';
 import {
 	addComment,

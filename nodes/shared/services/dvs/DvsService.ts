@@ -88,7 +88,8 @@ export class DvsService implements DvsReader {
 	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
 	 */
 	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
-		const { dvs_project_id: _fixed, ...changeable } = values;
+		const changeable = { ...values };
+		delete changeable.dvs_project_id;
 		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
 		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
 	}

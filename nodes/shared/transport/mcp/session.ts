@@ -298,6 +298,7 @@ export class McpSession {
 }
 
 function withoutResultType(result: IDataObject): IDataObject {
-	const { resultType: _resultType, ...rest } = result;
+	const rest = { ...result };
+	delete rest.resultType;
 	return rest;
 }

@@ -123,7 +123,8 @@ export class McpDvsWire implements DvsWire {
 		return {
 			fields: listField(body, 'fields').map((field) => {
 				// `read_only` is the MCP schema's own flag; the REST descriptor has no such key.
-				const { read_only: _readOnly, ...descriptor } = field;
+				const descriptor = { ...field };
+				delete descriptor.read_only;
 				return descriptor;
 			}) as unknown as DvsFieldDescriptor[],
 			actions: await this.actionsOf(section),

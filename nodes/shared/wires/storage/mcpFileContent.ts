@@ -5,7 +5,7 @@ import { decodeBase64 } from '../../binary';
 import type { UploadSource } from '../../services/storage/types';
 import { hostOf } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
-import { watchIdle } from '../../transport/http';
+import { discardBody, watchIdle } from '../../transport/http';
 import type { McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
 import { embeddedResource, firstText, objectField } from '../mcpTools';
@@ -131,12 +131,7 @@ url: string,
 		return Array.isArray(value) ? value[0] : value;
 	};
 	if (response.statusCode < 200 || response.statusCode >= 300) {
-		const body = response.body as AsyncIterable<unknown> | undefined;
-		if (body && typeof body[Symbol.asyncIterator] === 'function') {
-			for await (const _chunk of body) {
-				// drain so the connection is released
-			}
-		}
+		await discardBody(response.body);
 		const location = header('location');
 		const redirect = response.statusCode >= 300 && response.statusCode < 400 ? ` with a redirect to ${hostOf(location)}, which the node does not follow` : '';
 		throw new NodeApiError(ctx.getNode(), { message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) }, {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import { createHash } from 'node:crypto';
 import type { SimHandler, SimRequest, SimResponse } from '../../types';
 import { baseUrlOf, mcpResourceUrl } from '../base-url';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- this file its nodes are test doubles */
 import type { SimResponse } from '../../types';
 import { requireCaller } from '../auth';
 import type { StorageCall } from '../context';

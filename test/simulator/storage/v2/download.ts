@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { Readable } from 'node:stream';
 
 import type { SimResponse } from '../../types';

@@ -1,0 +1,260 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs n8n for `npm start` and the end-to-end tests, never inside n8n */
+/**
+ * A real n8n 2.41.1 on loopback with this package installed the way users install it: the packed
+ * tarball in `<user folder>/.n8n/nodes`. Used by `npm start` / `npm run demo` and the e2e tests.
+ * The facts behind each setting: ../shared/n8n-runtime.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+export const PACKAGE_NAME = 'n8n-nodes-svc';
+export const OWNER = { email: 'owner@svc-demo.test', firstName: 'Demo', lastName: 'Owner', password: 'Svc-demo-2026' };
+
+/** The Node 24 that runs n8n (the `node` devDependency). */
+export function node24(): string {
+	const bin = realpathSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'node'));
+	return bin;
+}
+
+/** Installs n8n once into the ignored cache folder (scripts/n8n/install.sh) and returns its CLI script. */
+export function ensureN8n(): string {
+	const result = spawnSync('bash', [join(PROJECT_ROOT, 'scripts', 'n8n', 'install.sh')], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	if (result.status !== 0) throw new Error(`installing n8n failed (exit ${result.status})`);
+	const bin = result.stdout.trim().split('\n').pop()!;
+	return realpathSync(bin);
+}
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolvePort, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolvePort(port));
+		});
+	});
+}
+
+/** A fresh user folder with the packed package installed as a community package. */
+export function prepareUserFolder(parent = tmpdir()): string {
+	const work = mkdtempSync(join(parent, 'svc-n8n-'));
+	const nodes = join(work, '.n8n', 'nodes');
+	mkdirSync(nodes, { recursive: true });
+	const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+	const tarball = readdirSync(work).find((name) => name.startsWith(`${PACKAGE_NAME}-`) && name.endsWith('.tgz'));
+	if (!tarball) throw new Error('npm pack wrote no tarball (run npm run build first)');
+	writeFileSync(join(nodes, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+	const installed = spawnSync('npm', ['install', join(work, tarball), '--omit=peer', '--no-audit', '--no-fund', '--silent'], {
+		cwd: nodes,
+		encoding: 'utf8',
+	});
+	if (installed.status !== 0) throw new Error(`installing the packed package failed: ${installed.stderr}`);
+	return work;
+}
+
+export interface N8nEnvOptions {
+	userFolder: string;
+	port?: number;
+	brokerPort?: number;
+	extra?: Record<string, string>;
+}
+
+/** The environment of a headless n8n on loopback that makes no call outside the machine. */
+export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptions): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {
+		PATH: `${resolve(node24(), '..')}:${process.env.PATH ?? ''}`,
+		HOME: userFolder,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: 'svc-demo-encryption-key',
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_LOG_LEVEL: 'warn',
+		GENERIC_TIMEZONE: 'UTC',
+		...extra,
+	};
+	if (port !== undefined) {
+		env.N8N_PORT = String(port);
+		env.N8N_EDITOR_BASE_URL = `http://127.0.0.1:${port}`;
+		env.WEBHOOK_URL = `http://127.0.0.1:${port}/`;
+	}
+	if (brokerPort !== undefined) env.N8N_RUNNERS_BROKER_PORT = String(brokerPort);
+	return env;
+}
+
+/** Runs an n8n CLI command to its end. */
+export function runN8nCli(bin: string, args: string[], env: NodeJS.ProcessEnv): { status: number; stdout: string; stderr: string } {
+	const result = spawnSync(node24(), [bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/** The JSON result of `n8n execute --rawOutput` (log lines come first on stdout). */
+export function executionResult(stdout: string): { status?: string; data: { resultData: { runData: Record<string, any[]>; error?: { message: string } } } } {
+	const start = stdout.indexOf('\n{');
+	return JSON.parse(start >= 0 ? stdout.slice(start + 1) : stdout);
+}
+
+export interface N8nProcess {
+	child: ChildProcess;
+	/** What the process printed so far. */
+	output: () => string;
+	stop: () => Promise<void>;
+}
+
+/** Starts a long-running n8n command (`start`, `worker`); `stop()` ends it with SIGTERM, then SIGKILL. */
+export function spawnN8n(bin: string, args: string[], env: NodeJS.ProcessEnv): N8nProcess {
+	const child = spawn(node24(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+	let output = '';
+	const keep = (chunk: Buffer) => {
+		output = (output + chunk.toString('utf8')).slice(-200_000);
+	};
+	child.stdout!.on('data', keep);
+	child.stderr!.on('data', keep);
+	const exited = new Promise<void>((done) => child.once('exit', () => done()));
+	return {
+		child,
+		output: () => output,
+		stop: async () => {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			child.kill('SIGTERM');
+			const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+			await exited;
+			clearTimeout(killer);
+		},
+	};
+}
+
+/** Waits until `url` answers 200, or throws with the process output after `timeoutMs`. */
+export async function waitForHttp(url: string, processOutput: () => string, timeoutMs = 120_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		try {
+			const answer = await fetch(url);
+			if (answer.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((wait) => setTimeout(wait, 500));
+	}
+	throw new Error(`n8n did not answer ${url} within ${timeoutMs / 1000} s:\n${processOutput().slice(-4000)}`);
+}
+
+/** n8n's REST API as the editor uses it: owner set-up, login cookie, JSON in and out. */
+export class N8nRest {
+	private cookie = '';
+
+	constructor(readonly url: string) {}
+
+	async setUpOwner(): Promise<void> {
+		const answer = await fetch(`${this.url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(OWNER),
+		});
+		if (!answer.ok && answer.status !== 400) throw new Error(`owner set-up answered ${answer.status}: ${await answer.text()}`);
+		await this.login();
+	}
+
+	async login(): Promise<void> {
+		const answer = await fetch(`${this.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (!answer.ok) throw new Error(`login answered ${answer.status}: ${await answer.text()}`);
+		this.cookie = (answer.headers.getSetCookie?.() ?? []).map((line) => line.split(';')[0]).join('; ');
+	}
+
+	async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+		const answer = await fetch(`${this.url}${path}`, {
+			method,
+			headers: { cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+			redirect: 'manual',
+		});
+		const text = await answer.text();
+		if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 500)}`);
+		const parsed = text ? JSON.parse(text) : {};
+		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+	}
+
+	/** GET with the login cookie, returning the raw response (OAuth callback, pages). */
+	async raw(path: string): Promise<Response> {
+		return await fetch(path.startsWith('http') ? path : `${this.url}${path}`, { headers: { cookie: this.cookie }, redirect: 'manual' });
+	}
+}
+
+export interface RunningN8n {
+	url: string;
+	port: number;
+	userFolder: string;
+	env: NodeJS.ProcessEnv;
+	bin: string;
+	rest: N8nRest;
+	processes: N8nProcess[];
+	stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+	/** An existing user folder (from `prepareUserFolder`); one is made (and removed on stop) otherwise. */
+	userFolder?: string;
+	/** Runs before `n8n start` with the folder and environment ready (imports, say). */
+	beforeStart?: (bin: string, env: NodeJS.ProcessEnv) => void | Promise<void>;
+	extraEnv?: Record<string, string>;
+	/** Workers to start beside the main process (queue mode; `extraEnv` carries the Redis settings). */
+	workers?: number;
+	port?: number;
+	keepUserFolder?: boolean;
+}
+
+/** Starts `n8n start` (and workers) on loopback, sets up the owner and logs in. */
+export async function startN8n(options: StartOptions = {}): Promise<RunningN8n> {
+	const bin = ensureN8n();
+	const ownFolder = !options.userFolder;
+	const userFolder = options.userFolder ?? prepareUserFolder();
+	const port = options.port ?? (await freePort());
+	const env = n8nEnv({ userFolder, port, brokerPort: await freePort(), extra: options.extraEnv });
+	const processes: N8nProcess[] = [];
+	const stop = async () => {
+		for (const process of processes.reverse()) await process.stop();
+		if (ownFolder && !options.keepUserFolder && existsSync(userFolder)) rmSync(userFolder, { recursive: true, force: true });
+	};
+	try {
+		await options.beforeStart?.(bin, { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		const main = spawnN8n(bin, ['start'], env);
+		processes.push(main);
+		await waitForHttp(`http://127.0.0.1:${port}/healthz/readiness`, main.output);
+		for (let index = 0; index < (options.workers ?? 0); index++) {
+			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
+			const worker = spawnN8n(bin, ['worker', '--concurrency=5'], workerEnv);
+			processes.push(worker);
+			await waitForHttp(`http://127.0.0.1:${workerEnv.QUEUE_HEALTH_CHECK_PORT}/healthz`, worker.output);
+		}
+		const url = `http://127.0.0.1:${port}`;
+		const rest = new N8nRest(url);
+		await rest.setUpOwner();
+		return { url, port, userFolder, env, bin, rest, processes, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
