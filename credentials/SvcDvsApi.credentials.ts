@@ -7,8 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
-import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
 import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcDvsApi implements ICredentialType {
@@ -46,8 +45,8 @@ export class SvcDvsApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = checkBaseUrl(requestedAddress(requestOptions), 'Svc DVS API');
-		if (target.problem !== undefined) throw new Error(target.problem);
+		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl], 'Svc DVS API');
+		if (problem !== undefined) throw new Error(problem);
 		const body = bodyWithFields(requestOptions.body, {
 			user: String(credentials.user ?? ''),
 			user_access_token: String(credentials.accessToken ?? ''),

@@ -7,8 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
-import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from '../nodes/shared/transport/mcp/endpoint';
 import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/credentialTest';
@@ -49,8 +48,8 @@ export class SvcMcpApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = checkBaseUrl(requestedAddress(requestOptions), 'Svc MCP API');
-		if (target.problem !== undefined) throw new Error(target.problem);
+		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl, credentials.endpointUrl], 'Svc MCP API');
+		if (problem !== undefined) throw new Error(problem);
 		const headers = { ...(requestOptions.headers ?? {}) };
 		const token = String(credentials.apiToken ?? '').trim();
 		// Without a token only the public tools (documentation) work; an empty bearer would be refused as invalid.

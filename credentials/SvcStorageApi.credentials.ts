@@ -7,8 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty, REDIRECT_TEST_RULES, requestedAddress, withoutRedirects } from '../nodes/shared/credentialFields';
-import { checkBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
 import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcStorageApi implements ICredentialType {
@@ -90,8 +89,8 @@ export class SvcStorageApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = checkBaseUrl(requestedAddress(requestOptions), 'Svc Storage API');
-		if (target.problem !== undefined) throw new Error(target.problem);
+		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl], 'Svc Storage API');
+		if (problem !== undefined) throw new Error(problem);
 		const headers = { ...(requestOptions.headers ?? {}) };
 		const method = credentials.authMethod ?? 'accessToken';
 		if (method === 'password') {

@@ -1,5 +1,7 @@
 import type { IAuthenticateRuleResponseCode, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
+import { checkBaseUrl } from './transport/baseUrl';
+
 /** The Base URL field every Svc credential starts with; `note` adds what is particular to one. */
 export function baseUrlProperty(note = ''): INodeProperties {
 	return {
@@ -20,7 +22,31 @@ export function baseUrlProperty(note = ''): INodeProperties {
 
 /** The address a credential's `authenticate` receives, as n8n's own nodes and the HTTP Request node pass it. */
 export function requestedAddress(requestOptions: IHttpRequestOptions): string | undefined {
-	return requestOptions.baseURL ?? requestOptions.url ?? (requestOptions as { uri?: string }).uri;
+	// n8n's HTTP Request node passes `uri` (and may leave the other two empty); our nodes pass `baseURL` + `url`.
+	const candidates = [requestOptions.baseURL, requestOptions.url, (requestOptions as { uri?: unknown }).uri];
+	return candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+}
+
+function originOf(address: unknown): string | undefined {
+	try {
+		return typeof address === 'string' && address.trim() ? new URL(address.trim()).origin : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Checks the address of a request a credential is about to sign: a valid Svc address (see checkBaseUrl)
+ * on the credential's own origin (its Base URL's, or that of another URL field such as the MCP endpoint).
+ * Returns the problem to report, without any secret in it.
+ */
+export function foreignRequestProblem(requestOptions: IHttpRequestOptions, ownAddresses: unknown[], credentialLabel: string): string | undefined {
+	const target = checkBaseUrl(requestedAddress(requestOptions), credentialLabel);
+	if (target.problem !== undefined) return target.problem;
+	const own = ownAddresses.map(originOf).filter((origin): origin is string => origin !== undefined);
+	const origin = originOf(target.url);
+	if (own.length === 0 || (origin !== undefined && own.includes(origin))) return undefined;
+	return `The ${credentialLabel} credential is sent only to ${own[0]}, not to ${origin}: use it for requests to its own Base URL, or make a credential for that address`;
 }
 
 /**

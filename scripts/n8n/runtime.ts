@@ -31,6 +31,11 @@ export function ensureN8n(): string {
 	return realpathSync(bin);
 }
 
+/** The `node_modules` folder of the n8n install (n8n-nodes-base lives there). */
+export function n8nModules(): string {
+	return resolve(ensureN8n(), '..', '..', '..');
+}
+
 export async function freePort(): Promise<number> {
 	return await new Promise((resolvePort, reject) => {
 		const server = createServer();
@@ -101,10 +106,18 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptio
 	return env;
 }
 
-/** Runs an n8n CLI command to its end. */
-export function runN8nCli(bin: string, args: string[], env: NodeJS.ProcessEnv): { status: number; stdout: string; stderr: string } {
-	const result = spawnSync(node24(), [bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-	return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+/**
+ * Runs an n8n CLI command to its end. Asynchronous on purpose: the simulator n8n calls may live in this
+ * process, and a synchronous child would keep it from answering.
+ */
+export async function runN8nCli(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+	const child = spawn(node24(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const stdout: Buffer[] = [];
+	const stderr: Buffer[] = [];
+	child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
+	child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+	const status = await new Promise<number>((done) => child.once('close', (code) => done(code ?? 1)));
+	return { status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
 }
 
 /** The JSON result of `n8n execute --rawOutput` (log lines come first on stdout). */
@@ -185,12 +198,21 @@ export class N8nRest {
 	}
 
 	async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-		const answer = await fetch(`${this.url}${path}`, {
-			method,
-			headers: { cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-			redirect: 'manual',
-		});
+		const send = async () =>
+			await fetch(`${this.url}${path}`, {
+				method,
+				headers: { cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+				body: body === undefined ? undefined : JSON.stringify(body),
+				redirect: 'manual',
+			});
+		let answer: Response;
+		try {
+			answer = await send();
+		} catch (error) {
+			// A kept-alive connection n8n closed while idle fails before the request is sent: send it once more.
+			if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+			answer = await send();
+		}
 		const text = await answer.text();
 		if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 500)}`);
 		const parsed = text ? JSON.parse(text) : {};
@@ -222,6 +244,8 @@ export interface StartOptions {
 	extraEnv?: Record<string, string>;
 	/** Workers to start beside the main process (queue mode; `extraEnv` carries the Redis settings). */
 	workers?: number;
+	/** Jobs each worker runs at once (n8n's default is 10). */
+	workerConcurrency?: number;
 	port?: number;
 	keepUserFolder?: boolean;
 }
@@ -245,7 +269,7 @@ export async function startN8n(options: StartOptions = {}): Promise<RunningN8n> 
 		await waitForHttp(`http://127.0.0.1:${port}/healthz/readiness`, main.output);
 		for (let index = 0; index < (options.workers ?? 0); index++) {
 			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
-			const worker = spawnN8n(bin, ['worker', '--concurrency=5'], workerEnv);
+			const worker = spawnN8n(bin, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], workerEnv);
 			processes.push(worker);
 			await waitForHttp(`http://127.0.0.1:${workerEnv.QUEUE_HEALTH_CHECK_PORT}/healthz`, worker.output);
 		}

@@ -95,6 +95,7 @@ export async function testCredential(
 		getByNameAndVersion: (name, version) =>
 			name === NO_OP_TYPE ? testNodeType : pkg.nodeTypes.getByNameAndVersion(name, version),
 		getKnownTypes: () => pkg.nodeTypes.getKnownTypes(),
+		add: (name, type) => pkg.nodeTypes.add(name, type),
 	};
 	const node: INode = {
 		id: 'harness-credential-test',

@@ -23,6 +23,8 @@ export interface HarnessNodeTypes extends INodeTypes {
 	resolveName(type: string): string;
 	/** The version a new node gets in the editor: the default (versioned) or highest version. */
 	defaultVersion(type: string): number;
+	/** Adds a node type from elsewhere (n8n's own nodes from an n8n install), under its full name. */
+	add(fullName: string, type: INodeType | IVersionedNodeType): void;
 }
 
 export interface LoadedPackage {
@@ -60,6 +62,11 @@ class PackageNodeTypes implements HarnessNodeTypes {
 
 	getByNameAndVersion(nodeType: string, version?: number): INodeType {
 		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	/** Adds a node type from elsewhere (n8n's own nodes from an n8n install), under its full name. */
+	add(fullName: string, type: INodeType | IVersionedNodeType): void {
+		this.types.set(fullName, type);
 	}
 
 	getKnownTypes(): IDataObject {

@@ -8,27 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { loadPackage } from '../harness';
+import { actionListOf } from './editorActions';
 
 const NODES = ['svcStorage', 'svcDvs', 'svcMcp', 'svcStorageTrigger', 'svcDvsTrigger'];
 const ACTION_NODES = ['svcStorage', 'svcDvs', 'svcMcp'];
 
 function description(name: string): INodeTypeDescription {
 	return loadPackage().nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${name}`).description;
-}
-
-/** n8n's action list: each resource option, with each option of every Operation parameter shown for that resource. */
-function actionList(node: INodeTypeDescription): Array<{ resource: string; operation: string; action: string }> {
-	const resources = node.properties.filter((property) => property.name === 'resource').flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
-	const operations = node.properties.filter((property) => property.name === 'operation');
-	return resources.flatMap((resource) =>
-		operations
-			.filter((property: INodeProperties) => (property.displayOptions?.show?.resource ?? []).includes(resource.value))
-			.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
-			.map((option) => ({ resource: String(resource.value), operation: String(option.value), action: String(option.action) })),
-	);
 }
 
 it('every node is called Svc …, and Svc MCP is in no category the regular panel hides (AI without a subcategory)', () => {
@@ -43,7 +32,7 @@ it('every node is called Svc …, and Svc MCP is in no category the regular pane
 });
 
 it.each(ACTION_NODES)('%s: each action is listed exactly once, the MCP-only ones included', (name) => {
-	const actions = actionList(description(name));
+	const actions = actionListOf(description(name));
 	const pairs = actions.map(({ resource, operation }) => `${resource}:${operation}`);
 	expect(pairs.length).toBeGreaterThan(0);
 	expect(new Set(pairs).size).toBe(pairs.length);
@@ -56,11 +45,11 @@ it.each(ACTION_NODES)('%s: the canvas subtitle reads the action in the same word
 	const node = description(name);
 	const subtitle = String(node.subtitle);
 	const map = JSON.parse(/=\{\{ (\{.*\})\[\$parameter/.exec(subtitle)![1]) as Record<string, string>;
-	for (const { resource, operation, action } of actionList(node)) expect(map[`${resource}:${operation}`]).toBe(action);
+	for (const { resource, operation, action } of actionListOf(node)) expect(map[`${resource}:${operation}`]).toBe(action);
 });
 
 it('Folder → List reads the same as its action ("List a folder")', () => {
-	const list = actionList(description('svcStorage')).find(({ resource, operation }) => resource === 'folder' && operation === 'getContent');
+	const list = actionListOf(description('svcStorage')).find(({ resource, operation }) => resource === 'folder' && operation === 'getContent');
 	expect(list?.action).toBe('List a folder');
 	const operation = description('svcStorage').properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('folder'));
 	expect((operation?.options as INodePropertyOptions[]).find((option) => option.value === 'getContent')?.name).toBe('List');

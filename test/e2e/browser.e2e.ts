@@ -1,0 +1,128 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/**
+ * The editor as a user meets it: Debian's chromium (headless, loopback only) driven by playwright-core
+ * against the n8n that `npm start` runs. Screenshots go to .tmp/screenshots/ for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { startDemoSimulator } from '../../examples/examples';
+import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
+import { OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import type { ServiceSimulator } from '../simulator';
+import { loadPackage } from '../harness';
+import { actionListOf } from '../nodes/editorActions';
+
+const SCREENSHOTS = join(PROJECT_ROOT, '.tmp', 'screenshots');
+
+let sim: ServiceSimulator;
+let n8n: RunningN8n;
+let examples: ExampleRecord[];
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+	mkdirSync(SCREENSHOTS, { recursive: true });
+	sim = await startDemoSimulator();
+	n8n = await startN8n({
+		beforeStart: async (bin, env) => {
+			({ examples } = await importDemo(bin, env, sim));
+		},
+	});
+	browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
+	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+	// Loopback only: anything else the editor asks for (fonts, telemetry) is refused.
+	await page.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+	await page.goto(`${n8n.url}/signin`);
+	await page.fill('input[type="email"]', OWNER.email);
+	await page.fill('input[type="password"]', OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL(/home|workflows|projects/, { timeout: 60_000 });
+}, 6 * 60 * 1000);
+
+afterAll(async () => {
+	await browser?.close();
+	await n8n?.stop();
+	await sim?.close();
+});
+
+const shot = async (name: string) => await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+
+async function openNodePanel(search: string): Promise<string[]> {
+	await page.keyboard.press('Escape');
+	await page.click('[data-test-id="node-creator-plus-button"]');
+	const input = page.locator('[data-test-id="node-creator-search-bar"] input');
+	await input.fill(search);
+	await page.waitForTimeout(800);
+	return (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
+}
+
+it('an example workflow renders every one of our nodes with its icon', async () => {
+	const example = examples.find((record) => record.file === 'dvs-task-intake.json')!;
+	await page.goto(`${n8n.url}/workflow/${example.id}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]');
+	await page.waitForLoadState('networkidle');
+	await shot('workflow-dvs-task-intake');
+	const svcNodes = example.workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-svc.'));
+	const icons = await page.locator('[data-test-id="canvas-node"] img[src*="/icons/n8n-nodes-svc/"]').evaluateAll((images) =>
+		images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
+	);
+	expect(icons).toEqual(svcNodes.map(() => true));
+	for (const node of svcNodes) await expect(page.locator(`[data-test-id="canvas-node"]:has-text("${node.name}")`).count()).resolves.toBe(1);
+});
+
+it('the node panel finds our nodes by searching "Svc", and Svc MCP by its name', async () => {
+	const names = await openNodePanel('Svc');
+	await shot('node-panel-svc');
+	expect(names.slice(0, 3).sort()).toEqual(['Svc DVS', 'Svc MCP', 'Svc Storage']);
+	expect((await openNodePanel('Svc MCP'))[0]).toBe('Svc MCP');
+});
+
+it.each([
+	['Svc Storage', 'svcStorage'],
+	['Svc DVS', 'svcDvs'],
+	['Svc MCP', 'svcMcp'],
+])("%s lists every action exactly once, in the node's own wording", async (displayName, type) => {
+	await openNodePanel(displayName);
+	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${displayName}")`);
+	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
+	await shot(`actions-${type}`);
+	const shown = (await page.locator('[data-test-id="node-creator-action-item"] [data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
+	const expected = actionListOf(loadPackage().nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${type}`).description).map((action) => action.action);
+	expect([...shown].sort()).toEqual([...expected].sort());
+	expect(new Set(shown).size).toBe(shown.length);
+});
+
+it('a trigger added from the panel opens with a short notice, and the OAuth2 credential form shows no error once Base URL is filled in', async () => {
+	await page.goto(`${n8n.url}/workflow/new`);
+	await page.waitForSelector('[data-test-id="canvas-wrapper"]');
+	const input = page.locator('[data-test-id="node-creator-search-bar"] input');
+	await page.click('[data-test-id="canvas-plus-button"]').catch(async () => await page.keyboard.press('n'));
+	await input.fill('Svc DVS');
+	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc DVS")');
+	await page.waitForTimeout(800);
+	await shot('triggers-svcDvs');
+	const triggers = (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
+	expect(triggers.join(' | ')).toMatch(/task/i);
+	await page.locator('[data-test-id="node-creator-item-name"]').first().click();
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(1000);
+	await shot('ndv-svcDvsTrigger');
+	const notices = await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice').allTextContents();
+	for (const notice of notices) expect(notice.trim().split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(3);
+
+	await page.goto(`${n8n.url}/home/credentials/create`);
+	await page.waitForTimeout(1000);
+	await page.keyboard.type('Svc MCP OAuth2');
+	await page.waitForTimeout(500);
+	await page.keyboard.press('Enter');
+	await page.waitForSelector('[data-test-id="credential-connection-parameter"], [data-test-id="editCredential-modal"]', { timeout: 30_000 });
+	const baseUrl = page.locator('[data-test-id="parameter-input-baseUrl"] input');
+	await baseUrl.fill(sim.baseUrl);
+	await page.waitForTimeout(800);
+	await shot('credential-svcMcpOAuth2Api');
+	const form = await page.locator('[data-test-id="editCredential-modal"]').innerText();
+	expect(form).not.toMatch(/\bundefined\b|ERROR:/);
+});

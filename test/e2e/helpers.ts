@@ -1,0 +1,68 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads n8n's REST answers of every shape */
+import { parse as parseFlatted } from 'flatted';
+
+import { executionResult, freePort, runN8nCli, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';
+
+/** Polls `check` every second until it returns a value (not undefined) or the time is up. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let last: unknown;
+	while (Date.now() < deadline) {
+		try {
+			const value = await check();
+			if (value !== undefined) return value;
+		} catch (error) {
+			last = error;
+		}
+		await new Promise((wait) => setTimeout(wait, 1000));
+	}
+	throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+export async function executionsOf(rest: N8nRest, workflowId: string): Promise<ExecutionSummary[]> {
+	const answer = await rest.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`);
+	return answer.results;
+}
+
+/** What each node of a stored execution produced: its items and its error. */
+export async function executionNodes(rest: N8nRest, executionId: string): Promise<Record<string, { items: any[]; error?: string }>> {
+	const execution = await rest.request<{ data: string }>('GET', `/rest/executions/${executionId}`);
+	const data = parseFlatted(execution.data) as { resultData: { runData: Record<string, any[]> } };
+	return nodesOf(data.resultData.runData);
+}
+
+export function nodesOf(runData: Record<string, any[]>): Record<string, { items: any[]; error?: string }> {
+	return Object.fromEntries(
+		Object.entries(runData).map(([name, runs]) => {
+			const task = runs.at(-1);
+			return [name, { items: task?.data?.main?.[0] ?? [], ...(task?.error ? { error: String(task.error.message) } : {}) }];
+		}),
+	);
+}
+
+export async function activate(rest: N8nRest, workflowId: string): Promise<void> {
+	const workflow = await rest.request<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+	await rest.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+}
+
+export async function deactivate(rest: N8nRest, workflowId: string): Promise<void> {
+	await rest.request('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+}
+
+/** `n8n execute --id` beside the running server (its own task-runner port), and what each node produced. */
+export async function executeHeadless(n8n: RunningN8n, workflowId: string): Promise<{ status: number; nodes: Record<string, { items: any[]; error?: string }>; output: string }> {
+	const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+	const result = await runN8nCli(n8n.bin, ['execute', '--id', workflowId, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' });
+	const output = `${result.stdout}\n${result.stderr}`;
+	try {
+		return { status: result.status, nodes: nodesOf(executionResult(result.stdout).data.resultData.runData), output };
+	} catch {
+		return { status: result.status, nodes: {}, output };
+	}
+}

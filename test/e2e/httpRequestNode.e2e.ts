@@ -1,0 +1,126 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values */
+/**
+ * Our credentials chosen as a predefined credential type in n8n's own HTTP Request node (n8n-nodes-base
+ * 2.41.1 from the n8n install, run through the harness's engine): each signs a request to its own service,
+ * refuses to sign one for another address, and never follows a redirect with the secret.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
+
+import { n8nModules } from '../../scripts/n8n/runtime';
+import { demoCredentials, startDemoSimulator } from '../../examples/examples';
+import { loadPackage, runWorkflow, type CredentialsMap } from '../harness';
+import type { ServiceSimulator } from '../simulator';
+
+let sim: ServiceSimulator;
+let credentials: CredentialsMap;
+
+beforeAll(async () => {
+	const { HttpRequest } = require(join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as { HttpRequest: new () => INodeType | IVersionedNodeType };
+	loadPackage().nodeTypes.add('n8n-nodes-base.httpRequest', new HttpRequest());
+	sim = await startDemoSimulator();
+	credentials = demoCredentials(sim);
+});
+afterAll(async () => await sim.close());
+
+interface Recorder {
+	server: Server;
+	url: string;
+	requests: IncomingMessage[];
+}
+
+async function recorder(answer: (request: IncomingMessage) => { status: number; headers?: Record<string, string>; body?: string }): Promise<Recorder> {
+	const requests: IncomingMessage[] = [];
+	const server = createServer((request, response) => {
+		requests.push(request);
+		const { status, headers, body } = answer(request);
+		response.writeHead(status, { 'content-type': 'application/json', ...headers });
+		response.end(body ?? '{}');
+	});
+	await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+	return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+async function httpRequest(credentialType: string, parameters: Record<string, unknown>, credentialData = credentials) {
+	const result = await runWorkflow(
+		{
+			nodes: [
+				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+				{
+					name: 'HTTP Request',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: credentialType, options: {}, ...parameters },
+					credentials: { [credentialType]: { id: `harness-${credentialType}`, name: credentialType } },
+				},
+			],
+			connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
+		},
+		{ credentials: credentialData, startNode: 'Start' },
+	);
+	return { items: result.outputOf('HTTP Request'), error: result.errorOf('HTTP Request') };
+}
+
+describe.each(['GET', 'POST'])('with method %s', (method) => {
+	it('Svc Storage API signs a request to its own Base URL (n8n passes the address as `uri`)', async () => {
+		const run = await httpRequest('svcStorageApi', { method, url: `${sim.baseUrl}/api/get_storage_data.php` });
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json).toMatchObject({ success: true, data: { used_mb: expect.anything() } });
+	});
+});
+
+it('Svc DVS API signs a JSON request to its own register', async () => {
+	const run = await httpRequest('svcDvsApi', { method: 'POST', url: `${sim.baseUrl}/api_dvs/task/get_fields`, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: '{}' });
+	expect(run.error).toBeUndefined();
+	expect(run.items.length).toBeGreaterThan(0);
+});
+
+it('Svc MCP API signs a request to its MCP endpoint', async () => {
+	const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'http-request', version: '1' } } };
+	const run = await httpRequest('svcMcpApi', {
+		method: 'POST',
+		url: `${sim.baseUrl}/api/mcp`,
+		sendHeaders: true,
+		headerParameters: { parameters: [{ name: 'Accept', value: 'application/json, text/event-stream' }] },
+		sendBody: true,
+		contentType: 'json',
+		specifyBody: 'json',
+		jsonBody: JSON.stringify(initialize),
+	});
+	expect(run.error).toBeUndefined();
+	expect(JSON.stringify(run.items[0].json)).toContain('protocolVersion');
+});
+
+it.each([
+	['svcStorageApi', 'accessToken'],
+	['svcDvsApi', 'accessToken'],
+	['svcMcpApi', 'apiToken'],
+])('%s refuses to sign a request for another address: the other server receives nothing', async (type, secretField) => {
+	const other = await recorder(() => ({ status: 200 }));
+	try {
+		const run = await httpRequest(type, { method: 'POST', url: `${other.url}/collect` });
+		expect(other.requests).toHaveLength(0);
+		expect(run.error?.message ?? '').toMatch(/credential is sent only to http:\/\/127\.0\.0\.1:\d+, not to http:\/\/127\.0\.0\.1:\d+/);
+		expect(JSON.stringify(run.error)).not.toContain(String((credentials[type] as Record<string, unknown>)[secretField]));
+	} finally {
+		other.server.close();
+	}
+});
+
+it('a redirect from the credential’s own server is not followed: the secret stays on its origin', async () => {
+	const elsewhere = await recorder(() => ({ status: 200, body: '{"stolen":true}' }));
+	const own = await recorder(() => ({ status: 302, headers: { location: `${elsewhere.url}/steal` } }));
+	try {
+		const data = { svcStorageApi: { ...credentials.svcStorageApi, baseUrl: own.url } };
+		const run = await httpRequest('svcStorageApi', { method: 'GET', url: `${own.url}/api/get_storage_data.php`, options: { response: { response: { fullResponse: true, neverError: true } } } }, data);
+		expect(own.requests).toHaveLength(1);
+		expect(elsewhere.requests).toHaveLength(0);
+		expect(run.items[0]?.json.statusCode ?? run.error?.httpCode).toEqual(run.items[0] ? 302 : '302');
+	} finally {
+		own.server.close();
+		elsewhere.server.close();
+	}
+});

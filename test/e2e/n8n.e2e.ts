@@ -1,0 +1,225 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values; it reads n8n's REST answers of every shape */
+/**
+ * The package inside a real n8n 2.41.1 (`n8n start` on loopback, the packed tarball installed as a
+ * community package): node and credential types, every credential's Test button through n8n's REST API
+ * (OAuth2 connected through n8n's own flow), every template run headless, the trigger templates firing on
+ * changes made in the simulator, and our credentials chosen in n8n's HTTP Request node.
+ */
+import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
+
+import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
+import { startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { startDemoSimulator } from '../../examples/examples';
+import type { ServiceSimulator } from '../simulator';
+import { activate, deactivate, executeHeadless, executionNodes, executionsOf, waitFor } from './helpers';
+
+let sim: ServiceSimulator;
+let n8n: RunningN8n;
+let credentials: CredentialRecord[];
+let examples: ExampleRecord[];
+
+beforeAll(async () => {
+	sim = await startDemoSimulator();
+	n8n = await startN8n({
+		beforeStart: async (bin, env) => {
+			({ credentials, examples } = await importDemo(bin, env, sim));
+		},
+	});
+}, 5 * 60 * 1000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await sim?.close();
+});
+
+const OUR_NODES = ['svcStorage', 'svcDvs', 'svcMcp', 'svcStorageTrigger', 'svcDvsTrigger'];
+const OUR_CREDENTIALS = ['svcStorageApi', 'svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api'];
+
+describe('n8n loads the package as a community package', () => {
+	it('lists all five nodes with their icons, and the four credential types', async () => {
+		const types = await (await n8n.rest.raw('/types/nodes.json')).json();
+		const ours = new Map<string, any>(types.filter((type: any) => String(type.name).startsWith('n8n-nodes-svc.')).map((type: any) => [type.name, type]));
+		for (const name of OUR_NODES) {
+			const type = ours.get(`n8n-nodes-svc.${name}`);
+			expect([name, Boolean(type)]).toEqual([name, true]);
+			const iconUrl = typeof type.iconUrl === 'string' ? type.iconUrl : type.iconUrl?.light;
+			expect([name, iconUrl]).toEqual([name, expect.stringMatching(/\.svg$/)]);
+			const icon = await n8n.rest.raw(`/${iconUrl}`);
+			expect([name, icon.status, (await icon.text()).includes('<svg')]).toEqual([name, 200, true]);
+		}
+		const credentialTypes = await (await n8n.rest.raw('/types/credentials.json')).json();
+		expect(credentialTypes.map((type: any) => type.name).filter((name: string) => OUR_CREDENTIALS.includes(name)).sort()).toEqual([...OUR_CREDENTIALS].sort());
+	});
+});
+
+describe("each credential's Test button, through n8n's REST API", () => {
+	const testStored = async (id: string) => {
+		const stored = await n8n.rest.request<any>('GET', `/rest/credentials/${id}?includeData=true`);
+		// The GET marks a stored OAuth token as `true`; the test endpoint restores only blanked values.
+		const data = stored.data.oauthTokenData === true ? { ...stored.data, oauthTokenData: CREDENTIAL_BLANKING_VALUE } : stored.data;
+		return await n8n.rest.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: stored.id, name: stored.name, type: stored.type, data },
+		});
+	};
+
+	it.each(['svcStorageApi', 'svcDvsApi', 'svcMcpApi'])('%s passes against the simulator', async (type) => {
+		const credential = credentials.find((record) => record.type === type)!;
+		expect(await testStored(credential.id)).toEqual({ status: 'OK', message: expect.any(String) });
+	});
+
+	it.each([
+		['svcStorageApi', 'accessToken', /did not accept these credentials/],
+		['svcDvsApi', 'accessToken', /access token/i],
+		['svcMcpApi', 'apiToken', /token/i],
+	])('%s with a wrong token fails with a message that says what to fix, without the token', async (type, field, message) => {
+		const good = credentials.find((record) => record.type === type)!;
+		const wrongToken = 'wrong-token-e2e-1234567890';
+		const created = await n8n.rest.request<any>('POST', '/rest/credentials', { name: `${good.name} (wrong)`, type, data: { ...good.data, [field]: wrongToken } });
+		const result = await testStored(created.id);
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(message);
+		expect(result.message).not.toContain(wrongToken);
+	});
+
+	it('svcMcpOAuth2Api connects through n8n\'s own OAuth2 flow (consent at the simulator), then passes', async () => {
+		const callback = `${n8n.url}/rest/oauth2-credential/callback`;
+		const registered = await fetch(`${sim.baseUrl}/oauth/register`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ redirect_uris: [callback], client_name: 'n8n e2e' }),
+		});
+		const { client_id: clientId } = await registered.json();
+		const created = await n8n.rest.request<any>('POST', '/rest/credentials', {
+			name: 'Svc MCP OAuth2 (e2e)',
+			type: 'svcMcpOAuth2Api',
+			data: { baseUrl: sim.baseUrl, clientId, clientSecret: '' },
+		});
+		const authUrl = await n8n.rest.request<string>('GET', `/rest/oauth2-credential/auth?id=${created.id}`);
+		expect(new URL(authUrl).origin).toBe(sim.baseUrl);
+		const page = await fetch(authUrl, { redirect: 'manual' });
+		expect(page.status).toBe(200);
+		const consentId = /name="consent_id" value="([^"]+)"/.exec(await page.text())![1];
+		const approved = await fetch(`${sim.baseUrl}/oauth/authorize`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ consent_id: consentId, login: sim.demo.pro.login, password: sim.demo.pro.password, decision: 'approve' }),
+			redirect: 'manual',
+		});
+		expect(approved.status).toBe(302);
+		const location = approved.headers.get('location')!;
+		expect(location.startsWith(callback)).toBe(true);
+		const done = await n8n.rest.raw(location);
+		expect(done.status).toBe(200);
+		expect(await testStored(created.id)).toEqual({ status: 'OK', message: expect.any(String) });
+	});
+});
+
+describe('the templates, run headless with `n8n execute`', () => {
+	it('there are at least eight, each imported', async () => {
+		expect(examples.length).toBeGreaterThanOrEqual(8);
+		const listed = await n8n.rest.request<any[]>('GET', '/rest/workflows');
+		expect(listed.map((workflow) => workflow.id).sort()).toEqual(expect.arrayContaining(examples.map((example) => example.id)));
+	});
+
+	const expectations: Record<string, (nodes: Record<string, { items: any[] }>) => void> = {
+		'dvs-open-tasks-to-csv.json': (nodes) => {
+			expect(nodes['Open tasks'].items.length).toBeGreaterThan(1);
+			expect(nodes['Open tasks'].items.every((item) => item.json.dropdown_status === 'Open')).toBe(true);
+			expect(nodes['CSV file'].items[0].binary.data).toMatchObject({ fileName: 'open-tasks.csv' });
+		},
+		'mcp-import-from-url.json': (nodes) => expect(nodes['Read back the new file'].items[0].json).toMatchObject({ file_name: 'annual-report.pdf' }),
+		'storage-contract-esignature.json': (nodes) => expect(nodes['Signatures so far'].items.length).toBeGreaterThanOrEqual(3),
+		'storage-backup-documents.json': (nodes) => expect(nodes['Upload into backup'].items.length).toBeGreaterThan(0),
+	};
+
+	it('every manual template runs in the real n8n and each node produces items without an error', async () => {
+		const manual = examples.filter((example) => example.manual);
+		expect(manual.length).toBeGreaterThanOrEqual(5);
+		for (const example of manual) {
+			const run = await executeHeadless(n8n, example.id);
+			const errors = Object.entries(run.nodes).filter(([, node]) => node.error).map(([name, node]) => `${name}: ${node.error}`);
+			expect([example.file, run.status, errors]).toEqual([example.file, 0, []]);
+			const ran = example.workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote' && node.type !== 'n8n-nodes-base.scheduleTrigger');
+			for (const node of ran) expect([example.file, node.name, (run.nodes[node.name]?.items.length ?? 0) > 0]).toEqual([example.file, node.name, true]);
+			expectations[example.file]?.(run.nodes);
+		}
+	});
+});
+
+describe("our credentials chosen in n8n's HTTP Request node (predefined credential type)", () => {
+	it('Svc Storage API signs a request to its own Base URL, and refuses to sign one to another address', async () => {
+		const storage = credentials.find((record) => record.type === 'svcStorageApi')!;
+		const httpNode = (name: string, url: string, x: number) => ({
+			id: `http-${x}`,
+			name,
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [x, 0],
+			parameters: { url, authentication: 'predefinedCredentialType', nodeCredentialType: 'svcStorageApi', options: {} },
+			credentials: { svcStorageApi: { id: storage.id, name: storage.name } },
+			onError: 'continueRegularOutput',
+		});
+		const foreign = 'http://localhost:9/api/get_storage_data.php';
+		const workflow = await n8n.rest.request<any>('POST', '/rest/workflows', {
+			name: 'HTTP Request with the Svc Storage credential',
+			nodes: [
+				{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				httpNode('Own Base URL', `${sim.baseUrl}/api/get_storage_data.php`, 220),
+				httpNode('Another address', foreign, 440),
+			],
+			connections: {
+				Start: { main: [[{ node: 'Own Base URL', type: 'main', index: 0 }]] },
+				'Own Base URL': { main: [[{ node: 'Another address', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+		});
+		const run = await executeHeadless(n8n, workflow.id);
+		expect(run.nodes['Own Base URL'].items[0].json).toMatchObject({ success: true, data: { used_mb: expect.anything() } });
+		const refused = JSON.stringify(run.nodes['Another address'].items[0].json);
+		expect(refused).toMatch(/sent only to http:\/\/127\.0\.0\.1/);
+		expect(refused).not.toContain(String(storage.data.accessToken));
+	});
+});
+
+describe('the trigger templates, active under `n8n start`', () => {
+	it('fire once for a change made in the simulator: a new file, a task whose status changed', async () => {
+		const triggered = examples.filter((example) => !example.manual);
+		expect(triggered.map((example) => example.file).sort()).toEqual(['dvs-status-change-mention.json', 'storage-backup-new-files.json', 'storage-new-files-to-dvs-tasks.json']);
+		for (const example of triggered) await activate(n8n.rest, example.id);
+		// Activation polls once (the starting point); the next poll is at the next minute.
+		await new Promise((wait) => setTimeout(wait, 3000));
+
+		const pro = sim.accounts.all().find((account) => account.id === sim.demo.pro.userId)!;
+		const file = sim.storage.addFile(pro.id, sim.demo.folders.documents.hash, 'e2e-invoice.pdf', Buffer.from('%PDF-1.7 e2e'));
+		const admin = sim.dvs.seed.orgA.users.admin;
+		const task = sim.dvs.store.documents(sim.dvs.seed.orgA.orgId, 'task').find((document) => document.values.name === 'Design mockups')!;
+		const updated = await fetch(`${sim.baseUrl}/api_dvs/task/update_document`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ user: admin.login, user_access_token: admin.token, dvs_document_id: task.id, update_params: { dropdown_status: sim.dvs.seed.orgA.options.taskStatus['In progress'] } }),
+		});
+		expect(updated.status).toBe(200);
+
+		const byFile = Object.fromEntries(triggered.map((example) => [example.file, example.id]));
+		const successes = async (workflowId: string) => (await executionsOf(n8n.rest, workflowId)).filter((execution) => execution.status === 'success');
+		for (const workflowId of Object.values(byFile)) {
+			await waitFor(`an execution of ${workflowId}`, async () => ((await successes(workflowId)).length > 0 ? true : undefined), 150_000);
+		}
+
+		const [backup] = await successes(byFile['storage-backup-new-files.json']);
+		expect((await executionNodes(n8n.rest, backup.id))['Upload copy to Backup'].items.map((item) => item.json.file_name)).toEqual([`backup-${file.name}`]);
+		const [intake] = await successes(byFile['storage-new-files-to-dvs-tasks.json']);
+		const created = (await executionNodes(n8n.rest, intake.id))['Create review task'].items.map((item) => sim.dvs.store.documentById(Number(item.json.dvs_document_id))?.values.name);
+		expect(created).toEqual([`Review ${file.name}`]);
+		const [mention] = await successes(byFile['dvs-status-change-mention.json']);
+		const comment = (await executionNodes(n8n.rest, mention.id))['Mention the responsible user'].items;
+		expect(comment).toHaveLength(1);
+		const responsible = Number(task.values.responsible);
+		expect(sim.dvs.store.mentionedUsers(task.id)).toContain(responsible);
+
+		// One change, one execution each: the next polls find nothing new.
+		await new Promise((wait) => setTimeout(wait, 65_000));
+		for (const workflowId of Object.values(byFile)) expect([workflowId, (await successes(workflowId)).length]).toEqual([workflowId, 1]);
+		for (const example of triggered) await deactivate(n8n.rest, example.id);
+	});
+});

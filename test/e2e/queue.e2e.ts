@@ -1,0 +1,115 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads n8n's REST answers of every shape */
+/**
+ * n8n scaled out in queue mode on loopback: Redis (Debian's redis-server), a main process and two workers
+ * sharing one database. The templates run on the workers, and an active Svc trigger loses and doubles
+ * nothing while its executions move between them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+import { startDemoSimulator } from '../../examples/examples';
+import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
+import { freePort, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import type { ServiceSimulator } from '../simulator';
+import { activate, deactivate, executionNodes, executionsOf, waitFor } from './helpers';
+
+let redis: ChildProcess;
+let sim: ServiceSimulator;
+let n8n: RunningN8n;
+let examples: ExampleRecord[];
+
+async function startRedis(port: number): Promise<ChildProcess> {
+	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	await waitFor('redis-server to accept connections', async () => (output.includes('Ready to accept connections') ? true : undefined), 30_000);
+	return child;
+}
+
+beforeAll(async () => {
+	const redisPort = await freePort();
+	redis = await startRedis(redisPort);
+	sim = await startDemoSimulator();
+	n8n = await startN8n({
+		workers: 2,
+		workerConcurrency: 1,
+		extraEnv: {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redisPort),
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			N8N_LOG_LEVEL: 'info',
+		},
+		beforeStart: async (bin, env) => {
+			({ examples } = await importDemo(bin, env, sim));
+		},
+	});
+}, 6 * 60 * 1000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await sim?.close();
+	redis?.kill('SIGTERM');
+});
+
+/** Which worker ran each execution, read from the workers' own log lines. */
+function workerOf(executionId: string): number[] {
+	const workers = n8n.processes.slice(1);
+	return workers.flatMap((worker, index) => (worker.output().includes(`Worker started execution ${executionId} `) ? [index] : []));
+}
+
+const finished = async (executionId: string) => {
+	const execution = await n8n.rest.request<any>('GET', `/rest/executions/${executionId}`);
+	return ['success', 'error', 'crashed', 'canceled'].includes(execution.status) ? execution.status : undefined;
+};
+
+it('runs every manual template on the workers, started at once, each exactly once and without an error', async () => {
+	const manual = examples.filter((example) => example.manual);
+	const started = await Promise.all(
+		manual.map(async (example) => {
+			const trigger = example.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
+			const { executionId } = await n8n.rest.request<{ executionId: string }>('POST', `/rest/workflows/${example.id}/run`, { triggerToStartFrom: { name: trigger.name } });
+			return { example, executionId: String(executionId) };
+		}),
+	);
+	for (const { example, executionId } of started) {
+		const status = await waitFor(`execution ${executionId} of ${example.file}`, () => finished(executionId), 120_000);
+		const nodes = await executionNodes(n8n.rest, executionId);
+		const errors = Object.entries(nodes).filter(([, node]) => node.error).map(([name, node]) => `${name}: ${node.error}`);
+		expect([example.file, status, errors, workerOf(executionId).length]).toEqual([example.file, 'success', [], 1]);
+	}
+	const used = new Set(started.flatMap(({ executionId }) => workerOf(executionId)));
+	expect([...used].sort()).toEqual([0, 1]);
+});
+
+it('an active Storage trigger backs up every new file exactly once while its executions run on the workers', async () => {
+	const example = examples.find((record) => record.file === 'storage-backup-new-files.json')!;
+	await activate(n8n.rest, example.id);
+	await new Promise((wait) => setTimeout(wait, 3000));
+	const pro = sim.demo.pro.userId;
+	const documents = sim.demo.folders.documents.hash;
+	const shared = sim.demo.folders.shared.hash;
+	const added: string[] = [];
+	const successes = async () => (await executionsOf(n8n.rest, example.id)).filter((execution) => execution.status === 'success');
+	for (let round = 1; round <= 2; round++) {
+		for (let index = 1; index <= 3; index++) {
+			const name = `queue-r${round}-${index}.txt`;
+			sim.storage.addFile(pro, documents, name, Buffer.from(`round ${round} file ${index}\n`));
+			added.push(name);
+		}
+		await waitFor(`the backups of round ${round}`, async () => {
+			const backups = sim.storage.listChildren(shared).filter((item) => item.name.startsWith('backup-queue-')).length;
+			return backups >= added.length ? true : undefined;
+		}, 150_000);
+	}
+	await deactivate(n8n.rest, example.id);
+	const backups = sim.storage.listChildren(shared).map((item) => item.name).filter((name) => name.startsWith('backup-queue-')).sort();
+	expect(backups).toEqual(added.map((name) => `backup-${name}`).sort());
+	const runs = await successes();
+	expect(runs.length).toBeGreaterThanOrEqual(2);
+	let items = 0;
+	for (const run of runs) {
+		expect([run.id, workerOf(run.id).length]).toEqual([run.id, 1]);
+		items += (await executionNodes(n8n.rest, run.id))['Upload copy to Backup']?.items.length ?? 0;
+	}
+	expect(items).toBe(added.length);
+});
