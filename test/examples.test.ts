@@ -30,3 +30,14 @@ it.each(EXAMPLE_FILES)('%s is a template a user can share: a note saying what it
 		for (const reference of Object.values(node.credentials ?? {})) expect(Object.keys(reference).sort()).toEqual(['id', 'name']);
 	}
 });
+
+it("the status-change template mentions the task's responsible user", async () => {
+	const fresh = await startDemoSimulator();
+	try {
+		const run = await runExample(fresh, 'dvs-status-change-mention.json');
+		const task = run.nodes.find((node) => node.name === 'Task status changed')!.items[0].json as { dvs_document_id: number; responsible: { id: number } };
+		expect(fresh.dvs.store.mentionedUsers(task.dvs_document_id)).toEqual([task.responsible.id]);
+	} finally {
+		await fresh.close();
+	}
+});

@@ -54,7 +54,10 @@ export function foreignRequestProblem(requestOptions: IHttpRequestOptions, ownAd
  * n8n's HTTP Request node with a predefined credential), goes to its own origin only.
  */
 export function withoutRedirects(requestOptions: IHttpRequestOptions): IHttpRequestOptions {
-	return { ...requestOptions, disableFollowRedirect: true };
+	// `disableFollowRedirect` is read by n8n's request helper; the HTTP Request node sends through the
+	// legacy helper, which reads `followRedirect` / `followAllRedirects` instead.
+	const legacy = { followRedirect: false, followAllRedirects: false, sendCredentialsOnCrossOriginRedirect: false };
+	return { ...requestOptions, disableFollowRedirect: true, ...legacy } as IHttpRequestOptions;
 }
 
 /** Credential-test rules for a redirect, which the test does not follow. */

@@ -31,7 +31,7 @@ beforeAll(async () => {
 			({ examples } = await importDemo(bin, env, sim));
 		},
 	});
-	browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
+	browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
 	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 	// Loopback only: anything else the editor asks for (fonts, telemetry) is refused.
 	await page.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());

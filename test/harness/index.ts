@@ -17,4 +17,4 @@ export { createPoller, type CreatePollerOptions, type Poller } from './poller';
 export { listSearch, loadOptions, resourceMapping, type ListSearchOptions, type NodeMethodOptions } from './methods';
 export { testCredential, type CredentialTestResult } from './credential-test';
 export { removeBinaryData } from './engine';
-export { warpTime, useWarpedTime, warpedDelays } from './time';
+export { warpTime, useWarpedTime, warpedDelays, warpedNow } from './time';

@@ -22,12 +22,17 @@ const LONGEST_WARPED_MS = 60_000;
 const realSetTimeout = globalThis.setTimeout;
 const warps: Warp[] = [];
 let requested: number[] = [];
+/** Milliseconds the warped timers skipped so far: what warpedNow() adds to the real clock. */
+let skippedMs = 0;
 
 function warpedSetTimeout(handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown {
 	const warp = warps.at(-1);
 	const warped = warp !== undefined && ms !== undefined && ms >= warp.thresholdMs && ms <= LONGEST_WARPED_MS;
 	const delay = warped ? Math.max(1, Math.ceil((ms as number) / (warp as Warp).factor)) : ms;
-	if (warped) requested.push(ms as number);
+	if (warped) {
+		requested.push(ms as number);
+		skippedMs += (ms as number) - (delay as number);
+	}
 	return (realSetTimeout as unknown as TimerFunction)(handler, delay, ...args);
 }
 
@@ -38,6 +43,13 @@ export function warpedDelays(): number[] {
 	return delays;
 }
 
+/**
+ * A clock that runs with the warp: real time plus every wait the warp shortened. Give it to a
+ * simulator (`now: warpedNow`) whose time-based rules (rate-limit windows) must see the waits as whole.
+ */
+export function warpedNow(): number {
+	return Date.now() + skippedMs;
+}
 
 /** Starts a warp (the innermost one applies); returns the function that ends it. */
 export function warpTime(factor: number, thresholdMs = 100): () => void {
