@@ -7,6 +7,7 @@
 import '../test/setupEnv';
 
 import type { Poller } from '../test/harness';
+import { report } from './report';
 import {
 	addComment,
 	addFile,
@@ -107,9 +108,11 @@ async function main(): Promise<void> {
 	const env = await startTriggerEnv();
 	try {
 		console.log('requests per poll (simulator request log); "drain" = polls until nothing new, default Max Items per Poll 100');
+		let idleMost = 0;
 		for (const entry of cases) {
 			const { poller } = await entry.start(env);
 			const idle = await countRequests(env, poller);
+			idleMost = Math.max(idleMost, idle.requests);
 			console.log(`\n${entry.label}\n  idle poll: ${idle.requests} request(s)`);
 			for (const size of SIZES) {
 				const { poller: fresh, add } = await entry.start(env);
@@ -134,6 +137,7 @@ async function main(): Promise<void> {
 				env.clock.advance(200_000);
 			}
 		}
+		report({ key: 'idlePollRequests', label: 'requests of an idle poll (the costliest trigger event)', value: idleMost, goal: '1' });
 	} finally {
 		await env.close();
 	}

@@ -107,6 +107,9 @@ export class SvcStorageApi implements ICredentialType {
 		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
 			return withoutRedirects({ ...requestOptions, headers, qs: { ...(requestOptions.qs ?? {}), ...fields } });
 		}
+		// n8n's HTTP Request node sends a form body as the legacy helper's `form`, our nodes as `body`.
+		const form = (requestOptions as { form?: unknown }).form;
+		if (form && typeof form === 'object') return withoutRedirects({ ...requestOptions, headers, form: { ...form, ...fields } } as IHttpRequestOptions);
 		return withoutRedirects({ ...requestOptions, headers, body: bodyWithFields(requestOptions.body, fields) });
 	}
 

@@ -37,6 +37,48 @@ export const timeoutOption: INodeProperties = {
 		'How long to wait, in milliseconds, for the service to answer before giving up. Writes are checked, not repeated, after a timeout.',
 };
 
+/** The read operations' Batching option, as n8n's HTTP Request node offers it. */
+export const DEFAULT_ITEMS_PER_BATCH = 10;
+
+export const batchingOption: INodeProperties = {
+	displayName: 'Batching',
+	name: 'batching',
+	placeholder: 'Add Batching',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: false },
+	default: { batch: {} },
+	description: 'How many input items are read at once. Over an MCP credential items are read one after another.',
+	options: [
+		{
+			displayName: 'Batching',
+			name: 'batch',
+			values: [
+				{
+					displayName: 'Items per Batch',
+					name: 'batchSize',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_ITEMS_PER_BATCH,
+					description: 'Input items read at the same time. 1 reads them one after another.',
+				},
+				{
+					displayName: 'Batch Interval (Ms)',
+					name: 'batchInterval',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 0,
+					description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+				},
+			],
+		},
+	],
+};
+
+/** The Options collection of a read operation: Batching plus the usual options. */
+export function readOptionsCollection(own: INodeProperties[] = []): INodeProperties {
+	return optionsCollection([...own, batchingOption]);
+}
+
 /** The Options collection of an operation: the timeout plus the operation's own options. */
 export function optionsCollection(own: INodeProperties[] = []): INodeProperties {
 	return {

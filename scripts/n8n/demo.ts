@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- this file sets up a real n8n for `npm start` and the e2e tests, never inside n8n; its tokens are the simulator's demo values */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The demo a real n8n starts with: credentials of every type pointing at the simulator, and the
  * example workflows bound to its demo data, imported with n8n's own CLI.

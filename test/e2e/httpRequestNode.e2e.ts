@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * Our credentials chosen as a predefined credential type in n8n's own HTTP Request node (n8n-nodes-base
  * 2.41.1 from the n8n install, run through the harness's engine): each signs a request to its own service,

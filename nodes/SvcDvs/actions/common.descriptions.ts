@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { DvsSection } from '../../shared/services/dvs/types';
-import { optionsCollection } from '../../shared/descriptions';
+import { optionsCollection, readOptionsCollection } from '../../shared/descriptions';
 import type { LocatorOptions } from '../../shared/locator';
 import { listOrIdLocator } from '../../shared/locator';
 import { NOUN_OF, SEARCH_METHOD_OF } from './sections';
@@ -105,4 +105,4 @@ export const returnAllProperties: INodeProperties[] = [
 	},
 ];
 
-export { optionsCollection };
+export { optionsCollection, readOptionsCollection };

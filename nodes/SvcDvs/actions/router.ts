@@ -5,7 +5,7 @@ import { unavailableOverMcp } from '../../shared/services/availability';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
-import { chosenOperation, runPerItem } from '../../shared/runPerItem';
+import { chosenOperation, itemPace, runPerItem } from '../../shared/runPerItem';
 import * as attachment from './attachment';
 import * as client from './client';
 import * as comment from './comment';
@@ -29,8 +29,9 @@ const resources: Record<DvsResource, Record<string, unknown>> = {
 const MCP_RESOURCES: DvsResource[] = ['attachment', 'comment', 'project', 'task', 'user'];
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const { resource, operation } = chosenOperation<DvsOperation>(this, resources);
-	if (isMcp(authenticationOf(this, 'svcDvsApi')) && !MCP_RESOURCES.includes(resource as DvsResource)) {
+	const { resource, operationName, operation } = chosenOperation<DvsOperation>(this, resources);
+	const overMcp = isMcp(authenticationOf(this, 'svcDvsApi'));
+	if (overMcp && !MCP_RESOURCES.includes(resource as DvsResource)) {
 		throw unavailableOverMcp(
 			this.getNode(),
 			`"${resource}" is`,
@@ -39,5 +40,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 	const service = dvsServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
-	return await closingAfter(service, async (dvs) => await runPerItem<DvsDeps>(this, operation.execute, { dvs }));
+	return await closingAfter(service, async (dvs) => await runPerItem<DvsDeps>(this, operation.execute, { dvs }, itemPace(this, operationName, overMcp)));
 }

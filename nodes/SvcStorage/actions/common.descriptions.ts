@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../../shared/descriptions';
+import { optionsCollection, readOptionsCollection } from '../../shared/descriptions';
 
 export { fileLocator, folderLocator } from '../../shared/storageLocators';
 
@@ -13,4 +13,4 @@ export const accessRightsOption: INodeProperties = {
 	description: 'Whether to add each item\'s access_rights object to the output',
 };
 
-export { optionsCollection };
+export { optionsCollection, readOptionsCollection };

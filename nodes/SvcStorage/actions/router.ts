@@ -5,7 +5,7 @@ import { unavailableOverMcp } from '../../shared/services/availability';
 import { closingAfter, storageServiceFor } from '../../shared/services/serviceFor';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/descriptions';
 import { readTimeout } from '../../shared/parameters';
-import { chosenOperation, runPerItem } from '../../shared/runPerItem';
+import { chosenOperation, itemPace, runPerItem } from '../../shared/runPerItem';
 import * as account from './account';
 import * as encryptionKey from './encryptionKey';
 import * as esignature from './esignature';
@@ -24,7 +24,8 @@ const resources: Record<StorageResource, Record<string, unknown>> = {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { resource, operationName, operation } = chosenOperation<StorageOperation>(this, resources);
 	const mcpOperations = (resources[resource as StorageResource] as { mcpOperations?: string[] }).mcpOperations ?? [];
-	if (isMcp(authenticationOf(this, 'svcStorageApi')) && !mcpOperations.includes(operationName)) {
+	const overMcp = isMcp(authenticationOf(this, 'svcStorageApi'));
+	if (overMcp && !mcpOperations.includes(operationName)) {
 		throw unavailableOverMcp(
 			this.getNode(),
 			`The operation "${operationName}" of "${resource}" is`,
@@ -33,5 +34,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 	const service = storageServiceFor(this, (itemIndex) => readTimeout(this, itemIndex, DEFAULT_TIMEOUT_MS));
-	return await closingAfter(service, async (storage) => await runPerItem<StorageDeps>(this, operation.execute, { storage }));
+	return await closingAfter(service, async (storage) => await runPerItem<StorageDeps>(this, operation.execute, { storage }, itemPace(this, operationName, overMcp)));
 }

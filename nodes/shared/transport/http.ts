@@ -259,6 +259,13 @@ async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<Service
 	return { status: raw.statusCode, headers: lowerCaseHeaders(raw.headers), body: raw.body };
 }
 
+const throttled = new WeakSet<object>();
+
+/** Whether the service has answered 429 during this execution (parallel items then go one at a time). */
+export function wasThrottled(ctx: object): boolean {
+	return throttled.has(ctx);
+}
+
 /**
  * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
  * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
@@ -275,6 +282,7 @@ export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): P
 			throw new Redirected(response.status, call.url, response.headers.location);
 		}
 		if (response.status !== 429) return response;
+		throttled.add(ctx);
 		const requested = readRetryAfter({ ...response, body: await bufferedBody(response.body) });
 		const wait = requested ?? policy.defaultWaitSeconds;
 		if (attempt >= policy.maxRetries || wait > policy.maxWaitSeconds) {

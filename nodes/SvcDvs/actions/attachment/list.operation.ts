@@ -2,13 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/runPerItem';
-import { documentLocator, optionsCollection } from '../common.descriptions';
+import { documentLocator, readOptionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose attached files to list' }),
-	optionsCollection(),
+	readOptionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['list'] } }, properties);

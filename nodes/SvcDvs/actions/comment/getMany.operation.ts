@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectOffsetPages } from '../../../shared/paging';
-import { documentLocator, optionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import { documentLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { commentItems } from '../output';
 import { readDocumentId, readListSize, readSimplify } from '../parameters';
@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose comments to read' }),
 	...returnAllProperties,
 	simplifyProperty,
-	optionsCollection(),
+	readOptionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['getMany'] } }, properties);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
+import { documentLocator, readOptionsCollection, simplifyProperty } from '../common.descriptions';
 import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
 import { documentItems } from '../output';
 import { readDocumentId, readSimplify } from '../parameters';
@@ -14,7 +14,7 @@ export function getDocumentOperation(resource: DocumentResource, displayName: st
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['get'] } }, [
 		documentLocator({ name: 'documentId', displayName, section, description: `The ${noun} to read` }),
 		simplifyProperty,
-		optionsCollection(),
+		readOptionsCollection(),
 	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsOrder } from '../../../shared/services/dvs/types';
 import { collectOffsetPages } from '../../../shared/paging';
-import { filtersProperty, optionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import { filtersProperty, readOptionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import { readFilters } from '../filters';
 import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
 import { documentItems } from '../output';
@@ -18,7 +18,7 @@ export function getManyDocumentsOperation(resource: DocumentResource): DvsOperat
 		filtersProperty,
 		orderProperty,
 		simplifyProperty,
-		optionsCollection(),
+		readOptionsCollection(),
 	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const { max } = readListSize(this, itemIndex);

@@ -5,7 +5,7 @@ import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readDate, readLocator, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
-import { fileLocator, optionsCollection } from '../common.descriptions';
+import { fileLocator, readOptionsCollection } from '../common.descriptions';
 import { storageAction } from '../storageAction';
 
 const properties: INodeProperties[] = [
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 			{ displayName: 'To Date', name: 'toDate', type: 'dateTime', default: '', description: 'Only signatures made on or before this day' },
 		],
 	},
-	optionsCollection(),
+	readOptionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['getMany'] } }, properties);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryFromStream, safeFileName } from '../../../shared/binary';
 import { readLocator, readText } from '../../../shared/parameters';
-import { fileLocator, optionsCollection } from '../common.descriptions';
+import { fileLocator, readOptionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		hint: 'The name of the output binary field to put the file in',
 	},
-	optionsCollection([
+	readOptionsCollection([
 		{
 			displayName: 'File Name',
 			name: 'fileName',

@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
-import { accessRightsOption, fileLocator, optionsCollection } from '../common.descriptions';
+import { accessRightsOption, fileLocator, readOptionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),
-	optionsCollection([accessRightsOption]),
+	readOptionsCollection([accessRightsOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['getInfo'] } }, properties);

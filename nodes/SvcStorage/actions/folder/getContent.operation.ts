@@ -6,13 +6,13 @@ import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
-import { accessRightsOption, folderLocator, optionsCollection } from '../common.descriptions';
+import { accessRightsOption, folderLocator, readOptionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder whose direct files and subfolders to list' }),
 	...returnAllOrLimit({}),
-	optionsCollection([
+	readOptionsCollection([
 		accessRightsOption,
 		{
 			displayName: 'Item Type',

@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
-import { accessRightsOption, folderLocator, optionsCollection } from '../common.descriptions';
+import { accessRightsOption, folderLocator, readOptionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder' }),
-	optionsCollection([accessRightsOption]),
+	readOptionsCollection([accessRightsOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getInfo'] } }, properties);

@@ -1,0 +1,116 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/**
+ * Items in parallel: reads run a batch at a time (the Batching option, 10 by default), writes one after
+ * another; output order and pairing are those of the input whatever order the answers come in. A loopback
+ * proxy in front of the simulator delays the answers (later items answer sooner) and counts requests in flight.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { INodeParameters } from 'n8n-workflow';
+
+import { sim, storage, tokenCredentials, useSimulator } from './env';
+
+useSimulator();
+
+interface Meter {
+	url: string;
+	maxInFlight: number;
+	requests: number;
+	server: Server;
+}
+
+/** Forwards to the simulator after `delayFor(requestNumber)` ms, counting requests in flight. */
+async function meteredProxy(delayFor: (requestNumber: number) => number): Promise<Meter> {
+	const target = new URL(sim().baseUrl);
+	let inFlight = 0;
+	const meter: Meter = { url: '', maxInFlight: 0, requests: 0, server: undefined as unknown as Server };
+	meter.server = createServer((req, res) => {
+		const number = meter.requests++;
+		inFlight++;
+		meter.maxInFlight = Math.max(meter.maxInFlight, inFlight);
+		const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+			const chunks: Buffer[] = [];
+			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+			answer.on('end', () => {
+				setTimeout(() => {
+					inFlight--;
+					res.writeHead(answer.statusCode ?? 502, answer.headers);
+					res.end(Buffer.concat(chunks));
+				}, delayFor(number));
+			});
+		});
+		req.pipe(upstream);
+	});
+	await new Promise<void>((listening) => meter.server.listen(0, '127.0.0.1', listening));
+	meter.url = `http://127.0.0.1:${(meter.server.address() as AddressInfo).port}`;
+	return meter;
+}
+
+let meter: Meter | undefined;
+afterEach(() => meter?.server.close());
+
+function files(count: number): string[] {
+	const { demo } = sim();
+	return Array.from({ length: count }, (_, index) => sim().storage.addFile(demo.pro.userId, demo.folders.images.hash, `parallel-${Date.now()}-${index}.txt`, Buffer.from(`file ${index}`)).hash);
+}
+
+const getInfo = (options: INodeParameters = {}): INodeParameters => ({
+	resource: 'file',
+	operation: 'getInfo',
+	file: { __rl: true, mode: 'id', value: '={{ $json.hash }}' },
+	options,
+});
+
+it('reads 10 items at a time by default, and the output keeps the input order and pairing', async () => {
+	const hashes = files(25);
+	meter = await meteredProxy((number) => Math.max(1, 40 - (number % 10) * 4));
+	const result = await storage(getInfo(), { credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } }, input: hashes.map((hash) => ({ json: { hash } })) });
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.file_hash)).toEqual(hashes);
+	expect(result.items.map((item) => item.pairedItem)).toEqual(hashes.map((_, index) => ({ item: index })));
+	expect(meter.maxInFlight).toBe(10);
+	expect(meter.requests).toBe(25);
+});
+
+it('Batching → Items per Batch sets how many run at once; 1 reads one after another', async () => {
+	const hashes = files(6);
+	for (const [batchSize, expected] of [
+		[3, 3],
+		[1, 1],
+	]) {
+		meter = await meteredProxy(() => 20);
+		const result = await storage(getInfo({ batching: { batch: { batchSize } } }), {
+			credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } },
+			input: hashes.map((hash) => ({ json: { hash } })),
+		});
+		expect(result.items.map((item) => item.json.file_hash)).toEqual(hashes);
+		expect([batchSize, meter.maxInFlight]).toEqual([batchSize, expected]);
+		meter.server.close();
+	}
+	meter = undefined;
+});
+
+it('writes run one after another and each lands exactly once', async () => {
+	meter = await meteredProxy(() => 5);
+	const names = Array.from({ length: 8 }, (_, index) => `parallel-folder-${Date.now()}-${index}`);
+	const result = await storage(
+		{ resource: 'folder', operation: 'create', parentFolder: { __rl: true, mode: 'id', value: sim().demo.folders.images.hash }, folderName: '={{ $json.name }}' },
+		{ credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } }, input: names.map((name) => ({ json: { name } })) },
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.folder_name)).toEqual(names);
+	expect(meter.maxInFlight).toBe(1);
+	const children = sim().storage.listChildren(sim().demo.folders.images.hash).map((item) => item.name);
+	for (const name of names) expect(children.filter((child) => child === name)).toHaveLength(1);
+});
+
+it('a failed item in a batch fails the node at that item, or with Continue On Fail stays in its place', async () => {
+	const hashes = files(4);
+	const input = [hashes[0], 'NoSuchFile0000000', hashes[2], hashes[3]].map((hash) => ({ json: { hash } }));
+	const failed = await storage(getInfo(), { input });
+	expect(failed.error?.itemIndex).toBe(1);
+	const continued = await storage(getInfo(), { input, continueOnFail: true });
+	expect(continued.items.map((item) => (item.json.error ? 'error' : item.json.file_hash))).toEqual([hashes[0], 'error', hashes[2], hashes[3]]);
+	expect(continued.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+});
