@@ -112,6 +112,7 @@ export class MultipartParser {
 	write(chunk: Buffer): void {
 		this.result.bytesRead += chunk.length;
 		if (this.state === 'done' || this.state === 'malformed') return;
+		if (this.state === 'body' && this.bodyWithoutDelimiter(chunk)) return;
 		this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
 		let progressed = true;
 		while (progressed) progressed = this.step();
@@ -195,6 +196,26 @@ export class MultipartParser {
 		}
 	}
 
+	/**
+	 * The streaming path for a part's body: when no delimiter starts in the held-back tail or in the
+	 * chunk, the chunk is taken as it is (no copy into a growing buffer), keeping back only the last
+	 * bytes that could begin a delimiter. Returns false (nothing done) when a delimiter is near.
+	 */
+	private bodyWithoutDelimiter(chunk: Buffer): boolean {
+		const keep = this.delimiter.length - 1;
+		// A delimiter starting in the held-back tail ends within the chunk's first delimiter-length bytes.
+		if (this.pending.length > keep || chunk.length < this.delimiter.length) return false;
+		const head = Buffer.concat([this.pending, chunk.subarray(0, this.delimiter.length)]);
+		const straddling = head.indexOf(this.delimiter);
+		if (straddling >= 0 && straddling < this.pending.length) return false;
+		if (chunk.indexOf(this.delimiter) >= 0) return false;
+		this.appendToPart(this.pending);
+		const safeLength = chunk.length - keep;
+		this.appendToPart(chunk.subarray(0, safeLength));
+		this.pending = chunk.subarray(safeLength);
+		return true;
+	}
+
 	private markMalformed(): void {
 		this.state = 'malformed';
 		this.result.wellFormed = false;
@@ -215,8 +236,10 @@ export class MultipartParser {
 		this.partSize += bytes.length;
 		const room = this.partLimit() - this.partKept;
 		if (room <= 0) return;
-		// Copy: `bytes` is a view into a buffer that will be reused by later concatenations.
-		const kept = Buffer.from(bytes.subarray(0, room));
+		// Large pieces are kept as views of their chunk (whose bytes they are nearly all of); small ones are
+		// copied so that a few bytes do not pin a whole chunk.
+		const piece = bytes.subarray(0, room);
+		const kept = piece.length >= 16 * 1024 ? piece : Buffer.from(piece);
 		this.partChunks.push(kept);
 		this.partKept += kept.length;
 	}
