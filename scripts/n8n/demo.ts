@@ -32,7 +32,10 @@ const NAMES: Record<string, string> = {
 };
 
 export function credentialRecords(sim: ServiceSimulator): CredentialRecord[] {
-	return Object.entries(demoCredentials(sim)).map(([type, data], index) => ({
+	// n8n gives a node added from the panel the most recently updated credential among the types it
+	// accepts; the MCP one is imported first so that the Storage and DVS nodes start with their own API.
+	const entries = Object.entries(demoCredentials(sim)).sort(([a], [b]) => Number(b === 'svcMcpApi') - Number(a === 'svcMcpApi'));
+	return entries.map(([type, data], index) => ({
 		id: `svcDemoCred${String(index + 1).padStart(2, '0')}`,
 		name: NAMES[type] ?? type,
 		type,

@@ -35,16 +35,26 @@ export interface ApiDefinition {
 	serviceName: string;
 }
 
-/** The credential's checked Base URL and secrets. */
+const connections = new WeakMap<object, Map<string, ApiConnection>>();
+
+/**
+ * The credential's checked Base URL and secrets, read once per execution (a node's credential is
+ * the same for all its items).
+ */
 export async function connectionOf(
 	ctx: ServiceContext,
 	api: ApiDefinition,
 	itemIndex?: number,
 ): Promise<ApiConnection> {
+	const known = connections.get(ctx)?.get(api.credentialType);
+	if (known) return known;
 	const credentials = await ctx.getCredentials(api.credentialType, itemIndex);
 	const baseUrl = checkBaseUrl(credentials.baseUrl, api.credentialLabel);
 	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
-	return { baseUrl: baseUrl.url, secrets: secretsOf(credentials) };
+	const connection = { baseUrl: baseUrl.url, secrets: secretsOf(credentials) };
+	if (!connections.has(ctx)) connections.set(ctx, new Map());
+	connections.get(ctx)!.set(api.credentialType, connection);
+	return connection;
 }
 
 /**
