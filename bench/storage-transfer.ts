@@ -7,7 +7,7 @@
  */
 import '../test/setupEnv';
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import FormData from 'form-data';
 import { request } from 'undici';
 
 import { runNode } from '../test/harness';
+import { report } from './report';
 
 const MB = 1024 * 1024;
 const sizeMb = Number(process.argv[2] ?? 200);
@@ -143,7 +144,27 @@ async function main(): Promise<void> {
 		const downloaded = await downloadRun.result.binaryBuffer(downloadRun.result.items[0], 'data');
 		const nodeDownload = { ...downloadRun, result: createHash('sha256').update(downloaded).digest('hex') };
 
+		// curl against the same server: `-F` streams the file as multipart, `-o` writes the download to a file.
+		const curlUpload = await measure(async () => {
+			const answer = execFileSync('curl', ['-sS', '-F', `user=${PRO.user}`, '-F', `user_access_token=${PRO.token}`, '-F', `folder_hash=${sim.documentsHash}`, '-F', `file=@${path};filename=curl.bin`, `${sim.baseUrl}/api_v2/upload_file`], { maxBuffer: MB });
+			return JSON.parse(answer.toString('utf8')) as { file_hash: string };
+		});
+		const curlTarget = join(work, 'curl-download.bin');
+		const curlDownload = await measure(async () => {
+			execFileSync('curl', ['-sS', '-o', curlTarget, '--data-urlencode', `user=${PRO.user}`, '--data-urlencode', `user_access_token=${PRO.token}`, '--data-urlencode', `file_hash=${curlUpload.result.file_hash}`, `${sim.baseUrl}/api_v2/download_file`]);
+			return statSync(curlTarget).size === bytes;
+		});
+
+		const uploadVsCurl = curlUpload.seconds / nodeUpload.seconds;
+		const downloadVsCurl = curlDownload.seconds / nodeDownload.seconds;
+		report({ key: 'uploadVsCurl', label: `upload of ${sizeMb} MB, throughput ÷ curl's (same server)`, value: Number(uploadVsCurl.toFixed(3)), ours: `${nodeUpload.seconds.toFixed(2)} s`, baseline: `${curlUpload.seconds.toFixed(2)} s`, goal: '≥ 0.9' });
+		report({ key: 'downloadVsCurl', label: `download of ${sizeMb} MB, throughput ÷ curl's (same server)`, value: Number(downloadVsCurl.toFixed(3)), ours: `${nodeDownload.seconds.toFixed(2)} s`, baseline: `${curlDownload.seconds.toFixed(2)} s`, goal: '≥ 0.9' });
+		const peak = Math.max(nodeUpload.peakRssGrowthMb, nodeDownload.peakRssGrowthMb);
+		report({ key: 'peakRssGrowthMiB', label: `peak RSS growth of the node, ${sizeMb} MB each way`, value: Number(peak.toFixed(1)), goal: '< 64' });
+
 		const rows = [
+			['upload, curl -F', curlUpload, curlUpload.result.file_hash !== undefined],
+			['download, curl -o', curlDownload, curlDownload.result],
 			['upload, raw HTTP (undici + form-data)', rawUpload, true],
 			['upload, Svc Storage node (filesystem mode)', nodeUpload, true],
 			['download, raw HTTP (undici)', rawDownload, rawDownload.result === sha],
