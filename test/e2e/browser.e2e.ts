@@ -113,7 +113,8 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	await page.waitForTimeout(1000);
 	await shot('ndv-svcDvsTrigger');
 	// The trigger starts with the DVS API credential (the demo imports the MCP one first; n8n picks the newest).
-	expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Svc DVS account (demo)');
+	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	expect(values).toContain('Svc DVS account (demo)');
 	const notices = await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice').allTextContents();
 	for (const notice of notices) expect(notice.trim().split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(3);
 
