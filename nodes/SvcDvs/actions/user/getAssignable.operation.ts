@@ -8,34 +8,29 @@ import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
 
+const REGISTERS = [
+	{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
+	{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
+	{ name: 'Clients', value: 'client', description: 'Users who may be account managers of clients' },
+];
+
+/** The register choice; over MCP without clients (document 2's DVS tools cover tasks and projects). */
+function registerProperty(over: 'rest' | 'mcp'): INodeProperties {
+	return {
+		displayName: 'Register',
+		name: 'register',
+		type: 'options',
+		noDataExpression: true,
+		options: over === 'rest' ? REGISTERS : REGISTERS.filter((register) => register.value !== 'client'),
+		default: 'task',
+		description: over === 'rest' ? 'Which register to list the assignable users of' : 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
+		displayOptions: over === 'rest' ? restOnly('svcDvsApi') : mcpOnly,
+	};
+}
+
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Register',
-		name: 'register',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
-			{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
-			{ name: 'Clients', value: 'client', description: 'Users who may be account managers of clients' },
-		],
-		default: 'task',
-		description: 'Which register to list the assignable users of',
-		displayOptions: restOnly('svcDvsApi'),
-	},
-	{
-		displayName: 'Register',
-		name: 'register',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
-			{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
-		],
-		default: 'task',
-		description: 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
-		displayOptions: mcpOnly,
-	},
+	registerProperty('rest'),
+	registerProperty('mcp'),
 	{
 		...documentLocator({ name: 'project', displayName: 'Project', section: 'project_2', description: 'The project whose task users to list' }),
 		displayOptions: { show: { register: ['task'] } },

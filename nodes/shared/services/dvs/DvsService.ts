@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
@@ -7,6 +7,7 @@ import type { UploadSource } from '../storage/types';
 import type { DvsReader } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
 import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from './types';
+import { ServiceOverWire } from '../ServiceOverWire';
 
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever wire serves it (the DVS JSON API
@@ -15,23 +16,18 @@ import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsU
  * counts as our document, comment or attachment), and a create that landed in part is
  * completed by an update.
  */
-export class DvsService implements DvsReader {
-	constructor(
-		private readonly node: INode,
-		private readonly wire: DvsWire,
-	) {}
-
-	/** Ends what the execution opened on the wire (an MCP session). Never throws. */
-	async close(): Promise<void> {
-		await this.wire.close();
-	}
-
-	get kind(): DvsWire['kind'] {
-		return this.wire.kind;
-	}
+export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
+	/** get_fields per register, asked once per execution (a failed read is asked again). */
+	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
 
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		return await this.wire.getFields(section, itemIndex);
+		let schema = this.schemas.get(section);
+		if (!schema) {
+			schema = this.wire.getFields(section, itemIndex);
+			this.schemas.set(section, schema);
+			schema.catch(() => this.schemas.delete(section));
+		}
+		return await schema;
 	}
 
 	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsSection } from '../../transport/dvs';
 import type { UploadSource } from '../storage/types';
+import type { Wire } from '../ServiceOverWire';
 
 export type { DvsSection } from '../../transport/dvs';
 
@@ -88,12 +89,10 @@ export interface DvsUploadResult extends IDataObject {
  * method is one request (or one tool call) with its answer in the DVS API's shape. Whether a
  * write happened, and what to do when that is unknown, is the DVS service's decision.
  */
-export interface DvsWire {
-	readonly kind: 'rest' | 'mcp';
-	/** Ends what the wire opened for the execution (an MCP session). Never throws. */
-	close(): Promise<void>;
+export interface DvsWire extends Wire {
 	/** The longest comment the wire takes, in characters (document 2's tool: 20000; document 3 sets none). */
 	readonly maxCommentLength?: number;
+	/** The register's fields (the DVS service keeps them for the execution). */
 	getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema>;
 	/** Assignable users; `projectId` is required for tasks and ignored elsewhere. */
 	getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]>;
@@ -127,4 +126,11 @@ export function dvsPageOf(body: IDataObject, requested: { limit: number; offset:
 	};
 	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
 	return page;
+}
+
+/** get_fields' `actor` (who the credential acts as), when the answer names one. */
+export function actorOf(value: unknown): Pick<DvsSchema, 'actor'> {
+	if (!value || typeof value !== 'object') return {};
+	const { id, org_id: orgId } = value as IDataObject;
+	return typeof id === 'number' ? { actor: { id, org_id: typeof orgId === 'number' ? orgId : 0 } } : {};
 }

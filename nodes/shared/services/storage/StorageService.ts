@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { mcpOnlyOperation } from '../availability';
@@ -8,6 +8,7 @@ import type { DestinationSnapshot } from './entries';
 import { entryHash, snapshotOf, writtenEntries } from './entries';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import type { ImportSource, NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from './types';
+import { ServiceOverWire } from '../ServiceOverWire';
 
 /** The operations only Svc's MCP endpoint offers, by the name the node shows. */
 const MCP_ONLY = {
@@ -26,21 +27,7 @@ const MCP_ONLY = {
  * - an operation the connection does not offer is refused the same way for every operation;
  * - ROOT's refusals (405) are explained.
  */
-export class StorageService {
-	constructor(
-		private readonly node: INode,
-		private readonly wire: StorageWire,
-	) {}
-
-	/** Ends what the execution opened on the wire (an MCP session). Never throws. */
-	async close(): Promise<void> {
-		await this.wire.close();
-	}
-
-	get kind(): StorageWire['kind'] {
-		return this.wire.kind;
-	}
-
+export class StorageService extends ServiceOverWire<StorageWire> {
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		return await this.wire.rootFolderHash(itemIndex);
 	}

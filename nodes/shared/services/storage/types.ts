@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { StorageDownload } from '../../transport/storage';
+import type { Wire } from '../ServiceOverWire';
 
 /** A file to upload: its bytes are opened as a stream for each attempt, never held whole. */
 export interface UploadSource {
@@ -47,10 +48,7 @@ export interface PreparedWrite {
  * folders) happen in `prepare…`, before anything is sent. Whether a write happened, and what to
  * do when that is unknown, is the storage service's decision.
  */
-export interface StorageWire {
-	readonly kind: 'rest' | 'mcp';
-	/** Ends what the wire opened for the execution (an MCP session). Never throws. */
-	close(): Promise<void>;
+export interface StorageWire extends Wire {
 	rootFolderHash(itemIndex: number): Promise<string>;
 	listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]>;
 	getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject>;

@@ -97,33 +97,54 @@ export function uncertainWriteError(toolName: string, serverMessage: string | un
 const STORAGE_WRITES = new Set(['create_folder', 'upload_file', 'import_file', 'rename_file', 'rename_folder', 'move_file', 'move_folder']);
 const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
 
-/** The deployment switch a missing tool depends on, in document 2's names. */
+/**
+ * The deployment switches a tool depends on (document 2's names), first match wins:
+ * which are off when the tool is missing, which it needs, and the credential that does without them.
+ */
+const TOOL_SWITCHES: Array<{ matches: (suffix: string) => boolean; off: string; offSwitches: string[]; needs: string[]; whoNeeds: string; credential: string }> = [
+	{
+		matches: (suffix) => suffix === 'dvs_upload_file',
+		off: 'MCP DVS writes or storage writes',
+		offSwitches: ['SVC_MCP_DVS_WRITES_ENABLED=1', 'SVC_MCP_WRITES_ENABLED=1'],
+		needs: ['SVC_MCP_DVS_ENABLED=1', 'SVC_MCP_DVS_WRITES_ENABLED=1', 'SVC_MCP_WRITES_ENABLED=1'],
+		whoNeeds: 'Attaching files to tasks needs',
+		credential: 'Svc DVS API',
+	},
+	{
+		matches: (suffix) => DVS_WRITES.has(suffix),
+		off: 'MCP DVS writes',
+		offSwitches: ['SVC_MCP_DVS_WRITES_ENABLED=1'],
+		needs: ['SVC_MCP_DVS_ENABLED=1', 'SVC_MCP_DVS_WRITES_ENABLED=1'],
+		whoNeeds: 'DVS task changes over MCP need',
+		credential: 'Svc DVS API',
+	},
+	{
+		matches: (suffix) => suffix.startsWith('dvs_'),
+		off: 'MCP DVS tools',
+		offSwitches: ['SVC_MCP_DVS_ENABLED=1'],
+		needs: ['SVC_MCP_DVS_ENABLED=1'],
+		whoNeeds: 'DVS tools over MCP need',
+		credential: 'Svc DVS API',
+	},
+	{
+		matches: (suffix) => STORAGE_WRITES.has(suffix),
+		off: 'MCP writes',
+		offSwitches: ['SVC_MCP_WRITES_ENABLED=1'],
+		needs: ['SVC_MCP_WRITES_ENABLED=1'],
+		whoNeeds: 'Storage write tools over MCP need',
+		credential: 'Svc Storage API',
+	},
+];
+
+/** Why a tool is missing, when a deployment switch explains it. */
 function switchFor(suffix: string): { message: string; description: string } | undefined {
-	if (suffix === 'dvs_upload_file') {
-		return {
-			message: 'the service has MCP DVS writes or storage writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1 on the deployment)',
-			description: 'Attaching files to tasks needs SVC_MCP_DVS_ENABLED=1, SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
-		};
-	}
-	if (DVS_WRITES.has(suffix)) {
-		return {
-			message: 'the service has MCP DVS writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 on the deployment)',
-			description: 'DVS task changes over MCP need SVC_MCP_DVS_ENABLED=1 and SVC_MCP_DVS_WRITES_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
-		};
-	}
-	if (suffix.startsWith('dvs_')) {
-		return {
-			message: 'the service has MCP DVS tools disabled (SVC_MCP_DVS_ENABLED=1 on the deployment)',
-			description: 'DVS tools over MCP need SVC_MCP_DVS_ENABLED=1. Ask the service operator, or use the Svc DVS API credential.',
-		};
-	}
-	if (STORAGE_WRITES.has(suffix)) {
-		return {
-			message: 'the service has MCP writes disabled (SVC_MCP_WRITES_ENABLED=1 on the deployment)',
-			description: 'Storage write tools exist only when the deployment sets SVC_MCP_WRITES_ENABLED=1. Ask the service operator, or use the Svc Storage API credential.',
-		};
-	}
-	return undefined;
+	const rule = TOOL_SWITCHES.find((candidate) => candidate.matches(suffix));
+	if (!rule) return undefined;
+	const needs = rule.needs.length > 1 ? `${rule.needs.slice(0, -1).join(', ')} and ${rule.needs.at(-1)}` : rule.needs[0];
+	return {
+		message: `the service has ${rule.off} disabled (${rule.offSwitches.join(' and ')} on the deployment)`,
+		description: `${rule.whoNeeds} ${needs}. Ask the service operator, or use the ${rule.credential} credential.`,
+	};
 }
 
 /** A tool the endpoint does not list. */

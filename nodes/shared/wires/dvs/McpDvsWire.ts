@@ -11,7 +11,7 @@ import { McpStorageWire } from '../storage/McpStorageWire';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../../services/storage/types';
 import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from '../../services/dvs/types';
-import { dvsPageOf } from '../../services/dvs/types';
+import { actorOf, dvsPageOf } from '../../services/dvs/types';
 
 type McpSection = 'task' | 'project_2';
 
@@ -42,8 +42,6 @@ export class McpDvsWire implements DvsWire {
 
 	/** Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)". */
 	readonly maxCommentLength = 20000;
-
-	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
 
 	private readonly tools: McpTools;
 
@@ -108,18 +106,7 @@ export class McpDvsWire implements DvsWire {
 
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
 		const mcpSection = this.section(section, itemIndex);
-		let schema = this.schemas.get(mcpSection);
-		if (!schema) {
-			schema = this.loadFields(mcpSection, itemIndex);
-			this.schemas.set(mcpSection, schema);
-			schema.catch(() => this.schemas.delete(mcpSection));
-		}
-		return await schema;
-	}
-
-	private async loadFields(section: McpSection, itemIndex: number): Promise<DvsSchema> {
-		const body = await this.read('dvs_get_fields', { section }, 'read the field list', itemIndex);
-		const actor = objectField(body, 'actor');
+		const body = await this.read('dvs_get_fields', { section: mcpSection }, 'read the field list', itemIndex);
 		return {
 			fields: listField(body, 'fields').map((field) => {
 				// `read_only` is the MCP schema's own flag; the REST descriptor has no such key.
@@ -127,10 +114,8 @@ export class McpDvsWire implements DvsWire {
 				delete descriptor.read_only;
 				return descriptor;
 			}) as unknown as DvsFieldDescriptor[],
-			actions: await this.actionsOf(section),
-			...(typeof actor.id === 'number'
-				? { actor: { id: actor.id, org_id: typeof actor.org_id === 'number' ? actor.org_id : 0 } }
-				: {}),
+			actions: await this.actionsOf(mcpSection),
+			...actorOf(objectField(body, 'actor')),
 		};
 	}
 

@@ -6,7 +6,7 @@ import type { DvsCallOptions } from '../../transport/dvs';
 import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
 import type { UploadSource } from '../../services/storage/types';
 import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from '../../services/dvs/types';
-import { dvsPageOf } from '../../services/dvs/types';
+import { actorOf, dvsPageOf } from '../../services/dvs/types';
 
 function objects(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
@@ -35,9 +35,6 @@ const FIELD_HINT =
 export class RestDvsWire implements DvsWire {
 	readonly kind = 'rest' as const;
 
-	/** get_fields per register, asked once per execution. */
-	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
-
 	constructor(
 		private readonly ctx: ServiceContext,
 		/** The request timeout for an item (each item may set its own). */
@@ -51,37 +48,22 @@ export class RestDvsWire implements DvsWire {
 		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };
 	}
 
-	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		let schema = this.schemas.get(section);
-		if (!schema) {
-			schema = this.loadFields(section, itemIndex);
-			this.schemas.set(section, schema);
-			schema.catch(() => this.schemas.delete(section));
-		}
-		return await schema;
+	private async call(section: DvsSection, name: string, params: IDataObject, action: string, itemIndex: number, invalidHint?: string): Promise<IDataObject> {
+		return await callDvs(this.ctx, section, name, params, this.options(action, itemIndex, invalidHint));
 	}
 
-	private async loadFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		const body = await callDvs(this.ctx, section, 'get_fields', {}, this.options('read the field list', itemIndex));
-		const actor = body.actor as IDataObject | undefined;
+	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
+		const body = await this.call(section, 'get_fields', {}, 'read the field list', itemIndex);
 		return {
 			fields: objects(body.fields) as unknown as DvsFieldDescriptor[],
 			actions: Array.isArray(body.actions) ? body.actions.map(String) : [],
-			...(actor && typeof actor.id === 'number'
-				? { actor: { id: actor.id, org_id: typeof actor.org_id === 'number' ? actor.org_id : 0 } }
-				: {}),
+			...actorOf(body.actor),
 		};
 	}
 
 	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
 		const params = section === 'task' ? { dvs_project_id: projectId } : {};
-		const body = await callDvs(
-			this.ctx,
-			section,
-			'get_users',
-			params,
-			this.options('list the assignable users', itemIndex, 'Check the project: it must be a project of your organization.'),
-		);
+		const body = await this.call(section, 'get_users', params, 'list the assignable users', itemIndex, 'Check the project: it must be a project of your organization.');
 		return asUsers(body);
 	}
 
@@ -89,42 +71,24 @@ export class RestDvsWire implements DvsWire {
 		const params: IDataObject = { pattern: query.pattern };
 		if (query.limit !== undefined) params.limit = query.limit;
 		if (query.taskId !== undefined) params.dvs_document_id = query.taskId;
-		const body = await callDvs(
-			this.ctx,
-			'task',
-			'search_users',
-			params,
-			this.options('search users', itemIndex, 'The pattern needs 2 to 100 characters and the limit 1 to 20.'),
-		);
+		const body = await this.call('task', 'search_users', params, 'search users', itemIndex, 'The pattern needs 2 to 100 characters and the limit 1 to 20.');
 		return asUsers(body);
 	}
 
 	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
-		return await callDvs(this.ctx, section, 'get_document', { dvs_document_id: documentId }, this.options(`read document ${documentId}`, itemIndex));
+		return await this.call(section, 'get_document', { dvs_document_id: documentId }, `read document ${documentId}`, itemIndex);
 	}
 
 	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
 		const params: IDataObject = { limit: query.limit, offset: query.offset };
 		if (query.order) params.order = query.order;
 		if (query.filters && Object.keys(query.filters).length > 0) params.filters = query.filters;
-		const body = await callDvs(
-			this.ctx,
-			section,
-			'get_documents',
-			params,
-			this.options('list documents', itemIndex, 'A filter value may be invalid: filters take option, user or document IDs of your organization.'),
-		);
+		const body = await this.call(section, 'get_documents', params, 'list documents', itemIndex, 'A filter value may be invalid: filters take option, user or document IDs of your organization.');
 		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
-		const body = await callDvs(
-			this.ctx,
-			'task',
-			'get_comments',
-			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
-			this.options(`read the comments of task ${taskId}`, itemIndex),
-		);
+		const body = await this.call('task', 'get_comments', { dvs_document_id: taskId, limit: page.limit, offset: page.offset }, `read the comments of task ${taskId}`, itemIndex);
 		return dvsPageOf(body, page);
 	}
 
@@ -137,31 +101,19 @@ export class RestDvsWire implements DvsWire {
 	assertWritable(): void {}
 
 	async sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		return this.writtenId(await callDvs(this.ctx, section, 'create_document', { create_params: values }, this.options('create the document', itemIndex, FIELD_HINT)));
+		return this.writtenId(await this.call(section, 'create_document', { create_params: values }, 'create the document', itemIndex, FIELD_HINT));
 	}
 
 	async sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.writtenId(
-			await callDvs(
-				this.ctx,
-				section,
-				'update_document',
-				{ dvs_document_id: documentId, update_params: values },
-				this.options(`update document ${documentId}`, itemIndex, FIELD_HINT),
-			),
+			await this.call(section, 'update_document', { dvs_document_id: documentId, update_params: values }, `update document ${documentId}`, itemIndex, FIELD_HINT),
 			documentId,
 		);
 	}
 
 	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		return this.writtenId(
-			await callDvs(
-				this.ctx,
-				'task',
-				'add_comment',
-				{ dvs_document_id: taskId, comment },
-				this.options(`comment on task ${taskId}`, itemIndex, 'The comment must not be empty.'),
-			),
+			await this.call('task', 'add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex, 'The comment must not be empty.'),
 			taskId,
 		);
 	}

@@ -21,6 +21,7 @@ import {
 	writtenItem,
 } from './mcpEntries';
 import type { ImportSource, NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
+import { namedRootHash } from '../../services/storage/rootFolder';
 
 /** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
 const LIST_PAGE = 200;
@@ -72,14 +73,7 @@ export class McpStorageWire implements StorageWire {
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
 		const outcome = await this.call('get_root_folder', {}, { action: 'read the ROOT folder', itemIndex });
-		const hash = objectField(outcome.structured ?? {}, 'folder').hash;
-		if (typeof hash !== 'string' || !hash) {
-			throw new NodeApiError(this.ctx.getNode(), { message: 'no ROOT folder in svc_get_root_folder' }, {
-				message: "Svc's MCP endpoint named no ROOT folder",
-				description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
-				itemIndex,
-			});
-		}
+		const hash = namedRootHash(this.ctx.getNode(), objectField(outcome.structured ?? {}, 'folder').hash, 'MCP endpoint (svc_get_root_folder)', itemIndex);
 		this.rootHash = hash;
 		return hash;
 	}

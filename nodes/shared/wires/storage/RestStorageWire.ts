@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
-import type { StorageDownload } from '../../transport/storage';
+import type { StorageDownload, StorageFields } from '../../transport/storage';
 import {
 	asObject,
 	callStorageAction,
@@ -12,6 +11,7 @@ import {
 	uploadToStorage,
 } from '../../transport/storage';
 import { entryName, entrySize, rootHashOf } from '../../services/storage/entries';
+import { namedRootHash } from '../../services/storage/rootFolder';
 import type { NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
 
 function asList(value: unknown): IDataObject[] {
@@ -37,6 +37,11 @@ export class RestStorageWire implements StorageWire {
 
 	async close(): Promise<void> {}
 
+	/** One storage API action for an item, with that item's timeout. */
+	private async action(name: string, fields: StorageFields, action: string, itemIndex: number, reconciled?: boolean): Promise<unknown> {
+		return await callStorageAction(this.ctx, name, fields, { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled });
+	}
+
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
 		const { body } = await callStorageScript(this.ctx, 'authenticate_user', {}, {
@@ -44,14 +49,7 @@ export class RestStorageWire implements StorageWire {
 			itemIndex,
 			timeoutMs: this.timeoutFor(itemIndex),
 		});
-		const hash = rootHashOf(asObject(body));
-		if (!hash) {
-			throw new NodeApiError(this.ctx.getNode(), { message: 'no ROOT folder in the user data' }, {
-				message: "Svc's account data names no ROOT folder",
-				description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
-				itemIndex,
-			});
-		}
+		const hash = namedRootHash(this.ctx.getNode(), rootHashOf(asObject(body)), 'account data', itemIndex);
 		this.rootHash = hash;
 		return hash;
 	}
@@ -65,12 +63,7 @@ export class RestStorageWire implements StorageWire {
 			name,
 			send: async () =>
 				asObject(
-					await callStorageAction(
-						this.ctx,
-						'create_folder',
-						{ parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType },
-						{ action: `create ${name ? `the folder "${name}"` : 'the new folder'}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true },
-					),
+					await this.action('create_folder', { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType }, `create ${name ? `the folder "${name}"` : 'the new folder'}`, itemIndex, true),
 				),
 		};
 	}
@@ -87,35 +80,27 @@ export class RestStorageWire implements StorageWire {
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
-		const body = await callStorageAction(
-			this.ctx,
-			'get_folder_content',
-			{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
-			{ action: 'list the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-		);
+		const body = await this.action('get_folder_content', { folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined }, 'list the folder', itemIndex);
 		return asList(body);
 	}
 
+	/** get_file_info and get_folder_info: the same call for either kind. */
+	private async info(kind: 'file' | 'folder', hash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+		const fields = { [`${kind}_hash`]: hash, get_access_rights: options.accessRights ? true : undefined };
+		return asObject(await this.action(`get_${kind}_info`, fields, `read the ${kind}`, itemIndex));
+	}
+
+	/** rename_file and rename_folder: the same call for either kind. */
+	private async rename(kind: 'file' | 'folder', hash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		return asObject(await this.action(`rename_${kind}`, { [`${kind}_hash`]: hash, [`${kind}_name`]: name }, `rename the ${kind}`, itemIndex));
+	}
+
 	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await callStorageAction(
-				this.ctx,
-				'get_folder_info',
-				{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
-				{ action: 'read the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-			),
-		);
+		return await this.info('folder', folderHash, options, itemIndex);
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await callStorageAction(
-				this.ctx,
-				'rename_folder',
-				{ folder_hash: folderHash, folder_name: name },
-				{ action: 'rename the folder', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-			),
-		);
+		return await this.rename('folder', folderHash, name, itemIndex);
 	}
 
 	/** upload_file streams the file part from its source, a new form for each attempt. */
@@ -163,35 +148,16 @@ export class RestStorageWire implements StorageWire {
 	}
 
 	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await callStorageAction(
-				this.ctx,
-				'get_file_info',
-				{ file_hash: fileHash, get_access_rights: options.accessRights ? true : undefined },
-				{ action: 'read the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-			),
-		);
+		return await this.info('file', fileHash, options, itemIndex);
 	}
 
 	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await callStorageAction(
-				this.ctx,
-				'rename_file',
-				{ file_hash: fileHash, file_name: name },
-				{ action: 'rename the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-			),
-		);
+		return await this.rename('file', fileHash, name, itemIndex);
 	}
 
 	/** Document 1: move_file answers 200 "with no documented data", so the output is what the node asked for. */
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		await callStorageAction(
-			this.ctx,
-			'move_file',
-			{ file_hash: fileHash, folder_hash: targetFolderHash },
-			{ action: 'move the file', itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
-		);
+		await this.action('move_file', { file_hash: fileHash, folder_hash: targetFolderHash }, 'move the file', itemIndex);
 		return { file_hash: fileHash, folder_hash: targetFolderHash };
 	}
 }

@@ -67,6 +67,17 @@ export function accessRightsFromMcp(item: IDataObject): IDataObject {
 	};
 }
 
+/** What REST's get_folder_content lists for both kinds; what MCP does not show is null. */
+function entryFieldsFromMcp(item: IDataObject, withRights: boolean): IDataObject {
+	return {
+		access_type: text(item.access_type),
+		size: count(item.size),
+		timestamp_last_modified: unixSeconds(item.modified_at),
+		created_by: null,
+		...(withRights ? { access_rights: accessRightsFromMcp(item) } : {}),
+	};
+}
+
 /** A folder as REST's get_folder_content lists it. */
 export function folderEntryFromMcp(item: IDataObject, withRights = false): IDataObject {
 	return {
@@ -74,14 +85,10 @@ export function folderEntryFromMcp(item: IDataObject, withRights = false): IData
 		folder_hash: text(item.hash),
 		folder_name: text(item.name),
 		parent_folder_hash: text(item.parent_folder_hash),
-		access_type: text(item.access_type),
 		folder_edit_key: null,
 		folder_upload_key: null,
-		size: count(item.size),
 		timestamp_created: unixSeconds(item.created_at),
-		timestamp_last_modified: unixSeconds(item.modified_at),
-		created_by: null,
-		...(withRights ? { access_rights: accessRightsFromMcp(item) } : {}),
+		...entryFieldsFromMcp(item, withRights),
 	};
 }
 
@@ -92,14 +99,10 @@ export function fileEntryFromMcp(item: IDataObject, withRights = false): IDataOb
 		file_hash: text(item.hash),
 		file_name: text(item.name),
 		folder_hash: text(item.parent_folder_hash),
-		access_type: text(item.access_type),
 		file_delete_key: null,
-		size: count(item.size),
 		mime_type: text(item.mime_type),
 		timestamp_uploaded: unixSeconds(item.created_at),
-		timestamp_last_modified: unixSeconds(item.modified_at),
-		created_by: null,
-		...(withRights ? { access_rights: accessRightsFromMcp(item) } : {}),
+		...entryFieldsFromMcp(item, withRights),
 	};
 }
 
