@@ -7,6 +7,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/globalTeardown.ts',
 	setupFiles: ['<rootDir>/test/setupEnv.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/cleanupEnv.ts'],
 	testTimeout: 60000,

@@ -8,6 +8,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/globalTeardown.ts',
 	setupFiles: ['<rootDir>/test/setupEnv.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/cleanupEnv.ts'],
 	testTimeout: 10 * 60 * 1000,

@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Logger } from '@n8n/backend-common';
@@ -9,16 +8,14 @@ import { Container } from '@n8n/di';
 import { BinaryDataService, ErrorReporter, type BinaryDataConfig } from 'n8n-core';
 import { LoggerProxy, type LogMetadata, type Logger as WorkflowLogger } from 'n8n-workflow';
 
+import { throwawayFolder } from '../tempRoot';
+
 export type BinaryMode = 'default' | 'filesystem';
 
 // Outside jest (bench, examples, the reliability suites) nobody has pointed n8n-core at a throwaway
 // folder yet; without this it would write its instance config into the home folder. The folder goes
 // when the process ends.
-if (!process.env.N8N_USER_FOLDER) {
-	const folder = mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-harness-'));
-	process.env.N8N_USER_FOLDER = folder;
-	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-}
+if (!process.env.N8N_USER_FOLDER) process.env.N8N_USER_FOLDER = throwawayFolder('n8n-nodes-svc-harness-');
 process.env.N8N_ENCRYPTION_KEY ??= 'harness-encryption-key-not-a-secret';
 
 /** What one harness call collects, and the binary data mode it runs in. */

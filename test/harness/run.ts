@@ -39,6 +39,8 @@ export interface NodeRunResult {
 	logs: string[];
 	/** Errors n8n-core reported (and n8n would log), as `Name: message`, causes included. */
 	reportedErrors: string[];
+	/** How long the node itself ran, as n8n records it (ms), without the start node before it. */
+	executionTimeMs?: number;
 }
 
 export interface WorkflowRunResult {
@@ -186,6 +188,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 			binaryBuffer,
 			logs: result.logs,
 			reportedErrors: result.reportedErrors,
+			executionTimeMs: result.runData[NODE_UNDER_TEST]?.at(-1)?.executionTime,
 		};
 	} finally {
 		releaseItems(itemsKey);

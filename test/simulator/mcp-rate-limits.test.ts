@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the test tools, never inside n8n */
 import { createMcpFixture, TEST_CLIENT_IP_HEADER } from './mcp/testing';
 import type { HttpAnswer, McpFixture, McpTestClient } from './mcp/testing';
 
@@ -155,18 +154,28 @@ describe('DVS reads (the simulator\'s own bucket): 60/min, 1200/h per token', ()
 });
 
 describe('timeScale', () => {
+	// The windows are read on Date.now (the deployment's clock); only Date is faked, so requests still flow.
+	beforeEach(() => {
+		jest.useFakeTimers({
+			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+			// Right after a 600 ms window boundary, so the burst fits one window.
+			now: 600 * 3_000_000 + 5,
+		});
+	});
+	afterEach(() => {
+		jest.useRealTimers();
+	});
+
 	it('shrinks the windows on the real clock', async () => {
 		const g = await createMcpFixture({ realClock: true, settings: { timeScale: 0.01 } });
 		try {
 			const folder = g.storage.seedFolder(g.alice.rootFolderHash, 'scaled');
 			const client = g.client(g.bearer(g.alice));
-			// Start right after a 600 ms window boundary so the burst fits one window.
-			await new Promise((r) => setTimeout(r, 600 - (Date.now() % 600) + 5));
 			expect(await burst(90, () => client.callTool('svc_list_folder', { folder_hash: folder.hash }))).toEqual(Array(90).fill(200));
 			const refused = await client.callTool('svc_list_folder', { folder_hash: folder.hash });
 			expect(refused.status).toBe(429);
 			expect(refused.body.error.data.retry_after_seconds).toBe(1);
-			await new Promise((r) => setTimeout(r, 650));
+			jest.setSystemTime(Date.now() + 650);
 			expect((await client.callTool('svc_list_folder', { folder_hash: folder.hash })).status).toBe(200);
 		} finally {
 			await g.close();

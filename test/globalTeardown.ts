@@ -1,0 +1,5 @@
+import { removeTempRoot } from './tempRoot';
+
+export default function globalTeardown(): void {
+	removeTempRoot();
+}
