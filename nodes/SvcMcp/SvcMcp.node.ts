@@ -8,7 +8,6 @@ import { router } from './actions/router';
 import * as server from './actions/server';
 import * as tool from './actions/tool';
 import { searchTools } from './methods/listSearch';
-import { getTools } from './methods/loadOptions';
 import { getToolArguments } from './methods/resourceMapping';
 
 const properties: INodeProperties[] = [
@@ -64,7 +63,6 @@ export class SvcMcp implements INodeType {
 
 	methods = {
 		listSearch: { searchTools },
-		loadOptions: { getTools },
 		resourceMapping: { getToolArguments },
 	};
 

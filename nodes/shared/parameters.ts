@@ -56,18 +56,22 @@ export function readInteger(
 	name: string,
 	itemIndex: number,
 	label: string,
-	range: { min?: number; max?: number } = {},
+	range: { min?: number; max?: number; fallback?: number } = {},
 ): number {
-	const raw = ctx.getNodeParameter(name, itemIndex);
+	const raw = ctx.getNodeParameter(name, itemIndex, range.fallback);
 	const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
+	const { min, max } = range;
+	if (min !== undefined && max !== undefined) {
+		if (!Number.isInteger(value) || value < min || value > max) {
+			refuse(ctx, itemIndex, `The parameter "${label}" must be a whole number from ${min} to ${max}`, `Got "${String(raw)}".`);
+		}
+		return value;
+	}
 	if (raw === '' || raw === undefined || raw === null || !Number.isInteger(value)) {
 		refuse(ctx, itemIndex, `The parameter "${label}" must be a whole number`, `Got "${String(raw)}".`);
 	}
-	if ((range.min !== undefined && value < range.min) || (range.max !== undefined && value > range.max)) {
-		const bounds = [range.min !== undefined ? `at least ${range.min}` : '', range.max !== undefined ? `at most ${range.max}` : '']
-			.filter(Boolean)
-			.join(' and ');
-		refuse(ctx, itemIndex, `The parameter "${label}" is out of range (${value})`, `It must be ${bounds}.`);
+	if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+		refuse(ctx, itemIndex, `The parameter "${label}" is out of range (${value})`, `It must be ${min !== undefined ? `at least ${min}` : `at most ${max}`}.`);
 	}
 	return value;
 }

@@ -58,28 +58,6 @@ export function readOptionalId(ctx: IExecuteFunctions, name: string, itemIndex: 
 	return id;
 }
 
-/** An integer parameter within a range, refused with the parameter's name and the allowed range. */
-export function readBoundedInteger(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	label: string,
-	range: { min: number; max: number; fallback: number },
-): number {
-	const raw = ctx.getNodeParameter(name, itemIndex, range.fallback);
-	const value = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
-	if (!Number.isInteger(value) || value < range.min || value > range.max) {
-		refuseInput(ctx, itemIndex, `The parameter "${label}" must be a whole number from ${range.min} to ${range.max}`, `Got "${String(raw)}".`);
-	}
-	return value;
-}
-
-/** Return All, or the Limit (1 to 200, one request). */
-export function readListSize(ctx: IExecuteFunctions, itemIndex: number): { max: number } {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return { max: Number.POSITIVE_INFINITY };
-	return { max: readBoundedInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1, max: 200, fallback: 50 }) };
-}
-
 export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return ctx.getNodeParameter('simplify', itemIndex, false) as boolean;
 }

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
-import { listSearch, loadOptions, loadPackage, resourceMapping } from '../../harness';
+import { listSearch, loadPackage, resourceMapping } from '../../harness';
 import { TINY_PNG } from '../../simulator/seed';
 import { apiCredentials, byName, jsonOf, mapped, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';
 
@@ -120,12 +120,12 @@ describe('Tool → Call', () => {
 });
 
 describe('pickers and the resource mapper', () => {
-	it('searches tools for the Tool picker and lists them as options', async () => {
+	it('searches tools for the Tool picker: all of them without a filter, by words with one', async () => {
 		const credentials = apiCredentials(env);
 		const found = await listSearch({ type: 'svcMcp', credentials, method: 'searchTools', filter: 'documentation' });
 		expect(found.results.map((result) => result.value)).toEqual(['svc_search_docs', 'svc_get_doc']);
-		const options = await loadOptions({ type: 'svcMcp', credentials, method: 'getTools' });
-		expect(options.length).toBe(25);
+		const all = await listSearch({ type: 'svcMcp', credentials, method: 'searchTools' });
+		expect(all.results.length).toBe(25);
 	});
 
 	it("maps the picked tool's input schema: names, types, required flags", async () => {

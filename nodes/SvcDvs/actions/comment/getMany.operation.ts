@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectOffsetPages } from '../../../shared/paging';
+import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import { documentLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { commentItems } from '../output';
-import { readDocumentId, readListSize, readSimplify } from '../parameters';
+import { readDocumentId, readSimplify } from '../parameters';
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose comments to read' }),
@@ -19,7 +19,7 @@ export const description = updateDisplayOptions({ show: { resource: ['comment'],
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
-	const { max } = readListSize(this, itemIndex);
+	const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 	const comments = await collectOffsetPages<IDataObject>(
 		async (offset, limit) => await dvs.getComments(taskId, { offset, limit }, itemIndex),
 		{ max },

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsOrder } from '../../../shared/services/dvs/types';
-import { collectOffsetPages } from '../../../shared/paging';
+import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import { filtersProperty, readOptionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import { readFilters } from '../filters';
 import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
 import { documentItems } from '../output';
-import { readListSize, readSimplify } from '../parameters';
+import { readSimplify } from '../parameters';
 import { SECTION_OF } from '../sections';
 
 /** Get Many: a register's documents (get_documents), filtered and ordered, paged by offset. */
@@ -21,7 +21,7 @@ export function getManyDocumentsOperation(resource: DocumentResource): DvsOperat
 		readOptionsCollection(),
 	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-		const { max } = readListSize(this, itemIndex);
+		const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 		const order = this.getNodeParameter('order', itemIndex, 'newest') as DvsOrder;
 		const schema = await dvs.getFields(section, itemIndex);
 		const filters = readFilters(this, itemIndex, schema);

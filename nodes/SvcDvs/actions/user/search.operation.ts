@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { refuseInput } from '../../../shared/parameters';
+import { readInteger, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/runPerItem';
 import { optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
-import { readBoundedInteger, readOptionalId } from '../parameters';
+import { readOptionalId } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -47,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs 
 	if (length < 2 || length > 100) {
 		refuseInput(this, itemIndex, `The parameter "Search Pattern" must have 2 to 100 characters (it has ${length})`, 'Enter part of a name or login name.');
 	}
-	const limit = readBoundedInteger(this, 'maxResults', itemIndex, 'Max Results', { min: 1, max: 20, fallback: 10 });
+	const limit = readInteger(this, 'maxResults', itemIndex, 'Max Results', { min: 1, max: 20, fallback: 10 });
 	const taskId = readOptionalId(this, 'options.taskId', itemIndex, 'Task ID');
 	const users = await dvs.searchUsers({ pattern, limit, taskId }, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
