@@ -14,11 +14,12 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-
 import { writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 
-import { removeBinaryData, runNode } from '../test/harness';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { removeBinaryData, runNode, type HarnessInputItem } from '../test/harness';
 import { report } from './report';
 
 const MB = 1024 * 1024;
@@ -129,42 +130,34 @@ async function main(): Promise<void> {
 
 		// The node phase is the Svc Storage node's own run time as n8n records it: for the upload,
 		// without the start node that puts the file into n8n's binary store first.
-		const nodeUploadOnce = async (round: number): Promise<Timed & { fileHash: string }> => {
-			const folderHash = newFolder(`node ${round}`);
-			let phase = 0;
+		const nodePhase = async (parameters: INodeParameters, input?: HarnessInputItem[]) => {
+			let seconds = 0;
 			const measured = await measure(async () => {
-				const run = await runNode({
-					type: 'n8n-nodes-svc.svcStorage',
-					parameters: { resource: 'file', operation: 'upload', folder: { __rl: true, mode: 'id', value: folderHash }, binaryPropertyName: 'data' },
-					credentials,
-					binaryMode: 'filesystem',
-					input: [{ json: {}, binary: { data: { data: path, fileName: 'node.bin', mimeType: 'application/octet-stream' } } }],
-				});
+				const run = await runNode({ type: 'n8n-nodes-svc.svcStorage', parameters, credentials, binaryMode: 'filesystem', input });
 				if (run.error) throw new Error(run.error.message);
-				phase = (run.executionTimeMs ?? 0) / 1000;
-				return run.items[0].json.file_hash as string;
-			});
-			removeBinaryData();
-			return { seconds: phase, peakRssGrowthMb: measured.peakRssGrowthMb, fileHash: measured.result };
-		};
-		const nodeDownloadOnce = async (fileHash: string): Promise<Timed & { intact: boolean }> => {
-			let phase = 0;
-			const measured = await measure(async () => {
-				const run = await runNode({
-					type: 'n8n-nodes-svc.svcStorage',
-					parameters: { resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: fileHash }, binaryPropertyName: 'data' },
-					credentials,
-					binaryMode: 'filesystem',
-				});
-				if (run.error) throw new Error(run.error.message);
-				phase = (run.executionTimeMs ?? 0) / 1000;
+				seconds = (run.executionTimeMs ?? 0) / 1000;
 				return run;
 			});
-			const downloaded = await measured.result.binaryBuffer(measured.result.items[0], 'data');
-			const intact = createHash('sha256').update(downloaded).digest('hex') === sha;
-			removeBinaryData();
-			return { seconds: phase, peakRssGrowthMb: measured.peakRssGrowthMb, intact };
+			return { seconds, peakRssGrowthMb: measured.peakRssGrowthMb, run: measured.result };
 		};
+		const nodeUploadOnce = async (round: number | string, file = path): Promise<Timed & { fileHash: string }> => {
+			const folder = { __rl: true, mode: 'id', value: newFolder(`node ${round}`) };
+			const upload = await nodePhase({ resource: 'file', operation: 'upload', folder, binaryPropertyName: 'data' }, [
+				{ json: {}, binary: { data: { data: file, fileName: 'node.bin', mimeType: 'application/octet-stream' } } },
+			]);
+			removeBinaryData();
+			return { ...upload, fileHash: upload.run.items[0].json.file_hash as string };
+		};
+		const nodeDownloadOnce = async (fileHash: string, expected = sha): Promise<Timed & { intact: boolean }> => {
+			const download = await nodePhase({ resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: fileHash }, binaryPropertyName: 'data' });
+			const downloaded = await download.run.binaryBuffer(download.run.items[0], 'data');
+			removeBinaryData();
+			return { ...download, intact: createHash('sha256').update(downloaded).digest('hex') === expected };
+		};
+		// One small transfer each way first, so that memory figures are the transfer's, not the engine's first load.
+		const warmUpFile = join(work, 'warm-up.bin');
+		const warmUpSha = await writeTestFile(warmUpFile, MB);
+		await nodeDownloadOnce((await nodeUploadOnce('warm-up', warmUpFile)).fileHash, warmUpSha);
 		// Node's own client sending the same multipart body as curl -F, the file read in 64 KiB chunks.
 		const nodeHttpUpload = async (folderHash: string) =>
 			await measure(async () => {
