@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { UncertainWrite } from '../../reconcile';
 import { writeExactlyOnce } from '../../reconcile';
 import type { UploadSource } from '../storage/types';
-import type { DvsReader } from './readBack';
+import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
 import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from './types';
 import { ServiceOverWire } from '../ServiceOverWire';
@@ -17,6 +17,10 @@ import { ServiceOverWire } from '../ServiceOverWire';
  * completed by an update.
  */
 export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
+	private scope(itemIndex: number): ReadBackScope {
+		return { node: this.node, reader: this, itemIndex };
+	}
+
 	/** get_fields per register, asked once per execution (a failed read is asked again). */
 	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
 
@@ -74,7 +78,7 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		this.wire.assertWritable(section, itemIndex);
 		const send = async () => await this.wire.sendCreate(section, values, itemIndex);
-		const created = await this.settle(createDocumentWrite(this.node, this, section, values, send, itemIndex), itemIndex);
+		const created = await this.settle(createDocumentWrite(this.scope(itemIndex), section, values, send), itemIndex);
 		if (created.reconciled) await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
 		return created;
 	}
@@ -93,7 +97,7 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		this.wire.assertWritable(section, itemIndex);
 		const send = async () => await this.wire.sendUpdate(section, documentId, values, itemIndex);
-		return await this.settle(updateDocumentWrite(this.node, this, section, documentId, values, send, itemIndex), itemIndex);
+		return await this.settle(updateDocumentWrite(this.scope(itemIndex), section, documentId, values, send), itemIndex);
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
@@ -106,11 +110,11 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 			});
 		}
 		const send = async () => await this.wire.sendComment(taskId, comment, itemIndex);
-		return await this.settle(addCommentWrite(this, taskId, comment, send, itemIndex), itemIndex);
+		return await this.settle(addCommentWrite(this.scope(itemIndex), taskId, comment, send), itemIndex);
 	}
 
 	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
 		const send = await this.wire.prepareUpload(taskId, source, itemIndex);
-		return await this.settle(uploadAttachmentWrite(this, taskId, source, send, itemIndex), itemIndex);
+		return await this.settle(uploadAttachmentWrite(this.scope(itemIndex), taskId, source, send), itemIndex);
 	}
 }

@@ -46,6 +46,13 @@ function partlyWritten(
 	});
 }
 
+/** Who reads back, with what, for which item: the first argument of every write below. */
+export interface ReadBackScope {
+	node: INode;
+	reader: DvsReader;
+	itemIndex: number;
+}
+
 /** How many of the newest documents or last comments a read-back looks at. */
 const READ_BACK_WINDOW = 50;
 
@@ -75,14 +82,8 @@ async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number
  * create_document: our document is one of the newest of its register (of its project, for
  * tasks) that was not there before, has the name we sent and was created by us.
  */
-export function createDocumentWrite(
-	node: INode,
-	reader: DvsReader,
-	section: DvsSection,
-	values: DvsFieldValues,
-	write: () => Promise<DvsWriteResult>,
-	itemIndex: number,
-): UncertainWrite<Set<number>, DvsWriteResult> {
+export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, values: DvsFieldValues, write: () => Promise<DvsWriteResult>): UncertainWrite<Set<number>, DvsWriteResult> {
+	const { node, reader, itemIndex } = scope;
 	const filters = section === 'task' && typeof values.dvs_project_id === 'number' ? { dvs_project_id: [values.dvs_project_id] } : undefined;
 	const newestIds = async () => {
 		const page = await reader.listDocuments(section, { limit: READ_BACK_WINDOW, offset: 0, order: 'newest', filters }, itemIndex);
@@ -160,15 +161,8 @@ export async function missingValues(
 }
 
 /** update_document: the document now holds every value we sent (a repeat would change nothing). */
-export function updateDocumentWrite(
-	node: INode,
-	reader: DvsReader,
-	section: DvsSection,
-	documentId: number,
-	values: DvsFieldValues,
-	write: () => Promise<DvsWriteResult>,
-	itemIndex: number,
-): UncertainWrite<undefined, DvsWriteResult> {
+export function updateDocumentWrite(scope: ReadBackScope, section: DvsSection, documentId: number, values: DvsFieldValues, write: () => Promise<DvsWriteResult>): UncertainWrite<undefined, DvsWriteResult> {
+	const { node, reader, itemIndex } = scope;
 	return {
 		subject: `the changes to document ${documentId}`,
 		snapshot: async () => undefined,
@@ -199,13 +193,8 @@ async function lastCommentId(reader: DvsReader, taskId: number, itemIndex: numbe
  * add_comment: a comment newer than the last one before the write, by us, with our text
  * (comments are sorted by id, so "newer" is "higher id").
  */
-export function addCommentWrite(
-	reader: DvsReader,
-	taskId: number,
-	comment: string,
-	write: () => Promise<DvsWriteResult>,
-	itemIndex: number,
-): UncertainWrite<number, DvsWriteResult> {
+export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: string, write: () => Promise<DvsWriteResult>): UncertainWrite<number, DvsWriteResult> {
+	const { reader, itemIndex } = scope;
 	return {
 		subject: `the comment on task ${taskId}`,
 		snapshot: async () => await lastCommentId(reader, taskId, itemIndex),
@@ -234,13 +223,8 @@ export function addCommentWrite(
  * upload_document_file: a file in the task's attachment folder that was not there before,
  * named like ours (the service numbers the name when it is taken) and of our size.
  */
-export function uploadAttachmentWrite(
-	reader: DvsReader,
-	taskId: number,
-	source: UploadSource,
-	write: () => Promise<DvsUploadResult>,
-	itemIndex: number,
-): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
+export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, source: UploadSource, write: () => Promise<DvsUploadResult>): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
+	const { reader, itemIndex } = scope;
 	const subject = `the attachment "${source.fileName}"`;
 	const landedIn = (folder: { uploadHash: string | null; entries: IDataObject[] }, before: DestinationSnapshot): DvsUploadResult | undefined => {
 		const landed = writtenEntries(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);

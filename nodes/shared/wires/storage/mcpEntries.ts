@@ -78,43 +78,24 @@ function entryFieldsFromMcp(item: IDataObject, withRights: boolean): IDataObject
 	};
 }
 
-/** A folder as REST's get_folder_content lists it. */
-export function folderEntryFromMcp(item: IDataObject, withRights = false): IDataObject {
-	return {
-		type: 'folder',
-		folder_hash: text(item.hash),
-		folder_name: text(item.name),
-		parent_folder_hash: text(item.parent_folder_hash),
-		folder_edit_key: null,
-		folder_upload_key: null,
-		timestamp_created: unixSeconds(item.created_at),
-		...entryFieldsFromMcp(item, withRights),
-	};
-}
-
-/** A file as REST's get_folder_content lists it. */
-export function fileEntryFromMcp(item: IDataObject, withRights = false): IDataObject {
-	return {
-		type: 'file',
-		file_hash: text(item.hash),
-		file_name: text(item.name),
-		folder_hash: text(item.parent_folder_hash),
-		file_delete_key: null,
-		mime_type: text(item.mime_type),
-		timestamp_uploaded: unixSeconds(item.created_at),
-		...entryFieldsFromMcp(item, withRights),
-	};
+/** A folder or file as REST's get_folder_content lists it. */
+function entryOfKind(kind: 'folder' | 'file', item: IDataObject, withRights: boolean): IDataObject {
+	const own: IDataObject =
+		kind === 'folder'
+			? { parent_folder_hash: text(item.parent_folder_hash), folder_edit_key: null, folder_upload_key: null, timestamp_created: unixSeconds(item.created_at) }
+			: { folder_hash: text(item.parent_folder_hash), file_delete_key: null, mime_type: text(item.mime_type), timestamp_uploaded: unixSeconds(item.created_at) };
+	return { type: kind, [`${kind}_hash`]: text(item.hash), [`${kind}_name`]: text(item.name), ...own, ...entryFieldsFromMcp(item, withRights) };
 }
 
 /** A folder-content entry of either kind. */
 export function entryFromMcp(item: IDataObject, withRights = false): IDataObject {
-	return isMcpFolder(item) ? folderEntryFromMcp(item, withRights) : fileEntryFromMcp(item, withRights);
+	return entryOfKind(isMcpFolder(item) ? 'folder' : 'file', item, withRights);
 }
 
 /** REST's get_folder_info: the entry plus owner, ROOT flag and child counts. */
 export function folderInfoFromMcp(item: IDataObject, withRights = false): IDataObject {
 	return {
-		...folderEntryFromMcp(item, withRights),
+		...entryOfKind('folder', item, withRights),
 		owner_id: null,
 		is_root: flag(item.is_root) ?? false,
 		folder_count: null,
@@ -124,7 +105,7 @@ export function folderInfoFromMcp(item: IDataObject, withRights = false): IDataO
 
 /** REST's get_file_info: the entry plus owner. */
 export function fileInfoFromMcp(item: IDataObject, withRights = false): IDataObject {
-	return { ...fileEntryFromMcp(item, withRights), owner_id: null };
+	return { ...entryOfKind('file', item, withRights), owner_id: null };
 }
 
 /** A write result's `item` (document 2: type, hash, name, parent_folder_hash, size, mime_type, access_type). */
