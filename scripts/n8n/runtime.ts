@@ -74,9 +74,13 @@ export interface N8nEnvOptions {
 
 /** The environment of a headless n8n on loopback that makes no call outside the machine. */
 export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptions): NodeJS.ProcessEnv {
+	// n8n's own temporary files (data-table uploads, …) stay in the user folder and go with it.
+	const temp = join(userFolder, 'tmp');
+	mkdirSync(temp, { recursive: true });
 	const env: NodeJS.ProcessEnv = {
 		PATH: `${resolve(node24(), '..')}:${process.env.PATH ?? ''}`,
 		HOME: userFolder,
+		TMPDIR: temp,
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: 'svc-demo-encryption-key',
 		N8N_HOST: '127.0.0.1',
