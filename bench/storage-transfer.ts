@@ -229,6 +229,11 @@ async function main(): Promise<void> {
 		const where = tmpdir().startsWith('/dev/shm') ? 'files on a RAM disk' : `files in ${tmpdir()}`;
 		report({ key: 'uploadVsCurl', label: `upload of ${sizeMb} MiB (node phase), throughput ÷ curl's (same server, ${where}, best of ${ROUNDS})`, value: Number((upload.curl.seconds / upload.node.seconds).toFixed(3)), ours: `${upload.node.seconds.toFixed(2)} s`, baseline: `${upload.curl.seconds.toFixed(2)} s`, goal: '≥ 0.9' });
 		report({ key: 'downloadVsCurl', label: `download of ${sizeMb} MiB into n8n's binary store (node phase), throughput ÷ curl -o's (same server, ${where}, best of ${ROUNDS})`, value: Number((download.curl.seconds / download.node.seconds).toFixed(3)), ours: `${download.node.seconds.toFixed(2)} s`, baseline: `${download.curl.seconds.toFixed(2)} s`, goal: '≥ 0.9' });
+		// Where the time goes: the same transfer by Node's own HTTP client (no n8n, none of our code), as n8n's
+		// filesystem store writes a download. The node cannot be faster than that floor; curl is not in Node.
+		const floor = { upload: best(nodeHttpUploads), download: best(nodeHttpToFile) };
+		report({ key: 'uploadVsNodeClient', label: `upload of ${sizeMb} MiB (node phase), throughput ÷ Node's own http client piping the file (the floor in Node)`, value: Number((floor.upload.seconds / upload.node.seconds).toFixed(3)), ours: `${upload.node.seconds.toFixed(2)} s`, baseline: `${floor.upload.seconds.toFixed(2)} s` });
+		report({ key: 'downloadVsNodeClient', label: `download of ${sizeMb} MiB (node phase), throughput ÷ Node's own http client into fs.writeFile as n8n's store writes (the floor in Node and n8n)`, value: Number((floor.download.seconds / download.node.seconds).toFixed(3)), ours: `${download.node.seconds.toFixed(2)} s`, baseline: `${floor.download.seconds.toFixed(2)} s` });
 		const peak = Math.max(...nodeUploads.map((run) => run.peakRssGrowthMb), ...nodeDownloads.map((run) => run.peakRssGrowthMb));
 		report({ key: 'peakRssGrowthMiB', label: `peak RSS growth of a whole node run, ${sizeMb} MiB each way`, value: Number(peak.toFixed(1)), goal: '< 64' });
 
@@ -249,6 +254,10 @@ async function main(): Promise<void> {
 		for (const [label, figures, intact] of rows) {
 			console.log(`| ${label} | ${figures.seconds.toFixed(2)} | ${(sizeMb / figures.seconds).toFixed(0)} | ${intact ? 'yes' : 'NO'} |`);
 		}
+		const ratio = (a: Timed, b: Timed) => (b.seconds / a.seconds).toFixed(2);
+		console.log(
+			`\nWhere the time goes: curl is not in Node. Node's own client reaches ${ratio(floor.upload, upload.curl)}× curl uploading and, writing as n8n's store does, ${ratio(floor.download, download.curl)}× curl downloading; the node reaches ${ratio(upload.node, floor.upload)}× and ${ratio(download.node, floor.download)}× of that. A community node may only use n8n's request helper and binary store (no node:http, no fs).`,
+		);
 		console.log(`\npeak RSS growth of whole node runs (upload, download): ${Math.max(...nodeUploads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB, ${Math.max(...nodeDownloads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB`);
 	} finally {
 		sim.stop();
