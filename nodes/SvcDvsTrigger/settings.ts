@@ -3,6 +3,7 @@ import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import type { DvsFilters } from '../shared/services/dvs/types';
 import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
+import { wholeNumberProblem } from '../shared/parameters';
 import { DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
 import { dvsId } from './stamps';
 
@@ -83,9 +84,10 @@ function readFilters(ctx: IPollFunctions): DvsFilters {
 }
 
 function count(ctx: IPollFunctions, name: string, label: string, fallback: number, min: number): number {
-	const value = Number(ctx.getNodeParameter(name, fallback));
-	if (!Number.isInteger(value) || value < min) refuse(ctx, `The option "${label}" is out of range (${value})`, `It must be a whole number of at least ${min}.`);
-	return value;
+	const raw = ctx.getNodeParameter(name, fallback);
+	const problem = wholeNumberProblem(raw, label, { min });
+	if (problem) refuse(ctx, problem.message, problem.description);
+	return Number(raw);
 }
 
 /** The node's parameters, checked before any request. */

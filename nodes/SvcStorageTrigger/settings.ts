@@ -2,6 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
+import { wholeNumberProblem } from '../shared/parameters';
 import { DEFAULT_DOWNLOAD_RETRIES, DEFAULT_MAX_FILES_PER_POLL, MAX_SUBFOLDER_DEPTH } from './description';
 import type { NameFilter } from './nameFilter';
 import { nameFilter, parseExtensions } from './nameFilter';
@@ -30,9 +31,10 @@ function refuse(ctx: IPollFunctions, message: string, description: string): neve
 }
 
 function wholeNumber(ctx: IPollFunctions, name: string, label: string, fallback: number, min: number, max: number): number {
-	const value = Number(ctx.getNodeParameter(name, fallback));
-	if (!Number.isInteger(value) || value < min || value > max) refuse(ctx, `The parameter "${label}" is out of range (${String(value)})`, `It must be a whole number from ${min} to ${max}.`);
-	return value;
+	const raw = ctx.getNodeParameter(name, fallback);
+	const problem = wholeNumberProblem(raw, label, { min, max });
+	if (problem) refuse(ctx, problem.message, problem.description);
+	return Number(raw);
 }
 
 /** The node's parameters, checked before any request. */

@@ -51,6 +51,25 @@ export function readText(
 	return value;
 }
 
+/**
+ * Why a parameter's value is not a whole number in its range, in the words every node and trigger
+ * uses; undefined when it is one.
+ */
+export function wholeNumberProblem(raw: unknown, label: string, range: { min?: number; max?: number }): { message: string; description: string } | undefined {
+	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : Number.NaN;
+	const { min, max } = range;
+	const got = `Got "${String(raw)}".`;
+	if (min !== undefined && max !== undefined) {
+		const inRange = Number.isInteger(value) && value >= min && value <= max;
+		return inRange ? undefined : { message: `The parameter "${label}" must be a whole number from ${min} to ${max}`, description: got };
+	}
+	if (!Number.isInteger(value)) return { message: `The parameter "${label}" must be a whole number`, description: got };
+	if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+		return { message: `The parameter "${label}" is out of range (${value})`, description: `It must be ${min !== undefined ? `at least ${min}` : `at most ${max}`}.` };
+	}
+	return undefined;
+}
+
 export function readInteger(
 	ctx: IExecuteFunctions,
 	name: string,
@@ -59,21 +78,9 @@ export function readInteger(
 	range: { min?: number; max?: number; fallback?: number } = {},
 ): number {
 	const raw = ctx.getNodeParameter(name, itemIndex, range.fallback);
-	const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
-	const { min, max } = range;
-	if (min !== undefined && max !== undefined) {
-		if (!Number.isInteger(value) || value < min || value > max) {
-			refuse(ctx, itemIndex, `The parameter "${label}" must be a whole number from ${min} to ${max}`, `Got "${String(raw)}".`);
-		}
-		return value;
-	}
-	if (raw === '' || raw === undefined || raw === null || !Number.isInteger(value)) {
-		refuse(ctx, itemIndex, `The parameter "${label}" must be a whole number`, `Got "${String(raw)}".`);
-	}
-	if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-		refuse(ctx, itemIndex, `The parameter "${label}" is out of range (${value})`, `It must be ${min !== undefined ? `at least ${min}` : `at most ${max}`}.`);
-	}
-	return value;
+	const problem = wholeNumberProblem(raw, label, range);
+	if (problem) refuse(ctx, itemIndex, problem.message, problem.description);
+	return Number(raw);
 }
 
 /** A search's Query (documents 2: at most 200 characters) and Limit (1 to `maxResults`). */

@@ -21,6 +21,12 @@ describe('Svc DVS Trigger: New Task', () => {
 	const newTaskPoller = (project: number, extra: Record<string, unknown> = {}) =>
 		dvsPoller(env, { event: 'newTask', project: byId(project), ...extra });
 
+	it('refuses a Max Items per Poll that is not a whole number of at least 1, by name, before any request', async () => {
+		const poller = newTaskPoller(newProject('range'), { options: { maxItemsPerPoll: 0 } });
+		const { requests } = await requestsDuring(env, async () => await expect(poller.poll()).rejects.toThrow('The parameter "Max Items per Poll" is out of range (0)'));
+		expect(requests).toEqual([]);
+	});
+
 	it('emits nothing that existed at activation, then each new task once, with one small request when idle', async () => {
 		const project = newProject('activation');
 		addTask(env, 'existing', { project });

@@ -268,3 +268,17 @@ describe('Svc Storage Trigger: New File', () => {
 		expect(await moved.poll()).toBeNull();
 	});
 });
+
+describe('Svc Storage Trigger: settings out of range', () => {
+	it('refuses them by name before any request', async () => {
+		const { parameters } = watchNewFolder('ranges');
+		for (const [extra, message] of [
+			[{ subfolderDepth: 9 }, 'The parameter "Subfolder Depth" must be a whole number from 0 to 5'],
+			[{ options: { maxFilesPerPoll: 0 } }, 'The parameter "Max Items per Poll" must be a whole number from 1 to 1000'],
+		] as const) {
+			const poller = storagePoller(env, { ...parameters, ...extra });
+			const { requests } = await requestsDuring(env, async () => await expect(poller.poll()).rejects.toThrow(message));
+			expect(requests).toEqual([]);
+		}
+	});
+});
