@@ -1,7 +1,9 @@
 import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { countArrivals, isStoreLimit, storeLimitError, storedByteCount } from './platform';
 import type { UploadSource } from './services/storage/types';
+import type { StorageDownload } from './transport/storage';
 
 /**
  * An input item's binary property as an upload source. In n8n's filesystem (or S3) binary mode
@@ -62,56 +64,25 @@ export function safeFileName(name: string | undefined): string | undefined {
 	return last === '' || last === '.' || last === '..' ? undefined : last;
 }
 
-interface ByteCounter {
-	count: number;
-	failure?: unknown;
-}
-
 /**
- * Counts the bytes a Node stream receives without reading it: its source's `push` calls are
- * counted, so the consumer (n8n's binary store) still reads it at its own pace. Errors are noted.
- */
-function countBytes(stream: unknown): ByteCounter {
-	const counter: ByteCounter = { count: 0 };
-	if (Buffer.isBuffer(stream)) {
-		counter.count = stream.length;
-		return counter;
-	}
-	const readable = stream as {
-		push?: (chunk: unknown, encoding?: unknown) => boolean;
-		on?: (event: string, listener: (value: unknown) => void) => void;
-	};
-	if (typeof readable.push === 'function' && typeof readable.on === 'function') {
-		const push = readable.push.bind(readable);
-		readable.push = (chunk: unknown, encoding?: unknown) => {
-			if (chunk && typeof (chunk as Buffer).length === 'number') counter.count += (chunk as Buffer).length;
-			return push(chunk, encoding);
-		};
-		readable.on('error', (error) => {
-			counter.failure = error;
-		});
-	}
-	return counter;
-}
-
-/**
- * Stores a downloaded stream as n8n binary data (to disk in filesystem mode, without buffering),
- * under a safe file name. A body that ends early or breaks off is an error that says how many of
- * how many bytes arrived, never a short file.
+ * Stores a downloaded body as n8n binary data (to disk in filesystem mode, without buffering), under
+ * a safe file name. Whether the file is whole is decided on what n8n stored, which holds for every
+ * body n8n's helpers hand over and every binary mode: a body that ends early or breaks off is an
+ * error that says how many of how many bytes arrived, never a short file.
  */
 export async function binaryFromStream(
 	ctx: BinaryContext,
-	download: { stream: AsyncIterable<Buffer>; size?: number; stalled?: Promise<Error> },
+	download: Pick<StorageDownload, 'body' | 'size' | 'stalled'>,
 	fileName: string | undefined,
 	mimeType: string | undefined,
 	itemIndex: number,
 ): Promise<IBinaryData> {
-	const counter = countBytes(download.stream);
-	const cut = (cause: unknown) => {
+	const arrivals = countArrivals(download.body);
+	const cut = (arrived: number, cause?: unknown) => {
 		const expected = download.size === undefined ? '' : ` of ${download.size}`;
 		const reason = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-		return new NodeApiError(ctx.getNode(), { message: `download cut after ${counter.count} bytes` }, {
-			message: `The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${counter.count}${expected} bytes arrived${reason}`,
+		return new NodeApiError(ctx.getNode(), { message: `download cut after ${arrived} bytes` }, {
+			message: `The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${arrived}${expected} bytes arrived${reason}`,
 			description: 'The connection broke while the file was being received. Run the node again.',
 			itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
@@ -120,7 +91,7 @@ export async function binaryFromStream(
 	let binary: IBinaryData;
 	try {
 		// A name is always given: without one n8n would name the data after the request's URL path.
-		const stored = ctx.helpers.prepareBinaryData(download.stream as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
+		const stored = ctx.helpers.prepareBinaryData(download.body as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
 		const stalled = download.stalled?.then((error) => {
 			throw error;
 		});
@@ -128,9 +99,11 @@ export async function binaryFromStream(
 		stalled?.catch(() => undefined);
 		binary = await (stalled ? Promise.race([stored, stalled]) : stored);
 	} catch (error) {
-		throw cut(error);
+		if (isStoreLimit(error)) throw storeLimitError(ctx, download.size, itemIndex);
+		throw cut(arrivals.count, error);
 	}
-	if (counter.failure !== undefined || (download.size !== undefined && counter.count < download.size)) throw cut(counter.failure);
+	const storedBytes = await storedByteCount(ctx, binary);
+	if (arrivals.failure !== undefined || (download.size !== undefined && storedBytes < download.size)) throw cut(storedBytes, arrivals.failure);
 	return binary;
 }
 

@@ -161,6 +161,14 @@ describe('svc_read_file', () => {
 		expect(result.structuredContent).toMatchObject({ delivery: 'text', file: { hash: file.hash } });
 	});
 
+	// Document 2, svc_read_file: "text files inline as UTF-8" — the file's text, so a byte order mark and CRLF stay.
+	it('returns a text file inline unchanged: its byte order mark and CRLF line ends kept', async () => {
+		const bytes = Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('a;b\r\n1;2\r\n')]);
+		const file = f.storage.seedFile(folderHash, 'table.csv', bytes, { mimeType: 'text/csv' });
+		const result = await alice.tool('svc_read_file', { file_hash: file.hash });
+		expect(Buffer.from(result.content[0].text, 'utf8').equals(bytes)).toBe(true);
+	});
+
 	it('returns binary files as a base64 blob resource', async () => {
 		const bytes = Buffer.from([0, 1, 2, 250, 255]);
 		const file = f.storage.seedFile(folderHash, 'image.png', bytes, { mimeType: 'image/png' });

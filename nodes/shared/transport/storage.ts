@@ -209,7 +209,8 @@ export async function uploadToStorage(
 }
 
 export interface StorageDownload {
-	stream: AsyncIterable<Buffer>;
+	/** A response stream (REST, a large file's URL), or the whole content when it came inline (MCP). */
+	body: Buffer | AsyncIterable<Buffer>;
 	/** Settles with an error when the body stalled (watchIdle); absent for inline content. */
 	stalled?: Promise<Error>;
 	contentType?: string;
@@ -241,7 +242,7 @@ export async function downloadFromStorage(
 	const length = Number(response.headers['content-length']);
 	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutFor(ctx, options.timeoutMs));
 	return {
-		stream: watched.stream,
+		body: watched.stream,
 		stalled: watched.stalled,
 		contentType: response.headers['content-type']?.split(';')[0].trim() || undefined,
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),

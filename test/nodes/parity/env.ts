@@ -36,6 +36,8 @@ export interface RunExtra {
 	input?: HarnessInputItem[];
 	continueOnFail?: boolean;
 	credentials?: CredentialsMap;
+	/** n8n's binary data mode for the run (the harness's default is in memory). */
+	binaryMode?: BinaryMode;
 }
 
 /** The node parameter `authentication` for a run. */
@@ -114,6 +116,7 @@ export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | u
 				credentials: extra.credentials ?? storageCredentials(auth),
 				...(extra.input ? { input: extra.input } : {}),
 				...(extra.continueOnFail ? { continueOnFail: true } : {}),
+				...(extra.binaryMode ? { binaryMode: extra.binaryMode } : {}),
 			}),
 		dvs: async (auth, parameters, extra = {}) =>
 			await runNode({
@@ -122,6 +125,7 @@ export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | u
 				credentials: extra.credentials ?? dvsCredentials(auth, extra.user),
 				...(extra.input ? { input: extra.input } : {}),
 				...(extra.continueOnFail ? { continueOnFail: true } : {}),
+				...(extra.binaryMode ? { binaryMode: extra.binaryMode } : {}),
 			}),
 	};
 }

@@ -86,18 +86,44 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 		expect(json).toMatchObject({ file_hash: file.hash, file_name: 'notes.txt', size: 17, mime_type: 'text/plain' });
 	});
 
-	it.each([
+	/** Every content shape a download takes: over MCP text, empty and BOM or CRLF text come as text, the rest as a blob. */
+	const DOWNLOADS: Array<[string, string, Buffer]> = [
 		['text', 'doc.txt', Buffer.from('plain text, inline over MCP\n')],
 		['binary', 'pixel.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
-	])('File → Download (%s) gives the stored bytes', async (_kind, name, content) => {
-		const stored = sim().storage.addFile(pro().userId, work.hash, name, content);
-		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' });
+		['JSON', 'pointer.json', Buffer.from('{"next":"ACME-T-0042","updated":"2026-11-24"}')],
+		['empty', 'empty.txt', Buffer.alloc(0)],
+		['UTF-8 with BOM', 'bom.csv', Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('name;amount\nÄrztin;3\n')])],
+		['CRLF', 'lines.txt', Buffer.from('first line\r\nsecond line\r\n')],
+	];
+	const BINARY_MODES = ['default', 'filesystem'] as const;
+
+	async function expectDownloadGives(name: string, content: Buffer, binaryMode: (typeof BINARY_MODES)[number]) {
+		const stored = sim().storage.addFile(pro().userId, workFolder('download').hash, name, content);
+		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' }, { binaryMode });
+		expect(result.error).toBeUndefined();
 		const [json] = jsonOf(result);
 		record('file.download', json);
 		expect(json).toMatchObject({ file_hash: stored.hash, file_name: name, mime_type: stored.mimeType, size: content.length });
-		expect(await result.binaryBuffer(result.items[0], 'data')).toEqual(content);
-		expect(result.items[0].binary?.data.fileName).toBe(name);
+		expect((await result.binaryBuffer(result.items[0], 'data')).equals(content)).toBe(true);
+		expect(result.items[0].binary?.data).toMatchObject({ fileName: name, mimeType: stored.mimeType });
+	}
+
+	describe.each(BINARY_MODES)('binary mode %s', (binaryMode) => {
+		it.each(DOWNLOADS)('File → Download (%s) gives the stored bytes, name and MIME type', async (_kind, name, content) => {
+			await expectDownloadGives(name, content, binaryMode);
+		});
 	});
+
+	if (auth === 'mcp') {
+		it.each(DOWNLOADS)('File → Download (%s) from a server that sends every file as an embedded resource', async (_kind, name, content) => {
+			sim().mcp.settings.readFileDelivery = 'resource';
+			try {
+				await expectDownloadGives(name, content, 'filesystem');
+			} finally {
+				sim().mcp.settings.readFileDelivery = 'document';
+			}
+		});
+	}
 
 	it('File → Download of a file larger than 25 MB (MCP: from the signed URL, streamed)', async () => {
 		const content = Buffer.alloc(26 * 1024 * 1024 + 7, 0x61);

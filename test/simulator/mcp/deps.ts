@@ -25,6 +25,13 @@ export interface McpSettings {
 	listPaging: 'document' | 'hints';
 	/** The largest svc_list_folder `limit` honoured; a larger one is capped (document 2: "not shown"). */
 	listMaxLimit: number;
+	/**
+	 * How svc_read_file carries inline content. Document 2: "text files inline as UTF-8; binary files
+	 * below the inline limit as blob content with base64 data"; the content block is not shown.
+	 * `document` (default): text content for text, an embedded resource's blob for binary;
+	 * `resource`: an embedded resource for both (its `text` for a text file).
+	 */
+	readFileDelivery: 'document' | 'resource';
 }
 
 export interface FetchSourceRequest {
@@ -72,6 +79,7 @@ export function defaultSettings(overrides: Partial<McpSettings> = {}): McpSettin
 		timeScale: 1,
 		listPaging: 'document',
 		listMaxLimit: 200,
+		readFileDelivery: 'document',
 		...overrides,
 	};
 }

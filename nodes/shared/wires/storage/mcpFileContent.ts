@@ -1,4 +1,4 @@
-import type { IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { decodeBase64 } from '../../binary';
@@ -33,54 +33,47 @@ export async function readWhole(source: UploadSource, limit: number, tooLarge: (
 }
 
 /**
- * Content that came inline, as a download stream. n8n's prepareBinaryData stores a Buffer as it
- * is (and would need a Node stream otherwise), so the Buffer itself is returned, made async-
- * iterable for readers that consume downloads chunk by chunk.
+ * The file an svc_read_file result carries, in every shape a server may send it: text content, an
+ * embedded resource's `text` or base64 `blob`, or a URL for a large file. The bytes are output as
+ * they came (text as its UTF-8 bytes, a byte order mark and CRLF kept); name and MIME type come
+ * from the file's metadata, the content block's MIME type only where the metadata has none.
  */
-function inlineStream(bytes: Buffer): AsyncIterable<Buffer> {
-	return Object.assign(bytes, {
-		[Symbol.asyncIterator]: async function* () {
-			yield Buffer.from(bytes);
-		},
-	});
-}
-
-/** The file an svc_read_file result carries: inline text or base64, or a URL for a large file. */
 export async function fileFromReadResult(ctx: ServiceContext, outcome: McpToolOutcome, timeoutMs: number, itemIndex: number): Promise<StorageDownload> {
 	const structured = outcome.structured ?? {};
 	const file = objectField(structured, 'file');
 	const fileName = typeof file.name === 'string' ? file.name : undefined;
 	const metaType = typeof file.mime_type === 'string' ? file.mime_type : undefined;
-	if (typeof structured.download_url === 'string' && embeddedResource(outcome) === undefined) {
-		return await fetchLargeFile(ctx, String(structured.download_url ?? ''), { fileName, contentType: metaType, timeoutMs, itemIndex });
-	}
 	const resource = embeddedResource(outcome);
-	let bytes: Buffer | undefined;
-	let contentType = metaType;
-	if (resource && typeof resource.blob === 'string') {
-		bytes = decodeBase64(resource.blob);
-		if (bytes === undefined) {
-			throw new NodeApiError(ctx.getNode(), { message: 'invalid base64' }, {
-				message: "Svc's MCP endpoint sent the file's content as invalid base64",
-				description: 'Nothing was output. Try again; if it persists, download the file with the Svc Storage API credential.',
-				itemIndex,
-			});
-		}
-		if (typeof resource.mimeType === 'string') contentType = resource.mimeType;
-	} else if (resource && typeof resource.text === 'string') {
-		bytes = Buffer.from(resource.text, 'utf8');
-	} else {
-		const text = firstText(outcome);
-		if (text !== undefined) bytes = Buffer.from(text, 'utf8');
+	const text = firstText(outcome);
+	// A text block beside a URL is the result's summary (servers echo structured results as text), not the file.
+	if (typeof structured.download_url === 'string' && resource === undefined && structured.delivery !== 'text') {
+		return await fetchLargeFile(ctx, structured.download_url, { fileName, contentType: metaType, timeoutMs, itemIndex });
 	}
-	if (bytes === undefined) {
+	const inline = inlineBytes(resource, text, file.size === 0);
+	if (inline === 'invalid base64') {
+		throw new NodeApiError(ctx.getNode(), { message: 'invalid base64' }, {
+			message: "Svc's MCP endpoint sent the file's content as invalid base64",
+			description: 'Nothing was output. Try again; if it persists, download the file with the Svc Storage API credential.',
+			itemIndex,
+		});
+	}
+	if (inline === undefined) {
 		throw new NodeApiError(ctx.getNode(), { message: 'svc_read_file returned no content' }, {
 			message: "Svc's MCP endpoint returned no content for the file",
 			description: 'Try again; if it persists, download the file with the Svc Storage API credential.',
 			itemIndex,
 		});
 	}
-	return { stream: inlineStream(bytes), contentType, fileName, size: bytes.length };
+	const blockType = typeof resource?.mimeType === 'string' ? resource.mimeType : undefined;
+	return { body: inline, contentType: metaType ?? blockType, fileName, size: inline.length };
+}
+
+/** The bytes of inline content: an embedded resource first, then a text block; an empty file may come with no block at all. */
+function inlineBytes(resource: IDataObject | undefined, text: string | undefined, emptyFile: boolean): Buffer | 'invalid base64' | undefined {
+	if (typeof resource?.blob === 'string') return decodeBase64(resource.blob) ?? 'invalid base64';
+	if (typeof resource?.text === 'string') return Buffer.from(resource.text, 'utf8');
+	if (text !== undefined) return Buffer.from(text, 'utf8');
+	return emptyFile ? Buffer.alloc(0) : undefined;
 }
 
 /**
@@ -144,7 +137,7 @@ url: string,
 	const length = Number(header('content-length'));
 	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutMs);
 	return {
-		stream: watched.stream,
+		body: watched.stream,
 		stalled: watched.stalled,
 		contentType: contentType ?? header('content-type')?.split(';')[0].trim(),
 		fileName,

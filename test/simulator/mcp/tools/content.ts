@@ -46,9 +46,10 @@ export function isTextMime(mime: string): boolean {
 	return /^text\//.test(mime) || /^application\/(json|xml|yaml|x-yaml|javascript|sql)$/.test(mime) || /\+(json|xml)$/.test(mime);
 }
 
+/** The bytes as UTF-8 text, unchanged (a byte order mark stays in the text), or undefined when they are not UTF-8. */
 export function decodeUtf8(bytes: Buffer): string | undefined {
 	try {
-		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+		return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
 	} catch {
 		return undefined;
 	}

@@ -157,12 +157,14 @@ const readFile: PrivateTool = {
 		const bytes = storage.fileContent(file.hash);
 		if (!bytes) throw new ToolError('not_found', 'The file content is not available');
 		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
+		const resource = { uri: `svc-file://${file.hash}`, mimeType: file.mimeType };
 		if (text !== undefined) {
-			return { structured: { file: meta, delivery: 'text' }, content: [{ type: 'text', text }] };
+			const content = ctx.state.deps.settings.readFileDelivery === 'resource' ? { type: 'resource', resource: { ...resource, text } } : { type: 'text', text };
+			return { structured: { file: meta, delivery: 'text' }, content: [content] };
 		}
 		return {
 			structured: { file: meta, delivery: 'blob' },
-			content: [{ type: 'resource', resource: { uri: `svc-file://${file.hash}`, mimeType: file.mimeType, blob: bytes.toString('base64') } }],
+			content: [{ type: 'resource', resource: { ...resource, blob: bytes.toString('base64') } }],
 		};
 	},
 };
