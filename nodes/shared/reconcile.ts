@@ -84,6 +84,27 @@ function notLandedYet(node: INode, subject: string, cause: unknown, waitedMs: nu
 	);
 }
 
+/**
+ * What a read-back throws when the destination shows something that may or may not be our write
+ * (two candidates, or a name that differs from ours only in letter case): no proof either way.
+ */
+export class AmbiguousReadBack extends Error {}
+
+function ambiguous(node: INode, subject: string, cause: AmbiguousReadBack, itemIndex: number | undefined): NodeApiError {
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service's answer was lost, and the destination now shows ${cause.message}: the node cannot tell whether that is ${subject}, so it did not send it again. Check the destination for ${subject} before running the node again, so nothing is written twice.`,
+		cause,
+		itemIndex,
+	);
+}
+
+/** A read-back that gave no answer: ambiguous, or failed. */
+function unsettled(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+	return cause instanceof AmbiguousReadBack ? ambiguous(node, subject, cause, itemIndex) : unknownOutcome(node, subject, cause, itemIndex);
+}
+
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
@@ -92,6 +113,29 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 	} catch (error) {
 		return { ok: false, error };
 	}
+}
+
+/**
+ * Reads the destination back now and after each settle wait until the write shows up. A look that
+ * fails (the read-back timed out on a busy machine, say) does not end the window: the next look
+ * may work. `lastFailure` is set when the last look failed, so absence was not shown.
+ */
+async function lookUntilSettled<TBefore, TResult>(
+	write: UncertainWrite<TBefore, TResult>,
+	before: TBefore,
+): Promise<{ landed?: TResult; lastFailure?: unknown; waitedMs: number }> {
+	let waitedMs = 0;
+	let lastFailure: unknown;
+	for (let look = 0; look <= SETTLE_WAITS_MS.length; look++) {
+		if (look > 0) {
+			await sleep(SETTLE_WAITS_MS[look - 1]);
+			waitedMs += SETTLE_WAITS_MS[look - 1];
+		}
+		const found = await settle(write.findLanded(before));
+		if (found.ok && found.value !== undefined) return { landed: found.value, waitedMs };
+		lastFailure = found.ok ? undefined : found.error;
+	}
+	return { lastFailure, waitedMs };
 }
 
 /**
@@ -116,22 +160,16 @@ export async function writeExactlyOnce<TBefore, TResult>(
 		if (!isUncertain(sent.error)) {
 			if (!write.afterRefusal?.applies(sent.error)) throw sent.error;
 			const checked = await settle(write.afterRefusal.check(before, sent.error));
-			if (!checked.ok) throw unknownOutcome(node, write.subject, checked.error, itemIndex);
+			if (!checked.ok) throw unsettled(node, write.subject, checked.error, itemIndex);
 			if (checked.value && 'landed' in checked.value) return { result: checked.value.landed, reconciled: true, attempts: attempt };
 			throw checked.value ?? sent.error;
 		}
 		lastError = sent.error;
-		let waited = 0;
-		for (let look = 0; look <= SETTLE_WAITS_MS.length; look++) {
-			if (look > 0) {
-				await sleep(SETTLE_WAITS_MS[look - 1]);
-				waited += SETTLE_WAITS_MS[look - 1];
-			}
-			const found = await settle(write.findLanded(before));
-			if (!found.ok) throw unknownOutcome(node, write.subject, found.error, itemIndex);
-			if (found.value !== undefined) return { result: found.value, reconciled: true, attempts: attempt };
-		}
-		if (stillInProgress(sent.error)) throw notLandedYet(node, write.subject, sent.error, waited, itemIndex);
+		const looked = await lookUntilSettled(write, before);
+		if (looked.landed !== undefined) return { result: looked.landed, reconciled: true, attempts: attempt };
+		// A read-back that failed is no answer: only a look that worked can show the write absent.
+		if (looked.lastFailure !== undefined) throw unsettled(node, write.subject, looked.lastFailure, itemIndex);
+		if (stillInProgress(sent.error)) throw notLandedYet(node, write.subject, sent.error, looked.waitedMs, itemIndex);
 	}
 	throw lastError;
 }

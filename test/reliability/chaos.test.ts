@@ -2,7 +2,7 @@
  * A sample of the chaos suite (`npm run chaos` runs 1,000 per operation): every write operation,
  * REST and MCP, under faults drawn from the catalogue; no duplicate, no loss.
  */
-import { CHAOS_FAULTS, runChaos } from './chaos';
+import { CHAOS_FAULTS, runBusyChaos, runChaos } from './chaos';
 import { WRITE_OPERATIONS } from './operations';
 
 it('writes land once and are never reported wrongly under every fault of the catalogue', async () => {
@@ -14,4 +14,10 @@ it('writes land once and are never reported wrongly under every fault of the cat
 	expect(report.totals.created).toBeGreaterThan(report.totals.runs / 2);
 	expect(report.totals.uncertain).toBeGreaterThan(0);
 	expect(new Set(report.rows.map((row) => row.fault))).toEqual(new Set(CHAOS_FAULTS.map((fault) => fault.name)));
+}, 300_000);
+
+it('with every core kept busy, writes still land once and are never reported wrongly', async () => {
+	const report = await runBusyChaos(12, 12);
+	expect(report.examples).toEqual([]);
+	expect(report.totals).toMatchObject({ runs: 12 * WRITE_OPERATIONS.length, duplicates: 0, losses: 0 });
 }, 300_000);

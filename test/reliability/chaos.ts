@@ -14,7 +14,10 @@
  * timeouts keep real time; the timeout fault holds the request for 9 s (90 ms) against a Timeout
  * option of 80 ms.
  *
- *   npm run chaos -- [runs per operation, default 1000] [seed]
+ * A second leg runs the same with the machine's cores kept busy (busyCores.ts): a starved process
+ * sees its timeouts fire late and its read-backs time out too, and must still lose nothing.
+ *
+ *   npm run chaos -- [runs per operation, default 1000] [seed] [busy runs per operation, default 150]
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -22,6 +25,7 @@ import { warpTime } from '../harness';
 import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 import type { FaultKind } from '../simulator/types';
+import { keepCoresBusy } from './busyCores';
 import { random } from './random';
 import { WRITE_OPERATIONS, type WriteOperation } from './operations';
 
@@ -161,20 +165,39 @@ export function chaosTable(report: ChaosReport): string {
 	return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
 }
 
-export function chaosLine(report: ChaosReport): string {
-	return `chaos: ${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
+const figures = (report: ChaosReport) => `${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
+
+export function chaosLine(report: ChaosReport, busy?: ChaosReport): string {
+	return `chaos: ${figures(report)}${busy ? `; busy: ${figures(busy)}` : ''}`;
+}
+
+/** The same runs with every core of the machine kept busy beside them. */
+export async function runBusyChaos(runs: number, seed = 1): Promise<ChaosReport> {
+	const busy = keepCoresBusy();
+	try {
+		return await runChaos(runs, seed);
+	} finally {
+		await busy.stop();
+	}
 }
 
 async function main(): Promise<void> {
 	const runs = Number(process.argv[2] ?? 1000);
 	const seed = Number(process.argv[3] ?? 1);
 	const started = Date.now();
+	const busyRuns = Number(process.argv[4] ?? 150);
 	const report = await runChaos(runs, seed);
 	console.log(chaosTable(report));
 	if (report.examples.length > 0) console.log(`\n${report.examples.join('\n')}`);
 	console.log(`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);
-	console.log(chaosLine(report));
-	process.exitCode = report.totals.duplicates + report.totals.losses === 0 ? 0 : 1;
+	const busyStarted = Date.now();
+	const busy = await runBusyChaos(busyRuns, seed + 1);
+	console.log(`\nbusy (every core kept busy):\n${chaosTable(busy)}`);
+	if (busy.examples.length > 0) console.log(`\n${busy.examples.join('\n')}`);
+	console.log(`\n${WRITE_OPERATIONS.length} operations x ${busyRuns} runs, seed ${seed + 1}, cores busy, ${Math.round((Date.now() - busyStarted) / 1000)} s`);
+	console.log(chaosLine(report, busy));
+	const bad = report.totals.duplicates + report.totals.losses + busy.totals.duplicates + busy.totals.losses;
+	process.exitCode = bad === 0 ? 0 : 1;
 }
 
 if (require.main === module) void main();

@@ -33,6 +33,18 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		expect(requestsFor('create_document')).toHaveLength(1);
 	});
 
+	it('create task: found, but its fields cannot be read to check them (a busy machine): outcome uncertain naming the task, never a plain failure', async () => {
+		const a = env.seed.orgA;
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit' } });
+		env.sim.faults.add({ match: { action: 'get_document' }, fault: { kind: 'statusBeforeCommit', status: 503 }, times: 99 });
+		const result = await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Busy machine' }) });
+		const created = env.store.documents(a.orgId, 'task').at(-1)!;
+		expect(created.values.name).toBe('Busy machine');
+		expect(result.error?.message).toBe(`Outcome uncertain: document ${created.id} was created, but whether it holds every value sent could not be checked`);
+		expect(result.error?.description).toContain(`Do not create it again: open document ${created.id}`);
+		expect(requestsFor('create_document')).toHaveLength(1);
+	});
+
 	it('create task: retried once when the write certainly did not land', async () => {
 		const a = env.seed.orgA;
 		const before = env.store.documents(a.orgId, 'task').length;

@@ -74,6 +74,41 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create fold
 	});
 });
 
+describe('names by the service rule only (document 1: "final name is normalized and unique among siblings")', () => {
+	/** While our write fails with a 500 before it commits, another client creates `otherName` beside it. */
+	function anotherClientCreates(parentHash: string, path: string, otherName: string, create: (name: string) => void) {
+		sim().faults.add({
+			match: (req) => {
+				if (req.path !== path) return false;
+				create(otherName);
+				return true;
+			},
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+		});
+	}
+
+	it('create folder: another client\'s "report" is not taken for our "Report": outcome uncertain, nothing sent twice', async () => {
+		const parent = scratchFolder();
+		anotherClientCreates(parent.hash, '/api_v2/create_folder', 'report', (name) => sim().storage.createFolder(pro().userId, parent.hash, name));
+		const start = sim().requests.length;
+		const result = await createFolder(parent.hash, 'Report');
+		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Report" was written');
+		expect(result.error?.description).toContain('a new folder "report", whose name differs from "Report" only in letter case or form');
+		expect(countOf('create_folder', start)).toBe(1);
+		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['report']);
+	});
+
+	it('upload: another client\'s "INVOICE.pdf" of the same size is not taken for our "invoice.pdf"', async () => {
+		const folder = scratchFolder();
+		const content = samplePdf('same size');
+		anotherClientCreates(folder.hash, '/api_v2/upload_file', 'INVOICE.pdf', (name) => sim().storage.addFile(pro().userId, folder.hash, name, content));
+		const start = sim().requests.length;
+		const result = await uploadFile(folder.hash, content, 'invoice.pdf');
+		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "invoice.pdf" was written');
+		expect(countOf('upload_file', start)).toBe(1);
+	});
+});
+
 it('create folder in ROOT (no parent given) with a random name: found after a dropped answer', async () => {
 	const before = sim().storage.listChildren(pro().rootFolderHash).map((item) => item.hash);
 	sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
@@ -156,12 +191,25 @@ describe('a write that certainly did not land (dropBeforeCommit) is sent once mo
 	});
 });
 
+/** Every read-back after the snapshot (the first get_folder_content) fails: each look of the settle window. */
+const EVERY_LOOK = 99;
+
 describe('when the read-back fails too', () => {
+	it('a failed look is no answer: the next look settles it, and nothing is sent twice', async () => {
+		const parent = scratchFolder();
+		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
+		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1, times: 2 });
+		const start = sim().requests.length;
+		const [out] = jsonOf(await createFolder(parent.hash, 'Seen later'));
+		expect(out).toMatchObject({ folder_name: 'Seen later', reconciled: true });
+		expect(countOf('create_folder', start)).toBe(1);
+	});
+
 	it('create folder: "could not confirm", and no second write', async () => {
 		const parent = scratchFolder();
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		// The first get_folder_content is the snapshot before the write; the second is the read-back.
-		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1 });
+		// The first get_folder_content is the snapshot before the write; the others are the read-backs.
+		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1, times: EVERY_LOOK });
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Unknown');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Unknown" was written');
@@ -173,7 +221,7 @@ describe('when the read-back fails too', () => {
 	it('upload: "could not confirm", and no second write', async () => {
 		const folder = scratchFolder();
 		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
-		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'dropBeforeCommit' }, skip: 1 });
+		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'dropBeforeCommit' }, skip: 1, times: EVERY_LOOK });
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "unknown.pdf" was written');

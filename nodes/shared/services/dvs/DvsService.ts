@@ -1,5 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
 import { writeExactlyOnce } from '../../reconcile';
@@ -8,6 +8,21 @@ import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
 import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from './types';
 import { ServiceOverWire } from '../ServiceOverWire';
+import { OUTCOME_UNCERTAIN } from '../../transport/errors';
+
+/**
+ * A create whose lost answer was settled by finding the document, whose fields could then not be
+ * read or completed (a read that timed out on a busy machine, say): the document exists, whether
+ * it holds every value sent is not known.
+ */
+function partialCreateUnchecked(node: INode, documentId: number, cause: unknown, itemIndex: number): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	return new NodeApiError(node, { message: reason }, {
+		message: `${OUTCOME_UNCERTAIN}: document ${documentId} was created, but whether it holds every value sent could not be checked`,
+		description: `The service's answer to the create was lost; reading back found document ${documentId}, but checking its fields failed (${reason}). Do not create it again: open document ${documentId} and check its fields, or update it with the same values.`,
+		itemIndex,
+	});
+}
 
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever wire serves it (the DVS JSON API
@@ -79,7 +94,12 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 		this.wire.assertWritable(section, itemIndex);
 		const send = async () => await this.wire.sendCreate(section, values, itemIndex);
 		const created = await this.settle(createDocumentWrite(this.scope(itemIndex), section, values, send), itemIndex);
-		if (created.reconciled) await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
+		if (!created.reconciled) return created;
+		try {
+			await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
+		} catch (error) {
+			throw partialCreateUnchecked(this.node, created.dvs_document_id, error, itemIndex);
+		}
 		return created;
 	}
 

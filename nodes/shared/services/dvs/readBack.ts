@@ -2,8 +2,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
+import { AmbiguousReadBack } from '../../reconcile';
 import type { DestinationSnapshot } from '../storage/entries';
-import { entryHash, entryName, snapshotOf, writtenEntries } from '../storage/entries';
+import { entryHash, entryName, snapshotOf, writtenEntry } from '../storage/entries';
 import type { UploadSource } from '../storage/types';
 import { htmlText, isSameCommentText } from './commentText';
 import type {
@@ -102,7 +103,7 @@ export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, v
 				);
 			});
 			if (landed.length === 0) return undefined;
-			if (landed.length > 1) throw new Error(`${landed.length} new documents named "${name}" appeared at the same time`);
+			if (landed.length > 1) throw new AmbiguousReadBack(`${landed.length} new documents named "${name}"`);
 			return { dvs_document_id: refId(landed[0].dvs_document_id) as number };
 	};
 	return {
@@ -227,10 +228,9 @@ export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, sour
 	const { reader, itemIndex } = scope;
 	const subject = `the attachment "${source.fileName}"`;
 	const landedIn = (folder: { uploadHash: string | null; entries: IDataObject[] }, before: DestinationSnapshot): DvsUploadResult | undefined => {
-		const landed = writtenEntries(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
-		if (landed.length === 0 || folder.uploadHash === null) return undefined;
-		if (landed.length > 1) throw new Error(`${landed.length} new files match ${subject}`);
-		return { file_hash: entryHash(landed[0]) as string, upload_hash: folder.uploadHash, file_name: entryName(landed[0]) ?? source.fileName };
+		const landed = writtenEntry(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
+		if (landed === undefined || folder.uploadHash === null) return undefined;
+		return { file_hash: entryHash(landed) as string, upload_hash: folder.uploadHash, file_name: entryName(landed) ?? source.fileName };
 	};
 	return {
 		subject,

@@ -5,7 +5,7 @@ import { mcpOnlyOperation } from '../availability';
 import { writeExactlyOnce } from '../../reconcile';
 import type { StorageDownload } from '../../transport/storage';
 import type { DestinationSnapshot } from './entries';
-import { entryHash, snapshotOf, writtenEntries } from './entries';
+import { entryHash, snapshotOf, writtenEntry } from './entries';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import type { ImportSource, NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from './types';
 import { ServiceOverWire } from '../ServiceOverWire';
@@ -23,7 +23,7 @@ const MCP_ONLY = {
  *
  * - a create, upload or import (no idempotency key) runs through reconcile.ts: the destination
  *   is listed before, and after an unknown outcome our item is told from every other by
- *   entries.ts (`writtenEntries`);
+ *   entries.ts (`writtenEntry`);
  * - an operation the connection does not offer is refused the same way for every operation;
  * - ROOT's refusals (405) are explained.
  */
@@ -158,10 +158,8 @@ export class StorageService extends ServiceOverWire<StorageWire> {
 						throw new Error('the credential may not list the folder (the upload went through its upload key), so the upload cannot be checked');
 					}
 					const entries = await this.wire.listFolder(prepared.folderHash, {}, itemIndex);
-					const landed = writtenEntries(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
-					if (landed.length === 0) return undefined;
-					if (landed.length > 1) throw new Error(`${landed.length} new items match ${written.subject}`);
-					return await resultOf(entryHash(landed[0]) as string);
+					const landed = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
+					return landed === undefined ? undefined : await resultOf(entryHash(landed) as string);
 				},
 			},
 			itemIndex,

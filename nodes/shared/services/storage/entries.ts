@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { AmbiguousReadBack } from '../../reconcile';
+
 /**
  * Readers for the service's folder-content and user-data objects, whose exact fields the
  * documents leave open: they accept each plausible spelling instead of assuming one.
@@ -70,9 +72,14 @@ export function normalizedName(name: string): string {
 	return name.normalize('NFC').replace(REMOVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
 }
 
-/** Sibling names compare case-insensitively. */
-function sameName(a: string, b: string): boolean {
-	return a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
+/** A name as the service stores it, for comparing two stored names (document 1 gives no other folding). */
+function stored(name: string): string {
+	return name.normalize('NFC');
+}
+
+/** Names a person would take for the same: case and Unicode compatibility forms folded. Never proof. */
+function folded(name: string): string {
+	return name.normalize('NFKC').toLowerCase();
 }
 
 function splitExtension(name: string): { stem: string; extension: string } {
@@ -88,28 +95,36 @@ function isNumbered(given: string, name: string): boolean {
 	const stemsOf = (full: { stem: string; extension: string }, whole: string) =>
 		full.extension ? [{ stem: full.stem, extension: full.extension }, { stem: whole, extension: '' }] : [{ stem: whole, extension: '' }];
 	return stemsOf(actual, given).some((candidate) =>
-		stemsOf(wanted, name).some((target) => {
-			if (!sameName(candidate.extension, target.extension)) return false;
-			const stem = candidate.stem.normalize('NFC').toLowerCase();
-			const base = target.stem.normalize('NFC').toLowerCase();
-			return stem.startsWith(base) && /^(?: \(\d{1,4}\)|[_-]\d{1,4})$/.test(stem.slice(base.length));
-		}),
+		stemsOf(wanted, name).some(
+			(target) =>
+				candidate.extension === target.extension &&
+				candidate.stem.startsWith(target.stem) &&
+				/^(?: \(\d{1,4}\)|[_-]\d{1,4})$/.test(candidate.stem.slice(target.stem.length)),
+		),
 	);
 }
 
 /**
- * Whether a new item of the destination (one absent before the write) is the one we wrote, by
- * its name: exactly the requested name as the service normalizes it, or, only when that name
- * was already taken before the write, the same name with the number the service adds on a
- * conflict. A look-alike (`Report-2024` for `Report` while `Report` was free) is not ours. A
- * name that normalizes to nothing gets a random one, so any new item matches it.
+ * How a new item's name (one absent before the write) relates to the name we asked for, by the
+ * service's rule only (document 1: "final name is normalized and unique among siblings"; nothing
+ * says names are case-folded):
+ * - `ours`: exactly the requested name as the service normalizes it, or, only when that exact
+ *   name was taken before the write, the same name with the number the service adds on a
+ *   conflict. A name that normalizes to nothing gets a random one, so any new item is ours.
+ * - `look-alike`: the same but for letter case or Unicode compatibility forms (`report` for
+ *   `Report`), plain or numbered: another client's item as likely as ours, so it proves nothing.
+ * - `other`: anything else (`Report-2024` for `Report` while `Report` was free).
  */
-export function isWrittenName(given: string, requested: string, namesBefore: Iterable<string>): boolean {
+export function nameMatch(given: string, requested: string, namesBefore: Iterable<string>): 'ours' | 'look-alike' | 'other' {
 	const wanted = normalizedName(requested);
-	if (wanted === '') return true;
-	if (sameName(given, wanted)) return true;
-	const taken = [...namesBefore].some((name) => sameName(name, wanted));
-	return taken && isNumbered(given, wanted);
+	if (wanted === '') return 'ours';
+	const actual = stored(given);
+	if (actual === wanted) return 'ours';
+	const before = [...namesBefore];
+	if (before.some((name) => stored(name) === wanted) && isNumbered(actual, wanted)) return 'ours';
+	if (folded(actual) === folded(wanted)) return 'look-alike';
+	if (before.some((name) => folded(name) === folded(wanted)) && isNumbered(folded(actual), folded(wanted))) return 'look-alike';
+	return 'other';
 }
 
 /** What a destination held before a write: each entry's hash and name. */
@@ -125,24 +140,36 @@ export function snapshotOf(entries: IDataObject[]): DestinationSnapshot {
 }
 
 /**
- * The entries of a destination that can be the item our write created: of the written kind,
- * absent before the write, with our name (isWrittenName) and, where both are known, our size.
- * More than one is ambiguous and proves nothing.
+ * The item our write created, among a destination's entries after an unknown outcome: of the
+ * written kind, absent before the write, with our name (`nameMatch`) and, where both are known,
+ * our size. Undefined when none is there; an AmbiguousReadBack when more than one could be ours,
+ * or none is ours but a look-alike is: what the destination shows then proves nothing.
  */
-export function writtenEntries(
+export function writtenEntry(
 	entries: IDataObject[],
 	written: { kind: EntryKind; name: string; size?: number },
 	before: DestinationSnapshot,
-): IDataObject[] {
-	return entries.filter((entry) => {
+): IDataObject | undefined {
+	const ours: IDataObject[] = [];
+	const lookAlikes: string[] = [];
+	for (const entry of entries) {
 		const hash = entryHash(entry);
 		const size = entrySize(entry);
-		return (
+		const candidate =
 			(entryKind(entry) ?? 'file') === written.kind &&
 			hash !== undefined &&
 			!before.has(hash) &&
-			isWrittenName(entryName(entry) ?? '', written.name, before.values()) &&
-			(size === undefined || written.size === undefined || size === written.size)
-		);
-	});
+			(size === undefined || written.size === undefined || size === written.size);
+		if (!candidate) continue;
+		const name = entryName(entry) ?? '';
+		const match = nameMatch(name, written.name, before.values());
+		if (match === 'ours') ours.push(entry);
+		else if (match === 'look-alike') lookAlikes.push(name);
+	}
+	if (ours.length > 1) throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${normalizedName(written.name)}"`);
+	if (ours.length === 1) return ours[0];
+	if (lookAlikes.length > 0) {
+		throw new AmbiguousReadBack(`a new ${written.kind} "${lookAlikes[0]}", whose name differs from "${normalizedName(written.name)}" only in letter case or form`);
+	}
+	return undefined;
 }
