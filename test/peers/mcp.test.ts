@@ -151,11 +151,27 @@ describe('a stateful server that forgets its sessions (v1, restarted)', () => {
 		expect(requests.filter((request) => request.rpcMethod === 'tools/call')).toHaveLength(2);
 	});
 
-	it('a tool called through Svc MCP after the 404 is not sent again: the error says to check', async () => {
-		env.peer()!.forgetSessionsAt('get_root_folder');
+	it('a read-only tool called through Svc MCP after the 404 is sent again in the new session', async () => {
+		const peer = env.peer()!;
+		const from = peer.requests.length;
+		peer.forgetSessionsAt('get_root_folder');
 		const result = await mcpNode(env, tool('svc_get_root_folder'), '2025-06-18');
-		expect(result.error?.message).toBe('The MCP server no longer knew the session while trying to call svc_get_root_folder');
-		expect(env.peer()!.openSessions()).toBe(0);
+		expect(result.error).toBeUndefined();
+		expect(JSON.stringify(result.items[0].json)).toContain(env.sim().demo.pro.rootFolderHash);
+		expect(peer.requests.slice(from).filter((request) => request.rpcMethod === 'tools/call')).toHaveLength(2);
+		expect(peer.openSessions()).toBe(0);
+	});
+
+	it('a write tool called through Svc MCP after the 404 is not sent again: the error says the outcome is uncertain and to check', async () => {
+		const peer = env.peer()!;
+		const from = peer.requests.length;
+		const name = `generic-after-restart-${Date.now()}`;
+		peer.forgetSessionsAt('create_folder');
+		const result = await mcpNode(env, tool('svc_create_folder', { parent_folder_hash: env.sim().demo.pro.rootFolderHash, folder_name: name }), '2025-06-18');
+		expect(result.error?.message).toBe('Outcome uncertain: The MCP server no longer knew the session while trying to call svc_create_folder');
+		expect(result.error?.description).toMatch(/check the destination before running again/);
+		expect(peer.requests.slice(from).filter((request) => request.rpcMethod === 'tools/call')).toHaveLength(1);
+		expect(peer.openSessions()).toBe(0);
 	});
 
 	it('a write after the 404 is read back, not sent blindly: one folder', async () => {

@@ -4,6 +4,7 @@ import { EICAR_TEST_STRING } from '../../simulator/storage/upload-policy';
 import { apiCredentials, mcpMethods, startMcpEnv, type McpNodeEnv } from '../SvcMcp/env';
 import { probe, type StepResult } from './probe';
 import { startProxy } from './proxy';
+import { isReadOnlyTool } from '../../../nodes/shared/transport/mcp/catalogue';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { matchToolSuffix, mcpRetryAfterSeconds } = require('../../../dist/nodes/shared/transport/mcp');
@@ -268,5 +269,19 @@ describe("429 against the simulator's clock", () => {
 		const results = await probe(apiCredentials(env), steps);
 		expect(results.every((result) => result.ok)).toBe(true);
 		expect(env.sim.requests.some((entry) => entry.status === 429)).toBe(true);
+	});
+});
+
+describe('which tools are safe to send again (catalogue.ts isReadOnlyTool)', () => {
+	it.each([
+		['svc_get_root_folder', undefined, true],
+		['acme_dvs_list_documents', undefined, true],
+		['svc_create_folder', undefined, false],
+		['svc_dvs_upload_file', undefined, false],
+		['acme_lookup', { readOnlyHint: true }, true],
+		['svc_read_file', { readOnlyHint: false }, false],
+		['svc_create_folder', { destructiveHint: false }, false],
+	] as const)('%s with annotations %j: %s', (name, annotations, readOnly) => {
+		expect(isReadOnlyTool(name, annotations ? { name, inputSchema: { type: 'object' }, annotations } : undefined)).toBe(readOnly);
 	});
 });

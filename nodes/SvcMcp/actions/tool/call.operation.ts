@@ -5,6 +5,8 @@ import { readLocator, refuseInput } from '../../../shared/parameters';
 import { binaryFieldOption, callOptions, optionsCollection, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { toolResultItem } from '../output';
+import { sayingOutcomeUncertain } from '../../../shared/transport/errors';
+import type { McpToolOutcome } from '../../../shared/transport/mcp';
 
 const properties: INodeProperties[] = [
 	{
@@ -154,7 +156,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { clie
 	const name = readLocator(this, 'tool', itemIndex, 'Tool');
 	const mode = this.getNodeParameter('argumentsMode', itemIndex, 'mapper') as string;
 	const args = mode === 'json' ? readJsonArguments(this, itemIndex) : readMappedArguments(this, itemIndex);
-	// Any tool may change something: a call is never repeated after an uncertain outcome.
-	const outcome = await client.callToolNamed(name, args, callOptions(this, itemIndex, true));
+	// Any tool may change something: only one declared read-only is sent again; any other's unknown outcome says so.
+	let outcome: McpToolOutcome;
+	try {
+		outcome = await client.callToolNamed(name, args, callOptions(this, itemIndex, true));
+	} catch (error) {
+		throw sayingOutcomeUncertain(error);
+	}
 	return [await toolResultItem(this, outcome, itemIndex, readBinaryField(this, itemIndex))];
 }

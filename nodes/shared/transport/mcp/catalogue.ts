@@ -13,6 +13,35 @@ export const MAX_TOOL_LIST_PAGES = 50;
 /** The documented prefix of the tool names (document 2); a deployment may use another. */
 export const DOCUMENTED_PREFIX = 'svc_';
 
+/** Document 2's read tools (the original eight and the DVS reads), by their documented suffix. */
+const DOCUMENTED_READS = [
+	'get_root_folder',
+	'list_folder',
+	'get_folder_info',
+	'get_file_info',
+	'read_file',
+	'search_files',
+	'search_docs',
+	'get_doc',
+	'dvs_get_fields',
+	'dvs_get_users',
+	'dvs_get_document',
+	'dvs_list_documents',
+	'dvs_get_comments',
+	'dvs_search_users',
+];
+
+/**
+ * Whether a tool only reads, so that sending it again changes nothing: as the server declares it
+ * (`annotations.readOnlyHint`, either way), else as document 2 lists it among the read tools
+ * (whatever the deployment's prefix).
+ */
+export function isReadOnlyTool(name: string, descriptor?: McpToolDescriptor): boolean {
+	const hint = descriptor?.annotations?.readOnlyHint;
+	if (typeof hint === 'boolean') return hint;
+	return DOCUMENTED_READS.some((suffix) => name === suffix || name.endsWith(`_${suffix}`));
+}
+
 interface CachedList {
 	tools: McpToolDescriptor[];
 	expires: number;
@@ -76,6 +105,12 @@ export class ToolCatalogue {
 		const all = names ?? this.knownNames ?? (await this.list()).map((tool) => tool.name);
 		this.knownNames ??= all;
 		return { match: matchToolSuffix(all, suffix, PREFIXES.get(this.endpoint.url) ?? DOCUMENTED_PREFIX), names: all };
+	}
+
+	/** Whether the tool is read-only (isReadOnlyTool), by its entry in tools/list when the server lists it. */
+	async isReadOnly(name: string): Promise<boolean> {
+		const tools = await this.list();
+		return isReadOnlyTool(name, tools.find((tool) => tool.name === name));
 	}
 
 	/** tools/list, every page. */

@@ -7,6 +7,7 @@ import { ToolCatalogue } from './catalogue';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
 import type { ErrorContext } from './errors';
+import { isSessionLost } from './errors';
 import {
 	httpStatusError,
 	revisionRefusedError,
@@ -155,11 +156,25 @@ export class McpClient {
 
 	/** Calls a tool by its exact name (as tools/list gives it). */
 	async callToolNamed(name: string, args: IDataObject, options: McpCallOptions = {}): Promise<McpToolOutcome> {
-		const attempt = await this.attemptTool(name, args, options);
+		let attempt: ToolAttempt;
+		try {
+			attempt = await this.attemptTool(name, args, options);
+		} catch (error) {
+			// The server forgot the session before answering: a tool it (or document 2) declares read-only
+			// changes nothing, so it is sent again in the new session; any other stays unsent.
+			if (!options.write || !isSessionLost(error) || !(await this.isReadOnlyTool(name, options))) throw error;
+			attempt = await this.attemptTool(name, args, { ...options, write: false });
+		}
 		if (attempt.kind === 'outcome') return attempt.outcome;
 		const names = attempt.available ?? (await this.listTools(options)).map((tool) => tool.name);
 		const suffix = name.replace(/^[A-Za-z0-9-]+_/, '');
 		throw toolUnavailableError(name, suffix, names, await this.errorContext(`call ${name}`, options.itemIndex));
+	}
+
+	/** Whether a tool is read-only (catalogue.ts isReadOnlyTool); false when tools/list cannot be read. */
+	private async isReadOnlyTool(name: string, options: McpCallOptions): Promise<boolean> {
+		const { catalogue } = await this.ready(options.itemIndex);
+		return await catalogue.isReadOnly(name).catch(() => false);
 	}
 
 	/** Whether the endpoint lists a tool with this suffix (fetches tools/list once). */

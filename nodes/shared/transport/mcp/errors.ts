@@ -214,8 +214,15 @@ export function requestTooLargeError(size: number, limit: number, ctx: ErrorCont
 }
 
 /** A server that forgot the session (404) after a write was sent: the new session is in place, the write's outcome is not known. */
+const SESSION_LOST = new WeakSet<object>();
+
+/** Whether an error is the server having forgotten the session before it answered (sessionLostError). */
+export function isSessionLost(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && SESSION_LOST.has(error);
+}
+
 export function sessionLostError(ctx: ErrorContext): NodeApiError {
-	return serviceError(
+	const error = serviceError(
 		ctx.node,
 		{
 			httpCode: '404',
@@ -227,6 +234,8 @@ export function sessionLostError(ctx: ErrorContext): NodeApiError {
 		},
 		ctx.secrets,
 	);
+	SESSION_LOST.add(error);
+	return error;
 }
 
 /** A modern result asking the client for input (sampling, roots, elicitation) a workflow node cannot give. */
