@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its errors are for a person at a terminal; it reads answers of every shape */
 /**
- * A real n8n 2.41.1 on loopback with this package installed the way users install it: the packed
- * tarball in `<user folder>/.n8n/nodes`. Used by `npm start` / `npm run demo` and the e2e tests.
- * The facts behind each setting: ../shared/n8n-runtime.md.
+ * A real n8n of each supported line (N8N_LINE: 2.41, the default, or 1.123) on loopback with this
+ * package installed the way users install it: the packed tarball in `<user folder>/.n8n/nodes`. Used
+ * by `npm start` / `npm run demo` and the e2e tests. The facts behind each setting:
+ * ../shared/n8n-runtime.md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,21 +15,47 @@ export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-svc';
 export const OWNER = { email: 'owner@svc-demo.test', firstName: 'Demo', lastName: 'Owner', password: 'Svc-demo-2026' };
 
-/** The Node 24 that runs n8n (the `node` devDependency). */
-export function node24(): string {
-	const bin = realpathSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'node'));
-	return bin;
+/** The n8n lines the package supports: the oldest and the newest a self-hoster runs. */
+export const N8N_LINES = ['1.123', '2.41'] as const;
+export type N8nLine = (typeof N8N_LINES)[number];
+
+/** The line this process works with: N8N_LINE, else the newest. */
+export function n8nLine(): N8nLine {
+	const line = process.env.N8N_LINE ?? '2.41';
+	if (!(N8N_LINES as readonly string[]).includes(line)) throw new Error(`N8N_LINE=${line} is not a supported n8n line (${N8N_LINES.join(', ')})`);
+	return line as N8nLine;
 }
 
-/** Installs n8n once into the ignored cache folder (scripts/n8n/install.sh) and returns its CLI script. */
-export function ensureN8n(): string {
-	const result = spawnSync('bash', [join(PROJECT_ROOT, 'scripts', 'n8n', 'install.sh')], {
+export const isN8n1 = (): boolean => n8nLine() === '1.123';
+
+interface Install {
+	bin: string;
+	node: string;
+}
+
+let installed: Install | undefined;
+
+/** Installs the line's n8n and its Node once (scripts/n8n/install.sh, cached outside the clone). */
+function install(): Install {
+	if (installed) return installed;
+	const result = spawnSync('bash', [join(PROJECT_ROOT, 'scripts', 'n8n', 'install.sh'), n8nLine()], {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	if (result.status !== 0) throw new Error(`installing n8n failed (exit ${result.status})`);
-	const bin = result.stdout.trim().split('\n').pop()!;
-	return realpathSync(bin);
+	if (result.status !== 0) throw new Error(`installing n8n ${n8nLine()} failed (exit ${result.status})`);
+	const [bin, node] = result.stdout.trim().split('\n').slice(-2);
+	installed = { bin: realpathSync(bin), node: realpathSync(node) };
+	return installed;
+}
+
+/** The n8n CLI script of this line, installed on first use. */
+export function ensureN8n(): string {
+	return install().bin;
+}
+
+/** The Node that runs this line's n8n (22 for 1.123, 24 for 2.41). */
+export function n8nNode(): string {
+	return install().node;
 }
 
 /** The `node_modules` folder of the n8n install (n8n-nodes-base lives there). */
@@ -78,7 +105,7 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptio
 	const temp = join(userFolder, 'tmp');
 	mkdirSync(temp, { recursive: true });
 	const env: NodeJS.ProcessEnv = {
-		PATH: `${resolve(node24(), '..')}:${process.env.PATH ?? ''}`,
+		PATH: `${resolve(n8nNode(), '..')}:${process.env.PATH ?? ''}`,
 		HOME: userFolder,
 		TMPDIR: temp,
 		N8N_USER_FOLDER: userFolder,
@@ -93,7 +120,8 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptio
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_AI_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// n8n 1.x exits at start on a module name it does not know.
+		...(isN8n1() ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		DB_SQLITE_POOL_SIZE: '2',
@@ -115,7 +143,7 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptio
  * process, and a synchronous child would keep it from answering.
  */
 export async function runN8nCli(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
-	const child = spawn(node24(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(n8nNode(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const stdout: Buffer[] = [];
 	const stderr: Buffer[] = [];
 	child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -139,7 +167,7 @@ export interface N8nProcess {
 
 /** Starts a long-running n8n command (`start`, `worker`); `stop()` ends it with SIGTERM, then SIGKILL. */
 export function spawnN8n(bin: string, args: string[], env: NodeJS.ProcessEnv): N8nProcess {
-	const child = spawn(node24(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+	const child = spawn(n8nNode(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
 	let output = '';
 	const keep = (chunk: Buffer) => {
 		output = (output + chunk.toString('utf8')).slice(-200_000);
@@ -270,7 +298,8 @@ export async function startN8n(options: StartOptions = {}): Promise<RunningN8n> 
 		await options.beforeStart?.(bin, { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 		const main = spawnN8n(bin, ['start'], env);
 		processes.push(main);
-		await waitForHttp(`http://127.0.0.1:${port}/healthz/readiness`, main.output);
+		// n8n 1.x answers its readiness check before the REST API is mounted: wait for the API itself.
+		await waitForHttp(`http://127.0.0.1:${port}/rest/settings`, main.output);
 		for (let index = 0; index < (options.workers ?? 0); index++) {
 			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
 			const worker = spawnN8n(bin, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], workerEnv);

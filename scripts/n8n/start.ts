@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type ExampleRecord } from './demo';
-import { OWNER, startN8n, type RunningN8n } from './runtime';
+import { n8nLine, OWNER, startN8n, type RunningN8n } from './runtime';
 import { executeHeadless } from '../../test/e2e/helpers';
 
 function printRun(example: ExampleRecord, run: Awaited<ReturnType<typeof executeHeadless>>): boolean {
@@ -29,7 +29,7 @@ function printRun(example: ExampleRecord, run: Awaited<ReturnType<typeof execute
 async function main(): Promise<void> {
 	const demoOnly = process.argv.includes('--demo');
 	const port = Number(process.env.N8N_PORT ?? 5678);
-	console.log('Starting the Svc simulator and n8n 2.41.1 (the first run installs n8n into .tmp/, about 5 minutes)…');
+	console.log(`Starting the Svc simulator and n8n ${n8nLine()}.x (N8N_LINE; the first run installs n8n into ~/.cache/n8n-nodes-svc, about 5 minutes)…`);
 	const sim = await startDemoSimulator();
 	let examples: ExampleRecord[] = [];
 	let n8n: RunningN8n | undefined;

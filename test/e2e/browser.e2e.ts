@@ -12,6 +12,7 @@ import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
 import { OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import type { ServiceSimulator } from '../simulator';
+import { requireSystemTool } from './helpers';
 import { loadPackage } from '../harness';
 import { actionListOf } from '../nodes/editorActions';
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
 			({ examples } = await importDemo(bin, env, sim));
 		},
 	});
+	if (!process.env.CHROMIUM_PATH) requireSystemTool('chromium', 'apt-get install chromium');
 	browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
 	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 	// Loopback only: anything else the editor asks for (fonts, telemetry) is refused.

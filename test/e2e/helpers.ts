@@ -1,7 +1,15 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
+import { spawnSync } from 'node:child_process';
+
 import { parse as parseFlatted } from 'flatted';
 
 import { executionResult, freePort, runN8nCli, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';
+
+/** Stops with the command that installs a system tool the tests need, instead of waiting for it in vain. */
+export function requireSystemTool(name: string, install: string): void {
+	const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+	if (found.status !== 0) throw new Error(`${name} is not installed, and these tests need it: run \`${install}\` (Debian; as root), then run them again`);
+}
 
 /** Polls `check` every second until it returns a value (not undefined) or the time is up. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

@@ -12,7 +12,7 @@ import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { n8nModules } from '../../scripts/n8n/runtime';
 import { demoCredentials, startDemoSimulator } from '../../examples/examples';
-import { loadPackage, runWorkflow, type CredentialsMap } from '../harness';
+import { loadPackage, runNode, runWorkflow, type CredentialsMap } from '../harness';
 import type { ServiceSimulator } from '../simulator';
 
 let sim: ServiceSimulator;
@@ -121,4 +121,68 @@ it('a redirect from the credential’s own server is not followed: the secret st
 		own.server.close();
 		elsewhere.server.close();
 	}
+});
+
+describe('Svc Storage API in the HTTP Request node, every body type and every sign-in method', () => {
+	const pdf = Buffer.from('%PDF-1.7 uploaded through the HTTP Request node\n');
+	const loginSession = async () => {
+		const response = await fetch(`${sim.baseUrl}/api/login.php`, { method: 'POST', body: new URLSearchParams({ user: sim.demo.pro.login, pass: sim.demo.pro.password }) });
+		return decodeURIComponent(/PHPSESSID=([^;\s]+)/.exec(await response.text())![1]);
+	};
+	const METHODS = {
+		accessToken: async () => credentials.svcStorageApi,
+		password: async () => ({ baseUrl: sim.baseUrl, authMethod: 'password', user: sim.demo.pro.login, password: sim.demo.pro.password }),
+		session: async () => ({ baseUrl: sim.baseUrl, authMethod: 'session', sessionId: await loginSession() }),
+	};
+	const node = async (method: keyof typeof METHODS, parameters: Record<string, unknown>) =>
+		await runNode({
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: 'svcStorageApi', method: 'POST', sendBody: true, options: {}, ...parameters },
+			credentials: { svcStorageApi: await METHODS[method]() },
+			input: [{ json: {}, binary: { data: { data: pdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } } }],
+		});
+	const newFolder = () => sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, `http-node-${Math.random().toString(36).slice(2, 8)}`);
+
+	it.each(Object.keys(METHODS) as Array<keyof typeof METHODS>)('%s: a multipart (Form-Data) upload_file is signed and stores the file', async (method) => {
+		const folder = newFolder();
+		const run = await node(method, {
+			url: `${sim.baseUrl}/api_v2/upload_file`,
+			contentType: 'multipart-form-data',
+			bodyParameters: {
+				parameters: [
+					{ parameterType: 'formData', name: 'folder_hash', value: folder.hash },
+					{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
+				],
+			},
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json).toMatchObject({ file_name: 'contract.pdf' });
+		const [stored] = sim.storage.listChildren(folder.hash);
+		expect(sim.storage.getFile(stored.hash)?.content.equals(pdf)).toBe(true);
+	});
+
+	it.each(Object.keys(METHODS) as Array<keyof typeof METHODS>)('%s: a form-urlencoded create_folder is signed', async (method) => {
+		const parent = newFolder();
+		const run = await node(method, {
+			url: `${sim.baseUrl}/api_v2/create_folder`,
+			contentType: 'form-urlencoded',
+			bodyParameters: { parameters: [{ name: 'parent_folder_hash', value: parent.hash }, { name: 'folder_name', value: 'Signed' }] },
+		});
+		expect(run.error).toBeUndefined();
+		expect(sim.storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Signed']);
+	});
+
+	it.each(['password', 'session'] as const)('%s: a JSON body and a binary body are signed by the header', async (method) => {
+		const json = await node(method, { url: `${sim.baseUrl}/api_v2/get_folder_content`, contentType: 'json', specifyBody: 'json', jsonBody: JSON.stringify({ folder_hash: sim.demo.pro.rootFolderHash }) });
+		const binary = await node(method, { url: `${sim.baseUrl}/api_v2/get_folder_content`, contentType: 'binaryData', inputDataFieldName: 'data' });
+		for (const run of [json, binary]) expect(run.error?.message ?? '').not.toMatch(/Authorization failed|401/);
+	});
+
+	it('access token: a binary body, which has no fields to carry it, is refused with what to do, and nothing is sent', async () => {
+		const before = sim.requests.length;
+		const run = await node('accessToken', { url: `${sim.baseUrl}/api_v2/upload_file`, contentType: 'binaryData', inputDataFieldName: 'data' });
+		expect(`${run.error?.message} ${run.error?.description ?? ''}`).toMatch(/send the file as Form-Data .* "User and Password" or "Session ID"/);
+		expect(sim.requests.length).toBe(before);
+	});
 });

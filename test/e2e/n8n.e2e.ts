@@ -8,7 +8,7 @@
 import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
 
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
-import { startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import { startDemoSimulator } from '../../examples/examples';
 import type { ServiceSimulator } from '../simulator';
 import { activate, deactivate, executeHeadless, executionNodes, executionsOf, waitFor } from './helpers';
@@ -161,6 +161,8 @@ describe("our credentials chosen in n8n's HTTP Request node (predefined credenti
 		});
 		const foreign = 'http://localhost:9/api/get_storage_data.php';
 		const workflow = await n8n.rest.request<any>('POST', '/rest/workflows', {
+			// n8n 1.x needs `active` on create.
+			...(isN8n1() ? { active: false } : {}),
 			name: 'HTTP Request with the Svc Storage credential',
 			nodes: [
 				{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },

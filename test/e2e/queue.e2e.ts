@@ -8,9 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
-import { freePort, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import type { ServiceSimulator } from '../simulator';
-import { activate, deactivate, executionNodes, executionsOf, waitFor } from './helpers';
+import { activate, deactivate, executionNodes, executionsOf, requireSystemTool, waitFor } from './helpers';
 
 let redis: ChildProcess;
 let sim: ServiceSimulator;
@@ -18,6 +18,7 @@ let n8n: RunningN8n;
 let examples: ExampleRecord[];
 
 async function startRedis(port: number): Promise<ChildProcess> {
+	requireSystemTool('redis-server', 'apt-get install redis-server');
 	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,7 +68,9 @@ it('runs every manual template on the workers, started at once, each exactly onc
 	const started = await Promise.all(
 		manual.map(async (example) => {
 			const trigger = example.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
-			const { executionId } = await n8n.rest.request<{ executionId: string }>('POST', `/rest/workflows/${example.id}/run`, { triggerToStartFrom: { name: trigger.name } });
+			// n8n 1.x runs the workflow it is sent; 2.x the stored one.
+			const workflowData = isN8n1() ? { workflowData: await n8n.rest.request('GET', `/rest/workflows/${example.id}`) } : {};
+			const { executionId } = await n8n.rest.request<{ executionId: string }>('POST', `/rest/workflows/${example.id}/run`, { ...workflowData, triggerToStartFrom: { name: trigger.name } });
 			return { example, executionId: String(executionId) };
 		}),
 	);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n: it builds the streams n8n hands over */
 /**
  * Whether a download is whole, for every body n8n's helpers hand over and every binary mode of both
  * n8n lines (nodes/shared/platform.ts): decided on what n8n stored, never on a count that misses

@@ -4,6 +4,13 @@ import { StreamingFormData } from './multipart';
 
 type Body = IHttpRequestOptions['body'];
 
+/** Whether a body can take fields beside its own: a form, multipart, an object, or nothing (not raw bytes, a stream or text). */
+export function canCarryFields(body: Body): boolean {
+	if (body instanceof URLSearchParams || body instanceof StreamingFormData) return true;
+	if (body === undefined || body === null || body === '') return true;
+	return typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
+}
+
 /**
  * A copy of a request body with extra fields in front, whatever form the body takes:
  * URL-encoded, multipart (fields first, so a streaming server sees them before the file),
@@ -22,8 +29,6 @@ export function bodyWithFields(body: Body, fields: Record<string, string>): Body
 		return copy;
 	}
 	if (body === undefined || body === null || body === '') return { ...fields };
-	if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-		return { ...fields, ...(body as IDataObject) };
-	}
-	throw new Error('The request body cannot carry the credential fields');
+	if (!canCarryFields(body)) throw new Error('The request body cannot carry the credential fields');
+	return { ...fields, ...(body as IDataObject) };
 }

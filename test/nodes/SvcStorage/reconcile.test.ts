@@ -76,7 +76,7 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create fold
 
 describe('names by the service rule only (document 1: "final name is normalized and unique among siblings")', () => {
 	/** While our write fails with a 500 before it commits, another client creates `otherName` beside it. */
-	function anotherClientCreates(parentHash: string, path: string, otherName: string, create: (name: string) => void) {
+	function anotherClientCreates(path: string, otherName: string, create: (name: string) => void) {
 		sim().faults.add({
 			match: (req) => {
 				if (req.path !== path) return false;
@@ -89,7 +89,7 @@ describe('names by the service rule only (document 1: "final name is normalized 
 
 	it('create folder: another client\'s "report" is not taken for our "Report": outcome uncertain, nothing sent twice', async () => {
 		const parent = scratchFolder();
-		anotherClientCreates(parent.hash, '/api_v2/create_folder', 'report', (name) => sim().storage.createFolder(pro().userId, parent.hash, name));
+		anotherClientCreates('/api_v2/create_folder', 'report', (name) => sim().storage.createFolder(pro().userId, parent.hash, name));
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Report');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Report" was written');
@@ -101,7 +101,7 @@ describe('names by the service rule only (document 1: "final name is normalized 
 	it('upload: another client\'s "INVOICE.pdf" of the same size is not taken for our "invoice.pdf"', async () => {
 		const folder = scratchFolder();
 		const content = samplePdf('same size');
-		anotherClientCreates(folder.hash, '/api_v2/upload_file', 'INVOICE.pdf', (name) => sim().storage.addFile(pro().userId, folder.hash, name, content));
+		anotherClientCreates('/api_v2/upload_file', 'INVOICE.pdf', (name) => sim().storage.addFile(pro().userId, folder.hash, name, content));
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, content, 'invoice.pdf');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "invoice.pdf" was written');

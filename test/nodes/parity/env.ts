@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
+import { runNode, type BinaryMode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';

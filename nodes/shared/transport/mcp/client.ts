@@ -7,9 +7,9 @@ import { ToolCatalogue } from './catalogue';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
 import type { ErrorContext } from './errors';
-import { isSessionLost } from './errors';
 import {
 	httpStatusError,
+	isSessionLost,
 	revisionRefusedError,
 	rpcError,
 	unexpectedAnswerError,
@@ -156,15 +156,12 @@ export class McpClient {
 
 	/** Calls a tool by its exact name (as tools/list gives it). */
 	async callToolNamed(name: string, args: IDataObject, options: McpCallOptions = {}): Promise<McpToolOutcome> {
-		let attempt: ToolAttempt;
-		try {
-			attempt = await this.attemptTool(name, args, options);
-		} catch (error) {
+		const attempt = await this.attemptTool(name, args, options).catch(async (error: unknown) => {
 			// The server forgot the session before answering: a tool it (or document 2) declares read-only
 			// changes nothing, so it is sent again in the new session; any other stays unsent.
-			if (!options.write || !isSessionLost(error) || !(await this.isReadOnlyTool(name, options))) throw error;
-			attempt = await this.attemptTool(name, args, { ...options, write: false });
-		}
+			if (options.write && isSessionLost(error) && (await this.isReadOnlyTool(name, options))) return await this.attemptTool(name, args, { ...options, write: false });
+			return await Promise.reject(error);
+		});
 		if (attempt.kind === 'outcome') return attempt.outcome;
 		const names = attempt.available ?? (await this.listTools(options)).map((tool) => tool.name);
 		const suffix = name.replace(/^[A-Za-z0-9-]+_/, '');

@@ -159,7 +159,7 @@ const readFile: PrivateTool = {
 		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
 		const resource = { uri: `svc-file://${file.hash}`, mimeType: file.mimeType };
 		if (text !== undefined) {
-			const content = ctx.state.deps.settings.readFileDelivery === 'resource' ? { type: 'resource', resource: { ...resource, text } } : { type: 'text', text };
+			const content = ctx.state.deps.settings.readFileDelivery === 'resource' ? { type: 'resource' as const, resource: { ...resource, text } } : { type: 'text' as const, text };
 			return { structured: { file: meta, delivery: 'text' }, content: [content] };
 		}
 		return {
