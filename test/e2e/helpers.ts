@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 import { parse as parseFlatted } from 'flatted';
 
-import { executionResult, freePort, runN8nCli, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';
+import { executionResult, freePort, isN8n1, runN8nCli, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';
 
 /** Stops with the command that installs a system tool the tests need, instead of waiting for it in vain. */
 export function requireSystemTool(name: string, install: string): void {
@@ -73,4 +74,48 @@ export async function executeHeadless(n8n: RunningN8n, workflowId: string): Prom
 	} catch {
 		return { status: result.status, nodes: {}, output };
 	}
+}
+
+/** Creates a workflow through the REST API as the editor does (n8n 1.x needs `active` on create). */
+export async function createWorkflow(rest: N8nRest, workflow: Record<string, unknown>): Promise<{ id: string }> {
+	return await rest.request('POST', '/rest/workflows', { ...(isN8n1() ? { active: false } : {}), settings: { executionOrder: 'v1' }, ...workflow });
+}
+
+/** Starts a stored workflow from its Manual Trigger as the editor's Execute button does; its execution id. */
+export async function startRun(rest: N8nRest, workflowId: string, triggerName = 'Start'): Promise<string> {
+	// n8n 1.x runs the workflow it is sent; 2.x the stored one.
+	const workflowData = isN8n1() ? { workflowData: await rest.request('GET', `/rest/workflows/${workflowId}`) } : {};
+	const { executionId } = await rest.request<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, { ...workflowData, triggerToStartFrom: { name: triggerName } });
+	return String(executionId);
+}
+
+export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Svc Storage → Download a file, then Svc Storage → Upload it into another folder: the bytes pass
+ * through n8n's binary store of whatever mode the instance runs, both ways.
+ */
+export function roundTripWorkflow(name: string, storage: { id: string; name: string }, fileHash: string, folderHash: string): Record<string, unknown> {
+	const credentials = { svcStorageApi: { id: storage.id, name: storage.name } };
+	const svc = (nodeName: string, x: number, parameters: Record<string, unknown>) => ({
+		id: nodeName.toLowerCase().replace(/\W+/g, '-'),
+		name: nodeName,
+		type: 'n8n-nodes-svc.svcStorage',
+		typeVersion: 1,
+		position: [x, 0],
+		parameters: { authentication: 'svcStorageApi', ...parameters },
+		credentials,
+	});
+	return {
+		name,
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			svc('Download', 220, { resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: fileHash }, binaryPropertyName: 'data', options: {} }),
+			svc('Upload', 440, { resource: 'file', operation: 'upload', folder: { __rl: true, mode: 'id', value: folderHash }, binaryPropertyName: 'data', options: {} }),
+		],
+		connections: {
+			Start: { main: [[{ node: 'Download', type: 'main', index: 0 }]] },
+			Download: { main: [[{ node: 'Upload', type: 'main', index: 0 }]] },
+		},
+	};
 }

@@ -2,20 +2,30 @@
 /**
  * n8n scaled out in queue mode on loopback: Redis (Debian's redis-server), a main process and two workers
  * sharing one database. The templates run on the workers, and an active Svc trigger loses and doubles
- * nothing while its executions move between them.
+ * nothing while its executions move between them. Binary data in queue mode's default store (2.x:
+ * `database`, its size cap lowered to 4 MiB here; 1.x: in memory) and in `filesystem` mode: a download →
+ * upload round trip on the workers keeps every byte; a file over the database cap is refused naming the
+ * setting, and nothing is uploaded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 import { startDemoSimulator } from '../../examples/examples';
-import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
+import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
 import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import type { ServiceSimulator } from '../simulator';
-import { activate, deactivate, executionNodes, executionsOf, requireSystemTool, waitFor } from './helpers';
+import { randomBytes } from 'node:crypto';
+
+import { activate, createWorkflow, deactivate, executionNodes, executionsOf, requireSystemTool, roundTripWorkflow, sha256, startRun, waitFor } from './helpers';
 
 let redis: ChildProcess;
 let sim: ServiceSimulator;
 let n8n: RunningN8n;
 let examples: ExampleRecord[];
+let credentials: CredentialRecord[];
+let redisPort: number;
+
+/** The database store's cap per file in these tests (n8n's default is 512 MiB). */
+const DATABASE_CAP_MIB = 4;
 
 async function startRedis(port: number): Promise<ChildProcess> {
 	requireSystemTool('redis-server', 'apt-get install redis-server');
@@ -26,11 +36,9 @@ async function startRedis(port: number): Promise<ChildProcess> {
 	return child;
 }
 
-beforeAll(async () => {
-	const redisPort = await freePort();
-	redis = await startRedis(redisPort);
-	sim = await startDemoSimulator();
-	n8n = await startN8n({
+/** Main and two workers in queue mode, with the demo imported; `binaryMode` set only when not the line's default. */
+async function startQueueMode(binaryMode?: 'filesystem'): Promise<RunningN8n> {
+	return await startN8n({
 		workers: 2,
 		workerConcurrency: 1,
 		extraEnv: {
@@ -39,11 +47,20 @@ beforeAll(async () => {
 			QUEUE_BULL_REDIS_PORT: String(redisPort),
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			N8N_LOG_LEVEL: 'info',
+			N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE: String(DATABASE_CAP_MIB),
+			...(binaryMode ? { N8N_DEFAULT_BINARY_DATA_MODE: binaryMode } : {}),
 		},
 		beforeStart: async (bin, env) => {
-			({ examples } = await importDemo(bin, env, sim));
+			({ examples, credentials } = await importDemo(bin, env, sim));
 		},
 	});
+}
+
+beforeAll(async () => {
+	redisPort = await freePort();
+	redis = await startRedis(redisPort);
+	sim = await startDemoSimulator();
+	n8n = await startQueueMode();
 }, 6 * 60 * 1000);
 
 afterAll(async () => {
@@ -68,10 +85,7 @@ it('runs every manual template on the workers, started at once, each exactly onc
 	const started = await Promise.all(
 		manual.map(async (example) => {
 			const trigger = example.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
-			// n8n 1.x runs the workflow it is sent; 2.x the stored one.
-			const workflowData = isN8n1() ? { workflowData: await n8n.rest.request('GET', `/rest/workflows/${example.id}`) } : {};
-			const { executionId } = await n8n.rest.request<{ executionId: string }>('POST', `/rest/workflows/${example.id}/run`, { ...workflowData, triggerToStartFrom: { name: trigger.name } });
-			return { example, executionId: String(executionId) };
+			return { example, executionId: await startRun(n8n.rest, example.id, trigger.name) };
 		}),
 	);
 	for (const { example, executionId } of started) {
@@ -115,4 +129,55 @@ it('an active Storage trigger backs up every new file exactly once while its exe
 		items += (await executionNodes(n8n.rest, run.id))['Upload copy to Backup']?.items.length ?? 0;
 	}
 	expect(items).toBe(added.length);
+});
+
+/** Downloads a file of `size` random bytes and uploads it again in one execution on the workers. */
+async function roundTripOnWorkers(instance: RunningN8n, size: number) {
+	const storage = credentials.find((record) => record.type === 'svcStorageApi')!;
+	const pro = sim.demo.pro;
+	const content = randomBytes(size);
+	const stamp = `${Date.now()}-${size}`;
+	const source = sim.storage.addFile(pro.userId, sim.demo.folders.documents.hash, `queue-round-trip-${stamp}.bin`, content);
+	const target = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `queue-round-trip-${stamp}`);
+	const workflow = await createWorkflow(instance.rest, roundTripWorkflow(`Round trip ${stamp}`, storage, source.hash, target.hash));
+	const executionId = await startRun(instance.rest, workflow.id);
+	const finishedOn = async () => {
+		const execution = await instance.rest.request<any>('GET', `/rest/executions/${executionId}`);
+		return ['success', 'error', 'crashed', 'canceled'].includes(execution.status) ? execution.status : undefined;
+	};
+	const status = await waitFor(`round trip ${executionId}`, finishedOn, 120_000);
+	const nodes = await executionNodes(instance.rest, executionId);
+	const copies = sim.storage.listChildren(target.hash).map((item) => sim.storage.getFile(item.hash)!.content);
+	return { status, nodes, content, copies };
+}
+
+describe(`binary data in queue mode's default store (${isN8n1() ? '1.x: in memory' : `2.x: database, capped at ${DATABASE_CAP_MIB} MiB`})`, () => {
+	it('a 3 MiB file downloaded and uploaded again on the workers keeps its SHA-256', async () => {
+		const { status, nodes, content, copies } = await roundTripOnWorkers(n8n, 3 * 1024 * 1024);
+		expect([status, nodes.Download?.error, nodes.Upload?.error]).toEqual(['success', undefined, undefined]);
+		expect(copies.map(sha256)).toEqual([sha256(content)]);
+	});
+
+	// n8n 1.x has no database store (nor its cap).
+	if (!isN8n1()) it('a file over the database cap is refused naming the setting to change, and nothing is uploaded', async () => {
+		const { status, nodes, copies } = await roundTripOnWorkers(n8n, (DATABASE_CAP_MIB + 1) * 1024 * 1024);
+		expect(status).toBe('error');
+		expect(nodes.Download.error).toBe('The file (5.0 MiB) is larger than n8n keeps in its database');
+		expect(copies).toEqual([]);
+	});
+});
+
+describe('binary data in queue mode with the filesystem store', () => {
+	let filesystem: RunningN8n;
+	beforeAll(async () => {
+		await n8n.stop();
+		filesystem = await startQueueMode('filesystem');
+	}, 6 * 60 * 1000);
+	afterAll(async () => await filesystem?.stop());
+
+	it('a 6 MiB file downloaded and uploaded again on the workers keeps its SHA-256', async () => {
+		const { status, nodes, content, copies } = await roundTripOnWorkers(filesystem, 6 * 1024 * 1024);
+		expect([status, nodes.Download?.error, nodes.Upload?.error]).toEqual(['success', undefined, undefined]);
+		expect(copies.map(sha256)).toEqual([sha256(content)]);
+	});
 });
