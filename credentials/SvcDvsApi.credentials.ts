@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
-import { bodyWithFields } from '../nodes/shared/transport/bodyFields';
+import { withBodyFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcDvsApi implements ICredentialType {
 	name = 'svcDvsApi';
@@ -47,11 +47,10 @@ export class SvcDvsApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl], 'Svc DVS API');
 		if (problem !== undefined) throw new Error(problem);
-		const body = bodyWithFields(requestOptions.body, {
-			user: String(credentials.user ?? ''),
-			user_access_token: String(credentials.accessToken ?? ''),
-		});
-		return withoutRedirects({ ...requestOptions, body });
+		const fields = { user: String(credentials.user ?? ''), user_access_token: String(credentials.accessToken ?? '') };
+		const refusal =
+			'The Svc DVS API credential signs with body fields (user and access token), and a binary body has none: send JSON, or a file as Form-Data (the attachment upload takes multipart)';
+		return withoutRedirects(withBodyFields(requestOptions, fields, refusal));
 	}
 
 	test: ICredentialTestRequest = {

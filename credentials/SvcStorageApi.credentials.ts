@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
-import { bodyWithFields, canCarryFields } from '../nodes/shared/transport/bodyFields';
+import { withBodyFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcStorageApi implements ICredentialType {
 	name = 'svcStorageApi';
@@ -107,19 +107,9 @@ export class SvcStorageApi implements ICredentialType {
 		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
 			return withoutRedirects({ ...requestOptions, headers, qs: { ...(requestOptions.qs ?? {}), ...fields } });
 		}
-		// n8n's HTTP Request node sends a form body as the legacy helper's `form` and a multipart body
-		// as its `formData` (fields first, so a streaming server reads them before the file); our nodes as `body`.
-		const legacy = requestOptions as { form?: unknown; formData?: unknown };
-		if (legacy.form && typeof legacy.form === 'object') return withoutRedirects({ ...requestOptions, headers, form: { ...legacy.form, ...fields } } as IHttpRequestOptions);
-		if (legacy.formData && typeof legacy.formData === 'object') {
-			return withoutRedirects({ ...requestOptions, headers, formData: { ...fields, ...legacy.formData } } as IHttpRequestOptions);
-		}
-		if (!canCarryFields(requestOptions.body)) {
-			throw new Error(
-				'The Svc Storage API credential signs with body fields (user and access token), and a binary body has none: send the file as Form-Data (upload_file takes multipart), or choose the "User and Password" or "Session ID" method, which sign through a header',
-			);
-		}
-		return withoutRedirects({ ...requestOptions, headers, body: bodyWithFields(requestOptions.body, fields) });
+		const refusal =
+			'The Svc Storage API credential signs with body fields (user and access token), and a binary body has none: send the file as Form-Data (upload_file takes multipart), or choose the "User and Password" or "Session ID" method, which sign through a header';
+		return withoutRedirects(withBodyFields({ ...requestOptions, headers }, fields, refusal));
 	}
 
 	test: ICredentialTestRequest = {

@@ -186,3 +186,54 @@ describe('Svc Storage API in the HTTP Request node, every body type and every si
 		expect(sim.requests.length).toBe(before);
 	});
 });
+
+describe('Svc DVS API and Svc MCP API in the HTTP Request node, every body type', () => {
+	const file = Buffer.from('%PDF-1.7 attached through the HTTP Request node\n');
+	const node = async (type: 'svcDvsApi' | 'svcMcpApi', parameters: Record<string, unknown>) =>
+		await runNode({
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: type, method: 'POST', sendBody: true, options: {}, ...parameters },
+			credentials: { [type]: credentials[type] },
+			input: [{ json: {}, binary: { data: { data: file, fileName: 'spec.pdf', mimeType: 'application/pdf' } } }],
+		});
+
+	it('DVS: a multipart (Form-Data) upload_document_file is signed and attaches the file', async () => {
+		const taskId = sim.dvs.seed.orgA.tasks.header;
+		const run = await node('svcDvsApi', {
+			url: `${sim.baseUrl}/api_dvs/task/upload_document_file`,
+			contentType: 'multipart-form-data',
+			bodyParameters: {
+				parameters: [
+					{ parameterType: 'formData', name: 'dvs_document_id', value: String(taskId) },
+					{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
+				],
+			},
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json).toMatchObject({ file_hash: expect.any(String), upload_hash: expect.any(String) });
+		expect(sim.storage.getFile(run.items[0].json.file_hash as string)?.content.equals(file)).toBe(true);
+	});
+
+	it('DVS: a form-urlencoded body is signed (the service answers, not "Authorization failed")', async () => {
+		const run = await node('svcDvsApi', { url: `${sim.baseUrl}/api_dvs/task/get_fields`, contentType: 'form-urlencoded', bodyParameters: { parameters: [{ name: 'limit', value: '1' }] } });
+		expect(run.error?.message ?? '').not.toMatch(/Authorization failed|401/);
+	});
+
+	it('DVS: a binary body, which has no fields to carry the token, is refused with what to do, and nothing is sent', async () => {
+		const before = sim.requests.length;
+		const run = await node('svcDvsApi', { url: `${sim.baseUrl}/api_dvs/task/upload_document_file`, contentType: 'binaryData', inputDataFieldName: 'data' });
+		expect(`${run.error?.message} ${run.error?.description ?? ''}`).toMatch(/send JSON, or a file as Form-Data/);
+		expect(sim.requests.length).toBe(before);
+	});
+
+	it.each([
+		['form-urlencoded', { contentType: 'form-urlencoded', bodyParameters: { parameters: [{ name: 'jsonrpc', value: '2.0' }] } }],
+		['multipart', { contentType: 'multipart-form-data', bodyParameters: { parameters: [{ parameterType: 'formData', name: 'jsonrpc', value: '2.0' }] } }],
+		['binary', { contentType: 'binaryData', inputDataFieldName: 'data' }],
+	])('MCP: a %s body is signed by the Authorization header (the endpoint answers the request, not 401)', async (_label, body) => {
+		const run = await node('svcMcpApi', { url: `${sim.baseUrl}/api/mcp`, ...body, options: { response: { response: { fullResponse: true, neverError: true } } } });
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json.statusCode).not.toBe(401);
+	});
+});

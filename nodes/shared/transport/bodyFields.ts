@@ -32,3 +32,17 @@ export function bodyWithFields(body: Body, fields: Record<string, string>): Body
 	if (!canCarryFields(body)) throw new Error('The request body cannot carry the credential fields');
 	return { ...fields, ...(body as IDataObject) };
 }
+
+/**
+ * Request options carrying the credential's fields in their body, whichever way the body travels: our
+ * nodes' `body`; n8n's HTTP Request node's legacy `form` (form-urlencoded) and `formData` (multipart,
+ * fields first, so a streaming server reads them before the file). A raw body (bytes, a stream, text)
+ * has no place for them: `refusal` says what to do instead.
+ */
+export function withBodyFields(requestOptions: IHttpRequestOptions, fields: Record<string, string>, refusal: string): IHttpRequestOptions {
+	const legacy = requestOptions as IHttpRequestOptions & { form?: unknown; formData?: unknown };
+	if (legacy.form && typeof legacy.form === 'object') return { ...requestOptions, form: { ...legacy.form, ...fields } } as IHttpRequestOptions;
+	if (legacy.formData && typeof legacy.formData === 'object') return { ...requestOptions, formData: { ...fields, ...legacy.formData } } as IHttpRequestOptions;
+	if (!canCarryFields(requestOptions.body)) throw new Error(refusal);
+	return { ...requestOptions, body: bodyWithFields(requestOptions.body, fields) };
+}
