@@ -19,7 +19,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { removeBinaryData, runNode, type HarnessInputItem } from '../test/harness';
+import { removeBinaryData, runNode, type BinaryMode, type HarnessInputItem } from '../test/harness';
 import { report } from './report';
 
 const MB = 1024 * 1024;
@@ -80,6 +80,7 @@ async function measure<T>(task: () => Promise<T>): Promise<{ result: T; seconds:
 
 const PRO = { user: 'demo.pro', token: 'demo-pro-api-token-00000000000000' };
 const ROUNDS = 3;
+const IN_MEMORY_MB = 200;
 
 interface Timed {
 	seconds: number;
@@ -130,10 +131,10 @@ async function main(): Promise<void> {
 
 		// The node phase is the Svc Storage node's own run time as n8n records it: for the upload,
 		// without the start node that puts the file into n8n's binary store first.
-		const nodePhase = async (parameters: INodeParameters, input?: HarnessInputItem[]) => {
+		const nodePhase = async (parameters: INodeParameters, input?: HarnessInputItem[], binaryMode: BinaryMode = 'filesystem') => {
 			let seconds = 0;
 			const measured = await measure(async () => {
-				const run = await runNode({ type: 'n8n-nodes-svc.svcStorage', parameters, credentials, binaryMode: 'filesystem', input });
+				const run = await runNode({ type: 'n8n-nodes-svc.svcStorage', parameters, credentials, binaryMode, input });
 				if (run.error) throw new Error(run.error.message);
 				seconds = (run.executionTimeMs ?? 0) / 1000;
 				return run;
@@ -223,6 +224,20 @@ async function main(): Promise<void> {
 		}
 		const nodeHttpUploads: Timed[] = [];
 		for (let round = 0; round < 2; round++) nodeHttpUploads.push(await nodeHttpUpload(newFolder(`node http ${round}`)));
+
+		// n8n 1.x's default binary mode keeps a file in memory (base64 in the execution data): what a
+		// 200 MiB download costs there, with the harness's in-memory store (the 2.41 engine's `default`).
+		const inMemoryPath = join(work, 'in-memory.bin');
+		const inMemorySha = await writeTestFile(inMemoryPath, IN_MEMORY_MB * MB);
+		const inMemoryHash = (await nodeUploadOnce('in-memory', inMemoryPath)).fileHash;
+		rmSync(inMemoryPath, { force: true });
+		const inMemory = await nodePhase({ resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: inMemoryHash }, binaryPropertyName: 'data' }, undefined, 'default');
+		const inMemoryIntact = createHash('sha256').update(await inMemory.run.binaryBuffer(inMemory.run.items[0], 'data')).digest('hex') === inMemorySha;
+		report({
+			key: 'inMemoryDownload200MiBPeakRssGrowthMiB',
+			label: `download of ${IN_MEMORY_MB} MiB in the in-memory binary mode (n8n 1.x's default), peak RSS growth (${inMemory.seconds.toFixed(2)} s, bytes intact: ${inMemoryIntact ? 'yes' : 'NO'})`,
+			value: Number(inMemory.peakRssGrowthMb.toFixed(1)),
+		});
 
 		const upload = { curl: best(curlUploads), node: best(nodeUploads) };
 		const download = { curl: best(curlDownloads), node: best(nodeDownloads) };
