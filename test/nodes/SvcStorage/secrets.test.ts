@@ -80,8 +80,10 @@ describe.each<AuthMethod>(['accessToken', 'password', 'session'])('with %s crede
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropBeforeCommit' }, times: 2 });
 		failures.push(await run({ resource: 'folder', operation: 'create', parentFolder: byHash(folder.hash), folderName: 'Lost' }));
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1 });
+		// Every read-back fails (a single failed look is retried within the settle window).
+		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1, times: 99 });
 		failures.push(await run({ resource: 'folder', operation: 'create', parentFolder: byHash(folder.hash), folderName: 'Unsure' }));
+		sim().faults.clear();
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 120 } });
 		failures.push(await run({ resource: 'folder', operation: 'create', parentFolder: byHash(folder.hash), folderName: 'Later' }));
 		expect(failures.map((result) => result.error?.httpCode ?? result.error?.message.slice(0, 30))).toEqual([
