@@ -75,8 +75,9 @@ function workerOf(executionId: string): number[] {
 	return workers.flatMap((worker, index) => (worker.output().includes(`Worker started execution ${executionId} `) ? [index] : []));
 }
 
-const finished = async (executionId: string) => {
-	const execution = await n8n.rest.request<any>('GET', `/rest/executions/${executionId}`);
+/** The status of an execution once it has ended, else undefined. */
+const finished = async (executionId: string, instance = n8n) => {
+	const execution = await instance.rest.request<any>('GET', `/rest/executions/${executionId}`);
 	return ['success', 'error', 'crashed', 'canceled'].includes(execution.status) ? execution.status : undefined;
 };
 
@@ -141,11 +142,7 @@ async function roundTripOnWorkers(instance: RunningN8n, size: number) {
 	const target = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `queue-round-trip-${stamp}`);
 	const workflow = await createWorkflow(instance.rest, roundTripWorkflow(`Round trip ${stamp}`, storage, source.hash, target.hash));
 	const executionId = await startRun(instance.rest, workflow.id);
-	const finishedOn = async () => {
-		const execution = await instance.rest.request<any>('GET', `/rest/executions/${executionId}`);
-		return ['success', 'error', 'crashed', 'canceled'].includes(execution.status) ? execution.status : undefined;
-	};
-	const status = await waitFor(`round trip ${executionId}`, finishedOn, 120_000);
+	const status = await waitFor(`round trip ${executionId}`, async () => await finished(executionId, instance), 120_000);
 	const nodes = await executionNodes(instance.rest, executionId);
 	const copies = sim.storage.listChildren(target.hash).map((item) => sim.storage.getFile(item.hash)!.content);
 	return { status, nodes, content, copies };
