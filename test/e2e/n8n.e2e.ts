@@ -186,6 +186,47 @@ describe("our credentials chosen in n8n's HTTP Request node (predefined credenti
 	});
 });
 
+describe("a file uploaded through n8n's HTTP Request node with the Svc Storage credential (Form-Data)", () => {
+	it('is signed by the credential and stored whole', async () => {
+		const storage = credentials.find((record) => record.type === 'svcStorageApi')!;
+		const pro = sim.demo.pro;
+		const content = randomBytes(256 * 1024);
+		const source = sim.storage.addFile(pro.userId, sim.demo.folders.documents.hash, `http-upload-${Date.now()}.bin`, content);
+		const target = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `http-upload-${Date.now()}`);
+		const workflow = roundTripWorkflow('Upload through the HTTP Request node', storage, source.hash, target.hash) as { nodes: Array<Record<string, unknown>> };
+		// The download stays a Svc Storage node; the upload is n8n's own node calling upload_file.
+		workflow.nodes[2] = {
+			id: 'upload',
+			name: 'Upload',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [440, 0],
+			credentials: { svcStorageApi: { id: storage.id, name: storage.name } },
+			parameters: {
+				method: 'POST',
+				url: `${sim.baseUrl}/api_v2/upload_file`,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'svcStorageApi',
+				sendBody: true,
+				contentType: 'multipart-form-data',
+				bodyParameters: {
+					parameters: [
+						{ parameterType: 'formData', name: 'folder_hash', value: target.hash },
+						{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
+					],
+				},
+				options: {},
+			},
+		};
+		const created = await createWorkflow(n8n.rest, workflow);
+		const run = await executeHeadless(n8n, created.id);
+		expect([run.nodes.Download?.error, run.nodes.Upload?.error]).toEqual([undefined, undefined]);
+		const copies = sim.storage.listChildren(target.hash);
+		expect(copies).toHaveLength(1);
+		expect(sha256(sim.storage.getFile(copies[0].hash)!.content)).toBe(sha256(content));
+	});
+});
+
 describe('a download → upload round trip through n8n\'s binary store (1.x: in memory; 2.x: filesystem)', () => {
 	it('a 5 MiB file downloaded and uploaded again keeps its SHA-256', async () => {
 		const storage = credentials.find((record) => record.type === 'svcStorageApi')!;
