@@ -13,8 +13,9 @@ for line in $lines; do
 	rm -f "$out"
 	# The editor in a browser and the HTTP Request node run through the harness's 2.41 engine: 2.41 only.
 	ignore=()
-	[ "$line" = 2.41 ] || ignore=(--testPathIgnorePatterns browser.e2e.ts httpRequestNode.e2e.ts)
-	N8N_LINE=$line jest -c jest.e2e.config.js --json --outputFile="$out" "${ignore[@]}" "$@" || status=1
+	[ "$line" = 2.41 ] || ignore=('--testPathIgnorePatterns=(browser|httpRequestNode)\.e2e\.ts')
+	# The ignore list goes last: jest would take any argument after it as one more pattern to ignore.
+	N8N_LINE=$line jest -c jest.e2e.config.js --json --outputFile="$out" "$@" "${ignore[@]}" || status=1
 	node scripts/jest-summary.js --label "n8n $line.x" "$out" || status=1
 	results+=("$out")
 done
