@@ -227,9 +227,22 @@ describe('Svc DVS API and Svc MCP API in the HTTP Request node, every body type'
 		['form-urlencoded', { contentType: 'form-urlencoded', bodyParameters: { parameters: [{ name: 'jsonrpc', value: '2.0' }] } }],
 		['multipart', { contentType: 'multipart-form-data', bodyParameters: { parameters: [{ parameterType: 'formData', name: 'jsonrpc', value: '2.0' }] } }],
 		['binary', { contentType: 'binaryData', inputDataFieldName: 'data' }],
-	])('MCP: a %s body is signed by the Authorization header (the endpoint answers the request, not 401)', async (_label, body) => {
-		const run = await node('svcMcpApi', { url: `${sim.baseUrl}/api/mcp`, ...body, options: { response: { response: { fullResponse: true, neverError: true } } } });
-		expect(run.error).toBeUndefined();
-		expect(run.items[0].json.statusCode).not.toBe(401);
+	])('MCP: a %s body is signed by the Authorization header, at the credential\'s own origin', async (_label, body) => {
+		// A server on the credential's own address records what arrives (the simulator answers some calls without a token).
+		const own = await recorder(() => ({ status: 200 }));
+		try {
+			const mcp = { ...(credentials.svcMcpApi as { userId: string; apiToken: string }), baseUrl: own.url };
+			const run = await runNode({
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: 'svcMcpApi', method: 'POST', sendBody: true, url: `${own.url}/api/mcp`, options: {}, ...body },
+				credentials: { svcMcpApi: mcp },
+				input: [{ json: {}, binary: { data: { data: file, fileName: 'spec.pdf', mimeType: 'application/pdf' } } }],
+			});
+			expect(run.error).toBeUndefined();
+			expect(own.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${mcp.userId}:${mcp.apiToken}`]);
+		} finally {
+			own.server.close();
+		}
 	});
 });

@@ -5,7 +5,7 @@ import { StreamingFormData } from './multipart';
 type Body = IHttpRequestOptions['body'];
 
 /** Whether a body can take fields beside its own: a form, multipart, an object, or nothing (not raw bytes, a stream or text). */
-export function canCarryFields(body: Body): boolean {
+function canCarryFields(body: Body): boolean {
 	if (body instanceof URLSearchParams || body instanceof StreamingFormData) return true;
 	if (body === undefined || body === null || body === '') return true;
 	return typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
@@ -16,7 +16,7 @@ export function canCarryFields(body: Body): boolean {
  * URL-encoded, multipart (fields first, so a streaming server sees them before the file),
  * or a plain object (JSON, or URL-encoded by the content type).
  */
-export function bodyWithFields(body: Body, fields: Record<string, string>): Body {
+function bodyWithFields(body: Body, fields: Record<string, string>): Body {
 	if (body instanceof URLSearchParams) {
 		const copy = new URLSearchParams(fields);
 		for (const [name, value] of body) copy.append(name, value);
@@ -29,7 +29,6 @@ export function bodyWithFields(body: Body, fields: Record<string, string>): Body
 		return copy;
 	}
 	if (body === undefined || body === null || body === '') return { ...fields };
-	if (!canCarryFields(body)) throw new Error('The request body cannot carry the credential fields');
 	return { ...fields, ...(body as IDataObject) };
 }
 
