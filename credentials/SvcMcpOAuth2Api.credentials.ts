@@ -3,7 +3,7 @@ import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } f
 import { baseUrlProperty, REDIRECT_TEST_RULES } from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from '../nodes/shared/transport/mcp/endpoint';
-import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/credentialTest';
+import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/initializeCheck';
 
 /** `{base}` without trailing slashes, as an expression over this credential's Base URL. */
 const BASE = '$self["baseUrl"].trim().replace(/\\/+$/, "")';

@@ -103,7 +103,7 @@ export class SvcStorageApi implements ICredentialType {
 			return withoutRedirects({ ...requestOptions, headers });
 		}
 		const fields = { user: String(credentials.user ?? ''), user_access_token: String(credentials.accessToken ?? '') };
-		// Document 1's account scripts are GET with their parameters in the query string.
+		// The storage API's account scripts are GET with their parameters in the query string.
 		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
 			return withoutRedirects({ ...requestOptions, headers, qs: { ...(requestOptions.qs ?? {}), ...fields } });
 		}

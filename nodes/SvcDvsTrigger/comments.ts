@@ -36,7 +36,7 @@ export interface CommentRead {
  * When the task has no new comment this is one request.
  */
 export async function readCommentsAfter(
-	backend: DvsService,
+	dvs: DvsService,
 	taskId: number,
 	mark: CommentMark,
 	max: number,
@@ -47,7 +47,7 @@ export async function readCommentsAfter(
 	let fresh: FreshComment[] = [];
 	let seen = 0;
 	for (let first = true; ; first = false) {
-		const page = await backend.getComments(taskId, { limit: COMMENT_PAGE, offset }, 0);
+		const page = await dvs.getComments(taskId, { limit: COMMENT_PAGE, offset }, 0);
 		const ids = page.items.map((item) => dvsId(item.id));
 		if (first && offset > 0 && (page.items.length === 0 ? page.total > 0 : (ids[0] ?? Infinity) > lastId)) {
 			offset = 0;
@@ -69,12 +69,12 @@ export async function readCommentsAfter(
 
 /** The task's newest comment and how many it has: one request, two when it has several. */
 export async function lastCommentOf(
-	backend: DvsService,
+	dvs: DvsService,
 	taskId: number,
 ): Promise<{ comment?: IDataObject; mark: CommentMark }> {
-	const head = await backend.getComments(taskId, { limit: 1, offset: 0 }, 0);
+	const head = await dvs.getComments(taskId, { limit: 1, offset: 0 }, 0);
 	if (head.total <= 0 || head.items.length === 0) return { mark: [0, 0] };
-	const tail = head.total === 1 ? head : await backend.getComments(taskId, { limit: 1, offset: head.total - 1 }, 0);
+	const tail = head.total === 1 ? head : await dvs.getComments(taskId, { limit: 1, offset: head.total - 1 }, 0);
 	const comment = tail.items[0] ?? head.items[0];
 	return { comment, mark: [dvsId(comment.id) ?? 0, head.total] };
 }

@@ -45,7 +45,7 @@ function secondOf(entry: IDataObject, keys: string[]): number {
  */
 export async function listWatchedTree(
 	ctx: IPollFunctions,
-	backend: StorageService,
+	storage: StorageService,
 	folderHash: string,
 	depth: number,
 	budget: PollBudget,
@@ -64,7 +64,7 @@ export async function listWatchedTree(
 			budget.spend();
 			let entries: IDataObject[];
 			try {
-				entries = await backend.listFolder(folder.hash, {}, 0);
+				entries = await storage.listFolder(folder.hash, {}, 0);
 			} catch (error) {
 				if (!isGoneError(error)) throw asNodeError(ctx.getNode(), error);
 				if (folder.hash !== folderHash) continue;

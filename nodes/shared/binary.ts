@@ -108,7 +108,7 @@ export async function binaryFromStream(
 }
 
 /**
- * Standard padded base64 (document 2, rule 3) as bytes; undefined for anything else, never a
+ * Standard padded base64 (the MCP endpoint's rule 3) as bytes; undefined for anything else, never a
  * silent partial decode. Checked in one pass without a regular expression over the whole text
  * (which overflows the stack on a 50 MB blob): Node's decoder skips what is not base64, so the
  * text is valid exactly when nothing was skipped and no URL-safe letter was used.

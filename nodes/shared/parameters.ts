@@ -83,7 +83,7 @@ export function readInteger(
 	return Number(raw);
 }
 
-/** A search's Query (documents 2: at most 200 characters) and Limit (1 to `maxResults`). */
+/** A search's Query (the MCP endpoint: at most 200 characters) and Limit (1 to `maxResults`). */
 export function readSearch(ctx: IExecuteFunctions, itemIndex: number, maxResults: number): { query: string; limit: number } {
 	return {
 		query: readText(ctx, 'query', itemIndex, 'Query', { required: true, maxLength: 200 }),

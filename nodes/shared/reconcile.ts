@@ -20,8 +20,8 @@ export interface UncertainWrite<TBefore, TResult> {
 	snapshot(): Promise<TBefore>;
 	/** One attempt of the write. */
 	write(): Promise<TResult>;
-	/** After an uncertain outcome: the item our write created, if it landed. */
-	findLanded(before: TBefore): Promise<TResult | undefined>;
+	/** After an uncertain outcome: the item our write created, if it written. */
+	findWritten(before: TBefore): Promise<TResult | undefined>;
 	/** What is being written, for messages ("the folder \"Reports\""). */
 	subject: string;
 	/** Whether an error is an uncertain outcome; defaults to the transport's marking. */
@@ -33,15 +33,15 @@ export interface UncertainWrite<TBefore, TResult> {
 	 */
 	mayStillLand?: (error: unknown) => boolean;
 	/**
-	 * A refusal after which part or all of the write may have happened anyway (document 3:
+	 * A refusal after which part or all of the write may have happened anyway (the DVS API:
 	 * "invalid relation ids can fail after part of a write happened"; a 200 `success: false` from
 	 * a server that stored the file). `check` reads the destination back once and returns what
-	 * landed whole, the error that says what was written, or undefined when nothing was. Never
+	 * written whole, the error that says what was written, or undefined when nothing was. Never
 	 * resent.
 	 */
 	afterRefusal?: {
 		applies(error: unknown): boolean;
-		check(before: TBefore, error: unknown): Promise<{ landed: TResult } | Error | undefined>;
+		check(before: TBefore, error: unknown): Promise<{ written: TResult } | Error | undefined>;
 	};
 }
 
@@ -73,7 +73,7 @@ function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex:
 	);
 }
 
-function notLandedYet(node: INode, subject: string, cause: unknown, waitedMs: number, itemIndex: number | undefined): NodeApiError {
+function notFoundYet(node: INode, subject: string, cause: unknown, waitedMs: number, itemIndex: number | undefined): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	return outcomeUncertain(
 		node,
@@ -123,7 +123,7 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 async function lookUntilSettled<TBefore, TResult>(
 	write: UncertainWrite<TBefore, TResult>,
 	before: TBefore,
-): Promise<{ landed?: TResult; lastFailure?: unknown; waitedMs: number }> {
+): Promise<{ written?: TResult; lastFailure?: unknown; waitedMs: number }> {
 	let waitedMs = 0;
 	let lastFailure: unknown;
 	for (let look = 0; look <= SETTLE_WAITS_MS.length; look++) {
@@ -131,8 +131,8 @@ async function lookUntilSettled<TBefore, TResult>(
 			await sleep(SETTLE_WAITS_MS[look - 1]);
 			waitedMs += SETTLE_WAITS_MS[look - 1];
 		}
-		const found = await settle(write.findLanded(before));
-		if (found.ok && found.value !== undefined) return { landed: found.value, waitedMs };
+		const found = await settle(write.findWritten(before));
+		if (found.ok && found.value !== undefined) return { written: found.value, waitedMs };
 		lastFailure = found.ok ? undefined : found.error;
 	}
 	return { lastFailure, waitedMs };
@@ -141,7 +141,7 @@ async function lookUntilSettled<TBefore, TResult>(
 /**
  * Runs a write so that it takes effect exactly once. On an uncertain outcome (timeout, reset,
  * 5xx, a 2xx that does not parse, a redirect, MCP `uncertain`) it reads the destination back,
- * now and after each settle wait (SETTLE_WAITS_MS), and returns what landed. Only a write still
+ * now and after each settle wait (SETTLE_WAITS_MS), and returns what written. Only a write still
  * absent after the whole settle window is sent once more, and never after a timeout (the service
  * may still be working on it): that ends in an "Outcome uncertain" error saying what to check.
  */
@@ -161,15 +161,15 @@ export async function writeExactlyOnce<TBefore, TResult>(
 			if (!write.afterRefusal?.applies(sent.error)) throw sent.error;
 			const checked = await settle(write.afterRefusal.check(before, sent.error));
 			if (!checked.ok) throw unsettled(node, write.subject, checked.error, itemIndex);
-			if (checked.value && 'landed' in checked.value) return { result: checked.value.landed, reconciled: true, attempts: attempt };
+			if (checked.value && 'written' in checked.value) return { result: checked.value.written, reconciled: true, attempts: attempt };
 			throw checked.value ?? sent.error;
 		}
 		lastError = sent.error;
 		const looked = await lookUntilSettled(write, before);
-		if (looked.landed !== undefined) return { result: looked.landed, reconciled: true, attempts: attempt };
+		if (looked.written !== undefined) return { result: looked.written, reconciled: true, attempts: attempt };
 		// A read-back that failed is no answer: only a look that worked can show the write absent.
 		if (looked.lastFailure !== undefined) throw unsettled(node, write.subject, looked.lastFailure, itemIndex);
-		if (stillInProgress(sent.error)) throw notLandedYet(node, write.subject, sent.error, looked.waitedMs, itemIndex);
+		if (stillInProgress(sent.error)) throw notFoundYet(node, write.subject, sent.error, looked.waitedMs, itemIndex);
 	}
 	throw lastError;
 }

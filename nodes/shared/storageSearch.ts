@@ -16,18 +16,18 @@ function matches(path: string, filter: string | undefined): boolean {
  * from ROOT and named by their path.
  */
 export async function browseStorage(
-	backend: StorageService,
+	storage: StorageService,
 	kind: 'folder' | 'file',
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const root = await backend.rootFolderHash(0);
+	const root = await storage.rootFolderHash(0);
 	const results: INodeListSearchItems[] = [];
 	if (kind === 'folder' && matches('ROOT', filter)) results.push({ name: 'ROOT', value: root });
 	const queue = [{ hash: root, path: '' }];
 	let listed = 0;
 	while (queue.length && listed < MAX_FOLDERS_LISTED && results.length < MAX_RESULTS) {
 		const folder = queue.shift() as { hash: string; path: string };
-		const entries = await backend.listFolder(folder.hash, {}, 0);
+		const entries = await storage.listFolder(folder.hash, {}, 0);
 		listed++;
 		for (const entry of entries) {
 			const hash = entryHash(entry);

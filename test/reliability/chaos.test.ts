@@ -9,7 +9,7 @@ it('writes land once and are never reported wrongly under every fault of the cat
 	const report = await runChaos(24, 11);
 	expect(report.examples).toEqual([]);
 	expect(report.totals).toMatchObject({ runs: 24 * WRITE_OPERATIONS.length, duplicates: 0, losses: 0 });
-	// The sample did meet faults: most writes landed, some ended "Outcome uncertain", and every
+	// The sample did meet faults: most writes written, some ended "Outcome uncertain", and every
 	// fault of the catalogue was drawn.
 	expect(report.totals.created).toBeGreaterThan(report.totals.runs / 2);
 	expect(report.totals.uncertain).toBeGreaterThan(0);

@@ -238,15 +238,15 @@ describe('DVS writes', () => {
 
 	it.each([
 		['svc_dvs_update_task', (id: number) => ({ dvs_document_id: id, update_params: { name: 'Changed' } }), (id: number) => f.dvs.tasks.get(id)?.name === 'Changed'],
-		['svc_dvs_add_comment', (id: number) => ({ dvs_document_id: id, comment: 'landed' }), (id: number) => [...f.dvs.comments.values()].some((c) => c.taskId === id && c.html === 'landed')],
+		['svc_dvs_add_comment', (id: number) => ({ dvs_document_id: id, comment: 'written' }), (id: number) => [...f.dvs.comments.values()].some((c) => c.taskId === id && c.html === 'written')],
 		['svc_dvs_upload_file', (id: number) => ({ dvs_document_id: id, file_name: 'u.txt', content: 'u', encoding: 'utf8' }), (id: number) => !!f.dvs.tasks.get(id)?.uploadHash],
-	])('%s: uncertain, but committed', async (tool, args, landed) => {
+	])('%s: uncertain, but committed', async (tool, args, written) => {
 		const id = await newTask(`Uncertain ${tool}`);
 		f.server.setFault(faultForTool(tool, { kind: 'mcpUncertain' }));
 		try {
 			const result = await call(tool, args(id));
 			expect(result.structuredContent.status).toBe('uncertain');
-			expect(landed(id)).toBe(true);
+			expect(written(id)).toBe(true);
 		} finally {
 			f.server.setFault(undefined);
 		}

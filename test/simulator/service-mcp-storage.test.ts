@@ -328,10 +328,10 @@ describe('the shared server around MCP', () => {
 	it('dropAfterCommit on create_folder: the client gets no answer, the folder exists (read it back)', async () => {
 		const { account, mcp, folderHash } = await userWithFolder();
 		sim.faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		await expect(mcp.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Landed' })).rejects.toThrow();
+		await expect(mcp.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Written' })).rejects.toThrow();
 		const listing = await ok(mcp, 'svc_list_folder', { folder_hash: folderHash });
-		expect(names(listing.items)).toEqual(['Landed']);
-		expect(sim.storage.findChildByName(folderHash, 'Landed')).toMatchObject({ createdBy: account.id });
+		expect(names(listing.items)).toEqual(['Written']);
+		expect(sim.storage.findChildByName(folderHash, 'Written')).toMatchObject({ createdBy: account.id });
 	});
 
 	it('settings flip at run time: without writesEnabled the seven write tools disappear', async () => {

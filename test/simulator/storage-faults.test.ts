@@ -115,11 +115,11 @@ describe('fault kinds', () => {
 		const folder = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'Upload drops', 'PRIVATE');
 		sim.faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropAfterCommit' } });
 		await expect(
-			callMultipart(sim.baseUrl, '/api_v2/upload_file', { folder_hash: folder.hash }, [{ name: 'landed.txt', content: 'x' }], {
+			callMultipart(sim.baseUrl, '/api_v2/upload_file', { folder_hash: folder.hash }, [{ name: 'written.txt', content: 'x' }], {
 				headers: basicAuth(owner.login, owner.password),
 			}),
 		).rejects.toThrow();
-		expect(sim.storage.findChildByName(folder.hash, 'landed.txt')).toBeDefined();
+		expect(sim.storage.findChildByName(folder.hash, 'written.txt')).toBeDefined();
 	});
 
 	it('dropBeforeCommit on upload_file stores nothing', async () => {

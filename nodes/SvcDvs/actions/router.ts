@@ -25,7 +25,7 @@ const resources: Record<DvsResource, Record<string, unknown>> = {
 	user,
 };
 
-/** What the MCP endpoint's DVS tools cover (document 2: sections task and project_2). */
+/** What the MCP endpoint's DVS tools cover (the MCP endpoint: sections task and project_2). */
 const MCP_RESOURCES: DvsResource[] = ['attachment', 'comment', 'project', 'task', 'user'];
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

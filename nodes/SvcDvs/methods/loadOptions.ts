@@ -23,9 +23,9 @@ function chosenProject(ctx: ILoadOptionsFunctions): number | undefined {
 export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const fieldName = this.getCurrentNodeParameter('&field');
 	if (typeof fieldName !== 'string' || !fieldName) return [];
-	return await closingAfter(dvsServiceFor(this), async (backend) => {
+	return await closingAfter(dvsServiceFor(this), async (dvs) => {
 		const section = currentSection(this);
-		const field = (await backend.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
+		const field = (await dvs.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
 		if (!field) return [];
 		switch (field.type) {
 			case 'dropdown':
@@ -33,12 +33,12 @@ export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INod
 				return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
 			case 'relation':
 			case 'relation_ids':
-				return isSection(field.section) ? ((await documentOptions(backend, field.section)) ?? []) : [];
+				return isSection(field.section) ? ((await documentOptions(dvs, field.section)) ?? []) : [];
 			case 'user_id':
 			case 'user_ids': {
 				// A task user list needs a project: the one filtered on, else the project register's users.
 				const project = section === 'task' ? chosenProject(this) : undefined;
-				return await userOptions(backend, section === 'task' && project === undefined ? 'project_2' : section, project);
+				return await userOptions(dvs, section === 'task' && project === undefined ? 'project_2' : section, project);
 			}
 			default:
 				return [];
@@ -50,5 +50,5 @@ export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INod
 export async function getMentionUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const taskId = currentDocumentId(this, 'task');
 	if (taskId === undefined) return [];
-	return await closingAfter(dvsServiceFor(this), async (backend) => await userOptions(backend, 'task', await projectOfTask(backend, taskId)));
+	return await closingAfter(dvsServiceFor(this), async (dvs) => await userOptions(dvs, 'task', await projectOfTask(dvs, taskId)));
 }

@@ -26,26 +26,26 @@ export function isSection(value: unknown): value is DvsSection {
 }
 
 /** The project a task belongs to, from get_document. */
-export async function projectOfTask(backend: DvsService, taskId: number): Promise<number | undefined> {
-	const task = await backend.getDocument('task', taskId, 0);
+export async function projectOfTask(dvs: DvsService, taskId: number): Promise<number | undefined> {
+	const task = await dvs.getDocument('task', taskId, 0);
 	const project = task.dvs_project_id;
 	return asId(project && typeof project === 'object' ? (project as { id?: unknown }).id : project);
 }
 
 /** Assignable users as options; a task register's list needs the project. */
 export async function userOptions(
-	backend: DvsService,
+	dvs: DvsService,
 	section: DvsSection,
 	projectId: number | undefined,
 ): Promise<INodePropertyOptions[]> {
 	if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return [];
-	const users = await backend.getUsers(section, projectId, 0);
+	const users = await dvs.getUsers(section, projectId, 0);
 	return users.map((user) => ({ name: user.display_name, value: user.id }));
 }
 
 /** The newest documents of a register as options (one page), or undefined when there are more. */
-export async function documentOptions(backend: DvsService, section: DvsSection): Promise<INodePropertyOptions[] | undefined> {
-	const page = await backend.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
+export async function documentOptions(dvs: DvsService, section: DvsSection): Promise<INodePropertyOptions[] | undefined> {
+	const page = await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
 	if (page.total > page.items.length) return undefined;
 	return page.items.map((document) => ({
 		name: typeof document.name === 'string' && document.name ? document.name : String(document.full_number ?? document.dvs_document_id),

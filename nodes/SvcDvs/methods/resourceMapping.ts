@@ -18,10 +18,10 @@ function displayName(field: DvsFieldDescriptor): string {
 }
 
 /** The project whose users the task's user fields accept: the chosen one, or the updated task's. */
-async function taskProject(ctx: ILoadOptionsFunctions, backend: DvsService): Promise<number | undefined> {
+async function taskProject(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<number | undefined> {
 	if (ctx.getCurrentNodeParameter('operation') === 'create') return currentDocumentId(ctx, 'project');
 	const taskId = currentDocumentId(ctx, 'documentId');
-	return taskId === undefined ? undefined : await projectOfTask(backend, taskId);
+	return taskId === undefined ? undefined : await projectOfTask(dvs, taskId);
 }
 
 async function mapperField(
@@ -53,22 +53,22 @@ async function mapperField(
  * options when the list is short enough (users of the task's project), lists as IDs.
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	return await closingAfter(dvsServiceFor(this), async (backend) => await documentFields(this, backend));
+	return await closingAfter(dvsServiceFor(this), async (dvs) => await documentFields(this, dvs));
 }
 
-async function documentFields(ctx: ILoadOptionsFunctions, backend: DvsService): Promise<ResourceMapperFields> {
+async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<ResourceMapperFields> {
 	const section = currentSection(ctx);
 	const forCreate = ctx.getCurrentNodeParameter('operation') === 'create';
-	const schema = await backend.getFields(section, 0);
+	const schema = await dvs.getFields(section, 0);
 	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];
 	let project: Promise<number | undefined> | undefined;
 	const choices = async (field: DvsFieldDescriptor) => {
 		if (field.type === 'dropdown') return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
-		if (field.type === 'relation') return isSection(field.section) ? await documentOptions(backend, field.section) : undefined;
-		if (section === 'task') project ??= taskProject(ctx, backend);
+		if (field.type === 'relation') return isSection(field.section) ? await documentOptions(dvs, field.section) : undefined;
+		if (section === 'task') project ??= taskProject(ctx, dvs);
 		const projectId = section === 'task' ? await project : undefined;
 		if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return undefined;
-		return await userOptions(backend, section, projectId);
+		return await userOptions(dvs, section, projectId);
 	};
 	const fields: ResourceMapperField[] = [];
 	for (const field of schema.fields) {

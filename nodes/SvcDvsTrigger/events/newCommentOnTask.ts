@@ -22,13 +22,13 @@ export function isMark(value: unknown): value is CommentMark {
 
 async function poll(
 	ctx: IPollFunctions,
-	backend: DvsService,
+	dvs: DvsService,
 	taskId: number,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {
 	if (isManualPoll(ctx)) {
-		const { comment } = await lastCommentOf(backend, taskId);
+		const { comment } = await lastCommentOf(dvs, taskId);
 		if (!comment) {
 			throw noSampleError(ctx, `Task ${taskId} has no comment yet`, 'Add a comment to the task, then fetch a test event again.');
 		}
@@ -38,11 +38,11 @@ async function poll(
 	const saved = readSavedState(ctx, fingerprint);
 	const state = saved && isMark(saved.state.mark) ? (saved.state as unknown as OneTaskState) : saved ? unreadableState(ctx, 'it is damaged') : undefined;
 	if (!state) {
-		writeSavedState(ctx, fingerprint, { mark: (await lastCommentOf(backend, taskId)).mark } satisfies OneTaskState);
+		writeSavedState(ctx, fingerprint, { mark: (await lastCommentOf(dvs, taskId)).mark } satisfies OneTaskState);
 		return null;
 	}
 	budget.spend();
-	const read = await readCommentsAfter(backend, taskId, state.mark, settings.maxItemsPerPoll, budget);
+	const read = await readCommentsAfter(dvs, taskId, state.mark, settings.maxItemsPerPoll, budget);
 	const batch = read.fresh.slice(0, settings.maxItemsPerPoll);
 	const last = batch.at(-1);
 	const mark: CommentMark = last ? [last.id, last.index + 1] : [state.mark[0], read.seen];
@@ -57,13 +57,13 @@ async function poll(
  */
 export async function pollNewCommentOnTask(
 	ctx: IPollFunctions,
-	backend: DvsService,
+	dvs: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {
 	const taskId = settings.taskId as number;
 	try {
-		return await poll(ctx, backend, taskId, settings, budget);
+		return await poll(ctx, dvs, taskId, settings, budget);
 	} catch (error) {
 		if (!isGoneError(error)) throw asNodeError(ctx.getNode(), error);
 		throw watchedTargetError(

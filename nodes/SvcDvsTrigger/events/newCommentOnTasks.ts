@@ -134,27 +134,27 @@ function emit(reads: TaskRead[], max: number, marks: Record<string, CommentMark>
 
 async function baseline(
 	ctx: IPollFunctions,
-	backend: DvsService,
+	dvs: DvsService,
 	watched: StampedTask[],
 	budget: PollBudget,
 ): Promise<TasksState> {
-	const since = await newestCreation(backend, budget);
+	const since = await newestCreation(dvs, budget);
 	const marks: Record<string, CommentMark> = {};
 	// Every watched task gets its starting point now, whatever the budget: one left without would
 	// later be taken for a task that joined the filters, and its comments meanwhile lost.
 	for (const task of [...watched].sort(byNumericId)) {
 		budget.spend();
-		const last = await unlessGone(ctx, async () => await lastCommentOf(backend, task.taskId));
+		const last = await unlessGone(ctx, async () => await lastCommentOf(dvs, task.taskId));
 		if (last) marks[task.id] = last.mark;
 	}
 	return { since, updated: cursorAfterAll(watched.map(byUpdate)), marks };
 }
 
-async function sample(ctx: IPollFunctions, backend: DvsService, watched: StampedTask[]): Promise<INodeExecutionData[][]> {
+async function sample(ctx: IPollFunctions, dvs: DvsService, watched: StampedTask[]): Promise<INodeExecutionData[][]> {
 	const recent = [...watched].sort((a, b) => compareStamped(byUpdate(b), byUpdate(a))).slice(0, SAMPLED_TASKS);
 	let newest: { task: StampedTask; item: INodeExecutionData; stamp: ReturnType<typeof stampComment> } | undefined;
 	for (const task of recent) {
-		const last = await unlessGone(ctx, async () => await lastCommentOf(backend, task.taskId));
+		const last = await unlessGone(ctx, async () => await lastCommentOf(dvs, task.taskId));
 		if (!last?.comment) continue;
 		const stamp = stampComment(last.mark[0], last.comment);
 		if (!newest || compareStamped(stamp, newest.stamp) > 0) {
@@ -180,17 +180,17 @@ async function sample(ctx: IPollFunctions, backend: DvsService, watched: Stamped
  */
 export async function pollNewCommentOnTasks(
 	ctx: IPollFunctions,
-	backend: DvsService,
+	dvs: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {
-	const watched = await listTasks(backend, settings.filters, 'newest', budget, MAX_WATCHED_TASKS);
-	if (isManualPoll(ctx)) return await sample(ctx, backend, watched);
+	const watched = await listTasks(dvs, settings.filters, 'newest', budget, MAX_WATCHED_TASKS);
+	if (isManualPoll(ctx)) return await sample(ctx, dvs, watched);
 	const fingerprint = fingerprintOf({ event: 'newComment', filters: settings.filters });
 	const saved = readSavedState(ctx, fingerprint);
 	const state = saved ? stateOf(ctx, saved.version, saved.state) : undefined;
 	if (!state) {
-		writeSavedState(ctx, fingerprint, await baseline(ctx, backend, watched, budget));
+		writeSavedState(ctx, fingerprint, await baseline(ctx, dvs, watched, budget));
 		return null;
 	}
 
@@ -203,14 +203,14 @@ export async function pollNewCommentOnTasks(
 		if (!budget.take()) break;
 		checked.add(task.id);
 		if (check === 'baseline') {
-			const last = await unlessGone(ctx, async () => await lastCommentOf(backend, task.taskId));
+			const last = await unlessGone(ctx, async () => await lastCommentOf(dvs, task.taskId));
 			if (last) marks[task.id] = last.mark;
 			continue;
 		}
 		const mark = marks[task.id] ?? [0, 0];
 		const read = await unlessGone(
 			ctx,
-			async () => await readCommentsAfter(backend, task.taskId, mark, settings.maxItemsPerPoll, budget),
+			async () => await readCommentsAfter(dvs, task.taskId, mark, settings.maxItemsPerPoll, budget),
 		);
 		if (read) reads.push({ task, mark, read });
 	}

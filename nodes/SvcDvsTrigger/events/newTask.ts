@@ -30,8 +30,8 @@ interface NewTaskState {
 
 const keyOf = (task: StampedTask) => SeenRecord.keyOf('task', task.id);
 
-async function sample(ctx: IPollFunctions, backend: DvsService, settings: DvsTriggerSettings): Promise<INodeExecutionData[][]> {
-	const page = await backend.listDocuments('task', { limit: 1, offset: 0, order: 'newest', filters: settings.filters }, 0);
+async function sample(ctx: IPollFunctions, dvs: DvsService, settings: DvsTriggerSettings): Promise<INodeExecutionData[][]> {
+	const page = await dvs.listDocuments('task', { limit: 1, offset: 0, order: 'newest', filters: settings.filters }, 0);
 	if (page.items.length === 0) {
 		throw noSampleError(ctx, 'No task matches the trigger yet', 'Create a task in the chosen project (matching the filters), or widen the filters, then fetch a test event again.');
 	}
@@ -56,16 +56,16 @@ function afterFullList(tasks: StampedTask[], known: SeenRecord, since: string): 
  * Undefined when the list changed otherwise (a task deleted, one created under an older clock,
  * one that started matching): then the tasks are listed in full.
  */
-async function tasksAfterKnownRun(backend: DvsService, settings: DvsTriggerSettings, state: NewTaskState, known: SeenRecord, budget: PollBudget): Promise<StampedTask[] | undefined> {
+async function tasksAfterKnownRun(dvs: DvsService, settings: DvsTriggerSettings, state: NewTaskState, known: SeenRecord, budget: PollBudget): Promise<StampedTask[] | undefined> {
 	if (known.size !== state.position || state.polls >= FULL_LIST_EVERY - 1) return undefined;
 	let offset = Math.max(0, state.position - 1);
-	const first = await taskPage(backend, settings.filters, 'oldest', offset, budget);
+	const first = await taskPage(dvs, settings.filters, 'oldest', offset, budget);
 	if (state.position > 0 && first.tasks[0]?.id !== state.lastId) return undefined;
 	if (first.total < state.position) return undefined;
 	const after = first.tasks.slice(state.position > 0 ? 1 : 0);
 	offset += first.count;
 	while (after.length < settings.maxItemsPerPoll && offset < first.total && budget.take()) {
-		const page = await taskPage(backend, settings.filters, 'oldest', offset, budget);
+		const page = await taskPage(dvs, settings.filters, 'oldest', offset, budget);
 		after.push(...page.tasks);
 		offset += page.count;
 		if (page.count === 0) break;
@@ -85,15 +85,15 @@ function migrated(tasks: StampedTask[], cursor: Cursor | undefined): SeenRecord 
  * creation time says (a clock step back changes nothing). Emitted oldest first, at most
  * "Max Items per Poll" a poll; the rest wait for the next poll, so a backlog drains.
  */
-export async function pollNewTask(ctx: IPollFunctions, backend: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
-	if (isManualPoll(ctx)) return await sample(ctx, backend, settings);
+export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
+	if (isManualPoll(ctx)) return await sample(ctx, dvs, settings);
 	const fingerprint = fingerprintOf({ event: 'newTask', filters: settings.filters });
 	const saved = readSavedState(ctx, fingerprint);
 	let state: NewTaskState | undefined;
 	let known: SeenRecord | undefined;
 	if (saved?.version === 1) {
 		const cursor = saved.state.cursor as Cursor | undefined;
-		const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+		const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 		known = migrated(tasks, cursor);
 		state = { ...afterFullList(tasks, known, typeof cursor?.at === 'string' ? cursor.at : ''), polls: FULL_LIST_EVERY };
 	} else if (saved) {
@@ -101,15 +101,15 @@ export async function pollNewTask(ctx: IPollFunctions, backend: DvsService, sett
 		state = known && typeof saved.state.position === 'number' ? (saved.state as unknown as NewTaskState) : unreadableState(ctx, 'it is damaged');
 	}
 	if (!state || !known) {
-		const since = await newestCreation(backend, budget);
-		const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+		const since = await newestCreation(dvs, budget);
+		const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 		const all = new SeenRecord(false);
 		for (const task of tasks) all.set(keyOf(task));
 		writeSavedState(ctx, fingerprint, afterFullList(tasks, all, since));
 		return null;
 	}
 
-	const quick = await tasksAfterKnownRun(backend, settings, state, known, budget);
+	const quick = await tasksAfterKnownRun(dvs, settings, state, known, budget);
 	if (quick) {
 		const batch = quick.slice(0, settings.maxItemsPerPoll);
 		for (const task of batch) known.set(keyOf(task));
@@ -118,7 +118,7 @@ export async function pollNewTask(ctx: IPollFunctions, backend: DvsService, sett
 		return pollOutput(batch.filter((task) => isNew(settings, state.since, task)).map((task) => ({ json: task.task })));
 	}
 
-	const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 	const record = known.keepOnly(new Set(tasks.map(keyOf)));
 	const emitted: StampedTask[] = [];
 	for (const task of tasks) {

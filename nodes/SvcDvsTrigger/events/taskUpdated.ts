@@ -48,8 +48,8 @@ function encoded({ updated, digests }: { updated: SeenRecord; digests?: SeenReco
  * rest stay due). With a field list, a change elsewhere is recorded without an item. New tasks are
  * recorded, not emitted; tasks no longer listed are forgotten.
  */
-export async function pollTaskUpdated(ctx: IPollFunctions, backend: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
-	const tasks = await listTasks(backend, settings.filters, 'oldest', budget);
+export async function pollTaskUpdated(ctx: IPollFunctions, dvs: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
+	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 	const byUpdate = (a: StampedTask, b: StampedTask) => compareStamped({ at: a.updated, id: a.id }, { at: b.updated, id: b.id });
 	if (isManualPoll(ctx)) {
 		const newest = [...tasks].sort(byUpdate).at(-1);

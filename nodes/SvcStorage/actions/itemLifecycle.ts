@@ -9,7 +9,7 @@ type ItemKind = 'folder' | 'file';
 const HASH_FIELD: Record<ItemKind, string> = { folder: 'folder_hash', file: 'file_hash' };
 
 /**
- * Deletes a folder (with everything in it) or a file; the output says what was deleted. Document 1
+ * Deletes a folder (with everything in it) or a file; the output says what was deleted. The storage API
  * documents no data in the answer (delete_file) or only "a status object" (delete_folder), so
  * nothing of it is output.
  */
@@ -22,7 +22,7 @@ export async function deleteItem(ctx: IExecuteFunctions, kind: ItemKind, hash: s
 	return { [HASH_FIELD[kind]]: hash, deleted: true };
 }
 
-/** Restores a deleted folder or file through the legacy undelete scripts (paid plans only; answer not shown in document 1). */
+/** Restores a deleted folder or file through the legacy undelete scripts (paid plans only; answer not shown in the storage API). */
 export async function restoreItem(ctx: IExecuteFunctions, kind: ItemKind, hash: string, itemIndex: number): Promise<IDataObject> {
 	await callStorageScript(ctx, `undelete_${kind}`, { [HASH_FIELD[kind]]: hash }, {
 		action: `restore the ${kind}`,

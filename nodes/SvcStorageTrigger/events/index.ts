@@ -76,7 +76,7 @@ function itemOf(entry: WatchedEntry, extra: IDataObject = {}): INodeExecutionDat
 }
 
 /** Fetch Test Event: the newest matching entry, without touching the saved state. */
-async function sample(ctx: IPollFunctions, backend: StorageService, settings: StorageTriggerSettings, entries: WatchedEntry[]): Promise<INodeExecutionData[][]> {
+async function sample(ctx: IPollFunctions, storage: StorageService, settings: StorageTriggerSettings, entries: WatchedEntry[]): Promise<INodeExecutionData[][]> {
 	const order = oldestFirst(settings.event);
 	const newest = entries.filter((entry) => settings.accepts(entry.name)).sort((a, b) => order(b, a))[0];
 	if (!newest) {
@@ -84,7 +84,7 @@ async function sample(ctx: IPollFunctions, backend: StorageService, settings: St
 		throw noSampleError(ctx, `No matching ${what} in the watched folder yet`, `Add a ${what} to the folder (matching the filters), then fetch a test event again.`);
 	}
 	if (!settings.binaryPropertyName) return [[itemOf(newest)]];
-	const download = await downloadWatchedFile(ctx, backend, newest);
+	const download = await downloadWatchedFile(ctx, storage, newest);
 	if (download.kind === 'binary') return [[{ ...itemOf(newest), binary: { [settings.binaryPropertyName]: download.binary } }]];
 	return [[itemOf(newest, download.kind === 'failed' ? { download_error: download.message } : {})]];
 }
@@ -96,10 +96,10 @@ async function sample(ctx: IPollFunctions, backend: StorageService, settings: St
  * filtered out) enters the record, so the rest waits for the next poll and a backlog drains; the
  * record forgets what the listing no longer shows. The first poll only records what exists.
  */
-async function pollWith(ctx: IPollFunctions, backend: StorageService, settings: StorageTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
+async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: StorageTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
 	const { event } = settings;
-	const entries = (await listWatchedTree(ctx, backend, settings.folderHash, settings.depth, budget)).filter((entry) => entry.kind === KIND_OF[event]);
-	if (isManualPoll(ctx)) return await sample(ctx, backend, settings, entries);
+	const entries = (await listWatchedTree(ctx, storage, settings.folderHash, settings.depth, budget)).filter((entry) => entry.kind === KIND_OF[event]);
+	if (isManualPoll(ctx)) return await sample(ctx, storage, settings, entries);
 
 	const fingerprint = fingerprintOf({ event, folder: settings.folderHash, depth: settings.depth });
 	const saved = readSavedState(ctx, fingerprint);
@@ -125,7 +125,7 @@ async function pollWith(ctx: IPollFunctions, backend: StorageService, settings: 
 			continue;
 		}
 		if (items.length > 0 && !budget.take()) break;
-		const download = await downloadWatchedFile(ctx, backend, entry);
+		const download = await downloadWatchedFile(ctx, storage, entry);
 		if (download.kind === 'failed') {
 			const tried = (known.attempts[entry.key] ?? 0) + 1;
 			if (tried < settings.downloadAttempts) {
@@ -147,5 +147,5 @@ async function pollWith(ctx: IPollFunctions, backend: StorageService, settings: 
 export async function pollStorageTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readStorageTriggerSettings(this);
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-	return await closingAfter(storageServiceFor(this, () => settings.timeoutMs), async (backend) => await pollWith(this, backend, settings, budget));
+	return await closingAfter(storageServiceFor(this, () => settings.timeoutMs), async (storage) => await pollWith(this, storage, settings, budget));
 }

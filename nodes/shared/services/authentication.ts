@@ -6,7 +6,7 @@ import type { McpCredentialType } from '../transport/mcp';
 /**
  * The node parameter `authentication` chooses the kind of connection: the REST credential of
  * the node (default) or one of the MCP endpoint's credentials. Every node that offers the
- * choice gets its services here, each over the wire of that credential, so an operation only
+ * choice gets its services here, each over the adapter of that credential, so an operation only
  * ever sees the service.
  */
 export const AUTHENTICATION = 'authentication';

@@ -2,8 +2,8 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /**
- * Where an operation is refused because the chosen wire lacks it: one rule and one wording for
- * every node. What each wire offers is the node's data (its MCP operation lists, the MCP
+ * Where an operation is refused because the chosen adapter lacks it: one rule and one wording for
+ * every node. What each adapter offers is the node's data (its MCP operation lists, the MCP
  * registers); this says no, naming what is missing, why, and the credential that has it.
  */
 export function unavailableOverMcp(node: INode, what: string, why: string, restCredential: string, itemIndex?: number): NodeOperationError {

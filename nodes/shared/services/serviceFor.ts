@@ -1,33 +1,33 @@
 import type { ServiceContext } from '../transport/http';
 import { McpClient } from '../transport/mcp';
-import { McpDvsWire } from '../wires/dvs/McpDvsWire';
-import { RestDvsWire } from '../wires/dvs/RestDvsWire';
-import { McpStorageWire } from '../wires/storage/McpStorageWire';
-import { RestStorageWire } from '../wires/storage/RestStorageWire';
+import { McpDvsAdapter } from '../adapters/dvs/McpDvsAdapter';
+import { RestDvsAdapter } from '../adapters/dvs/RestDvsAdapter';
+import { McpStorageAdapter } from '../adapters/storage/McpStorageAdapter';
+import { RestStorageAdapter } from '../adapters/storage/RestStorageAdapter';
 import { authenticationOf, isMcp } from './authentication';
 import { DvsService } from './dvs/DvsService';
 import { StorageService } from './storage/StorageService';
 
-/** The services over the wire of the node's chosen credential, and their closing. */
+/** The services over the adapter of the node's chosen credential, and their closing. */
 
 type TimeoutFor = (itemIndex: number) => number | undefined;
 
-/** The storage service over the wire of the node's chosen credential. */
+/** The storage service over the adapter of the node's chosen credential. */
 export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): StorageService {
 	const authentication = authenticationOf(ctx, 'svcStorageApi');
-	const wire = isMcp(authentication)
-		? new McpStorageWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
-		: new RestStorageWire(ctx, timeoutFor);
-	return new StorageService(ctx.getNode(), wire);
+	const adapter = isMcp(authentication)
+		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
+		: new RestStorageAdapter(ctx, timeoutFor);
+	return new StorageService(ctx.getNode(), adapter);
 }
 
-/** The DVS service over the wire of the node's chosen credential. */
+/** The DVS service over the adapter of the node's chosen credential. */
 export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
-	const wire = isMcp(authentication)
-		? new McpDvsWire(ctx, new McpStorageWire(ctx, new McpClient(ctx, authentication), authentication, timeoutFor), timeoutFor)
-		: new RestDvsWire(ctx, timeoutFor);
-	return new DvsService(ctx.getNode(), wire);
+	const adapter = isMcp(authentication)
+		? new McpDvsAdapter(ctx, new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor), timeoutFor)
+		: new RestDvsAdapter(ctx, timeoutFor);
+	return new DvsService(ctx.getNode(), adapter);
 }
 
 /** Runs `use` with a service or client, then ends what it opened (an MCP session), also after an error. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a 2xx answer of each REST action must look like (documents 1 and 3), and whether the
+ * What a 2xx answer of each REST action must look like (the storage API and the DVS API), and whether the
  * action writes. An answer that does not parse or match is an error, never a success; after a
  * write it is an unknown outcome, settled by reading back (reconcile.ts).
  *
@@ -39,7 +39,7 @@ const notFailed = object.refine((value) => !saysFailed(value), { message: SAYS_F
 /** "No documented data": an empty body, or a JSON object that does not say it failed. */
 const noDocumentedData = z.union([z.undefined(), notFailed]);
 
-/** "Wrapped key and sender public keys" (document 1 names no field): some non-empty key field. */
+/** "Wrapped key and sender public keys" (the storage API names no field): some non-empty key field. */
 const wrappedKey = notFailed.refine(
 	(value) => Object.entries(value).some(([key, field]) => /key/i.test(key) && typeof field === 'string' && field !== ''),
 	{ message: 'the answer holds no key' },
@@ -59,7 +59,7 @@ const entry = object.refine((value) => ['folder_hash', 'file_hash', 'hash'].some
 	message: 'an entry has no hash',
 });
 
-/** Document 1, `/api_v2/{action}`. */
+/** The storage API, `/api_v2/{action}`. */
 export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
 	create_folder: shape(folderWritten, true, 'the new folder_hash and folder_name'),
 	get_folder_content: shape(z.array(entry), false, 'an array of folder content entries'),
@@ -89,9 +89,9 @@ export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
 	),
 };
 
-/** Document 1, legacy scripts under `/api/{script}.php`. */
+/** The storage API, legacy scripts under `/api/{script}.php`. */
 export const STORAGE_SCRIPT_ANSWERS: Record<string, AnswerShape> = {
-	// Document 1: "The user data object ... includes the ROOT folder hash and keys".
+	// The storage API: "The user data object ... includes the ROOT folder hash and keys".
 	authenticate_user: shape(
 		notFailed.refine((value) => Object.keys(value).some((key) => /root/i.test(key)), { message: 'the answer names no ROOT folder' }),
 		false,
@@ -111,7 +111,7 @@ export const STORAGE_SCRIPT_ANSWERS: Record<string, AnswerShape> = {
 const documentId = z.object({ dvs_document_id: z.number().int().positive() }).passthrough();
 const page = z.object({ items: z.array(object), total: z.number().int().nonnegative() }).passthrough();
 
-/** Document 3, `/api_dvs/{section}/{action}`. */
+/** The DVS API, `/api_dvs/{section}/{action}`. */
 export const DVS_ANSWERS: Record<string, AnswerShape> = {
 	get_fields: shape(z.object({ fields: z.array(object) }).passthrough(), false, 'fields'),
 	get_users: shape(z.object({ users: z.array(object) }).passthrough(), false, 'users'),
@@ -125,7 +125,7 @@ export const DVS_ANSWERS: Record<string, AnswerShape> = {
 	upload_document_file: shape(
 		z.union([
 			z.object({ file_hash: text, upload_hash: text }).passthrough(),
-			// Document 3: a file the service could not save is 200 with success false.
+			// The DVS API: a file the service could not save is 200 with success false.
 			z.object({ success: z.literal(false) }).passthrough(),
 		]),
 		true,

@@ -33,7 +33,7 @@ export interface DvsCallOptions extends ApiCallOptions {
 	invalidHint?: string;
 }
 
-/** Document 3: failures have empty bodies, so the status code alone carries the meaning. */
+/** The DVS API: failures have empty bodies, so the status code alone carries the meaning. */
 function statusError(
 	ctx: ServiceContext,
 	section: DvsSection,
@@ -143,7 +143,7 @@ export async function uploadToDvs(
 	return body;
 }
 
-/** Document 1's meanings of the statuses get_folder_content answers. */
+/** The storage API's meanings of the statuses get_folder_content answers. */
 function attachmentFolderError(
 	ctx: ServiceContext,
 	response: ServiceResponse,
@@ -183,7 +183,7 @@ function attachmentFolderError(
 
 /**
  * The files of a task's attachment folder (`upload_hash`), through the storage API's
- * `get_folder_content` (document 3 points there). Document 1 accepts the same user and API
+ * `get_folder_content` (the DVS API points there). The storage API accepts the same user and API
  * access token in a form body, so the DVS credential alone is enough.
  */
 export async function listDvsAttachmentFolder(

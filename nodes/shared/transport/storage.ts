@@ -158,7 +158,7 @@ export async function callStorageAction(
 }
 
 /**
- * Document 1 gives the account scripts as GET. The undelete scripts are only named (method not
+ * The storage API gives the account scripts as GET. The undelete scripts are only named (method not
  * shown): POST keeps the credential out of their URL.
  */
 const SCRIPT_METHODS: Record<string, 'GET' | 'POST'> = {
@@ -170,7 +170,7 @@ const SCRIPT_METHODS: Record<string, 'GET' | 'POST'> = {
 };
 
 /**
- * A legacy script under `/api/`, called with the method document 1 gives it. A GET carries its
+ * A legacy script under `/api/`, called with the method the storage API gives it. A GET carries its
  * parameters (and, with an access token, the credential) in the query string, which never
  * appears in a message or output: errors name the host only.
  */

@@ -79,7 +79,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 
 	// Document 3: "invalid relation ids can fail after part of a write happened and a failure does
 	// not guarantee rollback".
-	it('create task: a 400 after part of the write landed says which task exists and what was not saved, and creates nothing more', async () => {
+	it('create task: a 400 after part of the write written says which task exists and what was not saved, and creates nothing more', async () => {
 		const a = env.seed.orgA;
 		const before = env.store.documents(a.orgId, 'task').length;
 		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'partialWrite', status: 400 } });
@@ -112,7 +112,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		expect(env.store.documents(a.orgId, 'task')).toHaveLength(before);
 	});
 
-	it('update task: a 400 after part of the change landed says which fields hold and which do not', async () => {
+	it('update task: a 400 after part of the change written says which fields hold and which do not', async () => {
 		const a = env.seed.orgA;
 		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'partialWrite', status: 400 } });
 		const result = await runDvs(env, a.users.admin, {

@@ -152,9 +152,9 @@ it('a reconciled result has the same fields as a direct one, plus reconciled', a
 	expect(Object.keys(found).sort()).toEqual([...Object.keys(direct), 'reconciled'].sort());
 	const [uploaded] = jsonOf(await uploadFile(parent.hash, samplePdf('d'), 'direct.pdf'));
 	sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
-	const [landed] = jsonOf(await uploadFile(parent.hash, samplePdf('f'), 'found.pdf'));
-	expect(Object.keys(landed).sort()).toEqual([...Object.keys(uploaded), 'reconciled'].sort());
-	expect(landed).toMatchObject({ folder_hash: parent.hash, size: samplePdf('f').length });
+	const [written] = jsonOf(await uploadFile(parent.hash, samplePdf('f'), 'found.pdf'));
+	expect(Object.keys(written).sort()).toEqual([...Object.keys(uploaded), 'reconciled'].sort());
+	expect(written).toMatchObject({ folder_hash: parent.hash, size: samplePdf('f').length });
 });
 
 describe('a write that certainly did not land (dropBeforeCommit) is sent once more', () => {

@@ -1,4 +1,4 @@
-/** Document 3's mention markup: the user with this ID gets the mention e-mail. */
+/** The DVS API's mention markup: the user with this ID gets the mention e-mail. */
 export function mentionMarkup(userId: number): string {
 	return `@[USER:${userId}]`;
 }

@@ -14,7 +14,7 @@ const REGISTERS = [
 	{ name: 'Clients', value: 'client', description: 'Users who may be account managers of clients' },
 ];
 
-/** The register choice; over MCP without clients (document 2's DVS tools cover tasks and projects). */
+/** The register choice; over MCP without clients (the MCP endpoint's DVS tools cover tasks and projects). */
 function registerProperty(over: 'rest' | 'mcp'): INodeProperties {
 	return {
 		displayName: 'Register',

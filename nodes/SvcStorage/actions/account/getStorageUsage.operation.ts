@@ -13,7 +13,7 @@ const FIGURES = ['used_mb', 'quota_mb', 'available_mb', 'free_mb'] as const;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = await accountScript(this, itemIndex, 'get_storage_data', {}, 'read the storage usage');
-	// Document 1 puts the figures under `data`; a service that sends them at the top level is read too.
+	// The storage API puts the figures under `data`; a service that sends them at the top level is read too.
 	const data = (body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
 	// The service sends some figures as strings ("quota_mb": "10240"); they become numbers here.
 	const figures = Object.fromEntries(

@@ -12,7 +12,7 @@ export const userIdProperty: INodeProperties = {
 	description: 'Numeric ID of the account (see Account > Get User Data)',
 };
 
-/** A required opaque key or hash field: sent exactly as given, never length-checked (document 1). */
+/** A required opaque key or hash field: sent exactly as given, never length-checked (the storage API). */
 export function keyProperty(name: string, displayName: string, description: string): INodeProperties {
 	return { displayName, name, type: 'string', default: '', required: true, description };
 }
@@ -35,7 +35,7 @@ export function readHash(ctx: IExecuteFunctions, itemIndex: number, name: string
 }
 
 /**
- * A key, key signature or file signature: sent exactly as given (document 1: no length validation
+ * A key, key signature or file signature: sent exactly as given (the storage API: no length validation
  * on the client side; a PEM block's line breaks are part of it). Only a value that is empty or all
  * whitespace is refused (required) or left out (optional).
  */

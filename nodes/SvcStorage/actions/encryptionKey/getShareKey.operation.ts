@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		refuseInput(this, itemIndex, `The parameter "Receiver Email" is not a valid e-mail address: "${receiverEmail}"`);
 	}
 	const keyOf = this.getNodeParameter('keyOf', itemIndex) as string;
-	// Exactly one of fileHash / uploadHash (document 1): the other is never sent, whatever it holds.
+	// Exactly one of fileHash / uploadHash (the storage API): the other is never sent, whatever it holds.
 	const target =
 		keyOf === 'upload'
 			? { uploadHash: readHash(this, itemIndex, 'uploadHash', 'Upload Hash') }

@@ -17,7 +17,7 @@ const FORBIDDEN_HINT =
 	"Encryption key operations accept only the ID of the credential's own account as User ID. Find it with Account > Get User Data (field user_id), or use a credential of the account whose ID you entered.";
 
 /**
- * One encryption key action. The service's 403 and 404 mean specific things here (document 1:
+ * One encryption key action. The service's 403 and 404 mean specific things here (the storage API:
  * userID must be the authenticated user; 404 is "no key" or "receiver has no published keys"),
  * so they are explained in those terms rather than as the generic storage access errors.
  */

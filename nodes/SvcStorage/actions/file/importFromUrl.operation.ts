@@ -89,7 +89,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['importFromUrl'] } }, properties);
 
-/** Document 2, rule 9: what the service will refuse anyway, refused here first and named. */
+/** The MCP endpoint's rule 9: what the service will refuse anyway, refused here first and named. */
 function checkedUrl(ctx: IExecuteFunctions, itemIndex: number, raw: string, label: string): URL {
 	let url: URL;
 	try {

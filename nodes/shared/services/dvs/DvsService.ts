@@ -6,8 +6,8 @@ import { writeExactlyOnce } from '../../reconcile';
 import type { UploadSource } from '../storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
-import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from './types';
-import { ServiceOverWire } from '../ServiceOverWire';
+import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
+import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 
 /**
@@ -25,13 +25,13 @@ function partialCreateUnchecked(node: INode, documentId: number, cause: unknown,
 }
 
 /**
- * Every DVS action the Svc DVS node and trigger use, whichever wire serves it (the DVS JSON API
+ * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS JSON API
  * or the MCP endpoint's DVS tools), with the same results. The decisions about writes are made
  * here once: each write is settled by reconcile.ts with the read-backs of readBack.ts (what
- * counts as our document, comment or attachment), and a create that landed in part is
+ * counts as our document, comment or attachment), and a create that written in part is
  * completed by an update.
  */
-export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
+export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsReader {
 	private scope(itemIndex: number): ReadBackScope {
 		return { node: this.node, reader: this, itemIndex };
 	}
@@ -42,7 +42,7 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
 		let schema = this.schemas.get(section);
 		if (!schema) {
-			schema = this.wire.getFields(section, itemIndex);
+			schema = this.adapter.getFields(section, itemIndex);
 			this.schemas.set(section, schema);
 			schema.catch(() => this.schemas.delete(section));
 		}
@@ -50,31 +50,31 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	}
 
 	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
-		return await this.wire.getUsers(section, projectId, itemIndex);
+		return await this.adapter.getUsers(section, projectId, itemIndex);
 	}
 
 	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
-		return await this.wire.searchUsers(query, itemIndex);
+		return await this.adapter.searchUsers(query, itemIndex);
 	}
 
 	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
-		return await this.wire.getDocument(section, documentId, itemIndex);
+		return await this.adapter.getDocument(section, documentId, itemIndex);
 	}
 
 	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
-		return await this.wire.listDocuments(section, query, itemIndex);
+		return await this.adapter.listDocuments(section, query, itemIndex);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
-		return await this.wire.getComments(taskId, page, itemIndex);
+		return await this.adapter.getComments(taskId, page, itemIndex);
 	}
 
-	/** The task's attachment folder (document 3: `upload_hash`, null when it has none or it is not viewable). */
+	/** The task's attachment folder (the DVS API: `upload_hash`, null when it has none or it is not viewable). */
 	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
 		const task = await this.getDocument('task', taskId, itemIndex);
 		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
 		if (uploadHash === null) return { uploadHash, entries: [] };
-		return { uploadHash, entries: await this.wire.listAttachmentFolder(uploadHash, taskId, itemIndex) };
+		return { uploadHash, entries: await this.adapter.listAttachmentFolder(uploadHash, taskId, itemIndex) };
 	}
 
 	/** The files in the task's attachment folder (storage folder entries); [] when it has none. */
@@ -91,8 +91,8 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	}
 
 	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		this.wire.assertWritable(section, itemIndex);
-		const send = async () => await this.wire.sendCreate(section, values, itemIndex);
+		this.adapter.assertWritable(section, itemIndex);
+		const send = async () => await this.adapter.sendCreate(section, values, itemIndex);
 		const created = await this.settle(createDocumentWrite(this.scope(itemIndex), section, values, send), itemIndex);
 		if (!created.reconciled) return created;
 		try {
@@ -104,7 +104,7 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	}
 
 	/**
-	 * A create whose answer was lost may have landed in part (document 3: no rollback, e.g. the
+	 * A create whose answer was lost may have written in part (the DVS API: no rollback, e.g. the
 	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
 	 */
 	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
@@ -115,26 +115,26 @@ export class DvsService extends ServiceOverWire<DvsWire> implements DvsReader {
 	}
 
 	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		this.wire.assertWritable(section, itemIndex);
-		const send = async () => await this.wire.sendUpdate(section, documentId, values, itemIndex);
+		this.adapter.assertWritable(section, itemIndex);
+		const send = async () => await this.adapter.sendUpdate(section, documentId, values, itemIndex);
 		return await this.settle(updateDocumentWrite(this.scope(itemIndex), section, documentId, values, send), itemIndex);
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		const length = [...comment].length;
-		const max = this.wire.maxCommentLength;
+		const max = this.adapter.maxCommentLength;
 		if (max !== undefined && length > max) {
 			throw new NodeOperationError(this.node, `The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`, {
 				itemIndex,
 				description: `The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS API credential, which has no such limit.`,
 			});
 		}
-		const send = async () => await this.wire.sendComment(taskId, comment, itemIndex);
+		const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
 		return await this.settle(addCommentWrite(this.scope(itemIndex), taskId, comment, send), itemIndex);
 	}
 
 	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
-		const send = await this.wire.prepareUpload(taskId, source, itemIndex);
+		const send = await this.adapter.prepareUpload(taskId, source, itemIndex);
 		return await this.settle(uploadAttachmentWrite(this.scope(itemIndex), taskId, source, send), itemIndex);
 	}
 }

@@ -8,7 +8,7 @@ import { entryHash, entryName, snapshotOf, writtenEntry } from '../storage/entri
 import type { UploadSource } from '../storage/types';
 import { htmlText, isSameCommentText } from './commentText';
 import type {
-	DvsWire,
+	DvsAdapter,
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsSection,
@@ -17,7 +17,7 @@ import type {
 } from './types';
 
 /**
- * Document 3: "invalid relation ids can fail after part of a write happened and a failure does
+ * The DVS API: "invalid relation ids can fail after part of a write happened and a failure does
  * not guarantee rollback". A 400 to a write that sent relation values (IDs) may have left part of
  * it behind.
  */
@@ -26,7 +26,7 @@ function mayHaveWrittenPart(values: DvsFieldValues): (error: unknown) => boolean
 	return (error) => sendsIds && error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
-/** The error for a write the service refused after part of it landed: what holds, what does not. */
+/** The error for a write the service refused after part of it written: what holds, what does not. */
 function partlyWritten(
 	node: INode,
 	documentId: number,
@@ -57,8 +57,8 @@ export interface ReadBackScope {
 /** How many of the newest documents or last comments a read-back looks at. */
 const READ_BACK_WINDOW = 50;
 
-/** The reads a read-back needs, available from every kind of backend. */
-export type DvsReader = Pick<DvsWire, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
+/** The reads a read-back needs, available from either adapter. */
+export type DvsReader = Pick<DvsAdapter, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
 	/** The task's attachment folder and its entries; null folder when the task shows none. */
 	attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }>;
 };
@@ -91,9 +91,9 @@ export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, v
 		return page.items;
 	};
 	const name = trimmed(values.name);
-	const landedOf = async (before: Set<number>): Promise<DvsWriteResult | undefined> => {
+	const writtenOf = async (before: Set<number>): Promise<DvsWriteResult | undefined> => {
 			const creator = await actorId(reader, section, itemIndex);
-			const landed = (await newestIds()).filter((doc) => {
+			const written = (await newestIds()).filter((doc) => {
 				const id = refId(doc.dvs_document_id);
 				return (
 					id !== undefined &&
@@ -102,22 +102,22 @@ export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, v
 					(creator === undefined || refId(doc.creator) === creator)
 				);
 			});
-			if (landed.length === 0) return undefined;
-			if (landed.length > 1) throw new AmbiguousReadBack(`${landed.length} new documents named "${name}"`);
-			return { dvs_document_id: refId(landed[0].dvs_document_id) as number };
+			if (written.length === 0) return undefined;
+			if (written.length > 1) throw new AmbiguousReadBack(`${written.length} new documents named "${name}"`);
+			return { dvs_document_id: refId(written[0].dvs_document_id) as number };
 	};
 	return {
 		subject: name ? `the document "${name}"` : 'the new document',
 		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
 		write,
-		findLanded: landedOf,
+		findWritten: writtenOf,
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
 			check: async (before, error) => {
-				const landed = await landedOf(before);
-				if (!landed) return undefined;
-				const missing = await missingValues(reader, section, landed.dvs_document_id, values, itemIndex);
-				return partlyWritten(node, landed.dvs_document_id, true, { values, missing }, error, itemIndex);
+				const written = await writtenOf(before);
+				if (!written) return undefined;
+				const missing = await missingValues(reader, section, written.dvs_document_id, values, itemIndex);
+				return partlyWritten(node, written.dvs_document_id, true, { values, missing }, error, itemIndex);
 			},
 		},
 	};
@@ -168,7 +168,7 @@ export function updateDocumentWrite(scope: ReadBackScope, section: DvsSection, d
 		subject: `the changes to document ${documentId}`,
 		snapshot: async () => undefined,
 		write,
-		findLanded: async () => {
+		findWritten: async () => {
 			const missing = await missingValues(reader, section, documentId, values, itemIndex);
 			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
 		},
@@ -200,12 +200,12 @@ export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: s
 		subject: `the comment on task ${taskId}`,
 		snapshot: async () => await lastCommentId(reader, taskId, itemIndex),
 		write,
-		findLanded: async (lastBefore) => {
+		findWritten: async (lastBefore) => {
 			const author = await actorId(reader, 'task', itemIndex);
 			const { total } = await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex);
 			const offset = Math.max(0, total - READ_BACK_WINDOW);
 			const tail = await reader.getComments(taskId, { limit: READ_BACK_WINDOW, offset }, itemIndex);
-			const landed = tail.items.find((item) => {
+			const written = tail.items.find((item) => {
 				const id = refId(item.id);
 				return (
 					id !== undefined &&
@@ -215,7 +215,7 @@ export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: s
 					isSameCommentText(item.html, comment)
 				);
 			});
-			return landed ? { dvs_document_id: taskId } : undefined;
+			return written ? { dvs_document_id: taskId } : undefined;
 		},
 	};
 }
@@ -227,10 +227,10 @@ export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: s
 export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, source: UploadSource, write: () => Promise<DvsUploadResult>): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
 	const { reader, itemIndex } = scope;
 	const subject = `the attachment "${source.fileName}"`;
-	const landedIn = (folder: { uploadHash: string | null; entries: IDataObject[] }, before: DestinationSnapshot): DvsUploadResult | undefined => {
-		const landed = writtenEntry(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
-		if (landed === undefined || folder.uploadHash === null) return undefined;
-		return { file_hash: entryHash(landed) as string, upload_hash: folder.uploadHash, file_name: entryName(landed) ?? source.fileName };
+	const writtenIn = (folder: { uploadHash: string | null; entries: IDataObject[] }, before: DestinationSnapshot): DvsUploadResult | undefined => {
+		const written = writtenEntry(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
+		if (written === undefined || folder.uploadHash === null) return undefined;
+		return { file_hash: entryHash(written) as string, upload_hash: folder.uploadHash, file_name: entryName(written) ?? source.fileName };
 	};
 	return {
 		subject,
@@ -243,23 +243,23 @@ export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, sour
 			}
 		},
 		write,
-		findLanded: async (before) => {
+		findWritten: async (before) => {
 			if (before === undefined) throw new Error(`the attachment folder of task ${taskId} could not be read before the upload`);
 			const folder = await reader.attachmentFolder(taskId, itemIndex);
 			if (folder.uploadHash === null) {
-				// No folder shown: either nothing landed or the account may not open it; a retry could duplicate.
+				// No folder shown: either nothing written or the account may not open it; a retry could duplicate.
 				throw new Error(`task ${taskId} shows no attachment folder to check`);
 			}
-			return landedIn(folder, before);
+			return writtenIn(folder, before);
 		},
-		// Document 3: a file the service could not save is a 200 with success false. Trusted only
+		// The DVS API: a file the service could not save is a 200 with success false. Trusted only
 		// after a look: a file of ours that is there after all is the result.
 		afterRefusal: {
 			applies: (error) => error instanceof NodeApiError && String(error.httpCode) === '200',
 			check: async (before) => {
 				if (before === undefined) return undefined;
-				const landed = landedIn(await reader.attachmentFolder(taskId, itemIndex), before);
-				return landed ? { landed } : undefined;
+				const written = writtenIn(await reader.attachmentFolder(taskId, itemIndex), before);
+				return written ? { written } : undefined;
 			},
 		},
 	};

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsSection } from '../../transport/dvs';
 import type { UploadSource } from '../storage/types';
-import type { Wire } from '../ServiceOverWire';
+import type { Adapter } from '../ServiceOverAdapter';
 
 export type { DvsSection } from '../../transport/dvs';
 
@@ -17,7 +17,7 @@ export type DvsFieldType =
 	| 'user_id'
 	| 'user_ids';
 
-/** One entry of get_fields' `fields` (document 3, "Field descriptor"). */
+/** One entry of get_fields' `fields` (the DVS API, "Field descriptor"). */
 export interface DvsFieldDescriptor {
 	name: string;
 	label: string;
@@ -89,8 +89,8 @@ export interface DvsUploadResult extends IDataObject {
  * method is one request (or one tool call) with its answer in the DVS API's shape. Whether a
  * write happened, and what to do when that is unknown, is the DVS service's decision.
  */
-export interface DvsWire extends Wire {
-	/** The longest comment the wire takes, in characters (document 2's tool: 20000; document 3 sets none). */
+export interface DvsAdapter extends Adapter {
+	/** The longest comment the adapter takes, in characters (the MCP endpoint's tool: 20000; the DVS API sets none). */
 	readonly maxCommentLength?: number;
 	/** The register's fields (the DVS service keeps them for the execution). */
 	getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema>;
@@ -102,7 +102,7 @@ export interface DvsWire extends Wire {
 	getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage>;
 	/** The entries of a task's attachment folder (its `upload_hash`). */
 	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
-	/** Refuses, before anything is sent, a write this wire cannot make (MCP writes tasks only). */
+	/** Refuses, before anything is sent, a write this adapter cannot make (MCP writes tasks only). */
 	assertWritable(section: DvsSection, itemIndex: number): void;
 	sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
 	sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;

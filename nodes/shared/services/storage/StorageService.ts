@@ -7,8 +7,8 @@ import type { StorageDownload } from '../../transport/storage';
 import type { DestinationSnapshot } from './entries';
 import { entryHash, snapshotOf, writtenEntry } from './entries';
 import { explainingRoot, type RootRefusal } from './rootFolder';
-import type { ImportSource, NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from './types';
-import { ServiceOverWire } from '../ServiceOverWire';
+import type { ImportSource, NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
+import { ServiceOverAdapter } from '../ServiceOverAdapter';
 
 /** The operations only Svc's MCP endpoint offers, by the name the node shows. */
 const MCP_ONLY = {
@@ -18,7 +18,7 @@ const MCP_ONLY = {
 } as const;
 
 /**
- * Every storage operation the Svc Storage node and trigger use, whichever wire serves it (the
+ * Every storage operation the Svc Storage node and trigger use, whichever adapter serves it (the
  * REST API or the MCP endpoint), with the same output fields. The decisions are made here once:
  *
  * - a create, upload or import (no idempotency key) runs through reconcile.ts: the destination
@@ -27,37 +27,37 @@ const MCP_ONLY = {
  * - an operation the connection does not offer is refused the same way for every operation;
  * - ROOT's refusals (405) are explained.
  */
-export class StorageService extends ServiceOverWire<StorageWire> {
+export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	async rootFolderHash(itemIndex: number): Promise<string> {
-		return await this.wire.rootFolderHash(itemIndex);
+		return await this.adapter.rootFolderHash(itemIndex);
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
-		return await this.wire.listFolder(folderHash, options, itemIndex);
+		return await this.adapter.listFolder(folderHash, options, itemIndex);
 	}
 
 	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		return await this.wire.getFolderInfo(folderHash, options, itemIndex);
+		return await this.adapter.getFolderInfo(folderHash, options, itemIndex);
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.explainingRoot('rename', folderHash, itemIndex, async () => await this.wire.renameFolder(folderHash, name, itemIndex));
+		return await this.explainingRoot('rename', folderHash, itemIndex, async () => await this.adapter.renameFolder(folderHash, name, itemIndex));
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
-		return await this.wire.downloadFile(fileHash, itemIndex);
+		return await this.adapter.downloadFile(fileHash, itemIndex);
 	}
 
 	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		return await this.wire.getFileInfo(fileHash, options, itemIndex);
+		return await this.adapter.getFileInfo(fileHash, options, itemIndex);
 	}
 
 	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.wire.renameFile(fileHash, name, itemIndex);
+		return await this.adapter.renameFile(fileHash, name, itemIndex);
 	}
 
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		return await this.wire.moveFile(fileHash, targetFolderHash, itemIndex);
+		return await this.adapter.moveFile(fileHash, targetFolderHash, itemIndex);
 	}
 
 	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
@@ -66,57 +66,57 @@ export class StorageService extends ServiceOverWire<StorageWire> {
 	}
 
 	async createFolder(input: NewFolder, itemIndex: number): Promise<WriteResult> {
-		const prepared = await this.wire.prepareCreateFolder(input, itemIndex);
+		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
 		return await this.writeOnce(prepared, { kind: 'folder', subject }, itemIndex, async () => await this.snapshot(prepared.folderHash, itemIndex), async (hash) =>
-			await this.wire.createdFolder(hash, itemIndex),
+			await this.adapter.createdFolder(hash, itemIndex),
 		);
 	}
 
 	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<WriteResult> {
 		return await this.explainingRoot('upload', folderHash, itemIndex, async () => {
-			const prepared = await this.wire.prepareUpload(folderHash, source, options, itemIndex);
+			const prepared = await this.adapter.prepareUpload(folderHash, source, options, itemIndex);
 			return await this.writeOnce(
 				prepared,
 				{ kind: 'file', subject: `the file "${source.fileName}"`, size: source.size },
 				itemIndex,
 				async () => await this.uploadSnapshot(folderHash, options, itemIndex),
-				async (hash) => await this.wire.uploadedFile(hash, folderHash, itemIndex),
+				async (hash) => await this.adapter.uploadedFile(hash, folderHash, itemIndex),
 			);
 		});
 	}
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
 		const search = this.mcpOnly('searchFiles', itemIndex);
-		return await search.call(this.wire, query, limit, itemIndex);
+		return await search.call(this.adapter, query, limit, itemIndex);
 	}
 
 	async importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult> {
 		const prepare = this.mcpOnly('prepareImport', itemIndex);
-		const prepared = await prepare.call(this.wire, folderHash, fileName, source, itemIndex);
+		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
 		return await this.writeOnce(
 			prepared,
 			{ kind: 'file', subject: `the file "${fileName}"` },
 			itemIndex,
 			async () => await this.snapshot(folderHash, itemIndex),
-			async (hash) => ({ ...(await this.wire.uploadedFile(hash, folderHash, itemIndex)), status: 'created' }),
+			async (hash) => ({ ...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)), status: 'created' }),
 		);
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
 		const move = this.mcpOnly('moveFolder', itemIndex);
-		return await move.call(this.wire, folderHash, targetFolderHash, itemIndex);
+		return await move.call(this.adapter, folderHash, targetFolderHash, itemIndex);
 	}
 
-	/** The wire's method for an operation only the MCP endpoint offers, or the one refusal for all of them. */
-	private mcpOnly<K extends keyof typeof MCP_ONLY>(operation: K, itemIndex: number): NonNullable<StorageWire[K]> {
-		const method = this.wire[operation];
-		if (method) return method as NonNullable<StorageWire[K]>;
+	/** The adapter's method for an operation only the MCP endpoint offers, or the one refusal for all of them. */
+	private mcpOnly<K extends keyof typeof MCP_ONLY>(operation: K, itemIndex: number): NonNullable<StorageAdapter[K]> {
+		const method = this.adapter[operation];
+		if (method) return method as NonNullable<StorageAdapter[K]>;
 		throw mcpOnlyOperation(this.node, MCP_ONLY[operation], itemIndex);
 	}
 
 	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {
-		return snapshotOf(await this.wire.listFolder(folderHash, {}, itemIndex));
+		return snapshotOf(await this.adapter.listFolder(folderHash, {}, itemIndex));
 	}
 
 	/**
@@ -153,13 +153,13 @@ export class StorageService extends ServiceOverWire<StorageWire> {
 				subject: written.subject,
 				snapshot,
 				write: async () => await prepared.send(),
-				findLanded: async (before) => {
+				findWritten: async (before) => {
 					if (before === undefined) {
 						throw new Error('the credential may not list the folder (the upload went through its upload key), so the upload cannot be checked');
 					}
-					const entries = await this.wire.listFolder(prepared.folderHash, {}, itemIndex);
-					const landed = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
-					return landed === undefined ? undefined : await resultOf(entryHash(landed) as string);
+					const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
+					const found = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
+					return found === undefined ? undefined : await resultOf(entryHash(found) as string);
 				},
 			},
 			itemIndex,

@@ -57,14 +57,14 @@ export function rootHashOf(userData: IDataObject): string | undefined {
 	return undefined;
 }
 
-// Characters no stored name keeps under any reading of document 1's "normalized": path
+// Characters no stored name keeps under any reading of the storage API's "normalized": path
 // separators, wildcards, quotes, pipes and control characters.
 // eslint-disable-next-line no-control-regex -- control characters are among those removed
 const REMOVED_CHARACTERS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 
 /**
- * A requested name as the service stores it (document 1: "final name is normalized and unique
- * among siblings"; document 2 normalizes the same way without numbering): Unicode NFC, the
+ * A requested name as the service stores it (the storage API: "final name is normalized and unique
+ * among siblings"; the MCP endpoint normalizes the same way without numbering): Unicode NFC, the
  * characters no name keeps removed, whitespace runs collapsed, trimmed. Empty means the service
  * picks a random name.
  */
@@ -72,7 +72,7 @@ export function normalizedName(name: string): string {
 	return name.normalize('NFC').replace(REMOVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
 }
 
-/** A name as the service stores it, for comparing two stored names (document 1 gives no other folding). */
+/** A name as the service stores it, for comparing two stored names (the storage API gives no other folding). */
 function stored(name: string): string {
 	return name.normalize('NFC');
 }
@@ -106,7 +106,7 @@ function isNumbered(given: string, name: string): boolean {
 
 /**
  * How a new item's name (one absent before the write) relates to the name we asked for, by the
- * service's rule only (document 1: "final name is normalized and unique among siblings"; nothing
+ * service's rule only (the storage API: "final name is normalized and unique among siblings"; nothing
  * says names are case-folded):
  * - `ours`: exactly the requested name as the service normalizes it, or, only when that exact
  *   name was taken before the write, the same name with the number the service adds on a

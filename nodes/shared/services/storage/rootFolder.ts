@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-/** What ROOT does not allow (document 1): rename_folder, delete_folder, upload_file. */
+/** What ROOT does not allow (the storage API): rename_folder, delete_folder, upload_file. */
 export type RootRefusal = 'rename' | 'delete' | 'upload';
 
 const EXPLANATIONS: Record<RootRefusal, { message: string; description: string }> = {
@@ -49,7 +49,7 @@ export async function explainingRoot<T>(
 	});
 }
 
-/** The ROOT folder hash a wire read, or an error saying that `source` (the answer read) named none. */
+/** The ROOT folder hash an adapter read, or an error saying that `source` (the answer read) named none. */
 export function namedRootHash(node: INode, hash: unknown, source: string, itemIndex: number): string {
 	if (typeof hash === 'string' && hash) return hash;
 	throw new NodeApiError(node, { message: `no ROOT folder in ${source}` }, {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { StorageDownload } from '../../transport/storage';
-import type { Wire } from '../ServiceOverWire';
+import type { Adapter } from '../ServiceOverAdapter';
 
 /** A file to upload: its bytes are opened as a stream for each attempt, never held whole. */
 export interface UploadSource {
@@ -21,7 +21,7 @@ export interface UploadOptions {
 /** A write's result, with `reconciled: true` when it was found by reading the destination back. */
 export type WriteResult = IDataObject & { reconciled?: boolean };
 
-/** Import From URL: exactly one of a public HTTPS URL or a file object (document 2, rule 9). */
+/** Import From URL: exactly one of a public HTTPS URL or a file object (the MCP endpoint's rule 9). */
 export type ImportSource =
 	| { sourceUrl: string }
 	| { file: { download_url: string; file_id: string; mime_type?: string; file_name?: string } };
@@ -32,7 +32,7 @@ export interface NewFolder {
 	accessType?: string;
 }
 
-/** A write a wire has checked and is ready to send: where it goes, under what name, and the request. */
+/** A write an adapter has checked and is ready to send: where it goes, under what name, and the request. */
 export interface PreparedWrite {
 	/** The folder the new item goes into. */
 	folderHash: string;
@@ -42,13 +42,13 @@ export interface PreparedWrite {
 }
 
 /**
- * One kind of connection to the storage (the REST API of document 1, or the MCP endpoint of
- * document 2): each method is one request (or tool call) with its answer in the REST API's
+ * One kind of connection to the storage (the storage REST API, or the MCP endpoint
+ * the MCP endpoint): each method is one request (or tool call) with its answer in the REST API's
  * output fields. Checks that only one kind of connection needs (MCP's size limit, its PRIVATE
  * folders) happen in `prepare…`, before anything is sent. Whether a write happened, and what to
  * do when that is unknown, is the storage service's decision.
  */
-export interface StorageWire extends Wire {
+export interface StorageAdapter extends Adapter {
 	rootFolderHash(itemIndex: number): Promise<string>;
 	listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]>;
 	getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject>;
@@ -63,7 +63,7 @@ export interface StorageWire extends Wire {
 	prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite>;
 	/** A file our upload or import made, found by reading back: the upload's output fields. */
 	uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult>;
-	/** What only the MCP endpoint offers (document 2): absent on the REST wire. */
+	/** What only the MCP endpoint offers (the MCP endpoint): absent on the REST adapter. */
 	searchFiles?(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
 	prepareImport?(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite>;
 	moveFolder?(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject>;

@@ -10,10 +10,10 @@ import { toolsListResultSchema } from './schemas';
 /** The most tools/list pages read before the list counts as never ending. */
 export const MAX_TOOL_LIST_PAGES = 50;
 
-/** The documented prefix of the tool names (document 2); a deployment may use another. */
+/** The documented prefix of the tool names (the MCP endpoint); a deployment may use another. */
 export const DOCUMENTED_PREFIX = 'svc_';
 
-/** Document 2's read tools (the original eight and the DVS reads), by their documented suffix. */
+/** The MCP endpoint's read tools (the original eight and the DVS reads), by their documented suffix. */
 const DOCUMENTED_READS = [
 	'get_root_folder',
 	'list_folder',
@@ -33,7 +33,7 @@ const DOCUMENTED_READS = [
 
 /**
  * Whether a tool only reads, so that sending it again changes nothing: as the server declares it
- * (`annotations.readOnlyHint`, either way), else as document 2 lists it among the read tools
+ * (`annotations.readOnlyHint`, either way), else as the MCP endpoint lists it among the read tools
  * (whatever the deployment's prefix).
  */
 export function isReadOnlyTool(name: string, descriptor?: McpToolDescriptor): boolean {

@@ -19,7 +19,7 @@ import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
 import type { Exchange } from './session';
 import { McpSession, revisionRefusal } from './session';
-import { McpWire } from './wire';
+import { StreamableHttpTransport } from './streamableHttp';
 
 export type { McpCredentialType } from './endpoint';
 
@@ -105,7 +105,7 @@ function actionOf(method: string, params: IDataObject): string {
 
 /**
  * A client of an MCP endpoint for one node execution (or one editor lookup): the calls and how
- * their results read. The wire (HTTP and SSE), the session and era, and the tool catalogue are
+ * their results read. The HTTP transport (HTTP and SSE), the session and revision, and the tool catalogue are
  * its parts. `close()` ends the session; callers run it when the execution ends, also after an
  * error.
  *
@@ -157,7 +157,7 @@ export class McpClient {
 	/** Calls a tool by its exact name (as tools/list gives it). */
 	async callToolNamed(name: string, args: IDataObject, options: McpCallOptions = {}): Promise<McpToolOutcome> {
 		const attempt = await this.attemptTool(name, args, options).catch(async (error: unknown) => {
-			// The server forgot the session before answering: a tool it (or document 2) declares read-only
+			// The server forgot the session before answering: a tool it (or the MCP endpoint's documentation) declares read-only
 			// changes nothing, so it is sent again in the new session; any other stays unsent.
 			if (options.write && isSessionLost(error) && (await this.isReadOnlyTool(name, options))) return await this.attemptTool(name, args, { ...options, write: false });
 			return await Promise.reject(error);
@@ -205,16 +205,16 @@ export class McpClient {
 	private async ready(itemIndex?: number): Promise<ClientParts> {
 		this.parts ??= (async () => {
 			const endpoint = await readEndpoint(this.ctx, this.credentialType, itemIndex);
-			const wire = new McpWire(this.ctx, this.credentialType, endpoint);
+			const http = new StreamableHttpTransport(this.ctx, this.credentialType, endpoint);
 			const contextOf = (action: string, index?: number): ErrorContext => ({
 				node: this.ctx.getNode(),
 				action,
 				itemIndex: index,
-				secrets: wire.secrets,
+				secrets: http.secrets,
 				oauth: this.credentialType === OAUTH_TYPE,
-				grantedScopes: wire.grantedScopes,
+				grantedScopes: http.grantedScopes,
 			});
-			const session = new McpSession(wire, endpoint, contextOf, this.options.revision);
+			const session = new McpSession(http, endpoint, contextOf, this.options.revision);
 			this.session = session;
 			const catalogue = new ToolCatalogue(
 				endpoint,

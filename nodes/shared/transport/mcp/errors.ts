@@ -203,7 +203,7 @@ export function rpcError(error: JsonRpcError, ctx: ErrorContext): NodeApiError {
 	);
 }
 
-/** A request larger than document 2 lets one be: refused before it is sent. */
+/** A request larger than the MCP endpoint lets one be: refused before it is sent. */
 export function requestTooLargeError(size: number, limit: number, ctx: ErrorContext): NodeOperationError {
 	const mb = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MiB`;
 	return new NodeOperationError(ctx.node, `The request to ${ctx.action} would be ${mb(size)}, more than the ${mb(limit)} the MCP endpoint takes`, {

@@ -1,7 +1,7 @@
-/** The MCP client: one per node execution (wire → session and era → tool catalogue → calls). */
+/** The MCP client: one per node execution (HTTP transport → session and revision → tool catalogue → calls). */
 export { McpClient } from './client';
 export { matchToolSuffix } from './catalogue';
-export { mcpRetryAfterSeconds } from './wire';
+export { mcpRetryAfterSeconds } from './streamableHttp';
 export { forgetEras } from './session';
 export { forgetCatalogues } from './catalogue';
 export { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from './endpoint';

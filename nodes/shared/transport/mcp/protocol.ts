@@ -1,4 +1,4 @@
-/** Protocol revisions of document 2 and the request shapes each one needs. */
+/** Protocol revisions the MCP endpoint speaks and the request shapes each one needs. */
 
 export const MODERN_REVISION = '2026-07-28';
 
@@ -45,12 +45,12 @@ export function headerSafe(value: string): string {
 	return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
 }
 
-/** Document 2's request body limits: 1 MB in general (2^20 bytes), the whole JSON request of an upload tool up to 16 MiB. */
+/** The MCP endpoint's request body limits: 1 MB in general (2^20 bytes), the whole JSON request of an upload tool up to 16 MiB. */
 export const GENERAL_REQUEST_LIMIT = 1024 * 1024;
 export const UPLOAD_REQUEST_LIMIT = 16 * 1024 * 1024;
 const UPLOAD_TOOLS = /(^|_)(upload_file|dvs_upload_file)$/;
 
-/** The largest body document 2 lets one request have. */
+/** The largest body the MCP endpoint lets one request have. */
 export function requestLimitOf(method: string, params: Record<string, unknown>): number {
 	return method === 'tools/call' && typeof params.name === 'string' && UPLOAD_TOOLS.test(params.name) ? UPLOAD_REQUEST_LIMIT : GENERAL_REQUEST_LIMIT;
 }

@@ -31,7 +31,7 @@ import {
 } from './protocol';
 import type { JsonRpcError } from './schemas';
 import { initializeResultSchema, jsonRpcResponseSchema } from './schemas';
-import type { McpWire, OutgoingMessage, PostOptions } from './wire';
+import type { StreamableHttpTransport, OutgoingMessage, PostOptions } from './streamableHttp';
 
 export type Exchange =
 	| { kind: 'result'; result: IDataObject }
@@ -46,17 +46,17 @@ export interface ExchangeOptions {
 	write: boolean;
 }
 
-type Era = 'modern' | 'initialize';
+type Lifecycle = 'modern' | 'initialize';
 
 /**
- * The era each endpoint speaks, learned once per process (each queue-mode worker learns it on
+ * The lifecycle each endpoint speaks, learned once per process (each queue-mode worker learns it on
  * its own): an endpoint that refused the modern revision is not asked again.
  */
-const ERAS = new Map<string, Era>();
+const LIFECYCLES = new Map<string, Lifecycle>();
 
 /** For tests: forget what was learned. */
 export function forgetEras(): void {
-	ERAS.clear();
+	LIFECYCLES.clear();
 }
 
 /**
@@ -79,12 +79,12 @@ export function revisionRefusal(response: ServiceResponse, body: unknown, revisi
 }
 
 /**
- * The session and era of one client: which revision is spoken, the lifecycle it needs, and the
+ * The session and lifecycle of one client: which revision is spoken, the lifecycle it needs, and the
  * JSON-RPC envelope of each message.
  *
  * Auto sends the first request as modern (2026-07-28); a 400 refusing that revision (or asking
  * for initialization first), or a result in the old shape, makes it initialize and remember the
- * endpoint's era for the process. Initialization-based revisions: initialize →
+ * endpoint's lifecycle for the process. Initialization-based revisions: initialize →
  * notifications/initialized → calls (with Mcp-Session-Id when one was issued) → DELETE in
  * `close()`. A 404 on a request bearing a session id re-initializes once.
  */
@@ -103,7 +103,7 @@ export class McpSession {
 	serverInfo?: IDataObject;
 
 	constructor(
-		private readonly wire: McpWire,
+		private readonly adapter: StreamableHttpTransport,
 		private readonly endpoint: McpEndpoint,
 		private readonly errorContext: (action: string, itemIndex?: number) => ErrorContext,
 		private readonly pinnedRevision?: string,
@@ -117,11 +117,11 @@ export class McpSession {
 		return this.pinnedRevision ?? this.endpoint.pinned;
 	}
 
-	/** One JSON-RPC request in the negotiated era; HTTP statuses and JSON-RPC errors are returned, not thrown. */
+	/** One JSON-RPC request in the negotiated revision; HTTP statuses and JSON-RPC errors are returned, not thrown. */
 	async exchange(method: string, params: IDataObject, options: ExchangeOptions): Promise<Exchange> {
 		for (;;) {
 			const pinned = this.pinned;
-			if (method === 'server/discover' && ((this.negotiated && !this.negotiated.modern) || (pinned !== undefined && pinned !== MODERN_REVISION) || ERAS.get(this.endpoint.url) === 'initialize')) {
+			if (method === 'server/discover' && ((this.negotiated && !this.negotiated.modern) || (pinned !== undefined && pinned !== MODERN_REVISION) || LIFECYCLES.get(this.endpoint.url) === 'initialize')) {
 				throw this.discoverNeedsModern(options);
 			}
 			if (this.negotiated) {
@@ -142,7 +142,7 @@ export class McpSession {
 				this.negotiated = { revision: MODERN_REVISION, modern: true };
 				continue;
 			}
-			if (pinned !== undefined || ERAS.get(this.endpoint.url) === 'initialize') {
+			if (pinned !== undefined || LIFECYCLES.get(this.endpoint.url) === 'initialize') {
 				await this.initialize(pinned ?? FALLBACK_INITIALIZE_REVISION, options);
 				continue;
 			}
@@ -163,17 +163,17 @@ export class McpSession {
 			const modern: NegotiatedRevision = { revision: MODERN_REVISION, modern: true };
 			const outcome = await this.send(method, params, modern, options, true);
 			if (outcome.kind === 'status' && revisionRefusal(outcome.response, outcome.body, MODERN_REVISION)) {
-				ERAS.set(this.endpoint.url, 'initialize');
+				LIFECYCLES.set(this.endpoint.url, 'initialize');
 				return undefined;
 			}
 			if (outcome.kind === 'result' && outcome.result.resultType === undefined) {
 				// The server ignored the modern envelope and answered in the old shape: it speaks the
 				// initialization-based revisions. A read is sent again after initialize; a write ran.
-				ERAS.set(this.endpoint.url, 'initialize');
+				LIFECYCLES.set(this.endpoint.url, 'initialize');
 				if (!options.write) return undefined;
 				return { kind: 'result', result: outcome.result };
 			}
-			if (outcome.kind !== 'status') ERAS.set(this.endpoint.url, 'modern');
+			if (outcome.kind !== 'status') LIFECYCLES.set(this.endpoint.url, 'modern');
 			if (outcome.kind !== 'status' || outcome.response.status < 500) this.negotiated = modern;
 			return outcome.kind === 'result' ? { kind: 'result', result: withoutResultType(outcome.result) } : outcome;
 		} finally {
@@ -218,7 +218,7 @@ export class McpSession {
 			if (!(INITIALIZATION_REVISIONS as readonly string[]).includes(revision)) throw unknownRevisionAnswerError(revision, ctx);
 			this.serverInfo = parsed.data.serverInfo as IDataObject | undefined;
 			const negotiated: NegotiatedRevision = { revision, modern: false, sessionId: this.issuedSessionId };
-			await this.wire.post(this.message('notifications/initialized', {}, negotiated, undefined), this.postOptions({ ...options, action: 'send notifications/initialized' }));
+			await this.adapter.post(this.message('notifications/initialized', {}, negotiated, undefined), this.postOptions({ ...options, action: 'send notifications/initialized' }));
 			this.negotiated = negotiated;
 			return negotiated;
 		})();
@@ -243,7 +243,7 @@ export class McpSession {
 		if (!negotiated?.sessionId) return;
 		const { headers } = this.message('tools/list', {}, negotiated, undefined);
 		delete headers['Content-Type'];
-		await this.wire.deleteSession(headers, this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }));
+		await this.adapter.deleteSession(headers, this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }));
 	}
 
 	private postOptions(options: ExchangeOptions): PostOptions {
@@ -280,7 +280,7 @@ export class McpSession {
 		const size = Buffer.byteLength(message.body);
 		if (size > requestLimitOf(method, params)) throw requestTooLargeError(size, requestLimitOf(method, params), this.errorContext(options.action, options.itemIndex));
 		const renewal = () => this.message('tools/list', {}, revision, this.nextId++);
-		const answer = await this.wire.post(message, this.postOptions(options), renewal);
+		const answer = await this.adapter.post(message, this.postOptions(options), renewal);
 		if (initialize) this.issuedSessionId = answer.headers['mcp-session-id'];
 		if (answer.status < 200 || answer.status >= 300) return { kind: 'status', response: { status: answer.status, headers: answer.headers, body: answer.body }, body: answer.body };
 		const ctx = this.errorContext(options.action, options.itemIndex);

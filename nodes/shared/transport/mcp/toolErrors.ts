@@ -98,7 +98,7 @@ const STORAGE_WRITES = new Set(['create_folder', 'upload_file', 'import_file', '
 const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
 
 /**
- * The deployment switches a tool depends on (document 2's names), first match wins:
+ * The deployment switches a tool depends on (the MCP endpoint's names), first match wins:
  * which are off when the tool is missing, which it needs, and the credential that does without them.
  */
 const TOOL_SWITCHES: Array<{ matches: (suffix: string) => boolean; off: string; offSwitches: string[]; needs: string[]; whoNeeds: string; credential: string }> = [

@@ -23,7 +23,7 @@ export interface McpCallContext {
 }
 
 /**
- * Calls MCP tools for the backends. The client already names a disabled deployment setting or
+ * Calls MCP tools for the storage and DVS adapters. The client already names a disabled deployment setting or
  * a missing OAuth scope; here a name conflict is explained for node users (MCP never renames)
  * and `not_found` / `permission_denied` get the REST API's statuses (404 / 403), so that e.g. a
  * trigger tells a deleted item from a failing service. Uncertain outcomes pass through untouched

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The MCP endpoint's storage objects (document 2) in the field names of the storage REST API
- * (document 1), so that an operation outputs the same fields whichever credential serves it.
+ * The MCP endpoint's storage objects (the MCP endpoint) in the field names of the storage REST API
+ * (the storage API), so that an operation outputs the same fields whichever credential serves it.
  *
- * Document 1 names few fields ("not shown" beyond them); the names below are the REST answers as
+ * The storage API names few fields ("not shown" beyond them); the names below are the REST answers as
  * this package knows them (see test/simulator/README.md, "Folder content entry" and "Info
  * objects"). A field MCP does not report is present with `null`, never guessed:
  *
@@ -108,7 +108,7 @@ export function fileInfoFromMcp(item: IDataObject, withRights = false): IDataObj
 	return { ...entryOfKind('file', item, withRights), owner_id: null };
 }
 
-/** A write result's `item` (document 2: type, hash, name, parent_folder_hash, size, mime_type, access_type). */
+/** A write result's `item` (the MCP endpoint: type, hash, name, parent_folder_hash, size, mime_type, access_type). */
 export function writtenItem(structured: IDataObject): IDataObject {
 	const item = structured.item;
 	return item && typeof item === 'object' && !Array.isArray(item) ? (item as IDataObject) : {};

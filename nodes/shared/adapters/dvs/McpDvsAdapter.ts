@@ -7,15 +7,15 @@ import type { McpClient } from '../../transport/mcp';
 import type { McpCallContext, McpToolGroup } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { unavailableOverMcp } from '../../services/availability';
-import { McpStorageWire } from '../storage/McpStorageWire';
+import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../../services/storage/types';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from '../../services/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../services/dvs/types';
 import { actorOf, dvsPageOf } from '../../services/dvs/types';
 
 type McpSection = 'task' | 'project_2';
 
-/** Document 3's actions each MCP DVS tool mirrors, for get_fields' `actions` (capability detection). */
+/** The DVS API's actions each MCP DVS tool mirrors, for get_fields' `actions` (capability detection). */
 const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }> = {
 	dvs_get_fields: { action: 'get_fields', sections: ['task', 'project_2'] },
 	dvs_get_users: { action: 'get_users', sections: ['task', 'project_2'] },
@@ -32,25 +32,25 @@ const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }>
 const UNCERTAIN_DESCRIPTION = 'The change was submitted but not read back; the node reads the task before deciding anything.';
 
 /**
- * The MCP endpoint's DVS tools (document 2) as a DvsWire, with the DVS JSON
+ * The MCP endpoint's DVS tools (the MCP endpoint) as a DvsAdapter, with the DVS JSON
  * API's result shapes. Only the task and project registers exist over MCP; contact persons and
  * clients are refused with an explanation. An MCP result with `status: "uncertain"` is an
  * uncertain outcome (the change may have committed): the DVS service reads the task back.
  */
-export class McpDvsWire implements DvsWire {
+export class McpDvsAdapter implements DvsAdapter {
 	readonly kind = 'mcp' as const;
 
-	/** Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)". */
+	/** svc_dvs_add_comment: "comment (up to 20000 characters)". */
 	readonly maxCommentLength = 20000;
 
 	private readonly tools: McpTools;
 
 	private readonly client: McpClient;
 
-	/** Over the storage wire of the same client: attachments are files in the task's folder. */
+	/** Over the storage adapter of the same client: attachments are files in the task's folder. */
 	constructor(
 		private readonly ctx: ServiceContext,
-		private readonly storage: McpStorageWire,
+		private readonly storage: McpStorageAdapter,
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {
 		this.tools = storage.tools;
@@ -83,7 +83,7 @@ export class McpDvsWire implements DvsWire {
 
 	/**
 	 * A DVS write, always settled by writeExactlyOnce; `status: "uncertain"` becomes an
-	 * uncertain-outcome error so that it reads back before deciding (document 2: "read the task
+	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */
 	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number, group: McpToolGroup = 'dvsWrite'): Promise<IDataObject> {
@@ -176,13 +176,13 @@ export class McpDvsWire implements DvsWire {
 		return dvsPageOf(body, page);
 	}
 
-	/** Only tasks are written over MCP (document 2: "DVS task write tools"). */
+	/** Only tasks are written over MCP (the MCP endpoint: "DVS task write tools"). */
 	assertWritable(section: DvsSection, itemIndex: number): void {
 		const mcpSection = this.section(section, itemIndex);
 		if (mcpSection !== 'task') {
 			throw new NodeOperationError(this.ctx.getNode(), 'Projects are read-only', {
 				itemIndex,
-				description: 'Document 3 allows creating and updating tasks (and, over the DVS API, contact persons) only.',
+				description: 'The DVS API allows creating and updating tasks (and, over the DVS API, contact persons) only.',
 			});
 		}
 	}
@@ -208,7 +208,7 @@ export class McpDvsWire implements DvsWire {
 		return this.documentId(await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex), taskId);
 	}
 
-	/** Attachments go inline (document 2: up to 10 MiB), so the file is read whole, once, before the first attempt. */
+	/** Attachments go inline (the MCP endpoint: up to 10 MiB), so the file is read whole, once, before the first attempt. */
 	async prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>> {
 		const tooLarge = (size: number): never => {
 			throw new NodeOperationError(

@@ -28,7 +28,7 @@ export interface OutgoingMessage {
 }
 
 /** An HTTP answer to one JSON-RPC message: the JSON-RPC response for its id, or the body of a non-2xx. */
-export interface WireAnswer {
+export interface HttpAnswer {
 	status: number;
 	headers: Record<string, string>;
 	/** 2xx: the JSON-RPC message answering the request (undefined for a 202 or when none came). Else the parsed body. */
@@ -133,7 +133,7 @@ function isAnswerTo(message: unknown, id: number | undefined): boolean {
  * event stream read until the answer (resumed with GET and Last-Event-ID when the stream ends
  * first), the session's DELETE, and the OAuth token's renewal. No redirect is followed.
  */
-export class McpWire {
+export class StreamableHttpTransport {
 	constructor(
 		private readonly ctx: ServiceContext,
 		readonly credentialType: McpCredentialType,
@@ -153,7 +153,7 @@ export class McpWire {
 	 * the same revision) is sent the throwing way so that n8n renews the token; then the message
 	 * is sent again (a 401 means nothing ran).
 	 */
-	async post(message: OutgoingMessage, options: PostOptions, renewal?: () => OutgoingMessage): Promise<WireAnswer> {
+	async post(message: OutgoingMessage, options: PostOptions, renewal?: () => OutgoingMessage): Promise<HttpAnswer> {
 		let answer = await this.send('POST', message.headers, message.body, message.id, options);
 		if (answer.status === 401 && this.credentialType === OAUTH_TYPE && renewal && (await this.renewOAuthToken(renewal(), options))) {
 			answer = await this.send('POST', message.headers, message.body, message.id, options);
@@ -166,7 +166,7 @@ export class McpWire {
 		await this.send('DELETE', headers, undefined, undefined, { ...options, resend: false }).catch(() => undefined);
 	}
 
-	private async send(method: 'POST' | 'DELETE' | 'GET', headers: IDataObject, body: string | undefined, id: number | undefined, options: PostOptions): Promise<WireAnswer> {
+	private async send(method: 'POST' | 'DELETE' | 'GET', headers: IDataObject, body: string | undefined, id: number | undefined, options: PostOptions): Promise<HttpAnswer> {
 		const response = await this.call(method, headers, body, options);
 		const contentType = response.headers['content-type'] ?? '';
 		if (response.status < 200 || response.status >= 300) {

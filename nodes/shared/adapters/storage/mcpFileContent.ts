@@ -12,7 +12,7 @@ import { embeddedResource, firstText, objectField } from '../mcpTools';
 
 /** File content over MCP: sent inline (uploads, small reads) or, for a large read, fetched from the URL the service gives. */
 
-/** Document 2: inline upload content is limited to 10 MiB decoded. */
+/** The MCP endpoint: inline upload content is limited to 10 MiB decoded. */
 export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export function mib(bytes: number): string {
 	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

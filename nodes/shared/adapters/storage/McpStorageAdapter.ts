@@ -20,7 +20,7 @@ import {
 	uploadedFileFromMcp,
 	writtenItem,
 } from './mcpEntries';
-import type { ImportSource, NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
+import type { ImportSource, NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
 import { namedRootHash } from '../../services/storage/rootFolder';
 
 /** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
@@ -29,7 +29,7 @@ const LIST_PAGE = 200;
 const MAX_LIST_PAGES = 10_000;
 
 /**
- * The MCP endpoint's storage tools (document 2) as a StorageWire, with the REST API's output
+ * The MCP endpoint's storage tools (the MCP endpoint) as a StorageAdapter, with the REST API's output
  * fields (mcpEntries.ts). Differences a user sees:
  *
  * - Name conflicts are errors (`name_conflict`): MCP never adds a number to a taken name.
@@ -40,7 +40,7 @@ const MAX_LIST_PAGES = 10_000;
  * - Create Folder, Upload and Import have no idempotency key: the storage service settles an
  *   unknown outcome by listing the destination, never by writing again blindly.
  */
-export class McpStorageWire implements StorageWire {
+export class McpStorageAdapter implements StorageAdapter {
 	readonly kind = 'mcp' as const;
 
 	private rootHash?: string;
@@ -79,7 +79,7 @@ export class McpStorageWire implements StorageWire {
 	}
 
 	/**
-	 * Every visible item of a folder, as MCP objects, paged as document 2 defines it: `limit` and
+	 * Every visible item of a folder, as MCP objects, paged as the MCP endpoint defines it: `limit` and
 	 * `offset`, where offsets address the raw sequence and a page may be short after access
 	 * filtering. The next offset is the raw window the server says it scanned (its `limit`), or
 	 * the visible count when it does not say (never skipping an entry; repeats are dropped by
@@ -139,7 +139,7 @@ export class McpStorageWire implements StorageWire {
 		throw new NodeOperationError(this.ctx.getNode(), message, { itemIndex, description });
 	}
 
-	/** svc_create_folder needs a name and requests PRIVATE access (document 2, rule 2). */
+	/** svc_create_folder needs a name and requests PRIVATE access (the MCP endpoint's rule 2). */
 	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const name = input.name?.trim() ?? '';
 		if (!name) {
@@ -172,7 +172,7 @@ export class McpStorageWire implements StorageWire {
 		return createdFolderFromMcp(objectField(outcome.structured ?? {}, 'folder'));
 	}
 
-	/** `unchanged: true` when the service reports the item already was as asked (document 2, rule 5). */
+	/** `unchanged: true` when the service reports the item already was as asked (the MCP endpoint's rule 5). */
 	private withStatus(result: IDataObject, structured: IDataObject): IDataObject {
 		return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
 	}
@@ -188,7 +188,7 @@ export class McpStorageWire implements StorageWire {
 		this.refuse(`The ROOT folder cannot be ${what}`, `Svc does not allow that. Choose a folder inside ROOT.`, itemIndex);
 	}
 
-	/** svc_upload_file sends the file inline (document 2: at most 10 MiB), read whole once before the first attempt. */
+	/** svc_upload_file sends the file inline (the MCP endpoint: at most 10 MiB), read whole once before the first attempt. */
 	async prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite> {
 		const restOnly = [
 			options.folderUploadKey ? 'Folder Upload Key' : '',

@@ -5,7 +5,7 @@ import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
 import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
 import type { UploadSource } from '../../services/storage/types';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsWire, DvsWriteResult } from '../../services/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../services/dvs/types';
 import { actorOf, dvsPageOf } from '../../services/dvs/types';
 
 function objects(value: unknown): IDataObject[] {
@@ -31,8 +31,8 @@ function folderEntries(body: unknown): IDataObject[] {
 const FIELD_HINT =
 	"A field value may be invalid: option, user and document IDs are organization-specific (pick them from the node's lists), responsible and followers must be assignable in the task's project, dates use YYYY-MM-DD, and the task's project cannot change.";
 
-/** The DVS JSON API (document 3) as a DvsWire: each call one request, its answer in the API's shape. */
-export class RestDvsWire implements DvsWire {
+/** The DVS JSON API (the DVS API) as a DvsAdapter: each call one request, its answer in the API's shape. */
+export class RestDvsAdapter implements DvsAdapter {
 	readonly kind = 'rest' as const;
 
 	constructor(
@@ -43,7 +43,7 @@ export class RestDvsWire implements DvsWire {
 
 	async close(): Promise<void> {}
 
-	/** Every DVS write of this wire is settled by the DVS service (`reconciled`). */
+	/** Every DVS write of this adapter is settled by the DVS service (`reconciled`). */
 	private options(action: string, itemIndex: number, invalidHint?: string): DvsCallOptions {
 		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };
 	}
@@ -131,7 +131,7 @@ export class RestDvsWire implements DvsWire {
 		};
 	}
 
-	/** Document 3: the storage API's get_folder_content on the task's upload_hash, with the DVS credential. */
+	/** The DVS API: the storage API's get_folder_content on the task's upload_hash, with the DVS credential. */
 	async listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]> {
 		const body = await listDvsAttachmentFolder(this.ctx, uploadHash, this.options(`list the attachments of task ${taskId}`, itemIndex));
 		return folderEntries(body);

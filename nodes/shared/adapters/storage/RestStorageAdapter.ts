@@ -12,7 +12,7 @@ import {
 } from '../../transport/storage';
 import { entryName, entrySize, rootHashOf } from '../../services/storage/entries';
 import { namedRootHash } from '../../services/storage/rootFolder';
-import type { NewFolder, PreparedWrite, StorageWire, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
+import type { NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
 
 function asList(value: unknown): IDataObject[] {
 	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
@@ -23,8 +23,8 @@ function asList(value: unknown): IDataObject[] {
 	return [];
 }
 
-/** The storage REST API (document 1) as a StorageWire. */
-export class RestStorageWire implements StorageWire {
+/** The storage REST API (the storage API) as a StorageAdapter. */
+export class RestStorageAdapter implements StorageAdapter {
 	readonly kind = 'rest' as const;
 
 	private rootHash?: string;
@@ -54,7 +54,7 @@ export class RestStorageWire implements StorageWire {
 		return hash;
 	}
 
-	/** create_folder takes no parent for ROOT and makes up a name when none is given (document 1). */
+	/** create_folder takes no parent for ROOT and makes up a name when none is given (the storage API). */
 	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const folderHash = input.parentHash || (await this.rootFolderHash(itemIndex));
 		const name = input.name ?? '';
@@ -155,7 +155,7 @@ export class RestStorageWire implements StorageWire {
 		return await this.rename('file', fileHash, name, itemIndex);
 	}
 
-	/** Document 1: move_file answers 200 "with no documented data", so the output is what the node asked for. */
+	/** The storage API: move_file answers 200 "with no documented data", so the output is what the node asked for. */
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
 		await this.action('move_file', { file_hash: fileHash, folder_hash: targetFolderHash }, 'move the file', itemIndex);
 		return { file_hash: fileHash, folder_hash: targetFolderHash };
