@@ -8,7 +8,8 @@ import * as client from './actions/client';
 import * as comment from './actions/comment';
 import * as contactPerson from './actions/contactPerson';
 import * as project from './actions/project';
-import { router } from './actions/router';
+import { dvsActions } from './actions/router';
+import { route } from '../shared/router';
 import * as task from './actions/task';
 import * as user from './actions/user';
 import { getFilterFields, getFilterValues, getMentionUsers } from './methods/loadOptions';
@@ -67,6 +68,6 @@ export class SvcDvs implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, dvsActions);
 	}
 }

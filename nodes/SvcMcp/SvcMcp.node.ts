@@ -4,7 +4,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { actionSubtitle } from '../shared/descriptions';
 import * as docs from './actions/docs';
 import * as resource from './actions/resource';
-import { router } from './actions/router';
+import { mcpActions } from './actions/router';
+import { route } from '../shared/router';
 import * as server from './actions/server';
 import * as tool from './actions/tool';
 import { searchTools } from './methods/listSearch';
@@ -67,6 +68,6 @@ export class SvcMcp implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, mcpActions);
 	}
 }

@@ -8,7 +8,8 @@ import * as encryptionKey from './actions/encryptionKey';
 import * as esignature from './actions/esignature';
 import * as file from './actions/file';
 import * as folder from './actions/folder';
-import { router } from './actions/router';
+import { storageActions } from './actions/router';
+import { route } from '../shared/router';
 import { searchFiles, searchFolders } from './methods/listSearch';
 
 const properties: INodeProperties[] = [
@@ -54,6 +55,6 @@ export class SvcStorage implements INodeType {
 	methods = { listSearch: { searchFiles, searchFolders } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, storageActions);
 	}
 }

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { DEFAULT_TIMEOUT_MS } from './transport/http';
+
 function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
@@ -153,8 +155,8 @@ export function refuseInput(ctx: IExecuteFunctions, itemIndex: number, message: 
 	refuse(ctx, itemIndex, message, description);
 }
 
-/** The operation's Timeout option, in milliseconds. */
-export function readTimeout(ctx: IExecuteFunctions, itemIndex: number, fallback: number): number {
-	const value = Number(ctx.getNodeParameter('options.timeout', itemIndex, fallback));
-	return Number.isFinite(value) && value > 0 ? value : fallback;
+/** The operation's Timeout option, in milliseconds (the default is the transport's). */
+export function readTimeout(ctx: IExecuteFunctions, itemIndex: number): number {
+	const value = Number(ctx.getNodeParameter('options.timeout', itemIndex, DEFAULT_TIMEOUT_MS));
+	return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }

@@ -20,7 +20,7 @@ export interface UncertainWrite<TBefore, TResult> {
 	snapshot(): Promise<TBefore>;
 	/** One attempt of the write. */
 	write(): Promise<TResult>;
-	/** After an uncertain outcome: the item our write created, if it written. */
+	/** After an uncertain outcome: the item our write created, if it was written. */
 	findWritten(before: TBefore): Promise<TResult | undefined>;
 	/** What is being written, for messages ("the folder \"Reports\""). */
 	subject: string;
@@ -36,7 +36,7 @@ export interface UncertainWrite<TBefore, TResult> {
 	 * A refusal after which part or all of the write may have happened anyway (the DVS API:
 	 * "invalid relation ids can fail after part of a write happened"; a 200 `success: false` from
 	 * a server that stored the file). `check` reads the destination back once and returns what
-	 * written whole, the error that says what was written, or undefined when nothing was. Never
+	 * was written whole, the error that says what was written, or undefined when nothing was. Never
 	 * resent.
 	 */
 	afterRefusal?: {
@@ -141,7 +141,7 @@ async function lookUntilSettled<TBefore, TResult>(
 /**
  * Runs a write so that it takes effect exactly once. On an uncertain outcome (timeout, reset,
  * 5xx, a 2xx that does not parse, a redirect, MCP `uncertain`) it reads the destination back,
- * now and after each settle wait (SETTLE_WAITS_MS), and returns what written. Only a write still
+ * now and after each settle wait (SETTLE_WAITS_MS), and returns what was written. Only a write still
  * absent after the whole settle window is sent once more, and never after a timeout (the service
  * may still be working on it): that ends in an "Outcome uncertain" error saying what to check.
  */
@@ -155,21 +155,29 @@ export async function writeExactlyOnce<TBefore, TResult>(
 	const before = await write.snapshot();
 	let lastError: unknown;
 	for (let attempt = 1; attempt <= 2; attempt++) {
-		const sent = await settle(write.write());
-		if (sent.ok) return { result: sent.value, reconciled: false, attempts: attempt };
-		if (!isUncertain(sent.error)) {
-			if (!write.afterRefusal?.applies(sent.error)) throw sent.error;
-			const checked = await settle(write.afterRefusal.check(before, sent.error));
-			if (!checked.ok) throw unsettled(node, write.subject, checked.error, itemIndex);
-			if (checked.value && 'written' in checked.value) return { result: checked.value.written, reconciled: true, attempts: attempt };
-			throw checked.value ?? sent.error;
+		let failure: unknown;
+		try {
+			// Awaited here, not through a helper: a write is as few frames above the request as can be.
+			return { result: await write.write(), reconciled: false, attempts: attempt };
+		} catch (error) {
+			failure = error;
 		}
-		lastError = sent.error;
+		if (!isUncertain(failure)) return { result: await afterRefusal(node, write, before, failure, itemIndex), reconciled: true, attempts: attempt };
+		lastError = failure;
 		const looked = await lookUntilSettled(write, before);
 		if (looked.written !== undefined) return { result: looked.written, reconciled: true, attempts: attempt };
 		// A read-back that failed is no answer: only a look that worked can show the write absent.
 		if (looked.lastFailure !== undefined) throw unsettled(node, write.subject, looked.lastFailure, itemIndex);
-		if (stillInProgress(sent.error)) throw notFoundYet(node, write.subject, sent.error, looked.waitedMs, itemIndex);
+		if (stillInProgress(failure)) throw notFoundYet(node, write.subject, failure, looked.waitedMs, itemIndex);
 	}
 	throw lastError;
+}
+
+/** A refusal: thrown as it is, unless the write may have happened anyway (afterRefusal), which one look settles. */
+async function afterRefusal<TBefore, TResult>(node: INode, write: UncertainWrite<TBefore, TResult>, before: TBefore, refusal: unknown, itemIndex?: number): Promise<TResult> {
+	if (!write.afterRefusal?.applies(refusal)) throw refusal;
+	const checked = await settle(write.afterRefusal.check(before, refusal));
+	if (!checked.ok) throw unsettled(node, write.subject, checked.error, itemIndex);
+	if (checked.value && 'written' in checked.value) return checked.value.written;
+	throw checked.value ?? refusal;
 }

@@ -1,17 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
+import type { Operation } from '../../shared/operation';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 
 export interface DvsDeps {
 	dvs: DvsService;
 }
 
-export interface DvsOperation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, deps: DvsDeps): Promise<INodeExecutionData[]>;
-}
+export type DvsOperation = Operation<DvsDeps>;
 
-export type DvsResource = 'attachment' | 'client' | 'comment' | 'contactPerson' | 'project' | 'task' | 'user';
+/** What an operation does for one item, as a register's operations build it. */
+export type DvsExecute = DvsOperation['execute'];
 
 /** The resources that are DVS registers, with their `dvs_section`. */
 export type DocumentResource = 'client' | 'contactPerson' | 'project' | 'task';

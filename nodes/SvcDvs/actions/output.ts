@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsSection } from '../../shared/services/dvs/types';
 import { simplifyDocument } from '../../shared/dvsSimplify';
-import { jsonItem } from '../../shared/runPerItem';
+import { jsonItem } from '../../shared/items';
 
 /** Documents as output items, simplified by the register's schema when asked. */
 export async function documentItems(

@@ -1,15 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-import type { McpClient } from '../../shared/transport/mcp';
+import type { Operation } from '../../shared/operation';
+import type { McpService } from '../../shared/services/mcp/McpService';
 
 export interface McpDeps {
-	/** One client per execution: one revision negotiation, tools/list at most once. */
-	client: McpClient;
+	/** One service per execution: one revision negotiation, tools/list at most once. */
+	mcp: McpService;
 }
 
-export interface McpOperation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, deps: McpDeps): Promise<INodeExecutionData[]>;
-}
-
-export type McpResource = 'tool' | 'resource' | 'docs' | 'server';
+export type McpOperation = Operation<McpDeps>;

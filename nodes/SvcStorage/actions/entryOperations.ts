@@ -2,9 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLocator, readText } from '../../shared/parameters';
-import { jsonItem } from '../../shared/runPerItem';
+import { jsonItem } from '../../shared/items';
+import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/operation';
 import { accessRightsOption, fileLocator, folderLocator, optionsCollection, readOptionsCollection } from './common.descriptions';
-import { restoreItem } from './itemLifecycle';
 import type { StorageOperation } from './node.type';
 
 /** A file and a folder: the operations below are the same for both and differ only in these words. */
@@ -30,6 +30,9 @@ function shownFor(kind: EntryKind, operation: string, properties: INodePropertie
 /** File > Get Info and Folder > Get Info. */
 export function getInfoOperation(kind: EntryKind): StorageOperation {
 	return {
+		option: { name: 'Get Info', action: `Get a ${kind}`, description: `Get the metadata of a ${kind}` },
+		access: 'read',
+		runsOver: OVER_REST_AND_MCP,
 		description: shownFor(kind, 'getInfo', [ENTRY[kind].locator(), readOptionsCollection([accessRightsOption])]),
 		async execute(itemIndex, { storage }) {
 			const hash = readLocator(this, kind, itemIndex, ENTRY[kind].label);
@@ -55,6 +58,9 @@ export function renameOperation(kind: EntryKind): StorageOperation {
 		optionsCollection(),
 	];
 	return {
+		option: { name: 'Rename', action: `Rename a ${kind}`, description: `Rename a ${kind}` },
+		access: 'write',
+		runsOver: OVER_REST_AND_MCP,
 		description: shownFor(kind, 'rename', properties),
 		async execute(itemIndex, { storage }) {
 			const hash = readLocator(this, kind, itemIndex, ENTRY[kind].label);
@@ -81,10 +87,13 @@ export function restoreOperation(kind: EntryKind): StorageOperation {
 		optionsCollection(),
 	];
 	return {
+		option: { name: 'Restore', action: `Restore a ${kind}`, description: `Restore a deleted ${kind} (paid plans)` },
+		access: 'write',
+		runsOver: OVER_REST_ONLY,
 		description: shownFor(kind, 'restore', properties),
-		async execute(itemIndex) {
+		async execute(itemIndex, { storage }) {
 			const hash = readText(this, parameter, itemIndex, displayName, { required: true });
-			return [jsonItem(await restoreItem(this, kind, hash, itemIndex), itemIndex)];
+			return [jsonItem(await storage.restoreEntry(kind, hash, itemIndex), itemIndex)];
 		},
 	};
 }

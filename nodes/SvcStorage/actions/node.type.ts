@@ -1,17 +1,11 @@
-import type { INodeExecutionData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
+import type { Operation } from '../../shared/operation';
 import type { StorageService } from '../../shared/services/storage/StorageService';
 
 export interface StorageDeps {
 	storage: StorageService;
 }
 
+export type StorageOperation = Operation<StorageDeps>;
+
 /** What an operation runs for each item. */
-export type StorageExecute = (this: IExecuteFunctions, itemIndex: number, deps: StorageDeps) => Promise<INodeExecutionData[]>;
-
-export interface StorageOperation {
-	description: INodeProperties[];
-	execute: StorageExecute;
-}
-
-export type StorageResource = 'folder' | 'file' | 'esignature' | 'encryptionKey' | 'account';
+export type StorageExecute = StorageOperation['execute'];

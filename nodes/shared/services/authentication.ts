@@ -1,6 +1,7 @@
 import type { INodeCredentialDescription, INodeProperties, IDisplayOptions } from 'n8n-workflow';
 
 import type { ServiceContext } from '../transport/http';
+import type { Api } from '../operation';
 import type { McpCredentialType } from '../transport/mcp';
 
 /**
@@ -69,4 +70,9 @@ export function authenticationOf<T extends string>(ctx: ServiceContext, rest: T)
 
 export function isMcp(authentication: string): authentication is McpCredentialType {
 	return (MCP_CREDENTIALS as string[]).includes(authentication);
+}
+
+/** The API the node's chosen credential speaks. */
+export function apiOf(ctx: ServiceContext, rest: 'svcStorageApi' | 'svcDvsApi'): Api {
+	return isMcp(authenticationOf(ctx, rest)) ? 'mcp' : 'rest';
 }

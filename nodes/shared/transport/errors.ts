@@ -155,6 +155,30 @@ export function hostOf(url: string | undefined): string {
 	}
 }
 
+/** What a request that produced no HTTP answer says, by how it failed. */
+function failureText(error: TransportFailure, context: { service: string; action: string; baseUrl: string; timeoutMs?: number }): { message: string; description: string } {
+	const { service, action } = context;
+	const host = hostOf(context.baseUrl).replace(/^[a-z]+:\/\//, '');
+	// The network error code goes in the description: n8n replaces a message that contains a
+	// code such as ECONNRESET with its own generic text, which would lose what we were doing.
+	const texts: Record<TransportFailure['kind'], { message: string; description: string }> = {
+		timeout: {
+			message: `${service} did not answer in time while trying to ${action}${context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''}`,
+			description: 'The service may still have carried out the request. Raise the Timeout option if the service is slow, then run again.',
+		},
+		'connection-lost': {
+			message: `The connection to ${service} was lost while trying to ${action}`,
+			description: `The service may still have carried out the request. Check the network between n8n and the service, then run again. (Network error ${error.code})`,
+		},
+		unreachable: {
+			message: `Could not reach ${service} at ${host} to ${action}`,
+			description: `Check the credential's Base URL and that n8n can reach that host. (Network error ${error.code})`,
+		},
+		canceled: { message: `The request to ${action} was canceled`, description: 'The execution was stopped.' },
+	};
+	return texts[error.kind];
+}
+
 /** Errors for the failures every API shares: no HTTP answer, or 429s past the policy. */
 export function transportError(
 	node: INode,
@@ -162,7 +186,7 @@ export function transportError(
 	context: { service: string; action: string; baseUrl: string; timeoutMs?: number; itemIndex?: number },
 	secrets: readonly string[],
 ): NodeApiError | undefined {
-	const { service, action, baseUrl, itemIndex } = context;
+	const { service, action, itemIndex } = context;
 	if (error instanceof RateLimited) {
 		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s.`;
 		return serviceError(
@@ -196,27 +220,12 @@ export function transportError(
 		);
 	}
 	if (!(error instanceof TransportFailure)) return undefined;
-	const host = hostOf(baseUrl).replace(/^[a-z]+:\/\//, '');
-	// The network error code goes in the description: n8n replaces a message that contains a
-	// code such as ECONNRESET with its own generic text, which would lose what we were doing.
-	const messages: Record<TransportFailure['kind'], string> = {
-		timeout: `${service} did not answer in time while trying to ${action}${context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''}`,
-		'connection-lost': `The connection to ${service} was lost while trying to ${action}`,
-		unreachable: `Could not reach ${service} at ${host} to ${action}`,
-		canceled: `The request to ${action} was canceled`,
-	};
-	const descriptions: Record<TransportFailure['kind'], string> = {
-		timeout:
-			'The service may still have carried out the request. Raise the Timeout option if the service is slow, then run again.',
-		'connection-lost': `The service may still have carried out the request. Check the network between n8n and the service, then run again. (Network error ${error.code})`,
-		unreachable: `Check the credential's Base URL and that n8n can reach that host. (Network error ${error.code})`,
-		canceled: 'The execution was stopped.',
-	};
+	const { message, description } = failureText(error, context);
 	return serviceError(
 		node,
 		{
-			message: messages[error.kind],
-			description: descriptions[error.kind],
+			message,
+			description,
 			itemIndex,
 			cause: error.kind === 'unreachable' ? 'configuration-invalid' : 'temporarily-unavailable',
 			uncertain: error.uncertain,

@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { bufferedBody, discardBody } from './streams';
+
 /** Every kind of n8n function context that may call the service. */
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -152,87 +154,8 @@ export function retryAfterHeaderSeconds(response: ServiceResponse): number | und
 	return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
-/** How often a streamed answer is checked for progress. */
-const IDLE_CHECK_MS = 1000;
-
-/** A streamed answer watched for progress: `stalled` settles with an error when it brings no bytes for a while. */
-export interface WatchedStream<T> {
-	stream: T;
-	/** Never rejects; resolves with the error to report when the stream stalled, and stays pending otherwise. */
-	stalled: Promise<Error>;
-}
-
-/**
- * Watches a streamed answer (a download): when its body brings no new bytes for `idleMs`, the
- * stream is destroyed and `stalled` resolves, so a stalled transfer ends instead of hanging. n8n's
- * request timeout covers only the wait for the headers, and a wrapped response stream may not
- * end on destroy until its source moves again: the consumer races `stalled`. Progress is seen
- * through the stream's `push`, so the consumer still reads at its own pace.
- */
-export function watchIdle<T>(body: T, idleMs: number): WatchedStream<T> {
-	type Stream = {
-		push?: (chunk: unknown, encoding?: unknown) => boolean;
-		destroy?: (error: Error) => void;
-		once?: (event: string, listener: () => void) => void;
-	};
-	const stream = body as unknown as Stream;
-	if (!stream || typeof stream.push !== 'function' || typeof stream.once !== 'function') {
-		return { stream: body, stalled: new Promise<Error>(() => undefined) };
-	}
-	// Measured on the clock, not by counting waits: a wait may end early (a test's warped timers).
-	let lastProgress = Date.now();
-	let ended = false;
-	const push = stream.push.bind(stream);
-	stream.push = (chunk: unknown, encoding?: unknown) => {
-		if (chunk === null) ended = true;
-		else if (chunk && typeof (chunk as Buffer).length === 'number' && (chunk as Buffer).length > 0) lastProgress = Date.now();
-		return push(chunk, encoding);
-	};
-	for (const event of ['end', 'close', 'error']) stream.once(event, () => (ended = true));
-	const step = Math.min(idleMs, IDLE_CHECK_MS);
-	const stalled = new Promise<Error>((resolve) => {
-		void (async () => {
-			while (!ended) {
-				await sleep(step);
-				if (ended) return;
-				if (Date.now() - lastProgress >= idleMs) {
-					const error = new Error(`no data for ${idleMs} ms`);
-					stream.destroy?.(error);
-					resolve(error);
-					return;
-				}
-			}
-		})();
-	});
-	return { stream: body, stalled };
-}
-
-/** Drains a streamed error body so the connection is released. */
-export async function discardBody(body: unknown): Promise<void> {
-	if (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
-		const chunks = (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-		// reading to the end frees the socket
-		while (!(await chunks.next()).done);
-	}
-}
-
-/**
- * A streamed answer read to its end (the connection is released), keeping at most `limit` bytes;
- * an answer that is not a stream is returned as it is.
- */
-export async function bufferedBody(body: unknown, limit = Infinity): Promise<unknown> {
-	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body as AsyncIterable<Buffer | string>) {
-		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-		if (size < limit) chunks.push(buffer);
-		size += buffer.length;
-	}
-	return Buffer.concat(chunks);
-}
-
-async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
+/** n8n's request options for one attempt of a call: every status returned, no redirect followed. */
+export async function requestOptionsOf(ctx: ServiceContext, call: ServiceCall): Promise<IHttpRequestOptions> {
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: call.url,
@@ -246,17 +169,16 @@ async function sendOnce(ctx: ServiceContext, call: ServiceCall): Promise<Service
 	};
 	const body = call.body ? await call.body() : undefined;
 	if (body !== undefined) options.body = body;
-	let raw: IN8nHttpFullResponse;
-	try {
-		raw = (await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			call.credentialType,
-			options,
-		)) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw classifyFailure((error as { cause?: unknown }).cause ?? error);
-	}
+	return options;
+}
+
+/** A request helper's full response as a ServiceResponse; a failure without one as a TransportFailure. */
+export function responseOf(raw: IN8nHttpFullResponse): ServiceResponse {
 	return { status: raw.statusCode, headers: lowerCaseHeaders(raw.headers), body: raw.body };
+}
+
+export function failureOf(error: unknown): TransportFailure {
+	return classifyFailure((error as { cause?: unknown }).cause ?? error);
 }
 
 const throttled = new WeakSet<object>();
@@ -273,21 +195,36 @@ export function wasThrottled(ctx: object): boolean {
  * `sleep` per the policy; anything that produced no HTTP answer becomes a TransportFailure.
  */
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
-	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
-	const readRetryAfter = call.retryAfterSeconds ?? retryAfterHeaderSeconds;
 	for (let attempt = 0; ; attempt++) {
-		const response = await sendOnce(ctx, call);
-		if (response.status >= 300 && response.status < 400) {
-			await discardBody(response.body);
-			throw new Redirected(response.status, call.url, response.headers.location);
+		const options = await requestOptionsOf(ctx, call);
+		let raw: IN8nHttpFullResponse;
+		try {
+			raw = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, call.credentialType, options)) as IN8nHttpFullResponse;
+		} catch (error) {
+			throw failureOf(error);
 		}
-		if (response.status !== 429) return response;
-		throttled.add(ctx);
-		const requested = readRetryAfter({ ...response, body: await bufferedBody(response.body) });
-		const wait = requested ?? policy.defaultWaitSeconds;
-		if (attempt >= policy.maxRetries || wait > policy.maxWaitSeconds) {
-			throw new RateLimited(requested, attempt + 1);
-		}
-		await sleep(Math.ceil(wait * 1000));
+		const response = responseOf(raw);
+		const waitMs = await retryWaitMs(ctx, call, response, attempt);
+		if (waitMs === undefined) return response;
+		await sleep(waitMs);
 	}
+}
+
+/**
+ * What to do with an answer before it is interpreted: a 3xx becomes `Redirected` (never
+ * followed), a 429 the wait before the next attempt (or RateLimited past the policy); any other
+ * answer is the call's (undefined).
+ */
+export async function retryWaitMs(ctx: ServiceContext, call: ServiceCall, response: ServiceResponse, attempt: number): Promise<number | undefined> {
+	if (response.status >= 300 && response.status < 400) {
+		await discardBody(response.body);
+		throw new Redirected(response.status, call.url, response.headers.location);
+	}
+	if (response.status !== 429) return undefined;
+	throttled.add(ctx);
+	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
+	const requested = (call.retryAfterSeconds ?? retryAfterHeaderSeconds)({ ...response, body: await bufferedBody(response.body) });
+	const wait = requested ?? policy.defaultWaitSeconds;
+	if (attempt >= policy.maxRetries || wait > policy.maxWaitSeconds) throw new RateLimited(requested, attempt + 1);
+	return Math.ceil(wait * 1000);
 }

@@ -6,17 +6,24 @@ import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
 import { sendApiCall } from './apiClient';
 import type { StatusTable } from './errors';
 import { serviceMessageOf, statusErrorFrom } from './errors';
-import type { RequestBody, ServiceContext, ServiceResponse } from './http';
-import { timeoutFor, watchIdle } from './http';
+import type { ServiceContext, ServiceResponse } from './http';
+import { timeoutFor } from './http';
+import { watchIdle } from './streams';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
 
 export const STORAGE_CREDENTIAL_TYPE = 'svcStorageApi';
 const SERVICE = 'Svc';
 
+/**
+ * What a status means for one call, where it means more than the API's table says (a 404 of a
+ * key action is "no key stored"): the description, and optionally who was refused (a 403's
+ * "Svc refused {refused} while trying to …").
+ */
+export type StatusHints = Partial<Record<403 | 404 | 405, { description: string; refused?: string }>>;
+
 export interface StorageCallOptions extends ApiCallOptions {
-	/** Extra explanation for a 405 (e.g. the plan rule of restoring). */
-	notPermittedHint?: string;
+	hints?: StatusHints;
 }
 
 export type StorageFieldValue = string | number | boolean | string[] | undefined;
@@ -68,7 +75,7 @@ function statusError(
 	connection: ApiConnection,
 	isUpload: boolean,
 ) {
-	const { action } = options;
+	const { action, hints = {} } = options;
 	const said = serviceMessageOf(response, connection.secrets);
 	const saidSuffix = said ? `: ${said}` : '';
 	const upload = (status: number) => (isUpload ? UPLOAD_STATUS_MESSAGES[status] : undefined);
@@ -94,18 +101,18 @@ function statusError(
 						cause: 'credential-invalid',
 					}
 				: {
-						message: `Svc refused access while trying to ${action} (403)${saidSuffix}`,
-						description: "The account may not access this item. Check the hash and the account's rights to it.",
+						message: `Svc refused ${hints[403]?.refused ?? 'access'} while trying to ${action} (403)${saidSuffix}`,
+						description: hints[403]?.description ?? "The account may not access this item. Check the hash and the account's rights to it.",
 						cause: 'configuration-invalid',
 					},
 		404: () => ({
 			message: `Svc found nothing to ${action} (404)${saidSuffix}`,
-			description: 'Check the hash, user ID or e-mail address given to the node.',
+			description: hints[404]?.description ?? 'Check the hash, user ID or e-mail address given to the node.',
 			cause: 'configuration-invalid',
 		}),
 		405: () => ({
 			message: `Svc does not permit this account to ${action} (405)${saidSuffix}`,
-			description: options.notPermittedHint ?? 'The item may be deleted or unavailable, or the account may not perform this operation on it.',
+			description: hints[405]?.description ?? 'The item may be deleted or unavailable, or the account may not perform this operation on it.',
 			cause: 'configuration-invalid',
 		}),
 		server: (status) =>
@@ -126,19 +133,6 @@ const STORAGE_API: ApiDefinition = {
 	serviceName: SERVICE,
 };
 
-async function send(
-	ctx: ServiceContext,
-	path: string,
-	request: { body?: () => RequestBody; method?: 'GET' | 'POST'; answer?: AnswerShape },
-	options: StorageCallOptions,
-	responseType: 'text' | 'stream',
-	isUpload = false,
-): Promise<ServiceResponse> {
-	return await sendApiCall(ctx, STORAGE_API, path, { ...request, responseType }, options, (response, connection) =>
-		statusError(ctx, response, options, connection, isUpload),
-	);
-}
-
 function answerOf(table: Record<string, AnswerShape>, name: string): AnswerShape {
 	const answer = table[name];
 	if (!answer) throw new Error(`No documented answer for ${name}`);
@@ -153,7 +147,9 @@ export async function callStorageAction(
 	options: StorageCallOptions,
 ): Promise<unknown> {
 	const answer = answerOf(STORAGE_ANSWERS, action);
-	const response = await send(ctx, `/api_v2/${action}`, { body: () => formBody(fields), answer }, options, 'text');
+	const response = await sendApiCall(ctx, STORAGE_API, `/api_v2/${action}`, { body: () => formBody(fields), answer, responseType: 'text' }, options, (failed, connection) =>
+		statusError(ctx, failed, options, connection, false),
+	);
 	return response.body;
 }
 
@@ -183,10 +179,15 @@ export async function callStorageScript(
 	const answer = answerOf(STORAGE_SCRIPT_ANSWERS, script);
 	const path = `/api/${script}.php`;
 	const form = formBody(fields);
-	const response =
-		SCRIPT_METHODS[script] === 'GET'
-			? await send(ctx, form.size > 0 ? `${path}?${form.toString()}` : path, { method: 'GET', answer }, options, 'text')
-			: await send(ctx, path, { body: () => form, answer }, options, 'text');
+	const get = SCRIPT_METHODS[script] === 'GET';
+	const response = await sendApiCall(
+		ctx,
+		STORAGE_API,
+		get && form.size > 0 ? `${path}?${form.toString()}` : path,
+		get ? { method: 'GET', answer, responseType: 'text' } : { body: () => form, answer, responseType: 'text' },
+		options,
+		(failed, connection) => statusError(ctx, failed, options, connection, false),
+	);
 	return { body: response.body, headers: response.headers };
 }
 
@@ -204,7 +205,9 @@ export async function uploadToStorage(
 		return form;
 	};
 	const answer = answerOf(STORAGE_ANSWERS, 'upload_file');
-	const response = await send(ctx, '/api_v2/upload_file', { body, answer }, options, 'text', true);
+	const response = await sendApiCall(ctx, STORAGE_API, '/api_v2/upload_file', { body, answer, responseType: 'text' }, options, (failed, connection) =>
+		statusError(ctx, failed, options, connection, true),
+	);
 	return response.body;
 }
 
@@ -238,7 +241,9 @@ export async function downloadFromStorage(
 	fileHash: string,
 	options: StorageCallOptions,
 ): Promise<StorageDownload> {
-	const response = await send(ctx, '/api_v2/download_file', { body: () => formBody({ file_hash: fileHash }) }, options, 'stream');
+	const response = await sendApiCall(ctx, STORAGE_API, '/api_v2/download_file', { body: () => formBody({ file_hash: fileHash }), responseType: 'stream' }, options, (failed, connection) =>
+		statusError(ctx, failed, options, connection, false),
+	);
 	const length = Number(response.headers['content-length']);
 	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutFor(ctx, options.timeoutMs));
 	return {

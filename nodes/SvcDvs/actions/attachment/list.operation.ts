@@ -1,10 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
+import { jsonItem } from '../../../shared/items';
 import { documentLocator, readOptionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
+
+export const option: OperationOption = { name: 'List', action: 'List attachments', description: 'List the files attached to a task' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose attached files to list' }),

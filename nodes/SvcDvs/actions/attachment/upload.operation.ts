@@ -1,12 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
+
+export const option: OperationOption = { name: 'Upload', action: 'Upload an attachment', description: 'Attach a file from a binary field to a task' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to attach the file to' }),

@@ -1,3 +1,4 @@
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
 
 const register = documentRegister({
@@ -5,6 +6,7 @@ const register = documentRegister({
 	displayName: 'Client',
 	noun: 'client',
 	plural: 'clients',
+	runsOver: OVER_REST_ONLY,
 	operations: {
 		get: 'Get a client',
 		getFields: "Get the client register's fields and options",
@@ -12,5 +14,4 @@ const register = documentRegister({
 	},
 });
 
-export const { description } = register;
-export const { get, getFields, getMany } = register.operations;
+export const { description, operations } = register;

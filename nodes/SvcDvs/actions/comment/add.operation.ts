@@ -1,14 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { asIdList, readDocumentId } from '../parameters';
 import { withMentions } from './mentions';
 
 /** The service stores at most this many characters per comment. */
+
+export const option: OperationOption = { name: 'Add', action: 'Add a comment', description: 'Comment on a task, optionally mentioning users' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to comment on' }),

@@ -1,11 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import { documentLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { commentItems } from '../output';
 import { readDocumentId, readSimplify } from '../parameters';
+
+export const option: OperationOption = { name: 'Get Many', action: 'Get many comments', description: 'Read a task\'s comments, oldest first' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose comments to read' }),

@@ -1,3 +1,4 @@
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
 
 const register = documentRegister({
@@ -5,6 +6,7 @@ const register = documentRegister({
 	displayName: 'Contact Person',
 	noun: 'contact person',
 	plural: 'contact persons',
+	runsOver: OVER_REST_ONLY,
 	operations: {
 		create: 'Create an external notification receiver',
 		get: 'Get a contact person',
@@ -14,5 +16,4 @@ const register = documentRegister({
 	},
 });
 
-export const { description } = register;
-export const { create, get, getFields, getMany, update } = register.operations;
+export const { description, operations } = register;

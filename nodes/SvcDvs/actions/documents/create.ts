@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsFieldValues, DvsSection } from '../../../shared/services/dvs/types';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
-import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentOperation } from './register';
 import { readDocumentId } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
@@ -22,7 +23,7 @@ export interface ParentPicker {
  * Create: a document from the Fields mapper (create_document). Required fields are checked
  * against get_fields first; the write runs exactly once, reading back after a lost answer.
  */
-export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker): DvsOperation {
+export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const properties: INodeProperties[] = [];
 	if (parent) {

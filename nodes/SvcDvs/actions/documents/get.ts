@@ -2,13 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { documentLocator, readOptionsCollection, simplifyProperty } from '../common.descriptions';
-import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentOperation } from './register';
 import { documentItems } from '../output';
 import { readDocumentId, readSimplify } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
 /** Get: one document of a register by ID (get_document), with its html fields. */
-export function getDocumentOperation(resource: DocumentResource, displayName: string): DvsOperation {
+export function getDocumentOperation(resource: DocumentResource, displayName: string): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const noun = NOUN_OF[section];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['get'] } }, [

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
-import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentOperation } from './register';
 import { SECTION_OF } from '../sections';
 
 /** Get Fields: the register's schema (get_fields) as one item: fields, actions and actor. */
-export function getFieldsOperation(resource: DocumentResource): DvsOperation {
+export function getFieldsOperation(resource: DocumentResource): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['getFields'] } }, [optionsCollection()]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {

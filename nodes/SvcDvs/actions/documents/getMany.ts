@@ -5,13 +5,14 @@ import type { DvsOrder } from '../../../shared/services/dvs/types';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import { filtersProperty, readOptionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import { readFilters } from '../filters';
-import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentOperation } from './register';
 import { documentItems } from '../output';
 import { readSimplify } from '../parameters';
 import { SECTION_OF } from '../sections';
 
 /** Get Many: a register's documents (get_documents), filtered and ordered, paged by offset. */
-export function getManyDocumentsOperation(resource: DocumentResource): DvsOperation {
+export function getManyDocumentsOperation(resource: DocumentResource): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
 		...returnAllProperties,

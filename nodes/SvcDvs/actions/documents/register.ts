@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { DocumentResource, DvsOperation } from '../node.type';
+import type { Api, Operations } from '../../../shared/operation';
+import { resourceDescription } from '../../../shared/operation';
+
+import type { DocumentResource, DvsDeps, DvsExecute } from '../node.type';
 import type { ParentPicker } from './create';
 import { createDocumentOperation } from './create';
 import { getDocumentOperation } from './get';
@@ -18,6 +21,8 @@ export interface RegisterSpec {
 	/** "task", "contact person" / "tasks", "contact persons": in the action list. */
 	noun: string;
 	plural: string;
+	/** The APIs that serve this register (the MCP endpoint's DVS tools: tasks and projects). */
+	runsOver: readonly Api[];
 	/** Each operation the register offers, with the sentence the action list shows under it. */
 	operations: Partial<Record<DocumentOperationName, string>>;
 	/** Create: the parent picked with its own parameter (a task's project). */
@@ -34,7 +39,10 @@ const ACTION: Record<DocumentOperationName, { name: string; action: (spec: Regis
 	update: { name: 'Update', action: (spec) => `Update a ${spec.noun}` },
 };
 
-function operationOf(spec: RegisterSpec, name: DocumentOperationName): DvsOperation {
+/** What each register operation builds: its parameters and what it does (the rest comes from the register's data). */
+export type DocumentOperation = { description: INodeProperties[]; execute: DvsExecute };
+
+function operationOf(spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
 	switch (name) {
 		case 'create':
 			return createDocumentOperation(spec.resource, spec.parent);
@@ -50,18 +58,18 @@ function operationOf(spec: RegisterSpec, name: DocumentOperationName): DvsOperat
 }
 
 /** The resource's operations and its part of the node description, generated from the register's data. */
-export function documentRegister(spec: RegisterSpec): { description: INodeProperties[]; operations: Record<string, DvsOperation> } {
+export function documentRegister(spec: RegisterSpec): { description: INodeProperties[]; operations: Operations<DvsDeps> } {
 	const names = Object.keys(spec.operations) as DocumentOperationName[];
-	const operations = Object.fromEntries(names.map((name) => [name, operationOf(spec, name)]));
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the register's first operation, computed here
-	const selector: INodeProperties = {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [spec.resource] } },
-		options: names.map((name) => ({ name: ACTION[name].name, value: name, action: ACTION[name].action(spec), description: spec.operations[name] })),
-		default: names[0],
-	};
-	return { description: [selector, ...names.flatMap((name) => operations[name].description)], operations };
+	const operations: Operations<DvsDeps> = Object.fromEntries(
+		names.map((name) => [
+			name,
+			{
+				...operationOf(spec, name),
+				option: { name: ACTION[name].name, action: ACTION[name].action(spec), description: spec.operations[name] ?? '' },
+				access: name === 'create' || name === 'update' ? 'write' : 'read',
+				runsOver: spec.runsOver,
+			},
+		]),
+	);
+	return { description: resourceDescription(spec.resource, operations, names[0]), operations };
 }

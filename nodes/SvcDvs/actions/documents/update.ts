@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireSomeField } from '../fieldValues';
-import type { DocumentResource, DvsDeps, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentOperation } from './register';
 import { readDocumentId } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
@@ -12,7 +13,7 @@ import { NOUN_OF, SECTION_OF } from '../sections';
  * Update: the fields given in the mapper change, nothing else (update_document). Fields that
  * cannot change (a task's project) are not offered. Runs exactly once, reading back after a lost answer.
  */
-export function updateDocumentOperation(resource: DocumentResource, displayName: string, fixedFields: string[] = []): DvsOperation {
+export function updateDocumentOperation(resource: DocumentResource, displayName: string, fixedFields: string[] = []): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['update'] } }, [
 		documentLocator({ name: 'documentId', displayName, section, description: `The ${NOUN_OF[section]} to change` }),

@@ -1,3 +1,4 @@
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
 
 const register = documentRegister({
@@ -5,6 +6,7 @@ const register = documentRegister({
 	displayName: 'Project',
 	noun: 'project',
 	plural: 'projects',
+	runsOver: OVER_REST_AND_MCP,
 	operations: {
 		get: 'Get a project',
 		getFields: "Get the project register's fields and options",
@@ -12,5 +14,4 @@ const register = documentRegister({
 	},
 });
 
-export const { description } = register;
-export const { get, getFields, getMany } = register.operations;
+export const { description, operations } = register;

@@ -1,4 +1,5 @@
 import { TASK_PROJECT } from '../documents/create';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
 
 const register = documentRegister({
@@ -6,6 +7,7 @@ const register = documentRegister({
 	displayName: 'Task',
 	noun: 'task',
 	plural: 'tasks',
+	runsOver: OVER_REST_AND_MCP,
 	operations: {
 		create: 'Create a task in a project',
 		get: 'Get a task with its description and attachment folder',
@@ -17,5 +19,4 @@ const register = documentRegister({
 	fixedFields: ['dvs_project_id'],
 });
 
-export const { description } = register;
-export const { create, get, getFields, getMany, update } = register.operations;
+export const { description, operations } = register;

@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import type { DvsSection } from '../../../shared/services/dvs/types';
 import { mcpOnly, restOnly } from '../../../shared/services/authentication';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
@@ -27,6 +29,10 @@ function registerProperty(over: 'rest' | 'mcp'): INodeProperties {
 		displayOptions: over === 'rest' ? restOnly('svcDvsApi') : mcpOnly,
 	};
 }
+
+export const option: OperationOption = { name: 'Get Assignable', action: 'Get assignable users', description: 'List the users a project\'s tasks (or projects, clients) accept' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	registerProperty('rest'),

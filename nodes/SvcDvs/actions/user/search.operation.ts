@@ -1,11 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readInteger, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readOptionalId } from '../parameters';
+
+export const option: OperationOption = { name: 'Search', action: 'Search users', description: 'Find organization users by name, for mentions' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	{

@@ -1,9 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
-import { callOptions, optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
+
+export const option: OperationOption = { name: 'Get', action: 'Get a document', description: 'Get the complete text of one published document' };
+export const access: Access = 'read';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{
@@ -20,11 +26,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
 	const uri = readText(this, 'uri', itemIndex, 'Document URI', { required: true });
 	if (!uri.startsWith('svc-docs://')) {
 		refuseInput(this, itemIndex, `The parameter "Document URI" must start with svc-docs:// (got "${uri}")`, 'Search the documentation for the URI of a document.');
 	}
-	const outcome = await client.callTool('get_doc', { uri }, callOptions(this, itemIndex));
+	const outcome = await mcp.callTool('get_doc', { uri }, itemIndex);
 	return [{ json: outcome.structured, pairedItem: { item: itemIndex } }];
 }

@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readSearch } from '../../../shared/parameters';
-import { callOptions, optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
+
+export const option: OperationOption = { name: 'Search', action: 'Search the documentation', description: 'Keyword search of the published API documentation' };
+export const access: Access = 'read';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{
@@ -29,9 +35,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['search'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
 	const { query, limit } = readSearch(this, itemIndex, 20);
-	const outcome = await client.callTool('search_docs', { query, limit }, callOptions(this, itemIndex));
+	const outcome = await mcp.callTool('search_docs', { query, limit }, itemIndex);
 	const results = Array.isArray(outcome.structured.results) ? (outcome.structured.results as IDataObject[]) : [];
 	return results.map((result) => ({ json: { ...result, query }, pairedItem: { item: itemIndex } }));
 }

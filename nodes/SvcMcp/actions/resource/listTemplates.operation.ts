@@ -1,15 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { callOptions, optionsCollection } from '../common.descriptions';
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
+import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { listAll } from './paged';
+
+export const option: OperationOption = { name: 'List Templates', action: 'List resource templates', description: 'List the URI templates of private resources (files and folders)' };
+export const access: Access = 'read';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['listTemplates'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
-	const templates = await listAll(client, 'resources/templates/list', 'resourceTemplates', callOptions(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+	const templates = await listAll(mcp, 'resources/templates/list', 'resourceTemplates', itemIndex);
 	return templates.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -1,11 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { readResourceResultSchema } from '../../../shared/transport/mcp/schemas';
-import { binaryFieldOption, callOptions, optionsCollection, readBinaryField } from '../common.descriptions';
+import { binaryFieldOption, optionsCollection, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { resourceContentItem } from '../output';
+
+export const option: OperationOption = { name: 'Read', action: 'Read a resource', description: 'Read a resource by its URI' };
+export const access: Access = 'read';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{
@@ -23,12 +29,12 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['read'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
 	const uri = readText(this, 'uri', itemIndex, 'URI', { required: true });
 	if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(uri)) {
 		refuseInput(this, itemIndex, `The parameter "URI" is not a resource URI: "${uri}"`, 'Use a URI such as svc-docs://storage-api or svc-file://<file hash>.');
 	}
-	const result = await client.request('resources/read', { uri }, callOptions(this, itemIndex));
+	const result = await mcp.request('resources/read', { uri }, itemIndex);
 	const parsed = readResourceResultSchema.safeParse(result);
 	const contents = parsed.success ? parsed.data.contents : [];
 	const binaryField = readBinaryField(this, itemIndex);

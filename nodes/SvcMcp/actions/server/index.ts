@@ -1,25 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { Operations } from '../../../shared/operation';
+import { resourceDescription } from '../../../shared/operation';
+import type { McpDeps } from '../node.type';
 import * as discover from './discover.operation';
 
-export { discover };
+export const operations: Operations<McpDeps> = { discover };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['server'] } },
-		options: [
-			{
-				name: 'Discover',
-				value: 'discover',
-				action: 'Discover the server',
-				description: 'Supported revisions, capabilities, server information and instructions (revision 2026-07-28 only)',
-			},
-		],
-		default: 'discover',
-	},
-	...discover.description,
-];
+export const description: INodeProperties[] = resourceDescription('server', operations, 'discover', { bothApis: false });

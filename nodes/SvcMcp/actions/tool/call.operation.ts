@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readLocator, refuseInput } from '../../../shared/parameters';
-import { binaryFieldOption, callOptions, optionsCollection, readBinaryField } from '../common.descriptions';
+import { binaryFieldOption, optionsCollection, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { toolResultItem } from '../output';
 import { sayingOutcomeUncertain } from '../../../shared/transport/errors';
 import type { McpToolOutcome } from '../../../shared/transport/mcp';
+
+export const option: OperationOption = { name: 'Call', action: 'Call a tool', description: 'Call one tool of the endpoint with arguments from its input schema' };
+export const access: Access = 'write';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{
@@ -152,14 +158,14 @@ function convert(ctx: IExecuteFunctions, itemIndex: number, name: string, value:
 	}
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
 	const name = readLocator(this, 'tool', itemIndex, 'Tool');
 	const mode = this.getNodeParameter('argumentsMode', itemIndex, 'mapper') as string;
 	const args = mode === 'json' ? readJsonArguments(this, itemIndex) : readMappedArguments(this, itemIndex);
 	// Any tool may change something: only one declared read-only is sent again; any other's unknown outcome says so.
 	let outcome: McpToolOutcome;
 	try {
-		outcome = await client.callToolNamed(name, args, callOptions(this, itemIndex, true));
+		outcome = await mcp.callToolNamed(name, args, itemIndex);
 	} catch (error) {
 		throw sayingOutcomeUncertain(error);
 	}

@@ -1,15 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { callOptions, optionsCollection } from '../common.descriptions';
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
+import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
+
+export const option: OperationOption = { name: 'List', action: 'List tools', description: 'List the tools the endpoint offers, with their input and output schemas' };
+export const access: Access = 'read';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['list'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { client }: McpDeps): Promise<INodeExecutionData[]> {
-	const tools = await client.listTools(callOptions(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+	const tools = await mcp.listTools(itemIndex);
 	return tools.map((tool) => ({
 		json: {
 			name: tool.name,

@@ -1,9 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
-import { accountScript } from './accountScript';
+import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Get Storage Usage', action: 'Get the storage usage', description: 'Get used, free and total storage in megabytes' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [optionsCollection()];
 
@@ -11,8 +17,8 @@ export const description = updateDisplayOptions({ show: { resource: ['account'],
 
 const FIGURES = ['used_mb', 'quota_mb', 'available_mb', 'free_mb'] as const;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = await accountScript(this, itemIndex, 'get_storage_data', {}, 'read the storage usage');
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
+	const body = await storage.accountScript({ name: 'get_storage_data', label: 'read the storage usage' }, {}, itemIndex);
 	// The storage API puts the figures under `data`; a service that sends them at the top level is read too.
 	const data = (body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
 	// The service sends some figures as strings ("quota_mb": "10240"); they become numbers here.
@@ -24,4 +30,4 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 	);
 	return [jsonItem(figures, itemIndex)];
-}
+};

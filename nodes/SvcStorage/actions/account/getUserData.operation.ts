@@ -1,9 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
-import { accountScript } from './accountScript';
+import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Get User Data', action: 'Get the user data', description: 'Get the account\'s data, including its ROOT folder and optionally its access token' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	{
@@ -21,17 +27,15 @@ export const description = updateDisplayOptions({ show: { resource: ['account'],
 
 const NEVER_OUTPUT = ['pass', 'password', 'PHPSESSID', 'SessionID', 'session_id'];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const includeAccessToken = this.getNodeParameter('includeAccessToken', itemIndex, false) as boolean;
-	const body = await accountScript(
-		this,
-		itemIndex,
-		'authenticate_user',
+	const body = await storage.accountScript(
+		{ name: 'authenticate_user', label: 'read the account data' },
 		{ get_user_access_token: includeAccessToken ? true : undefined },
-		'read the account data',
+		itemIndex,
 	);
 	const userData = { ...body };
 	for (const name of NEVER_OUTPUT) delete userData[name];
 	if (!includeAccessToken) delete userData.user_access_token;
 	return [jsonItem(userData, itemIndex)];
-}
+};

@@ -1,11 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
 import { optionsCollection } from '../common.descriptions';
-import { accountScript } from './accountScript';
+import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Validate Session', action: 'Validate the session', description: 'Check whether the credential\'s session is valid' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	{
@@ -22,7 +28,7 @@ export const description = updateDisplayOptions({ show: { resource: ['account'],
 
 const METHOD_NAMES: Record<string, string> = { accessToken: 'User and Access Token', password: 'User and Password' };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	// validate_session.php looks only at a session: with a token or password credential it would
 	// always answer "not valid", which reads as a broken credential. Say so instead.
 	const credentials = await this.getCredentials(STORAGE_CREDENTIAL_TYPE, itemIndex);
@@ -35,14 +41,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Choose a Svc Storage API credential with Authentication "Session ID". To check that this credential works, use Account > Get User Data.',
 		);
 	}
-	const body = await accountScript(this, itemIndex, 'validate_session', {}, 'validate the session');
+	const body = await storage.accountScript({ name: 'validate_session', label: 'validate the session' }, {}, itemIndex);
 	const valid = isTrue(body.Success ?? body.success);
 	const said = body.Message ?? body.message;
 	const sessionId = String(credentials.sessionId ?? '');
 	// The SessionID field is never output; a message that quotes the id is masked.
 	const message = typeof said === 'string' && said ? (sessionId ? said.split(sessionId).join('[redacted]') : said) : null;
 	return [jsonItem({ valid, message }, itemIndex)];
-}
+};
 
 /** PHP services send booleans as true, 1, "1" or "true". */
 function isTrue(value: unknown): boolean {

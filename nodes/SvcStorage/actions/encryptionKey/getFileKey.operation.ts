@@ -1,3 +1,3 @@
 import { getKeyOperation } from './keyOperations';
 
-export const { description, execute } = getKeyOperation('file');
+export const { option, access, runsOver, description, execute } = getKeyOperation('file');

@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { isEmail, readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
 import { keyProperty, readHash, userIdProperty } from './fields';
+import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
+
+export const option: OperationOption = { name: 'Get Share Key', action: 'Get a key for sharing', description: 'Get a key and the recipient\'s public keys for sharing' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -36,7 +43,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getShareKey'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const receiverEmail = readText(this, 'receiverEmail', itemIndex, 'Receiver Email', { required: true });
 	if (!isEmail(receiverEmail)) {
 		refuseInput(this, itemIndex, `The parameter "Receiver Email" is not a valid e-mail address: "${receiverEmail}"`);
@@ -50,6 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { result } = await keyAction(
 		this,
 		itemIndex,
+		storage,
 		{
 			action: 'get_share_encryption_key',
 			label: 'get the key for sharing',
@@ -58,4 +66,4 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ receiverEmail, ...target },
 	);
 	return [jsonItem({ receiverEmail, ...target, ...result }, itemIndex)];
-}
+};

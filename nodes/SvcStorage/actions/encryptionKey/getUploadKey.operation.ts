@@ -1,3 +1,3 @@
 import { getKeyOperation } from './keyOperations';
 
-export const { description, execute } = getKeyOperation('upload');
+export const { option, access, runsOver, description, execute } = getKeyOperation('upload');

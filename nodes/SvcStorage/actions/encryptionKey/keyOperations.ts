@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageOperation } from '../node.type';
 import { isEncryptedFolderProperty, keyProperty, readHash, readKey, userIdProperty } from './fields';
@@ -35,12 +36,16 @@ function shownFor(operation: string, properties: INodeProperties[]): INodeProper
 export function getKeyOperation(target: KeyTarget): StorageOperation {
 	const { hashParameter, hashLabel, hashDescription, operation } = TARGET[target];
 	return {
+		option: { name: `Get ${operation} Key`, action: `Get ${target === 'file' ? 'a file' : 'an upload'} key`, description: `Get the wrapped key of an encrypted ${target}` },
+		access: 'read',
+		runsOver: OVER_REST_ONLY,
 		description: shownFor(`get${operation}Key`, [userIdProperty, keyProperty(hashParameter, hashLabel, hashDescription), isEncryptedFolderProperty, optionsCollection()]),
-		async execute(itemIndex) {
+		async execute(itemIndex, { storage }) {
 			const hash = readHash(this, itemIndex, hashParameter, hashLabel);
 			const { result } = await keyAction(
 				this,
 				itemIndex,
+				storage,
 				{
 					action: `get_${target}_encryption_key`,
 					label: `get the ${target} key`,
@@ -68,12 +73,16 @@ export function saveKeyOperation(target: KeyTarget): StorageOperation {
 		),
 	];
 	return {
+		option: { name: `Save ${operation} Key`, action: `Save ${target === 'file' ? 'a file' : 'an upload'} key`, description: `Store the wrapped key of an encrypted ${target}` },
+		access: 'write',
+		runsOver: OVER_REST_ONLY,
 		description: shownFor(`save${operation}Key`, properties),
-		async execute(itemIndex) {
+		async execute(itemIndex, { storage }) {
 			const hash = readHash(this, itemIndex, hashParameter, hashLabel);
 			const { userID, result } = await keyAction(
 				this,
 				itemIndex,
+				storage,
 				{
 					action: `save_${target}_encryption_key`,
 					label: `save the ${target} key`,

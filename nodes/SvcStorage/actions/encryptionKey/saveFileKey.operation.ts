@@ -1,3 +1,3 @@
 import { saveKeyOperation } from './keyOperations';
 
-export const { description, execute } = saveKeyOperation('file');
+export const { option, access, runsOver, description, execute } = saveKeyOperation('file');

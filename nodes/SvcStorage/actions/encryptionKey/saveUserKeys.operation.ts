@@ -1,10 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/runPerItem';
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
 import { keyProperty, readKey, userIdProperty } from './fields';
+import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
+
+export const option: OperationOption = { name: 'Save User Keys', action: 'Save the user public keys', description: 'Publish the account\'s public keys' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_ONLY;
 
 const PUBLIC_KEYS = [
 	['kem', 'KEM Public Key'],
@@ -21,11 +28,12 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveUserKeys'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const keys = Object.fromEntries(PUBLIC_KEYS.map(([name, label]) => [name, readKey(this, itemIndex, name, label)]));
 	const { userID, result } = await keyAction(
 		this,
 		itemIndex,
+		storage,
 		{
 			action: 'save_user_encryption_keys',
 			label: 'save the public keys',
@@ -34,4 +42,4 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		keys,
 	);
 	return [jsonItem({ userID, ...result }, itemIndex)];
-}
+};

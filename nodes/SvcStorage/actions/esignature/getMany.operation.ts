@@ -1,12 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readDate, readLocator, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { fileLocator, readOptionsCollection } from '../common.descriptions';
-import { storageAction } from '../storageAction';
+import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Get Many', action: 'Get many signatures', description: 'List the signatures of a file' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File whose signatures to list' }),
@@ -27,7 +33,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const fromDate = readDate(this, 'filters.fromDate', itemIndex, 'From Date');
 	const toDate = readDate(this, 'filters.toDate', itemIndex, 'To Date');
@@ -35,13 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		refuseInput(this, itemIndex, `"From Date" (${fromDate}) is after "To Date" (${toDate})`, 'Swap the two dates.');
 	}
 	const { limit } = readReturnAll(this, itemIndex);
-	const body = await storageAction(
-		this,
-		itemIndex,
-		'get_esignatures',
-		{ file_hash: fileHash, from_date: fromDate || undefined, to_date: toDate || undefined },
-		'list the signatures',
-	);
+	const body = await storage.listSignatures({ file_hash: fileHash, from_date: fromDate || undefined, to_date: toDate || undefined }, itemIndex);
 	const records = signatureRecords(body);
 	if (records === undefined) {
 		const message = 'Svc answered the signature list in a form the node does not know';
@@ -58,7 +58,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return !day || ((!fromDate || day >= fromDate) && (!toDate || day <= toDate));
 	});
 	return applyLimit(inRange, limit).map((record) => jsonItem(record, itemIndex));
-}
+};
 
 const LIST_FIELDS = ['data', 'signatures', 'esignatures', 'records', 'items'];
 

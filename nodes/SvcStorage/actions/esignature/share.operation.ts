@@ -1,10 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { readEmails, readLocator, readText } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { fileLocator, optionsCollection } from '../common.descriptions';
-import { storageActionObject } from '../storageAction';
+import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Share for Signing', action: 'Share a file for signing', description: 'Send a file to people for electronic signing' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File to send for electronic signing' }),
@@ -38,22 +44,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['share'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = readLocator(this, 'file', itemIndex, 'File');
 	const emails = readEmails(this, 'emails', itemIndex, 'Recipient Emails', true);
 	const nextShareEmails = readEmails(this, 'nextShareEmails', itemIndex, 'Re-Share Emails', false);
 	const text = readText(this, 'text', itemIndex, 'Message');
-	const result = await storageActionObject(
-		this,
-		itemIndex,
-		'esignature_share',
+	const result = await storage.shareForSigning(
 		{
 			file_hash: fileHash,
 			emails,
 			text: text || undefined,
 			next_share_emails: nextShareEmails.length ? nextShareEmails : undefined,
 		},
-		'share the file for signing',
+		itemIndex,
 	);
 	return [jsonItem({ file_hash: fileHash, ...result }, itemIndex)];
-}
+};

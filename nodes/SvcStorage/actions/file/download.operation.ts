@@ -1,10 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryFromStream, safeFileName } from '../../../shared/binary';
 import { readLocator, readText } from '../../../shared/parameters';
 import { fileLocator, readOptionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Download', action: 'Download a file', description: 'Download a file into a binary field' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),

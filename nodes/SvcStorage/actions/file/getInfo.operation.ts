@@ -1,3 +1,3 @@
 import { getInfoOperation } from '../entryOperations';
 
-export const { description, execute } = getInfoOperation('file');
+export const { option, access, runsOver, description, execute } = getInfoOperation('file');

@@ -1,11 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import type { ImportSource } from '../../../shared/services/storage/types';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
+
+export const option: OperationOption = { name: 'Import From URL', action: 'Import a file from a URL', description: 'Let the service fetch a file from a public HTTPS URL into a folder' };
+export const access: Access = 'write';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{

@@ -1,10 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readLocator } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { fileLocator, folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Move', action: 'Move a file', description: 'Move a file into another folder' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),

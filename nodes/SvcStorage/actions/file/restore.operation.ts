@@ -1,3 +1,3 @@
 import { restoreOperation } from '../entryOperations';
 
-export const { description, execute } = restoreOperation('file');
+export const { option, access, runsOver, description, execute } = restoreOperation('file');

@@ -1,10 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readSearch } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
+
+export const option: OperationOption = { name: 'Search', action: 'Search files', description: 'Search names and indexed metadata with the web UI\'s central search' };
+export const access: Access = 'read';
+export const runsOver = OVER_MCP_ONLY;
 
 /** svc_search_files accepts 1 to 100 results per query (the simulator's choice for "not shown"). */
 const MAX_RESULTS = 100;

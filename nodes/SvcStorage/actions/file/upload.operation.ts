@@ -1,12 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { restOnlyInCollection } from '../../../shared/services/authentication';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Upload', action: 'Upload a file', description: 'Upload a file from a binary field (up to 10 MiB over MCP)' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_AND_MCP;
 
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];
 

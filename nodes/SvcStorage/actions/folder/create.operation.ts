@@ -1,11 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { mcpOnly, restOnly } from '../../../shared/services/authentication';
 import { readLocator, readText } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	folderLocator({

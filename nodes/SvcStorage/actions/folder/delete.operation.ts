@@ -1,11 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/operation';
 import { readLocator } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
-import { deleteItem } from '../itemLifecycle';
 import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'Delete', action: 'Delete a folder', description: 'Delete a folder and everything in it' };
+export const access: Access = 'write';
+export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to delete, together with all its contents' }),
@@ -16,6 +21,5 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
-	const deleted = await storage.explainingRoot('delete', folderHash, itemIndex, async () => await deleteItem(this, 'folder', folderHash, itemIndex));
-	return [jsonItem(deleted, itemIndex)];
+	return [jsonItem(await storage.deleteEntry('folder', folderHash, itemIndex), itemIndex)];
 };

@@ -1,13 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { entryKind } from '../../../shared/services/storage/entries';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readLocator } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { accessRightsOption, folderLocator, readOptionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+
+export const option: OperationOption = { name: 'List', action: 'List a folder', description: 'List the files and subfolders directly in a folder' };
+export const access: Access = 'read';
+export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder whose direct files and subfolders to list' }),

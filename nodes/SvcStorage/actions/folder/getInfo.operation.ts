@@ -1,3 +1,3 @@
 import { getInfoOperation } from '../entryOperations';
 
-export const { description, execute } = getInfoOperation('folder');
+export const { option, access, runsOver, description, execute } = getInfoOperation('folder');

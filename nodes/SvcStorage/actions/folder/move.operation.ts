@@ -1,10 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Access, OperationOption } from '../../../shared/operation';
+import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readLocator } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/runPerItem';
+import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
+
+export const option: OperationOption = { name: 'Move', action: 'Move a folder', description: 'Move a folder into another folder of the same owner' };
+export const access: Access = 'write';
+export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{

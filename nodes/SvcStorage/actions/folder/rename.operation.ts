@@ -1,3 +1,3 @@
 import { renameOperation } from '../entryOperations';
 
-export const { description, execute } = renameOperation('folder');
+export const { option, access, runsOver, description, execute } = renameOperation('folder');

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../transport/http';
 import type { McpClient } from '../../transport/mcp';
 import type { McpCallContext, McpToolGroup } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
-import { unavailableOverMcp } from '../../services/availability';
+import { DVS_UNAVAILABILITY, unavailable } from '../../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../../services/storage/types';
@@ -63,13 +63,7 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	private section(section: DvsSection, itemIndex: number): McpSection {
 		if (section === 'task' || section === 'project_2') return section;
-		throw unavailableOverMcp(
-			this.ctx.getNode(),
-			`${section === 'client' ? 'Clients' : 'Contact persons'} are`,
-			"The MCP endpoint's DVS tools cover the task and project registers only.",
-			'Svc DVS API',
-			itemIndex,
-		);
+		throw unavailable(this.ctx.getNode(), `The "${section}" register`, 'mcp', DVS_UNAVAILABILITY, itemIndex);
 	}
 
 	private async call(suffix: string, args: IDataObject, context: Omit<McpCallContext, 'timeoutMs'>): Promise<IDataObject> {
@@ -174,17 +168,6 @@ export class McpDvsAdapter implements DvsAdapter {
 			itemIndex,
 		);
 		return dvsPageOf(body, page);
-	}
-
-	/** Only tasks are written over MCP (the MCP endpoint: "DVS task write tools"). */
-	assertWritable(section: DvsSection, itemIndex: number): void {
-		const mcpSection = this.section(section, itemIndex);
-		if (mcpSection !== 'task') {
-			throw new NodeOperationError(this.ctx.getNode(), 'Projects are read-only', {
-				itemIndex,
-				description: 'The DVS API allows creating and updating tasks (and, over the DVS API, contact persons) only.',
-			});
-		}
 	}
 
 	/** The REST answer of create/update/comment: `{dvs_document_id}`. */

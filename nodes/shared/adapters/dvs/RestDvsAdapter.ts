@@ -97,8 +97,6 @@ export class RestDvsAdapter implements DvsAdapter {
 		return { ...body, dvs_document_id: Number.isFinite(id) ? id : (fallback ?? 0) };
 	}
 
-	/** Every register the API writes to (tasks and contact persons) is writable over REST. */
-	assertWritable(): void {}
 
 	async sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.writtenId(await this.call(section, 'create_document', { create_params: values }, 'create the document', itemIndex, FIELD_HINT));

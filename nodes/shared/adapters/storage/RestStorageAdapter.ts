@@ -12,7 +12,8 @@ import {
 } from '../../transport/storage';
 import { entryName, entrySize, rootHashOf } from '../../services/storage/entries';
 import { namedRootHash } from '../../services/storage/rootFolder';
-import type { NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
+import type { EntryKind } from '../../services/storage/entries';
+import type { NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
 
 function asList(value: unknown): IDataObject[] {
 	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
@@ -61,10 +62,11 @@ export class RestStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name,
-			send: async () =>
-				asObject(
-					await this.action('create_folder', { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType }, `create ${name ? `the folder "${name}"` : 'the new folder'}`, itemIndex, true),
-				),
+			send: async () => {
+				const fields = { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType };
+				const action = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
+				return asObject(await callStorageAction(this.ctx, 'create_folder', fields, { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true }));
+			},
 		};
 	}
 
@@ -159,5 +161,35 @@ export class RestStorageAdapter implements StorageAdapter {
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
 		await this.action('move_file', { file_hash: fileHash, folder_hash: targetFolderHash }, 'move the file', itemIndex);
 		return { file_hash: fileHash, folder_hash: targetFolderHash };
+	}
+
+	/** delete_file and delete_folder document no data in the answer, so the output says what was deleted. */
+	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+		await this.action(`delete_${kind}`, { [`${kind}_hash`]: hash }, `delete the ${kind}`, itemIndex);
+		return { [`${kind}_hash`]: hash, deleted: true };
+	}
+
+	/** The legacy undelete scripts (paid plans; the storage API shows no answer). */
+	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+		const hints = { 405: { description: `Restoring needs a PRO, BUSINESS or ENTERPRISE plan, and the ${kind} must be deleted, not purged.` } };
+		await callStorageScript(this.ctx, `undelete_${kind}`, { [`${kind}_hash`]: hash }, { action: `restore the ${kind}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints });
+		return { [`${kind}_hash`]: hash, restored: true };
+	}
+
+	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return asObject(await callStorageAction(this.ctx, call.name, fields, { action: call.label, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints: call.hints }));
+	}
+
+	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
+		return await this.action('get_esignatures', fields, 'list the signatures', itemIndex);
+	}
+
+	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return asObject(await this.action('esignature_share', fields, 'share the file for signing', itemIndex));
+	}
+
+	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		const { body } = await callStorageScript(this.ctx, call.name, fields, { action: call.label, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints: call.hints });
+		return asObject(body);
 	}
 }

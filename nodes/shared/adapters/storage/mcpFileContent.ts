@@ -5,7 +5,7 @@ import { decodeBase64 } from '../../binary';
 import type { UploadSource } from '../../services/storage/types';
 import { hostOf } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
-import { discardBody, watchIdle } from '../../transport/http';
+import { discardBody, watchIdle } from '../../transport/streams';
 import type { McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
 import { embeddedResource, firstText, objectField } from '../mcpTools';
@@ -81,19 +81,25 @@ function inlineBytes(resource: IDataObject | undefined, text: string | undefined
  * request helper (proxy and cancellation included) without the MCP credential, which is for
  * the MCP endpoint only.
  */
+/** The URL when it is HTTPS (or HTTP on loopback, for tests and local servers); undefined otherwise. */
+function usableUrl(url: string): URL | undefined {
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return undefined;
+	}
+	const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+	return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback) ? parsed : undefined;
+}
+
 export async function fetchLargeFile(
 ctx: ServiceContext,
 url: string,
 { fileName, contentType, timeoutMs, itemIndex }: { fileName?: string; contentType?: string; timeoutMs: number; itemIndex: number },
 ): Promise<StorageDownload> {
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(url);
-	} catch {
-		parsed = undefined;
-	}
-	const loopback = parsed !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-	if (!parsed || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback))) {
+	const parsed = usableUrl(url);
+	if (!parsed) {
 		throw new NodeApiError(ctx.getNode(), { message: 'unusable download URL' }, {
 			message: "Svc's MCP endpoint gave no usable HTTPS download URL for this large file",
 			description: 'Files larger than 25 MB are not sent inline over MCP. Download them with the Svc Storage API credential.',

@@ -42,9 +42,17 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
 		let schema = this.schemas.get(section);
 		if (!schema) {
-			schema = this.adapter.getFields(section, itemIndex);
+			schema = (async () => {
+				let read = false;
+				try {
+					const fields = await this.adapter.getFields(section, itemIndex);
+					read = true;
+					return fields;
+				} finally {
+					if (!read) this.schemas.delete(section);
+				}
+			})();
 			this.schemas.set(section, schema);
-			schema.catch(() => this.schemas.delete(section));
 		}
 		return await schema;
 	}
@@ -91,7 +99,6 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		this.adapter.assertWritable(section, itemIndex);
 		const send = async () => await this.adapter.sendCreate(section, values, itemIndex);
 		const created = await this.settle(createDocumentWrite(this.scope(itemIndex), section, values, send), itemIndex);
 		if (!created.reconciled) return created;
@@ -115,7 +122,6 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		this.adapter.assertWritable(section, itemIndex);
 		const send = async () => await this.adapter.sendUpdate(section, documentId, values, itemIndex);
 		return await this.settle(updateDocumentWrite(this.scope(itemIndex), section, documentId, values, send), itemIndex);
 	}

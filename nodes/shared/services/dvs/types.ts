@@ -102,8 +102,6 @@ export interface DvsAdapter extends Adapter {
 	getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage>;
 	/** The entries of a task's attachment folder (its `upload_hash`). */
 	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
-	/** Refuses, before anything is sent, a write this adapter cannot make (MCP writes tasks only). */
-	assertWritable(section: DvsSection, itemIndex: number): void;
 	sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
 	sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
 	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult>;

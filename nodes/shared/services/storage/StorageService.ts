@@ -1,20 +1,27 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { mcpOnlyOperation } from '../availability';
+import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
+import type { UncertainWrite, WriteOutcome } from '../../reconcile';
 import { writeExactlyOnce } from '../../reconcile';
-import type { StorageDownload } from '../../transport/storage';
-import type { DestinationSnapshot } from './entries';
+import type { StorageDownload, StorageFields } from '../../transport/storage';
+import type { DestinationSnapshot, EntryKind } from './entries';
 import { entryHash, snapshotOf, writtenEntry } from './entries';
 import { explainingRoot, type RootRefusal } from './rootFolder';
-import type { ImportSource, NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
+import type { ImportSource, NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 
-/** The operations only Svc's MCP endpoint offers, by the name the node shows. */
-const MCP_ONLY = {
-	searchFiles: 'Search Files',
-	prepareImport: 'Import From URL',
-	moveFolder: 'Move Folder',
+/** The adapter methods only one API has, by what the refusal names. */
+const ONE_API_ONLY = {
+	searchFiles: 'Searching files',
+	prepareImport: 'Importing from a URL',
+	moveFolder: 'Moving a folder',
+	deleteEntry: 'Deleting',
+	restoreEntry: 'Restoring',
+	encryptionKeyAction: 'Encryption keys',
+	listSignatures: 'E-signatures',
+	shareForSigning: 'E-signatures',
+	accountScript: 'Account scripts',
 } as const;
 
 /**
@@ -68,51 +75,81 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	async createFolder(input: NewFolder, itemIndex: number): Promise<WriteResult> {
 		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
-		return await this.writeOnce(prepared, { kind: 'folder', subject }, itemIndex, async () => await this.snapshot(prepared.folderHash, itemIndex), async (hash) =>
+		const write = this.exactlyOnce(prepared, { kind: 'folder', subject }, itemIndex, async () => await this.snapshot(prepared.folderHash, itemIndex), async (hash) =>
 			await this.adapter.createdFolder(hash, itemIndex),
 		);
+		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex));
 	}
 
 	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<WriteResult> {
 		return await this.explainingRoot('upload', folderHash, itemIndex, async () => {
 			const prepared = await this.adapter.prepareUpload(folderHash, source, options, itemIndex);
-			return await this.writeOnce(
+			const write = this.exactlyOnce(
 				prepared,
 				{ kind: 'file', subject: `the file "${source.fileName}"`, size: source.size },
 				itemIndex,
 				async () => await this.uploadSnapshot(folderHash, options, itemIndex),
 				async (hash) => await this.adapter.uploadedFile(hash, folderHash, itemIndex),
 			);
+			return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex));
 		});
 	}
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
-		const search = this.mcpOnly('searchFiles', itemIndex);
+		const search = this.adapterMethod('searchFiles', itemIndex);
 		return await search.call(this.adapter, query, limit, itemIndex);
 	}
 
 	async importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult> {
-		const prepare = this.mcpOnly('prepareImport', itemIndex);
+		const prepare = this.adapterMethod('prepareImport', itemIndex);
 		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
-		return await this.writeOnce(
+		const write = this.exactlyOnce(
 			prepared,
 			{ kind: 'file', subject: `the file "${fileName}"` },
 			itemIndex,
 			async () => await this.snapshot(folderHash, itemIndex),
 			async (hash) => ({ ...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)), status: 'created' }),
 		);
+		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex));
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		const move = this.mcpOnly('moveFolder', itemIndex);
+		const move = this.adapterMethod('moveFolder', itemIndex);
 		return await move.call(this.adapter, folderHash, targetFolderHash, itemIndex);
 	}
 
-	/** The adapter's method for an operation only the MCP endpoint offers, or the one refusal for all of them. */
-	private mcpOnly<K extends keyof typeof MCP_ONLY>(operation: K, itemIndex: number): NonNullable<StorageAdapter[K]> {
-		const method = this.adapter[operation];
-		if (method) return method as NonNullable<StorageAdapter[K]>;
-		throw mcpOnlyOperation(this.node, MCP_ONLY[operation], itemIndex);
+	/** Deletes a folder (with everything in it) or a file; ROOT's refusal is explained. */
+	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+		const remove = this.adapterMethod('deleteEntry', itemIndex);
+		if (kind === 'file') return await remove.call(this.adapter, kind, hash, itemIndex);
+		return await this.explainingRoot('delete', hash, itemIndex, async () => await remove.call(this.adapter, kind, hash, itemIndex));
+	}
+
+	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+		return await this.adapterMethod('restoreEntry', itemIndex).call(this.adapter, kind, hash, itemIndex);
+	}
+
+	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return await this.adapterMethod('encryptionKeyAction', itemIndex).call(this.adapter, call, fields, itemIndex);
+	}
+
+	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
+		return await this.adapterMethod('listSignatures', itemIndex).call(this.adapter, fields, itemIndex);
+	}
+
+	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return await this.adapterMethod('shareForSigning', itemIndex).call(this.adapter, fields, itemIndex);
+	}
+
+	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return await this.adapterMethod('accountScript', itemIndex).call(this.adapter, call, fields, itemIndex);
+	}
+
+	/** The adapter's method for what only one API offers, or the one refusal (availability.ts) for all of them. */
+	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(method: K, itemIndex: number): NonNullable<StorageAdapter[K]> {
+		const found = this.adapter[method];
+		if (found) return found as NonNullable<StorageAdapter[K]>;
+		throw unavailable(this.node, ONE_API_ONLY[method], this.adapter.kind, STORAGE_UNAVAILABILITY, itemIndex);
 	}
 
 	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {
@@ -137,33 +174,33 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	}
 
 	/**
-	 * A write without idempotency key, exactly once: after an unknown outcome the destination is
-	 * read back and our item (entries.ts) is the result, marked `reconciled: true`.
+	 * A write without idempotency key, for writeExactlyOnce: after an unknown outcome the
+	 * destination is read back and our item (entries.ts) is the result.
 	 */
-	private async writeOnce(
+	private exactlyOnce(
 		prepared: PreparedWrite,
 		written: { kind: 'folder' | 'file'; subject: string; size?: number },
 		itemIndex: number,
 		snapshot: () => Promise<DestinationSnapshot | undefined>,
 		resultOf: (hash: string) => Promise<WriteResult>,
-	): Promise<WriteResult> {
-		const outcome = await writeExactlyOnce(
-			this.node,
-			{
-				subject: written.subject,
-				snapshot,
-				write: async () => await prepared.send(),
-				findWritten: async (before) => {
-					if (before === undefined) {
-						throw new Error('the credential may not list the folder (the upload went through its upload key), so the upload cannot be checked');
-					}
-					const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
-					const found = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
-					return found === undefined ? undefined : await resultOf(entryHash(found) as string);
-				},
+	): UncertainWrite<DestinationSnapshot | undefined, WriteResult> {
+		return {
+			subject: written.subject,
+			snapshot,
+			write: prepared.send,
+			findWritten: async (before) => {
+				if (before === undefined) {
+					throw new Error('the credential may not list the folder (the upload went through its upload key), so the upload cannot be checked');
+				}
+				const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
+				const found = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
+				return found === undefined ? undefined : await resultOf(entryHash(found) as string);
 			},
-			itemIndex,
-		);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+		};
 	}
+}
+
+/** A write's result, marked `reconciled: true` when it was found by reading the destination back. */
+function markedReconciled(outcome: WriteOutcome<WriteResult>): WriteResult {
+	return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
 }

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { StorageDownload } from '../../transport/storage';
+import type { StatusHints, StorageDownload, StorageFields } from '../../transport/storage';
 import type { Adapter } from '../ServiceOverAdapter';
+import type { EntryKind } from './entries';
 
 /** A file to upload: its bytes are opened as a stream for each attempt, never held whole. */
 export interface UploadSource {
@@ -67,4 +68,18 @@ export interface StorageAdapter extends Adapter {
 	searchFiles?(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
 	prepareImport?(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite>;
 	moveFolder?(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject>;
+	/** What only the storage REST API offers: absent on the MCP adapter. */
+	deleteEntry?(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject>;
+	restoreEntry?(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject>;
+	encryptionKeyAction?(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject>;
+	listSignatures?(fields: StorageFields, itemIndex: number): Promise<unknown>;
+	shareForSigning?(fields: StorageFields, itemIndex: number): Promise<IDataObject>;
+	accountScript?(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject>;
+}
+
+/** One REST action or script by name, with what it does (the end of "while trying to …") and what its statuses mean here. */
+export interface RestCall {
+	name: string;
+	label: string;
+	hints?: StatusHints;
 }

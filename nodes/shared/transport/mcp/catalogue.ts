@@ -118,11 +118,18 @@ export class ToolCatalogue {
 		const key = this.cacheKey(false);
 		const cached = LISTS.get(key) ?? LISTS.get(this.cacheKey(true));
 		if (cached && cached.expires > Date.now()) return cached.tools;
-		this.listing ??= this.fetchAll();
-		const pending = this.listing;
-		pending.catch(() => {
-			if (this.listing === pending) this.listing = undefined;
-		});
+		// Awaited first by the one who asked (not by a handler): the stack of a request names its caller.
+		const listing = async (): Promise<McpToolDescriptor[]> => {
+			let listed = false;
+			try {
+				const tools = await this.fetchAll();
+				listed = true;
+				return tools;
+			} finally {
+				if (!listed) this.listing = undefined;
+			}
+		};
+		const pending = (this.listing ??= listing());
 		const tools = await pending;
 		this.knownNames = tools.map((tool) => tool.name);
 		return tools;

@@ -83,29 +83,33 @@ function scopeList(scopes: string[]): string {
 	return `${scopes.slice(0, -1).join(', ')} and ${scopes[scopes.length - 1]}`;
 }
 
+/** A 403 that names the OAuth scopes the call needs: which are missing, and how to get them. */
+function missingScopesError(needed: string[], ctx: ErrorContext, credential: string): NodeApiError {
+	const { node, action, itemIndex, secrets } = ctx;
+	const granted = ctx.grantedScopes;
+	const missing = granted ? needed.filter((scope) => !granted.includes(scope)) : needed.filter((scope) => scope !== 'files:read');
+	const shown = missing.length ? missing : needed;
+	const error = serviceError(
+		node,
+		{
+			httpCode: '403',
+			itemIndex,
+			message: `The OAuth token lacks the ${scopeList(shown)} scope${shown.length > 1 ? 's' : ''}: reconnect the credential with ${shown.length > 1 ? 'them' : 'it'}`,
+			description: `To ${action} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ${scopeList(shown)} under Scopes and reconnect: existing grants are not upgraded, and renewing a token cannot add scopes.`,
+			cause: 'credential-invalid',
+		},
+		secrets,
+	);
+	return withMcpCode(error, CLIENT_CODES.insufficientScope);
+}
+
 /** An HTTP answer other than 2xx, in words a user can act on. */
 export function httpStatusError(response: ServiceResponse, body: unknown, ctx: ErrorContext): NodeApiError {
 	const { node, action, itemIndex, secrets } = ctx;
 	const said = saidOf(body);
 	const credential = ctx.oauth ? 'Svc MCP OAuth2 API' : 'Svc MCP API';
 	const needed = response.status === 403 ? insufficientScopes(response) : undefined;
-	if (needed) {
-		const granted = ctx.grantedScopes;
-		const missing = granted ? needed.filter((scope) => !granted.includes(scope)) : needed.filter((scope) => scope !== 'files:read');
-		const shown = missing.length ? missing : needed;
-		const error = serviceError(
-			node,
-			{
-				httpCode: '403',
-				itemIndex,
-				message: `The OAuth token lacks the ${scopeList(shown)} scope${shown.length > 1 ? 's' : ''}: reconnect the credential with ${shown.length > 1 ? 'them' : 'it'}`,
-				description: `To ${action} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ${scopeList(shown)} under Scopes and reconnect: existing grants are not upgraded, and renewing a token cannot add scopes.`,
-				cause: 'credential-invalid',
-			},
-			secrets,
-		);
-		return withMcpCode(error, CLIENT_CODES.insufficientScope);
-	}
+	if (needed) return missingScopesError(needed, ctx, credential);
 	const table: StatusTable = {
 		400: () => ({
 			message: `${MCP_SERVICE} refused the request to ${action} as invalid (400)${said}`,

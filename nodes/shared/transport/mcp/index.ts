@@ -2,7 +2,7 @@
 export { McpClient } from './client';
 export { matchToolSuffix } from './catalogue';
 export { mcpRetryAfterSeconds } from './streamableHttp';
-export { forgetEras } from './session';
+export { forgetLifecycles } from './session';
 export { forgetCatalogues } from './catalogue';
 export { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from './endpoint';
 export type { McpCallOptions, McpClientOptions, McpCredentialType, McpToolOutcome } from './client';

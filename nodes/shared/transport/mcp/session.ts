@@ -55,7 +55,7 @@ type Lifecycle = 'modern' | 'initialize';
 const LIFECYCLES = new Map<string, Lifecycle>();
 
 /** For tests: forget what was learned. */
-export function forgetEras(): void {
+export function forgetLifecycles(): void {
 	LIFECYCLES.clear();
 }
 
@@ -90,13 +90,9 @@ export function revisionRefusal(response: ServiceResponse, body: unknown, revisi
  */
 export class McpSession {
 	private negotiated?: NegotiatedRevision;
-
 	private probe?: Promise<void>;
-
 	private initializing?: Promise<NegotiatedRevision>;
-
 	private sessionRenewed = false;
-
 	private nextId = 1;
 
 	/** What the server said about itself in initialize, when one was sent. */

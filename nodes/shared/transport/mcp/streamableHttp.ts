@@ -3,7 +3,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { transportError } from '../errors';
 import type { ServiceContext, ServiceResponse } from '../http';
-import { bufferedBody, retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure, watchIdle } from '../http';
+import { retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure } from '../http';
+import { bufferedBody, watchIdle } from '../streams';
 import { secretsOf } from '../redact';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { grantedScopesOf, OAUTH_TYPE } from './endpoint';

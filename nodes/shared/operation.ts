@@ -1,0 +1,62 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** Whether an operation only reads (its items may run at once over REST) or writes (one after another). */
+export type Access = 'read' | 'write';
+
+/** The API a request goes to: the service's REST APIs or its MCP endpoint. */
+export type Api = 'rest' | 'mcp';
+
+export const OVER_REST_AND_MCP: readonly Api[] = ['rest', 'mcp'];
+export const OVER_REST_ONLY: readonly Api[] = ['rest'];
+export const OVER_MCP_ONLY: readonly Api[] = ['mcp'];
+
+/** What an operation shows in the node's action list (its value is its key in the resource). */
+export type OperationOption = Required<Pick<INodePropertyOptions, 'name' | 'action' | 'description'>>;
+
+/**
+ * One operation, declared once in its `<operation>.operation.ts`: what the action list shows,
+ * whether it reads or writes, which APIs run it, its parameters and what it does for one item.
+ * The router, the item pacing, the operation selector and the availability refusal read this.
+ */
+export interface Operation<TDeps> {
+	option: OperationOption;
+	access: Access;
+	runsOver: readonly Api[];
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number, deps: TDeps): Promise<INodeExecutionData[]>;
+}
+
+/** A resource's operations, by the value of the Operation parameter. */
+export type Operations<TDeps> = Record<string, Operation<TDeps>>;
+
+function labelled(option: OperationOption, runsOver: readonly Api[]): OperationOption {
+	if (!runsOver.includes('mcp')) return { ...option, description: `${option.description} (not over MCP)` };
+	if (!runsOver.includes('rest')) return { ...option, description: `${option.description} (MCP only)` };
+	return option;
+}
+
+/**
+ * A resource's Operation parameter and the parameters of its operations. Every operation is listed
+ * once whichever credential is chosen; on a node that speaks both APIs, one that runs over only
+ * one says so ("(not over MCP)", "(MCP only)") and the router refuses it over the other.
+ */
+export function resourceDescription<TDeps>(
+	resource: string,
+	operations: Operations<TDeps>,
+	defaultOperation: string,
+	options: { bothApis?: boolean; show?: Record<string, string[]> } = {},
+): INodeProperties[] {
+	const entries = Object.entries(operations);
+	const selector: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource], ...options.show } },
+		options: entries
+			.map(([value, operation]) => ({ ...(options.bothApis === false ? operation.option : labelled(operation.option, operation.runsOver)), value }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
+	};
+	return [selector, ...entries.flatMap(([, operation]) => operation.description)];
+}

@@ -1,0 +1,81 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { DEFAULT_ITEMS_PER_BATCH } from './descriptions';
+import type { Api, Operation, Operations } from './operation';
+import { readTimeout } from './parameters';
+import { unavailable, type Unavailability } from './availability';
+import { wasThrottled } from './transport/http';
+
+/** What the router needs of a node: its operations, the API its credential speaks, its service. */
+export interface NodeActions<TDeps> {
+	resources: Record<string, Operations<TDeps>>;
+	apiOf(ctx: IExecuteFunctions): Api;
+	/** The service for this execution and how to end what it opens; `timeoutFor` is each item's Timeout option. */
+	open(ctx: IExecuteFunctions, timeoutFor: (itemIndex: number) => number): { deps: TDeps; close(): Promise<void> };
+	/** Why an operation is missing over the other API, for the refusal (a node that speaks one API has none). */
+	unavailability?: Unavailability;
+}
+
+/** How many items run at once: reads over REST in batches (the Batching option), the rest one by one. */
+export function itemPace(ctx: IExecuteFunctions, operation: Pick<Operation<unknown>, 'access'>, api: Api): { itemsPerBatch: number; batchIntervalMs: number } {
+	if (api === 'mcp' || operation.access === 'write') return { itemsPerBatch: 1, batchIntervalMs: 0 };
+	const batch = ctx.getNodeParameter('options.batching.batch', 0, {}) as { batchSize?: unknown; batchInterval?: unknown };
+	const size = Number(batch.batchSize ?? DEFAULT_ITEMS_PER_BATCH);
+	const interval = Number(batch.batchInterval ?? 0);
+	return {
+		itemsPerBatch: Number.isFinite(size) && size >= 1 ? Math.floor(size) : DEFAULT_ITEMS_PER_BATCH,
+		batchIntervalMs: Number.isFinite(interval) && interval > 0 ? Math.floor(interval) : 0,
+	};
+}
+
+/** The operation the Resource and Operation parameters name, or the error that says it does not exist. */
+function chosenOperation<TDeps>(ctx: IExecuteFunctions, resources: Record<string, Operations<TDeps>>): { resource: string; name: string; operation: Operation<TDeps> } {
+	const resource = ctx.getNodeParameter('resource', 0) as string;
+	const name = ctx.getNodeParameter('operation', 0) as string;
+	const operation = Object.hasOwn(resources[resource] ?? {}, name) ? resources[resource][name] : undefined;
+	if (!operation) throw new NodeOperationError(ctx.getNode(), `The operation "${name}" is not supported for "${resource}"`);
+	return { resource, name, operation };
+}
+
+/** A failed item: the error with its item index, or (Continue On Fail) an error item in its place. */
+function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
+	const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	if (failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
+	if (!ctx.continueOnFail()) throw failure;
+	const description = failure.description;
+	return { json: { error: failure.message, ...(typeof description === 'string' && description ? { description } : {}) }, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * Runs the chosen operation for every input item over the node's service, a batch at a time
+ * (itemPace; one at a time once the service answered 429), and ends what the service opened.
+ * Output keeps the input order, each item paired with its input item.
+ */
+export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions<TDeps>): Promise<INodeExecutionData[][]> {
+	const { resource, operation } = chosenOperation(this, actions.resources);
+	const api = actions.apiOf(this);
+	if (!operation.runsOver.includes(api)) throw unavailable(this.getNode(), `The operation "${operation.option.name}" of "${resource}"`, api, actions.unavailability);
+	const { deps, close } = actions.open(this, (itemIndex) => readTimeout(this, itemIndex));
+	const items = this.getInputData();
+	const output: INodeExecutionData[] = [];
+	const pace = itemPace(this, operation, api);
+	const { batchIntervalMs } = pace;
+	let { itemsPerBatch } = pace;
+	try {
+		for (let start = 0; start < items.length; start += itemsPerBatch) {
+			if (start > 0 && batchIntervalMs > 0) await sleep(batchIntervalMs);
+			if (wasThrottled(this)) itemsPerBatch = 1;
+			const indexes = Array.from({ length: Math.min(itemsPerBatch, items.length - start) }, (_, offset) => start + offset);
+			const settled = await Promise.allSettled(indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)));
+			settled.forEach((result, offset) => {
+				if (result.status === 'rejected') return output.push(failedItem(this, result.reason, indexes[offset]));
+				for (const item of result.value) output.push({ ...item, pairedItem: item.pairedItem ?? { item: indexes[offset] } });
+				return output.length;
+			});
+		}
+	} finally {
+		await close();
+	}
+	return [output];
+}

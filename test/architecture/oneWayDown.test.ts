@@ -1,0 +1,208 @@
+/**
+ * The house's one way down, asserted on the running code: every operation of every action node
+ * (walked from the node's router) reaches n8n's request helper through its service, and a REST
+ * write is at most 8 of our frames above that helper. The stack is read where the credential
+ * signs the request (its `authenticate`), which n8n calls from inside the helper.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { loadPackage, runNode, type CredentialsMap, type HarnessInputItem } from '../harness';
+import { startServiceSimulator, type ServiceSimulator } from '../simulator';
+
+const PACKAGE = loadPackage();
+const DIST_NODES = `${PACKAGE.root}/dist/nodes/`.replace(/\\/g, '/');
+
+interface SignedRequest {
+	url: string;
+	/** Our frames, innermost first, as `file:function`. */
+	frames: string[];
+}
+
+const signed: SignedRequest[] = [];
+
+/** Every credential type's `authenticate` records the request's URL and our part of the stack. */
+beforeAll(() => {
+	Error.stackTraceLimit = 200;
+	for (const name of PACKAGE.credentialTypeNames) {
+		const type = PACKAGE.credentialTypes.getByName(name) as { authenticate?: (...args: unknown[]) => unknown };
+		const original = type.authenticate;
+		if (typeof original !== 'function') continue;
+		type.authenticate = function (this: unknown, ...args: unknown[]) {
+			const request = args[1] as { url?: string; uri?: string; baseURL?: string };
+			signed.push({ url: `${request.baseURL ?? ''}${request.url ?? request.uri ?? ''}`, frames: ourFrames(new Error().stack ?? '') });
+			return original.apply(this, args);
+		};
+	}
+});
+
+function ourFrames(stack: string): string[] {
+	return stack
+		.split('\n')
+		.filter((line) => line.replace(/\\/g, '/').includes(DIST_NODES))
+		.map((line) => {
+			const match = /at (?:async )?(\S+) \((.*?):\d+:\d+\)/.exec(line) ?? /at (?:async )?()(.*?):\d+:\d+/.exec(line);
+			return match ? `${match[2].replace(/\\/g, '/').slice(DIST_NODES.length)}:${match[1]}` : line.trim();
+		});
+}
+
+let sim: ServiceSimulator;
+beforeAll(async () => {
+	sim = await startServiceSimulator();
+});
+afterAll(async () => await sim.close());
+
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+const fileInput: HarnessInputItem[] = [{ json: {}, binary: { data: { data: Buffer.from('walk'), fileName: 'walk.txt', mimeType: 'text/plain' } } }];
+const mapper = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] }) as unknown as INodeParameters;
+
+type Api = 'rest' | 'mcp';
+interface Case {
+	parameters: INodeParameters;
+	input?: HarnessInputItem[];
+	/** The credential: the node's REST one unless the operation runs over MCP only. */
+	api?: Api;
+	session?: boolean;
+}
+
+const NODES: Record<string, { type: string; service: string; router: string; exportName: string; cases: Record<string, Case> }> = {
+	'Svc Storage': {
+		type: 'n8n-nodes-svc.svcStorage',
+		service: 'shared/services/storage/StorageService.js',
+		router: 'SvcStorage/actions/router.js',
+		exportName: 'storageActions',
+		cases: {
+			'account.getStorageUsage': { parameters: {} },
+			'account.getUserData': { parameters: {} },
+			'account.validateSession': { parameters: {}, session: true },
+			'encryptionKey.getFileKey': { parameters: { userId: 1, fileHash: 'h' } },
+			'encryptionKey.getShareKey': { parameters: { userId: 1, receiverEmail: 'a@b.example', keyOf: 'file', fileHash: 'h' } },
+			'encryptionKey.getUploadKey': { parameters: { userId: 1, uploadHash: 'h' } },
+			'encryptionKey.saveFileKey': { parameters: { userId: 1, fileHash: 'h', encryptionKey: 'k', keySignature: 's' } },
+			'encryptionKey.saveUploadKey': { parameters: { userId: 1, uploadHash: 'h', encryptionKey: 'k', keySignature: 's' } },
+			'encryptionKey.saveUserKeys': { parameters: { userId: 1, kem: 'k', dsa: 'k', x25519: 'k', ed25519: 'k' } },
+			'esignature.getMany': { parameters: { file: byId('h'), returnAll: true } },
+			'esignature.share': { parameters: { file: byId('h'), emails: 'a@b.example' } },
+			'file.delete': { parameters: { file: byId('h') } },
+			'file.download': { parameters: { file: byId('h') } },
+			'file.getInfo': { parameters: { file: byId('h') } },
+			'file.importFromUrl': { parameters: { folder: byId('h'), source: 'url', sourceUrl: 'https://files.example.com/a.txt' }, api: 'mcp' },
+			'file.move': { parameters: { file: byId('h'), targetFolder: byId('h2') } },
+			'file.rename': { parameters: { file: byId('h'), newName: 'n' } },
+			'file.restore': { parameters: { fileHash: 'h' } },
+			'file.search': { parameters: { query: 'walk', limit: 5 }, api: 'mcp' },
+			'file.upload': { parameters: { folder: byId('h'), binaryPropertyName: 'data' }, input: fileInput },
+			'folder.create': { parameters: { folderName: 'walk' } },
+			'folder.delete': { parameters: { folder: byId('h') } },
+			'folder.getContent': { parameters: { folder: byId('h'), returnAll: true } },
+			'folder.getInfo': { parameters: { folder: byId('h') } },
+			'folder.move': { parameters: { folder: byId('h'), targetFolder: byId('h2') }, api: 'mcp' },
+			'folder.rename': { parameters: { folder: byId('h'), newName: 'n' } },
+			'folder.restore': { parameters: { folderHash: 'h' } },
+		},
+	},
+	'Svc DVS': {
+		type: 'n8n-nodes-svc.svcDvs',
+		service: 'shared/services/dvs/DvsService.js',
+		router: 'SvcDvs/actions/router.js',
+		exportName: 'dvsActions',
+		cases: {
+			'attachment.list': { parameters: { task: byId(1) } },
+			'attachment.upload': { parameters: { task: byId(1), binaryPropertyName: 'data' }, input: fileInput },
+			'client.get': { parameters: { documentId: byId(1) } },
+			'client.getFields': { parameters: {} },
+			'client.getMany': { parameters: { limit: 5 } },
+			'comment.add': { parameters: { task: byId(1), comment: 'walk' } },
+			'comment.getMany': { parameters: { task: byId(1), returnAll: true } },
+			'contactPerson.create': { parameters: { fields: mapper({ name: 'Walk' }) } },
+			'contactPerson.get': { parameters: { documentId: byId(1) } },
+			'contactPerson.getFields': { parameters: {} },
+			'contactPerson.getMany': { parameters: { limit: 5 } },
+			'contactPerson.update': { parameters: { documentId: byId(1), fields: mapper({ name: 'Walk' }) } },
+			'project.get': { parameters: { documentId: byId(1) } },
+			'project.getFields': { parameters: {} },
+			'project.getMany': { parameters: { limit: 5 } },
+			'task.create': { parameters: { project: byId(1), fields: mapper({ name: 'Walk' }) } },
+			'task.get': { parameters: { documentId: byId(1) } },
+			'task.getFields': { parameters: {} },
+			'task.getMany': { parameters: { limit: 5 } },
+			'task.update': { parameters: { documentId: byId(1), fields: mapper({ name: 'Walk' }) } },
+			'user.getAssignable': { parameters: { register: 'task', project: byId(1) } },
+			'user.search': { parameters: { pattern: 'walk' } },
+		},
+	},
+	'Svc MCP': {
+		type: 'n8n-nodes-svc.svcMcp',
+		service: 'shared/services/mcp/McpService.js',
+		router: 'SvcMcp/actions/router.js',
+		exportName: 'mcpActions',
+		cases: {
+			'docs.get': { parameters: { uri: 'svc-docs://dvs-api' }, api: 'mcp' },
+			'docs.search': { parameters: { query: 'upload', limit: 3 }, api: 'mcp' },
+			'resource.list': { parameters: {}, api: 'mcp' },
+			'resource.listTemplates': { parameters: {}, api: 'mcp' },
+			'resource.read': { parameters: { uri: 'svc-docs://mcp-endpoint' }, api: 'mcp' },
+			'server.discover': { parameters: {}, api: 'mcp' },
+			'tool.call': { parameters: { tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' }, argumentsMode: 'json', argumentsJson: '{}' }, api: 'mcp' },
+			'tool.list': { parameters: {}, api: 'mcp' },
+		},
+	},
+};
+
+function credentials(api: Api, session: boolean): CredentialsMap {
+	const pro = sim.demo.pro;
+	if (api === 'mcp') return { svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken, protocolVersion: 'auto' } };
+	const admin = sim.dvs.seed.orgA.users.admin;
+	return {
+		svcStorageApi: session ? { baseUrl: sim.baseUrl, authMethod: 'session', sessionId: 'walk' } : { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken ?? '' },
+		svcDvsApi: { baseUrl: sim.baseUrl, user: admin.login, accessToken: admin.token },
+	};
+}
+
+describe.each(Object.entries(NODES))('%s', (_node, node) => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the router as built, the same module n8n loads
+	const actions = require(`${DIST_NODES}${node.router}`)[node.exportName] as { resources: Record<string, Record<string, unknown>> };
+	const operations = Object.entries(actions.resources).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => `${resource}.${operation}`));
+
+	it('has a case for every operation its router knows, and none it does not', () => {
+		expect(Object.keys(node.cases).sort()).toEqual(operations.sort());
+	});
+
+	it.each(operations)('%s reaches the transport through the service', async (operation) => {
+		const [resource, name] = operation.split('.');
+		const known = node.cases[operation] ?? { parameters: {} };
+		const api = known.api ?? 'rest';
+		const authentication = node.type.endsWith('svcMcp') ? 'apiToken' : api === 'mcp' ? 'svcMcpApi' : undefined;
+		const from = signed.length;
+		await runNode({
+			type: node.type,
+			parameters: { resource, operation: name, ...(authentication ? { authentication } : {}), ...known.parameters },
+			credentials: credentials(api, known.session === true),
+			continueOnFail: true,
+			...(known.input ? { input: known.input } : {}),
+		});
+		const requests = signed.slice(from);
+		expect(requests.length).toBeGreaterThan(0);
+		for (const request of requests) expect(request.frames.some((frame) => frame.startsWith(node.service))).toBe(true);
+	});
+});
+
+it('a REST write (Folder → Create) is at most 8 of our frames above n8n\'s request helper', async () => {
+	const from = signed.length;
+	await runNode({
+		type: 'n8n-nodes-svc.svcStorage',
+		parameters: { resource: 'folder', operation: 'create', folderName: 'depth' },
+		credentials: credentials('rest', false),
+	});
+	const write = signed.slice(from).find((request) => request.url.endsWith('/api_v2/create_folder'));
+	expect(write?.frames.length).toBeLessThanOrEqual(8);
+	expect(write?.frames).toEqual([
+		'shared/transport/apiClient.js:sendApiCall',
+		'shared/transport/storage.js:callStorageAction',
+		expect.stringContaining('shared/adapters/storage/RestStorageAdapter.js'),
+		'shared/reconcile.js:writeExactlyOnce',
+		'shared/services/storage/StorageService.js:StorageService.createFolder',
+		'SvcStorage/actions/folder/create.operation.js:ExecuteContext.execute',
+		'shared/router.js:ExecuteContext.route',
+		'SvcStorage/SvcStorage.node.js:ExecuteContext.execute',
+	]);
+});

@@ -1,0 +1,31 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- this file runs in Node under the test tools, never inside n8n */
+/**
+ * No product file over 300 lines and no function over 60 (comments and blank lines count): a
+ * newcomer reads a file in one sitting and a function on one screen. ESLint's own rules measure
+ * it, on top of the package's lint configuration (which n8n's strict mode keeps unchanged).
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+interface LintResult {
+	filePath: string;
+	messages: Array<{ ruleId: string | null; line: number; message: string }>;
+}
+
+it('no file in nodes/ or credentials/ is over 300 lines, and no function over 60', () => {
+	const root = resolve(__dirname, '..', '..');
+	const rules = ['max-lines: [error, { max: 300 }]', 'max-lines-per-function: [error, { max: 60 }]'];
+	let output: string;
+	try {
+		output = execFileSync(process.execPath, [resolve(root, 'node_modules/eslint/bin/eslint.js'), ...rules.flatMap((rule) => ['--rule', rule]), '--format', 'json', 'nodes', 'credentials'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	} catch (error) {
+		// ESLint exits 1 when it found problems; its report is still on stdout.
+		output = (error as { stdout?: string }).stdout ?? '';
+	}
+	const tooLong = (JSON.parse(output) as LintResult[]).flatMap((result) =>
+		result.messages
+			.filter((message) => message.ruleId === 'max-lines' || message.ruleId === 'max-lines-per-function')
+			.map((message) => `${result.filePath.slice(root.length + 1)}:${message.line} ${message.message}`),
+	);
+	expect(tooLong).toEqual([]);
+}, 120_000);
