@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_MS } from '../../descriptions';
 import type { ServiceContext } from '../http';
-import { timeoutFor } from '../http';
+import { DEFAULT_TIMEOUT_MS, timeoutFor } from '../http';
 import { ToolCatalogue } from './catalogue';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
