@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { actionSubtitle } from '../shared/descriptions';
+import { actionSubtitle, choice } from '../shared/descriptions';
 import { authenticationProperties, credentialEntries } from '../shared/services/authentication';
 import * as attachment from './actions/attachment';
 import * as client from './actions/client';
@@ -18,22 +18,10 @@ import { searchClients, searchContactPersons, searchProjects, searchTasks } from
 
 const properties: INodeProperties[] = [
 	...authenticationProperties('svcDvsApi', 'Svc DVS API'),
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Attachment', value: 'attachment' },
-			{ name: 'Client', value: 'client', description: 'Svc DVS API credential only' },
-			{ name: 'Comment', value: 'comment' },
-			{ name: 'Contact Person', value: 'contactPerson', description: 'Svc DVS API credential only' },
-			{ name: 'Project', value: 'project' },
-			{ name: 'Task', value: 'task' },
-			{ name: 'User', value: 'user' },
-		],
-		default: 'task',
-	},
+	choice(
+		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'task' },
+		[['Attachment', 'attachment'], ['Client', 'client', 'Svc DVS API credential only'], ['Comment', 'comment'], ['Contact Person', 'contactPerson', 'Svc DVS API credential only'], ['Project', 'project'], ['Task', 'task'], ['User', 'user']],
+	),
 	...attachment.description,
 	...client.description,
 	...comment.description,

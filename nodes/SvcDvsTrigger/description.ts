@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationProperties } from '../shared/services/authentication';
-import { timeoutOption } from '../shared/descriptions';
+import { timeoutOption, choice } from '../shared/descriptions';
 
 export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
 export const DEFAULT_TASKS_CHECKED_PER_POLL = 10;
@@ -110,30 +110,14 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: onCommentsOfTasks },
 	},
-	{
-		displayName: 'Trigger On',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'New Comment', value: 'newComment', description: 'A comment was added to a watched task' },
-			{ name: 'New Task', value: 'newTask', description: 'A task was created' },
-			{ name: 'Task Updated', value: 'taskUpdated', description: 'A watched task was changed (its last-update time moved)' },
-		],
-		default: 'newTask',
-	},
-	{
-		displayName: 'Watch',
-		name: 'watch',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'One Task', value: 'task' },
-			{ name: 'Tasks of a Project or Matching Filters', value: 'tasks' },
-		],
-		default: 'task',
-		displayOptions: { show: { event: ['newComment'] } },
-	},
+	choice(
+		{ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newTask' },
+		[['New Comment', 'newComment', 'A comment was added to a watched task'], ['New Task', 'newTask', 'A task was created'], ['Task Updated', 'taskUpdated', 'A watched task was changed (its last-update time moved)']],
+	),
+	choice(
+		{ displayName: 'Watch', name: 'watch', noDataExpression: true, default: 'task', displayOptions: { show: { event: ['newComment'] } } },
+		[['One Task', 'task'], ['Tasks of a Project or Matching Filters', 'tasks']],
+	),
 	{
 		displayName: 'Task',
 		name: 'task',

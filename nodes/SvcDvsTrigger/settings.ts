@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import type { DvsFilters } from '../shared/services/dvs/types';
+import type { DvsFilters } from '../shared/adapters/dvs/types';
 import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
 import { wholeNumberProblem } from '../shared/parameters';
 import { DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_TASKS_CHECKED_PER_POLL } from './description';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { actionSubtitle } from '../shared/descriptions';
+import { actionSubtitle, choice } from '../shared/descriptions';
 import * as docs from './actions/docs';
 import * as resource from './actions/resource';
 import { mcpActions } from './actions/router';
@@ -12,29 +12,14 @@ import { searchTools } from './methods/listSearch';
 import { getToolArguments } from './methods/resourceMapping';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Authentication',
-		name: 'authentication',
-		type: 'options',
-		options: [
-			{ name: 'API Token', value: 'apiToken', description: 'User ID and an API or ALL access token' },
-			{ name: 'OAuth2', value: 'oAuth2', description: "The service's optional OAuth profile, with scopes" },
-		],
-		default: 'apiToken',
-	},
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Documentation', value: 'docs' },
-			{ name: 'Resource', value: 'resource' },
-			{ name: 'Server', value: 'server' },
-			{ name: 'Tool', value: 'tool' },
-		],
-		default: 'tool',
-	},
+	choice(
+		{ displayName: 'Authentication', name: 'authentication', default: 'apiToken' },
+		[['API Token', 'apiToken', 'User ID and an API or ALL access token'], ['OAuth2', 'oAuth2', "The service's optional OAuth profile, with scopes"]],
+	),
+	choice(
+		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'tool' },
+		[['Documentation', 'docs'], ['Resource', 'resource'], ['Server', 'server'], ['Tool', 'tool']],
+	),
 	...docs.description,
 	...resource.description,
 	...server.description,

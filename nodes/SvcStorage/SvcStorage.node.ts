@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { actionSubtitle } from '../shared/descriptions';
+import { actionSubtitle, choice } from '../shared/descriptions';
 import { authenticationProperties, credentialEntries } from '../shared/services/authentication';
 import * as account from './actions/account';
 import * as encryptionKey from './actions/encryptionKey';
@@ -14,20 +14,10 @@ import { searchFiles, searchFolders } from './methods/listSearch';
 
 const properties: INodeProperties[] = [
 	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Account', value: 'account', description: 'Account scripts (Svc Storage API credential only)' },
-			{ name: 'E-Signature', value: 'esignature', description: 'Svc Storage API credential only' },
-			{ name: 'Encryption Key', value: 'encryptionKey', description: 'Svc Storage API credential only' },
-			{ name: 'File', value: 'file' },
-			{ name: 'Folder', value: 'folder' },
-		],
-		default: 'file',
-	},
+	choice(
+		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'file' },
+		[['Account', 'account', 'Account scripts (Svc Storage API credential only)'], ['E-Signature', 'esignature', 'Svc Storage API credential only'], ['Encryption Key', 'encryptionKey', 'Svc Storage API credential only'], ['File', 'file'], ['Folder', 'folder']],
+	),
 	...account.description,
 	...encryptionKey.description,
 	...esignature.description,

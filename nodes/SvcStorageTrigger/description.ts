@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationProperties } from '../shared/services/authentication';
-import { timeoutOption } from '../shared/descriptions';
+import { timeoutOption, choice } from '../shared/descriptions';
 import { folderLocator } from '../shared/storageLocators';
 
 export const MAX_SUBFOLDER_DEPTH = 5;
@@ -19,18 +19,10 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Trigger On',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'File Updated', value: 'fileUpdated', description: "A watched file's content or name changed (its last-modified time moved)" },
-			{ name: 'New File', value: 'newFile', description: 'A file appeared in the watched folder: uploaded, moved, copied or restored into it' },
-			{ name: 'New Folder', value: 'newFolder', description: 'A folder appeared in the watched folder' },
-		],
-		default: 'newFile',
-	},
+	choice(
+		{ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newFile' },
+		[['File Updated', 'fileUpdated', "A watched file's content or name changed (its last-modified time moved)"], ['New File', 'newFile', 'A file appeared in the watched folder: uploaded, moved, copied or restored into it'], ['New Folder', 'newFolder', 'A folder appeared in the watched folder']],
+	),
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'The folder to watch' }),
 	{
 		displayName: 'Subfolder Depth',
@@ -110,18 +102,10 @@ export const properties: INodeProperties[] = [
 				description:
 					'The most items one poll emits, oldest first. More are left for the next poll; none is lost.',
 			},
-			{
-				displayName: 'On Download Error',
-				name: 'onDownloadError',
-				type: 'options',
-				options: [
-					{ name: 'Emit Without the File', value: 'emit', description: 'Emit the item at once, without binary data and with a download_error field' },
-					{ name: 'Try Again Next Poll', value: 'retry', description: 'Leave the file for the next polls (Download Attempts), then emit it with the error' },
-				],
-				default: 'emit',
-				description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.',
-				displayOptions: { show: { '/download': [true] } },
-			},
+			choice(
+				{ displayName: 'On Download Error', name: 'onDownloadError', default: 'emit', description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.', displayOptions: { show: { '/download': [true] } } },
+				[['Emit Without the File', 'emit', 'Emit the item at once, without binary data and with a download_error field'], ['Try Again Next Poll', 'retry', 'Leave the file for the next polls (Download Attempts), then emit it with the error']],
+			),
 			timeoutOption,
 		],
 	},

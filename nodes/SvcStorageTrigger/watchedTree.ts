@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { entryHash, entryKind, entryName } from '../shared/services/storage/entries';
+import { entryHash, entryKind, entryName } from '../shared/adapters/storage/entryFields';
 import type { StorageService } from '../shared/services/storage/StorageService';
 import type { PollBudget } from '../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../shared/polling/errors';

@@ -2,7 +2,7 @@ import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { countArrivals, isStoreLimit, storeLimitError, storedByteCount } from './platform';
-import type { UploadSource } from './services/storage/types';
+import type { UploadSource } from './adapters/storage/types';
 import type { StorageDownload } from './transport/storage';
 
 /**
@@ -105,17 +105,4 @@ export async function binaryFromStream(
 	const storedBytes = await storedByteCount(ctx, binary);
 	if (arrivals.failure !== undefined || (download.size !== undefined && storedBytes < download.size)) throw cut(storedBytes, arrivals.failure);
 	return binary;
-}
-
-/**
- * Standard padded base64 (the MCP endpoint's rule 3) as bytes; undefined for anything else, never a
- * silent partial decode. Checked in one pass without a regular expression over the whole text
- * (which overflows the stack on a 50 MB blob): Node's decoder skips what is not base64, so the
- * text is valid exactly when nothing was skipped and no URL-safe letter was used.
- */
-export function decodeBase64(text: string): Buffer | undefined {
-	if (text.length % 4 !== 0 || text.includes('-') || text.includes('_')) return undefined;
-	const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-	const bytes = Buffer.from(text, 'base64');
-	return bytes.length === (text.length / 4) * 3 - padding ? bytes : undefined;
 }

@@ -107,3 +107,11 @@ export function actionSubtitle(properties: INodeProperties[]): string {
 	}
 	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
 }
+
+/** One choice of an options parameter: its name, its value and, where it needs one, a description. */
+export type Choice = [name: string, value: string, description?: string];
+
+/** An options parameter from its choices, one line each. */
+export function choice(parameter: Omit<INodeProperties, 'type' | 'options'>, choices: Choice[]): INodeProperties {
+	return { ...parameter, type: 'options', options: choices.map(([name, value, description]) => ({ name, value, ...(description ? { description } : {}) })) };
+}

@@ -1,6 +1,6 @@
 import type { INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { entryHash, entryKind, entryName } from './services/storage/entries';
+import { entryHash, entryKind, entryName } from './adapters/storage/entryFields';
 import type { StorageService } from './services/storage/StorageService';
 
 /** How many folders one search may list while walking down from ROOT. */

@@ -7,6 +7,7 @@ import {
 	type IConnections,
 	type IDataObject,
 	type INode,
+	type INodeParameters,
 	type IWorkflowBase,
 	type IWorkflowExecuteAdditionalData,
 	type IWorkflowSettings,
@@ -123,4 +124,14 @@ export function createAdditionalData(
 		getRuntimeCredential: async () => undefined,
 		startRunnerTask: notInHarness('The task runner'),
 	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** The package's node a run or a poll drives, as the workflow holds it. */
+export function nodeUnderTest(
+	id: string,
+	name: string,
+	options: { type: string; typeVersion?: number; parameters: INodeParameters },
+	position: [number, number],
+): INode {
+	return { id, name, type: options.type, typeVersion: options.typeVersion as number, position, parameters: options.parameters };
 }

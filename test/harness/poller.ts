@@ -5,7 +5,7 @@ import { jsonParse, type IDataObject, type INode, type INodeExecutionData, type 
 
 import type { CredentialsMap } from './credentials';
 import { inRunScope, newRunScope, type BinaryMode } from './engine';
-import { createAdditionalData, createWorkflow, nextId, prepareNodes } from './execution';
+import { createAdditionalData, createWorkflow, nextId, nodeUnderTest, prepareNodes } from './execution';
 import { loadPackage } from './loader';
 
 export interface CreatePollerOptions {
@@ -50,14 +50,7 @@ export function createPoller(options: CreatePollerOptions): Poller {
 	let saved = JSON.stringify(options.staticData ?? {});
 	let lastScope = newRunScope(options.binaryMode);
 
-	const node: INode = {
-		id: 'harness-poll-node',
-		name: POLL_NODE,
-		type: options.type,
-		typeVersion: options.typeVersion as number,
-		position: [0, 0],
-		parameters: options.parameters,
-	};
+	const node: INode = nodeUnderTest('harness-poll-node', POLL_NODE, options, [0, 0]);
 
 	return {
 		async poll(mode = 'trigger') {

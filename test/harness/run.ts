@@ -13,7 +13,7 @@ import {
 
 import type { CredentialsMap } from './credentials';
 import { binaryDataReader, inRunScope, newRunScope, type BinaryMode } from './engine';
-import { createAdditionalData, createWorkflow, prepareNodes, type HarnessWorkflowInput } from './execution';
+import { createAdditionalData, createWorkflow, nodeUnderTest, prepareNodes, type HarnessWorkflowInput } from './execution';
 import { ITEMS_TYPE, registerItems, releaseItems, type HarnessInputItem } from './internal-nodes';
 import { loadPackage } from './loader';
 
@@ -161,12 +161,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 			parameters: { itemsKey },
 		},
 		{
-			id: 'harness-node',
-			name: NODE_UNDER_TEST,
-			type: options.type,
-			typeVersion: options.typeVersion as number,
-			position: [200, 0],
-			parameters: options.parameters,
+			...nodeUnderTest('harness-node', NODE_UNDER_TEST, options, [200, 0]),
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		},
 	];

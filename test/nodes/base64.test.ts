@@ -1,5 +1,5 @@
 /** The one base64 reader (document 2, rule 3: standard padded base64, no whitespace or data-URL prefix). */
-import { decodeBase64 } from '../../nodes/shared/binary';
+import { decodeBase64 } from '../../nodes/shared/transport/base64';
 
 it.each([
 	['QUJD', '414243'],

@@ -1,19 +1,15 @@
 import type { SeedUser } from './dvs/seed';
 import { insertComment } from './dvs/direct';
-import { credsOf, startDvsTestEnv, type DvsTestEnv } from './dvs/testing';
+import { credsOf, eachTestDvsEnv } from './dvs/testing';
 
-let env: DvsTestEnv;
-beforeEach(async () => {
-	env = await startDvsTestEnv();
-});
-afterEach(() => env.close());
+const env = eachTestDvsEnv();
 
-const A = () => env.seed.orgA;
-const B = () => env.seed.orgB;
+const A = () => env().seed.orgA;
+const B = () => env().seed.orgB;
 const getComments = (params: Record<string, unknown>, org: 'orgA' | 'orgB' = 'orgA') =>
-	env.client.call('task', 'get_comments', credsOf(env.seed[org].users.admin), params);
-const addComment = (id: unknown, comment: unknown, user: SeedUser = env.seed.orgA.users.admin) =>
-	env.client.call('task', 'add_comment', credsOf(user), { dvs_document_id: id, comment });
+	env().client.call('task', 'get_comments', credsOf(env().seed[org].users.admin), params);
+const addComment = (id: unknown, comment: unknown, user: SeedUser = env().seed.orgA.users.admin) =>
+	env().client.call('task', 'add_comment', credsOf(user), { dvs_document_id: id, comment });
 
 describe('get_comments', () => {
 	it('lists comments ascending by id without deleted ones', async () => {
@@ -67,14 +63,14 @@ describe('get_comments', () => {
 	});
 
 	it('sends no notification', async () => {
-		const before = env.store.notifications.length;
+		const before = env().store.notifications.length;
 		await getComments({ dvs_document_id: A().tasks.design });
-		expect(env.store.notifications).toHaveLength(before);
+		expect(env().store.notifications).toHaveLength(before);
 	});
 
 	it('keeps comments with the same creation second in id order', async () => {
 		const at = Date.UTC(2025, 0, 1);
-		const ids = [0, 1, 2].map((n) => insertComment(env.store, { taskId: A().tasks.tooling, authorId: A().users.worker.id, text: `c${n}`, createdAt: at + 999 - n }).id);
+		const ids = [0, 1, 2].map((n) => insertComment(env().store, { taskId: A().tasks.tooling, authorId: A().users.worker.id, text: `c${n}`, createdAt: at + 999 - n }).id);
 		const reply = await getComments({ dvs_document_id: A().tasks.tooling });
 		expect(reply.json.items.map((i: { id: number }) => i.id)).toEqual(ids);
 	});
@@ -86,7 +82,7 @@ describe('add_comment', () => {
 		const reply = await addComment(A().tasks.tooling, `  ${text}  `);
 		expect(reply.status).toBe(200);
 		expect(reply.json).toEqual({ dvs_document_id: A().tasks.tooling });
-		const stored = env.store.comments(A().tasks.tooling).at(-1)!;
+		const stored = env().store.comments(A().tasks.tooling).at(-1)!;
 		expect(stored.storedHtml).toBe('Use &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot; it&#039;s &lt;script&gt;alert(1)&lt;/script&gt;\nline 2');
 		expect(stored.authorId).toBe(A().users.admin.id);
 		const read = await getComments({ dvs_document_id: A().tasks.tooling });
@@ -99,7 +95,7 @@ describe('add_comment', () => {
 			expect(reply.status).toBe(400);
 			expect(reply.text).toBe('');
 		}
-		expect(env.store.comments(A().tasks.tooling)).toEqual([]);
+		expect(env().store.comments(A().tasks.tooling)).toEqual([]);
 	});
 
 	// Document 3, add_comment: "comment (string, required, non-empty after trimming)": no maximum.
@@ -107,39 +103,39 @@ describe('add_comment', () => {
 	it('accepts a comment longer than the MCP tool allows', async () => {
 		expect((await addComment(A().tasks.tooling, 'é'.repeat(20000))).status).toBe(200);
 		expect((await addComment(A().tasks.tooling, 'x'.repeat(25000))).status).toBe(200);
-		expect(env.store.comments(A().tasks.tooling)).toHaveLength(2);
+		expect(env().store.comments(A().tasks.tooling)).toHaveLength(2);
 	});
 
 	it('answers 405 for unknown and foreign tasks and 400 for bad ids', async () => {
 		expect((await addComment(987654, 'x')).status).toBe(405);
 		expect((await addComment(B().tasks.inspect, 'x')).status).toBe(405);
 		expect((await addComment(String(A().tasks.design), 'x')).status).toBe(400);
-		expect(env.store.comments(B().tasks.inspect)).toHaveLength(1);
+		expect(env().store.comments(B().tasks.inspect)).toHaveLength(1);
 	});
 
 	it('notifies creator, responsible and followers but not the author, and records history', async () => {
 		const reply = await addComment(A().tasks.design, 'Ping', A().users.worker);
 		expect(reply.status).toBe(200);
-		const comment = env.store.comments(A().tasks.design).at(-1)!;
-		const last = env.store.notifications.at(-1)!;
+		const comment = env().store.comments(A().tasks.design).at(-1)!;
+		const last = env().store.notifications.at(-1)!;
 		expect(last).toMatchObject({ kind: 'comment', documentId: A().tasks.design, actorId: A().users.worker.id, commentId: comment.id, contactIds: [] });
 		expect(last.userIds).toEqual([A().users.admin.id]);
-		expect(env.store.documentById(A().tasks.design)!.history.at(-1)).toMatchObject({ kind: 'comment', commentId: comment.id });
+		expect(env().store.documentById(A().tasks.design)!.history.at(-1)).toMatchObject({ kind: 'comment', commentId: comment.id });
 	});
 
 	it('mentions organization users with @[USER:id], only those', async () => {
 		const u = A().users;
 		const text = `Hi @[USER:${u.noPerm.id}] and @[USER:${u.reader.id}] @[USER:${u.reader.id}], not @[USER:${B().users.admin.id}], @[USER:${u.inactive.id}], @[USER:424242], @Walter, ${u.worker.email}, @[${u.taskOnly.id}], @[user:${u.taskOnly.id}]`;
 		await addComment(A().tasks.tooling, text);
-		expect(env.store.mentionedUsers(A().tasks.tooling)).toEqual([u.noPerm.id, u.reader.id]);
-		const mention = env.store.notifications.find((n) => n.kind === 'mention')!;
-		expect(mention).toMatchObject({ documentId: A().tasks.tooling, actorId: u.admin.id, commentId: env.store.comments(A().tasks.tooling)[0].id });
+		expect(env().store.mentionedUsers(A().tasks.tooling)).toEqual([u.noPerm.id, u.reader.id]);
+		const mention = env().store.notifications.find((n) => n.kind === 'mention')!;
+		expect(mention).toMatchObject({ documentId: A().tasks.tooling, actorId: u.admin.id, commentId: env().store.comments(A().tasks.tooling)[0].id });
 		const read = await getComments({ dvs_document_id: A().tasks.tooling });
 		expect(read.json.items[0].html).toBe(text);
 	});
 
 	it('sends no mention notification for plain text', async () => {
 		await addComment(A().tasks.tooling, `@anna.admin ${A().users.admin.email} @[${A().users.admin.id}]`);
-		expect(env.store.notifications.filter((n) => n.kind === 'mention')).toEqual([]);
+		expect(env().store.notifications.filter((n) => n.kind === 'mention')).toEqual([]);
 	});
 });

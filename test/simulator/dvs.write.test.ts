@@ -1,26 +1,22 @@
-import { credsOf, startDvsTestEnv, type DvsTestEnv } from './dvs/testing';
+import { credsOf, eachTestDvsEnv } from './dvs/testing';
 
-let env: DvsTestEnv;
-beforeEach(async () => {
-	env = await startDvsTestEnv();
-});
-afterEach(() => env.close());
+const env = eachTestDvsEnv();
 
-const A = () => env.seed.orgA;
-const B = () => env.seed.orgB;
+const A = () => env().seed.orgA;
+const B = () => env().seed.orgB;
 const create = (section: string, createParams: unknown, org: 'orgA' | 'orgB' = 'orgA') =>
-	env.client.call(section, 'create_document', credsOf(env.seed[org].users.admin), { create_params: createParams });
+	env().client.call(section, 'create_document', credsOf(env().seed[org].users.admin), { create_params: createParams });
 const update = (section: string, id: unknown, updateParams: unknown, org: 'orgA' | 'orgB' = 'orgA') =>
-	env.client.call(section, 'update_document', credsOf(env.seed[org].users.admin), { dvs_document_id: id, update_params: updateParams });
-const taskCount = (orgId: number) => env.store.documents(orgId, 'task').length;
+	env().client.call(section, 'update_document', credsOf(env().seed[org].users.admin), { dvs_document_id: id, update_params: updateParams });
+const taskCount = (orgId: number) => env().store.documents(orgId, 'task').length;
 
 describe('create_document (task)', () => {
 	it('creates with defaults and generated fields and answers the new id', async () => {
-		env.clock.set(Date.UTC(2025, 5, 2, 10, 20, 30, 400));
+		env().clock.set(Date.UTC(2025, 5, 2, 10, 20, 30, 400));
 		const reply = await create('task', { dvs_project_id: A().projects.website, name: 'New task' });
 		expect(reply.status).toBe(200);
 		expect(Object.keys(reply.json)).toEqual(['dvs_document_id']);
-		const doc = env.store.document(A().orgId, 'task', reply.json.dvs_document_id)!;
+		const doc = env().store.document(A().orgId, 'task', reply.json.dvs_document_id)!;
 		expect(doc.values).toMatchObject({
 			name: 'New task',
 			dropdown_status: A().options.taskStatus.Open,
@@ -33,14 +29,14 @@ describe('create_document (task)', () => {
 		});
 		expect(doc.creatorId).toBe(A().users.admin.id);
 		expect(doc.fullNumber).toBe('ACME-T-0006');
-		const read = await env.client.call('task', 'get_document', credsOf(A().users.admin), { dvs_document_id: doc.id });
+		const read = await env().client.call('task', 'get_document', credsOf(A().users.admin), { dvs_document_id: doc.id });
 		expect(read.json).toMatchObject({ date_created: '2025-06-02 10:20:30', date_updated: '2025-06-02 10:20:30', full_number: 'ACME-T-0006' });
 		expect(doc.history.map((h) => h.kind)).toEqual(['create']);
 	});
 
 	it('uses the organization’s own defaults in organization B', async () => {
 		const reply = await create('task', { dvs_project_id: B().projects.bridge, name: 'B task' }, 'orgB');
-		const doc = env.store.documentById(reply.json.dvs_document_id)!;
+		const doc = env().store.documentById(reply.json.dvs_document_id)!;
 		expect(doc.values.dropdown_status).toBe(B().options.taskStatus.New);
 		expect(doc.values.dropdown_region).toBeNull();
 		expect(doc.fullNumber).toBe('BETA-T-0004');
@@ -69,7 +65,7 @@ describe('create_document (task)', () => {
 			user: 'not-a-field',
 		});
 		expect(reply.status).toBe(200);
-		const doc = env.store.documentById(reply.json.dvs_document_id)!;
+		const doc = env().store.documentById(reply.json.dvs_document_id)!;
 		expect(doc.values).toMatchObject({
 			description: '<p>Hi</p>',
 			responsible: u.own.id,
@@ -114,12 +110,12 @@ describe('create_document (task)', () => {
 	];
 	it.each(invalid)('refuses %s with 400 and writes nothing', async (_label, params) => {
 		const before = taskCount(A().orgId);
-		const notifications = env.store.notifications.length;
+		const notifications = env().store.notifications.length;
 		const reply = await create('task', params(A(), B()));
 		expect(reply.status).toBe(400);
 		expect(reply.text).toBe('');
 		expect(taskCount(A().orgId)).toBe(before);
-		expect(env.store.notifications).toHaveLength(notifications);
+		expect(env().store.notifications).toHaveLength(notifications);
 	});
 
 	it('refuses a missing or non-object create_params', async () => {
@@ -130,7 +126,7 @@ describe('create_document (task)', () => {
 		const region = B().customField.options!;
 		const ok = await create('task', { dvs_project_id: B().projects.bridge, name: 'y', dropdown_region: region.South }, 'orgB');
 		expect(ok.status).toBe(200);
-		expect(env.store.documentById(ok.json.dvs_document_id)!.values.dropdown_region).toBe(region.South);
+		expect(env().store.documentById(ok.json.dvs_document_id)!.values.dropdown_region).toBe(region.South);
 		expect((await create('task', { dvs_project_id: B().projects.bridge, name: 'y', dropdown_region: 12345 }, 'orgB')).status).toBe(400);
 	});
 
@@ -143,7 +139,7 @@ describe('create_document (task)', () => {
 			followers: [u.admin.id, u.reader.id],
 			ext_notif_receiver: [A().contacts.carol],
 		});
-		const last = env.store.notifications.at(-1)!;
+		const last = env().store.notifications.at(-1)!;
 		expect(last).toMatchObject({ kind: 'create', section: 'task', documentId: reply.json.dvs_document_id, actorId: u.admin.id, contactIds: [A().contacts.carol] });
 		expect([...last.userIds].sort()).toEqual([u.worker.id, u.reader.id].sort());
 	});
@@ -151,11 +147,11 @@ describe('create_document (task)', () => {
 
 describe('create_document (contact_person)', () => {
 	it('creates a contact with a company and groups', async () => {
-		const reply = await env.client.call('contact_person', 'create_document', credsOf(A().users.contacts), {
+		const reply = await env().client.call('contact_person', 'create_document', credsOf(A().users.contacts), {
 			create_params: { name: 'Fay Fresh', email: 'fay@initech.example', company: A().clients.initech, multi_dropdown_group: [A().options.contactGroup.Partners] },
 		});
 		expect(reply.status).toBe(200);
-		const read = await env.client.call('contact_person', 'get_document', credsOf(A().users.contacts), { dvs_document_id: reply.json.dvs_document_id });
+		const read = await env().client.call('contact_person', 'get_document', credsOf(A().users.contacts), { dvs_document_id: reply.json.dvs_document_id });
 		expect(read.json).toMatchObject({
 			name: 'Fay Fresh',
 			email: 'fay@initech.example',
@@ -163,11 +159,11 @@ describe('create_document (contact_person)', () => {
 			multi_dropdown_group: [{ id: A().options.contactGroup.Partners, display_name: 'Partners' }],
 			full_number: 'ACME-C-0004',
 		});
-		expect(env.store.notifications.at(-1)).toMatchObject({ kind: 'create', section: 'contact_person', documentId: reply.json.dvs_document_id });
+		expect(env().store.notifications.at(-1)).toMatchObject({ kind: 'create', section: 'contact_person', documentId: reply.json.dvs_document_id });
 	});
 
 	it('refuses a missing name, a contact as company and a foreign group', async () => {
-		const before = env.store.documents(A().orgId, 'contact_person').length;
+		const before = env().store.documents(A().orgId, 'contact_person').length;
 		for (const params of [
 			{ email: 'x@y.example' },
 			{ name: 'X', company: A().contacts.carol },
@@ -176,43 +172,43 @@ describe('create_document (contact_person)', () => {
 		]) {
 			expect((await create('contact_person', params)).status).toBe(400);
 		}
-		expect(env.store.documents(A().orgId, 'contact_person')).toHaveLength(before);
+		expect(env().store.documents(A().orgId, 'contact_person')).toHaveLength(before);
 	});
 });
 
 describe('update_document', () => {
 	it('changes only supplied fields and replaces arrays', async () => {
 		const id = A().tasks.design;
-		const before = structuredClone(env.store.documentById(id)!.values);
-		env.clock.set(Date.UTC(2025, 0, 2, 3, 4, 5));
+		const before = structuredClone(env().store.documentById(id)!.values);
+		env().clock.set(Date.UTC(2025, 0, 2, 3, 4, 5));
 		const reply = await update('task', id, { dropdown_status: A().options.taskStatus.Done, followers: [A().users.reader.id], unknown: 1 });
 		expect(reply.status).toBe(200);
 		expect(reply.json).toEqual({ dvs_document_id: id });
-		const doc = env.store.documentById(id)!;
+		const doc = env().store.documentById(id)!;
 		expect(doc.values).toEqual({ ...before, dropdown_status: A().options.taskStatus.Done, followers: [A().users.reader.id] });
 		expect(doc.updatedAt).toBe(Date.UTC(2025, 0, 2, 3, 4, 5));
 		expect(doc.createdAt).toBe(Date.UTC(2024, 2, 1, 8, 10, 0));
 		expect(doc.history.at(-1)).toMatchObject({ kind: 'update', fields: ['dropdown_status', 'followers'] });
-		expect(env.store.notifications.at(-1)).toMatchObject({ kind: 'update', documentId: id });
+		expect(env().store.notifications.at(-1)).toMatchObject({ kind: 'update', documentId: id });
 	});
 
 	it('clears fields with null and empty arrays', async () => {
 		const id = A().tasks.design;
 		expect((await update('task', id, { responsible: null, followers: [], date_due: null, ext_notif_receiver: null })).status).toBe(200);
-		expect(env.store.documentById(id)!.values).toMatchObject({ responsible: null, followers: [], date_due: null, ext_notif_receiver: [] });
+		expect(env().store.documentById(id)!.values).toMatchObject({ responsible: null, followers: [], date_due: null, ext_notif_receiver: [] });
 	});
 
 	it('refuses a project change but accepts the same project', async () => {
 		const id = A().tasks.design;
 		expect((await update('task', id, { dvs_project_id: A().projects.tools })).status).toBe(400);
-		expect(env.store.documentById(id)!.values.dvs_project_id).toBe(A().projects.website);
+		expect(env().store.documentById(id)!.values.dvs_project_id).toBe(A().projects.website);
 		expect((await update('task', id, { dvs_project_id: A().projects.website, name: 'Renamed' })).status).toBe(200);
-		expect(env.store.documentById(id)!.values.name).toBe('Renamed');
+		expect(env().store.documentById(id)!.values.name).toBe('Renamed');
 	});
 
 	it('validates like create, against the task’s project', async () => {
 		const id = A().tasks.tooling;
-		const before = structuredClone(env.store.documentById(id)!.values);
+		const before = structuredClone(env().store.documentById(id)!.values);
 		for (const params of [
 			{ name: '' },
 			{ responsible: A().users.own.id },
@@ -225,7 +221,7 @@ describe('update_document', () => {
 			expect(reply.status).toBe(400);
 			expect(reply.text).toBe('');
 		}
-		expect(env.store.documentById(id)!.values).toEqual(before);
+		expect(env().store.documentById(id)!.values).toEqual(before);
 		expect((await update('task', A().tasks.design, { responsible: A().users.own.id })).status).toBe(200);
 	});
 
@@ -236,24 +232,24 @@ describe('update_document', () => {
 		expect((await update('task', 'abc', { name: 'x' })).status).toBe(400);
 		expect((await update('task', A().tasks.design, undefined)).status).toBe(400);
 		expect((await update('task', A().tasks.design, 'name=x')).status).toBe(400);
-		expect(env.store.documentById(B().tasks.inspect)!.values.name).toBe('Inspect pillars');
+		expect(env().store.documentById(B().tasks.inspect)!.values.name).toBe('Inspect pillars');
 	});
 
 	it('treats an update without known fields as a no-op', async () => {
 		const id = A().tasks.design;
-		const notifications = env.store.notifications.length;
-		const before = env.store.documentById(id)!.updatedAt;
+		const notifications = env().store.notifications.length;
+		const before = env().store.documentById(id)!.updatedAt;
 		const reply = await update('task', id, { nonsense: 1 });
 		expect(reply.status).toBe(200);
-		expect(env.store.documentById(id)!.updatedAt).toBe(before);
-		expect(env.store.notifications).toHaveLength(notifications);
+		expect(env().store.documentById(id)!.updatedAt).toBe(before);
+		expect(env().store.notifications).toHaveLength(notifications);
 	});
 
 	it('updates contacts', async () => {
 		const id = A().contacts.erin;
 		const reply = await update('contact_person', id, { company: A().clients.globex, phone: '+49 1' });
 		expect(reply.status).toBe(200);
-		expect(env.store.documentById(id)!.values).toMatchObject({ name: 'Erin Solo', company: A().clients.globex, phone: '+49 1' });
+		expect(env().store.documentById(id)!.values).toMatchObject({ name: 'Erin Solo', company: A().clients.globex, phone: '+49 1' });
 		expect((await update('contact_person', id, { name: '  ' })).status).toBe(400);
 		expect((await update('contact_person', A().tasks.design, { name: 'x' })).status).toBe(405);
 	});
@@ -262,8 +258,8 @@ describe('update_document', () => {
 describe('partialWrite fault', () => {
 	it('create: the task lands without its relations, then 500 with an empty body', async () => {
 		const before = taskCount(A().orgId);
-		const notifications = env.store.notifications.length;
-		env.server.faultNextRequest({ kind: 'partialWrite' });
+		const notifications = env().store.notifications.length;
+		env().server.faultNextRequest({ kind: 'partialWrite' });
 		const reply = await create('task', {
 			dvs_project_id: A().projects.website,
 			name: 'Half written',
@@ -273,28 +269,28 @@ describe('partialWrite fault', () => {
 		expect(reply.status).toBe(500);
 		expect(reply.text).toBe('');
 		expect(taskCount(A().orgId)).toBe(before + 1);
-		const doc = env.store.documents(A().orgId, 'task').find((d) => d.values.name === 'Half written')!;
+		const doc = env().store.documents(A().orgId, 'task').find((d) => d.values.name === 'Half written')!;
 		expect(doc.values.followers).toEqual([]);
 		expect(doc.values.ext_notif_receiver).toEqual([]);
 		expect(doc.creatorId).toBe(A().users.admin.id);
-		expect(env.store.notifications).toHaveLength(notifications);
+		expect(env().store.notifications).toHaveLength(notifications);
 	});
 
 	it('update: scalar fields change, array fields do not, no rollback', async () => {
 		const id = A().tasks.design;
-		env.server.faultNextRequest({ kind: 'partialWrite' });
+		env().server.faultNextRequest({ kind: 'partialWrite' });
 		const reply = await update('task', id, { name: 'Half renamed', followers: [A().users.reader.id] });
 		expect(reply.status).toBe(500);
-		const doc = env.store.documentById(id)!;
+		const doc = env().store.documentById(id)!;
 		expect(doc.values.name).toBe('Half renamed');
 		expect(doc.values.followers).toEqual([A().users.admin.id]);
 	});
 
 	it('a later request is unaffected', async () => {
-		env.server.faultNextRequest({ kind: 'partialWrite' });
+		env().server.faultNextRequest({ kind: 'partialWrite' });
 		await create('task', { dvs_project_id: A().projects.website, name: 'one' });
 		const reply = await create('task', { dvs_project_id: A().projects.website, name: 'two', followers: [A().users.worker.id] });
 		expect(reply.status).toBe(200);
-		expect(env.store.documentById(reply.json.dvs_document_id)!.values.followers).toEqual([A().users.worker.id]);
+		expect(env().store.documentById(reply.json.dvs_document_id)!.values.followers).toEqual([A().users.worker.id]);
 	});
 });

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { validate } from './mcp/json-schema';
 import { createMcpFixture } from './mcp/testing';
 import type { McpFixture } from './mcp/testing';

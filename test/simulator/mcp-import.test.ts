@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import type { FetchedSource, FetchSourceRequest } from './mcp/index';
 import { createMcpFixture } from './mcp/testing';
 import type { McpFixture, McpTestClient } from './mcp/testing';

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { createHash, randomBytes } from 'node:crypto';
 
 import { DvsTestClient } from './dvs/testing/client';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/services/dvs/types';
-import { optionsCollection, readOptionsCollection } from '../../shared/descriptions';
+import type { DvsSection } from '../../shared/adapters/dvs/types';
+import { optionsCollection, readOptionsCollection, choice } from '../../shared/descriptions';
 import type { LocatorOptions } from '../../shared/locator';
 import { listOrIdLocator } from '../../shared/locator';
 import { NOUN_OF, SEARCH_METHOD_OF } from './sections';
@@ -36,16 +36,10 @@ export const simplifyProperty: INodeProperties = {
 		'Whether to return references as plain names. Off: dropdown, relation and user values are {ID, display_name} objects. On: "responsible" holds the name and "responsible_id" the ID; a field already named like "dvs_project_id" keeps the ID and "dvs_project" gets the name; list fields such as "followers" hold names, with the IDs in "followers_ids".',
 };
 
-export const orderProperty: INodeProperties = {
-	displayName: 'Order',
-	name: 'order',
-	type: 'options',
-	options: [
-		{ name: 'Newest First', value: 'newest', description: 'By creation date, newest first' },
-		{ name: 'Oldest First', value: 'oldest', description: 'By creation date, oldest first' },
-	],
-	default: 'newest',
-};
+export const orderProperty: INodeProperties = choice(
+	{ displayName: 'Order', name: 'order', default: 'newest' },
+	[['Newest First', 'newest', 'By creation date, newest first'], ['Oldest First', 'oldest', 'By creation date, oldest first']],
+);
 
 export const filtersProperty: INodeProperties = {
 	displayName: 'Filters',

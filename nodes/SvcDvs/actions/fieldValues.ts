@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema } from '../../shared/services/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema } from '../../shared/adapters/dvs/types';
 import { refuseInput } from '../../shared/parameters';
 import { asCalendarDate, asId, asIdList } from './parameters';
 

@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import type { Operation } from '../../shared/operation';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 
@@ -12,3 +14,6 @@ export type DvsExecute = DvsOperation['execute'];
 
 /** The resources that are DVS registers, with their `dvs_section`. */
 export type DocumentResource = 'client' | 'contactPerson' | 'project' | 'task';
+
+/** What each register operation builds: its parameters and what it does (the rest comes from the register's data). */
+export type DocumentOperation = { description: INodeProperties[]; execute: DvsExecute };

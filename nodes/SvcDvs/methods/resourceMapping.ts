@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
+import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/types';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 

@@ -1,7 +1,8 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { decodeBase64, safeFileName } from '../../shared/binary';
+import { safeFileName } from '../../shared/binary';
+import { decodeBase64 } from '../../shared/transport/base64';
 import type { McpContent, McpResourceContents, McpToolOutcome } from '../../shared/transport/mcp';
 
 /** Base64 content of the server's answer as bytes; anything that is not standard base64 is an error. */

@@ -1,9 +1,6 @@
-import type { IDataObject, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { ServiceContext } from '../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../transport/mcp';
-import { mcpErrorCode } from '../transport/mcp';
 import { isUncertainOutcome, sayingOutcomeUncertain } from '../transport/errors';
 
 /** Which group of tools a call belongs to: write groups are sent as writes (uncertain on failure). */
@@ -23,58 +20,37 @@ export interface McpCallContext {
 }
 
 /**
- * Calls MCP tools for the storage and DVS adapters. The client already names a disabled deployment setting or
- * a missing OAuth scope; here a name conflict is explained for node users (MCP never renames)
- * and `not_found` / `permission_denied` get the REST API's statuses (404 / 403), so that e.g. a
- * trigger tells a deleted item from a failing service. Uncertain outcomes pass through untouched
- * for reconciliation.
+ * Calls MCP tools for the storage and DVS adapters. The client already names a disabled deployment
+ * setting, a missing OAuth scope and each tool error (with the REST API's status where it has
+ * one); here a name conflict is explained for node users (MCP never renames). Uncertain outcomes
+ * pass through untouched for reconciliation.
  */
 export class McpTools {
 	constructor(
-		private readonly ctx: ServiceContext,
 		readonly client: McpClient,
 		readonly credentialType: McpCredentialType,
 	) {}
 
 	async call(suffix: string, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
+		const write = context.group !== undefined && context.group !== 'dvsRead';
 		try {
 			return await this.client.callTool(suffix, args, {
 				itemIndex: context.itemIndex,
 				timeoutMs: context.timeoutMs,
-				write: context.group !== undefined && context.group !== 'dvsRead',
+				write,
 				contentIsData: context.contentIsData,
+				toolErrorHints: {
+					name_conflict: {
+						message: `Could not ${context.action}: an item with that name already exists there (name_conflict)`,
+						description:
+							"Svc's MCP endpoint never renames or overwrites. Choose another name, or rename or move the existing item first. (With the Svc Storage API credential the service would add a number to the name instead.)",
+					},
+				},
 			});
 		} catch (error) {
-			throw this.explain(error, context);
+			// A write the service may have made: settled by reconcile.ts when reconciled, else said to be uncertain.
+			throw write && !context.reconciled && isUncertainOutcome(error) ? sayingOutcomeUncertain(error) : error;
 		}
-	}
-
-	private explain(error: unknown, context: McpCallContext): unknown {
-		if (isUncertainOutcome(error)) {
-			const write = context.group !== undefined && context.group !== 'dvsRead';
-			return write && !context.reconciled ? sayingOutcomeUncertain(error) : error;
-		}
-		const code = mcpErrorCode(error);
-		if (!(error instanceof NodeApiError) || !code) return error;
-		const rebuilt = (message: string, description: string | undefined, httpCode: string) => {
-			const shown: JsonObject = { message, httpCode };
-			const built = new NodeApiError(this.ctx.getNode(), shown, { message, description, httpCode, itemIndex: context.itemIndex });
-			for (const [key, value] of Object.entries(error.context ?? {})) {
-				if (built.context[key] === undefined) built.context[key] = value;
-			}
-			return built;
-		};
-		if (code === 'name_conflict') {
-			return rebuilt(
-				`Could not ${context.action}: an item with that name already exists there (name_conflict)`,
-				"Svc's MCP endpoint never renames or overwrites. Choose another name, or rename or move the existing item first. (With the Svc Storage API credential the service would add a number to the name instead.)",
-				'409',
-			);
-		}
-		// Statuses as the REST API would give them, so that e.g. a trigger tells a deleted item from a failing service.
-		if (code === 'not_found') return rebuilt(error.message, error.description ?? undefined, '404');
-		if (code === 'permission_denied') return rebuilt(error.message, error.description ?? undefined, '403');
-		return error;
 	}
 }
 

@@ -1,11 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-/** What every adapter has, whatever the API: which one it is, and how to end it. */
-export interface Adapter {
-	readonly kind: 'rest' | 'mcp';
-	/** Ends what the adapter opened for the execution (an MCP session). Never throws. */
-	close(): Promise<void>;
-}
+import type { Adapter } from '../adapters/adapter';
 
 /** A service over one adapter (REST or MCP) for one execution; the service class says what it decides. */
 export abstract class ServiceOverAdapter<A extends Adapter> {

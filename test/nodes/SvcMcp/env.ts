@@ -144,3 +144,8 @@ export function oauthCredentials(env: McpNodeEnv, clientId: string, tokenData: R
 		} as any,
 	};
 }
+
+/** Tool → Call with its arguments as JSON. */
+export function toolCall(tool: string, args: Record<string, unknown>): INodeParameters {
+	return { resource: 'tool', operation: 'call', tool: byName(tool), argumentsMode: 'json', argumentsJson: JSON.stringify(args) } as INodeParameters;
+}

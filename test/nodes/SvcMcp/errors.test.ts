@@ -1,6 +1,6 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { EICAR_TEST_STRING } from '../../simulator/storage/upload-policy';
-import { apiCredentials, byName, mcpMethods, mcpRequests, runMcp, startMcpEnv, type McpNodeEnv } from './env';
+import { apiCredentials, mcpMethods, mcpRequests, runMcp, startMcpEnv, toolCall, type McpNodeEnv } from './env';
 
 let env: McpNodeEnv;
 beforeEach(async () => {
@@ -8,13 +8,7 @@ beforeEach(async () => {
 });
 afterEach(async () => await env.close());
 
-const call = (tool: string, args: Record<string, unknown>) => ({
-	resource: 'tool',
-	operation: 'call',
-	tool: byName(tool),
-	argumentsMode: 'json',
-	argumentsJson: JSON.stringify(args),
-});
+const call = toolCall;
 
 describe('tool errors through the node', () => {
 	it('name_conflict and virus_detected read clearly; Continue On Fail keeps going', async () => {

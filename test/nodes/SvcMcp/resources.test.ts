@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { TINY_PNG } from '../../simulator/seed';
 import { jsonOf, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';
 

@@ -1,7 +1,7 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { listSearch, loadPackage, resourceMapping } from '../../harness';
 import { TINY_PNG } from '../../simulator/seed';
-import { apiCredentials, byName, jsonOf, mapped, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';
+import { apiCredentials, byName, jsonOf, mapped, mcpMethods, runMcp, startMcpEnv, toolCall, type McpNodeEnv } from './env';
 
 let env: McpNodeEnv;
 beforeEach(async () => {
@@ -9,13 +9,7 @@ beforeEach(async () => {
 });
 afterEach(async () => await env.close());
 
-const call = (tool: string, args: Record<string, unknown>) => ({
-	resource: 'tool',
-	operation: 'call',
-	tool: byName(tool),
-	argumentsMode: 'json',
-	argumentsJson: JSON.stringify(args),
-});
+const call = toolCall;
 
 describe('Tool → List', () => {
 	it('lists every tool with its schemas in one request', async () => {

@@ -4,7 +4,6 @@ import type { NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 import { createAccount } from '../../simulator/seed';
 import {
-	actionsSince,
 	everythingShown,
 	loginSession,
 	passwordCredentials,
@@ -14,7 +13,7 @@ import {
 	useSimulator,
 	type StorageCredentials,
 	type StorageRunOptions,
-	secretsInQueryOutsideAccountScripts } from './env';
+	secretsInQueryOutsideAccountScripts, counting } from './env';
 
 /** The simulator's clock runs `offset` ms ahead of the real one, so sessions can be aged without waiting. */
 let offset = 0;
@@ -35,12 +34,6 @@ async function session(user = sim().demo.pro): Promise<StorageCredentials> {
 
 async function account(parameters: INodeParameters, opts: StorageRunOptions = {}): Promise<NodeRunResult> {
 	return await runStorage({ resource: 'account', ...parameters }, opts);
-}
-
-async function counting<T>(action: () => Promise<T>): Promise<{ result: T; actions: string[] }> {
-	const start = sim().requests.length;
-	const result = await action();
-	return { result, actions: actionsSince(start) };
 }
 
 function expectNoSecrets(result: NodeRunResult, allowed: string[] = []) {

@@ -5,7 +5,6 @@ import type { NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 
 import {
-	actionsSince,
 	everythingShown,
 	passwordCredentials,
 	sim,
@@ -13,19 +12,13 @@ import {
 	tokenCredentials,
 	useSimulator,
 	type StorageRunOptions,
-	secretsInQueryOutsideAccountScripts } from './env';
+	secretsInQueryOutsideAccountScripts, counting } from './env';
 
 useSimulator();
 
 /** The node with resource Encryption Key; the demo PRO user's access token unless told. */
 async function storage(parameters: INodeParameters, opts: StorageRunOptions = {}) {
 	return await runStorage({ resource: 'encryptionKey', ...parameters }, opts);
-}
-
-async function counting<T>(action: () => Promise<T>): Promise<{ result: T; actions: string[] }> {
-	const start = sim().requests.length;
-	const result = await action();
-	return { result, actions: actionsSince(start) };
 }
 
 function expectNoSecrets(result: NodeRunResult) {

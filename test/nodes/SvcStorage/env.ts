@@ -156,3 +156,10 @@ export function secretsInQueryOutsideAccountScripts(entries: Array<{ secretInQue
 		.filter((entry) => entry.secretInQuery && !(entry.method === 'GET' && accountScripts.includes(entry.action ?? '')))
 		.map((entry) => `${entry.method} ${entry.action ?? ''}`);
 }
+
+/** Runs `action` and gives its result with the actions the simulator logged meanwhile. */
+export async function counting<T>(action: () => Promise<T>): Promise<{ result: T; actions: string[] }> {
+	const start = sim().requests.length;
+	const result = await action();
+	return { result, actions: actionsSince(start) };
+}

@@ -2,7 +2,6 @@ import type { NodeRunResult } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
 
 import {
-	actionsSince,
 	byHash,
 	everythingShown,
 	passwordCredentials,
@@ -11,15 +10,9 @@ import {
 	tokenCredentials,
 	useSimulator,
 	type StorageCredentials,
-	secretsInQueryOutsideAccountScripts } from './env';
+	secretsInQueryOutsideAccountScripts, counting } from './env';
 
 useSimulator();
-
-async function counting<T>(action: () => Promise<T>): Promise<{ result: T; actions: string[] }> {
-	const start = sim().requests.length;
-	const result = await action();
-	return { result, actions: actionsSince(start) };
-}
 
 function expectNoSecrets(result: NodeRunResult) {
 	const text = everythingShown(result);

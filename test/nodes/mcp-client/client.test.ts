@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { useWarpedTime, warpedDelays, warpedNow, type CredentialsMap } from '../../harness';
 import { EICAR_TEST_STRING } from '../../simulator/storage/upload-policy';
 import { apiCredentials, mcpMethods, startMcpEnv, type McpNodeEnv } from '../SvcMcp/env';

@@ -1,4 +1,5 @@
 import type { Account } from '../accounts';
+import type { FieldDescriptor } from '../dvs/domain/fields';
 
 /**
  * What the MCP tools need from the storage and DVS stores. The lead adapts the real
@@ -103,16 +104,9 @@ export type DvsErrorCode =
 
 export type DvsResult<T> = PortResult<T, DvsErrorCode>;
 
-export interface DvsFieldDescriptor {
-	name: string;
-	label: string;
+/** get_fields' descriptor as the DVS register gives it, with the field types the DVS API names. */
+export interface DvsFieldDescriptor extends Omit<FieldDescriptor, 'type'> {
 	type: 'text' | 'date' | 'html' | 'dropdown' | 'dropdown_ids' | 'relation' | 'relation_ids' | 'user_id' | 'user_ids';
-	required: boolean;
-	filter: boolean;
-	options?: { id: number; display_name: string }[];
-	section?: string;
-	list_action?: 'get_documents' | 'get_users';
-	depends_on?: string;
 	/** Generated or read-only fields cannot be set through create_params/update_params. */
 	read_only?: boolean;
 }

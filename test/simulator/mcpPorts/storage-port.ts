@@ -198,15 +198,17 @@ export class StorageStorePort implements StoragePort {
 		return item.type === 'folder' ? this.folderOut(item) : this.fileOut(item);
 	}
 
+	/** What a folder and a file have alike. */
+	private sharedOut(item: StoredItem): Pick<StoredItem, 'hash' | 'name' | 'ownerId' | 'accessType'> {
+		return { hash: item.hash, name: item.name, ownerId: item.ownerId, accessType: item.accessType };
+	}
+
 	/** Store times are seconds; the port's are milliseconds. */
 	private folderOut(folder: StoredFolder): StorageFolder {
 		return {
 			type: 'folder',
-			hash: folder.hash,
-			name: folder.name,
+			...this.sharedOut(folder),
 			parentHash: folder.parentHash,
-			ownerId: folder.ownerId,
-			accessType: folder.accessType,
 			isRoot: folder.isRoot,
 			encrypted: this.storage.isEncrypted(folder.hash),
 			createdAt: folder.createdAt * 1000,
@@ -217,11 +219,8 @@ export class StorageStorePort implements StoragePort {
 	private fileOut(file: StoredFile): StorageFile {
 		return {
 			type: 'file',
-			hash: file.hash,
-			name: file.name,
+			...this.sharedOut(file),
 			folderHash: file.folderHash,
-			ownerId: file.ownerId,
-			accessType: file.accessType,
 			size: file.size,
 			mimeType: file.mimeType,
 			createdAt: file.uploadedAt * 1000,

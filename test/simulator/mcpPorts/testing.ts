@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 /** Test helpers for the service-level MCP tests (`../service-mcp*.test.ts`): the real server, literal clients. */
 import type { Account } from '../accounts';
 import type { ServiceSimulator } from '../index';

@@ -171,28 +171,34 @@ export class StorageStore {
 		this.now = options.now ?? Date.now;
 	}
 
-	/** Creates the account's ROOT folder (once) and records its hash on the account. */
-	createRootFolder(account: Account): StoredFolder {
-		const existing = account.rootFolderHash ? this.folders.get(account.rootFolderHash) : undefined;
-		if (existing) return existing;
+	/** A new folder's record: a new hash and keys, created and modified now, not deleted. */
+	private folderRecord(fields: Pick<StoredFolder, 'name' | 'parentHash' | 'ownerId' | 'createdBy' | 'accessType' | 'isRoot'>): StoredFolder {
 		const now = this.seconds();
-		const root: StoredFolder = {
+		return {
 			type: 'folder',
 			hash: this.newHash(),
-			name: 'ROOT',
-			parentHash: null,
-			ownerId: account.id,
-			createdBy: account.id,
-			accessType: 'PRIVATE',
+			...fields,
 			editKey: randomKey(),
 			uploadKey: randomKey(),
 			createdAt: now,
 			modifiedAt: now,
 			deletedAt: null,
 			deletionBatch: null,
-			isRoot: true,
 			seq: this.nextSeq++,
 		};
+	}
+
+	/** Marks items as modified now (a move changes the item, its new and its old folder). */
+	private touch(...items: Array<StoredFolder | StoredFile | undefined>): void {
+		const now = this.seconds();
+		for (const item of items) if (item) item.modifiedAt = now;
+	}
+
+	/** Creates the account's ROOT folder (once) and records its hash on the account. */
+	createRootFolder(account: Account): StoredFolder {
+		const existing = account.rootFolderHash ? this.folders.get(account.rootFolderHash) : undefined;
+		if (existing) return existing;
+		const root = this.folderRecord({ name: 'ROOT', parentHash: null, ownerId: account.id, createdBy: account.id, accessType: 'PRIVATE', isRoot: true });
 		this.folders.set(root.hash, root);
 		account.rootFolderHash = root.hash;
 		return root;
@@ -211,27 +217,10 @@ export class StorageStore {
 	): StoredFolder {
 		const parent = this.requireFolder(parentHash);
 		const finalName = this.availableName(parent.hash, normalizeName(name, 'folder'), 'folder', options.onConflict, undefined, true);
-		const now = this.seconds();
-		const folder: StoredFolder = {
-			type: 'folder',
-			hash: this.newHash(),
-			name: finalName,
-			parentHash: parent.hash,
-			ownerId: parent.ownerId,
-			createdBy: actorId,
-			accessType,
-			editKey: randomKey(),
-			uploadKey: randomKey(),
-			createdAt: now,
-			modifiedAt: now,
-			deletedAt: null,
-			deletionBatch: null,
-			isRoot: false,
-			seq: this.nextSeq++,
-		};
+		const folder = this.folderRecord({ name: finalName, parentHash: parent.hash, ownerId: parent.ownerId, createdBy: actorId, accessType, isRoot: false });
 		this.folders.set(folder.hash, folder);
 		this.adopt(folder.parentHash, folder.hash);
-		parent.modifiedAt = now;
+		parent.modifiedAt = folder.createdAt;
 		return folder;
 	}
 
@@ -366,10 +355,7 @@ export class StorageStore {
 		this.adopt(target.hash, file.hash, file.folderHash);
 		file.folderHash = target.hash;
 		file.accessType = target.accessType;
-		const now = this.seconds();
-		file.modifiedAt = now;
-		target.modifiedAt = now;
-		if (source) source.modifiedAt = now;
+		this.touch(file, target, source);
 		return file;
 	}
 
@@ -387,10 +373,7 @@ export class StorageStore {
 		folder.name = this.availableName(target.hash, folder.name, 'folder', options.onConflict);
 		this.adopt(target.hash, folder.hash, folder.parentHash);
 		folder.parentHash = target.hash;
-		const now = this.seconds();
-		folder.modifiedAt = now;
-		target.modifiedAt = now;
-		if (source) source.modifiedAt = now;
+		this.touch(folder, target, source);
 		return folder;
 	}
 

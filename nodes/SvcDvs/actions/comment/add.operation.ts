@@ -9,6 +9,7 @@ import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { asIdList, readDocumentId } from '../parameters';
 import { withMentions } from './mentions';
+import { choice } from '../../../shared/descriptions';
 
 /** The service stores at most this many characters per comment. */
 
@@ -40,17 +41,10 @@ const properties: INodeProperties[] = [
 				'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 			hint: "The node adds @[USER:<ID>] for each user. The list shows the users assignable in the task's project; any user of your organization can be given by ID (find IDs with User → Search).",
 		},
-		{
-			displayName: 'Mention Position',
-			name: 'mentionPosition',
-			type: 'options',
-			options: [
-				{ name: 'Before the Text', value: 'start' },
-				{ name: 'After the Text', value: 'end' },
-			],
-			default: 'start',
-			description: 'Where the mentions go',
-		},
+		choice(
+			{ displayName: 'Mention Position', name: 'mentionPosition', default: 'start', description: 'Where the mentions go' },
+			[['Before the Text', 'start'], ['After the Text', 'end']],
+		),
 	]),
 ];
 

@@ -1,12 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsFieldValues, DvsSection } from '../../../shared/services/dvs/types';
+import type { DvsFieldValues, DvsSection } from '../../../shared/adapters/dvs/types';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
-import type { DocumentResource, DvsDeps } from '../node.type';
-import type { DocumentOperation } from './register';
+import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 

@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { documentLocator, readOptionsCollection, simplifyProperty } from '../common.descriptions';
-import type { DocumentResource, DvsDeps } from '../node.type';
-import type { DocumentOperation } from './register';
+import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { documentItems } from '../output';
 import { readDocumentId, readSimplify } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';

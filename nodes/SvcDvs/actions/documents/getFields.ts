@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
-import type { DocumentResource, DvsDeps } from '../node.type';
-import type { DocumentOperation } from './register';
+import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { SECTION_OF } from '../sections';
 
 /** Get Fields: the register's schema (get_fields) as one item: fields, actions and actor. */

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsOrder } from '../../../shared/services/dvs/types';
+import type { DvsOrder } from '../../../shared/adapters/dvs/types';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import { filtersProperty, readOptionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import { readFilters } from '../filters';
-import type { DocumentResource, DvsDeps } from '../node.type';
-import type { DocumentOperation } from './register';
+import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { documentItems } from '../output';
 import { readSimplify } from '../parameters';
 import { SECTION_OF } from '../sections';

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Api, Operations } from '../../../shared/operation';
 import { resourceDescription } from '../../../shared/operation';
 
-import type { DocumentResource, DvsDeps, DvsExecute } from '../node.type';
+import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import type { ParentPicker } from './create';
 import { createDocumentOperation } from './create';
 import { getDocumentOperation } from './get';
@@ -38,9 +38,6 @@ const ACTION: Record<DocumentOperationName, { name: string; action: (spec: Regis
 	getMany: { name: 'Get Many', action: (spec) => `Get many ${spec.plural}` },
 	update: { name: 'Update', action: (spec) => `Update a ${spec.noun}` },
 };
-
-/** What each register operation builds: its parameters and what it does (the rest comes from the register's data). */
-export type DocumentOperation = { description: INodeProperties[]; execute: DvsExecute };
 
 function operationOf(spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
 	switch (name) {

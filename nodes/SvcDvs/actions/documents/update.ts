@@ -4,8 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireSomeField } from '../fieldValues';
-import type { DocumentResource, DvsDeps } from '../node.type';
-import type { DocumentOperation } from './register';
+import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { readDocumentId } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 

@@ -9,6 +9,7 @@ import type { McpDeps } from '../node.type';
 import { toolResultItem } from '../output';
 import { sayingOutcomeUncertain } from '../../../shared/transport/errors';
 import type { McpToolOutcome } from '../../../shared/transport/mcp';
+import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = { name: 'Call', action: 'Call a tool', description: 'Call one tool of the endpoint with arguments from its input schema' };
 export const access: Access = 'write';
@@ -45,16 +46,10 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Arguments',
-		name: 'argumentsMode',
-		type: 'options',
-		options: [
-			{ name: 'Map Each Argument', value: 'mapper', description: "Fill in the fields of the tool's input schema" },
-			{ name: 'Using JSON', value: 'json', description: 'Write the arguments object as JSON' },
-		],
-		default: 'mapper',
-	},
+	choice(
+		{ displayName: 'Arguments', name: 'argumentsMode', default: 'mapper' },
+		[['Map Each Argument', 'mapper', "Fill in the fields of the tool's input schema"], ['Using JSON', 'json', 'Write the arguments object as JSON']],
+	),
 	{
 		displayName: 'Tool Arguments',
 		name: 'arguments',

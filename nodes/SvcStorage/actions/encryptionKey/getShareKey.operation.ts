@@ -9,6 +9,7 @@ import { optionsCollection } from '../common.descriptions';
 import { keyProperty, readHash, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
+import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = { name: 'Get Share Key', action: 'Get a key for sharing', description: 'Get a key and the recipient\'s public keys for sharing' };
 export const access: Access = 'read';
@@ -25,17 +26,10 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'E-mail address of the recipient; the recipient must have published public keys',
 	},
-	{
-		displayName: 'Key Of',
-		name: 'keyOf',
-		type: 'options',
-		options: [
-			{ name: 'File', value: 'file' },
-			{ name: 'Upload (Folder)', value: 'upload' },
-		],
-		default: 'file',
-		description: 'Whether the key to share belongs to a file or to an upload',
-	},
+	choice(
+		{ displayName: 'Key Of', name: 'keyOf', default: 'file', description: 'Whether the key to share belongs to a file or to an upload' },
+		[['File', 'file'], ['Upload (Folder)', 'upload']],
+	),
 	{ ...keyProperty('fileHash', 'File Hash', 'Hash of the encrypted file'), displayOptions: { show: { keyOf: ['file'] } } },
 	{ ...keyProperty('uploadHash', 'Upload Hash', 'Hash of the encrypted upload'), displayOptions: { show: { keyOf: ['upload'] } } },
 	optionsCollection(),

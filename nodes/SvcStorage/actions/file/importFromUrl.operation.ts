@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import type { ImportSource } from '../../../shared/services/storage/types';
+import type { ImportSource } from '../../../shared/adapters/storage/types';
 import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';

@@ -9,6 +9,7 @@ import { readLocator, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = { name: 'Upload', action: 'Upload a file', description: 'Upload a file from a binary field (up to 10 MiB over MCP)' };
 export const access: Access = 'write';
@@ -55,19 +56,10 @@ const properties: INodeProperties[] = [
 			default: '#F0FF3C',
 			description: 'Color of the watermark text',
 		},
-		{
-			displayName: 'Watermark Position',
-			name: 'watermarkPosition',
-			displayOptions: restOnlyInCollection('svcStorageApi'),
-			type: 'options',
-			options: [
-				{ name: 'Bottom Left', value: 'BOTTOM_LEFT' },
-				{ name: 'Bottom Right', value: 'BOTTOM_RIGHT' },
-				{ name: 'Top Left', value: 'TOP_LEFT' },
-				{ name: 'Top Right', value: 'TOP_RIGHT' },
-			],
-			default: 'BOTTOM_RIGHT',
-		},
+		choice(
+			{ displayName: 'Watermark Position', name: 'watermarkPosition', displayOptions: restOnlyInCollection('svcStorageApi'), default: 'BOTTOM_RIGHT' },
+			[['Bottom Left', 'BOTTOM_LEFT'], ['Bottom Right', 'BOTTOM_RIGHT'], ['Top Left', 'TOP_LEFT'], ['Top Right', 'TOP_RIGHT']],
+		),
 		{
 			displayName: 'Watermark Text',
 			name: 'watermarkText',

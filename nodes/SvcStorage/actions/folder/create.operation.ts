@@ -8,6 +8,7 @@ import { readLocator, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
+import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
 export const access: Access = 'write';
@@ -29,17 +30,10 @@ const properties: INodeProperties[] = [
 		description:
 			'Name of the new folder. The service normalizes it and adds a number when a sibling has the same name; leave empty for a random name.',
 	},
-	{
-		displayName: 'Access Type',
-		name: 'accessType',
-		type: 'options',
-		options: [
-			{ name: 'Private', value: 'PRIVATE', description: 'Only authorized users can download its files' },
-			{ name: 'Link', value: 'LINK', description: 'Anyone with a link can download its files' },
-		],
-		default: 'PRIVATE',
-		displayOptions: restOnly('svcStorageApi'),
-	},
+	choice(
+		{ displayName: 'Access Type', name: 'accessType', default: 'PRIVATE', displayOptions: restOnly('svcStorageApi') },
+		[['Private', 'PRIVATE', 'Only authorized users can download its files'], ['Link', 'LINK', 'Anyone with a link can download its files']],
+	),
 	{
 		displayName:
 			'Over MCP the folder needs a name, requests PRIVATE access (the parent\'s settings may override it) and a name already taken is an error instead of getting a number.',

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { entryKind } from '../../../shared/services/storage/entries';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { entryKind } from '../../../shared/adapters/storage/entryFields';
+import { returnAllOrLimit, choice } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
@@ -20,18 +20,10 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit({}),
 	readOptionsCollection([
 		accessRightsOption,
-		{
-			displayName: 'Item Type',
-			name: 'itemType',
-			type: 'options',
-			options: [
-				{ name: 'Files and Folders', value: 'all' },
-				{ name: 'Files Only', value: 'file' },
-				{ name: 'Folders Only', value: 'folder' },
-			],
-			default: 'all',
-			description: 'Which kind of entries to return',
-		},
+		choice(
+			{ displayName: 'Item Type', name: 'itemType', default: 'all', description: 'Which kind of entries to return' },
+			[['Files and Folders', 'all'], ['Files Only', 'file'], ['Folders Only', 'folder']],
+		),
 	]),
 ];
 

@@ -9,9 +9,9 @@ import { listField, McpTools, objectField } from '../mcpTools';
 import { DVS_UNAVAILABILITY, unavailable } from '../../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
-import type { UploadSource } from '../../services/storage/types';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../services/dvs/types';
-import { actorOf, dvsPageOf } from '../../services/dvs/types';
+import type { UploadSource } from '../storage/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
+import { actorOf, dvsPageOf } from './types';
 
 type McpSection = 'task' | 'project_2';
 

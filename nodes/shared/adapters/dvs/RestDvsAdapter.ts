@@ -4,9 +4,9 @@ import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
 import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
-import type { UploadSource } from '../../services/storage/types';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../services/dvs/types';
-import { actorOf, dvsPageOf } from '../../services/dvs/types';
+import type { UploadSource } from '../storage/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
+import { actorOf, dvsPageOf } from './types';
 
 function objects(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];

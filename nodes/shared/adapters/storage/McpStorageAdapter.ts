@@ -20,8 +20,8 @@ import {
 	uploadedFileFromMcp,
 	writtenItem,
 } from './mcpEntries';
-import type { ImportSource, NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
-import { namedRootHash } from '../../services/storage/rootFolder';
+import type { ImportSource, NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
+import { namedRootHash } from './entryFields';
 
 /** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
 const LIST_PAGE = 200;
@@ -54,7 +54,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		/** The request timeout for an item (each item may set its own). */
 		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {
-		this.tools = new McpTools(ctx, client, credentialType);
+		this.tools = new McpTools(client, credentialType);
 	}
 
 	async close(): Promise<void> {

@@ -10,10 +10,9 @@ import {
 	downloadFromStorage,
 	uploadToStorage,
 } from '../../transport/storage';
-import { entryName, entrySize, rootHashOf } from '../../services/storage/entries';
-import { namedRootHash } from '../../services/storage/rootFolder';
-import type { EntryKind } from '../../services/storage/entries';
-import type { NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../services/storage/types';
+import { entryName, entrySize, rootHashOf, namedRootHash } from './entryFields';
+import type { EntryKind } from './entryFields';
+import type { NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
 
 function asList(value: unknown): IDataObject[] {
 	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];

@@ -3,10 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
 import { writeExactlyOnce } from '../../reconcile';
-import type { UploadSource } from '../storage/types';
+import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
-import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
+import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../adapters/dvs/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 

@@ -4,8 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { UncertainWrite } from '../../reconcile';
 import { AmbiguousReadBack } from '../../reconcile';
 import type { DestinationSnapshot } from '../storage/entries';
-import { entryHash, entryName, snapshotOf, writtenEntry } from '../storage/entries';
-import type { UploadSource } from '../storage/types';
+import { snapshotOf, writtenEntry } from '../storage/entries';
+import { entryHash, entryName } from '../../adapters/storage/entryFields';
+import type { UploadSource } from '../../adapters/storage/types';
 import { htmlText, isSameCommentText } from './commentText';
 import type {
 	DvsAdapter,
@@ -14,7 +15,7 @@ import type {
 	DvsSection,
 	DvsUploadResult,
 	DvsWriteResult,
-} from './types';
+} from '../../adapters/dvs/types';
 
 /**
  * The DVS API: "invalid relation ids can fail after part of a write happened and a failure does

@@ -5,10 +5,12 @@ import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
 import type { UncertainWrite, WriteOutcome } from '../../reconcile';
 import { writeExactlyOnce } from '../../reconcile';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
-import type { DestinationSnapshot, EntryKind } from './entries';
-import { entryHash, snapshotOf, writtenEntry } from './entries';
+import type { DestinationSnapshot } from './entries';
+import type { EntryKind } from '../../adapters/storage/entryFields';
+import { snapshotOf, writtenEntry } from './entries';
+import { entryHash } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
-import type { ImportSource, NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
+import type { ImportSource, NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../adapters/storage/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 
 /** The adapter methods only one API has, by what the refusal names. */

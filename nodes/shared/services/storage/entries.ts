@@ -1,61 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AmbiguousReadBack } from '../../reconcile';
+import { entryHash, entryKind, entryName, entrySize, type EntryKind } from '../../adapters/storage/entryFields';
 
-/**
- * Readers for the service's folder-content and user-data objects, whose exact fields the
- * documents leave open: they accept each plausible spelling instead of assuming one.
- */
-function firstString(entry: IDataObject, keys: string[]): string | undefined {
-	for (const key of keys) {
-		const value = entry[key];
-		if (typeof value === 'string' && value) return value;
-		if (typeof value === 'number') return String(value);
-	}
-	return undefined;
-}
-
-export type EntryKind = 'folder' | 'file';
-
-export function entryKind(entry: IDataObject): EntryKind | undefined {
-	const type = firstString(entry, ['type', 'item_type', 'kind'])?.toLowerCase();
-	if (type === 'folder' || type === 'dir' || type === 'directory') return 'folder';
-	if (type === 'file') return 'file';
-	if (entry.folder_hash !== undefined && entry.file_hash === undefined) return 'folder';
-	if (entry.file_hash !== undefined) return 'file';
-	return undefined;
-}
-
-export function entryHash(entry: IDataObject): string | undefined {
-	const kind = entryKind(entry);
-	const preferred = kind === 'folder' ? ['folder_hash', 'hash'] : ['file_hash', 'hash'];
-	return firstString(entry, preferred);
-}
-
-export function entryName(entry: IDataObject): string | undefined {
-	return firstString(entry, ['folder_name', 'file_name', 'name']);
-}
-
-export function entrySize(entry: IDataObject): number | undefined {
-	for (const key of ['size', 'file_size', 'filesize', 'size_bytes']) {
-		const value = Number(entry[key]);
-		if (entry[key] !== undefined && Number.isFinite(value)) return value;
-	}
-	return undefined;
-}
-
-export function rootHashOf(userData: IDataObject): string | undefined {
-	const direct = firstString(userData, ['root_folder_hash', 'root_hash', 'ROOT', 'root', 'rootFolderHash']);
-	if (direct) return direct;
-	for (const key of ['root_folder', 'ROOT', 'root']) {
-		const nested = userData[key];
-		if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
-			const hash = firstString(nested as IDataObject, ['folder_hash', 'hash']);
-			if (hash) return hash;
-		}
-	}
-	return undefined;
-}
 
 // Characters no stored name keeps under any reading of the storage API's "normalized": path
 // separators, wildcards, quotes, pipes and control characters.

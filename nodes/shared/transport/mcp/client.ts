@@ -13,7 +13,7 @@ import {
 	rpcError,
 	unexpectedAnswerError,
 } from './errors';
-import { toolError, toolUnavailableError, uncertainWriteError } from './toolErrors';
+import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
 import type { Exchange } from './session';
@@ -37,6 +37,8 @@ export interface McpCallOptions {
 	 * never parsed for a result or a status.
 	 */
 	contentIsData?: boolean;
+	/** What a tool error code means for this call (toolErrors.ts `ToolErrorHints`). */
+	toolErrorHints?: ToolErrorHints;
 }
 
 export interface McpToolOutcome {
@@ -254,7 +256,7 @@ export class McpClient {
 			const code = payload.success ? payload.data.error.code : /^([a-z_]+):\s/.exec(text)?.[1];
 			if (!code && UNKNOWN_TOOL.test(text)) return { kind: 'unknown' };
 			const message = payload.success && payload.data.error.message ? payload.data.error.message : text.replace(/^[a-z_]+:\s*/, '');
-			throw toolError(name, code, message, ctx);
+			throw toolError(name, code, message, ctx, options.toolErrorHints);
 		}
 		const structured = (structuredContent as IDataObject | undefined) ?? (options.contentIsData ? undefined : jsonObjectOf(text)) ?? {};
 		const status = typeof structured.status === 'string' ? structured.status : undefined;

@@ -7,12 +7,19 @@ import { CLIENT_CODES, MCP_SERVICE, withMcpCode } from './errors';
 
 /** Tool errors (`isError: true`) and missing tools, in words a user can act on. */
 
-const TOOL_ERRORS: Record<string, { message: string; description: string }> = {
+/**
+ * Each documented tool error code: what it means, what to do, and (where the REST API has one)
+ * the HTTP status the same refusal has there, so that e.g. a trigger tells a deleted item from a
+ * failing service whichever API answered.
+ */
+const TOOL_ERRORS: Record<string, { message: string; description: string; httpCode?: string }> = {
 	name_conflict: {
+		httpCode: '409',
 		message: 'an item with this name already exists at the destination',
 		description: 'Nothing was overwritten or renamed. Choose another name, or rename or move the existing item first.',
 	},
 	permission_denied: {
+		httpCode: '403',
 		message: 'the account is not permitted to do this',
 		description:
 			"Check the account's rights on the folder or file (add, edit, download). Add-only and read-only shares, ROOT (no uploads straight into it) and DVS registers without write permission refuse changes.",
@@ -48,6 +55,7 @@ const TOOL_ERRORS: Record<string, { message: string; description: string }> = {
 		description: 'Check that the URL answers publicly with the file within 60 seconds.',
 	},
 	not_found: {
+		httpCode: '404',
 		message: 'the item was not found or is not visible to this account',
 		description: 'Hashes and IDs must come from the service (list a folder, search, or get the root folder); they are never guessed.',
 	},
@@ -57,18 +65,23 @@ const TOOL_ERRORS: Record<string, { message: string; description: string }> = {
 	},
 };
 
+/** What a tool error code means for one call, where it means more than the table says. */
+export type ToolErrorHints = Partial<Record<string, { message: string; description: string }>>;
+
 /** A tool's `isError: true` result as an error carrying the tool's code. */
-export function toolError(toolName: string, code: string | undefined, serverMessage: string, ctx: ErrorContext): NodeApiError {
+export function toolError(toolName: string, code: string | undefined, serverMessage: string, ctx: ErrorContext, hints: ToolErrorHints = {}): NodeApiError {
 	const known = code ? TOOL_ERRORS[code] : undefined;
+	const hint = code ? hints[code] : undefined;
 	const said = redactText(serverMessage, ctx.secrets).slice(0, 500);
-	const message = known
-		? `${toolName} failed: ${known.message} (${code})`
-		: `${toolName} failed${code ? ` (${code})` : ''}: ${said || 'the tool reported an error'}`;
-	const description = known ? `${known.description}${said ? ` The service said: ${said}` : ''}` : undefined;
+	const message =
+		hint?.message ??
+		(known ? `${toolName} failed: ${known.message} (${code})` : `${toolName} failed${code ? ` (${code})` : ''}: ${said || 'the tool reported an error'}`);
+	const description = hint?.description ?? (known ? `${known.description}${said ? ` The service said: ${said}` : ''}` : undefined);
 	const error = serviceError(
 		ctx.node,
 		{
 			itemIndex: ctx.itemIndex,
+			httpCode: known?.httpCode,
 			message,
 			description,
 			cause: code === 'quota_exceeded' ? 'quota-exhausted' : 'configuration-invalid',

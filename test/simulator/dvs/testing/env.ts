@@ -34,3 +34,13 @@ export async function startDvsTestEnv(): Promise<DvsTestEnv> {
 	);
 	return { accounts, store, attachments, seed, server, client: new DvsTestClient(server.url), clock, close: () => server.close() };
 }
+
+/** A fresh seeded environment for each test of the file, closed after it; call the result for the current one. */
+export function eachTestDvsEnv(): () => DvsTestEnv {
+	let env: DvsTestEnv | undefined;
+	beforeEach(async () => {
+		env = await startDvsTestEnv();
+	});
+	afterEach(async () => await env?.close());
+	return () => env!;
+}

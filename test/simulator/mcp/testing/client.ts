@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- this file it reads service answers of every shape */
+/* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, MODERN_REVISION } from '../revisions';
 
 export interface HttpAnswer {

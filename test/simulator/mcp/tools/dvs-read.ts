@@ -1,29 +1,22 @@
+import { objectSchema } from './schemas';
 import type { DvsSection } from '../ports';
 import { checkDvsAccess, DATA_NOTICE, documentSchema, dvsReadsEnabled, idArg, sectionArg, sectionsFor, unwrapDvs, userRefSchema } from './dvs-common';
-import { READ_ANNOTATIONS, ToolError } from './types';
+import { READ_ANNOTATIONS, ToolError, privateToolKind } from './types';
 import type { PrivateTool } from './types';
 
 export const DVS_LIST_DEFAULT_LIMIT = 50;
 export const DVS_LIST_MAX_LIMIT = 200;
 
-function dvsReadTool(tool: Omit<PrivateTool, 'access' | 'scopes' | 'since' | 'enabled' | 'annotations' | 'buckets'>): PrivateTool {
-	return {
-		access: 'private',
-		scopes: ['files:read', 'dvs:read'],
-		since: '1.2',
-		enabled: dvsReadsEnabled,
-		annotations: READ_ANNOTATIONS,
-		buckets: () => ['dvsRead'],
-		...tool,
-		description: `${tool.description} ${DATA_NOTICE}`,
-	};
-}
+const dvsReadTool = privateToolKind(
+	{ access: 'private', scopes: ['files:read', 'dvs:read'], since: '1.2', enabled: dvsReadsEnabled, annotations: READ_ANNOTATIONS, buckets: () => ['dvsRead'] },
+	DATA_NOTICE,
+);
 
 const getFields = dvsReadTool({
 	name: 'dvs_get_fields',
 	title: 'DVS: get fields',
 	description: 'Field names, types, filter flags and dropdown option IDs of the task or project register.',
-	inputSchema: { type: 'object', properties: { section: sectionArg }, required: ['section'], additionalProperties: false },
+	inputSchema: objectSchema({ section: sectionArg }, ['section']),
 	outputSchema: {
 		type: 'object',
 		properties: {
@@ -46,12 +39,7 @@ const getUsers = dvsReadTool({
 	name: 'dvs_get_users',
 	title: 'DVS: get assignable users',
 	description: 'Users assignable in a project (dvs_project_id is required for tasks); not an organization-wide directory.',
-	inputSchema: {
-		type: 'object',
-		properties: { section: sectionArg, dvs_project_id: idArg('Project id (tasks)') },
-		required: ['section'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ section: sectionArg, dvs_project_id: idArg('Project id (tasks)') }, ['section']),
 	outputSchema: { type: 'object', properties: { section: { type: 'string' }, users: { type: 'array', items: userRefSchema } }, required: ['section', 'users'] },
 	async run(args, ctx) {
 		const section = args.section as DvsSection;
@@ -66,12 +54,7 @@ const getDocument = dvsReadTool({
 	name: 'dvs_get_document',
 	title: 'DVS: get document',
 	description: 'One task or project with all fields (tasks include description and upload_hash).',
-	inputSchema: {
-		type: 'object',
-		properties: { section: sectionArg, dvs_document_id: idArg('Task or project id') },
-		required: ['section', 'dvs_document_id'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ section: sectionArg, dvs_document_id: idArg('Task or project id') }, ['section', 'dvs_document_id']),
 	outputSchema: { type: 'object', properties: { section: { type: 'string' }, document: documentSchema }, required: ['section', 'document'] },
 	async run(args, ctx) {
 		const section = args.section as DvsSection;
@@ -86,18 +69,16 @@ const listDocuments = dvsReadTool({
 	description:
 		'Tasks or projects, newest or oldest first. filters keys must be fields with filter true (unknown keys are rejected); ' +
 		'an array value means any of. Page with offset until offset reaches total.',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			section: sectionArg,
 			filters: { type: 'object', description: 'field name to value or array of values' },
 			limit: { type: 'integer', minimum: 1, maximum: DVS_LIST_MAX_LIMIT, default: DVS_LIST_DEFAULT_LIMIT },
 			offset: { type: 'integer', minimum: 0, default: 0 },
 			order: { enum: ['newest', 'oldest'], default: 'newest' },
 		},
-		required: ['section'],
-		additionalProperties: false,
-	},
+		['section'],
+	),
 	outputSchema: {
 		type: 'object',
 		properties: {
@@ -133,16 +114,14 @@ const getComments = dvsReadTool({
 	name: 'dvs_get_comments',
 	title: 'DVS: get comments',
 	description: 'Comments of a task, oldest first.',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			dvs_document_id: idArg('Task id'),
 			limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
 			offset: { type: 'integer', minimum: 0, default: 0 },
 		},
-		required: ['dvs_document_id'],
-		additionalProperties: false,
-	},
+		['dvs_document_id'],
+	),
 	outputSchema: {
 		type: 'object',
 		properties: {
@@ -168,16 +147,14 @@ const searchUsers = dvsReadTool({
 	name: 'dvs_search_users',
 	title: 'DVS: search users',
 	description: 'Organization users by name, for @[USER:id] mentions; has_access tells whether the user can read tasks (or the given task).',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			pattern: { type: 'string', minLength: 2, maxLength: 100 },
 			limit: { type: 'integer', minimum: 1, maximum: 20, default: 10 },
 			dvs_document_id: idArg('Task id that makes has_access task-specific'),
 		},
-		required: ['pattern'],
-		additionalProperties: false,
-	},
+		['pattern'],
+	),
 	outputSchema: { type: 'object', properties: { users: { type: 'array', items: userRefSchema }, limit: { type: 'integer' } }, required: ['users', 'limit'] },
 	async run(args, ctx) {
 		const pattern = (args.pattern as string).trim();

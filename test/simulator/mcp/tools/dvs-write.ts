@@ -5,27 +5,19 @@ import type { DvsFieldDescriptor, DvsPort } from '../ports';
 import { checkItemName, decodeContent, mimeTypeFor } from './content';
 import { checkDvsAccess, DATA_NOTICE, documentSchema, dvsUploadEnabled, dvsWritesEnabled, idArg, sectionsFor, unwrapDvs } from './dvs-common';
 import { writeItem } from './items';
-import { nameArg } from './schemas';
+import { nameArg, objectSchema } from './schemas';
 import { UPLOAD_MAX_BYTES, UPLOAD_REQUEST_MAX_BYTES } from './storage-write';
-import { ToolError, WRITE_ANNOTATIONS } from './types';
+import { ToolError, WRITE_ANNOTATIONS, privateToolKind } from './types';
 import type { PrivateTool, PrivateToolContext, ToolSuccess } from './types';
 
 export const COMMENT_MAX_CHARS = 20000;
 
 const UNCERTAIN_MESSAGE = 'The change was submitted but not read back: read the task before retrying.';
 
-function dvsWriteTool(tool: Omit<PrivateTool, 'access' | 'scopes' | 'since' | 'enabled' | 'annotations' | 'buckets'> & Partial<Pick<PrivateTool, 'scopes' | 'enabled' | 'buckets'>>): PrivateTool {
-	return {
-		access: 'private',
-		scopes: ['files:read', 'dvs:read', 'dvs:write'],
-		since: '1.2',
-		enabled: dvsWritesEnabled,
-		annotations: WRITE_ANNOTATIONS,
-		buckets: () => ['writes'],
-		...tool,
-		description: `${tool.description} No idempotency key: after an uncertain outcome read the task before retrying. ${DATA_NOTICE}`,
-	};
-}
+const dvsWriteTool = privateToolKind(
+	{ access: 'private', scopes: ['files:read', 'dvs:read', 'dvs:write'], since: '1.2', enabled: dvsWritesEnabled, annotations: WRITE_ANNOTATIONS, buckets: () => ['writes'] },
+	`No idempotency key: after an uncertain outcome read the task before retrying. ${DATA_NOTICE}`,
+);
 
 const statusResult = (statuses: string[], extra: Record<string, JsonSchema>, required: string[]): JsonSchema => ({
 	type: 'object',
@@ -56,12 +48,7 @@ const createTask = dvsWriteTool({
 	name: 'dvs_create_task',
 	title: 'DVS: create task',
 	description: 'Creates a task. create_params uses field names and integer IDs from svc_dvs_get_fields and svc_dvs_get_users; dvs_project_id and name are required.',
-	inputSchema: {
-		type: 'object',
-		properties: { create_params: { type: 'object', description: 'field name to value' } },
-		required: ['create_params'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ create_params: { type: 'object', description: 'field name to value' } }, ['create_params']),
 	outputSchema: statusResult(['created'], { document: documentSchema }, []),
 	async run(args, ctx) {
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
@@ -82,12 +69,7 @@ const updateTask = dvsWriteTool({
 	name: 'dvs_update_task',
 	title: 'DVS: update task',
 	description: 'Partial patch of a task: only supplied fields change; user list fields are replaced; the project cannot change.',
-	inputSchema: {
-		type: 'object',
-		properties: { dvs_document_id: idArg('Task id'), update_params: { type: 'object', description: 'field name to value' } },
-		required: ['dvs_document_id', 'update_params'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ dvs_document_id: idArg('Task id'), update_params: { type: 'object', description: 'field name to value' } }, ['dvs_document_id', 'update_params']),
 	outputSchema: statusResult(['updated'], { document: documentSchema }, []),
 	async run(args, ctx) {
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
@@ -108,12 +90,7 @@ const addComment = dvsWriteTool({
 	name: 'dvs_add_comment',
 	title: 'DVS: add comment',
 	description: `Adds a comment (up to ${COMMENT_MAX_CHARS} characters) to a task; @[USER:id] mentions an organization user.`,
-	inputSchema: {
-		type: 'object',
-		properties: { dvs_document_id: idArg('Task id'), comment: { type: 'string', minLength: 1, maxLength: COMMENT_MAX_CHARS } },
-		required: ['dvs_document_id', 'comment'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ dvs_document_id: idArg('Task id'), comment: { type: 'string', minLength: 1, maxLength: COMMENT_MAX_CHARS } }, ['dvs_document_id', 'comment']),
 	outputSchema: statusResult(['created'], { comment: { type: 'object', properties: { id: { type: 'integer' }, html: { type: 'string' } }, required: ['id', 'html'] } }, []),
 	async run(args, ctx) {
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
@@ -140,18 +117,16 @@ const uploadFile = dvsWriteTool({
 	description:
 		'Attaches a new file to a task from content + encoding (utf8 or standard padded base64, up to 10 MiB) or source_url (public HTTPS, up to 100 MiB). ' +
 		'The attachment folder is created on first use; an existing name returns name_conflict.',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			dvs_document_id: idArg('Task id'),
 			file_name: nameArg('Attachment name'),
 			content: { type: 'string' },
 			encoding: { enum: ['utf8', 'base64'] },
 			source_url: { type: 'string', minLength: 1 },
 		},
-		required: ['dvs_document_id', 'file_name'],
-		additionalProperties: false,
-	},
+		['dvs_document_id', 'file_name'],
+	),
 	outputSchema: statusResult(
 		['created'],
 		{

@@ -1,6 +1,6 @@
 import { fetchImportSource } from '../import-source';
 import { checkItemName, mimeTypeFor } from './content';
-import { hashArg, nameArg } from './schemas';
+import { hashArg, nameArg, objectSchema } from './schemas';
 import { writeTool } from './storage-write';
 import { ToolError } from './types';
 import { destinationFolder, unwrap, writeResult } from './write-helpers';
@@ -12,9 +12,8 @@ export const importFile = writeTool({
 		'Adds a new file fetched from exactly one of source_url (public HTTPS, port 443, no credentials or fragment, up to 3 redirects, ' +
 		'100 MiB, 60 seconds) or a file object (download_url and file_id required). file_name is the destination name; ' +
 		'MIME metadata of the attachment is not trusted. Local and file:// paths cannot be opened.',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			folder_hash: hashArg('Destination folder hash'),
 			file_name: nameArg('Destination file name'),
 			source_url: { type: 'string', minLength: 1, description: 'Public HTTPS URL' },
@@ -30,9 +29,8 @@ export const importFile = writeTool({
 				additionalProperties: false,
 			},
 		},
-		required: ['folder_hash', 'file_name'],
-		additionalProperties: false,
-	},
+		['folder_hash', 'file_name'],
+	),
 	meta: { 'openai/fileParams': ['file'] },
 	buckets: () => ['writes', 'imports'],
 	async run(args, ctx) {

@@ -1,7 +1,7 @@
-import { fileSchema, folderSchema, hashArg, itemSchema } from './schemas';
+import { fileSchema, folderSchema, hashArg, itemSchema, objectSchema, searchSchema } from './schemas';
 import { fileObject, folderObject, itemObject, visibleFile, visibleFolder } from './items';
 import { decodeUtf8, isTextMime } from './content';
-import { READ_ANNOTATIONS, ToolError } from './types';
+import { READ_ANNOTATIONS, ToolError, privateToolKind } from './types';
 import type { PrivateTool, ToolSuccess } from './types';
 
 export const LIST_DEFAULT_LIMIT = 50;
@@ -13,17 +13,15 @@ export const INLINE_READ_MAX = 26_214_400;
 
 const always = () => true;
 
-const getRootFolder: PrivateTool = {
+/** A read tool of the original set: read-only, since 1.0, private, `files:read`, always enabled. */
+const readTool = privateToolKind({ annotations: READ_ANNOTATIONS, since: '1.0', access: 'private', scopes: ['files:read'], enabled: always });
+
+const getRootFolder = readTool({
 	name: 'get_root_folder',
 	title: 'Get root folder',
 	description: 'Metadata of the authenticated user\'s ROOT folder. Start here to discover folder hashes.',
-	inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+	inputSchema: objectSchema({}),
 	outputSchema: { type: 'object', properties: { folder: folderSchema }, required: ['folder'] },
-	annotations: READ_ANNOTATIONS,
-	since: '1.0',
-	access: 'private',
-	scopes: ['files:read'],
-	enabled: always,
 	buckets: () => ['listing'],
 	async run(_args, ctx) {
 		const { storage } = ctx.state.deps;
@@ -31,24 +29,22 @@ const getRootFolder: PrivateTool = {
 		if (!root) throw new ToolError('not_found', 'The account has no ROOT folder');
 		return { structured: { folder: folderObject(root, ctx.principal.account, storage) } };
 	},
-};
+});
 
-const listFolder: PrivateTool = {
+const listFolder = readTool({
 	name: 'list_folder',
 	title: 'List folder',
 	description:
 		'Visible files and direct child folders of a folder. offset addresses the raw folder sequence, not the visible count: ' +
 		'a page may be short (even empty) after access filtering.',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			folder_hash: hashArg('Folder hash from svc_get_root_folder or svc_list_folder'),
 			limit: { type: 'integer', minimum: 1, maximum: LIST_MAX_LIMIT, default: LIST_DEFAULT_LIMIT, description: 'Raw entries to scan' },
 			offset: { type: 'integer', minimum: 0, default: 0, description: 'Raw position to start at' },
 		},
-		required: ['folder_hash'],
-		additionalProperties: false,
-	},
+		['folder_hash'],
+	),
 	outputSchema: {
 		type: 'object',
 		properties: {
@@ -59,11 +55,6 @@ const listFolder: PrivateTool = {
 		},
 		required: ['folder', 'items', 'offset', 'limit'],
 	},
-	annotations: READ_ANNOTATIONS,
-	since: '1.0',
-	access: 'private',
-	scopes: ['files:read'],
-	enabled: always,
 	buckets: () => ['listing'],
 	async run(args, ctx) {
 		const { storage } = ctx.state.deps;
@@ -82,65 +73,48 @@ const listFolder: PrivateTool = {
 		const nextOffset = offset + limit < raw.length ? offset + limit : null;
 		return { structured: { ...page, next_offset: nextOffset, has_more: nextOffset !== null } };
 	},
-};
+});
 
-const getFolderInfo: PrivateTool = {
+const getFolderInfo = readTool({
 	name: 'get_folder_info',
 	title: 'Get folder info',
 	description: 'Metadata of one visible folder, with access.can_add and access.can_edit.',
-	inputSchema: { type: 'object', properties: { folder_hash: hashArg('Folder hash') }, required: ['folder_hash'], additionalProperties: false },
+	inputSchema: objectSchema({ folder_hash: hashArg('Folder hash') }, ['folder_hash']),
 	outputSchema: { type: 'object', properties: { folder: folderSchema }, required: ['folder'] },
-	annotations: READ_ANNOTATIONS,
-	since: '1.0',
-	access: 'private',
-	scopes: ['files:read'],
-	enabled: always,
 	buckets: () => ['listing'],
 	async run(args, ctx) {
 		const folder = visibleFolder(ctx, args.folder_hash as string);
 		return { structured: { folder: folderObject(folder, ctx.principal.account, ctx.state.deps.storage) } };
 	},
-};
+});
 
-const getFileInfo: PrivateTool = {
+const getFileInfo = readTool({
 	name: 'get_file_info',
 	title: 'Get file info',
 	description: 'Metadata of one visible file, with access.can_add and access.can_edit.',
-	inputSchema: { type: 'object', properties: { file_hash: hashArg('File hash') }, required: ['file_hash'], additionalProperties: false },
+	inputSchema: objectSchema({ file_hash: hashArg('File hash') }, ['file_hash']),
 	outputSchema: { type: 'object', properties: { file: fileSchema }, required: ['file'] },
-	annotations: READ_ANNOTATIONS,
-	since: '1.0',
-	access: 'private',
-	scopes: ['files:read'],
-	enabled: always,
 	buckets: () => ['fileRead'],
 	async run(args, ctx) {
 		const file = visibleFile(ctx, args.file_hash as string);
 		return { structured: { file: fileObject(file, ctx.principal.account, ctx.state.deps.storage) } };
 	},
-};
+});
 
-const readFile: PrivateTool = {
+const readFile = readTool({
 	name: 'read_file',
 	title: 'Read file',
 	description:
 		'Content of a file the connection may download. Text files come inline as UTF-8 text; binary files up to max_bytes ' +
 		'as an embedded resource with base64 blob; larger files as metadata plus a download URL. ' +
 		`max_bytes defaults to and is capped at ${INLINE_READ_MAX} (25 MB).`,
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			file_hash: hashArg('File hash'),
 			max_bytes: { type: 'integer', minimum: 1, default: INLINE_READ_MAX, description: 'Largest size to return inline (capped at 25 MB)' },
 		},
-		required: ['file_hash'],
-		additionalProperties: false,
-	},
-	annotations: READ_ANNOTATIONS,
-	since: '1.0',
-	access: 'private',
-	scopes: ['files:read'],
-	enabled: always,
+		['file_hash'],
+	),
 	buckets: () => ['fileRead'],
 	async run(args, ctx): Promise<ToolSuccess> {
 		const { storage } = ctx.state.deps;
@@ -167,31 +141,18 @@ const readFile: PrivateTool = {
 			content: [{ type: 'resource', resource: { ...resource, blob: bytes.toString('base64') } }],
 		};
 	},
-};
+});
 
-const searchFiles: PrivateTool = {
+const searchFiles = readTool({
 	name: 'search_files',
 	title: 'Search files',
 	description: 'The central search of the web UI: matches names and indexed metadata (descriptions, tags, image text, object labels).',
-	inputSchema: {
-		type: 'object',
-		properties: {
-			query: { type: 'string', minLength: 1, maxLength: 200 },
-			limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT, default: SEARCH_DEFAULT_LIMIT },
-		},
-		required: ['query'],
-		additionalProperties: false,
-	},
+	inputSchema: searchSchema(SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT),
 	outputSchema: {
 		type: 'object',
 		properties: { query: { type: 'string' }, items: { type: 'array', items: itemSchema }, count: { type: 'integer' } },
 		required: ['query', 'items', 'count'],
 	},
-	annotations: READ_ANNOTATIONS,
-	since: '1.0',
-	access: 'private',
-	scopes: ['files:read'],
-	enabled: always,
 	buckets: () => ['search'],
 	async run(args, ctx) {
 		const { storage } = ctx.state.deps;
@@ -206,6 +167,6 @@ const searchFiles: PrivateTool = {
 			.map((item) => itemObject(item, account, storage));
 		return { structured: { query, items, count: items.length } };
 	},
-};
+});
 
 export const storageReadTools: PrivateTool[] = [getRootFolder, listFolder, getFolderInfo, getFileInfo, readFile, searchFiles];

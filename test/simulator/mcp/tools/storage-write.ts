@@ -2,8 +2,8 @@ import type { McpSettings } from '../deps';
 import type { StorageItem } from '../ports';
 import { checkItemName, decodeContent, mimeTypeFor } from './content';
 import { visibleFile, visibleFolder } from './items';
-import { hashArg, nameArg, writeResultSchema } from './schemas';
-import { MiB, ToolError, WRITE_ANNOTATIONS } from './types';
+import { hashArg, nameArg, writeResultSchema, objectSchema } from './schemas';
+import { MiB, ToolError, WRITE_ANNOTATIONS, privateToolKind } from './types';
 import type { PrivateTool, PrivateToolContext, ToolSuccess } from './types';
 import { destinationFolder, unwrap, writeResult } from './write-helpers';
 
@@ -13,19 +13,10 @@ export const UPLOAD_REQUEST_MAX_BYTES = 16 * MiB;
 
 export const writesEnabled = (s: McpSettings) => s.writesEnabled;
 
-export function writeTool(tool: Omit<PrivateTool, 'access' | 'scopes' | 'since' | 'enabled' | 'annotations' | 'outputSchema' | 'buckets'> & Partial<Pick<PrivateTool, 'buckets'>>): PrivateTool {
-	return {
-		access: 'private',
-		scopes: ['files:read', 'files:write'],
-		since: '1.2',
-		enabled: writesEnabled,
-		annotations: WRITE_ANNOTATIONS,
-		outputSchema: writeResultSchema,
-		buckets: () => ['writes'],
-		...tool,
-		description: `${tool.description} (v1.2 write tool)`,
-	};
-}
+export const writeTool = privateToolKind(
+	{ access: 'private', scopes: ['files:read', 'files:write'], since: '1.2', enabled: writesEnabled, annotations: WRITE_ANNOTATIONS, outputSchema: writeResultSchema, buckets: () => ['writes'] },
+	'(v1.2 write tool)',
+);
 
 const createFolder = writeTool({
 	name: 'create_folder',
@@ -33,12 +24,7 @@ const createFolder = writeTool({
 	description:
 		'Creates a folder. PRIVATE access is requested; a mandatory parent setting can override it, so the returned access_type is authoritative. ' +
 		'An existing name returns name_conflict. No idempotency key: after a timeout, list the parent before retrying.',
-	inputSchema: {
-		type: 'object',
-		properties: { parent_folder_hash: hashArg('Parent folder hash'), folder_name: nameArg('New folder name') },
-		required: ['parent_folder_hash', 'folder_name'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ parent_folder_hash: hashArg('Parent folder hash'), folder_name: nameArg('New folder name') }, ['parent_folder_hash', 'folder_name']),
 	async run(args, ctx) {
 		const parent = destinationFolder(ctx, args.parent_folder_hash as string);
 		const name = checkItemName(args.folder_name as string, 'folder_name');
@@ -53,17 +39,15 @@ const uploadFile = writeTool({
 	description:
 		'Adds a new file from inline content (utf8 text, or standard padded base64 without whitespace or data: prefix; up to 10 MiB decoded). ' +
 		'Never replaces: an existing name returns name_conflict.',
-	inputSchema: {
-		type: 'object',
-		properties: {
+	inputSchema: objectSchema(
+		{
 			folder_hash: hashArg('Destination folder hash'),
 			file_name: nameArg('Destination file name'),
 			content: { type: 'string' },
 			encoding: { enum: ['utf8', 'base64'] },
 		},
-		required: ['folder_hash', 'file_name', 'content', 'encoding'],
-		additionalProperties: false,
-	},
+		['folder_hash', 'file_name', 'content', 'encoding'],
+	),
 	maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES,
 	async run(args, ctx) {
 		const folder = destinationFolder(ctx, args.folder_hash as string);
@@ -84,35 +68,23 @@ function renameItem(ctx: PrivateToolContext, item: StorageItem, rawName: string,
 	return writeResult('updated', unwrap(storage.rename(ctx.principal.account, item, name)));
 }
 
-const renameFile = writeTool({
-	name: 'rename_file',
-	title: 'Rename file',
-	description: 'Renames a file. The current name returns unchanged; an existing sibling name returns name_conflict.',
-	inputSchema: {
-		type: 'object',
-		properties: { file_hash: hashArg('File hash'), file_name: nameArg('New name') },
-		required: ['file_hash', 'file_name'],
-		additionalProperties: false,
-	},
-	async run(args, ctx) {
-		return renameItem(ctx, visibleFile(ctx, args.file_hash as string), args.file_name as string, 'file_name');
-	},
-});
+/** rename_file and rename_folder: the same tool for either kind of item. */
+function renameTool(kind: 'file' | 'folder', notRoot: string): PrivateTool {
+	const [hash, name] = [`${kind}_hash`, `${kind}_name`];
+	return writeTool({
+		name: `rename_${kind}`,
+		title: `Rename ${kind}`,
+		description: `Renames a ${kind}${notRoot}. The current name returns unchanged; an existing sibling name returns name_conflict.`,
+		inputSchema: objectSchema({ [hash]: hashArg(`${kind === 'file' ? 'File' : 'Folder'} hash`), [name]: nameArg('New name') }, [hash, name]),
+		async run(args, ctx) {
+			const item = kind === 'file' ? visibleFile(ctx, args[hash] as string) : visibleFolder(ctx, args[hash] as string);
+			return renameItem(ctx, item, args[name] as string, name);
+		},
+	});
+}
 
-const renameFolder = writeTool({
-	name: 'rename_folder',
-	title: 'Rename folder',
-	description: 'Renames a folder (not ROOT). The current name returns unchanged; an existing sibling name returns name_conflict.',
-	inputSchema: {
-		type: 'object',
-		properties: { folder_hash: hashArg('Folder hash'), folder_name: nameArg('New name') },
-		required: ['folder_hash', 'folder_name'],
-		additionalProperties: false,
-	},
-	async run(args, ctx) {
-		return renameItem(ctx, visibleFolder(ctx, args.folder_hash as string), args.folder_name as string, 'folder_name');
-	},
-});
+const renameFile = renameTool('file', '');
+const renameFolder = renameTool('folder', ' (not ROOT)');
 
 function isSelfOrDescendant(ctx: PrivateToolContext, folderHash: string, candidateHash: string): boolean {
 	const { storage } = ctx.state.deps;
@@ -147,12 +119,7 @@ const moveFile = writeTool({
 	description:
 		'Moves a file keeping its name, within one owner account; needs removal and addition rights. The current parent returns unchanged. ' +
 		'Destination sharing may change effective access.',
-	inputSchema: {
-		type: 'object',
-		properties: { file_hash: hashArg('File hash'), target_folder_hash: hashArg('Target folder hash') },
-		required: ['file_hash', 'target_folder_hash'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ file_hash: hashArg('File hash'), target_folder_hash: hashArg('Target folder hash') }, ['file_hash', 'target_folder_hash']),
 	async run(args, ctx) {
 		return moveItem(ctx, visibleFile(ctx, args.file_hash as string), args.target_folder_hash as string);
 	},
@@ -163,12 +130,7 @@ const moveFolder = writeTool({
 	title: 'Move folder',
 	description:
 		'Moves a folder keeping its name, within one owner account; not ROOT, not into itself or its descendants. The current parent returns unchanged.',
-	inputSchema: {
-		type: 'object',
-		properties: { folder_hash: hashArg('Folder hash'), target_folder_hash: hashArg('Target folder hash') },
-		required: ['folder_hash', 'target_folder_hash'],
-		additionalProperties: false,
-	},
+	inputSchema: objectSchema({ folder_hash: hashArg('Folder hash'), target_folder_hash: hashArg('Target folder hash') }, ['folder_hash', 'target_folder_hash']),
 	async run(args, ctx) {
 		return moveItem(ctx, visibleFolder(ctx, args.folder_hash as string), args.target_folder_hash as string);
 	},

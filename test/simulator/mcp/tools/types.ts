@@ -76,3 +76,14 @@ export const READ_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, id
 export const WRITE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
 export const MiB = 1024 * 1024;
+
+/**
+ * A kind of private tool (the original reads, the v1.2 writes, the DVS reads and writes): the
+ * fields its tools share, and the sentence every description of the kind ends with.
+ */
+export function privateToolKind<K extends keyof PrivateTool>(shared: Pick<PrivateTool, K>, descriptionEnd = '') {
+	return (tool: Omit<PrivateTool, K> & Partial<Pick<PrivateTool, K>>): PrivateTool => {
+		const whole = { ...shared, ...tool } as PrivateTool;
+		return descriptionEnd ? { ...whole, description: `${whole.description} ${descriptionEnd}` } : whole;
+	};
+}

@@ -1,8 +1,9 @@
+import { folderCreationLimited } from '../v2/folders';
 import type { SimResponse } from '../../types';
 import { ownedFolder } from '../access';
 import { requireCaller } from '../auth';
 import type { StorageCall } from '../context';
-import { fail, isResponse, ok } from '../http';
+import { isResponse, ok } from '../http';
 import { QUOTA_MB } from '../plans';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -29,11 +30,9 @@ export function getStorageData(call: StorageCall): SimResponse {
 export function getUploadId(call: StorageCall): SimResponse {
 	const caller = requireCaller(call);
 	if (isResponse(caller)) return caller;
-	const { storage, createFolderLimiter } = call.services;
-	const retryAfterSeconds = createFolderLimiter.attempt(String(caller.account.id));
-	if (retryAfterSeconds > 0) {
-		return fail(429, 'too many folders created, retry later', { 'Retry-After': String(retryAfterSeconds) });
-	}
+	const { storage } = call.services;
+	const limited = folderCreationLimited(call, caller.account.id);
+	if (limited) return limited;
 	const parent = ownedFolder(storage, caller.account, call.params.text('parent_hash') ?? caller.account.rootFolderHash, 405);
 	if (isResponse(parent)) return parent;
 	const folder = storage.createFolder(caller.account.id, parent.hash, call.params.get('folder_name'), 'PRIVATE');

@@ -7,14 +7,18 @@ import { fail, isResponse, notPermitted, ok } from '../http';
 import { ACCESS_TYPES, type AccessType } from '../store';
 import { folderEntry, fileEntry, folderInfo } from '../views';
 
+/** create_folder's rate limit (get_upload_id.php shares it): the 429 once an account went over it. */
+export function folderCreationLimited(call: StorageCall, accountId: number): SimResponse | undefined {
+	const retryAfterSeconds = call.services.createFolderLimiter.attempt(String(accountId));
+	return retryAfterSeconds > 0 ? fail(429, 'too many folders created, retry later', { 'Retry-After': String(retryAfterSeconds) }) : undefined;
+}
+
 export function createFolder(call: StorageCall): SimResponse {
 	const caller = requireCaller(call);
 	if (isResponse(caller)) return caller;
-	const { storage, createFolderLimiter } = call.services;
-	const retryAfterSeconds = createFolderLimiter.attempt(String(caller.account.id));
-	if (retryAfterSeconds > 0) {
-		return fail(429, 'too many folders created, retry later', { 'Retry-After': String(retryAfterSeconds) });
-	}
+	const { storage } = call.services;
+	const limited = folderCreationLimited(call, caller.account.id);
+	if (limited) return limited;
 	const accessType = call.params.text('access_type') ?? 'PRIVATE';
 	if (!ACCESS_TYPES.includes(accessType as AccessType)) return fail(400, 'access_type must be PRIVATE or LINK');
 	const parentHash = call.params.text('parent_folder_hash') ?? caller.account.rootFolderHash;
@@ -30,12 +34,17 @@ export function createFolder(call: StorageCall): SimResponse {
 	});
 }
 
-export function getFolderContent(call: StorageCall): SimResponse {
+/** The caller's readable folder named by folder_hash, or the answer that refuses it. */
+function requestedFolder(call: StorageCall) {
 	const caller = requireCaller(call);
 	if (isResponse(caller)) return caller;
 	const folderHash = call.params.text('folder_hash');
 	if (!folderHash) return fail(400, 'folder_hash is required');
-	const folder = readableFolder(call.services.storage, caller.account, folderHash, 403);
+	return readableFolder(call.services.storage, caller.account, folderHash, 403);
+}
+
+export function getFolderContent(call: StorageCall): SimResponse {
+	const folder = requestedFolder(call);
 	if (isResponse(folder)) return folder;
 	const withRights = call.params.flag('get_access_rights');
 	return ok(
@@ -46,11 +55,7 @@ export function getFolderContent(call: StorageCall): SimResponse {
 }
 
 export function getFolderInfo(call: StorageCall): SimResponse {
-	const caller = requireCaller(call);
-	if (isResponse(caller)) return caller;
-	const folderHash = call.params.text('folder_hash');
-	if (!folderHash) return fail(400, 'folder_hash is required');
-	const folder = readableFolder(call.services.storage, caller.account, folderHash, 403);
+	const folder = requestedFolder(call);
 	if (isResponse(folder)) return folder;
 	return ok(folderInfo(folder, call.services.storage, call.params.flag('get_access_rights')));
 }

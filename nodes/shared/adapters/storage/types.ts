@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { StatusHints, StorageDownload, StorageFields } from '../../transport/storage';
-import type { Adapter } from '../ServiceOverAdapter';
-import type { EntryKind } from './entries';
+import type { Adapter } from '../adapter';
+import type { EntryKind } from './entryFields';
 
 /** A file to upload: its bytes are opened as a stream for each attempt, never held whole. */
 export interface UploadSource {

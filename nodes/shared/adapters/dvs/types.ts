@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsSection } from '../../transport/dvs';
 import type { UploadSource } from '../storage/types';
-import type { Adapter } from '../ServiceOverAdapter';
+import type { Adapter } from '../adapter';
 
 export type { DvsSection } from '../../transport/dvs';
 
