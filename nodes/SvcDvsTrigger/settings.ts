@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import type { DvsFilters } from '../shared/adapters/dvs/types';
-import { DEFAULT_TIMEOUT_MS } from '../shared/descriptions';
-import { wholeNumberProblem } from '../shared/parameters';
+import { TASK_PROJECT_FIELD } from '../shared/adapters/dvs/types';
+import { readInteger, readLocator, readTimeout, refuseInput } from '../shared/parameters';
 import { DEFAULT_MAX_ITEMS_PER_POLL, DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
 import { dvsId } from './stamps';
 
@@ -28,19 +28,14 @@ export interface DvsTriggerSettings {
 	timeoutMs: number;
 }
 
-function refuse(ctx: IPollFunctions, message: string, description: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { description });
-}
-
 function idParameter(ctx: IPollFunctions, name: string, label: string, required: boolean): number | undefined {
-	const raw = ctx.getNodeParameter(name, '', { extractValue: true });
-	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	const text = readLocator(ctx, name, 0, label, false);
 	if (!text) {
-		if (required) refuse(ctx, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its ID.`);
+		if (required) refuseInput(ctx, 0, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its ID.`);
 		return undefined;
 	}
 	const id = dvsId(text);
-	if (id === undefined || id < 1) refuse(ctx, `The parameter "${label}" is not an ID: "${text}"`, 'IDs are whole numbers such as 5101.');
+	if (id === undefined || id < 1) refuseInput(ctx, 0, `The parameter "${label}" is not an ID: "${text}"`, 'IDs are whole numbers such as 5101.');
 	return id;
 }
 
@@ -56,11 +51,11 @@ function otherFilters(ctx: IPollFunctions): DvsFilters {
 		try {
 			parsed = raw.trim() ? jsonParse(raw) : {};
 		} catch {
-			refuse(ctx, 'The filter "Other Filters (JSON)" is not valid JSON', 'Enter an object such as {"dropdown_status": [3]}.');
+			refuseInput(ctx, 0, 'The filter "Other Filters (JSON)" is not valid JSON', 'Enter an object such as {"dropdown_status": [3]}.');
 		}
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		refuse(ctx, 'The filter "Other Filters (JSON)" must be a JSON object', 'Enter an object such as {"dropdown_status": [3]}.');
+		refuseInput(ctx, 0, 'The filter "Other Filters (JSON)" must be a JSON object', 'Enter an object such as {"dropdown_status": [3]}.');
 	}
 	const filters: DvsFilters = {};
 	for (const [name, value] of Object.entries(parsed as IDataObject)) {
@@ -75,7 +70,7 @@ function otherFilters(ctx: IPollFunctions): DvsFilters {
 function readFilters(ctx: IPollFunctions): DvsFilters {
 	const filters = otherFilters(ctx);
 	const project = idParameter(ctx, 'project', 'Project', false);
-	if (project !== undefined) filters.dvs_project_id = [project];
+	if (project !== undefined) filters[TASK_PROJECT_FIELD] = [project];
 	const status = idList(ctx.getNodeParameter('filters.status', []));
 	if (status.length > 0) filters.dropdown_status = status;
 	const responsible = idList(ctx.getNodeParameter('filters.responsible', ''));
@@ -83,31 +78,23 @@ function readFilters(ctx: IPollFunctions): DvsFilters {
 	return filters;
 }
 
-function count(ctx: IPollFunctions, name: string, label: string, fallback: number, min: number): number {
-	const raw = ctx.getNodeParameter(name, fallback);
-	const problem = wholeNumberProblem(raw, label, { min });
-	if (problem) refuse(ctx, problem.message, problem.description);
-	return Number(raw);
-}
-
 /** The node's parameters, checked before any request. */
 export function readDvsTriggerSettings(ctx: IPollFunctions): DvsTriggerSettings {
 	const event = ctx.getNodeParameter('event', 'newTask') as DvsTriggerEvent;
 	const onOneTask = event === 'newComment' && ctx.getNodeParameter('watch', 'task') === 'task';
-	const timeout = Number(ctx.getNodeParameter('options.timeout', DEFAULT_TIMEOUT_MS));
 	const filters = onOneTask ? {} : readFilters(ctx);
 	const watchedFields = event === 'taskUpdated' ? (ctx.getNodeParameter('watchedFields', []) as unknown[]).map(String).filter(Boolean) : [];
 	return {
 		event,
 		taskId: onOneTask ? idParameter(ctx, 'task', 'Task', true) : undefined,
 		filters,
-		mutableFilters: Object.keys(filters).some((name) => name !== 'dvs_project_id'),
+		mutableFilters: Object.keys(filters).some((name) => name !== TASK_PROJECT_FIELD),
 		watchedFields,
-		maxItemsPerPoll: count(ctx, 'options.maxItemsPerPoll', 'Max Items per Poll', DEFAULT_MAX_ITEMS_PER_POLL, 1),
+		maxItemsPerPoll: readInteger(ctx, 'options.maxItemsPerPoll', 0, 'Max Items per Poll', { min: 1, fallback: DEFAULT_MAX_ITEMS_PER_POLL }),
 		tasksCheckedPerPoll:
 			event === 'newComment' && !onOneTask
-				? count(ctx, 'options.tasksCheckedPerPoll', 'Tasks Checked per Poll', DEFAULT_TASKS_CHECKED_PER_POLL, 0)
+				? readInteger(ctx, 'options.tasksCheckedPerPoll', 0, 'Tasks Checked per Poll', { min: 0, fallback: DEFAULT_TASKS_CHECKED_PER_POLL })
 				: 0,
-		timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+		timeoutMs: readTimeout(ctx, 0),
 	};
 }

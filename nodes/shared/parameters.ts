@@ -1,10 +1,22 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IGetNodeParameterOptions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from './transport/http';
 
-function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+/** Where parameters are read: one item of an execution, or a poll (whose parameters have no item). */
+export type ParameterContext = IExecuteFunctions | IPollFunctions;
+
+function isPoll(ctx: ParameterContext): ctx is IPollFunctions {
+	return typeof (ctx as IExecuteFunctions).getInputData !== 'function';
+}
+
+/** A parameter's value for an item (a poll's `itemIndex` is ignored). */
+export function parameterOf(ctx: ParameterContext, name: string, itemIndex: number, fallback: unknown, options?: IGetNodeParameterOptions): unknown {
+	return isPoll(ctx) ? ctx.getNodeParameter(name, fallback, options) : ctx.getNodeParameter(name, itemIndex, fallback, options);
+}
+
+function refuse(ctx: ParameterContext, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { itemIndex: isPoll(ctx) ? undefined : itemIndex, description });
 }
 
 /**
@@ -12,7 +24,7 @@ function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, desc
  * expression that gave `$json` instead of one of its fields) is refused, never sent as
  * `[object Object]`.
  */
-function textOf(ctx: IExecuteFunctions, raw: unknown, itemIndex: number, label: string): string {
+function textOf(ctx: ParameterContext, raw: unknown, itemIndex: number, label: string): string {
 	if (raw === undefined || raw === null) return '';
 	if (typeof raw === 'string') return raw.trim();
 	if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
@@ -27,25 +39,25 @@ function textOf(ctx: IExecuteFunctions, raw: unknown, itemIndex: number, label: 
 
 /** A resource locator's value (list, hash or URL mode), trimmed; '' when empty and optional. */
 export function readLocator(
-	ctx: IExecuteFunctions,
+	ctx: ParameterContext,
 	name: string,
 	itemIndex: number,
 	label: string,
 	required = true,
 ): string {
-	const value = textOf(ctx, ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }), itemIndex, label);
+	const value = textOf(ctx, parameterOf(ctx, name, itemIndex, '', { extractValue: true }), itemIndex, label);
 	if (required && !value) refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its hash.`);
 	return value;
 }
 
 export function readText(
-	ctx: IExecuteFunctions,
+	ctx: ParameterContext,
 	name: string,
 	itemIndex: number,
 	label: string,
 	options: { required?: boolean; maxLength?: number; fallback?: string } = {},
 ): string {
-	const value = textOf(ctx, ctx.getNodeParameter(name, itemIndex, options.fallback ?? ''), itemIndex, label);
+	const value = textOf(ctx, parameterOf(ctx, name, itemIndex, options.fallback ?? ''), itemIndex, label);
 	if (options.required && !value) refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Enter a value for "${label}".`);
 	if (options.maxLength !== undefined && value.length > options.maxLength) {
 		refuse(ctx, itemIndex, `The parameter "${label}" is too long (${value.length} characters)`, `Use at most ${options.maxLength} characters.`);
@@ -73,13 +85,13 @@ export function wholeNumberProblem(raw: unknown, label: string, range: { min?: n
 }
 
 export function readInteger(
-	ctx: IExecuteFunctions,
+	ctx: ParameterContext,
 	name: string,
 	itemIndex: number,
 	label: string,
 	range: { min?: number; max?: number; fallback?: number } = {},
 ): number {
-	const raw = ctx.getNodeParameter(name, itemIndex, range.fallback);
+	const raw = parameterOf(ctx, name, itemIndex, range.fallback);
 	const problem = wholeNumberProblem(raw, label, range);
 	if (problem) refuse(ctx, itemIndex, problem.message, problem.description);
 	return Number(raw);
@@ -151,12 +163,12 @@ export function readDate(ctx: IExecuteFunctions, name: string, itemIndex: number
 	return day;
 }
 
-export function refuseInput(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+export function refuseInput(ctx: ParameterContext, itemIndex: number, message: string, description?: string): never {
 	refuse(ctx, itemIndex, message, description);
 }
 
 /** The operation's Timeout option, in milliseconds (the default is the transport's). */
-export function readTimeout(ctx: IExecuteFunctions, itemIndex: number): number {
-	const value = Number(ctx.getNodeParameter('options.timeout', itemIndex, DEFAULT_TIMEOUT_MS));
+export function readTimeout(ctx: ParameterContext, itemIndex: number): number {
+	const value = Number(parameterOf(ctx, 'options.timeout', itemIndex, DEFAULT_TIMEOUT_MS));
 	return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }

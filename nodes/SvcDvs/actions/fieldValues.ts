@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperVal
 
 import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema } from '../../shared/adapters/dvs/types';
 import { refuseInput } from '../../shared/parameters';
-import { asCalendarDate, asId, asIdList } from './parameters';
+import { convertMapped, type MappedKind } from '../../shared/mappedValues';
 
 const LABEL = 'Fields';
 
@@ -17,8 +17,8 @@ export function fieldsMapperProperty(mode: 'create' | 'update', dependsOn: strin
 		required: true,
 		description:
 			mode === 'create'
-				? "The register's own fields, read from the service: required ones are marked. Dropdowns offer the organization's options; relation and user fields take IDs (lists: IDs separated by commas). Dates use YYYY-MM-DD."
-				: 'Add the fields to change; fields left empty are not changed. Dropdowns offer the organization\'s options; relation and user fields take IDs (lists: IDs separated by commas, replacing the whole selection). Dates use YYYY-MM-DD.',
+				? "The register's own fields, read from the service: required ones are marked. Dropdowns, relations and users are picked from lists (or given by ID); dates take a date picker or YYYY-MM-DD."
+				: 'Add the fields to change; fields left empty are not changed. Dropdowns, relations and users are picked from lists (or given by ID; a list replaces the whole selection); dates take a date picker or YYYY-MM-DD.',
 		typeOptions: {
 			loadOptionsDependsOn: dependsOn,
 			resourceMapper: {
@@ -37,29 +37,23 @@ function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** A mapped value as the API takes it for the field's type, or why it cannot be one. */
-function convert(field: DvsFieldDescriptor, raw: unknown): { value: DvsFieldValues[string] } | { problem: string } {
+/** How a register field's value is converted, by its get_fields type. */
+export function kindOf(field: DvsFieldDescriptor): MappedKind {
 	switch (field.type) {
 		case 'dropdown':
 		case 'relation':
-		case 'user_id': {
-			const id = asId(raw);
-			return id === undefined ? { problem: 'needs an ID (a whole number) from the list' } : { value: id };
-		}
+		case 'user_id':
+			return 'id';
 		case 'dropdown_ids':
 		case 'relation_ids':
-		case 'user_ids': {
-			const ids = asIdList(raw);
-			return ids === undefined ? { problem: 'needs IDs (whole numbers) separated by commas, or an array of IDs' } : { value: ids };
-		}
-		case 'date': {
-			const date = asCalendarDate(raw);
-			return date === undefined ? { problem: 'needs a date as YYYY-MM-DD' } : { value: date };
-		}
+		case 'user_ids':
+			return 'idList';
+		case 'date':
+			return 'date';
+		case 'html':
+			return 'raw';
 		default:
-			if (typeof raw === 'string') return { value: field.type === 'html' ? raw : raw.trim() };
-			if (typeof raw === 'number' || typeof raw === 'boolean') return { value: String(raw) };
-			return { problem: 'needs text' };
+			return 'text';
 	}
 }
 
@@ -89,11 +83,11 @@ export function readFieldValues(
 			refuseInput(ctx, itemIndex, `"${LABEL}" holds "${name}", which is not a writable field here`, 'Refresh the field list (the register\'s fields may have changed) and remove the field.');
 		}
 		if (isUnset(raw)) continue;
-		const converted = convert(field, raw);
+		const converted = convertMapped(kindOf(field), raw);
 		if ('problem' in converted) {
 			refuseInput(ctx, itemIndex, `The field "${field.label}" in "${LABEL}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);
 		}
-		result[name] = converted.value;
+		result[name] = converted.value as DvsFieldValues[string];
 	}
 	return result;
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { DvsFilters, DvsSchema } from '../../shared/adapters/dvs/types';
 import { refuseInput } from '../../shared/parameters';
-import { asCalendarDate, asIdList } from './parameters';
+import { asCalendarDate, asIdList } from '../../shared/mappedValues';
 
 const LABEL = 'Filters';
 const TEXT_TYPES = new Set(['text', 'date']);

@@ -1,8 +1,9 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { asIdList } from '../actions/parameters';
+import { asIdList } from '../../shared/mappedValues';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -15,7 +16,7 @@ export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INod
 /** The project a task filter already names, so that user values can come from that project. */
 function chosenProject(ctx: ILoadOptionsFunctions): number | undefined {
 	const entries = (ctx.getCurrentNodeParameter('filters.filter') ?? []) as Array<{ field?: string; values?: unknown }>;
-	const project = entries.find((entry) => entry.field === 'dvs_project_id');
+	const project = entries.find((entry) => entry.field === TASK_PROJECT_FIELD);
 	return asIdList(project?.values ?? [])?.[0];
 }
 

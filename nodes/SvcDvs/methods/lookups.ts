@@ -2,9 +2,10 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsSection } from '../../shared/adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
 import { DVS_SECTION_LABELS } from '../../shared/transport/dvs';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
-import { asId } from '../actions/parameters';
+import { asId } from '../../shared/mappedValues';
 import { sectionOfResource } from '../actions/sections';
 
 /** The register of the node's chosen resource (the task register for comments and attachments). */
@@ -28,7 +29,7 @@ export function isSection(value: unknown): value is DvsSection {
 /** The project a task belongs to, from get_document. */
 export async function projectOfTask(dvs: DvsService, taskId: number): Promise<number | undefined> {
 	const task = await dvs.getDocument('task', taskId, 0);
-	const project = task.dvs_project_id;
+	const project = task[TASK_PROJECT_FIELD];
 	return asId(project && typeof project === 'object' ? (project as { id?: unknown }).id : project);
 }
 

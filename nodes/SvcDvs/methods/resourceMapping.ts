@@ -2,20 +2,14 @@ import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields }
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
+import { FIELD_TYPE_OF } from '../../shared/mappedValues';
+import { kindOf } from '../actions/fieldValues';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
-const LIST_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);
-
 /** Fields given by their own parameter instead of the mapper. */
-const OWN_PARAMETER_FIELDS: Partial<Record<DvsSection, string[]>> = { task: ['dvs_project_id'] };
-
-function displayName(field: DvsFieldDescriptor): string {
-	const label = field.label || field.name;
-	if (LIST_TYPES.has(field.type)) return `${label} (IDs)`;
-	if (field.type === 'date') return `${label} (YYYY-MM-DD)`;
-	return label;
-}
+const OWN_PARAMETER_FIELDS: Partial<Record<DvsSection, string[]>> = { task: [TASK_PROJECT_FIELD] };
 
 /** The project whose users the task's user fields accept: the chosen one, or the updated task's. */
 async function taskProject(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<number | undefined> {
@@ -29,28 +23,29 @@ async function mapperField(
 	forCreate: boolean,
 	choices: (field: DvsFieldDescriptor) => Promise<ResourceMapperField['options']>,
 ): Promise<ResourceMapperField> {
+	const kind = kindOf(field);
 	const mapped: ResourceMapperField = {
 		id: field.name,
-		displayName: displayName(field),
+		displayName: field.label || field.name,
 		required: forCreate && field.required,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
 		display: true,
-		type: 'string',
+		type: FIELD_TYPE_OF[kind],
 		removed: !forCreate,
 	};
-	if (field.type === 'dropdown' || field.type === 'relation' || field.type === 'user_id') {
+	if (kind === 'id') {
 		const options = await choices(field);
 		if (options) return { ...mapped, type: 'options', options };
-		return { ...mapped, type: 'number' };
 	}
 	return mapped;
 }
 
 /**
- * The register's writable fields from get_fields, for the create and update mappers: required
- * ones marked (create), dropdowns with the organization's options, relations and users as
- * options when the list is short enough (users of the task's project), lists as IDs.
+ * The register's writable fields from get_fields, for the create and update mappers, typed so
+ * that n8n checks and converts them (mappedValues.ts `FIELD_TYPE_OF`): required ones marked
+ * (create), dates as dates, dropdowns with the organization's options, relations and users as
+ * options when the list is short enough (users of the task's project), lists as arrays of IDs.
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	return await closingAfter(dvsServiceFor(this), async (dvs) => await documentFields(this, dvs));

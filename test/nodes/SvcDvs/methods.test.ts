@@ -30,8 +30,9 @@ describe('resource mapper (create and update) from get_fields', () => {
 				{ name: 'Done', value: a.options.taskStatus.Done },
 			],
 		});
-		expect(byName.followers).toMatchObject({ type: 'string', displayName: 'Followers (IDs)' });
-		expect(byName.date_due.displayName).toBe('Due date (YYYY-MM-DD)');
+		// Typed as n8n types, so n8n checks and converts them: a date picker, a list of IDs.
+		expect(byName.followers).toMatchObject({ type: 'array', displayName: 'Followers' });
+		expect(byName.date_due).toMatchObject({ type: 'dateTime', displayName: 'Due date' });
 	});
 
 	it('differs per organization: org B has its region dropdown and its own option ids', async () => {

@@ -7,7 +7,8 @@ import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
-import { asIdList, readDocumentId } from '../parameters';
+import { asIdList } from '../../../shared/mappedValues';
+import { readDocumentId } from '../parameters';
 import { withMentions } from './mentions';
 import { choice } from '../../../shared/descriptions';
 

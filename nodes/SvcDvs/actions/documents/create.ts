@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsFieldValues, DvsSection } from '../../../shared/adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
@@ -48,7 +49,7 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 export const TASK_PROJECT: ParentPicker = {
 	name: 'project',
 	displayName: 'Project',
-	field: 'dvs_project_id',
+	field: TASK_PROJECT_FIELD,
 	section: 'project_2',
 	description: `The project the ${NOUN_OF.task} belongs to; it cannot change later`,
 };

@@ -1,6 +1,7 @@
 import { TASK_PROJECT } from '../documents/create';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
+import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
 
 const register = documentRegister({
 	resource: 'task',
@@ -16,7 +17,7 @@ const register = documentRegister({
 		update: 'Change fields of a task',
 	},
 	parent: TASK_PROJECT,
-	fixedFields: ['dvs_project_id'],
+	fixedFields: [TASK_PROJECT_FIELD],
 });
 
 export const { description, operations } = register;

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
+import { convertMapped, type MappedKind } from '../../../shared/mappedValues';
 import { readLocator, refuseInput } from '../../../shared/parameters';
 import { binaryFieldOption, optionsCollection, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
@@ -127,30 +128,15 @@ function readMappedArguments(ctx: IExecuteFunctions, itemIndex: number): IDataOb
 	return args;
 }
 
+/** How an argument is converted, by the field type its JSON schema gave the mapper. */
+const KIND_OF_FIELD: Partial<Record<string, MappedKind>> = { number: 'number', boolean: 'boolean', object: 'object', array: 'array' };
+
 function convert(ctx: IExecuteFunctions, itemIndex: number, name: string, value: unknown, type: string | undefined): unknown {
-	if (typeof value !== 'string') return value;
-	switch (type) {
-		case 'number': {
-			const number = Number(value.trim());
-			if (!value.trim() || !Number.isFinite(number)) refuseInput(ctx, itemIndex, `The tool argument "${name}" must be a number`, `Got "${value}".`);
-			return number;
-		}
-		case 'boolean':
-			if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
-			return refuseInput(ctx, itemIndex, `The tool argument "${name}" must be true or false`, `Got "${value}".`);
-		case 'object':
-		case 'array': {
-			try {
-				const parsed: unknown = JSON.parse(value);
-				if (type === 'array' ? Array.isArray(parsed) : isObject(parsed)) return parsed;
-			} catch {
-				// reported below
-			}
-			return refuseInput(ctx, itemIndex, `The tool argument "${name}" must be a JSON ${type}`, `Got "${value.slice(0, 100)}".`);
-		}
-		default:
-			return value;
-	}
+	const kind: MappedKind = (type ? KIND_OF_FIELD[type] : undefined) ?? 'raw';
+	if (kind === 'raw' && typeof value !== 'string') return value;
+	const converted = convertMapped(kind, value);
+	if ('problem' in converted) refuseInput(ctx, itemIndex, `The tool argument "${name}" ${converted.problem}`, `Got ${JSON.stringify(value)?.slice(0, 100)}.`);
+	return converted.value;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {

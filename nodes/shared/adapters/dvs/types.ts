@@ -132,3 +132,6 @@ export function actorOf(value: unknown): Pick<DvsSchema, 'actor'> {
 	const { id, org_id: orgId } = value as IDataObject;
 	return typeof id === 'number' ? { actor: { id, org_id: typeof orgId === 'number' ? orgId : 0 } } : {};
 }
+
+/** The task register's field naming a task's project (get_fields, create_params, filters): set on create, never changed. */
+export const TASK_PROJECT_FIELD = 'dvs_project_id';

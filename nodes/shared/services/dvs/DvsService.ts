@@ -7,6 +7,7 @@ import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
 import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 
@@ -116,7 +117,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	 */
 	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
 		const changeable = { ...values };
-		delete changeable.dvs_project_id;
+		delete changeable[TASK_PROJECT_FIELD];
 		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
 		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
 	}

@@ -16,6 +16,7 @@ import type {
 	DvsUploadResult,
 	DvsWriteResult,
 } from '../../adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
 
 /**
  * The DVS API: "invalid relation ids can fail after part of a write happened and a failure does
@@ -23,7 +24,7 @@ import type {
  * it behind.
  */
 function mayHaveWrittenPart(values: DvsFieldValues): (error: unknown) => boolean {
-	const sendsIds = Object.entries(values).some(([name, value]) => name !== 'dvs_project_id' && (Array.isArray(value) || typeof value === 'number'));
+	const sendsIds = Object.entries(values).some(([name, value]) => name !== TASK_PROJECT_FIELD && (Array.isArray(value) || typeof value === 'number'));
 	return (error) => sendsIds && error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
@@ -86,7 +87,7 @@ async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number
  */
 export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, values: DvsFieldValues, write: () => Promise<DvsWriteResult>): UncertainWrite<Set<number>, DvsWriteResult> {
 	const { node, reader, itemIndex } = scope;
-	const filters = section === 'task' && typeof values.dvs_project_id === 'number' ? { dvs_project_id: [values.dvs_project_id] } : undefined;
+	const filters = section === 'task' && typeof values[TASK_PROJECT_FIELD] === 'number' ? { [TASK_PROJECT_FIELD]: [values[TASK_PROJECT_FIELD]] } : undefined;
 	const newestIds = async () => {
 		const page = await reader.listDocuments(section, { limit: READ_BACK_WINDOW, offset: 0, order: 'newest', filters }, itemIndex);
 		return page.items;

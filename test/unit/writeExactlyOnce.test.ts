@@ -1,0 +1,90 @@
+/**
+ * The exactly-once decision alone (reconcile.ts): what is sent again, what is taken from the
+ * read-back, what ends "Outcome uncertain". The write, the look and the failures are scripted;
+ * the settle waits are warped, and the waits asked for are what is asserted.
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { AmbiguousReadBack, SETTLE_WAITS_MS, writeExactlyOnce, type UncertainWrite } from '../../nodes/shared/reconcile';
+import { serviceError } from '../../nodes/shared/transport/errors';
+import { useWarpedTime, warpedDelays } from '../harness';
+
+useWarpedTime(1000);
+
+const NODE = { name: 'Svc Storage', type: 'n8n-nodes-svc.svcStorage', typeVersion: 1, position: [0, 0], parameters: {}, id: 'n' } as INode;
+
+const lost = (kind: 'timeout' | 'reset') =>
+	serviceError(NODE, { message: `lost (${kind})`, uncertain: true, mayStillLand: kind === 'timeout' }, []);
+const refused = () => serviceError(NODE, { message: 'refused (400)', httpCode: '400' }, []);
+
+type Step = 'ok' | 'timeout' | 'reset' | 'refused';
+type Look = 'absent' | 'found' | 'fails' | 'ambiguous';
+
+/** A write whose attempts and looks follow the scripts; counts what was sent. */
+function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string, string> & { sent: number; looked: number } {
+	const write = {
+		sent: 0,
+		looked: 0,
+		subject: 'the folder "Reports"',
+		snapshot: async () => 'before',
+		write: async () => {
+			const step = attempts[write.sent++] ?? 'ok';
+			if (step === 'ok') return 'written';
+			throw step === 'refused' ? refused() : lost(step);
+		},
+		findWritten: async (before: string) => {
+			expect(before).toBe('before');
+			const look = looks[write.looked++] ?? 'absent';
+			if (look === 'fails') throw new Error('read-back timed out');
+			if (look === 'ambiguous') throw new AmbiguousReadBack('two folders named "Reports"');
+			return look === 'found' ? 'found by reading back' : undefined;
+		},
+	};
+	return write;
+}
+
+it('sends once and returns the answer when the write answers', async () => {
+	const write = scripted(['ok'], []);
+	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ result: 'written', reconciled: false, attempts: 1 });
+	expect([write.sent, write.looked]).toEqual([1, 0]);
+});
+
+it('a refusal is thrown as it is, never looked for or sent again', async () => {
+	const write = scripted(['refused'], []);
+	await expect(writeExactlyOnce(NODE, write)).rejects.toThrow('refused (400)');
+	expect([write.sent, write.looked]).toEqual([1, 0]);
+});
+
+it.each([
+	['found at once', ['found'], 1, []],
+	['found after the second wait', ['absent', 'absent', 'found'], 3, SETTLE_WAITS_MS.slice(0, 2)],
+	['found after a look that failed', ['fails', 'found'], 2, SETTLE_WAITS_MS.slice(0, 1)],
+] as Array<[string, Look[], number, number[]]>)('a lost answer, then our item %s: taken, not sent again', async (_case, looks, looked, waits) => {
+	warpedDelays();
+	const write = scripted(['reset'], looks);
+	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ result: 'found by reading back', reconciled: true, attempts: 1 });
+	expect([write.sent, write.looked]).toEqual([1, looked]);
+	expect(warpedDelays()).toEqual(waits);
+});
+
+it('a reset whose write is absent after the whole settle window is sent once more', async () => {
+	warpedDelays();
+	const write = scripted(['reset', 'ok'], []);
+	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ result: 'written', reconciled: false, attempts: 2 });
+	expect([write.sent, write.looked]).toEqual([2, SETTLE_WAITS_MS.length + 1]);
+	expect(warpedDelays()).toEqual(SETTLE_WAITS_MS);
+});
+
+it.each([
+	['a timeout (the service may still be writing)', ['timeout'], [], /had not appeared in the destination 15 s later/],
+	['a last look that failed', ['reset'], ['absent', 'absent', 'absent', 'absent', 'fails'], /reading the destination back failed too/],
+	['an ambiguous read-back', ['reset'], ['ambiguous', 'ambiguous', 'ambiguous', 'ambiguous', 'ambiguous'], /cannot tell whether that is the folder "Reports"/],
+	['a second lost answer', ['reset', 'reset'], [], /lost \(reset\)/],
+] as Array<[string, Step[], Look[], RegExp]>)('ends uncertain, never sent a third time, after %s', async (_case, attempts, looks, said) => {
+	const write = scripted(attempts, looks);
+	const failure = await writeExactlyOnce(NODE, write).catch((error: unknown) => error);
+	expect(failure).toBeInstanceOf(NodeApiError);
+	expect(`${(failure as NodeApiError).message} ${(failure as NodeApiError).description ?? ''}`).toMatch(said);
+	expect(write.sent).toBe(attempts.length);
+});
