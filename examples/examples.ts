@@ -54,11 +54,18 @@ export const EXAMPLE_FILES = readdirSync(__dirname)
 
 const OUR_PACKAGE = 'n8n-nodes-svc.';
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+const AGENT = '@n8n/n8n-nodes-langchain.agent';
+
+/** An AI agent template: a chat trigger and an agent whose tools are Svc nodes (it runs in a real n8n with a model). */
+export function isAgentTemplate(workflow: ExampleWorkflow): boolean {
+	return workflow.nodes.some((node) => node.type === AGENT);
+}
 
 export interface ExampleWorkflow {
 	name: string;
 	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>;
-	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
 	[key: string]: unknown;
 }
 
@@ -66,10 +73,13 @@ export function readExample(file: string): ExampleWorkflow {
 	return JSON.parse(readFileSync(join(__dirname, file), 'utf8')) as ExampleWorkflow;
 }
 
-/** The node a run starts from: the manual trigger, or else the workflow's polling trigger (run as "Fetch Test Event"). */
+/** The node a run starts from: the manual trigger, else the workflow's polling trigger (run as "Fetch Test Event"), else its chat trigger. */
 export function startNodeOf(workflow: ExampleWorkflow): { name: string; type: string } {
-	const start = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER) ?? workflow.nodes.find((node) => /Trigger$/.test(node.type) && node.type.startsWith(OUR_PACKAGE));
-	if (!start) throw new Error(`${workflow.name}: no manual trigger and no Svc trigger to start from`);
+	const start =
+		workflow.nodes.find((node) => node.type === MANUAL_TRIGGER) ??
+		workflow.nodes.find((node) => /Trigger$/.test(node.type) && node.type.startsWith(OUR_PACKAGE)) ??
+		workflow.nodes.find((node) => node.type === CHAT_TRIGGER);
+	if (!start) throw new Error(`${workflow.name}: no manual, Svc or chat trigger to start from`);
 	return start;
 }
 

@@ -1,5 +1,5 @@
 /** The README's main job: every example workflow runs against the simulator, every node without an error. */
-import { EXAMPLE_FILES, readExample, runExample, startDemoSimulator } from '../examples/examples';
+import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample, startDemoSimulator } from '../examples/examples';
 import type { ServiceSimulator } from './simulator';
 
 let sim: ServiceSimulator;
@@ -12,7 +12,24 @@ it('there are example workflows', () => {
 	expect(EXAMPLE_FILES.length).toBeGreaterThanOrEqual(8);
 });
 
-it.each(EXAMPLE_FILES)('%s runs, and each of its service nodes produces items without an error', async (file) => {
+// An agent template needs a chat model: test/e2e/agent.e2e.ts runs it in a real n8n with the scripted model.
+const RUN_HERE = EXAMPLE_FILES.filter((file) => !isAgentTemplate(readExample(file)));
+const AGENTS = EXAMPLE_FILES.filter((file) => isAgentTemplate(readExample(file)));
+
+it('there is an agent template, with Svc nodes as its tools, set up as the editor leaves a new tool', () => {
+	expect(AGENTS.length).toBeGreaterThanOrEqual(1);
+	for (const file of AGENTS) {
+		const workflow = readExample(file);
+		const tools = workflow.nodes.filter((node) => /^n8n-nodes-svc\.svc\w+Tool$/.test(node.type));
+		expect(tools.map((node) => node.type).sort()).toEqual(['n8n-nodes-svc.svcDvsTool', 'n8n-nodes-svc.svcMcpTool', 'n8n-nodes-svc.svcStorageTool']);
+		for (const tool of tools) {
+			expect(tool.parameters.descriptionType).toBe('auto');
+			expect(Object.keys(workflow.connections[tool.name])).toEqual(['ai_tool']);
+		}
+	}
+});
+
+it.each(RUN_HERE)('%s runs, and each of its service nodes produces items without an error', async (file) => {
 	const run = await runExample(sim, file);
 	expect(run.failure).toBeUndefined();
 	expect(run.nodes.filter((node) => node.error).map((node) => `${node.name}: ${node.error}`)).toEqual([]);
@@ -25,7 +42,9 @@ it.each(EXAMPLE_FILES)('%s is a template a user can share: a note saying what it
 	const workflow = readExample(file);
 	const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
 	expect(String(note?.parameters.content ?? '')).toMatch(/^## .+\n[\s\S]*\*\*Set up:\*\*/);
-	expect(workflow.nodes.filter((node) => !/^n8n-nodes-(svc|base)\./.test(node.type)).map((node) => node.type)).toEqual([]);
+	// An agent template also has n8n's own AI nodes: a chat trigger, the agent and a chat model.
+	const allowed = isAgentTemplate(workflow) ? /^(n8n-nodes-(svc|base)\.|@n8n\/n8n-nodes-langchain\.(chatTrigger|agent|lmChatOpenAi)$)/ : /^n8n-nodes-(svc|base)\./;
+	expect(workflow.nodes.filter((node) => !allowed.test(node.type)).map((node) => node.type)).toEqual([]);
 	for (const node of workflow.nodes) {
 		for (const reference of Object.values(node.credentials ?? {})) expect(Object.keys(reference).sort()).toEqual(['id', 'name']);
 	}

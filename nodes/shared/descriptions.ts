@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { capabilityKeysOption } from './toolUse';
 import { DEFAULT_TIMEOUT_MS } from './transport/http';
 
 export { DEFAULT_TIMEOUT_MS };
@@ -87,7 +88,7 @@ export function optionsCollection(own: INodeProperties[] = []): INodeProperties 
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...own, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...own, timeoutOption, capabilityKeysOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { withModelInputs } from './modelInputs';
+
 /** Whether an operation only reads (its items may run at once over REST) or writes (one after another). */
 export type Access = 'read' | 'write';
 
@@ -58,5 +60,5 @@ export function resourceDescription<TDeps>(
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};
-	return [selector, ...entries.flatMap(([, operation]) => operation.description)];
+	return [selector, ...entries.flatMap(([, operation]) => withModelInputs(operation.description))];
 }

@@ -5,6 +5,7 @@ import { DEFAULT_ITEMS_PER_BATCH } from './descriptions';
 import type { Api, Operation, Operations } from './operation';
 import { readTimeout } from './parameters';
 import { unavailable, type Unavailability } from './availability';
+import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { wasThrottled } from './transport/http';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
@@ -50,7 +51,8 @@ function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): 
 /**
  * Runs the chosen operation for every input item over the node's service, a batch at a time
  * (itemPace; one at a time once the service answered 429), and ends what the service opened.
- * Output keeps the input order, each item paired with its input item.
+ * Output keeps the input order, each item paired with its input item, without capability keys
+ * where they are not wanted (toolUse.ts: an AI tool's output goes to the model's provider).
  */
 export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions<TDeps>): Promise<INodeExecutionData[][]> {
 	const { resource, operation } = chosenOperation(this, actions.resources);
@@ -70,7 +72,8 @@ export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions
 			const settled = await Promise.allSettled(indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)));
 			settled.forEach((result, offset) => {
 				if (result.status === 'rejected') return output.push(failedItem(this, result.reason, indexes[offset]));
-				for (const item of result.value) output.push({ ...item, pairedItem: item.pairedItem ?? { item: indexes[offset] } });
+				const keys = keepsCapabilityKeys(this, indexes[offset]);
+				for (const item of result.value) output.push({ ...item, json: keys ? item.json : withoutCapabilityKeys(item.json), pairedItem: item.pairedItem ?? { item: indexes[offset] } });
 				return output.length;
 			});
 		}

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { bindToDemo, demoChoices, demoCredentials, EXAMPLE_FILES, readExample, startNodeOf, type ExampleWorkflow } from '../../examples/examples';
+import { bindToDemo, demoChoices, demoCredentials, EXAMPLE_FILES, isAgentTemplate, readExample, startNodeOf, type ExampleWorkflow } from '../../examples/examples';
 import type { ServiceSimulator } from '../../test/simulator';
 import { runN8nCli } from './runtime';
 
@@ -23,6 +23,8 @@ export interface ExampleRecord {
 	workflow: ExampleWorkflow & { id: string; active: boolean };
 	/** Started by a manual trigger (runs headless with `n8n execute`), or by a Svc polling trigger (runs when active). */
 	manual: boolean;
+	/** An AI agent over Svc tools, started by a chat message (it needs a chat model). */
+	agent: boolean;
 }
 
 const NAMES: Record<string, string> = {
@@ -55,7 +57,7 @@ export function exampleRecords(sim: ServiceSimulator, credentials: CredentialRec
 				if (credential) node.credentials![type] = { id: credential.id, name: credential.name };
 			}
 		}
-		return { file, id, workflow: { ...bound, id, active: false }, manual: startNodeOf(bound).type === 'n8n-nodes-base.manualTrigger' };
+		return { file, id, workflow: { ...bound, id, active: false }, manual: startNodeOf(bound).type === 'n8n-nodes-base.manualTrigger', agent: isAgentTemplate(bound) };
 	});
 }
 

@@ -53,9 +53,11 @@ async function main(): Promise<void> {
 		for (const example of examples.filter((record) => record.manual)) {
 			if (!printRun(example, await executeHeadless(n8n, example.id))) failures++;
 		}
-		const triggered = examples.filter((record) => !record.manual).map((record) => record.workflow.name);
+		const triggered = examples.filter((record) => !record.manual && !record.agent).map((record) => record.workflow.name);
+		const agents = examples.filter((record) => record.agent).map((record) => record.workflow.name);
 		console.log(`\nThe trigger templates run when active: ${triggered.join('; ')}.`);
-		console.log(`${examples.length - triggered.length} template(s) run in n8n against ${sim.baseUrl}, ${failures} failed`);
+		console.log(`The agent templates run from their chat once a chat model credential is chosen: ${agents.join('; ')}.`);
+		console.log(`${examples.length - triggered.length - agents.length} template(s) run in n8n against ${sim.baseUrl}, ${failures} failed`);
 		await stop();
 		process.exitCode = failures ? 1 : 0;
 		return;

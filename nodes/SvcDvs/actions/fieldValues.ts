@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema } from '../../shared/adapters/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/adapters/dvs/types';
 import { refuseInput } from '../../shared/parameters';
-import { convertMapped, type MappedKind } from '../../shared/mappedValues';
+import { asId, asIdList, convertMapped, type MappedKind } from '../../shared/mappedValues';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
+import { isSection } from './sections';
 
 const LABEL = 'Fields';
 
@@ -63,29 +65,58 @@ function mappedInput(ctx: IExecuteFunctions, itemIndex: number): { values: IData
 	return { values: (mapper.value ?? {}) as IDataObject, automatic: false };
 }
 
+/** Where a tool's names are looked up: the DVS service, and the task's project for its users. */
+export interface NameLookup {
+	dvs: DvsService;
+	section: DvsSection;
+	projectId?: number;
+}
+
+/** One name (or ID) of a reference field as its ID: a dropdown option, a user, a related document. */
+async function idOfName(lookup: NameLookup, field: DvsFieldDescriptor, entry: unknown, itemIndex: number): Promise<unknown> {
+	if (asId(entry) !== undefined || typeof entry !== 'string' || !entry.trim()) return entry;
+	if (field.type.startsWith('dropdown')) return lookup.dvs.optionIdOf(field, entry) ?? entry;
+	if (field.type.startsWith('user')) return await lookup.dvs.userIdOf(lookup.section, lookup.projectId, entry.trim(), itemIndex);
+	if (field.type.startsWith('relation') && isSection(field.section)) return await lookup.dvs.documentIdOf(field.section, entry.trim(), itemIndex);
+	return entry;
+}
+
+/** A reference field's value with names where IDs go turned into IDs (a list: each entry). */
+async function withIdsForNames(lookup: NameLookup, field: DvsFieldDescriptor, raw: unknown, itemIndex: number): Promise<unknown> {
+	const kind = kindOf(field);
+	if (kind === 'id') return await idOfName(lookup, field, raw, itemIndex);
+	if (kind !== 'idList' || asIdList(raw) !== undefined) return raw;
+	const entries = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+	return await Promise.all(entries.map(async (entry) => await idOfName(lookup, field, typeof entry === 'string' ? entry.trim() : entry, itemIndex)));
+}
+
 /**
  * The values of the Fields mapper, converted by the register's live field types. Empty
  * values are not sent; a field the register does not have is refused (the API would ignore it).
+ * With `names` (an AI tool, whose model sends what it reads), options, users and related
+ * documents may be given by name.
  */
-export function readFieldValues(
+export async function readFieldValues(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	schema: DvsSchema,
 	excluded: string[] = [],
-): DvsFieldValues {
+	names?: NameLookup,
+): Promise<DvsFieldValues> {
 	const fields = new Map(schema.fields.map((field) => [field.name, field]));
 	const { values, automatic } = mappedInput(ctx, itemIndex);
 	const result: DvsFieldValues = {};
-	for (const [name, raw] of Object.entries(values)) {
+	for (const [name, given] of Object.entries(values)) {
 		const field = fields.get(name);
 		if (!field || excluded.includes(name)) {
-			if (automatic || isUnset(raw)) continue;
+			if (automatic || isUnset(given)) continue;
 			refuseInput(ctx, itemIndex, `"${LABEL}" holds "${name}", which is not a writable field here`, 'Refresh the field list (the register\'s fields may have changed) and remove the field.');
 		}
-		if (isUnset(raw)) continue;
+		if (isUnset(given)) continue;
+		const raw = names ? await withIdsForNames(names, field, given, itemIndex) : given;
 		const converted = convertMapped(kindOf(field), raw);
 		if ('problem' in converted) {
-			refuseInput(ctx, itemIndex, `The field "${field.label}" in "${LABEL}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);
+			refuseInput(ctx, itemIndex, `The field "${field.label}" in "${LABEL}" ${converted.problem}`, `Got ${JSON.stringify(given)}.`);
 		}
 		result[name] = converted.value as DvsFieldValues[string];
 	}

@@ -1,7 +1,24 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { DvsSection } from '../../shared/adapters/dvs/types';
 import { asId } from '../../shared/mappedValues';
+import type { DvsService } from '../../shared/services/dvs/DvsService';
+import { isToolUse } from '../../shared/toolUse';
 import { readLocator, readText, refuseInput } from '../../shared/parameters';
+
+/**
+ * A document locator's value as a document ID. As an AI tool, whose model sends what it sees, a
+ * visible number or exact name is looked up too (DvsService `documentIdOf`).
+ */
+export async function readDocument(
+	ctx: IExecuteFunctions,
+	dvs: DvsService,
+	parameter: { name: string; label: string; section: DvsSection },
+	itemIndex: number,
+): Promise<number> {
+	if (!isToolUse(ctx)) return readDocumentId(ctx, parameter.name, itemIndex, parameter.label);
+	return await dvs.documentIdOf(parameter.section, readLocator(ctx, parameter.name, itemIndex, parameter.label), itemIndex);
+}
 
 /** A document locator's value as a document ID, refused with the parameter's name when it is not one. */
 export function readDocumentId(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): number {

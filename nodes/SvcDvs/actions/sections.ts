@@ -27,3 +27,8 @@ export const SEARCH_METHOD_OF: Record<DvsSection, string> = {
 export function sectionOfResource(resource: unknown): DvsSection | undefined {
 	return SECTION_OF[resource as DocumentResource];
 }
+
+/** Whether a value names a DVS register (a relation field's `section`). */
+export function isSection(value: unknown): value is DvsSection {
+	return typeof value === 'string' && Object.hasOwn(NOUN_OF, value);
+}

@@ -2,11 +2,9 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsSection } from '../../shared/adapters/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
-import { DVS_SECTION_LABELS } from '../../shared/transport/dvs';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
 import { asId } from '../../shared/mappedValues';
-import { sectionOfResource } from '../actions/sections';
+import { isSection, sectionOfResource } from '../actions/sections';
 
 /** The register of the node's chosen resource (the task register for comments and attachments). */
 export function currentSection(ctx: ILoadOptionsFunctions): DvsSection {
@@ -22,15 +20,11 @@ export function currentDocumentId(ctx: ILoadOptionsFunctions, name: string): num
 	}
 }
 
-export function isSection(value: unknown): value is DvsSection {
-	return typeof value === 'string' && value in DVS_SECTION_LABELS;
-}
+export { isSection };
 
 /** The project a task belongs to, from get_document. */
 export async function projectOfTask(dvs: DvsService, taskId: number): Promise<number | undefined> {
-	const task = await dvs.getDocument('task', taskId, 0);
-	const project = task[TASK_PROJECT_FIELD];
-	return asId(project && typeof project === 'object' ? (project as { id?: unknown }).id : project);
+	return await dvs.projectOfTask(taskId, 0);
 }
 
 /** Assignable users as options; a task register's list needs the project. */

@@ -5,6 +5,7 @@ import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/t
 import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
 import { FIELD_TYPE_OF } from '../../shared/mappedValues';
 import { kindOf } from '../actions/fieldValues';
+import { isToolUse } from '../../shared/toolUse';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
 
@@ -18,12 +19,26 @@ async function taskProject(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise
 	return taskId === undefined ? undefined : await projectOfTask(dvs, taskId);
 }
 
+/** What the model reads for a field: its label, what it takes, and the choices where there are few. */
+function modelHint(field: DvsFieldDescriptor, options: ResourceMapperField['options']): string {
+	const kind = kindOf(field);
+	const takes: Partial<Record<string, string>> = {
+		id: 'a name from the choices, or its ID',
+		idList: 'names or IDs, separated by commas',
+		date: 'a date as YYYY-MM-DD',
+	};
+	const choices = options?.length ? ` Choices: ${options.slice(0, 30).map((option) => option.name).join(', ')}.` : '';
+	return `${field.label || field.name}${takes[kind] ? `: ${takes[kind]}.` : '.'}${choices}${field.required ? '' : ' Optional.'}`.replace(/`/g, "'");
+}
+
 async function mapperField(
 	field: DvsFieldDescriptor,
 	forCreate: boolean,
+	forModel: boolean,
 	choices: (field: DvsFieldDescriptor) => Promise<ResourceMapperField['options']>,
 ): Promise<ResourceMapperField> {
 	const kind = kindOf(field);
+	const options = kind === 'id' || (forModel && kind === 'idList') ? await choices(field) : undefined;
 	const mapped: ResourceMapperField = {
 		id: field.name,
 		displayName: field.label || field.name,
@@ -34,11 +49,12 @@ async function mapperField(
 		type: FIELD_TYPE_OF[kind],
 		removed: !forCreate,
 	};
-	if (kind === 'id') {
-		const options = await choices(field);
-		if (options) return { ...mapped, type: 'options', options };
+	if (forModel) {
+		// As an AI tool every field is the model's to fill, by name where IDs go (fieldValues.ts resolves them).
+		const fallback = field.required ? '' : ", ''";
+		return { ...mapped, type: 'string', defaultValue: `={{ $fromAI('${field.name}', \`${modelHint(field, options)}\`, 'string'${fallback}) }}` };
 	}
-	return mapped;
+	return options ? { ...mapped, type: 'options', options } : mapped;
 }
 
 /**
@@ -68,7 +84,7 @@ async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Prom
 	const fields: ResourceMapperField[] = [];
 	for (const field of schema.fields) {
 		if (ownParameters.includes(field.name)) continue;
-		fields.push(await mapperField(field, forCreate, choices));
+		fields.push(await mapperField(field, forCreate, isToolUse(ctx), choices));
 	}
 	return { fields };
 }

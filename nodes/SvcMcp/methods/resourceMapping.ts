@@ -7,6 +7,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
+import { isToolUse } from '../../shared/toolUse';
 import { listEndpointTools } from './client';
 
 function typeOf(schema: IDataObject): { type: FieldType; options?: INodePropertyOptions[] } {
@@ -29,6 +30,16 @@ function typeOf(schema: IDataObject): { type: FieldType; options?: INodeProperty
 	}
 }
 
+/** `$fromAI` for one argument: its key, the schema's description (and choices), its type; optional unless required. */
+function fromAiArgument(id: string, schema: IDataObject, type: FieldType, required: boolean): string {
+	const choices = Array.isArray(schema.enum) ? ` One of: ${schema.enum.map(String).join(', ')}.` : '';
+	const description = `${typeof schema.description === 'string' ? schema.description : id}${choices}${required ? '' : ' Optional.'}`.replace(/`/g, "'");
+	const fromAiType = type === 'number' || type === 'boolean' ? type : type === 'object' || type === 'array' ? 'json' : 'string';
+	const key = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+	const fallback = required ? '' : fromAiType === 'string' ? ", ''" : '';
+	return `={{ $fromAI('${key}', \`${description}\`, '${fromAiType}'${fallback}) }}`;
+}
+
 /** The picked tool's input schema as resource mapper fields: names, types, required flags. */
 export async function getToolArguments(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const name = this.getNodeParameter('tool', undefined, { extractValue: true }) as string | undefined;
@@ -38,12 +49,12 @@ export async function getToolArguments(this: ILoadOptionsFunctions): Promise<Res
 	if (!tool) return { fields: [], emptyFieldsNotice: `The endpoint lists no tool "${name}"` };
 	const properties = (tool.inputSchema.properties ?? {}) as Record<string, IDataObject>;
 	const required = new Set(Array.isArray(tool.inputSchema.required) ? (tool.inputSchema.required as string[]) : []);
+	const forModel = isToolUse(this);
 	const fields: ResourceMapperField[] = Object.entries(properties).map(([id, schema]) => {
 		const { type, options } = typeOf(schema ?? {});
-		const description = typeof schema?.description === 'string' ? ` (${schema.description})` : '';
-		return {
+		const field: ResourceMapperField = {
 			id,
-			displayName: `${id}${description}`,
+			displayName: id,
 			required: required.has(id),
 			defaultMatch: false,
 			canBeUsedToMatch: false,
@@ -51,6 +62,8 @@ export async function getToolArguments(this: ILoadOptionsFunctions): Promise<Res
 			type,
 			...(options ? { options } : {}),
 		};
+		// As an AI tool the MCP tool's own input schema goes to the model: each argument with its type and description.
+		return forModel ? { ...field, type: type === 'options' ? 'string' : type, defaultValue: fromAiArgument(id, schema ?? {}, type, required.has(id)) } : field;
 	});
 	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'This tool takes no arguments' };
 }

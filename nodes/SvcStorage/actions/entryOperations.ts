@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, readText } from '../../shared/parameters';
+import { readText } from '../../shared/parameters';
 import { jsonItem } from '../../shared/items';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/operation';
-import { accessRightsOption, fileLocator, folderLocator, optionsCollection, readOptionsCollection } from './common.descriptions';
+import { accessRightsOption, fileLocator, folderLocator, optionsCollection, readEntryHash, readOptionsCollection } from './common.descriptions';
 import type { StorageOperation } from './node.type';
 
 /** A file and a folder: the operations below are the same for both and differ only in these words. */
@@ -35,7 +35,7 @@ export function getInfoOperation(kind: EntryKind): StorageOperation {
 		runsOver: OVER_REST_AND_MCP,
 		description: shownFor(kind, 'getInfo', [ENTRY[kind].locator(), readOptionsCollection([accessRightsOption])]),
 		async execute(itemIndex, { storage }) {
-			const hash = readLocator(this, kind, itemIndex, ENTRY[kind].label);
+			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
 			const options = { accessRights: this.getNodeParameter('options.accessRights', itemIndex, false) as boolean };
 			const info = kind === 'file' ? await storage.getFileInfo(hash, options, itemIndex) : await storage.getFolderInfo(hash, options, itemIndex);
 			return [jsonItem(info, itemIndex)];
@@ -63,7 +63,7 @@ export function renameOperation(kind: EntryKind): StorageOperation {
 		runsOver: OVER_REST_AND_MCP,
 		description: shownFor(kind, 'rename', properties),
 		async execute(itemIndex, { storage }) {
-			const hash = readLocator(this, kind, itemIndex, ENTRY[kind].label);
+			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
 			const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
 			const renamed = kind === 'file' ? await storage.renameFile(hash, name, itemIndex) : await storage.renameFolder(hash, name, itemIndex);
 			return [jsonItem(renamed, itemIndex)];

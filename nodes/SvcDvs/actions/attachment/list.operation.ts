@@ -6,7 +6,7 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, readOptionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
-import { readDocumentId } from '../parameters';
+import { readDocument } from '../parameters';
 
 export const option: OperationOption = { name: 'List', action: 'List attachments', description: 'List the files attached to a task' };
 export const access: Access = 'read';
@@ -21,7 +21,7 @@ export const description = updateDisplayOptions({ show: { resource: ['attachment
 
 /** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const entries = await dvs.listAttachments(taskId, itemIndex);
 	return entries.map((entry) => jsonItem(entry, itemIndex));
 }

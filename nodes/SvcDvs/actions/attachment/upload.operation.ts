@@ -8,7 +8,7 @@ import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
-import { readDocumentId } from '../parameters';
+import { readDocument } from '../parameters';
 
 export const option: OperationOption = { name: 'Upload', action: 'Upload an attachment', description: 'Attach a file from a binary field to a task' };
 export const access: Access = 'write';
@@ -38,7 +38,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['upload'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);

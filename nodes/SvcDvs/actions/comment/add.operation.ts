@@ -8,7 +8,7 @@ import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { asIdList } from '../../../shared/mappedValues';
-import { readDocumentId } from '../parameters';
+import { readDocument } from '../parameters';
 import { withMentions } from './mentions';
 import { choice } from '../../../shared/descriptions';
 
@@ -52,7 +52,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
 	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
 	const mentionIds = asIdList(rawMentions);

@@ -7,7 +7,7 @@ import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../sh
 import { documentLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { commentItems } from '../output';
-import { readDocumentId, readSimplify } from '../parameters';
+import { readDocument, readSimplify } from '../parameters';
 
 export const option: OperationOption = { name: 'Get Many', action: 'Get many comments', description: 'Read a task\'s comments, oldest first' };
 export const access: Access = 'read';
@@ -24,7 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['comment'],
 
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-	const taskId = readDocumentId(this, 'task', itemIndex, 'Task');
+	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 	const comments = await collectOffsetPages<IDataObject>(
 		async (offset, limit) => await dvs.getComments(taskId, { offset, limit }, itemIndex),

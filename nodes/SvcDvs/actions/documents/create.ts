@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { DvsFieldValues, DvsSection } from '../../../shared/adapters/dvs/types';
 import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
 import { jsonItem } from '../../../shared/items';
+import { isToolUse } from '../../../shared/toolUse';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
-import { readDocumentId } from '../parameters';
+import { readDocument } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
 /** A relation field given by its own picker instead of the Fields mapper (a task's project). */
@@ -34,11 +35,13 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const parentValues: DvsFieldValues = parent
-			? { [parent.field]: readDocumentId(this, parent.name, itemIndex, parent.displayName) }
+			? { [parent.field]: await readDocument(this, dvs, { name: parent.name, label: parent.displayName, section: parent.section }, itemIndex) }
 			: {};
 		const schema = await dvs.getFields(section, itemIndex);
 		const excluded = parent ? [parent.field] : [];
-		const values = { ...readFieldValues(this, itemIndex, schema, excluded), ...parentValues };
+		const projectId = parent ? (parentValues[parent.field] as number) : undefined;
+		const names = isToolUse(this) ? { dvs, section, projectId } : undefined;
+		const values = { ...(await readFieldValues(this, itemIndex, schema, excluded, names)), ...parentValues };
 		requireFields(this, itemIndex, schema, values, excluded);
 		const result = await dvs.createDocument(section, values, itemIndex);
 		return [jsonItem(result, itemIndex)];

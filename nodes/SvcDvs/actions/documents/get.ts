@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { documentLocator, readOptionsCollection, simplifyProperty } from '../common.descriptions';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { documentItems } from '../output';
-import { readDocumentId, readSimplify } from '../parameters';
+import { readDocument, readSimplify } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
 /** Get: one document of a register by ID (get_document), with its html fields. */
@@ -17,7 +17,7 @@ export function getDocumentOperation(resource: DocumentResource, displayName: st
 		readOptionsCollection(),
 	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);
+		const documentId = await readDocument(this, dvs, { name: 'documentId', label: displayName, section }, itemIndex);
 		const document = await dvs.getDocument(section, documentId, itemIndex);
 		return await documentItems(dvs, section, [document], readSimplify(this, itemIndex), itemIndex);
 	}

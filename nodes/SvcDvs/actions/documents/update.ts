@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/items';
+import { isToolUse } from '../../../shared/toolUse';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireSomeField } from '../fieldValues';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
-import { readDocumentId } from '../parameters';
+import { readDocument } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
 /**
@@ -20,9 +21,10 @@ export function updateDocumentOperation(resource: DocumentResource, displayName:
 		optionsCollection(),
 	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
-		const documentId = readDocumentId(this, 'documentId', itemIndex, displayName);
+		const documentId = await readDocument(this, dvs, { name: 'documentId', label: displayName, section }, itemIndex);
 		const schema = await dvs.getFields(section, itemIndex);
-		const values = readFieldValues(this, itemIndex, schema, fixedFields);
+		const names = isToolUse(this) ? { dvs, section, projectId: section === 'task' ? await dvs.projectOfTask(documentId, itemIndex) : undefined } : undefined;
+		const values = await readFieldValues(this, itemIndex, schema, fixedFields, names);
 		requireSomeField(this, itemIndex, values);
 		const result = await dvs.updateDocument(section, documentId, values, itemIndex);
 		return [jsonItem(result, itemIndex)];

@@ -8,7 +8,7 @@ import { mcpOnly, restOnly } from '../../../shared/services/authentication';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
-import { readDocumentId } from '../parameters';
+import { readDocument } from '../parameters';
 
 const REGISTERS = [
 	{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
@@ -49,7 +49,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsSection;
-	const projectId = register === 'task' ? readDocumentId(this, 'project', itemIndex, 'Project') : undefined;
+	const projectId = register === 'task' ? await readDocument(this, dvs, { name: 'project', label: 'Project', section: 'project_2' }, itemIndex) : undefined;
 	const users = await dvs.getUsers(register, projectId, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
 }

@@ -5,9 +5,9 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
-import { readDate, readLocator, refuseInput } from '../../../shared/parameters';
+import { readDate, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, readOptionsCollection } from '../common.descriptions';
+import { fileLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Get Many', action: 'Get many signatures', description: 'List the signatures of a file' };
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['getMany'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const fileHash = readLocator(this, 'file', itemIndex, 'File');
+	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
 	const fromDate = readDate(this, 'filters.fromDate', itemIndex, 'From Date');
 	const toDate = readDate(this, 'filters.toDate', itemIndex, 'To Date');
 	if (fromDate && toDate && fromDate > toDate) {

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
-import { readEmails, readLocator, readText } from '../../../shared/parameters';
+import { readEmails, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, optionsCollection } from '../common.descriptions';
+import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Share for Signing', action: 'Share a file for signing', description: 'Send a file to people for electronic signing' };
@@ -45,7 +45,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['share'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const fileHash = readLocator(this, 'file', itemIndex, 'File');
+	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
 	const emails = readEmails(this, 'emails', itemIndex, 'Recipient Emails', true);
 	const nextShareEmails = readEmails(this, 'nextShareEmails', itemIndex, 'Re-Share Emails', false);
 	const text = readText(this, 'text', itemIndex, 'Message');

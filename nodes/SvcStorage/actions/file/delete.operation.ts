@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
-import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, optionsCollection } from '../common.descriptions';
+import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Delete', action: 'Delete a file', description: 'Delete a file' };
@@ -17,6 +16,6 @@ const properties: INodeProperties[] = [fileLocator({ name: 'file', displayName: 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['delete'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const fileHash = readLocator(this, 'file', itemIndex, 'File');
+	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
 	return [jsonItem(await storage.deleteEntry('file', fileHash, itemIndex), itemIndex)];
 };

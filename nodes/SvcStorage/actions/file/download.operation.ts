@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryFromStream, safeFileName } from '../../../shared/binary';
-import { readLocator, readText } from '../../../shared/parameters';
-import { fileLocator, readOptionsCollection } from '../common.descriptions';
+import { readText } from '../../../shared/parameters';
+import { fileLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Download', action: 'Download a file', description: 'Download a file into a binary field' };
@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['download'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const fileHash = readLocator(this, 'file', itemIndex, 'File');
+	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Put Output File in Field', { required: true });
 	const fileNameOverride = readText(this, 'options.fileName', itemIndex, 'File Name');
 	const download = await storage.downloadFile(fileHash, itemIndex);

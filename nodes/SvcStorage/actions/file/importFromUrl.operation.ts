@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/types';
-import { readLocator, readText, refuseInput } from '../../../shared/parameters';
+import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection } from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
 export const option: OperationOption = { name: 'Import From URL', action: 'Import a file from a URL', description: 'Let the service fetch a file from a public HTTPS URL into a folder' };
@@ -127,7 +127,7 @@ function nameFromUrl(url: URL): string {
 
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
-	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const kind = this.getNodeParameter('source', itemIndex, 'url') as string;
 	let source: ImportSource;
 	let url: URL;

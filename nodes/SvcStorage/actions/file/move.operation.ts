@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, folderLocator, optionsCollection } from '../common.descriptions';
+import { fileLocator, folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Move', action: 'Move a file', description: 'Move a file into another folder' };
@@ -21,7 +20,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['move'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const fileHash = readLocator(this, 'file', itemIndex, 'File');
-	const targetFolderHash = readLocator(this, 'targetFolder', itemIndex, 'Target Folder');
+	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
+	const targetFolderHash = await readEntryHash(this, storage, 'folder', { name: 'targetFolder', label: 'Target Folder' }, itemIndex);
 	return [jsonItem(await storage.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
 };

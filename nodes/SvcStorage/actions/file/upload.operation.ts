@@ -5,9 +5,9 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { restOnlyInCollection } from '../../../shared/services/authentication';
 import { binaryUploadSource } from '../../../shared/binary';
-import { readLocator, readText, refuseInput } from '../../../shared/parameters';
+import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection } from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 
@@ -84,7 +84,7 @@ function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string |
 }
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const watermarkText = readText(this, 'options.watermarkText', itemIndex, 'Watermark Text', { maxLength: 200 });

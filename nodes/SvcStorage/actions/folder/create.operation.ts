@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { mcpOnly, restOnly } from '../../../shared/services/authentication';
-import { readLocator, readText } from '../../../shared/parameters';
+import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection } from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 
@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['create'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const parentHash = readLocator(this, 'parentFolder', itemIndex, 'Parent Folder', false);
+	const parentHash = await readEntryHash(this, storage, 'folder', { name: 'parentFolder', label: 'Parent Folder', required: false }, itemIndex);
 	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
 	const accessType = this.getNodeParameter('accessType', itemIndex, 'PRIVATE') as string;
 	const result = await storage.createFolder(

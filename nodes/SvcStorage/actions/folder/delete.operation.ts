@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
-import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection } from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Delete', action: 'Delete a folder', description: 'Delete a folder and everything in it' };
@@ -20,6 +19,6 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['delete'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	return [jsonItem(await storage.deleteEntry('folder', folderHash, itemIndex), itemIndex)];
 };

@@ -6,9 +6,8 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { entryKind } from '../../../shared/adapters/storage/entryFields';
 import { returnAllOrLimit, choice } from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
-import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { accessRightsOption, folderLocator, readOptionsCollection } from '../common.descriptions';
+import { accessRightsOption, folderLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'List', action: 'List a folder', description: 'List the files and subfolders directly in a folder' };
@@ -30,7 +29,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContent'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
+	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const { limit } = readReturnAll(this, itemIndex);
 	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
 	const itemType = this.getNodeParameter('options.itemType', itemIndex, 'all') as string;

@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { readLocator } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection } from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
 export const option: OperationOption = { name: 'Move', action: 'Move a folder', description: 'Move a folder into another folder of the same owner' };
@@ -33,7 +32,7 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 
 /** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
 export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
-	const folderHash = readLocator(this, 'folder', itemIndex, 'Folder');
-	const targetFolderHash = readLocator(this, 'targetFolder', itemIndex, 'Target Folder');
+	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
+	const targetFolderHash = await readEntryHash(this, storage, 'folder', { name: 'targetFolder', label: 'Target Folder' }, itemIndex);
 	return [jsonItem(await storage.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
 }

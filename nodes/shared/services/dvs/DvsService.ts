@@ -6,9 +6,11 @@ import { writeExactlyOnce } from '../../reconcile';
 import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
-import type { DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../adapters/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../adapters/dvs/types';
 import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
+import { DvsReferences } from './references';
+import { asId } from '../../mappedValues';
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 
 /**
@@ -29,10 +31,33 @@ function partialCreateUnchecked(node: INode, documentId: number, cause: unknown,
  * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS JSON API
  * or the MCP endpoint's DVS tools), with the same results. The decisions about writes are made
  * here once: each write is settled by reconcile.ts with the read-backs of readBack.ts (what
- * counts as our document, comment or attachment), and a create that written in part is
+ * counts as our document, comment or attachment), and a create written in part is
  * completed by an update.
  */
 export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsReader {
+	private readonly references = new DvsReferences(this.node, this);
+
+	/** A document's ID from its ID, visible number or exact name (references.ts). */
+	async documentIdOf(section: DvsSection, reference: string, itemIndex: number): Promise<number> {
+		return await this.references.documentIdOf(section, reference, itemIndex);
+	}
+
+	/** A user's ID from its ID or name, among the users the register (and the task's project) accepts. */
+	async userIdOf(section: DvsSection, projectId: number | undefined, reference: string, itemIndex: number): Promise<number> {
+		return await this.references.userIdOf(section, projectId, reference, itemIndex);
+	}
+
+	/** The project a task belongs to (get_document): whose users its user fields accept. */
+	async projectOfTask(taskId: number, itemIndex: number): Promise<number | undefined> {
+		const project = (await this.getDocument('task', taskId, itemIndex))[TASK_PROJECT_FIELD];
+		return asId(project && typeof project === 'object' ? (project as { id?: unknown }).id : project);
+	}
+
+	/** A dropdown option's ID from its ID or name; undefined when the field has none such. */
+	optionIdOf(field: DvsFieldDescriptor, reference: unknown): number | undefined {
+		return this.references.optionIdOf(field, reference);
+	}
+
 	private scope(itemIndex: number): ReadBackScope {
 		return { node: this.node, reader: this, itemIndex };
 	}

@@ -10,6 +10,7 @@ import type { EntryKind } from '../../adapters/storage/entryFields';
 import { snapshotOf, writtenEntry } from './entries';
 import { entryHash } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
+import { StorageReferences, type ReferenceRules } from './references';
 import type { ImportSource, NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../adapters/storage/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 
@@ -37,6 +38,18 @@ const ONE_API_ONLY = {
  * - ROOT's refusals (405) are explained.
  */
 export class StorageService extends ServiceOverAdapter<StorageAdapter> {
+	private readonly references = new StorageReferences(this.node, this.adapter, async (itemIndex) => await this.rootFolderHash(itemIndex));
+
+	/** A folder's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
+	async folderHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
+		return await this.references.hashOf('folder', reference, rules, itemIndex);
+	}
+
+	/** A file's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
+	async fileHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
+		return await this.references.hashOf('file', reference, rules, itemIndex);
+	}
+
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		return await this.adapter.rootFolderHash(itemIndex);
 	}
