@@ -35,7 +35,13 @@ export class SvcStorage implements INodeType {
 		subtitle: actionSubtitle(properties),
 		description: 'Manage folders, files, e-signatures and encryption keys in Svc cloud storage',
 		defaults: { name: 'Svc Storage' },
-		usableAsTool: true,
+		// The tool's own text: the default of the description a person may set by hand for the agent.
+		usableAsTool: {
+			replacements: {
+				description:
+					"Works in the user's Svc cloud storage: lists, reads, creates, renames, moves and uploads folders and files. A folder or file is given by its hash, its path from ROOT (/Documents/Reports) or its exact name. Returns JSON items with names, hashes, sizes and dates, never edit, upload or delete keys.",
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialEntries('svcStorageApi'),

@@ -41,7 +41,10 @@ function modelDescription(property: INodeProperties): string {
 	}
 	if (property.type === 'dateTime') parts.push('A date as YYYY-MM-DD.');
 	if (!property.required) parts.push('Optional.');
-	return parts.join(' ').replace(/`/g, "'");
+	return parts
+		.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`))
+		.join(' ')
+		.replace(/`/g, "'");
 }
 
 function withTool(options: IDisplayOptions | undefined, shown: boolean): IDisplayOptions {

@@ -176,7 +176,7 @@ describe('Svc DVS as a tool', () => {
 		const worker = sim.accounts.get(a.users.worker.id)!;
 		const responsibleName = `${worker.firstName} ${worker.surname}`.trim();
 		const statusName = Object.keys(a.options.taskStatus).find((name) => name !== 'Open') ?? 'Open';
-		const createParameters = { resource: 'task', operation: 'create' };
+		const createParameters = { authentication: 'svcDvsApi', resource: 'task', operation: 'create' };
 		const fields = await mapperAsEditorLeavesIt('n8n-nodes-svc.svcDvsTool', { ...createParameters, project: { __rl: true, mode: 'id', value: String(a.projects.website) } }, 'getDocumentFields', 'svcDvsApi');
 		expect(String(fields.value.dropdown_status)).toMatch(/\$fromAI\('dropdown_status'/);
 		const taskName = `Agent task ${Date.now()}`;
@@ -218,7 +218,7 @@ describe('Svc DVS as a tool', () => {
 
 describe('Svc MCP as a tool', () => {
 	it('gives the model the chosen MCP tool\'s own arguments, and calls it with what the model sends', async () => {
-		const parameters = { resource: 'tool', operation: 'call', tool: { __rl: true, mode: 'name', value: 'svc_search_docs' } };
+		const parameters = { authentication: 'apiToken', resource: 'tool', operation: 'call', tool: { __rl: true, mode: 'name', value: 'svc_search_docs' } };
 		const args = await mapperAsEditorLeavesIt('n8n-nodes-svc.svcMcpTool', parameters, 'getToolArguments', 'svcMcpApi');
 		script = callThenAnswer(/^Call_a_tool/, { query: 'upload', limit: 2 });
 		const from = model.requests.length;
