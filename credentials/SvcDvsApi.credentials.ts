@@ -17,7 +17,7 @@ export class SvcDvsApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		baseUrlProperty(),

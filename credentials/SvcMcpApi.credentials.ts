@@ -19,7 +19,7 @@ export class SvcMcpApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		baseUrlProperty('The node posts to {Base URL}/api/mcp unless MCP Endpoint URL names another address.'),

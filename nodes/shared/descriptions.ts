@@ -38,6 +38,16 @@ export const timeoutOption: INodeProperties = {
 		'How long to wait, in milliseconds, for the service to answer before giving up. Writes are checked, not repeated, after a timeout.',
 };
 
+export const rateLimitWaitOption: INodeProperties = {
+	displayName: 'Longest Rate Limit Wait (Seconds)',
+	name: 'rateLimitWait',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 60,
+	description:
+		'When the service answers 429 (too many requests) it says how long to wait; the node waits that long and tries again, but never longer than this. A longer wait ends the item with the rate-limit error. Waits of 5 s or more are logged.',
+};
+
 /** The read operations' Batching option, as n8n's HTTP Request node offers it. */
 export const DEFAULT_ITEMS_PER_BATCH = 10;
 
@@ -88,7 +98,7 @@ export function optionsCollection(own: INodeProperties[] = []): INodeProperties 
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...own, timeoutOption, capabilityKeysOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...own, timeoutOption, rateLimitWaitOption, capabilityKeysOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

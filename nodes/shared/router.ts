@@ -6,7 +6,7 @@ import type { Api, Operation, Operations } from './operation';
 import { readTimeout } from './parameters';
 import { unavailable, type Unavailability } from './availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
-import { wasThrottled } from './transport/http';
+import { setLongestRateLimitWait, wasThrottled } from './transport/http';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -58,6 +58,8 @@ export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions
 	const { resource, operation } = chosenOperation(this, actions.resources);
 	const api = actions.apiOf(this);
 	if (!operation.runsOver.includes(api)) throw unavailable(this.getNode(), `The operation "${operation.option.name}" of "${resource}"`, api, actions.unavailability);
+	// Read from the first item, as the Batching option is: it bounds the execution's waits on a 429.
+	setLongestRateLimitWait(this, Number(this.getNodeParameter('options.rateLimitWait', 0, Number.NaN)));
 	const { deps, close } = actions.open(this, (itemIndex) => readTimeout(this, itemIndex));
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];

@@ -64,7 +64,20 @@ async function mapperField(
  * options when the list is short enough (users of the task's project), lists as arrays of IDs.
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const waitingFor = notYetAskable(this);
+	if (waitingFor) return { fields: [], emptyFieldsNotice: waitingFor };
 	return await closingAfter(dvsServiceFor(this), async (dvs) => await documentFields(this, dvs));
+}
+
+/**
+ * What the mapper waits for before it can ask the register: a credential, and for a new task its
+ * project (whose users the task's user fields accept). Said neutrally, not as an error.
+ */
+function notYetAskable(ctx: ILoadOptionsFunctions): string | undefined {
+	if (Object.keys(ctx.getNode().credentials ?? {}).length === 0) return 'Pick a credential first: the fields are read from your register.';
+	const newTask = currentSection(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create';
+	if (newTask && currentDocumentId(ctx, 'project') === undefined) return "Pick the task's project first: its fields and the users it accepts are read from it.";
+	return undefined;
 }
 
 async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<ResourceMapperFields> {

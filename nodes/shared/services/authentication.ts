@@ -26,7 +26,7 @@ export const restOnlyInCollection = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisp
 });
 
 const MCP_NOTICE_TEXT =
-	'Over MCP some operations are not available (their descriptions say so), uploads are limited to 10 MiB and a taken name is an error. <a href="https://github.com/n8n-nodes-svc/n8n-nodes-svc#working-over-the-mcp-endpoint">What differs</a>';
+	'Over MCP some operations are not available (their descriptions say so), uploads are limited to 10 MiB and a taken name is an error. <a href="https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/mcp-connection.md">What differs</a>';
 
 /** The Authentication parameter and, when an MCP credential is chosen, a notice of what differs. */
 export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', restName: string): INodeProperties[] {

@@ -188,7 +188,7 @@ export function transportError(
 ): NodeApiError | undefined {
 	const { service, action, itemIndex } = context;
 	if (error instanceof RateLimited) {
-		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s.`;
+		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s${error.longestWaitSeconds !== undefined && error.retryAfterSeconds > error.longestWaitSeconds ? `; the node waits at most ${error.longestWaitSeconds} s (the Longest Rate Limit Wait option)` : ''}.`;
 		return serviceError(
 			node,
 			{

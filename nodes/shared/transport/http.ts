@@ -103,6 +103,8 @@ export class RateLimited extends Error {
 	constructor(
 		readonly retryAfterSeconds: number | undefined,
 		readonly attempts: number,
+		/** The longest wait the node accepted (the policy's, or the Longest Rate Limit Wait option). */
+		readonly longestWaitSeconds?: number,
 	) {
 		super('rate limited');
 	}
@@ -182,6 +184,15 @@ export function failureOf(error: unknown): TransportFailure {
 }
 
 const throttled = new WeakSet<object>();
+const longestWaits = new WeakMap<object, number>();
+
+/** A wait on a 429 this long or longer is logged, so a run that seems to hang says why. */
+const LOGGED_WAIT_SECONDS = 5;
+
+/** The longest wait on a 429 this execution accepts (the Longest Rate Limit Wait option), in seconds. */
+export function setLongestRateLimitWait(ctx: object, seconds: number): void {
+	if (Number.isFinite(seconds) && seconds >= 0) longestWaits.set(ctx, seconds);
+}
 
 /** Whether the service has answered 429 during this execution (parallel items then go one at a time). */
 export function wasThrottled(ctx: object): boolean {
@@ -225,6 +236,10 @@ export async function retryWaitMs(ctx: ServiceContext, call: ServiceCall, respon
 	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
 	const requested = (call.retryAfterSeconds ?? retryAfterHeaderSeconds)({ ...response, body: await bufferedBody(response.body) });
 	const wait = requested ?? policy.defaultWaitSeconds;
-	if (attempt >= policy.maxRetries || wait > policy.maxWaitSeconds) throw new RateLimited(requested, attempt + 1);
+	const longest = longestWaits.get(ctx) ?? policy.maxWaitSeconds;
+	if (attempt >= policy.maxRetries || wait > longest) throw new RateLimited(requested, attempt + 1, longest);
+	if (wait >= LOGGED_WAIT_SECONDS) {
+		ctx.logger?.info(`Svc answered 429 (rate limit): waiting ${Math.ceil(wait)} s before trying again (try ${attempt + 2} of ${policy.maxRetries + 1})`, { url: new URL(call.url).origin });
+	}
 	return Math.ceil(wait * 1000);
 }

@@ -10,6 +10,22 @@ afterAll(async () => await env.close());
 const TYPE = 'n8n-nodes-svc.svcDvs';
 
 describe('resource mapper (create and update) from get_fields', () => {
+	it.each([
+		['a credential', {}, { resource: 'task', operation: 'create' }, /^Pick a credential first/],
+		["a new task's project", undefined, { resource: 'task', operation: 'create' }, /^Pick the task's project first/],
+	] as const)('waits for %s with a neutral notice, asking nothing of the service', async (_what, credentials, parameters, notice) => {
+		const before = env.sim.requests.length;
+		const result = await resourceMapping({
+			type: TYPE,
+			method: 'getDocumentFields',
+			credentials: credentials ?? credentialsOf(env, env.seed.orgA.users.admin),
+			parameters: parameters as never,
+		});
+		expect(result).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(notice) });
+		expect(env.sim.requests.length).toBe(before);
+	});
+
+
 	it('offers the organization\'s own fields with required ones marked and dropdown option ids', async () => {
 		const a = env.seed.orgA;
 		const { fields } = await resourceMapping({

@@ -141,6 +141,17 @@ describe('pickers and the resource mapper', () => {
 		expect(list.fields.find((field) => field.id === 'limit')).toMatchObject({ type: 'number', required: false });
 	});
 
+	it('warns in the editor, before a run, when Call a tool would run once per incoming item', () => {
+		const type = loadPackage().nodeTypes.getByNameAndVersion('n8n-nodes-svc.svcMcp');
+		expect(type.description.hints).toEqual([
+			expect.objectContaining({
+				whenToDisplay: 'beforeExecution',
+				displayCondition: '={{ $parameter["resource"] === "tool" && $parameter["operation"] === "call" && $input.all().length > 1 }}',
+				message: expect.stringMatching(/runs once for each incoming item/),
+			}),
+		]);
+	});
+
 	it('says in its descriptions that DVS text is data', () => {
 		const type = loadPackage().nodeTypes.getByNameAndVersion('n8n-nodes-svc.svcMcp');
 		// Usable as a tool, whose own text (the default of a hand-set tool description) says it too.

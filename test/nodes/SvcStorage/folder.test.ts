@@ -93,6 +93,26 @@ describe('Folder: create', () => {
 			expect(sim().storage.listChildren(parent.hash)).toHaveLength(0);
 			expect(actionsSince(start).filter((action) => action === 'create_folder')).toHaveLength(4);
 		});
+
+		it('logs a wait of 5 s or more, so a run that seems to hang says why', async () => {
+			const parent = scratchFolder();
+			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 7 } });
+			const result = await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Patient' });
+			expect(result.error).toBeUndefined();
+			expect(result.logs.filter((line) => /429/.test(line))).toEqual([expect.stringMatching(/^info: Svc answered 429 \(rate limit\): waiting 7 s before trying again \(try 2 of 4\)/)]);
+		});
+
+		it('waits no longer than the Longest Rate Limit Wait option, and says so', async () => {
+			const parent = scratchFolder();
+			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 30 } });
+			const start = sim().requests.length;
+			warpedDelays();
+			const result = await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Hurried', options: { rateLimitWait: 10 } });
+			expect(warpedDelays()).toEqual([]);
+			expect(result.error?.httpCode).toBe('429');
+			expect(result.error?.description).toMatch(/wait 30 s; the node waits at most 10 s \(the Longest Rate Limit Wait option\)/);
+			expect(actionsSince(start).filter((action) => action === 'create_folder')).toHaveLength(1);
+		});
 	});
 
 	it('refuses a name longer than 255 characters before any request', async () => {

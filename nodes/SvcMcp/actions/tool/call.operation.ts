@@ -140,6 +140,13 @@ function convert(ctx: IExecuteFunctions, itemIndex: number, name: string, value:
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+	const items = this.getInputData().length;
+	if (itemIndex === 0 && items > 1) {
+		this.addExecutionHints({
+			message: `The tool was called once for each of the ${items} incoming items. To call it once, turn on Execute Once in the node's settings.`,
+			location: 'outputPane',
+		});
+	}
 	const name = readLocator(this, 'tool', itemIndex, 'Tool');
 	const mode = this.getNodeParameter('argumentsMode', itemIndex, 'mapper') as string;
 	const args = mode === 'json' ? readJsonArguments(this, itemIndex) : readMappedArguments(this, itemIndex);
