@@ -3,7 +3,7 @@
  * `Tool` appended, which the harness registers here. What a model naturally sends (names, paths,
  * visible numbers) reaches the service; capability keys stay out of the result unless asked for.
  */
-import { loadPackage, runNode, type NodeRunResult } from '../harness';
+import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../harness';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf } from '../helpers';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 
@@ -113,5 +113,15 @@ describe('DVS references by what a model sends', () => {
 		expect(result.error).toBeUndefined();
 		const stored = sim.dvs.store.documentById(Number(jsonOf(result)[0].dvs_document_id))!;
 		expect(stored.values).toMatchObject({ name: 'Named by a model', dropdown_status: status[1], responsible: worker.id });
+	});
+});
+
+describe('the DVS field mapper of a tool', () => {
+	it("lists the fields without a project (the model gives it), each one for the model to fill, by name where IDs go", async () => {
+		const { fields } = await resourceMapping({ type: DVS_TOOL, method: 'getDocumentFields', credentials: dvsCredentials(), parameters: { resource: 'task', operation: 'create' } as never });
+		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
+		expect(byId.name).toMatchObject({ type: 'string', required: true, defaultValue: expect.stringMatching(/^=\{\{ \$fromAI\('name', `Name\.`, 'string'\) \}\}$/) });
+		expect(byId.dropdown_status).toMatchObject({ type: 'string', defaultValue: expect.stringMatching(/\$fromAI\('dropdown_status', `Status: a name from the choices, or its ID\. Choices: Open, /) });
+		expect(String(byId.dropdown_status.defaultValue)).toMatch(/Optional\.`, 'string', ''\) \}\}$/);
 	});
 });

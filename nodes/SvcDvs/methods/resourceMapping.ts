@@ -75,7 +75,8 @@ export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<Re
  */
 function notYetAskable(ctx: ILoadOptionsFunctions): string | undefined {
 	if (Object.keys(ctx.getNode().credentials ?? {}).length === 0) return 'Pick a credential first: the fields are read from your register.';
-	const newTask = currentSection(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create';
+	// As an AI tool the model gives the project, so the fields are listed without it.
+	const newTask = currentSection(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create' && !isToolUse(ctx);
 	if (newTask && currentDocumentId(ctx, 'project') === undefined) return "Pick the task's project first: its fields and the users it accepts are read from it.";
 	return undefined;
 }
