@@ -15,7 +15,7 @@ export class SvcDvsApi implements ICredentialType {
 
 	displayName = 'Svc DVS API';
 
-	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
+	icon: Icon = { light: 'file:../icons/svc-dvs.svg', dark: 'file:../icons/svc-dvs.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/credentials.md';
 

@@ -18,7 +18,7 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 
 	displayName = 'Svc MCP OAuth2 API';
 
-	icon: Icon = { light: 'file:../icons/svc.svg', dark: 'file:../icons/svc.dark.svg' };
+	icon: Icon = { light: 'file:../icons/svc-mcp.svg', dark: 'file:../icons/svc-mcp.dark.svg' };
 
 	documentationUrl = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/credentials.md';
 

@@ -35,7 +35,7 @@ export class SvcDvs implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc DVS',
 		name: 'svcDvs',
-		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
+		icon: { light: 'file:../../icons/svc-dvs.svg', dark: 'file:../../icons/svc-dvs.dark.svg' },
 		group: ['input', 'output'],
 		version: 1,
 		subtitle: actionSubtitle(properties),

@@ -11,7 +11,7 @@ export class SvcDvsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc DVS Trigger',
 		name: 'svcDvsTrigger',
-		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
+		icon: { light: 'file:../../icons/svc-dvs.svg', dark: 'file:../../icons/svc-dvs.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ {"newTask": "New task", "taskUpdated": "Task updated", "newComment": "New comment"}[$parameter["event"]] }}',

@@ -30,7 +30,7 @@ export class SvcMcp implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc MCP',
 		name: 'svcMcp',
-		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
+		icon: { light: 'file:../../icons/svc-mcp.svg', dark: 'file:../../icons/svc-mcp.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: actionSubtitle(properties),

@@ -126,3 +126,12 @@ export type Choice = [name: string, value: string, description?: string];
 export function choice(parameter: Omit<INodeProperties, 'type' | 'options'>, choices: Choice[]): INodeProperties {
 	return { ...parameter, type: 'options', options: choices.map(([name, value, description]) => ({ name, value, ...(description ? { description } : {}) })) };
 }
+
+/** A search's Query and Limit: the service takes 1 to 200 characters of query (readSearch checks both) and 1 to `maxResults` results. */
+export function searchProperties(query: { placeholder: string; description: string }, limit: { max: number; default: number }): INodeProperties[] {
+	return [
+		{ displayName: 'Query', name: 'query', type: 'string', default: '', required: true, ...query },
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is each search's own (the docs search: 5 of at most 20), given by the caller
+		{ displayName: 'Limit', name: 'limit', type: 'number', typeOptions: { minValue: 1, maxValue: limit.max }, default: limit.default, description: 'Max number of results to return' },
+	];
+}

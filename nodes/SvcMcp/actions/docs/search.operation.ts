@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readSearch } from '../../../shared/parameters';
+import { searchProperties } from '../../../shared/descriptions';
 import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
@@ -12,24 +13,10 @@ export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. upload file',
-		description: 'Keywords (not a semantic search); every word must occur. Latvian keywords such as mape or fails work too.',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 20 },
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit -- the service's default is 5 and its maximum 20, so n8n's usual 50 cannot apply
-		default: 5,
-		description: 'Max number of results to return',
-	},
+	...searchProperties(
+		{ placeholder: 'e.g. upload file', description: 'Keywords (not a semantic search); every word must occur. Latvian keywords such as mape or fails work too.' },
+		{ max: 20, default: 5 },
+	),
 	optionsCollection(),
 ];
 

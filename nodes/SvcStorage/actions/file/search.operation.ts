@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readSearch } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
+import { searchProperties } from '../../../shared/descriptions';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
@@ -16,24 +17,14 @@ export const runsOver = OVER_MCP_ONLY;
 const MAX_RESULTS = 100;
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. invoice 2026',
-		description:
-			"Words to look for with the web UI's central search: file and folder names and indexed metadata (descriptions, tags, text in images, object labels). Only with an MCP credential.",
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_RESULTS },
-		default: 50,
-		description: 'Max number of results to return',
-	},
+	...searchProperties(
+		{
+			placeholder: 'e.g. invoice 2026',
+			description:
+				"Words to look for with the web UI's central search: file and folder names and indexed metadata (descriptions, tags, text in images, object labels). Only with an MCP credential.",
+		},
+		{ max: MAX_RESULTS, default: 50 },
+	),
 	optionsCollection(),
 ];
 
