@@ -2,8 +2,8 @@
 /**
  * MCP requests per execution, per server and protocol mode, through the real n8n engine: one
  * execution of the Svc MCP node with 100 Tool → Call items, run twice in one process (Auto learns
- * the endpoint's era in the first), and the sessions left open on the server afterwards. Then
- * Return All over MCP of a 10,000-entry folder. Run `npm run build` first, then
+ * the endpoint's era in the first), and the sessions left open on the server afterwards. (Return
+ * All over MCP is in bench/scale.ts.) Run `npm run build` first, then
  * `npx tsx bench/mcp-requests.ts`. Figures only; nothing is asserted.
  */
 import '../test/setupEnv';
@@ -78,18 +78,6 @@ async function main(): Promise<void> {
 		}
 	}
 	report({ key: 'mcpRequestsPer100Calls', label: `MCP requests for ${CALLS} tool calls in one execution (Auto, most over the simulator and the SDK servers)`, value: most });
-
-	const pro = sim.demo.pro;
-	const folder = sim.storage.createFolder(pro.userId, pro.rootFolderHash, 'ten-thousand');
-	for (let n = 0; n < 10_000; n++) sim.storage.addFile(pro.userId, folder.hash, `f${n}.txt`, Buffer.from('x'));
-	const before = sim.requests.length;
-	const listed = await runNode({
-		type: 'n8n-nodes-svc.svcStorage',
-		parameters: { authentication: 'svcMcpApi', resource: 'folder', operation: 'getContent', folder: { __rl: true, mode: 'id', value: folder.hash }, returnAll: true },
-		credentials: { svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken } },
-	});
-	const calls = sim.requests.slice(before).filter((entry) => entry.mcpTool === 'svc_list_folder').length;
-	console.log(`\nReturn All over MCP of a 10,000-entry folder: ${listed.error ? `error: ${listed.error.message}` : `${listed.items.length} entries`}, ${calls} svc_list_folder calls`);
 
 	await Promise.all(peers.map(async (peer) => await peer.close()));
 	await sim.close();

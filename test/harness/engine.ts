@@ -10,7 +10,12 @@ import { LoggerProxy, type LogMetadata, type Logger as WorkflowLogger } from 'n8
 
 import { throwawayFolder } from '../tempRoot';
 
-export type BinaryMode = 'default' | 'filesystem';
+/**
+ * n8n's binary data modes: `default` keeps a file in the execution data (base64; n8n 1.x's default),
+ * `filesystem` stores it in files, `database` (2.x queue mode's default) in a database row, through
+ * n8n's own DatabaseManager from the n8n install over an in-memory table (see databaseManager()).
+ */
+export type BinaryMode = 'default' | 'filesystem' | 'database';
 
 // Outside jest (bench, examples, the reliability suites) nobody has pointed n8n-core at a throwaway
 // folder yet; without this it would write its instance config into the home folder. The folder goes
@@ -36,6 +41,7 @@ const scope = new AsyncLocalStorage<RunScope>();
 /** Runs `fn` in `run`'s scope; concurrent runs keep their logs and binary mode apart. */
 export async function inRunScope<T>(run: RunScope, fn: () => Promise<T>): Promise<T> {
 	await initEngine();
+	if (run.binaryMode === 'database') enableDatabaseMode();
 	return await scope.run(run, fn);
 }
 
@@ -117,17 +123,72 @@ export function binaryStoragePath(): string {
 	return join(process.env.N8N_USER_FOLDER!, 'harness-binary-data');
 }
 
+/** n8n's default cap on a file in `database` mode (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE), in MiB. */
+export const DATABASE_MODE_MAX_FILE_MIB = 512;
+
 async function createBinaryDataService(mode: BinaryMode, serviceLogger: HarnessLogger): Promise<BinaryDataService> {
 	const config = {
 		mode,
-		availableModes: ['filesystem'],
+		availableModes: ['filesystem', 'database'],
 		localStoragePath: binaryStoragePath(),
 		signingSecret: 'harness-binary-data-signing-secret',
-		dbMaxFileSize: 512,
+		dbMaxFileSize: DATABASE_MODE_MAX_FILE_MIB,
 	} as unknown as BinaryDataConfig;
 	const service = new BinaryDataService(config, errorReporter, serviceLogger as unknown as Logger);
 	await service.init();
 	return service;
+}
+
+/** The binary data table n8n's DatabaseManager writes to, as rows in memory (what it asks of its repository). */
+class MemoryBinaryDataTable {
+	readonly rows = new Map<string, Record<string, unknown>>();
+
+	async insert(row: Record<string, unknown>): Promise<void> {
+		this.rows.set(row.fileId as string, { ...row });
+	}
+
+	async findOneOrFail({ where }: { where: { fileId: string } }): Promise<Record<string, unknown>> {
+		const row = this.rows.get(where.fileId);
+		if (!row) throw new Error(`no binary data row ${where.fileId}`);
+		return row;
+	}
+
+	async delete(criteria: { fileId?: unknown; sourceId?: unknown }): Promise<void> {
+		if (typeof criteria.fileId === 'string') this.rows.delete(criteria.fileId);
+		else this.rows.clear();
+	}
+
+	async update({ fileId }: { fileId: string }, change: { fileId: string }): Promise<{ affected: number }> {
+		const row = this.rows.get(fileId);
+		if (!row) return { affected: 0 };
+		this.rows.delete(fileId);
+		this.rows.set(change.fileId, { ...row, fileId: change.fileId });
+		return { affected: 1 };
+	}
+}
+
+let databaseTable: MemoryBinaryDataTable | undefined;
+
+/**
+ * n8n's own `database` mode manager (packages/cli, not in n8n-core) from the n8n install, loaded only
+ * when a run asks for the mode: unit tests run without an install.
+ */
+function databaseManager(): unknown {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded from the n8n install on demand
+	const { n8nModules } = require('../../scripts/n8n/runtime') as typeof import('../../scripts/n8n/runtime');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { DatabaseManager } = require(join(n8nModules(), 'n8n', 'dist', 'binary-data', 'database.manager.js')) as {
+		DatabaseManager: new (repository: unknown, config: { dbMaxFileSize: number }) => unknown;
+	};
+	databaseTable = new MemoryBinaryDataTable();
+	return new DatabaseManager(databaseTable, { dbMaxFileSize: DATABASE_MODE_MAX_FILE_MIB });
+}
+
+/** Gives every mode's service the `database` manager, so any run can read what a database-mode run stored. */
+function enableDatabaseMode(): void {
+	if (!binaryServices || databaseTable) return;
+	const manager = databaseManager();
+	for (const service of Object.values(binaryServices)) service.setManager('database', manager as never);
 }
 
 /** Node contexts log through the container's Logger, the engine through n8n-workflow's LoggerProxy. */
@@ -153,6 +214,7 @@ export async function initEngine(): Promise<void> {
 		const services = {
 			default: await createBinaryDataService('default', harnessLogger),
 			filesystem: await createBinaryDataService('filesystem', harnessLogger),
+			database: await createBinaryDataService('database', harnessLogger),
 		};
 		binaryServices = services;
 		Container.set(
@@ -178,4 +240,5 @@ export function binaryDataReader(): BinaryDataService {
 /** Deletes every file the harness stored in filesystem binary data mode (call it in afterAll of big-file tests). */
 export function removeBinaryData(): void {
 	rmSync(join(binaryStoragePath(), 'workflows'), { recursive: true, force: true });
+	databaseTable?.rows.clear();
 }

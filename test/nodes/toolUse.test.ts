@@ -3,6 +3,8 @@
  * `Tool` appended, which the harness registers here. What a model naturally sends (names, paths,
  * visible numbers) reaches the service; capability keys stay out of the result unless asked for.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../harness';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf } from '../helpers';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
@@ -24,7 +26,7 @@ const dvsCredentials = () => {
 	const admin = sim.dvs.seed.orgA.users.admin;
 	return { svcDvsApi: { baseUrl: sim.baseUrl, user: admin.login, accessToken: admin.token } };
 };
-const listFolder = async (type: string, folder: string, options: Record<string, unknown> = {}): Promise<NodeRunResult> =>
+const listFolder = async (type: string, folder: string, options: INodeParameters = {}): Promise<NodeRunResult> =>
 	await runNode({ type, parameters: { resource: 'folder', operation: 'getContent', folder: byId(folder), returnAll: true, options }, credentials: storageCredentials() });
 const documents = () => sim.storage.listChildren(sim.demo.pro.rootFolderHash).find((item) => item.name === 'Documents')!;
 /** A locator value the way a tool's twin input hands it over (no "By ID" check): the harness shows the regular inputs. */

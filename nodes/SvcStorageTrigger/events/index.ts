@@ -108,9 +108,9 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 		writeSavedState(ctx, fingerprint, baseline(event, entries));
 		return null;
 	}
-	const record = known.record.keepOnly(new Set(entries.map((entry) => entry.key)));
-	if (event === 'fileUpdated') for (const entry of entries) if (!record.has(entry.key)) record.set(entry.key, entry.modified);
 	const present = new Set(entries.map((entry) => entry.key));
+	const record = known.record.keepOnly(present);
+	if (event === 'fileUpdated') for (const entry of entries) if (!record.has(entry.key)) record.set(entry.key, entry.modified);
 	const attempts = Object.fromEntries(Object.entries(known.attempts).filter(([key]) => present.has(key)));
 	const items: INodeExecutionData[] = [];
 	for (const entry of entries.filter((candidate) => isDue(event, known.record, candidate)).sort(oldestFirst(event))) {

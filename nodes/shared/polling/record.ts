@@ -1,9 +1,13 @@
-import { createHash } from 'crypto';
+import { hash } from 'crypto';
 
 /** Characters of one entry's key in a saved record: 48 bits of SHA-256, base64url. */
 export const KEY_CHARS = 8;
 /** Characters of one entry's version stamp (a number in base 36, zero-padded). */
 export const STAMP_CHARS = 8;
+
+/** A whole saved record, checked at once: keys alone, or each key followed by its stamp. */
+const RECORD = /^[A-Za-z0-9_-]*$/;
+const STAMPED_RECORD = new RegExp(`^(?:[A-Za-z0-9_-]{${KEY_CHARS}}[0-9a-z]{${STAMP_CHARS}})*$`);
 
 /**
  * What a trigger has seen, keyed by identity: a compact, bounded record kept in the node's
@@ -23,25 +27,17 @@ export class SeenRecord {
 	}
 
 	static keyOf(kind: string, id: string): string {
-		return createHash('sha256').update(`${kind}:${id}`).digest('base64url').slice(0, KEY_CHARS);
+		return hash('sha256', `${kind}:${id}`, 'base64url').slice(0, KEY_CHARS);
 	}
 
 	/** Reads a saved record; undefined when the text is not one. */
 	static decode(text: unknown, stamped: boolean): SeenRecord | undefined {
 		if (typeof text !== 'string') return undefined;
 		const width = KEY_CHARS + (stamped ? STAMP_CHARS : 0);
-		if (text.length % width !== 0) return undefined;
+		if (text.length % width !== 0 || !(stamped ? STAMPED_RECORD : RECORD).test(text)) return undefined;
 		const entries = new Map<string, number | undefined>();
 		for (let at = 0; at < text.length; at += width) {
-			const key = text.slice(at, at + KEY_CHARS);
-			if (!/^[A-Za-z0-9_-]{8}$/.test(key)) return undefined;
-			if (!stamped) {
-				entries.set(key, undefined);
-				continue;
-			}
-			const stamp = parseInt(text.slice(at + KEY_CHARS, at + width), 36);
-			if (!Number.isFinite(stamp)) return undefined;
-			entries.set(key, stamp);
+			entries.set(text.slice(at, at + KEY_CHARS), stamped ? parseInt(text.slice(at + KEY_CHARS, at + width), 36) : undefined);
 		}
 		return new SeenRecord(stamped, entries);
 	}

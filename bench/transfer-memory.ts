@@ -1,0 +1,97 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the bench tools, never inside n8n */
+/**
+ * Peak RSS growth of a 1 GiB upload and download through the Svc Storage node (filesystem binary mode),
+ * on an idle machine and with the machine's other cores kept busy, beside n8n's HTTP Request node doing
+ * the same. Each node and machine state runs in a fresh process of its own (this script again, with
+ * `--node`), after one 1 MiB warm-up each way: the figure is what a transfer adds to an n8n that has not
+ * moved a large file yet (later runs in the same process add less: V8 has sized its heap by then).
+ * Run: `npm run build && npx tsx bench/transfer-memory.ts [sizeMiB]` (default 1024). Figures only.
+ */
+import '../test/setupEnv';
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { removeBinaryData } from '../test/harness';
+import { loadHttpRequestNode, transfers, type Peer } from './lib/nodeTransfers';
+import { keepOtherCoresBusy, MB, startSimulatorProcess, writeTestFile } from './lib/transfer';
+import { report } from './report';
+
+const sizeMb = Number(process.argv[2] ?? 1024);
+const ROUNDS = 2;
+const RESULT = 'transfer-memory:';
+
+type Machine = 'idle' | 'busy';
+
+/** In the child: `ROUNDS` uploads and downloads, each run's growth. */
+async function measureNode(peer: Peer, machine: Machine): Promise<number[]> {
+	loadHttpRequestNode();
+	const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+	const sim = await startSimulatorProcess();
+	try {
+		const run = transfers(sim);
+		const rounds = async (file: string, sha: string, count: number) => {
+			const growth: number[] = [];
+			for (let round = 0; round < count; round++) {
+				const upload = await run.upload(peer, file, 'filesystem');
+				const download = await run.download(peer, upload.fileHash, sha, 'filesystem');
+				if (!download.intact) throw new Error(`${peer}: the downloaded bytes differ`);
+				growth.push(upload.peakRssGrowthMb, download.peakRssGrowthMb);
+			}
+			return growth;
+		};
+		const warmUp = join(work, 'warm-up.bin');
+		await rounds(warmUp, await writeTestFile(warmUp, MB), 1);
+		const large = join(work, 'large.bin');
+		const sha = await writeTestFile(large, sizeMb * MB);
+		if (machine === 'idle') return await rounds(large, sha, ROUNDS);
+		const busy = await keepOtherCoresBusy();
+		try {
+			return await rounds(large, sha, ROUNDS);
+		} finally {
+			await busy.stop();
+		}
+	} finally {
+		sim.stop();
+		removeBinaryData();
+		rmSync(work, { recursive: true, force: true });
+	}
+}
+
+function inChild(peer: Peer, machine: Machine): number[] {
+	const child = spawnSync(process.execPath, [...process.execArgv, __filename, String(sizeMb), '--node', peer, machine], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MB });
+	const line = child.stdout.split('\n').find((each) => each.startsWith(RESULT));
+	if (child.status !== 0 || !line) throw new Error(`measuring ${peer} (${machine}) failed (exit ${child.status})`);
+	return JSON.parse(line.slice(RESULT.length)) as number[];
+}
+
+async function main(): Promise<void> {
+	const node = process.argv.indexOf('--node');
+	if (node >= 0) {
+		console.log(`${RESULT}${JSON.stringify(await measureNode(process.argv[node + 1] as Peer, process.argv[node + 2] as Machine))}`);
+		return;
+	}
+	const ours = { idle: inChild('svc', 'idle'), busy: inChild('svc', 'busy') };
+	const theirs = { idle: inChild('httpRequest', 'idle'), busy: inChild('httpRequest', 'busy') };
+	const runs = (growth: number[]) => growth.map((each, n) => `${n % 2 ? 'down' : 'up'} ${each.toFixed(1)}`).join(', ');
+	console.log(`peak RSS growth per run, MiB, ${sizeMb} MiB each way (up, down, up, down), a fresh process for each node and machine state:`);
+	for (const [label, growth] of [['Svc Storage node', ours], ["n8n's HTTP Request node", theirs]] as const) {
+		console.log(`  ${label.padEnd(24)} idle: ${runs(growth.idle)}; other cores busy: ${runs(growth.busy)}`);
+	}
+	const peak = (growth: Record<Machine, number[]>) => Math.max(...growth.idle, ...growth.busy);
+	report({
+		key: 'peakRssGrowthMiB',
+		label: `peak RSS growth of a whole Svc Storage node run, ${sizeMb} MiB each way, filesystem mode, idle and with the machine's other cores busy (most of ${ROUNDS * 4} runs in fresh processes; idle only: ${Math.max(...ours.idle).toFixed(1)})`,
+		value: Number(peak(ours).toFixed(1)),
+		ours: `${peak(ours).toFixed(1)} MiB`,
+		baseline: `${peak(theirs).toFixed(1)} MiB (HTTP Request node)`,
+		goal: '≤ 48',
+	});
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 1;
+});
