@@ -9,13 +9,13 @@ import type {
 
 import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
-import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from '../nodes/shared/transport/mcp/endpoint';
+import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY, userIdProblem } from '../nodes/shared/transport/mcp/endpoint';
 import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/initializeCheck';
 
 export class SvcMcpApi implements ICredentialType {
 	name = 'svcMcpApi';
 
-	displayName = 'Svc MCP API';
+	displayName = 'Svc MCP-Endpoint API';
 
 	icon: Icon = { light: 'file:../icons/svc-mcp.svg', dark: 'file:../icons/svc-mcp.dark.svg' };
 
@@ -27,10 +27,12 @@ export class SvcMcpApi implements ICredentialType {
 		{
 			displayName: 'User ID',
 			name: 'userId',
-			type: 'number',
-			default: 0,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 10234',
 			required: true,
-			description: "The account's numeric user ID, shown next to its API keys",
+			description:
+				"The account's numeric user ID (not its login): in Svc, open the account's API key settings; the ID is shown next to the keys. The MCP endpoint takes it with the token as Bearer <user ID>:<API token>.",
 		},
 		{
 			displayName: 'API Token',
@@ -48,12 +50,15 @@ export class SvcMcpApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl, credentials.endpointUrl], 'Svc MCP API');
+		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl, credentials.endpointUrl], 'Svc MCP-Endpoint API');
 		if (problem !== undefined) throw new Error(problem);
 		const headers = { ...(requestOptions.headers ?? {}) };
 		const token = String(credentials.apiToken ?? '').trim();
+		const userId = String(credentials.userId ?? '').trim();
+		const badUserId = userIdProblem(credentials);
+		if (badUserId !== undefined) throw new Error(badUserId);
 		// Without a token only the public tools (documentation) work; an empty bearer would be refused as invalid.
-		if (token) headers.Authorization = `Bearer ${String(credentials.userId ?? '').trim()}:${token}`;
+		if (token) headers.Authorization = `Bearer ${userId}:${token}`;
 		return withoutRedirects({ ...requestOptions, headers });
 	}
 

@@ -16,7 +16,7 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'Svc MCP OAuth2 API';
+	displayName = 'Svc MCP-Endpoint OAuth2 API';
 
 	icon: Icon = { light: 'file:../icons/svc-mcp.svg', dark: 'file:../icons/svc-mcp.dark.svg' };
 

@@ -18,9 +18,10 @@ import { searchClients, searchContactPersons, searchProjects, searchTasks } from
 
 const properties: INodeProperties[] = [
 	...authenticationProperties('svcDvsApi', 'Svc DVS API'),
+	// Most used first: n8n's action list shows the resources in this order.
 	choice(
 		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'task' },
-		[['Attachment', 'attachment'], ['Client', 'client', 'Svc DVS API credential only'], ['Comment', 'comment'], ['Contact Person', 'contactPerson', 'Svc DVS API credential only'], ['Project', 'project'], ['Task', 'task'], ['User', 'user']],
+		[['Task', 'task'], ['Comment', 'comment'], ['Attachment', 'attachment'], ['Project', 'project'], ['User', 'user'], ['Contact Person', 'contactPerson', 'Svc DVS API credential only'], ['Client', 'client', 'Svc DVS API credential only']],
 	),
 	...attachment.description,
 	...client.description,

@@ -14,9 +14,10 @@ import { searchFiles, searchFolders } from './methods/listSearch';
 
 const properties: INodeProperties[] = [
 	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
+	// Most used first: n8n's action list shows the resources in this order.
 	choice(
 		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'file' },
-		[['Account', 'account', 'Account scripts (Svc Storage API credential only)'], ['E-Signature', 'esignature', 'Svc Storage API credential only'], ['Encryption Key', 'encryptionKey', 'Svc Storage API credential only'], ['File', 'file'], ['Folder', 'folder']],
+		[['File', 'file'], ['Folder', 'folder'], ['E-Signature', 'esignature', 'Svc Storage API credential only'], ['Encryption Key', 'encryptionKey', 'Svc Storage API credential only'], ['Account', 'account', 'Account scripts (Svc Storage API credential only)']],
 	),
 	...account.description,
 	...encryptionKey.description,

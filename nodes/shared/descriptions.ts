@@ -116,7 +116,8 @@ export function actionSubtitle(properties: INodeProperties[]): string {
 			for (const resource of resources) actions[`${resource}:${String(option.value)}`] = option.action;
 		}
 	}
-	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+	// Over MCP the canvas says so: the Authentication choice changes what an operation can do.
+	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] + (String($parameter["authentication"]).startsWith("svcMcp") ? " (over MCP)" : "") }}`;
 }
 
 /** One choice of an options parameter: its name, its value and, where it needs one, a description. */

@@ -76,7 +76,7 @@ it('Svc DVS API signs a JSON request to its own register', async () => {
 	expect(run.items.length).toBeGreaterThan(0);
 });
 
-it('Svc MCP API signs a request to its MCP endpoint', async () => {
+it('Svc MCP-Endpoint API signs a request to its MCP endpoint', async () => {
 	const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'http-request', version: '1' } } };
 	const run = await httpRequest('svcMcpApi', {
 		method: 'POST',
@@ -188,7 +188,7 @@ describe('Svc Storage API in the HTTP Request node, every body type and every si
 	});
 });
 
-describe('Svc DVS API and Svc MCP API in the HTTP Request node, every body type', () => {
+describe('Svc DVS API and Svc MCP-Endpoint API in the HTTP Request node, every body type', () => {
 	const file = Buffer.from('%PDF-1.7 attached through the HTTP Request node\n');
 	const node = async (type: 'svcDvsApi' | 'svcMcpApi', parameters: Record<string, unknown>) =>
 		await runNode({

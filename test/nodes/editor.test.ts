@@ -8,10 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type { INode, INodeParameters, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { loadPackage } from '../harness';
-import { actionListOf } from './editorActions';
+import { actionListOf, editorCredentialsOf, withDefaults } from './editorActions';
 
 const NODES = ['svcStorage', 'svcDvs', 'svcMcp', 'svcStorageTrigger', 'svcDvsTrigger'];
 const ACTION_NODES = ['svcStorage', 'svcDvs', 'svcMcp'];
@@ -68,4 +69,59 @@ it('the OAuth2 credential shows no field whose default is an expression over oth
 	for (const property of visible) expect([property.name, typeof property.default === 'string' && property.default.startsWith('=')]).toEqual([property.name, false]);
 	expect(credential.properties.find((property) => property.name === 'authUrl')?.type).toBe('hidden');
 	expect(credential.properties.find((property) => property.name === 'accessTokenUrl')?.type).toBe('hidden');
+});
+
+describe("the credential a new node starts with, as n8n's editor picks it", () => {
+	const saved = (order: string[]) => order.map((type, n) => ({ id: `${type}-1`, type, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString() }));
+	const ORDERS = [
+		['svcStorageApi', 'svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api'],
+		['svcMcpOAuth2Api', 'svcMcpApi', 'svcDvsApi', 'svcStorageApi'],
+		['svcMcpApi', 'svcStorageApi', 'svcMcpOAuth2Api', 'svcDvsApi'],
+	];
+	const REST_OF: Record<string, string> = { svcStorage: 'svcStorageApi', svcStorageTrigger: 'svcStorageApi', svcDvs: 'svcDvsApi', svcDvsTrigger: 'svcDvsApi' };
+
+	it.each(Object.keys(REST_OF))('%s: Authentication is a parameter the panel shows (no "main auth field" that n8n would hide)', (name) => {
+		const node = description(name);
+		expect(editorCredentialsOf(node, {}, []).mainAuthField).toBeUndefined();
+		expect(node.properties.find((property) => property.name === 'authentication')?.default).toBe(REST_OF[name]);
+	});
+
+	it.each(Object.keys(REST_OF).flatMap((name) => ORDERS.map((order) => [name, order.join(' < ')])))('%s with %s saved (newest last) starts on its own service\'s credential', (name, order) => {
+		const node = description(name);
+		const picked = editorCredentialsOf(node, {}, saved(order.split(' < ')));
+		expect(picked.offeredTypes).toEqual([REST_OF[name]]);
+		expect(picked.preselected?.type).toBe(REST_OF[name]);
+	});
+
+	it.each(['svcMcpApi', 'svcMcpOAuth2Api'])('choosing Authentication %s offers that credential type only', (authentication) => {
+		const picked = editorCredentialsOf(description('svcStorage'), { authentication }, saved(ORDERS[0]));
+		expect(picked.offeredTypes).toEqual([authentication]);
+		expect(picked.preselected?.type).toBe(authentication);
+	});
+
+	it('the engine asks for exactly the chosen credential', () => {
+		const node = description('svcDvs');
+		const needed = (set: INodeParameters) => {
+			const parameters = withDefaults(node, set);
+			return (node.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(parameters, credential, { parameters, typeVersion: 1 } as unknown as INode, node)).map((credential) => credential.name);
+		};
+		expect(needed({})).toEqual(['svcDvsApi']);
+		expect(needed({ authentication: 'svcDvsApi' })).toEqual(['svcDvsApi']);
+		expect(needed({ authentication: 'svcMcpOAuth2Api' })).toEqual(['svcMcpOAuth2Api']);
+	});
+
+	it('a new credential is named after what it is (n8n drops API, OAuth2 and MCP from the type name and adds "account")', () => {
+		const defaultName = (type: string) => `${loadPackage().credentialTypes.getByName(type).displayName.split(' ').filter((word) => !['API', 'OAuth1', 'OAuth2', 'MCP'].includes(word)).join(' ')} account`;
+		expect(['svcStorageApi', 'svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api'].map(defaultName)).toEqual(['Svc Storage account', 'Svc DVS account', 'Svc MCP-Endpoint account', 'Svc MCP-Endpoint account']);
+	});
+});
+
+it('the node panel describes Svc Storage and Svc DVS with their triggers\' text (n8n merges each pair): it names their actions and their events', () => {
+	expect(description('svcStorageTrigger').description).toMatch(/upload.*download.*start a workflow/i);
+	expect(description('svcDvsTrigger').description).toMatch(/create.*update.*start a workflow/i);
+});
+
+it('the most used resources come first in the action list', () => {
+	expect(actionListOf(description('svcStorage')).map(({ resource }) => resource).filter((value, n, all) => all.indexOf(value) === n).slice(0, 2)).toEqual(['file', 'folder']);
+	expect(actionListOf(description('svcDvs'))[0].resource).toBe('task');
 });

@@ -192,12 +192,12 @@ const PATHS: RedirectPath[] = [
 		run: async (env) => await saidOf(async () => await testCredential('svcDvsApi', dvsKey(env))),
 	},
 	{
-		name: 'credential test, Svc MCP API',
+		name: 'credential test, Svc MCP-Endpoint API',
 		secrets: (env) => [mcpKey(env)],
 		run: async (env) => await saidOf(async () => await testCredential('svcMcpApi', mcpKey(env))),
 	},
 	{
-		name: 'credential test, Svc MCP OAuth2 API',
+		name: 'credential test, Svc MCP-Endpoint OAuth2 API',
 		secrets: () => [],
 		run: async (_env, { oauth }) => await saidOf(async () => await testCredential('svcMcpOAuth2Api', oauth)),
 	},

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * Each service has an icon of its own, light and dark, so several Svc nodes on one canvas tell apart;
  * a trigger and a credential share their service's icon, as n8n's own nodes do.

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection, DvsWriteResult } from '../../shared/adapters/dvs/types';
 import { simplifyDocument } from '../../shared/dvsSimplify';
 import { jsonItem } from '../../shared/items';
 
@@ -16,6 +16,29 @@ export async function documentItems(
 	if (!simplify || documents.length === 0) return documents.map((document) => jsonItem(document, itemIndex));
 	const { fields } = await dvs.getFields(section, itemIndex);
 	return documents.map((document) => jsonItem(simplifyDocument(document, fields), itemIndex));
+}
+
+/**
+ * What a create or update outputs: the document as Get gives it (get_document after the write), with
+ * `reconciled` when the write's lost answer was settled by reading back. The write has landed by now,
+ * so a failed read is no failure of the item: the write's own answer is output with the reason the
+ * document could not be read, and the item is not written again.
+ */
+export async function writtenDocumentItems(
+	dvs: DvsService,
+	section: DvsSection,
+	written: DvsWriteResult,
+	simplify: boolean,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	let document: IDataObject;
+	try {
+		document = await dvs.getDocument(section, written.dvs_document_id, itemIndex);
+	} catch (error) {
+		return [jsonItem({ ...written, document_read_error: (error as Error).message }, itemIndex)];
+	}
+	const [item] = await documentItems(dvs, section, [document], simplify, itemIndex);
+	return [{ ...item, json: { ...item.json, ...(written.reconciled ? { reconciled: true } : {}) } }];
 }
 
 const COMMENT_FIELDS = [{ name: 'author', label: 'Author', type: 'user_id', required: false, filter: false }];

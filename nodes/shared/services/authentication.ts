@@ -53,12 +53,17 @@ export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', re
 	];
 }
 
-/** The node's credentials: the REST one by default, the MCP ones when chosen. */
+/**
+ * The node's credentials: the REST one by default, the MCP ones when chosen. Each is shown by hiding it
+ * for the other choices, never with `show` on the Authentication parameter: n8n's editor takes a
+ * parameter that credentials `show` on as the node's "main auth field", hides it from the panel and
+ * offers every credential of every choice in one list, pre-selecting the newest saved of any type (so a
+ * new Svc Storage node started on an MCP credential). With `hide`, Authentication stays a visible
+ * parameter and a new node starts with the newest credential of the choice it shows: the REST one.
+ */
 export function credentialEntries(rest: 'svcStorageApi' | 'svcDvsApi'): INodeCredentialDescription[] {
-	return [
-		{ name: rest, required: true, displayOptions: { show: { [AUTHENTICATION]: [rest] } } },
-		...MCP_CREDENTIALS.map((name) => ({ name, required: true, displayOptions: { show: { [AUTHENTICATION]: [name] } } })),
-	];
+	const choices = [rest, ...MCP_CREDENTIALS];
+	return choices.map((name) => ({ name, required: true, displayOptions: { hide: { [AUTHENTICATION]: choices.filter((other) => other !== name) } } }));
 }
 
 /** The chosen authentication, read from the node (it takes no expressions, so any context can read it). */

@@ -31,7 +31,10 @@ describe('Task → Create', () => {
 		);
 		expect(tasksOf(a.orgId)).toHaveLength(before + 1);
 		const task = env.store.documentById(out.dvs_document_id as number)!;
-		expect(out).toEqual({ dvs_document_id: task.id });
+		// The output is the new task as Get gives it, so the next node maps its fields at once.
+		const [got] = jsonOf(await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(task.id) }));
+		expect(out).toEqual(got);
+		expect(out).toMatchObject({ dvs_document_id: task.id, name: 'Ship release', dropdown_status: { id: a.options.taskStatus['In progress'] } });
 		expect(task.values).toMatchObject({
 			dvs_project_id: a.projects.website,
 			name: 'Ship release',
@@ -107,6 +110,19 @@ describe('Task → Create', () => {
 	});
 });
 
+describe('Task → Create when the task cannot be read after it', () => {
+	it('outputs what the write answered with the reason, as a success: the task is not created again', async () => {
+		const a = env.seed.orgA;
+		const before = tasksOf(a.orgId).length;
+		env.sim.faults.add({ match: { action: 'get_document' }, fault: { kind: 'statusBeforeCommit', status: 403 } });
+		const result = await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Written, not read' }) });
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(tasksOf(a.orgId)).toHaveLength(before + 1);
+		expect(out).toEqual({ dvs_document_id: tasksOf(a.orgId).at(-1)!.id, document_read_error: expect.stringContaining('403') });
+	});
+});
+
 describe('Task → Update', () => {
 	it('changes only the mapped fields; array fields replace the selection', async () => {
 		const a = env.seed.orgA;
@@ -120,7 +136,9 @@ describe('Task → Update', () => {
 				fields: fieldsParameter({ dropdown_status: a.options.taskStatus.Done, followers: [a.users.worker.id], name: '' }),
 			}),
 		);
-		expect(out).toEqual({ dvs_document_id: a.tasks.design });
+		expect(out).toMatchObject({ dvs_document_id: a.tasks.design, dropdown_status: { id: a.options.taskStatus.Done } });
+		const [got] = jsonOf(await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }));
+		expect(out).toEqual(got);
 		expect(task.values).toEqual({ ...untouched, dropdown_status: a.options.taskStatus.Done, followers: [a.users.worker.id] });
 	});
 

@@ -20,7 +20,7 @@ const createFolder = (parent: string, name: string) => ({
 	argumentsJson: JSON.stringify({ parent_folder_hash: parent, folder_name: name }),
 });
 
-describe('Svc MCP API credential', () => {
+describe('Svc MCP-Endpoint API credential', () => {
 	it('sends Authorization: Bearer <user_id>:<api_token>', async () => {
 		jsonOf(await runMcp(env, rootFolder));
 		const pro = env.sim.demo.pro;
@@ -39,7 +39,14 @@ describe('Svc MCP API credential', () => {
 
 	it('refuses plain http to a non-loopback host before any request', async () => {
 		const result = await runMcp(env, rootFolder, { credentials: apiCredentials(env, { baseUrl: 'http://svc.example' }) });
-		expect(result.error?.message).toBe("The Svc MCP API credential's Base URL must start with https:// (plain http:// is allowed only for localhost)");
+		expect(result.error?.message).toBe("The Svc MCP-Endpoint API credential's Base URL must start with https:// (plain http:// is allowed only for localhost)");
+	});
+
+	it('asks for the numeric user ID, and says where to find it, when given a login', async () => {
+		const from = env.seen.length;
+		const result = await runMcp(env, rootFolder, { credentials: apiCredentials(env, { userId: env.sim.demo.pro.login }) });
+		expect(result.error?.message).toMatch(/User ID must be the account's numeric user ID, shown next to its API keys/);
+		expect(env.seen.length).toBe(from);
 	});
 
 	it('passes and fails the credential test', async () => {
@@ -55,7 +62,7 @@ describe('Svc MCP API credential', () => {
 	});
 });
 
-describe('Svc MCP OAuth2 API credential', () => {
+describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 	const oauthParams = (params: Record<string, unknown>) => ({ ...params, authentication: 'oAuth2' });
 
 	it('calls tools with an access token obtained through the consent flow', async () => {
@@ -101,14 +108,14 @@ describe('Svc MCP OAuth2 API credential', () => {
 		const { clientId, tokenData } = await oauthTokens(env, ['files:read']);
 		const credentials = oauthCredentials(env, clientId, { ...tokenData, access_token: 'expired-access-token-xyz', refresh_token: 'revoked-refresh-token' });
 		const result = await runMcp(env, oauthParams(rootFolder), { credentials });
-		expect(result.error?.message).toBe('The Svc MCP OAuth2 API credential needs to be reconnected');
+		expect(result.error?.message).toBe('The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected');
 		const shown = JSON.stringify([result.error?.message, result.error?.description, result.logs]);
 		expect(shown).not.toContain(String(tokenData.refresh_token));
 	});
 
 	it('says when the credential was never connected', async () => {
 		const result = await runMcp(env, oauthParams(rootFolder), { credentials: oauthCredentials(env, 'client', undefined as any) });
-		expect(result.error?.message).toBe('The Svc MCP OAuth2 API credential is not connected');
+		expect(result.error?.message).toBe('The Svc MCP-Endpoint OAuth2 API credential is not connected');
 		expect(mcpRequests(env)).toHaveLength(0);
 	});
 
@@ -119,7 +126,7 @@ describe('Svc MCP OAuth2 API credential', () => {
 	});
 });
 
-describe('Svc MCP OAuth2 API credential fields', () => {
+describe('Svc MCP-Endpoint OAuth2 API credential fields', () => {
 	/** Resolves the credential's defaults the way n8n's credentials helper does: `$self` is the credential's own data. */
 	function resolveDefaults(data: Record<string, unknown>): Record<string, unknown> {
 		const loaded = loadPackage();

@@ -1,6 +1,6 @@
 /**
  * Svc DVS with either credential: every operation the MCP endpoint's DVS tools offer (tasks,
- * projects, comments, attachments, users) runs with the Svc DVS API and the Svc MCP API
+ * projects, comments, attachments, users) runs with the Svc DVS API and the Svc MCP-Endpoint API
  * credential against the same stores, with the same output fields and the same effect. Then
  * reconciliation over MCP (dropped answers, `status: "uncertain"`), the registers MCP lacks,
  * and refusals naming the deployment setting or OAuth scope.
@@ -109,7 +109,7 @@ describe('reconciliation over MCP: never written twice', () => {
 		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'mcpUncertain' } });
 		const from = sim().requests.length;
 		const items = jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name }) }));
-		expect(items).toEqual([{ dvs_document_id: expect.any(Number), reconciled: true }]);
+		expect(items).toEqual([expect.objectContaining({ dvs_document_id: expect.any(Number), name, reconciled: true })]);
 		expect(store().documents(a.orgId, 'task').filter((task) => task.values.name === name)).toHaveLength(1);
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
 	});
@@ -135,7 +135,7 @@ describe('reconciliation over MCP: never written twice', () => {
 		const items = jsonOf(
 			await env.dvs('mcp', { resource: 'task', operation: 'update', documentId: byId(a.tasks.design), fields: fieldsParameter({ date_due: '2027-01-02' }) }),
 		);
-		expect(items).toEqual([{ dvs_document_id: a.tasks.design, reconciled: true }]);
+		expect(items).toEqual([expect.objectContaining({ dvs_document_id: a.tasks.design, date_due: '2027-01-02', reconciled: true })]);
 		expect(store().documentById(a.tasks.design)?.values.date_due).toBe('2027-01-02');
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_update_task')).toHaveLength(1);
 	});

@@ -1,6 +1,6 @@
 /**
  * Svc Storage with either credential: every operation the MCP endpoint offers runs with the
- * Svc Storage API (REST) and the Svc MCP API credential against the same simulator, with the
+ * Svc Storage API (REST) and the Svc MCP-Endpoint API credential against the same simulator, with the
  * same output fields and the same effect on the shared store. Then what only MCP has, what it
  * hides, reconciliation over MCP, and refusals that name the deployment setting or OAuth scope.
  */
@@ -345,11 +345,11 @@ describe('what MCP does not offer says so, and is refused at run time', () => {
 		expect(notice?.displayOptions?.show?.authentication).toEqual(['svcMcpApi', 'svcMcpOAuth2Api']);
 	});
 
-	it('credentials follow the Authentication choice', () => {
+	it('credentials follow the Authentication choice (each hidden for the other choices)', () => {
 		expect(nodeDescription(STORAGE_NODE).credentials).toEqual([
-			{ name: 'svcStorageApi', required: true, displayOptions: { show: { authentication: ['svcStorageApi'] } } },
-			{ name: 'svcMcpApi', required: true, displayOptions: { show: { authentication: ['svcMcpApi'] } } },
-			{ name: 'svcMcpOAuth2Api', required: true, displayOptions: { show: { authentication: ['svcMcpOAuth2Api'] } } },
+			{ name: 'svcStorageApi', required: true, displayOptions: { hide: { authentication: ['svcMcpApi', 'svcMcpOAuth2Api'] } } },
+			{ name: 'svcMcpApi', required: true, displayOptions: { hide: { authentication: ['svcStorageApi', 'svcMcpOAuth2Api'] } } },
+			{ name: 'svcMcpOAuth2Api', required: true, displayOptions: { hide: { authentication: ['svcStorageApi', 'svcMcpApi'] } } },
 		]);
 	});
 

@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsFieldValues, DvsSection } from '../../../shared/adapters/dvs/types';
 import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
-import { jsonItem } from '../../../shared/items';
 import { isToolUse } from '../../../shared/toolUse';
-import { documentLocator, optionsCollection } from '../common.descriptions';
+import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
-import { readDocument } from '../parameters';
+import { writtenDocumentItems } from '../output';
+import { readDocument, readSimplify } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
 /** A relation field given by its own picker instead of the Fields mapper (a task's project). */
@@ -22,7 +22,8 @@ export interface ParentPicker {
 
 /**
  * Create: a document from the Fields mapper (create_document). Required fields are checked
- * against get_fields first; the write runs exactly once, reading back after a lost answer.
+ * against get_fields first; the write runs exactly once, reading back after a lost answer. The
+ * output is the new document as Get gives it.
  */
 export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker): DocumentOperation {
 	const section = SECTION_OF[resource];
@@ -30,7 +31,7 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 	if (parent) {
 		properties.push(documentLocator({ name: parent.name, displayName: parent.displayName, section: parent.section, description: parent.description }));
 	}
-	properties.push(fieldsMapperProperty('create', parent ? [`${parent.name}.value`] : []), optionsCollection());
+	properties.push(fieldsMapperProperty('create', parent ? [`${parent.name}.value`] : []), simplifyProperty, optionsCollection());
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['create'] } }, properties);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
@@ -44,7 +45,7 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 		const values = { ...(await readFieldValues(this, itemIndex, schema, excluded, names)), ...parentValues };
 		requireFields(this, itemIndex, schema, values, excluded);
 		const result = await dvs.createDocument(section, values, itemIndex);
-		return [jsonItem(result, itemIndex)];
+		return await writtenDocumentItems(dvs, section, result, readSimplify(this, itemIndex), itemIndex);
 	}
 	return { description, execute };
 }

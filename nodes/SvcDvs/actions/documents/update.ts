@@ -1,23 +1,25 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/items';
 import { isToolUse } from '../../../shared/toolUse';
-import { documentLocator, optionsCollection } from '../common.descriptions';
+import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
 import { fieldsMapperProperty, readFieldValues, requireSomeField } from '../fieldValues';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
-import { readDocument } from '../parameters';
+import { writtenDocumentItems } from '../output';
+import { readDocument, readSimplify } from '../parameters';
 import { NOUN_OF, SECTION_OF } from '../sections';
 
 /**
  * Update: the fields given in the mapper change, nothing else (update_document). Fields that
- * cannot change (a task's project) are not offered. Runs exactly once, reading back after a lost answer.
+ * cannot change (a task's project) are not offered. Runs exactly once, reading back after a lost answer;
+ * the output is the changed document as Get gives it.
  */
 export function updateDocumentOperation(resource: DocumentResource, displayName: string, fixedFields: string[] = []): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['update'] } }, [
 		documentLocator({ name: 'documentId', displayName, section, description: `The ${NOUN_OF[section]} to change` }),
 		fieldsMapperProperty('update', ['documentId.value']),
+		simplifyProperty,
 		optionsCollection(),
 	]);
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
@@ -27,7 +29,7 @@ export function updateDocumentOperation(resource: DocumentResource, displayName:
 		const values = await readFieldValues(this, itemIndex, schema, fixedFields, names);
 		requireSomeField(this, itemIndex, values);
 		const result = await dvs.updateDocument(section, documentId, values, itemIndex);
-		return [jsonItem(result, itemIndex)];
+		return await writtenDocumentItems(dvs, section, result, readSimplify(this, itemIndex), itemIndex);
 	}
 	return { description, execute };
 }

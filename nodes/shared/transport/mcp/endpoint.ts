@@ -42,7 +42,7 @@ export function grantedScopesOf(credentials: ICredentialDataDecryptedObject): st
 }
 
 export function credentialLabel(type: McpCredentialType): string {
-	return type === OAUTH_TYPE ? 'Svc MCP OAuth2 API' : 'Svc MCP API';
+	return type === OAUTH_TYPE ? 'Svc MCP-Endpoint OAuth2 API' : 'Svc MCP-Endpoint API';
 }
 
 /** The endpoint URL of a credential: its own field, else `{Base URL}/api/mcp`; or why it cannot be used. */
@@ -56,15 +56,27 @@ export function endpointUrlOf(credentials: ICredentialDataDecryptedObject, label
 	return base.problem !== undefined ? { problem: base.problem } : { url: `${base.url}${MCP_PATH}` };
 }
 
+/**
+ * Why the API key credential's User ID cannot go into `Authorization: Bearer <user_id>:<api_token>`
+ * (the MCP endpoint's Authentication section), or undefined. Without a token only public tools run.
+ */
+export function userIdProblem(credentials: ICredentialDataDecryptedObject): string | undefined {
+	const token = String(credentials.apiToken ?? '').trim();
+	if (!token || /^\d+$/.test(String(credentials.userId ?? '').trim())) return undefined;
+	return "The Svc MCP-Endpoint API credential's User ID must be the account's numeric user ID, shown next to its API keys in the account's API key settings (not the login)";
+}
+
 export async function readEndpoint(ctx: ServiceContext, type: McpCredentialType, itemIndex?: number): Promise<McpEndpoint> {
 	const credentials = await ctx.getCredentials(type, itemIndex);
 	const label = credentialLabel(type);
 	const endpoint = endpointUrlOf(credentials, label);
 	if (endpoint.problem !== undefined) throw new NodeOperationError(ctx.getNode(), endpoint.problem, { itemIndex });
+	const userId = type === OAUTH_TYPE ? undefined : userIdProblem(credentials);
+	if (userId !== undefined) throw new NodeOperationError(ctx.getNode(), userId, { itemIndex, description: 'Open the credential and enter the number shown as the user ID next to the API keys.' });
 	if (type === OAUTH_TYPE) {
 		const tokens = credentials.oauthTokenData as IDataObject | undefined;
 		if (!tokens || typeof tokens.access_token !== 'string' || !tokens.access_token) {
-			throw new NodeOperationError(ctx.getNode(), 'The Svc MCP OAuth2 API credential is not connected', {
+			throw new NodeOperationError(ctx.getNode(), 'The Svc MCP-Endpoint OAuth2 API credential is not connected', {
 				itemIndex,
 				description: 'Open the credential and click "Connect my account" to sign in to Svc and approve the scopes.',
 			});

@@ -5,6 +5,7 @@ import type { StatusTable } from '../errors';
 import { serviceError, statusErrorFrom } from '../errors';
 import type { ServiceResponse } from '../http';
 import { redactText } from '../redact';
+import { credentialLabel, OAUTH_TYPE } from './endpoint';
 import { KNOWN_REVISIONS, MODERN_REVISION } from './protocol';
 import type { JsonRpcError } from './schemas';
 
@@ -107,7 +108,7 @@ function missingScopesError(needed: string[], ctx: ErrorContext, credential: str
 export function httpStatusError(response: ServiceResponse, body: unknown, ctx: ErrorContext): NodeApiError {
 	const { node, action, itemIndex, secrets } = ctx;
 	const said = saidOf(body);
-	const credential = ctx.oauth ? 'Svc MCP OAuth2 API' : 'Svc MCP API';
+	const credential = credentialLabel(ctx.oauth ? OAUTH_TYPE : 'svcMcpApi');
 	const needed = response.status === 403 ? insufficientScopes(response) : undefined;
 	if (needed) return missingScopesError(needed, ctx, credential);
 	const table: StatusTable = {

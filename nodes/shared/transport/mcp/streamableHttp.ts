@@ -264,7 +264,7 @@ export class StreamableHttpTransport {
 			const inner = (error as { cause?: unknown }).cause ?? error;
 			if (inner instanceof NodeOperationError && /reconnect/i.test(inner.message)) {
 				throw withMcpCode(
-					new NodeOperationError(this.ctx.getNode(), 'The Svc MCP OAuth2 API credential needs to be reconnected', {
+					new NodeOperationError(this.ctx.getNode(), 'The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected', {
 						itemIndex: options.itemIndex,
 						description:
 							'The access token expired and renewing it failed: the grant was revoked or its refresh token expired (unused for 90 days). Open the credential and reconnect it.',
