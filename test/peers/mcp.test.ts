@@ -171,12 +171,14 @@ describe('a stateful server that forgets its sessions (v1, restarted)', () => {
 		const peer = env.peer()!;
 		const from = peer.requests.length;
 		const name = `generic-after-restart-${Date.now()}`;
+		// As above: a session of the test before may still be closing on a busy machine; this run must add none.
+		const openBefore = peer.openSessions();
 		peer.forgetSessionsAt('create_folder');
 		const result = await mcpNode(env, tool('svc_create_folder', { parent_folder_hash: env.sim().demo.pro.rootFolderHash, folder_name: name }), '2025-06-18');
 		expect(result.error?.message).toBe('Outcome uncertain: The MCP server no longer knew the session while trying to call svc_create_folder');
 		expect(result.error?.description).toMatch(/check the destination before running again/);
 		expect(peer.requests.slice(from).filter((request) => request.rpcMethod === 'tools/call')).toHaveLength(1);
-		expect(peer.openSessions()).toBe(0);
+		expect(peer.openSessions()).toBeLessThanOrEqual(openBefore);
 	});
 
 	it('a write after the 404 is read back, not sent blindly: one folder', async () => {
