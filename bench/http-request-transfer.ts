@@ -8,14 +8,12 @@
  */
 import '../test/setupEnv';
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { removeBinaryData, type BinaryMode } from '../test/harness';
+import type { BinaryMode } from '../test/harness';
 import { DATABASE_MODE_MAX_FILE_MIB } from '../test/harness/engine';
 import { loadHttpRequestNode, transfers, type Peer, type Transfers } from './lib/nodeTransfers';
-import { best, MB, startSimulatorProcess, throughputRatio, writeTestFile, type Timed } from './lib/transfer';
+import { best, MB, runBench, throughputRatio, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
 import { report } from './report';
 
 const sizeMb = Number(process.argv[2] ?? 1024);
@@ -60,9 +58,7 @@ function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; dow
 
 async function main(): Promise<void> {
 	loadHttpRequestNode();
-	const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-	const sim = await startSimulatorProcess();
-	try {
+	await withSimulatorProcess(async (sim, work) => {
 		const run = transfers(sim);
 		// One small round first, so that the first timed runs do not load the engine's code paths.
 		const warmUp = join(work, 'warm-up.bin');
@@ -78,14 +74,7 @@ async function main(): Promise<void> {
 		const cappedSha = await writeTestFile(capped, databaseMb * MB);
 		const database = await compare(run, capped, cappedSha, 'database', ROUNDS);
 		reportComparison(database, { upload: 'databaseUploadVsHttpRequestNode', download: 'databaseDownloadVsHttpRequestNode' }, `${databaseMb} MiB, database mode (its cap)`);
-	} finally {
-		sim.stop();
-		removeBinaryData();
-		rmSync(work, { recursive: true, force: true });
-	}
+	});
 }
 
-main().catch((error: unknown) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+runBench(main);

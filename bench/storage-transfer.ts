@@ -11,7 +11,7 @@ import '../test/setupEnv';
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -20,7 +20,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { removeBinaryData, runNode, type BinaryMode, type HarnessInputItem } from '../test/harness';
-import { best, MB, measure, PRO, startSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
+import { best, MB, measure, PRO, runBench, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
 import { report } from './report';
 
 const sizeMb = Number(process.argv[2] ?? 1024);
@@ -44,9 +44,7 @@ async function* inChunksOf(size: number, stream: AsyncIterable<Buffer>): AsyncGe
 }
 
 async function main(): Promise<void> {
-	const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-	const sim = await startSimulatorProcess();
-	try {
+	await withSimulatorProcess(async (sim, work) => {
 		const path = join(work, 'large.bin');
 		const bytes = sizeMb * MB;
 		const sha = await writeTestFile(path, bytes);
@@ -205,14 +203,7 @@ async function main(): Promise<void> {
 			`\nWhere the time goes: curl is not in Node. Node's own client reaches ${ratio(floor.upload, upload.curl)}× curl uploading and, writing as n8n's store does, ${ratio(floor.download, download.curl)}× curl downloading; the node reaches ${ratio(upload.node, floor.upload)}× and ${ratio(download.node, floor.download)}× of that. A community node may only use n8n's request helper and binary store (no node:http, no fs).`,
 		);
 		console.log(`\npeak RSS growth of whole node runs (upload, download): ${Math.max(...nodeUploads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB, ${Math.max(...nodeDownloads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB`);
-	} finally {
-		sim.stop();
-		removeBinaryData();
-		rmSync(work, { recursive: true, force: true });
-	}
+	});
 }
 
-main().catch((error: unknown) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+runBench(main);

@@ -10,13 +10,10 @@
 import '../test/setupEnv';
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { removeBinaryData } from '../test/harness';
 import { loadHttpRequestNode, transfers, type Peer } from './lib/nodeTransfers';
-import { keepOtherCoresBusy, MB, startSimulatorProcess, writeTestFile } from './lib/transfer';
+import { keepOtherCoresBusy, MB, runBench, withSimulatorProcess, writeTestFile } from './lib/transfer';
 import { report } from './report';
 
 const sizeMb = Number(process.argv[2] ?? 1024);
@@ -28,9 +25,7 @@ type Machine = 'idle' | 'busy';
 /** In the child: `ROUNDS` uploads and downloads, each run's growth. */
 async function measureNode(peer: Peer, machine: Machine): Promise<number[]> {
 	loadHttpRequestNode();
-	const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-	const sim = await startSimulatorProcess();
-	try {
+	return await withSimulatorProcess(async (sim, work) => {
 		const run = transfers(sim);
 		const rounds = async (file: string, sha: string, count: number) => {
 			const growth: number[] = [];
@@ -53,11 +48,7 @@ async function measureNode(peer: Peer, machine: Machine): Promise<number[]> {
 		} finally {
 			await busy.stop();
 		}
-	} finally {
-		sim.stop();
-		removeBinaryData();
-		rmSync(work, { recursive: true, force: true });
-	}
+	});
 }
 
 function inChild(peer: Peer, machine: Machine): number[] {
@@ -91,7 +82,4 @@ async function main(): Promise<void> {
 	});
 }
 
-main().catch((error: unknown) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+runBench(main);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- this file runs in Node under the bench tools, never inside n8n; its tokens are made-up test values */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, no-console -- this file runs in Node under the bench tools, never inside n8n; its tokens are made-up test values */
 /**
  * What the transfer benches share: the simulator in a child process (so the file it stores does not
  * count in the bench's memory), test files of a given size, timing with peak RSS growth, and a
@@ -6,10 +6,12 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { removeBinaryData } from '../../test/harness';
 
 export const MB = 1024 * 1024;
 export const PRO = { user: 'demo.pro', token: 'demo-pro-api-token-00000000000000' };
@@ -27,21 +29,46 @@ export async function startSimulatorProcess(): Promise<SimulatorProcess> {
 		cwd: join(__dirname, '..', '..'),
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	let output = '';
-	for await (const chunk of child.stdout) {
-		output += String(chunk);
-		const baseUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-		const documentsHash = /Documents (\S+?),/.exec(output)?.[1];
-		if (baseUrl && documentsHash) {
-			const newFolder = (name: string) => {
-				const fields = { user: PRO.user, user_access_token: PRO.token, parent_folder_hash: documentsHash, folder_name: name };
-				const answer = execFileSync('curl', ['-sS', '--data', new URLSearchParams(fields).toString(), `${baseUrl}/api_v2/create_folder`]);
-				return (JSON.parse(answer.toString('utf8')) as { folder_hash: string }).folder_hash;
-			};
-			return { baseUrl, documentsHash, newFolder, stop: () => child.kill('SIGTERM') };
-		}
+	// Read as events, never with `for await` and a break: that would destroy the pipe, and the
+	// simulator's next line (it prints more after its address) would end it with EPIPE.
+	const started = await new Promise<{ baseUrl: string; documentsHash: string }>((resolve, reject) => {
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			output += String(chunk);
+			const baseUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+			const documentsHash = /Documents (\S+?),/.exec(output)?.[1];
+			if (baseUrl && documentsHash) resolve({ baseUrl, documentsHash });
+		});
+		child.once('exit', () => reject(new Error(`the simulator did not start:\n${output}`)));
+	});
+	const { baseUrl, documentsHash } = started;
+	const newFolder = (name: string) => {
+		const fields = { user: PRO.user, user_access_token: PRO.token, parent_folder_hash: documentsHash, folder_name: name };
+		const answer = execFileSync('curl', ['-sS', '--data', new URLSearchParams(fields).toString(), `${baseUrl}/api_v2/create_folder`]);
+		return (JSON.parse(answer.toString('utf8')) as { folder_hash: string }).folder_hash;
+	};
+	return { baseUrl, documentsHash, newFolder, stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs a transfer bench with the simulator process and a work folder, leaving neither behind (nor n8n's stored files). */
+export async function withSimulatorProcess<T>(body: (sim: SimulatorProcess, work: string) => Promise<T>): Promise<T> {
+	const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+	const sim = await startSimulatorProcess();
+	try {
+		return await body(sim, work);
+	} finally {
+		sim.stop();
+		removeBinaryData();
+		rmSync(work, { recursive: true, force: true });
 	}
-	throw new Error(`the simulator did not start:\n${output}`);
+}
+
+/** A bench's entry point: an error is printed and fails the process (npm run bench counts it). */
+export function runBench(main: () => Promise<void>): void {
+	main().catch((error: unknown) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
 }
 
 /** Writes `bytes` random bytes to `path`; answers their SHA-256. */
