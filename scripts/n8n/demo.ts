@@ -30,13 +30,13 @@ export interface ExampleRecord {
 const NAMES: Record<string, string> = {
 	svcStorageApi: 'Svc Storage account (demo)',
 	svcDvsApi: 'Svc DVS account (demo)',
-	svcMcpApi: 'Svc MCP account (demo)',
+	svcMcpApi: 'Svc MCP-Endpoint account (demo)',
 };
 
 export function credentialRecords(sim: ServiceSimulator): CredentialRecord[] {
-	// n8n gives a node added from the panel the most recently updated credential among the types it
-	// accepts; the MCP one is imported first so that the Storage and DVS nodes start with their own API.
-	const entries = Object.entries(demoCredentials(sim)).sort(([a], [b]) => Number(b === 'svcMcpApi') - Number(a === 'svcMcpApi'));
+	// The MCP credential is imported last, so it is the newest: a Storage or DVS node added from the panel
+	// still starts on its own service's credential (services/authentication.ts `credentialEntries`).
+	const entries = Object.entries(demoCredentials(sim));
 	return entries.map(([type, data], index) => ({
 		id: `svcDemoCred${String(index + 1).padStart(2, '0')}`,
 		name: NAMES[type] ?? type,

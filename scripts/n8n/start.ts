@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 	console.log(`
 n8n with the Svc nodes is running: ${n8n.url}
   Sign in as ${OWNER.email} / ${OWNER.password}
-  Credentials for the simulator (${sim.baseUrl}): ${['Svc Storage', 'Svc DVS', 'Svc MCP'].map((name) => `${name} account (demo)`).join(', ')}
+  Credentials for the simulator (${sim.baseUrl}): ${['Svc Storage', 'Svc DVS', 'Svc MCP-Endpoint'].map((name) => `${name} account (demo)`).join(', ')}
   Templates: ${examples.length} workflows in Overview (activate the trigger ones to see them poll)
   Simulator logins: ${sim.demo.pro.login} / ${sim.demo.pro.password} (for the OAuth2 consent page)
 Ctrl-C stops n8n and the simulator.`);

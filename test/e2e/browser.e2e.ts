@@ -114,7 +114,7 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
 	await page.waitForTimeout(1000);
 	await shot('ndv-svcDvsTrigger');
-	// The trigger starts with the DVS API credential (the demo imports the MCP one first; n8n picks the newest).
+	// The trigger starts with the DVS API credential although the MCP one is the newest saved.
 	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 	expect(values).toContain('Svc DVS account (demo)');
 	const notices = await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice').allTextContents();
@@ -128,4 +128,36 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	await shot('credential-svcMcpOAuth2Api');
 	const form = await page.locator('[data-test-id="editCredential-modal"]').innerText();
 	expect(form).not.toMatch(/\bundefined\b|ERROR:/);
+});
+
+it('a new Svc Storage node starts on the Storage credential although an MCP credential is the newest, and shows Authentication as a choice', async () => {
+	await n8n.rest.request('POST', '/rest/credentials', { name: 'Svc MCP-Endpoint account (newest)', type: 'svcMcpApi', data: { baseUrl: sim.baseUrl, userId: String(sim.demo.pro.userId), apiToken: sim.demo.pro.apiToken } });
+	// A workflow that has its trigger already, so the panel offers actions.
+	const example = examples.find((record) => record.manual)!;
+	await page.goto(`${n8n.url}/workflow/${example.id}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]');
+	await openNodePanel('Svc Storage');
+	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc Storage")');
+	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
+	await shot('actions-svcStorage-most-used-first');
+	await page.click('[data-test-id="node-creator-item-name"]:text-is("Create a folder")');
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(1500);
+	await shot('ndv-svcStorage-new');
+	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	expect(values).toContain('Svc Storage account (demo)');
+	expect(values.filter((value) => value.startsWith('Svc MCP'))).toEqual([]);
+	expect(await page.locator('[data-test-id="ndv"]').innerText()).toMatch(/Authentication/);
+});
+
+it('n8n serves each operation\'s output schema from the installed package, where the editor asks for it', async () => {
+	for (const [node, path, field] of [
+		['svcStorage', 'folder/create', 'folder_hash'],
+		['svcDvs', 'task/create', 'dvs_document_id'],
+		['svcMcp', 'tool/list', 'name'],
+	]) {
+		const response = await page.request.get(`${n8n.url}/schemas/n8n-nodes-svc.${node}/1.0.0/${path}.json`);
+		expect([path, response.status()]).toEqual([path, 200]);
+		expect(Object.keys(((await response.json()) as { properties: Record<string, unknown> }).properties)).toContain(field);
+	}
 });
