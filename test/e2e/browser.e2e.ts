@@ -161,3 +161,34 @@ it('n8n serves each operation\'s output schema from the installed package, where
 		expect(Object.keys(((await response.json()) as { properties: Record<string, unknown> }).properties)).toContain(field);
 	}
 });
+
+it('Svc DVS → Create a task: the field mapper waits for the project with a neutral notice (no error in red), then lists the register\'s fields', async () => {
+	const example = examples.find((record) => record.manual)!;
+	await page.goto(`${n8n.url}/workflow/${example.id}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]');
+	await openNodePanel('Svc DVS');
+	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc DVS")');
+	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
+	await page.click('[data-test-id="node-creator-item-name"]:text-is("Create a task")');
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(2000);
+	await shot('ndv-svcDvs-create-task-before-project');
+	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	expect(values).toContain('Svc DVS account (demo)');
+	const before = await page.locator('[data-test-id="ndv"]').innerText();
+	expect(before).toMatch(/Pick the task's project first/);
+	expect(before).not.toMatch(/no writable fields|does not have any credentials/i);
+
+	// The project by its ID: the mapper then lists the register's fields, the due date as a date.
+	await page.locator('[data-test-id="ndv"] [data-test-id="rlc-mode-selector"]').first().click();
+	await page.locator('.el-select-dropdown__item:visible', { hasText: 'By ID' }).first().click();
+	await page.locator('[data-test-id="ndv"] [data-test-id="rlc-input"] input, [data-test-id="ndv"] input[data-test-id="rlc-input"]').first().fill(String(sim.dvs.seed.orgA.projects.website));
+	await page.keyboard.press('Tab');
+	await page.waitForSelector('[data-test-id="ndv"] [data-test-id="mapping-fields-container"], [data-test-id="ndv"] .resource-mapper-field', { timeout: 30_000 }).catch(() => undefined);
+	await page.waitForTimeout(2500);
+	await shot('ndv-svcDvs-create-task-fields');
+	const after = await page.locator('[data-test-id="ndv"]').innerText();
+	expect(after).not.toMatch(/Pick the task's project first/);
+	expect(after).toMatch(/Name/);
+	expect(after).toMatch(/Priority/);
+});

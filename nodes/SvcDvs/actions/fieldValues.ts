@@ -29,7 +29,9 @@ export function fieldsMapperProperty(mode: 'create' | 'update', dependsOn: strin
 				fieldWords: { singular: 'field', plural: 'fields' },
 				addAllFields: mode === 'create',
 				multiKeyMatch: false,
-				noFieldsError: 'The register reports no writable fields for this account',
+				// n8n would show its no-fields error in red beside our notice while the mapper waits for a
+				// credential or a project: every empty list is explained by the notice instead (getDocumentFields).
+				hideNoDataError: true,
 			},
 		},
 	};

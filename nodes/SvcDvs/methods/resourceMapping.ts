@@ -100,5 +100,5 @@ async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Prom
 		if (ownParameters.includes(field.name)) continue;
 		fields.push(await mapperField(field, forCreate, isToolUse(ctx), choices));
 	}
-	return { fields };
+	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'The register reports no writable fields for this account: ask its administrator for write access to it.' };
 }

@@ -1,4 +1,4 @@
-import { listSearch, loadOptions, resourceMapping } from '../../harness';
+import { listSearch, loadOptions, loadPackage, resourceMapping } from '../../harness';
 import { byId, credentialsOf, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;
@@ -23,6 +23,13 @@ describe('resource mapper (create and update) from get_fields', () => {
 		});
 		expect(result).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(notice) });
 		expect(env.sim.requests.length).toBe(before);
+	});
+
+	it("keeps n8n's own no-fields error (red, beside the notice) hidden: every empty list is explained by a notice", () => {
+		const mappers = loadPackage().nodeTypes.getByNameAndVersion(TYPE).description.properties.filter((property) => property.type === 'resourceMapper');
+		expect(mappers.length).toBeGreaterThan(0);
+		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper).toMatchObject({ hideNoDataError: true });
+		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper?.noFieldsError).toBeUndefined();
 	});
 
 
