@@ -75,6 +75,9 @@ export function useParityEnv({ mcpPeer, mcpPeerOptions, ...options }: ParityOpti
 	beforeEach(() => {
 		current?.faults.clear();
 		if (current) Object.assign(current.mcp.settings, ALL_TOOLS_ON);
+		// Each test starts with the MCP rate limits unspent: the file makes more calls a minute than the
+		// documents' limits allow, and a 429's wait is real time (the limits have tests of their own).
+		current?.mcp.state.limiter.clear();
 	});
 	return parityEnvOf(
 		() => {

@@ -34,6 +34,11 @@ export class RateLimiter {
 		private readonly scale: () => number,
 	) {}
 
+	/** Forgets every window's count, as a new hour would: for tests about something else than the limits. */
+	clear(): void {
+		this.counters.clear();
+	}
+
 	/** Admits the request only when every bucket has room, then counts it in all of them. */
 	take(hits: BucketHit[]): RateDecision {
 		const now = this.now();
