@@ -61,6 +61,20 @@ async function openNodePanel(search: string): Promise<string[]> {
 	return (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
 }
 
+/** Adds a node's action from the panel to a workflow that has its trigger already (so the panel offers actions); waits for its panel. */
+async function addActionFromPanel(node: string, action: string, actionsShot?: string): Promise<void> {
+	const example = examples.find((record) => record.manual)!;
+	await page.goto(`${n8n.url}/workflow/${example.id}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]');
+	await openNodePanel(node);
+	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${node}")`);
+	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
+	if (actionsShot) await shot(actionsShot);
+	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${action}")`);
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(2000);
+}
+
 it('an example workflow renders every one of our nodes with its icon', async () => {
 	const example = examples.find((record) => record.file === 'dvs-task-intake.json')!;
 	await page.goto(`${n8n.url}/workflow/${example.id}`);
@@ -132,17 +146,7 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 
 it('a new Svc Storage node starts on the Storage credential although an MCP credential is the newest, and shows Authentication as a choice', async () => {
 	await n8n.rest.request('POST', '/rest/credentials', { name: 'Svc MCP-Endpoint account (newest)', type: 'svcMcpApi', data: { baseUrl: sim.baseUrl, userId: String(sim.demo.pro.userId), apiToken: sim.demo.pro.apiToken } });
-	// A workflow that has its trigger already, so the panel offers actions.
-	const example = examples.find((record) => record.manual)!;
-	await page.goto(`${n8n.url}/workflow/${example.id}`);
-	await page.waitForSelector('[data-test-id="canvas-node"]');
-	await openNodePanel('Svc Storage');
-	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc Storage")');
-	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
-	await shot('actions-svcStorage-most-used-first');
-	await page.click('[data-test-id="node-creator-item-name"]:text-is("Create a folder")');
-	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
-	await page.waitForTimeout(1500);
+	await addActionFromPanel('Svc Storage', 'Create a folder', 'actions-svcStorage-most-used-first');
 	await shot('ndv-svcStorage-new');
 	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 	expect(values).toContain('Svc Storage account (demo)');
@@ -163,15 +167,7 @@ it('n8n serves each operation\'s output schema from the installed package, where
 });
 
 it('Svc DVS → Create a task: the field mapper waits for the project with a neutral notice (no error in red), then lists the register\'s fields', async () => {
-	const example = examples.find((record) => record.manual)!;
-	await page.goto(`${n8n.url}/workflow/${example.id}`);
-	await page.waitForSelector('[data-test-id="canvas-node"]');
-	await openNodePanel('Svc DVS');
-	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc DVS")');
-	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
-	await page.click('[data-test-id="node-creator-item-name"]:text-is("Create a task")');
-	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
-	await page.waitForTimeout(2000);
+	await addActionFromPanel('Svc DVS', 'Create a task');
 	await shot('ndv-svcDvs-create-task-before-project');
 	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 	expect(values).toContain('Svc DVS account (demo)');
