@@ -8,7 +8,7 @@ import { isoCalendarDate } from './parameters';
  * converts a mapper value by its field type where the workflow asks it to; this takes what n8n
  * hands over (typed, or text from an expression) to what the API takes, or says why it cannot.
  */
-export type MappedKind = 'text' | 'raw' | 'number' | 'boolean' | 'object' | 'array' | 'id' | 'idList' | 'date';
+export type MappedKind = 'text' | 'raw' | 'number' | 'numericText' | 'boolean' | 'object' | 'array' | 'id' | 'idList' | 'date';
 
 export type Converted = { value: MappedValue } | { problem: string };
 export type MappedValue = string | number | boolean | number[] | unknown[] | Record<string, unknown>;
@@ -79,12 +79,18 @@ function asJson(raw: unknown, kind: 'object' | 'array'): Converted {
 	return fits ? { value: value as MappedValue } : { problem: `must be a JSON ${kind}` };
 }
 
+function asNumber(raw: unknown): Converted {
+	const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw.trim()) : Number.NaN;
+	return Number.isFinite(number) ? { value: number } : { problem: 'must be a number' };
+}
+
 const CONVERT: Record<MappedKind, (raw: unknown) => Converted> = {
 	text: (raw) => (typeof raw === 'string' ? { value: raw.trim() } : typeof raw === 'number' || typeof raw === 'boolean' ? { value: String(raw) } : { problem: 'needs text' }),
 	raw: (raw) => (typeof raw === 'string' ? { value: raw } : typeof raw === 'number' || typeof raw === 'boolean' ? { value: String(raw) } : { problem: 'needs text' }),
-	number: (raw) => {
-		const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw.trim()) : Number.NaN;
-		return Number.isFinite(number) ? { value: number } : { problem: 'must be a number' };
+	number: asNumber,
+	numericText: (raw) => {
+		const converted = asNumber(raw);
+		return 'value' in converted ? { value: String(converted.value) } : converted;
 	},
 	boolean: (raw) => {
 		if (typeof raw === 'boolean') return { value: raw };
@@ -117,6 +123,7 @@ export const FIELD_TYPE_OF: Record<MappedKind, FieldType> = {
 	text: 'string',
 	raw: 'string',
 	number: 'number',
+	numericText: 'number',
 	boolean: 'boolean',
 	object: 'object',
 	array: 'array',
@@ -124,3 +131,11 @@ export const FIELD_TYPE_OF: Record<MappedKind, FieldType> = {
 	idList: 'array',
 	date: 'dateTime',
 };
+
+/**
+ * A list of IDs picked by name in a resource mapper. n8n's mapper has no multi-select field type,
+ * but the editor of both lines (1.123, 2.41: MappingFields `getParamType`) shows a field of any
+ * other type as the parameter type of that name, and n8n's field check (`validateFieldType`)
+ * passes a type it does not know; asIdList takes the picked array.
+ */
+export const PICK_MANY_TYPE = 'multiOptions' as FieldType;

@@ -8,19 +8,25 @@ import { isSection } from './sections';
 
 const LABEL = 'Fields';
 
-/** The resource mapper of create and update, filled from get_fields by `methods.resourceMapping.getDocumentFields`. */
-export function fieldsMapperProperty(mode: 'create' | 'update', dependsOn: string[]): INodeProperties {
-	return {
+const HINT_OF_MODE = {
+	create: 'Required fields are marked. Dropdowns, users and related documents are picked from lists by name (or mapped as IDs); dates take the date picker or YYYY-MM-DD; hours are numbers.',
+	update: 'Add only the fields to change: the others stay as they are. Dropdowns, users and related documents are picked by name (or mapped as IDs); a picked list replaces the whole selection.',
+};
+
+/**
+ * The resource mapper of create and update, filled from get_fields by `methods.resourceMapping.getDocumentFields`,
+ * under a notice with its hints: n8n's mapper shows neither its parameter's description nor a hint per field.
+ */
+export function fieldsMapperProperties(mode: 'create' | 'update', dependsOn: string[]): INodeProperties[] {
+	const notice: INodeProperties = { displayName: HINT_OF_MODE[mode], name: 'fieldsHint', type: 'notice', default: '' };
+	const mapper: INodeProperties = {
 		displayName: LABEL,
 		name: 'fields',
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		description:
-			mode === 'create'
-				? "The register's own fields, read from the service: required ones are marked. Dropdowns, relations and users are picked from lists (or given by ID); dates take a date picker or YYYY-MM-DD."
-				: 'Add the fields to change; fields left empty are not changed. Dropdowns, relations and users are picked from lists (or given by ID; a list replaces the whole selection); dates take a date picker or YYYY-MM-DD.',
+		description: HINT_OF_MODE[mode],
 		typeOptions: {
 			loadOptionsDependsOn: dependsOn,
 			resourceMapper: {
@@ -35,14 +41,19 @@ export function fieldsMapperProperty(mode: 'create' | 'update', dependsOn: strin
 			},
 		},
 	};
+	return [notice, mapper];
 }
 
 function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/** Task fields of type text that hold a number: "numeric string" (DVS API, Task fields: estimated_hours, spent_hours). */
+const NUMERIC_TEXT_FIELDS = new Set(['estimated_hours', 'spent_hours']);
+
 /** How a register field's value is converted, by its get_fields type. */
 export function kindOf(field: DvsFieldDescriptor): MappedKind {
+	if (field.type === 'text' && NUMERIC_TEXT_FIELDS.has(field.name)) return 'numericText';
 	switch (field.type) {
 		case 'dropdown':
 		case 'relation':

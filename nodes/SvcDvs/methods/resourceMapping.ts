@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields }
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/types';
 import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
-import { FIELD_TYPE_OF } from '../../shared/mappedValues';
+import { FIELD_TYPE_OF, PICK_MANY_TYPE } from '../../shared/mappedValues';
 import { kindOf } from '../actions/fieldValues';
 import { isToolUse } from '../../shared/toolUse';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
@@ -26,6 +26,7 @@ function modelHint(field: DvsFieldDescriptor, options: ResourceMapperField['opti
 		id: 'a name from the choices, or its ID',
 		idList: 'names or IDs, separated by commas',
 		date: 'a date as YYYY-MM-DD',
+		numericText: 'a number',
 	};
 	const choices = options?.length ? ` Choices: ${options.slice(0, 30).map((option) => option.name).join(', ')}.` : '';
 	return `${field.label || field.name}${takes[kind] ? `: ${takes[kind]}.` : '.'}${choices}${field.required ? '' : ' Optional.'}`.replace(/`/g, "'");
@@ -38,7 +39,7 @@ async function mapperField(
 	choices: (field: DvsFieldDescriptor) => Promise<ResourceMapperField['options']>,
 ): Promise<ResourceMapperField> {
 	const kind = kindOf(field);
-	const options = kind === 'id' || (forModel && kind === 'idList') ? await choices(field) : undefined;
+	const options = kind === 'id' || kind === 'idList' ? await choices(field) : undefined;
 	const mapped: ResourceMapperField = {
 		id: field.name,
 		displayName: field.label || field.name,
@@ -54,14 +55,16 @@ async function mapperField(
 		const fallback = field.required ? '' : ", ''";
 		return { ...mapped, type: 'string', defaultValue: `={{ $fromAI('${field.name}', \`${modelHint(field, options)}\`, 'string'${fallback}) }}` };
 	}
-	return options ? { ...mapped, type: 'options', options } : mapped;
+	if (!options) return mapped;
+	return { ...mapped, type: kind === 'idList' ? PICK_MANY_TYPE : 'options', options };
 }
 
 /**
  * The register's writable fields from get_fields, for the create and update mappers, typed so
  * that n8n checks and converts them (mappedValues.ts `FIELD_TYPE_OF`): required ones marked
- * (create), dates as dates, dropdowns with the organization's options, relations and users as
- * options when the list is short enough (users of the task's project), lists as arrays of IDs.
+ * (create), dates as dates, hours as numbers, dropdowns with the organization's options, relations
+ * and users as options when the list is short enough (users of the task's project), lists of them
+ * picked many at once (`PICK_MANY_TYPE`), else as arrays of IDs.
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const waitingFor = notYetAskable(this);
@@ -86,14 +89,17 @@ async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Prom
 	const forCreate = ctx.getCurrentNodeParameter('operation') === 'create';
 	const schema = await dvs.getFields(section, 0);
 	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];
-	let project: Promise<number | undefined> | undefined;
-	const choices = async (field: DvsFieldDescriptor) => {
-		if (field.type === 'dropdown') return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
-		if (field.type === 'relation') return isSection(field.section) ? await documentOptions(dvs, field.section) : undefined;
-		if (section === 'task') project ??= taskProject(ctx, dvs);
-		const projectId = section === 'task' ? await project : undefined;
+	let users: Promise<ResourceMapperField['options']> | undefined;
+	const userChoices = async () => {
+		const projectId = section === 'task' ? await taskProject(ctx, dvs) : undefined;
 		if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return undefined;
 		return await userOptions(dvs, section, projectId);
+	};
+	const choices = async (field: DvsFieldDescriptor) => {
+		if (field.type.startsWith('dropdown')) return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
+		if (field.type.startsWith('relation')) return isSection(field.section) && dvs.reaches(field.section) ? await documentOptions(dvs, field.section) : undefined;
+		users ??= userChoices();
+		return await users;
 	};
 	const fields: ResourceMapperField[] = [];
 	for (const field of schema.fields) {

@@ -32,6 +32,16 @@ describe('resource mapper (create and update) from get_fields', () => {
 		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper?.noFieldsError).toBeUndefined();
 	});
 
+	it("shows the mapper's hints in a notice right above it (n8n shows neither the mapper's description nor a hint per field)", () => {
+		const properties = loadPackage().nodeTypes.getByNameAndVersion(TYPE).description.properties;
+		const mappers = properties.flatMap((property, index) => (property.type === 'resourceMapper' ? [index] : []));
+		for (const index of mappers) {
+			const [notice, mapper] = [properties[index - 1], properties[index]];
+			expect(notice).toMatchObject({ type: 'notice', name: 'fieldsHint', displayName: mapper.description, displayOptions: mapper.displayOptions });
+		}
+		expect(mappers.map((index) => properties[index - 1].displayName)).toEqual(expect.arrayContaining([expect.stringMatching(/picked from lists by name/), expect.stringMatching(/replaces the whole selection/)]));
+	});
+
 
 	it('offers the organization\'s own fields with required ones marked and dropdown option ids', async () => {
 		const a = env.seed.orgA;
@@ -53,9 +63,14 @@ describe('resource mapper (create and update) from get_fields', () => {
 				{ name: 'Done', value: a.options.taskStatus.Done },
 			],
 		});
-		// Typed as n8n types, so n8n checks and converts them: a date picker, a list of IDs.
-		expect(byName.followers).toMatchObject({ type: 'array', displayName: 'Followers' });
+		// Typed as n8n types, so n8n checks and converts them: a date picker, numbers, lists picked by name.
 		expect(byName.date_due).toMatchObject({ type: 'dateTime', displayName: 'Due date' });
+		expect(byName.estimated_hours).toMatchObject({ type: 'number', displayName: 'Estimated hours' });
+		expect(byName.responsible).toMatchObject({ type: 'options', options: expect.arrayContaining([{ name: 'Anna Admin', value: a.users.admin.id }]) });
+		// Lists are picked many at once: the project's users, the register's contact persons.
+		expect(byName.followers).toMatchObject({ type: 'multiOptions', displayName: 'Followers' });
+		expect(byName.followers.options).toEqual(byName.responsible.options);
+		expect(byName.ext_notif_receiver).toMatchObject({ type: 'multiOptions', options: expect.arrayContaining([expect.objectContaining({ name: 'Carol Contact' })]) });
 	});
 
 	it('differs per organization: org B has its region dropdown and its own option ids', async () => {

@@ -68,6 +68,7 @@ describe('Task → Create', () => {
 		['date_due', '2025-02-30', 'The field "Due date" in "Fields" needs a date as YYYY-MM-DD'],
 		['responsible', 'Walter', 'The field "Responsible" in "Fields" needs an ID (a whole number) from the list'],
 		['followers', '12, x', 'The field "Followers" in "Fields" needs IDs (whole numbers): an array such as [12, 15], or IDs separated by commas'],
+		['estimated_hours', 'four', 'The field "Estimated hours" in "Fields" must be a number'],
 	])('refuses %s = %j naming the field, and writes nothing', async (field, value, message) => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;

@@ -5,7 +5,7 @@ import type { DvsFieldValues, DvsSection } from '../../../shared/adapters/dvs/ty
 import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
 import { isToolUse } from '../../../shared/toolUse';
 import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
-import { fieldsMapperProperty, readFieldValues, requireFields } from '../fieldValues';
+import { fieldsMapperProperties, readFieldValues, requireFields } from '../fieldValues';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { writtenDocumentItems } from '../output';
 import { readDocument, readSimplify } from '../parameters';
@@ -31,7 +31,7 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 	if (parent) {
 		properties.push(documentLocator({ name: parent.name, displayName: parent.displayName, section: parent.section, description: parent.description }));
 	}
-	properties.push(fieldsMapperProperty('create', parent ? [`${parent.name}.value`] : []), simplifyProperty, optionsCollection());
+	properties.push(...fieldsMapperProperties('create', parent ? [`${parent.name}.value`] : []), simplifyProperty, optionsCollection());
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['create'] } }, properties);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isToolUse } from '../../../shared/toolUse';
 import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
-import { fieldsMapperProperty, readFieldValues, requireSomeField } from '../fieldValues';
+import { fieldsMapperProperties, readFieldValues, requireSomeField } from '../fieldValues';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { writtenDocumentItems } from '../output';
 import { readDocument, readSimplify } from '../parameters';
@@ -18,7 +18,7 @@ export function updateDocumentOperation(resource: DocumentResource, displayName:
 	const section = SECTION_OF[resource];
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['update'] } }, [
 		documentLocator({ name: 'documentId', displayName, section, description: `The ${NOUN_OF[section]} to change` }),
-		fieldsMapperProperty('update', ['documentId.value']),
+		...fieldsMapperProperties('update', ['documentId.value']),
 		simplifyProperty,
 		optionsCollection(),
 	]);

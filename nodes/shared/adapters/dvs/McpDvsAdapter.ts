@@ -43,6 +43,8 @@ export class McpDvsAdapter implements DvsAdapter {
 	/** svc_dvs_add_comment: "comment (up to 20000 characters)". */
 	readonly maxCommentLength = 20000;
 
+	readonly sections: readonly McpSection[] = ['task', 'project_2'];
+
 	private readonly tools: McpTools;
 
 	private readonly client: McpClient;
@@ -62,7 +64,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	private section(section: DvsSection, itemIndex: number): McpSection {
-		if (section === 'task' || section === 'project_2') return section;
+		if ((this.sections as readonly DvsSection[]).includes(section)) return section as McpSection;
 		throw unavailable(this.ctx.getNode(), `The "${section}" register`, 'mcp', DVS_UNAVAILABILITY, itemIndex);
 	}
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
-import { callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
+import { DVS_SECTION_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
 import type { UploadSource } from '../storage/types';
 import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
 import { actorOf, dvsPageOf } from './types';
@@ -34,6 +34,8 @@ const FIELD_HINT =
 /** The DVS JSON API (the DVS API) as a DvsAdapter: each call one request, its answer in the API's shape. */
 export class RestDvsAdapter implements DvsAdapter {
 	readonly kind = 'rest' as const;
+
+	readonly sections = Object.keys(DVS_SECTION_LABELS) as DvsSection[];
 
 	constructor(
 		private readonly ctx: ServiceContext,

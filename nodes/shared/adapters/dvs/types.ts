@@ -90,6 +90,8 @@ export interface DvsUploadResult extends IDataObject {
  * write happened, and what to do when that is unknown, is the DVS service's decision.
  */
 export interface DvsAdapter extends Adapter {
+	/** The registers the adapter reaches (the MCP endpoint's DVS tools: tasks and projects only). */
+	readonly sections: readonly DvsSection[];
 	/** The longest comment the adapter takes, in characters (the MCP endpoint's tool: 20000; the DVS API sets none). */
 	readonly maxCommentLength?: number;
 	/** The register's fields (the DVS service keeps them for the execution). */

@@ -37,6 +37,11 @@ function partialCreateUnchecked(node: INode, documentId: number, cause: unknown,
 export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsReader {
 	private readonly references = new DvsReferences(this.node, this);
 
+	/** Whether the adapter reaches a register (the MCP endpoint reaches tasks and projects only). */
+	reaches(section: DvsSection): boolean {
+		return this.adapter.sections.includes(section);
+	}
+
 	/** A document's ID from its ID, visible number or exact name (references.ts). */
 	async documentIdOf(section: DvsSection, reference: string, itemIndex: number): Promise<number> {
 		return await this.references.documentIdOf(section, reference, itemIndex);
