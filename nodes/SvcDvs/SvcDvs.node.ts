@@ -12,7 +12,7 @@ import { dvsActions } from './actions/router';
 import { route } from '../shared/router';
 import * as task from './actions/task';
 import * as user from './actions/user';
-import { getFilterFields, getFilterValues, getMentionUsers } from './methods/loadOptions';
+import { getContactPersons, getFilterFields, getFilterValues, getMentionUsers, getTaskUsers } from './methods/loadOptions';
 import { getDocumentFields } from './methods/resourceMapping';
 import { searchClients, searchContactPersons, searchProjects, searchTasks } from './methods/listSearch';
 
@@ -58,7 +58,7 @@ export class SvcDvs implements INodeType {
 
 	methods = {
 		listSearch: { searchClients, searchContactPersons, searchProjects, searchTasks },
-		loadOptions: { getFilterFields, getFilterValues, getMentionUsers },
+		loadOptions: { getContactPersons, getFilterFields, getFilterValues, getMentionUsers, getTaskUsers },
 		resourceMapping: { getDocumentFields },
 	};
 

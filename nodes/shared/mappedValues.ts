@@ -131,11 +131,3 @@ export const FIELD_TYPE_OF: Record<MappedKind, FieldType> = {
 	idList: 'array',
 	date: 'dateTime',
 };
-
-/**
- * A list of IDs picked by name in a resource mapper. n8n's mapper has no multi-select field type,
- * but the editor of both lines (1.123, 2.41: MappingFields `getParamType`) shows a field of any
- * other type as the parameter type of that name, and n8n's field check (`validateFieldType`)
- * passes a type it does not know; asIdList takes the picked array.
- */
-export const PICK_MANY_TYPE = 'multiOptions' as FieldType;

@@ -10,7 +10,7 @@ const LABEL = 'Fields';
 
 const HINT_OF_MODE = {
 	create: 'Required fields are marked. Dropdowns, users and related documents are picked from lists by name (or mapped as IDs); dates take the date picker or YYYY-MM-DD; hours are numbers.',
-	update: 'Add only the fields to change: the others stay as they are. Dropdowns, users and related documents are picked by name (or mapped as IDs); a picked list replaces the whole selection.',
+	update: 'Add only the fields to change: the others stay as they are. Dropdowns, users and related documents are picked from lists by name (or mapped as IDs); dates take the date picker; hours are numbers.',
 };
 
 /**

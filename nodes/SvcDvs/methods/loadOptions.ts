@@ -1,8 +1,9 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { asIdList } from '../../shared/mappedValues';
-import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
+import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, taskProject, userOptions } from './lookups';
 import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
 
 /** Fields of the resource's register that get_documents can filter on. */
@@ -52,4 +53,24 @@ export async function getMentionUsers(this: ILoadOptionsFunctions): Promise<INod
 	const taskId = currentDocumentId(this, 'task');
 	if (taskId === undefined) return [];
 	return await closingAfter(dvsServiceFor(this), async (dvs) => await userOptions(dvs, 'task', await projectOfTask(dvs, taskId)));
+}
+
+/** Users a task's user lists accept: those of its project (the chosen one, or the updated task's). */
+export async function getTaskUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await closingAfter(dvsServiceFor(this), async (dvs) => {
+		const projectId = await taskProject(this, dvs);
+		return projectId === undefined ? [] : await userOptions(dvs, 'task', projectId);
+	});
+}
+
+/** The contact persons a task can notify (get_documents of contact_person). */
+export async function getContactPersons(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await closingAfter(dvsServiceFor(this), async (dvs) => {
+		if (!dvs.reaches('contact_person')) {
+			throw new NodeOperationError(this.getNode(), 'Contact persons are listed with a DVS API credential only (the MCP endpoint does not reach them): give their IDs with an expression');
+		}
+		const options = await documentOptions(dvs, 'contact_person');
+		if (!options) throw new NodeOperationError(this.getNode(), 'There are too many contact persons to list: give their IDs with an expression');
+		return options;
+	});
 }

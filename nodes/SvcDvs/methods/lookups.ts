@@ -27,6 +27,13 @@ export async function projectOfTask(dvs: DvsService, taskId: number): Promise<nu
 	return await dvs.projectOfTask(taskId, 0);
 }
 
+/** The project whose users a task's user fields accept: the chosen one (create), or the updated task's. */
+export async function taskProject(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<number | undefined> {
+	if (ctx.getCurrentNodeParameter('operation') === 'create') return currentDocumentId(ctx, 'project');
+	const taskId = currentDocumentId(ctx, 'documentId');
+	return taskId === undefined ? undefined : await projectOfTask(dvs, taskId);
+}
+
 /** Assignable users as options; a task register's list needs the project. */
 export async function userOptions(
 	dvs: DvsService,

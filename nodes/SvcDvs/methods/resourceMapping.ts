@@ -3,20 +3,17 @@ import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields }
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/types';
 import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
-import { FIELD_TYPE_OF, PICK_MANY_TYPE } from '../../shared/mappedValues';
+import { FIELD_TYPE_OF } from '../../shared/mappedValues';
 import { kindOf } from '../actions/fieldValues';
 import { isToolUse } from '../../shared/toolUse';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, userOptions } from './lookups';
+import { TASK_LISTS } from '../actions/documents/listPickers';
+import { currentDocumentId, currentSection, documentOptions, isSection, taskProject, userOptions } from './lookups';
 
-/** Fields given by their own parameter instead of the mapper. */
-const OWN_PARAMETER_FIELDS: Partial<Record<DvsSection, string[]>> = { task: [TASK_PROJECT_FIELD] };
-
-/** The project whose users the task's user fields accept: the chosen one, or the updated task's. */
-async function taskProject(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<number | undefined> {
-	if (ctx.getCurrentNodeParameter('operation') === 'create') return currentDocumentId(ctx, 'project');
-	const taskId = currentDocumentId(ctx, 'documentId');
-	return taskId === undefined ? undefined : await projectOfTask(dvs, taskId);
+/** Fields given by their own parameter instead of the mapper; an AI tool's model gives the lists in the mapper, by name. */
+function ownParameterFields(section: DvsSection, toolUse: boolean): string[] {
+	if (section !== 'task') return [];
+	return [TASK_PROJECT_FIELD, ...(toolUse ? [] : TASK_LISTS.map((list) => list.field))];
 }
 
 /** What the model reads for a field: its label, what it takes, and the choices where there are few. */
@@ -39,7 +36,7 @@ async function mapperField(
 	choices: (field: DvsFieldDescriptor) => Promise<ResourceMapperField['options']>,
 ): Promise<ResourceMapperField> {
 	const kind = kindOf(field);
-	const options = kind === 'id' || kind === 'idList' ? await choices(field) : undefined;
+	const options = kind === 'id' || (forModel && kind === 'idList') ? await choices(field) : undefined;
 	const mapped: ResourceMapperField = {
 		id: field.name,
 		displayName: field.label || field.name,
@@ -55,16 +52,15 @@ async function mapperField(
 		const fallback = field.required ? '' : ", ''";
 		return { ...mapped, type: 'string', defaultValue: `={{ $fromAI('${field.name}', \`${modelHint(field, options)}\`, 'string'${fallback}) }}` };
 	}
-	if (!options) return mapped;
-	return { ...mapped, type: kind === 'idList' ? PICK_MANY_TYPE : 'options', options };
+	return options ? { ...mapped, type: 'options', options } : mapped;
 }
 
 /**
  * The register's writable fields from get_fields, for the create and update mappers, typed so
  * that n8n checks and converts them (mappedValues.ts `FIELD_TYPE_OF`): required ones marked
  * (create), dates as dates, hours as numbers, dropdowns with the organization's options, relations
- * and users as options when the list is short enough (users of the task's project), lists of them
- * picked many at once (`PICK_MANY_TYPE`), else as arrays of IDs.
+ * and users as options when the list is short enough (users of the task's project), other lists
+ * as arrays of IDs (a task's lists have their own parameters: listPickers.ts).
  */
 export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const waitingFor = notYetAskable(this);
@@ -88,7 +84,7 @@ async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Prom
 	const section = currentSection(ctx);
 	const forCreate = ctx.getCurrentNodeParameter('operation') === 'create';
 	const schema = await dvs.getFields(section, 0);
-	const ownParameters = OWN_PARAMETER_FIELDS[section] ?? [];
+	const ownParameters = ownParameterFields(section, isToolUse(ctx));
 	let users: Promise<ResourceMapperField['options']> | undefined;
 	const userChoices = async () => {
 		const projectId = section === 'task' ? await taskProject(ctx, dvs) : undefined;

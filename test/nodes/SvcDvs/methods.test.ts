@@ -39,7 +39,7 @@ describe('resource mapper (create and update) from get_fields', () => {
 			const [notice, mapper] = [properties[index - 1], properties[index]];
 			expect(notice).toMatchObject({ type: 'notice', name: 'fieldsHint', displayName: mapper.description, displayOptions: mapper.displayOptions });
 		}
-		expect(mappers.map((index) => properties[index - 1].displayName)).toEqual(expect.arrayContaining([expect.stringMatching(/picked from lists by name/), expect.stringMatching(/replaces the whole selection/)]));
+		expect(mappers.map((index) => properties[index - 1].displayName)).toEqual(expect.arrayContaining([expect.stringMatching(/picked from lists by name/), expect.stringMatching(/^Add only the fields to change/)]));
 	});
 
 
@@ -67,10 +67,9 @@ describe('resource mapper (create and update) from get_fields', () => {
 		expect(byName.date_due).toMatchObject({ type: 'dateTime', displayName: 'Due date' });
 		expect(byName.estimated_hours).toMatchObject({ type: 'number', displayName: 'Estimated hours' });
 		expect(byName.responsible).toMatchObject({ type: 'options', options: expect.arrayContaining([{ name: 'Anna Admin', value: a.users.admin.id }]) });
-		// Lists are picked many at once: the project's users, the register's contact persons.
-		expect(byName.followers).toMatchObject({ type: 'multiOptions', displayName: 'Followers' });
-		expect(byName.followers.options).toEqual(byName.responsible.options);
-		expect(byName.ext_notif_receiver).toMatchObject({ type: 'multiOptions', options: expect.arrayContaining([expect.objectContaining({ name: 'Carol Contact' })]) });
+		// The task's lists have their own pickers (n8n's mapper keeps no list a user picks).
+		expect(Object.keys(byName)).not.toContain('followers');
+		expect(Object.keys(byName)).not.toContain('ext_notif_receiver');
 	});
 
 	it('differs per organization: org B has its region dropdown and its own option ids', async () => {
@@ -171,6 +170,22 @@ describe('load options', () => {
 			parameters: { resource: 'comment', operation: 'add', task: byId(a.tasks.ownTask) },
 		});
 		expect(options).toContainEqual({ name: 'Olga Own', value: a.users.own.id });
+	});
+
+	it("a task's followers are picked from its project's users: the chosen project's (create), the task's (update)", async () => {
+		const a = env.seed.orgA;
+		const users = async (parameters: Record<string, unknown>) =>
+			(await loadOptions({ type: TYPE, method: 'getTaskUsers', credentials: credentialsOf(env, a.users.admin), parameters: { resource: 'task', ...parameters } as never })).map((option) => option.value);
+		expect(await users({ operation: 'create', project: byId(a.projects.website) })).toContain(a.users.own.id);
+		expect(await users({ operation: 'create', project: byId(a.projects.tools) })).not.toContain(a.users.own.id);
+		expect(await users({ operation: 'update', documentId: byId(a.tasks.ownTask) })).toContain(a.users.own.id);
+		expect(await users({ operation: 'create' })).toEqual([]);
+	});
+
+	it("a task's external notification receivers are picked from the contact persons", async () => {
+		const a = env.seed.orgA;
+		const options = await loadOptions({ type: TYPE, method: 'getContactPersons', credentials: credentialsOf(env, a.users.admin), parameters: { resource: 'task', operation: 'create' } });
+		expect(options).toContainEqual({ name: 'Carol Contact', value: a.contacts.carol });
 	});
 
 	it('task search lists the newest tasks narrowed by the typed text', async () => {

@@ -22,11 +22,13 @@ describe('Task → Create', () => {
 					name: '  Ship release  ',
 					dropdown_status: a.options.taskStatus['In progress'],
 					responsible: String(a.users.worker.id),
-					followers: `${a.users.admin.id}, ${a.users.worker.id}`,
 					date_due: '2025-06-30',
 					estimated_hours: 4,
 					customer_reference: 'CR-9',
 				}),
+				// The task's lists, picked many at once from their own parameters.
+				followers: [a.users.admin.id, a.users.worker.id],
+				ext_notif_receiver: [a.contacts.carol],
 			}),
 		);
 		expect(tasksOf(a.orgId)).toHaveLength(before + 1);
@@ -41,6 +43,7 @@ describe('Task → Create', () => {
 			dropdown_status: a.options.taskStatus['In progress'],
 			responsible: a.users.worker.id,
 			followers: [a.users.admin.id, a.users.worker.id],
+			ext_notif_receiver: [a.contacts.carol],
 			date_due: '2025-06-30',
 			estimated_hours: '4',
 			customer_reference: 'CR-9',
@@ -125,6 +128,25 @@ describe('Task → Create when the task cannot be read after it', () => {
 });
 
 describe('Task → Update', () => {
+	it.each([
+		['no pick leaves the list as it is', [], false],
+		['an expression giving [] empties it', '={{ [] }}', true],
+	])('followers: %s', async (_case, followers, empties) => {
+		const a = env.seed.orgA;
+		const task = env.store.documentById(a.tasks.header)!;
+		const before = task.values.followers;
+		await runDvs(env, a.users.admin, {
+			resource: 'task',
+			operation: 'update',
+			documentId: byId(a.tasks.header),
+			fields: fieldsParameter({ customer_reference: 'CR-1' }),
+			followers,
+		});
+		expect((before as number[]).length).toBeGreaterThan(0);
+		expect(task.values.followers).toEqual(empties ? [] : before);
+		expect(task.values.customer_reference).toBe('CR-1');
+	});
+
 	it('changes only the mapped fields; array fields replace the selection', async () => {
 		const a = env.seed.orgA;
 		const task = env.store.documentById(a.tasks.design)!;
@@ -134,7 +156,8 @@ describe('Task → Update', () => {
 				resource: 'task',
 				operation: 'update',
 				documentId: byId(a.tasks.design),
-				fields: fieldsParameter({ dropdown_status: a.options.taskStatus.Done, followers: [a.users.worker.id], name: '' }),
+				fields: fieldsParameter({ dropdown_status: a.options.taskStatus.Done, name: '' }),
+				followers: [a.users.worker.id],
 			}),
 		);
 		expect(out).toMatchObject({ dvs_document_id: a.tasks.design, dropdown_status: { id: a.options.taskStatus.Done } });

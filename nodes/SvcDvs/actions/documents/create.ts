@@ -6,6 +6,7 @@ import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
 import { isToolUse } from '../../../shared/toolUse';
 import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
 import { fieldsMapperProperties, readFieldValues, requireFields } from '../fieldValues';
+import { listPickerProperties, readListPickers, type ListPicker } from './listPickers';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { writtenDocumentItems } from '../output';
 import { readDocument, readSimplify } from '../parameters';
@@ -25,13 +26,14 @@ export interface ParentPicker {
  * against get_fields first; the write runs exactly once, reading back after a lost answer. The
  * output is the new document as Get gives it.
  */
-export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker): DocumentOperation {
+export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker, lists: ListPicker[] = []): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const properties: INodeProperties[] = [];
 	if (parent) {
 		properties.push(documentLocator({ name: parent.name, displayName: parent.displayName, section: parent.section, description: parent.description }));
 	}
-	properties.push(...fieldsMapperProperties('create', parent ? [`${parent.name}.value`] : []), simplifyProperty, optionsCollection());
+	const dependsOn = parent ? [`${parent.name}.value`] : [];
+	properties.push(...fieldsMapperProperties('create', dependsOn), ...listPickerProperties(lists, 'create', dependsOn), simplifyProperty, optionsCollection());
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['create'] } }, properties);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
@@ -42,7 +44,7 @@ export function createDocumentOperation(resource: DocumentResource, parent?: Par
 		const excluded = parent ? [parent.field] : [];
 		const projectId = parent ? (parentValues[parent.field] as number) : undefined;
 		const names = isToolUse(this) ? { dvs, section, projectId } : undefined;
-		const values = { ...(await readFieldValues(this, itemIndex, schema, excluded, names)), ...parentValues };
+		const values = { ...(await readFieldValues(this, itemIndex, schema, excluded, names)), ...readListPickers(this, itemIndex, lists), ...parentValues };
 		requireFields(this, itemIndex, schema, values, excluded);
 		const result = await dvs.createDocument(section, values, itemIndex);
 		return await writtenDocumentItems(dvs, section, result, readSimplify(this, itemIndex), itemIndex);

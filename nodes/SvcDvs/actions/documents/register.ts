@@ -5,6 +5,7 @@ import { resourceDescription } from '../../../shared/operation';
 
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import type { ParentPicker } from './create';
+import type { ListPicker } from './listPickers';
 import { createDocumentOperation } from './create';
 import { getDocumentOperation } from './get';
 import { getFieldsOperation } from './getFields';
@@ -29,6 +30,8 @@ export interface RegisterSpec {
 	parent?: ParentPicker;
 	/** Update: fields that cannot change (a task's project). */
 	fixedFields?: string[];
+	/** Create and update: list fields picked with their own parameters (a task's followers and notification receivers). */
+	lists?: ListPicker[];
 }
 
 const ACTION: Record<DocumentOperationName, { name: string; action: (spec: RegisterSpec) => string }> = {
@@ -42,7 +45,7 @@ const ACTION: Record<DocumentOperationName, { name: string; action: (spec: Regis
 function operationOf(spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
 	switch (name) {
 		case 'create':
-			return createDocumentOperation(spec.resource, spec.parent);
+			return createDocumentOperation(spec.resource, spec.parent, spec.lists);
 		case 'get':
 			return getDocumentOperation(spec.resource, spec.displayName);
 		case 'getFields':
@@ -50,7 +53,7 @@ function operationOf(spec: RegisterSpec, name: DocumentOperationName): DocumentO
 		case 'getMany':
 			return getManyDocumentsOperation(spec.resource);
 		case 'update':
-			return updateDocumentOperation(spec.resource, spec.displayName, spec.fixedFields);
+			return updateDocumentOperation(spec.resource, spec.displayName, spec.fixedFields, spec.lists);
 	}
 }
 

@@ -1,6 +1,7 @@
 import { TASK_PROJECT } from '../documents/create';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
+import { TASK_LISTS } from '../documents/listPickers';
 import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
 
 const register = documentRegister({
@@ -18,6 +19,7 @@ const register = documentRegister({
 	},
 	parent: TASK_PROJECT,
 	fixedFields: [TASK_PROJECT_FIELD],
+	lists: TASK_LISTS,
 });
 
 export const { description, operations } = register;
