@@ -47,7 +47,8 @@ export class SvcMcp implements INodeType {
 		hints: [
 			{
 				message:
-					"Call a tool runs once for each incoming item, so every item here makes one tool call. To call it once, turn on Execute Once in the node's settings, or reduce the items first.",
+					// A hint's condition cannot read the node's settings, so the text holds whether Execute Once is on or not.
+					"Call a tool runs once for each incoming item: every item here makes one tool call, unless Execute Once is on in the node's settings (then only the first does). To call it once, turn Execute Once on, or reduce the items first.",
 				type: 'warning',
 				location: 'outputPane',
 				whenToDisplay: 'beforeExecution',

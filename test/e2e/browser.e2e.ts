@@ -1,82 +1,39 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
- * The editor as a user meets it: Debian's chromium (headless, loopback only) driven by playwright-core
- * against the n8n that `npm start` runs. Screenshots go to .tmp/screenshots/ for a person to look at.
+ * The editor's views of our package (the journey through it is journey.e2e.ts): icons on the canvas,
+ * the node panel, the credential a new node starts with, the output schemas n8n serves, the mapper.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-import { startDemoSimulator } from '../../examples/examples';
-import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
-import { OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
-import type { ServiceSimulator } from '../simulator';
-import { requireSystemTool } from './helpers';
 import { loadPackage } from '../harness';
 import { actionListOf } from '../nodes/editorActions';
+import { addAction, inputValues, openEditor, openNodePanel, parametersText, SCREENSHOTS, type Editor } from './editor';
 
-const SCREENSHOTS = join(PROJECT_ROOT, '.tmp', 'screenshots');
-
-let sim: ServiceSimulator;
-let n8n: RunningN8n;
-let examples: ExampleRecord[];
-let browser: Browser;
-let page: Page;
+let editor: Editor;
+let page: Editor['page'];
+let sim: Editor['sim'];
+let n8n: Editor['n8n'];
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true });
-	sim = await startDemoSimulator();
-	n8n = await startN8n({
-		beforeStart: async (bin, env) => {
-			({ examples } = await importDemo(bin, env, sim));
-		},
-	});
-	if (!process.env.CHROMIUM_PATH) requireSystemTool('chromium', 'apt-get install chromium');
-	browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
-	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-	// Loopback only: anything else the editor asks for (fonts, telemetry) is refused.
-	await page.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
-	await page.goto(`${n8n.url}/signin`);
-	await page.fill('input[type="email"]', OWNER.email);
-	await page.fill('input[type="password"]', OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL(/home|workflows|projects/, { timeout: 60_000 });
+	editor = await openEditor();
+	({ page, sim, n8n } = editor);
 }, 6 * 60 * 1000);
 
-afterAll(async () => {
-	await browser?.close();
-	await n8n?.stop();
-	await sim?.close();
-});
+afterAll(async () => await editor?.close());
 
-const shot = async (name: string) => await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-
-async function openNodePanel(search: string): Promise<string[]> {
-	await page.keyboard.press('Escape');
-	await page.click('[data-test-id="node-creator-plus-button"]');
-	const input = page.locator('input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input').first();
-	await input.fill(search);
-	await page.waitForTimeout(800);
-	return (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
-}
+const shot = async (name: string) => await editor.shot(name);
 
 /** Adds a node's action from the panel to a workflow that has its trigger already (so the panel offers actions); waits for its panel. */
 async function addActionFromPanel(node: string, action: string, actionsShot?: string): Promise<void> {
-	const example = examples.find((record) => record.manual)!;
+	const example = editor.examples.find((record) => record.manual)!;
 	await page.goto(`${n8n.url}/workflow/${example.id}`);
 	await page.waitForSelector('[data-test-id="canvas-node"]');
-	await openNodePanel(node);
-	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${node}")`);
-	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
-	if (actionsShot) await shot(actionsShot);
-	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${action}")`);
-	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
-	await page.waitForTimeout(2000);
+	await addAction(page, node, action, actionsShot ? async () => await shot(actionsShot) : undefined);
+	await page.waitForTimeout(1000);
 }
 
 it('an example workflow renders every one of our nodes with its icon', async () => {
-	const example = examples.find((record) => record.file === 'dvs-task-intake.json')!;
+	const example = editor.examples.find((record) => record.file === 'dvs-task-intake.json')!;
 	await page.goto(`${n8n.url}/workflow/${example.id}`);
 	await page.waitForSelector('[data-test-id="canvas-node"]');
 	await page.waitForLoadState('networkidle');
@@ -91,10 +48,10 @@ it('an example workflow renders every one of our nodes with its icon', async () 
 });
 
 it('the node panel finds our nodes by searching "Svc", and Svc MCP by its name', async () => {
-	const names = await openNodePanel('Svc');
+	const names = await openNodePanel(page, 'Svc');
 	await shot('node-panel-svc');
 	expect(names.slice(0, 3).sort()).toEqual(['Svc DVS', 'Svc MCP', 'Svc Storage']);
-	expect((await openNodePanel('Svc MCP'))[0]).toBe('Svc MCP');
+	expect((await openNodePanel(page, 'Svc MCP'))[0]).toBe('Svc MCP');
 });
 
 it.each([
@@ -102,7 +59,7 @@ it.each([
 	['Svc DVS', 'svcDvs'],
 	['Svc MCP', 'svcMcp'],
 ])("%s lists every action exactly once, in the node's own wording", async (displayName, type) => {
-	await openNodePanel(displayName);
+	await openNodePanel(page, displayName);
 	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${displayName}")`);
 	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
 	await shot(`actions-${type}`);
@@ -118,7 +75,7 @@ it.each([
 it('a trigger added from the panel opens with a short notice, and the OAuth2 credential form shows no error once Base URL is filled in', async () => {
 	await page.goto(`${n8n.url}/workflow/new`);
 	await page.waitForSelector('[data-test-id="canvas-wrapper"]');
-	await openNodePanel('Svc DVS');
+	await openNodePanel(page, 'Svc DVS');
 	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc DVS")');
 	await page.waitForTimeout(800);
 	await shot('triggers-svcDvs');
@@ -129,7 +86,7 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	await page.waitForTimeout(1000);
 	await shot('ndv-svcDvsTrigger');
 	// The trigger starts with the DVS API credential although the MCP one is the newest saved.
-	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	const values = await inputValues(page);
 	expect(values).toContain('Svc DVS account (demo)');
 	const notices = await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice').allTextContents();
 	for (const notice of notices) expect(notice.trim().split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(3);
@@ -148,10 +105,10 @@ it('a new Svc Storage node starts on the Storage credential although an MCP cred
 	await n8n.rest.request('POST', '/rest/credentials', { name: 'Svc MCP-Endpoint account (newest)', type: 'svcMcpApi', data: { baseUrl: sim.baseUrl, userId: String(sim.demo.pro.userId), apiToken: sim.demo.pro.apiToken } });
 	await addActionFromPanel('Svc Storage', 'Create a folder', 'actions-svcStorage-most-used-first');
 	await shot('ndv-svcStorage-new');
-	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	const values = await inputValues(page);
 	expect(values).toContain('Svc Storage account (demo)');
 	expect(values.filter((value) => value.startsWith('Svc MCP'))).toEqual([]);
-	expect(await page.locator('[data-test-id="ndv"]').innerText()).toMatch(/Authentication/);
+	expect(await parametersText(page)).toMatch(/Authentication/);
 });
 
 it('n8n serves each operation\'s output schema from the installed package, where the editor asks for it', async () => {
@@ -169,9 +126,9 @@ it('n8n serves each operation\'s output schema from the installed package, where
 it('Svc DVS → Create a task: the field mapper waits for the project with a neutral notice (no error in red), then lists the register\'s fields', async () => {
 	await addActionFromPanel('Svc DVS', 'Create a task');
 	await shot('ndv-svcDvs-create-task-before-project');
-	const values = await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	const values = await inputValues(page);
 	expect(values).toContain('Svc DVS account (demo)');
-	const before = await page.locator('[data-test-id="ndv"]').innerText();
+	const before = await parametersText(page);
 	expect(before).toMatch(/Pick the task's project first/);
 	expect(before).not.toMatch(/no writable fields|does not have any credentials/i);
 
@@ -183,7 +140,7 @@ it('Svc DVS → Create a task: the field mapper waits for the project with a neu
 	await page.waitForSelector('[data-test-id="ndv"] [data-test-id="mapping-fields-container"], [data-test-id="ndv"] .resource-mapper-field', { timeout: 30_000 }).catch(() => undefined);
 	await page.waitForTimeout(2500);
 	await shot('ndv-svcDvs-create-task-fields');
-	const after = await page.locator('[data-test-id="ndv"]').innerText();
+	const after = await parametersText(page);
 	expect(after).not.toMatch(/Pick the task's project first/);
 	expect(after).toMatch(/Name/);
 	expect(after).toMatch(/Priority/);

@@ -1,0 +1,188 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- this file runs in Node under the test tools, never inside n8n */
+/**
+ * The editor as a user meets it: Debian's chromium (headless, loopback only) driven by playwright-core
+ * against the n8n that `npm start` runs, with the demo's credentials and templates imported. The
+ * helpers do what a user does with the mouse and keyboard, by n8n's own `data-test-id`s, and wait
+ * for what the user would wait for. Screenshots go to .tmp/screenshots/ for a person to look at;
+ * those the README shows also to .tmp/screenshots/readme/ (docs/screenshots/ holds their copies).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { startDemoSimulator } from '../../examples/examples';
+import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
+import { OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import type { ServiceSimulator } from '../simulator';
+import { requireSystemTool } from './helpers';
+
+export const SCREENSHOTS = join(PROJECT_ROOT, '.tmp', 'screenshots');
+
+export interface Editor {
+	sim: ServiceSimulator;
+	n8n: RunningN8n;
+	examples: ExampleRecord[];
+	page: Page;
+	/** Saves what the browser shows; `readme` also as the JPEG the README uses. */
+	shot: (name: string, options?: { readme?: boolean }) => Promise<void>;
+	close: () => Promise<void>;
+}
+
+/** The demo simulator, a real n8n with the demo imported, and a signed-in browser page. */
+export async function openEditor(): Promise<Editor> {
+	mkdirSync(join(SCREENSHOTS, 'readme'), { recursive: true });
+	const sim = await startDemoSimulator();
+	let examples: ExampleRecord[] = [];
+	let n8n: RunningN8n | undefined;
+	let browser: Browser | undefined;
+	const close = async () => {
+		await browser?.close();
+		await n8n?.stop();
+		await sim.close();
+	};
+	try {
+		n8n = await startN8n({
+			beforeStart: async (bin, env) => {
+				({ examples } = await importDemo(bin, env, sim));
+			},
+		});
+		if (!process.env.CHROMIUM_PATH) requireSystemTool('chromium', 'apt-get install chromium');
+		browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		// Loopback only: anything else the editor asks for (fonts, telemetry) is refused.
+		await page.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+		await page.goto(`${n8n.url}/signin`);
+		await page.fill('input[type="email"]', OWNER.email);
+		await page.fill('input[type="password"]', OWNER.password);
+		await page.keyboard.press('Enter');
+		await page.waitForURL(/home|workflows|projects/, { timeout: 60_000 });
+		const shot = async (name: string, options: { readme?: boolean } = {}) => {
+			await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+			if (options.readme) await page.screenshot({ path: join(SCREENSHOTS, 'readme', `${name}.jpg`), type: 'jpeg', quality: 70 });
+		};
+		return { sim, n8n, examples, page, shot, close };
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
+
+const SEARCH_BAR = 'input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input';
+const NDV_PARAMETERS = '[data-test-id="node-parameters"]';
+
+/** Types into the node panel's search and returns the names it then lists. */
+export async function searchPanel(page: Page, text: string): Promise<string[]> {
+	await page.locator(SEARCH_BAR).first().fill(text);
+	await page.waitForTimeout(800);
+	return (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
+}
+
+/** Opens the node panel from the canvas's + button and searches it. */
+export async function openNodePanel(page: Page, search: string): Promise<string[]> {
+	await page.keyboard.press('Escape');
+	await page.click('[data-test-id="node-creator-plus-button"]');
+	return await searchPanel(page, search);
+}
+
+/** Adds a node's action from the panel (after the node last added) and waits for its parameters. */
+export async function addAction(page: Page, node: string, action: string, beforePick?: () => Promise<void>): Promise<void> {
+	await openNodePanel(page, node);
+	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${node}")`);
+	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
+	await beforePick?.();
+	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${action}")`);
+	await page.waitForSelector(NDV_PARAMETERS, { timeout: 30_000 });
+	await page.waitForTimeout(1000);
+}
+
+export async function closeNode(page: Page): Promise<void> {
+	await page.click('[data-test-id="ndv-close-button"]');
+	await page.waitForSelector(NDV_PARAMETERS, { state: 'detached' });
+}
+
+/** The values of the open node's inputs (a credential's name shows as one). */
+export async function inputValues(page: Page): Promise<string[]> {
+	return await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+/** Opens the node's credential list, returns what it offers and picks the credential named `name`. */
+export async function chooseCredential(page: Page, name: string): Promise<string[]> {
+	await page.click('[data-test-id="node-credentials-select"]');
+	const options = page.locator('.el-select-dropdown__item:visible');
+	await options.first().waitFor();
+	const offered = (await options.allInnerTexts()).map((text) => text.trim());
+	await options.filter({ hasText: name }).first().click();
+	await page.waitForTimeout(500);
+	return offered;
+}
+
+export async function parametersText(page: Page): Promise<string> {
+	return await page.locator(NDV_PARAMETERS).innerText();
+}
+
+/** Opens a resource locator's list (searching it when asked), returns what it listed and picks the entry that reads `item`. */
+export async function pickFromList(page: Page, parameter: string, item: string, search?: string): Promise<string[]> {
+	await page.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input"]`).click();
+	await page.waitForSelector('[data-test-id="rlc-item"]');
+	const entry = page.locator('[data-test-id="rlc-item"]').filter({ hasText: new RegExp(`^\\s*${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+	if (search) {
+		await page.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input').first().fill(search);
+		await entry.first().waitFor();
+	}
+	const listed = (await page.locator('[data-test-id="rlc-item"]').allInnerTexts()).map((text) => text.trim());
+	await entry.first().click();
+	await page.waitForTimeout(800);
+	return listed;
+}
+
+export async function fillParameter(page: Page, parameter: string, value: string): Promise<void> {
+	await page.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"]`).locator('input, textarea').first().fill(value);
+}
+
+/** Opens a select (or multi-select), returns its options and picks those labelled `labels`. */
+export async function choose(page: Page, parameter: string, ...labels: string[]): Promise<string[]> {
+	const field = page.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"]`);
+	await field.click();
+	// This select's own list (another one may still be fading out).
+	const list = page.locator(`[id="${await field.locator('input[aria-controls]').first().getAttribute('aria-controls')}"]`);
+	const options = list.locator('.el-select-dropdown__item');
+	await options.first().waitFor();
+	const listed = (await options.allInnerTexts()).map((text) => text.trim());
+	for (const label of labels) {
+		await options.filter({ hasText: label }).first().click();
+		await page.waitForTimeout(300);
+	}
+	await page.keyboard.press('Escape');
+	await list.waitFor({ state: 'hidden' });
+	return listed;
+}
+
+/** Gives a parameter an expression, typed as a user types it (the editor closes the braces). */
+export async function typeExpression(page: Page, parameter: string, expression: string): Promise<void> {
+	await page.locator(`[data-test-id="${parameter}-parameter-input-options-container"] [data-test-id="radio-button-expression"]`).click();
+	const editor = page.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"] .cm-content`).first();
+	await editor.click();
+	await page.keyboard.press('Control+a');
+	await page.keyboard.type(expression);
+	await page.keyboard.press('Escape');
+}
+
+/** Runs the open node (Execute step, or a trigger's Fetch Test Event) and returns what its output panel shows once it shows `shows`. */
+export async function executeStep(page: Page, shows: RegExp | string): Promise<string> {
+	await page.click('[data-test-id="node-execute-button"]');
+	return await outputShowing(page, shows);
+}
+
+/** What the open node's output panel shows once it shows `shows` (a screenshot and the node's text if it never does). */
+export async function outputShowing(page: Page, shows: RegExp | string): Promise<string> {
+	const output = page.locator('[data-test-id="output-panel"]', { hasText: shows });
+	try {
+		await output.waitFor({ timeout: 60_000 });
+	} catch (error) {
+		await page.screenshot({ path: join(SCREENSHOTS, 'failed-step.png') });
+		const shown = await page.locator('[data-test-id="ndv"]').innerText().catch(() => '(no node open)');
+		throw new Error(`the output never showed ${String(shows)}; the node shows:\n${shown.slice(0, 1500)}`, { cause: error });
+	}
+	return await output.innerText();
+}
