@@ -11,7 +11,8 @@ results=()
 for line in $lines; do
 	out=.tmp/e2e-results-$line.json
 	rm -f "$out"
-	# The editor in a browser and the HTTP Request node run through the harness's 2.41 engine: 2.41 only.
+	# browser.e2e.ts checks views of 2.41's editor and the HTTP Request node runs through the harness's 2.41
+	# engine: 2.41 only. The journey in the editor (journey.e2e.ts) runs on both lines.
 	ignore=()
 	[ "$line" = 2.41 ] || ignore=('--testPathIgnorePatterns=(browser|httpRequestNode)\.e2e\.ts')
 	# The ignore list goes last: jest would take any argument after it as one more pattern to ignore.

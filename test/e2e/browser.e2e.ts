@@ -123,6 +123,19 @@ it('n8n serves each operation\'s output schema from the installed package, where
 	}
 });
 
+it("before any run, the next node's input shows a Svc node's output fields from its schema, ready to map", async () => {
+	const example = editor.examples.find((record) => record.file === 'dvs-task-intake.json')!;
+	await page.goto(`${n8n.url}/workflow/${example.id}`);
+	await page.locator('[data-test-id="canvas-node"][data-node-name="Comment"]').dblclick();
+	const input = page.locator('[data-test-id="ndv-input-panel"]', { hasText: 'Usually outputs the following fields' });
+	await input.waitFor({ timeout: 30_000 });
+	await shot('ndv-input-from-output-schema');
+	const shown = await input.innerText();
+	expect(shown).toContain('Create task');
+	for (const field of ['dvs_document_id', 'full_number', 'followers']) expect(shown).toContain(field);
+	await page.keyboard.press('Escape');
+});
+
 it('Svc DVS → Create a task: the field mapper waits for the project with a neutral notice (no error in red), then lists the register\'s fields', async () => {
 	await addActionFromPanel('Svc DVS', 'Create a task');
 	await shot('ndv-svcDvs-create-task-before-project');

@@ -4,7 +4,8 @@
  * against the n8n that `npm start` runs, with the demo's credentials and templates imported. The
  * helpers do what a user does with the mouse and keyboard, by n8n's own `data-test-id`s, and wait
  * for what the user would wait for. Screenshots go to .tmp/screenshots/ for a person to look at;
- * those the README shows also to .tmp/screenshots/readme/ (docs/screenshots/ holds their copies).
+ * those the README shows also to .tmp/screenshots/readme/ (docs/screenshots/ holds their copies); n8n 1.123's
+ * go to .tmp/screenshots/n8n-1.123/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,11 +14,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
-import { OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { isN8n1, n8nLine, OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import type { ServiceSimulator } from '../simulator';
 import { requireSystemTool } from './helpers';
 
-export const SCREENSHOTS = join(PROJECT_ROOT, '.tmp', 'screenshots');
+/** Where this line's screenshots go: the newest line's in .tmp/screenshots/, the README's taken from those. */
+export const SCREENSHOTS = join(PROJECT_ROOT, '.tmp', 'screenshots', ...(isN8n1() ? [`n8n-${n8nLine()}`] : []));
 
 export interface Editor {
 	sim: ServiceSimulator;
@@ -96,8 +98,9 @@ export async function addAction(page: Page, node: string, action: string, before
 	await page.waitForTimeout(1000);
 }
 
+/** Closes the open node: the panel's close button (2.x), "Back to canvas" (1.x). */
 export async function closeNode(page: Page): Promise<void> {
-	await page.click('[data-test-id="ndv-close-button"]');
+	await page.locator('[data-test-id="ndv-close-button"]').or(page.locator('[data-test-id="back-to-canvas"]')).first().click();
 	await page.waitForSelector(NDV_PARAMETERS, { state: 'detached' });
 }
 
@@ -115,6 +118,23 @@ export async function chooseCredential(page: Page, name: string): Promise<string
 	await options.filter({ hasText: name }).first().click();
 	await page.waitForTimeout(500);
 	return offered;
+}
+
+/**
+ * Saves the open credential form once its test passes and leaves the form: n8n 2.x closes it by itself,
+ * 1.x shows "Connection tested successfully" and stays open until closed.
+ */
+export async function saveCredential(page: Page): Promise<void> {
+	const modal = page.locator('[data-test-id="editCredential-modal"]');
+	await modal.locator('[data-test-id="credential-save-button"]').click();
+	for (let waited = 0; (await modal.count()) > 0 && waited < 30_000; waited += 500) {
+		if (await modal.getByText('Connection tested successfully').isVisible()) {
+			await modal.locator('.el-dialog__headerbtn').first().click();
+			break;
+		}
+		await page.waitForTimeout(500);
+	}
+	await modal.waitFor({ state: 'detached', timeout: 30_000 });
 }
 
 export async function parametersText(page: Page): Promise<string> {

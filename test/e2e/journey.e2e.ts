@@ -4,7 +4,8 @@
  * the whole run, a trigger's Fetch Test Event, two common mistakes), with every credential type
  * already saved. Each step asserts what the user sees; the steps run in order on one page.
  */
-import { choose, chooseCredential, closeNode, executeStep, addAction, fillParameter, inputValues, openEditor, parametersText, pickFromList, searchPanel, typeExpression, type Editor } from './editor';
+import { isN8n1 } from '../../scripts/n8n/runtime';
+import { saveCredential, choose, chooseCredential, closeNode, executeStep, addAction, fillParameter, inputValues, openEditor, parametersText, pickFromList, searchPanel, typeExpression, type Editor } from './editor';
 
 let editor: Editor;
 let page: Editor['page'];
@@ -55,14 +56,14 @@ it('2. Svc Storage → Create a folder starts on the Storage credential; "Create
 	await modal.locator('[data-test-id="parameter-input-accessToken"] input').fill('not-the-token');
 	await modal.locator('[data-test-id="credential-save-button"]').click();
 	await modal.getByText('More details').click();
-	const refused = await modal.getByText(/did not accept these credentials/).innerText();
+	// n8n 1.x shows its own words for a refused test: it drops the HTTP status our messages are keyed on (README, Supported n8n versions).
+	const refused = await modal.getByText(isN8n1() ? /Authorization failed/ : /did not accept these credentials/).innerText();
 	await editor.shot('journey-03-credential-wrong-token', { readme: true });
-	expect(refused).toMatch(/check the user and the access token/);
+	if (!isN8n1()) expect(refused).toMatch(/check the user and the access token/);
 	expect(await modal.innerText()).not.toContain(sim.demo.pro.apiToken);
 
 	await modal.locator('[data-test-id="parameter-input-accessToken"] input').fill(sim.demo.pro.apiToken);
-	await modal.locator('[data-test-id="credential-save-button"]').click();
-	await modal.waitFor({ state: 'detached', timeout: 30_000 });
+	await saveCredential(page);
 	expect((await inputValues(page)).some((value) => /^Svc Storage account \d+$/.test(value))).toBe(true);
 });
 
