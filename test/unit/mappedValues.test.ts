@@ -7,6 +7,9 @@ it.each([
 	['raw', '  <b>kept</b> ', '  <b>kept</b> '],
 	['number', ' 2.5 ', 2.5],
 	['number', 7, 7],
+	// Hours: shown as a number, sent as the "numeric string" the DVS API takes.
+	['numericText', 2.5, '2.5'],
+	['numericText', ' 4 ', '4'],
 	['boolean', 'TRUE', true],
 	['boolean', false, false],
 	['object', '{"a":1}', { a: 1 }],
@@ -27,6 +30,7 @@ it.each([
 	['text', { a: 1 }, 'needs text'],
 	['number', 'abc', 'must be a number'],
 	['number', '', 'must be a number'],
+	['numericText', 'four', 'must be a number'],
 	['boolean', 'yes', 'must be true or false'],
 	['object', '[1]', 'must be a JSON object'],
 	['array', '{"a":1}', 'must be a JSON array'],
@@ -41,5 +45,5 @@ it.each([
 });
 
 it('shows each kind in the mapper as the n8n type that checks it', () => {
-	expect(FIELD_TYPE_OF).toMatchObject({ date: 'dateTime', id: 'number', idList: 'array', number: 'number', text: 'string' });
+	expect(FIELD_TYPE_OF).toMatchObject({ date: 'dateTime', id: 'number', idList: 'array', number: 'number', numericText: 'number', text: 'string' });
 });
