@@ -188,13 +188,23 @@ export function spawnN8n(bin: string, args: string[], env: NodeJS.ProcessEnv): N
 	};
 }
 
-/** Waits until `url` answers 200, or throws with the process output after `timeoutMs`. */
-export async function waitForHttp(url: string, processOutput: () => string, timeoutMs = 120_000): Promise<void> {
+/**
+ * Whether an answer comes from n8n's REST API itself. While it migrates its database n8n already
+ * listens and answers every path 200 with the page "n8n is starting up. Please wait", and its routes
+ * are mounted only after that: a JSON answer is the first sign the API is there.
+ */
+export function isRestApiAnswer(answer: { ok: boolean; headers: { get: (name: string) => string | null } }): boolean {
+	return answer.ok && (answer.headers.get('content-type') ?? '').includes('application/json');
+}
+
+/** Waits until `url` gives an answer `ready` accepts (any 200 by default), or throws with the process output after `timeoutMs`. */
+export async function waitForHttp(url: string, processOutput: () => string, timeoutMs = 120_000, ready: (answer: Response) => boolean = (answer) => answer.ok): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		try {
 			const answer = await fetch(url);
-			if (answer.ok) return;
+			await answer.arrayBuffer();
+			if (ready(answer)) return;
 		} catch {
 			// not listening yet
 		}
@@ -299,7 +309,7 @@ export async function startN8n(options: StartOptions = {}): Promise<RunningN8n> 
 		const main = spawnN8n(bin, ['start'], env);
 		processes.push(main);
 		// n8n 1.x answers its readiness check before the REST API is mounted: wait for the API itself.
-		await waitForHttp(`http://127.0.0.1:${port}/rest/settings`, main.output);
+		await waitForHttp(`http://127.0.0.1:${port}/rest/settings`, main.output, 120_000, isRestApiAnswer);
 		for (let index = 0; index < (options.workers ?? 0); index++) {
 			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
 			const worker = spawnN8n(bin, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], workerEnv);
