@@ -15,6 +15,9 @@ import { actorOf, dvsPageOf } from './types';
 
 type McpSection = 'task' | 'project_2';
 
+/** The registers the MCP endpoint's DVS tools reach (svc_dvs_*: tasks and projects). */
+export const MCP_DVS_SECTIONS: readonly McpSection[] = ['task', 'project_2'];
+
 /** The DVS API's actions each MCP DVS tool mirrors, for get_fields' `actions` (capability detection). */
 const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }> = {
 	dvs_get_fields: { action: 'get_fields', sections: ['task', 'project_2'] },
@@ -43,7 +46,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	/** svc_dvs_add_comment: "comment (up to 20000 characters)". */
 	readonly maxCommentLength = 20000;
 
-	readonly sections: readonly McpSection[] = ['task', 'project_2'];
+	readonly sections = MCP_DVS_SECTIONS;
 
 	private readonly tools: McpTools;
 
