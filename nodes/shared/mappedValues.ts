@@ -131,3 +131,35 @@ export const FIELD_TYPE_OF: Record<MappedKind, FieldType> = {
 	idList: 'array',
 	date: 'dateTime',
 };
+
+/** A resource mapper's parameter as the node reads it: its mode, its values and the field schema it stored. */
+export interface MapperInput {
+	mappingMode?: string;
+	value: Record<string, unknown>;
+	schema: Array<{ id: string; type?: string; required?: boolean; removed?: boolean }>;
+}
+
+/**
+ * A resource mapper's parameter, also in the shapes a workflow or a model may give it: the mapper
+ * value, the values alone as an object, or either as JSON text. Undefined when it is none of them.
+ */
+export function mapperInputOf(raw: unknown): MapperInput | undefined {
+	let parsed = raw;
+	if (typeof raw === 'string') {
+		if (!raw.trim()) return { value: {}, schema: [] };
+		const json = asJson(raw, 'object');
+		if ('problem' in json) return undefined;
+		parsed = json.value;
+	}
+	if (parsed === undefined || parsed === null) return { value: {}, schema: [] };
+	if (!isObject(parsed)) return undefined;
+	const isMapper = 'mappingMode' in parsed || ('schema' in parsed && 'value' in parsed);
+	if (!isMapper) return { value: parsed, schema: [] };
+	const inner = mapperInputOf(parsed.value ?? {});
+	if (!inner) return undefined;
+	return {
+		mappingMode: typeof parsed.mappingMode === 'string' ? parsed.mappingMode : undefined,
+		value: inner.value,
+		schema: Array.isArray(parsed.schema) ? (parsed.schema as MapperInput['schema']) : [],
+	};
+}

@@ -13,6 +13,16 @@ const REFERENCE_HINTS: Record<string, string> = {
 	searchContactPersons: "Give the contact person's ID (a number) or exact name.",
 };
 
+/** The same, as a few words for the tool's description. */
+const REFERENCE_WORDS: Record<string, string> = {
+	searchFolders: "a folder's hash, path from ROOT (/Documents/Reports) or exact name",
+	searchFiles: "a file's hash, path from ROOT (/Documents/report.pdf) or exact name",
+	searchTasks: "a task's ID, visible number (ACME-T-0001) or exact name",
+	searchProjects: "a project's ID, visible number or exact name",
+	searchClients: "a client's ID, visible number or exact name",
+	searchContactPersons: "a contact person's ID or exact name",
+};
+
 /** Parameters a model fills, by their type, and the `$fromAI` type it sends each as. */
 const FROM_AI_TYPE: Partial<Record<INodeProperties['type'], 'string' | 'number' | 'boolean' | 'json'>> = {
 	string: 'string',
@@ -31,20 +41,42 @@ function plain(text: string): string {
 	return text.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** What the model reads for one input: what it is, what it accepts, whether it may be left out. */
-function modelDescription(property: INodeProperties): string {
-	const parts = [plain(property.description ?? property.displayName)];
-	const method = property.modes?.find((mode) => mode.type === 'list')?.typeOptions?.searchListMethod;
-	if (typeof method === 'string' && REFERENCE_HINTS[method]) parts.push(REFERENCE_HINTS[method]);
-	if (property.type === 'options' && property.options) {
-		parts.push(`One of: ${property.options.map((option) => ('value' in option ? String(option.value) : '')).filter(Boolean).join(', ')}.`);
-	}
-	if (property.type === 'dateTime') parts.push('A date as YYYY-MM-DD.');
-	if (!property.required) parts.push('Optional.');
+/** Sentences joined as sentences: each one ends with its stop ("Raw entries to scan. Optional."). */
+export function sentences(parts: string[]): string {
 	return parts
+		.map((part) => part.trim())
+		.filter(Boolean)
 		.map((part) => (/[.!?]$/.test(part) ? part : `${part}.`))
-		.join(' ')
-		.replace(/`/g, "'");
+		.join(' ');
+}
+
+/** Text safe inside the backquoted description of a `$fromAI` call. */
+export function forFromAi(text: string): string {
+	return text.replace(/`/g, "'").replace(/\$\{/g, '$ {').replace(/\\/g, '/');
+}
+
+function searchMethodOf(property: INodeProperties): string | undefined {
+	const method = property.modes?.find((mode) => mode.type === 'list')?.typeOptions?.searchListMethod;
+	return typeof method === 'string' ? method : undefined;
+}
+
+function choicesOf(property: INodeProperties): string[] {
+	return (property.options ?? []).map((option) => ('value' in option ? String(option.value) : '')).filter(Boolean);
+}
+
+/** What the model reads for one input: what it is, what it accepts, whether it may be left out. */
+function modelDescription(property: INodeProperties, type: string): string {
+	const method = searchMethodOf(property);
+	return forFromAi(
+		sentences([
+			plain(property.description || property.displayName),
+			method && REFERENCE_HINTS[method] ? REFERENCE_HINTS[method] : '',
+			property.type === 'options' ? `One of: ${choicesOf(property).join(', ')}` : '',
+			property.type === 'dateTime' ? 'A date as YYYY-MM-DD' : '',
+			property.type === 'json' ? (type === 'json' ? 'A JSON object' : 'A JSON object as text') : '',
+			property.required ? '' : 'Optional',
+		]),
+	);
 }
 
 function withTool(options: IDisplayOptions | undefined, shown: boolean): IDisplayOptions {
@@ -52,12 +84,67 @@ function withTool(options: IDisplayOptions | undefined, shown: boolean): IDispla
 	return { ...options, [key]: { ...options?.[key], '@tool': [true] } };
 }
 
-/** The default an optional input falls back to when the model leaves it out. */
+/**
+ * The default an optional input falls back to when the model leaves it out: n8n makes an input
+ * with a fallback optional in the tool's schema, and a fallback must be of the input's type (n8n
+ * checks it as the model's own value when the tool is called through its schema).
+ */
 function fallbackOf(property: INodeProperties, type: string): string {
 	const value = property.default;
-	if (type === 'number' && typeof value === 'number') return String(value);
+	if (type === 'number') return typeof value === 'number' && Number.isFinite(value) ? String(value) : '0';
 	if (type === 'boolean') return value === true ? 'true' : 'false';
-	return typeof value === 'string' && !value.startsWith('=') ? `'${value.replace(/'/g, "\\'")}'` : "''";
+	return typeof value === 'string' && !value.startsWith('=') ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : "''";
+}
+
+/** The `$fromAI` type an input is sent as: an optional JSON input as text, which may be left empty (n8n's JSON type may not). */
+function fromAiTypeOf(property: INodeProperties): 'string' | 'number' | 'boolean' | 'json' | undefined {
+	const type = FROM_AI_TYPE[property.type];
+	return type === 'json' && !property.required ? 'string' : type;
+}
+
+/** Whether a model fills the parameter on a tool (it does unless the person setting up the tool chooses it). */
+function isModelInput(property: INodeProperties): boolean {
+	return Boolean(FROM_AI_TYPE[property.type]) && !property.noDataExpression && !SET_BY_USER.has(property.name) && /^[A-Za-z0-9_-]{1,64}$/.test(property.name);
+}
+
+/** One input as the tool's description lists it. */
+export interface ModelInput {
+	name: string;
+	required: boolean;
+	accepts: string;
+}
+
+function firstSentence(property: INodeProperties): string | undefined {
+	const first = plain(property.description ?? '').split(/(?<=[.!?])\s/)[0].replace(/[.!?]$/, '');
+	return first && first.length <= 120 ? first.charAt(0).toLowerCase() + first.slice(1) : undefined;
+}
+
+function acceptsOf(property: INodeProperties): string {
+	const method = searchMethodOf(property);
+	if (method && REFERENCE_WORDS[method]) return REFERENCE_WORDS[method];
+	if (property.type === 'options') return `one of ${choicesOf(property).join(', ')}`;
+	if (property.type === 'number') return !property.required && typeof property.default === 'number' ? `a number, ${property.default} when left out` : 'a number';
+	if (property.type === 'boolean') return firstSentence(property) ?? 'true or false';
+	if (property.type === 'dateTime') return 'a date as YYYY-MM-DD';
+	if (property.type === 'json') return 'a JSON object';
+	return firstSentence(property) ?? property.displayName.toLowerCase();
+}
+
+/** Whether a parameter is shown while the settings the person chooses keep their defaults (Arguments: Map Each Argument). */
+function shownByDefault(property: INodeProperties, all: INodeProperties[]): boolean {
+	const show = property.displayOptions?.show ?? {};
+	return Object.entries(show).every(([name, values]) => {
+		if (!SET_BY_USER.has(name)) return true;
+		const setting = all.find((candidate) => candidate.name === name);
+		return !setting || (values as unknown[]).includes(setting.default);
+	});
+}
+
+/** The inputs a model fills for an operation, for its tool description. */
+export function modelInputsOf(properties: INodeProperties[]): ModelInput[] {
+	return properties
+		.filter((property) => isModelInput(property) && shownByDefault(property, properties))
+		.map((property) => ({ name: property.name, required: property.required === true, accepts: acceptsOf(property) }));
 }
 
 /**
@@ -69,14 +156,14 @@ function fallbackOf(property: INodeProperties, type: string): string {
  */
 export function withModelInputs(properties: INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((property) => {
-		const type = FROM_AI_TYPE[property.type];
-		if (!type || property.noDataExpression || SET_BY_USER.has(property.name) || !/^[A-Za-z0-9_-]{1,64}$/.test(property.name)) return [property];
+		const type = fromAiTypeOf(property);
+		if (!type || !isModelInput(property)) return [property];
 		const optional = property.required ? '' : `, ${fallbackOf(property, type)}`;
 		const twin: INodeProperties = {
 			displayName: property.displayName,
 			name: property.name,
-			type: type === 'json' ? 'json' : type,
-			default: `={{ $fromAI('${property.name}', \`${modelDescription(property)}\`, '${type}'${optional}) }}`,
+			type,
+			default: `={{ $fromAI('${property.name}', \`${modelDescription(property, type)}\`, '${type}'${optional}) }}`,
 			description: property.description,
 			displayOptions: withTool(property.displayOptions, true),
 			...(property.required ? { required: true } : {}),

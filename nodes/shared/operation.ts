@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withModelInputs } from './modelInputs';
+import { toolDescriptionProperty } from './toolDescriptions';
 
 /** Whether an operation only reads (its items may run at once over REST) or writes (one after another). */
 export type Access = 'read' | 'write';
@@ -40,7 +41,8 @@ function labelled(option: OperationOption, runsOver: readonly Api[]): OperationO
 /**
  * A resource's Operation parameter and the parameters of its operations. Every operation is listed
  * once whichever credential is chosen; on a node that speaks both APIs, one that runs over only
- * one says so ("(not over MCP)", "(MCP only)") and the router refuses it over the other.
+ * one says so ("(not over MCP)", "(MCP only)") and the router refuses it over the other. As a
+ * tool, each operation carries its own Tool Description (`toolDescriptions.ts`).
  */
 export function resourceDescription<TDeps>(
 	resource: string,
@@ -60,5 +62,9 @@ export function resourceDescription<TDeps>(
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};
-	return [selector, ...entries.flatMap(([, operation]) => withModelInputs(operation.description))];
+	const toolDescriptions = entries.map(([value, operation]) => {
+		const property = toolDescriptionProperty(resource, value, operation.option, operation.description);
+		return { ...property, displayOptions: { show: { ...options.show, ...property.displayOptions?.show } } };
+	});
+	return [selector, ...toolDescriptions, ...entries.flatMap(([, operation]) => withModelInputs(operation.description))];
 }

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readInteger } from './parameters';
+import { readBoolean, readInteger } from './parameters';
 
 /**
  * The Return All / Limit pair of parameters of a list operation, read for one item: Limit is a
  * whole number of at least 1, and at most `maxLimit` where the API caps one request.
  */
 export function readReturnAll(ctx: IExecuteFunctions, itemIndex: number, maxLimit?: number): { returnAll: boolean; limit: number } {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const returnAll = readBoolean(ctx, 'returnAll', itemIndex, 'Return All');
 	const limit = returnAll ? Number.POSITIVE_INFINITY : readInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1, max: maxLimit, fallback: 50 });
 	return { returnAll, limit };
 }

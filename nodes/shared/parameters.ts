@@ -20,14 +20,26 @@ function refuse(ctx: ParameterContext, itemIndex: number, message: string, descr
 }
 
 /**
- * A parameter's value as text. Numbers and booleans are written out; an object or array (an
- * expression that gave `$json` instead of one of its fields) is refused, never sent as
- * `[object Object]`.
+ * The value inside a resource locator (`{__rl, mode, value}`): what a workflow saved before an
+ * input became text holds there (a tool's "let the model define this parameter" gave a locator).
+ */
+function locatorValue(raw: unknown): unknown {
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+	const entries = raw as Record<string, unknown>;
+	return entries.__rl === true || (typeof entries.mode === 'string' && 'value' in entries) ? (entries.value ?? '') : undefined;
+}
+
+/**
+ * A parameter's value as text. Numbers and booleans are written out, a resource locator gives its
+ * value; any other object or array (an expression that gave `$json` instead of one of its fields)
+ * is refused, never sent as `[object Object]`.
  */
 function textOf(ctx: ParameterContext, raw: unknown, itemIndex: number, label: string): string {
 	if (raw === undefined || raw === null) return '';
 	if (typeof raw === 'string') return raw.trim();
 	if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+	const inLocator = locatorValue(raw);
+	if (inLocator !== undefined && (typeof inLocator !== 'object' || inLocator === null)) return textOf(ctx, inLocator, itemIndex, label);
 	const kind = Array.isArray(raw) ? 'a list' : 'an object';
 	return refuse(
 		ctx,
@@ -171,4 +183,15 @@ export function refuseInput(ctx: ParameterContext, itemIndex: number, message: s
 export function readTimeout(ctx: ParameterContext, itemIndex: number): number {
 	const value = Number(parameterOf(ctx, 'options.timeout', itemIndex, DEFAULT_TIMEOUT_MS));
 	return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+/** A yes-or-no parameter: a boolean, or the text "true" or "false" (as a model or an older workflow may give it). */
+export function readBoolean(ctx: ParameterContext, name: string, itemIndex: number, label: string, fallback = false): boolean {
+	const raw = parameterOf(ctx, name, itemIndex, fallback);
+	if (raw === undefined || raw === null || raw === '') return fallback;
+	if (typeof raw === 'boolean') return raw;
+	const text = typeof raw === 'string' ? raw.trim().toLowerCase() : typeof raw === 'number' ? String(raw) : '';
+	if (text === 'true' || text === '1') return true;
+	if (text === 'false' || text === '0') return false;
+	return refuse(ctx, itemIndex, `The parameter "${label}" must be true or false`, `Got ${JSON.stringify(raw)?.slice(0, 60)}.`);
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/adapters/dvs/types';
 import { refuseInput } from '../../shared/parameters';
-import { asId, asIdList, convertMapped, type MappedKind } from '../../shared/mappedValues';
+import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isSection } from './sections';
 
@@ -73,9 +73,10 @@ export function kindOf(field: DvsFieldDescriptor): MappedKind {
 }
 
 function mappedInput(ctx: IExecuteFunctions, itemIndex: number): { values: IDataObject; automatic: boolean } {
-	const mapper = ctx.getNodeParameter('fields', itemIndex, {}) as Partial<ResourceMapperValue>;
+	const mapper = mapperInputOf(ctx.getNodeParameter('fields', itemIndex, {}));
+	if (!mapper) refuseInput(ctx, itemIndex, 'The parameter "Fields" must be an object of field values', 'Give the fields as {"name": value, …}, or as JSON text of that object.');
 	if (mapper.mappingMode === 'autoMapInputData') return { values: ctx.getInputData()[itemIndex]?.json ?? {}, automatic: true };
-	return { values: (mapper.value ?? {}) as IDataObject, automatic: false };
+	return { values: mapper.value as IDataObject, automatic: false };
 }
 
 /** Where a tool's names are looked up: the DVS service, and the task's project for its users. */

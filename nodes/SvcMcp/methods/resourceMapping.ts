@@ -7,6 +7,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
+import { forFromAi, sentences } from '../../shared/modelInputs';
 import { isToolUse } from '../../shared/toolUse';
 import { listEndpointTools } from './client';
 
@@ -30,14 +31,50 @@ function typeOf(schema: IDataObject): { type: FieldType; options?: INodeProperty
 	}
 }
 
-/** `$fromAI` for one argument: its key, the schema's description (and choices), its type; optional unless required. */
+type FromAiType = 'string' | 'number' | 'boolean' | 'json';
+
+function fromAiTypeOf(type: FieldType): FromAiType {
+	if (type === 'number' || type === 'boolean') return type;
+	return type === 'object' || type === 'array' ? 'json' : 'string';
+}
+
+/** The schema's own default as a `$fromAI` fallback of the argument's type; undefined when it has none that fits. */
+function schemaDefault(schema: IDataObject, type: FromAiType): string | undefined {
+	const value = schema.default;
+	if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (type === 'boolean' && typeof value === 'boolean') return String(value);
+	if (type === 'string' && (typeof value === 'string' || typeof value === 'number')) return `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+	return undefined;
+}
+
+const AS_TEXT: Record<FromAiType, string> = { number: 'A number', boolean: 'true or false', json: 'JSON', string: '' };
+
+/**
+ * `$fromAI` for one argument: its key, the schema's description (and choices), its type; optional
+ * unless the schema requires it. An optional argument needs a fallback of its type (n8n makes an
+ * input with one optional, and checks the fallback as the model's own value): the schema's default
+ * where it gives one, else the argument is asked as text that may stay empty, so the node leaves it
+ * out of the call instead of sending a value the tool did not choose.
+ */
 function fromAiArgument(id: string, schema: IDataObject, type: FieldType, required: boolean): string {
-	const choices = Array.isArray(schema.enum) ? ` One of: ${schema.enum.map(String).join(', ')}.` : '';
-	const description = `${typeof schema.description === 'string' ? schema.description : id}${choices}${required ? '' : ' Optional.'}`.replace(/`/g, "'");
-	const fromAiType = type === 'number' || type === 'boolean' ? type : type === 'object' || type === 'array' ? 'json' : 'string';
+	let fromAiType = fromAiTypeOf(type);
+	let fallback = required ? undefined : schemaDefault(schema, fromAiType);
+	let asText = '';
+	if (!required && fallback === undefined) {
+		asText = AS_TEXT[fromAiType];
+		fromAiType = 'string';
+		fallback = "''";
+	}
+	const description = forFromAi(
+		sentences([
+			typeof schema.description === 'string' && schema.description.trim() ? schema.description : id,
+			Array.isArray(schema.enum) ? `One of: ${schema.enum.map(String).join(', ')}` : '',
+			asText ? `${asText}, as text` : '',
+			required || fallback === undefined ? '' : fallback === "''" ? 'Optional' : `Optional, ${fallback.replace(/^'|'$/g, '')} when left out`,
+		]),
+	);
 	const key = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-	const fallback = required ? '' : fromAiType === 'string' ? ", ''" : '';
-	return `={{ $fromAI('${key}', \`${description}\`, '${fromAiType}'${fallback}) }}`;
+	return `={{ $fromAI('${key}', \`${description}\`, '${fromAiType}'${fallback === undefined ? '' : `, ${fallback}`}) }}`;
 }
 
 /** The picked tool's input schema as resource mapper fields: names, types, required flags. */

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { convertMapped, type MappedKind } from '../../../shared/mappedValues';
+import { convertMapped, mapperInputOf, type MappedKind } from '../../../shared/mappedValues';
 import { readLocator, refuseInput } from '../../../shared/parameters';
 import { binaryFieldOption, optionsCollection, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
@@ -107,9 +107,10 @@ function readJsonArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 
 /** The resource mapper's values, typed by the field schema it stored; empty optional fields are left out. */
 function readMappedArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mapper = ctx.getNodeParameter('arguments', itemIndex, { mappingMode: 'defineBelow', value: null }) as ResourceMapperValue;
-	const values = (mapper?.value ?? {}) as IDataObject;
-	const fields = new Map((mapper?.schema ?? []).map((field) => [field.id, field]));
+	const mapper = mapperInputOf(ctx.getNodeParameter('arguments', itemIndex, { mappingMode: 'defineBelow', value: null }));
+	if (!mapper) refuseInput(ctx, itemIndex, 'The parameter "Tool Arguments" must be an object of arguments', 'Give the arguments as {"name": value, …}, or as JSON text of that object.');
+	const values = mapper.value as IDataObject;
+	const fields = new Map(mapper.schema.map((field) => [field.id, field]));
 	const args: IDataObject = {};
 	for (const [name, value] of Object.entries(values)) {
 		const field = fields.get(name);
