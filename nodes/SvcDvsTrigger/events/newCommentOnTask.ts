@@ -5,7 +5,7 @@ import type { PollBudget } from '../../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
 import { commentItem } from '../commentItems';
 import type { CommentMark } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -38,7 +38,7 @@ async function poll(
 	const saved = readSavedState(ctx, fingerprint);
 	const state = saved && isMark(saved.state.mark) ? (saved.state as unknown as OneTaskState) : saved ? unreadableState(ctx, 'it is damaged') : undefined;
 	if (!state) {
-		writeSavedState(ctx, fingerprint, { mark: (await lastCommentOf(dvs, taskId)).mark } satisfies OneTaskState);
+		writeStartingPoint(ctx, fingerprint, { mark: (await lastCommentOf(dvs, taskId)).mark } satisfies OneTaskState);
 		return null;
 	}
 	budget.spend();

@@ -7,7 +7,7 @@ import { advance, aheadOf, compareStamped, cursorAfterAll } from '../../shared/p
 import { asNodeError, isGoneError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
 import { commentItem, stampComment } from '../commentItems';
 import type { CommentMark, CommentRead } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -190,7 +190,7 @@ export async function pollNewCommentOnTasks(
 	const saved = readSavedState(ctx, fingerprint);
 	const state = saved ? stateOf(ctx, saved.version, saved.state) : undefined;
 	if (!state) {
-		writeSavedState(ctx, fingerprint, await baseline(ctx, dvs, watched, budget));
+		writeStartingPoint(ctx, fingerprint, await baseline(ctx, dvs, watched, budget));
 		return null;
 	}
 

@@ -7,7 +7,8 @@ import { isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
 import { listTasks, newestCreation, taskPage } from '../taskList';
@@ -35,7 +36,7 @@ async function sample(ctx: IPollFunctions, dvs: DvsService, settings: DvsTrigger
 	if (page.items.length === 0) {
 		throw noSampleError(ctx, 'No task matches the trigger yet', 'Create a task in the chosen project (matching the filters), or widen the filters, then fetch a test event again.');
 	}
-	return [[{ json: page.items[0] }]];
+	return [[taskItem('newTask', page.items[0])]];
 }
 
 /** Whether an unseen task counts as new: with filters a task can start matching, only one created after activation. */
@@ -105,7 +106,7 @@ export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings
 		const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 		const all = new SeenRecord(false);
 		for (const task of tasks) all.set(keyOf(task));
-		writeSavedState(ctx, fingerprint, afterFullList(tasks, all, since));
+		writeStartingPoint(ctx, fingerprint, afterFullList(tasks, all, since));
 		return null;
 	}
 
@@ -115,7 +116,7 @@ export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings
 		for (const task of batch) known.set(keyOf(task));
 		const last = batch.at(-1);
 		writeSavedState(ctx, fingerprint, { ...state, known: known.encode(), position: state.position + batch.length, lastId: last?.id ?? state.lastId, polls: state.polls + 1 } satisfies NewTaskState);
-		return pollOutput(batch.filter((task) => isNew(settings, state.since, task)).map((task) => ({ json: task.task })));
+		return pollOutput(batch.filter((task) => isNew(settings, state.since, task)).map((task) => taskItem('newTask', task.task)));
 	}
 
 	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
@@ -132,5 +133,5 @@ export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings
 		record.set(keyOf(task));
 	}
 	writeSavedState(ctx, fingerprint, afterFullList(tasks, record, state.since));
-	return pollOutput(emitted.map((task) => ({ json: task.task })));
+	return pollOutput(emitted.map((task) => taskItem('newTask', task.task)));
 }

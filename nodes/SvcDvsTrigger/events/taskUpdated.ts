@@ -7,7 +7,8 @@ import { compareStamped } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
 import { dvsSeconds } from '../stamps';
@@ -54,7 +55,7 @@ export async function pollTaskUpdated(ctx: IPollFunctions, dvs: DvsService, sett
 	if (isManualPoll(ctx)) {
 		const newest = [...tasks].sort(byUpdate).at(-1);
 		if (!newest) throw noSampleError(ctx, 'No task matches the trigger yet', 'Create or change a task in the chosen project (matching the filters), then fetch a test event again.');
-		return [[{ json: newest.task }]];
+		return [[taskItem('taskUpdated', newest.task)]];
 	}
 	const fingerprint = fingerprintOf({ event: 'taskUpdated', filters: settings.filters, fields: settings.watchedFields });
 	const saved = readSavedState(ctx, fingerprint);
@@ -63,7 +64,7 @@ export async function pollTaskUpdated(ctx: IPollFunctions, dvs: DvsService, sett
 	const digests = saved && watchingFields ? SeenRecord.decode(saved.state.fields, true) : undefined;
 	if (!saved || !updated || (watchingFields && !digests)) {
 		if (saved) unreadableState(ctx, 'it is damaged');
-		writeSavedState(ctx, fingerprint, encoded(records(tasks, settings.watchedFields)));
+		writeStartingPoint(ctx, fingerprint, encoded(records(tasks, settings.watchedFields)));
 		return null;
 	}
 	const present = new Set(tasks.map(keyOf));
@@ -90,5 +91,5 @@ export async function pollTaskUpdated(ctx: IPollFunctions, dvs: DvsService, sett
 		next.digests?.set(keyOf(task), fieldsDigest(task, settings.watchedFields));
 	}
 	writeSavedState(ctx, fingerprint, encoded(next));
-	return pollOutput(batch.map((task) => ({ json: task.task })));
+	return pollOutput(batch.map((task) => taskItem('taskUpdated', task.task)));
 }

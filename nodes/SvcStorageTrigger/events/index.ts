@@ -9,7 +9,8 @@ import { compareStamped, isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState } from '../../shared/polling/state';
+import { eventIdOf } from '../../shared/polling/eventId';
+import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
 import type { SavedState } from '../../shared/polling/state';
 import { downloadWatchedFile } from '../download';
 import type { StorageTriggerEvent, StorageTriggerSettings } from '../settings';
@@ -50,7 +51,7 @@ function isDue(event: StorageTriggerEvent, record: SeenRecord, entry: WatchedEnt
  * The saved record, from this layout or the one before it: layout 1 kept a time cursor (upload
  * second and hashes) for New File; what was behind it counts as seen.
  */
-function recordOf(ctx: IPollFunctions, event: StorageTriggerEvent, saved: SavedState, entries: WatchedEntry[]): { record: SeenRecord; attempts: Record<string, number> } | undefined {
+function recordOf(ctx: IPollFunctions, event: StorageTriggerEvent, saved: SavedState, entries: WatchedEntry[]): { record: SeenRecord; attempts: Record<string, number> } {
 	if (saved.version === 1) {
 		const cursor = saved.state.cursor as Cursor | undefined;
 		const record = new SeenRecord(false);
@@ -69,10 +70,14 @@ function baseline(event: StorageTriggerEvent, entries: WatchedEntry[]): EntriesS
 	return { seen: record.encode() };
 }
 
-/** The entry as listed, with where it is: `folder_path` below the watched folder (and a file's `folder_hash`). */
-function itemOf(entry: WatchedEntry, extra: IDataObject = {}): INodeExecutionData {
+/**
+ * The entry as listed, with where it is (`folder_path` below the watched folder, and a file's
+ * `folder_hash`) and the event's stable ID (by hash, and for File Updated its last-modified second).
+ */
+function itemOf(event: StorageTriggerEvent, entry: WatchedEntry, extra: IDataObject = {}): INodeExecutionData {
 	const place = entry.kind === 'file' ? { folder_hash: entry.folderHash } : { parent_folder_hash: entry.folderHash };
-	return { json: { ...entry.entry, ...place, folder_path: entry.folderPath, ...extra } };
+	const eventId = eventIdOf(event, entry.id, stampOf(event, entry));
+	return { json: { ...entry.entry, ...place, folder_path: entry.folderPath, ...extra, event_id: eventId } };
 }
 
 /** Fetch Test Event: the newest matching entry, without touching the saved state. */
@@ -83,10 +88,10 @@ async function sample(ctx: IPollFunctions, storage: StorageService, settings: St
 		const what = settings.event === 'newFolder' ? 'folder' : 'file';
 		throw noSampleError(ctx, `No matching ${what} in the watched folder yet`, `Add a ${what} to the folder (matching the filters), then fetch a test event again.`);
 	}
-	if (!settings.binaryPropertyName) return [[itemOf(newest)]];
+	if (!settings.binaryPropertyName) return [[itemOf(settings.event, newest)]];
 	const download = await downloadWatchedFile(ctx, storage, newest);
-	if (download.kind === 'binary') return [[{ ...itemOf(newest), binary: { [settings.binaryPropertyName]: download.binary } }]];
-	return [[itemOf(newest, download.kind === 'failed' ? { download_error: download.message } : {})]];
+	if (download.kind === 'binary') return [[{ ...itemOf(settings.event, newest), binary: { [settings.binaryPropertyName]: download.binary } }]];
+	return [[itemOf(settings.event, newest, download.kind === 'failed' ? { download_error: download.message } : {})]];
 }
 
 /**
@@ -105,7 +110,7 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 	const saved = readSavedState(ctx, fingerprint);
 	const known = saved ? recordOf(ctx, event, saved, entries) : undefined;
 	if (!known) {
-		writeSavedState(ctx, fingerprint, baseline(event, entries));
+		writeStartingPoint(ctx, fingerprint, baseline(event, entries));
 		return null;
 	}
 	const present = new Set(entries.map((entry) => entry.key));
@@ -120,7 +125,7 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 		}
 		if (items.length >= settings.maxItemsPerPoll) break;
 		if (!settings.binaryPropertyName) {
-			items.push(itemOf(entry));
+			items.push(itemOf(event, entry));
 			record.set(entry.key, stampOf(event, entry));
 			continue;
 		}
@@ -132,10 +137,10 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 				attempts[entry.key] = tried;
 				continue;
 			}
-			items.push(itemOf(entry, { download_error: download.message }));
+			items.push(itemOf(event, entry, { download_error: download.message }));
 			delete attempts[entry.key];
 		} else if (download.kind === 'binary') {
-			items.push({ ...itemOf(entry), binary: { [settings.binaryPropertyName]: download.binary } });
+			items.push({ ...itemOf(event, entry), binary: { [settings.binaryPropertyName]: download.binary } });
 		}
 		record.set(entry.key, stampOf(event, entry));
 	}

@@ -12,23 +12,50 @@ export interface SavedState {
 	state: IDataObject;
 }
 
-/** Activations a person just made: an unreadable state may then start afresh, as they asked. */
-const FRESH_ACTIVATIONS = new Set(['activate', 'create', 'update']);
+/** Where a trigger's starting point is kept beside its own state: the workflow's static data, per node. */
+const START_PREFIX = 'svcTriggerStart:';
 
-/**
- * A trigger's saved state for what it watches now, from the node's static data, as a copy (a poll
- * that fails half-way leaves the saved state as it was). Undefined when nothing was saved for this
- * target: the trigger starts afresh (a changed folder, event or filter starts afresh too).
- * State of a newer layout is an error (`unreadableState`).
- */
-export function readSavedState(ctx: IPollFunctions, fingerprint: string): SavedState | undefined {
-	const data = ctx.getWorkflowStaticData('node');
-	if (Object.keys(data).length === 0 || data.watching !== fingerprint) return undefined;
+function startKey(ctx: IPollFunctions): string {
+	const node = ctx.getNode();
+	return `${START_PREFIX}${node.id || node.name}`;
+}
+
+function isSaved(data: unknown): data is IDataObject {
+	return !!data && typeof data === 'object' && Object.keys(data).length > 0;
+}
+
+function readable(ctx: IPollFunctions, data: IDataObject): SavedState {
 	const version = Number(data.version);
 	if (!Number.isInteger(version) || version < 1 || version > STATE_VERSION || !data.state || typeof data.state !== 'object') {
 		return unreadableState(ctx, Number.isInteger(version) && version > STATE_VERSION ? `it was saved by a newer version of the node (layout ${version})` : 'it is damaged');
 	}
 	return { version, state: JSON.parse(JSON.stringify(data.state)) as IDataObject };
+}
+
+/**
+ * A trigger's saved state for what it watches now, as a copy (a poll that fails half-way leaves the
+ * saved state as it was). Undefined when nothing was saved for this target: the trigger starts
+ * afresh (a changed folder, event or filter starts afresh too). State of a newer layout or damaged
+ * is an error (`unreadableState`).
+ *
+ * The starting point a trigger took when the workflow was activated is also kept in the
+ * workflow's static data (`writeStartingPoint`): n8n's durable scheduler (2.41) does not save what
+ * the poll it runs at activation keeps in the node's own data, and hands every later poll the
+ * activation mode `update`, so a poll cannot tell it was not the first. With no state of its own
+ * the trigger goes on from that starting point: what arrived after activation is emitted.
+ */
+export function readSavedState(ctx: IPollFunctions, fingerprint: string): SavedState | undefined {
+	const data = ctx.getWorkflowStaticData('node');
+	const shared = ctx.getWorkflowStaticData('global');
+	const key = startKey(ctx);
+	if (isSaved(data) && data.watching === fingerprint) {
+		if (key in shared) delete shared[key];
+		return readable(ctx, data);
+	}
+	const start = shared[key];
+	if (!isSaved(start) || start.watching !== fingerprint) return undefined;
+	ctx.logger.info('The trigger goes on from the starting point it took when the workflow was activated');
+	return readable(ctx, start);
 }
 
 export function writeSavedState(ctx: IPollFunctions, fingerprint: string, state: object): void {
@@ -40,20 +67,24 @@ export function writeSavedState(ctx: IPollFunctions, fingerprint: string, state:
 }
 
 /**
- * Saved state the trigger cannot read. Never a silent reset that would emit everything again or
- * skip what is new: when n8n started with the workflow active (or another instance took over), it
- * is an error that says how to start afresh; when a person has just activated the workflow, that
- * is the way out, and the trigger starts afresh (undefined).
+ * A trigger's first state (what exists now counts as seen), saved as its state and as its starting
+ * point in the workflow's static data, which n8n saves after activating the workflow whatever
+ * becomes of the node's own data (see `readSavedState`).
  */
-export function unreadableState(ctx: IPollFunctions, why: string): undefined {
-	const activation = typeof ctx.getActivationMode === 'function' ? ctx.getActivationMode() : 'init';
-	if (FRESH_ACTIVATIONS.has(activation)) {
-		ctx.logger.warn(`The trigger's saved position could not be read (${why}); the workflow was just activated, so it starts afresh`);
-		return undefined;
-	}
+export function writeStartingPoint(ctx: IPollFunctions, fingerprint: string, state: object): void {
+	writeSavedState(ctx, fingerprint, state);
+	const { version, watching } = ctx.getWorkflowStaticData('node');
+	ctx.getWorkflowStaticData('global')[startKey(ctx)] = { version, watching, state: JSON.parse(JSON.stringify(state)) as IDataObject };
+}
+
+/**
+ * Saved state the trigger cannot read: an error in every mode, never a silent reset that would emit
+ * everything again or skip what is new. It says how to start afresh.
+ */
+export function unreadableState(ctx: IPollFunctions, why: string): never {
 	throw new NodeOperationError(ctx.getNode(), `The trigger's saved position cannot be read: ${why}`, {
 		description:
-			'Nothing was emitted, so nothing is reported twice or skipped. To start watching afresh from now, deactivate the workflow and activate it again; what exists at that moment is then not reported.',
+			'Nothing was emitted, so nothing is reported twice or skipped. If a newer version of the node saved it, update the node again. To start watching afresh instead, copy the trigger, paste it, delete the old one and connect the copy, then activate (publish) the workflow: the copy starts from that moment, and what exists then is not reported.',
 	});
 }
 

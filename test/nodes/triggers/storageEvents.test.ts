@@ -112,7 +112,7 @@ describe('saved state', () => {
 		expect(poller.staticData().version).toBe(2);
 	});
 
-	it('state it cannot read is an error saying how to start afresh when n8n started with the workflow active', async () => {
+	it('state it cannot read is an error saying how to start afresh, also right after a person activated the workflow', async () => {
 		const { folder } = watch('unreadable');
 		const fingerprint = JSON.stringify({ depth: 0, event: 'newFile', folder: folder.hash });
 		const damaged = { version: 2, watching: fingerprint, state: { seen: 'not-a-record!' } };
@@ -134,7 +134,7 @@ describe('saved state', () => {
 		});
 		await expect(newer.poll()).rejects.toThrow('it was saved by a newer version of the node (layout 9)');
 		const reactivated = storagePoller(env, { folder: { __rl: true, mode: 'id', value: folder.hash } }, damaged);
-		expect(await reactivated.poll()).toBeNull();
-		expect((reactivated.staticData().state as { seen: string }).seen).toBe('');
+		await expect(reactivated.poll()).rejects.toThrow('it is damaged');
+		expect(reactivated.staticData()).toEqual(damaged);
 	});
 });
