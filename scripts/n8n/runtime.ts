@@ -74,21 +74,37 @@ export async function freePort(): Promise<number> {
 	});
 }
 
+/**
+ * The README's install ("Install into n8n", "With npm"), word for word: a `package.json` for the nodes folder
+ * when it has none (else npm would install into a parent folder), then npm with the flags that give the tree
+ * n8n's own installer gives: the package alone, no second n8n-workflow (a peer) and no install scripts.
+ * test/release/installCommand.test.ts holds the README to it.
+ */
+export const NODES_FOLDER_MANIFEST = '{"name":"installed-nodes","private":true}';
+export const INSTALL_FLAGS = ['--legacy-peer-deps', '--ignore-scripts'] as const;
+
+/** `npm install` as the README gives it, for `spec` (the package name there; a packed tarball here). */
+export function installCommand(spec: string): string[] {
+	return ['npm', 'install', ...INSTALL_FLAGS, spec];
+}
+
+/** Installs `spec` into `nodes` (a `.n8n/nodes` folder) with the README's commands. */
+export function installIntoNodesFolder(nodes: string, spec: string): void {
+	mkdirSync(nodes, { recursive: true });
+	if (!existsSync(join(nodes, 'package.json'))) writeFileSync(join(nodes, 'package.json'), `${NODES_FOLDER_MANIFEST}\n`);
+	const [npm, ...args] = installCommand(spec);
+	const result = spawnSync(npm, args, { cwd: nodes, encoding: 'utf8' });
+	if (result.status !== 0) throw new Error(`${installCommand(spec).join(' ')} failed in ${nodes}: ${result.stderr}`);
+}
+
 /** A fresh user folder with the packed package installed as a community package. */
 export function prepareUserFolder(parent = tmpdir()): string {
 	const work = mkdtempSync(join(parent, 'svc-n8n-'));
-	const nodes = join(work, '.n8n', 'nodes');
-	mkdirSync(nodes, { recursive: true });
 	const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: PROJECT_ROOT, encoding: 'utf8' });
 	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
 	const tarball = readdirSync(work).find((name) => name.startsWith(`${PACKAGE_NAME}-`) && name.endsWith('.tgz'));
 	if (!tarball) throw new Error('npm pack wrote no tarball (run npm run build first)');
-	writeFileSync(join(nodes, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-	const installed = spawnSync('npm', ['install', join(work, tarball), '--omit=peer', '--no-audit', '--no-fund', '--silent'], {
-		cwd: nodes,
-		encoding: 'utf8',
-	});
-	if (installed.status !== 0) throw new Error(`installing the packed package failed: ${installed.stderr}`);
+	installIntoNodesFolder(join(work, '.n8n', 'nodes'), join(work, tarball));
 	return work;
 }
 
