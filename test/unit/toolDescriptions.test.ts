@@ -1,0 +1,76 @@
+/**
+ * What every operation of every node tells a model as an AI tool, read the way n8n reads it: the
+ * node's built description as n8n turns it into a tool (`…Tool`, `@tool` parameters shown), the
+ * parameters n8n fills from their defaults, the input schema n8n builds from their `$fromAI` calls
+ * (n8n-core's own `getSchema`) and the description n8n hands the model
+ * (n8n-workflow `getToolDescriptionForNode`).
+ */
+import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
+import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
+import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
+
+import { DATA_NOT_INSTRUCTIONS } from '../../nodes/shared/toolDescriptions';
+import { DVS_NODE, MCP_NODE, STORAGE_NODE, nodeDescription } from '../helpers';
+
+/** The node as n8n offers it to an agent: its `Tool` variant, whose `@tool` parameters show. */
+function asTool(type: string): INodeTypeDescription {
+	const description = nodeDescription(type);
+	return { ...description, name: `${description.name}Tool` };
+}
+
+function operationsOf(description: INodeTypeDescription): Array<[string, string]> {
+	const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{ value: string }>;
+	return resources.flatMap(({ value: resource }) => {
+		const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
+		return ((selector?.options ?? []) as Array<{ value: string }>).map(({ value }): [string, string] => [resource, value]);
+	});
+}
+
+/** A tool node as the editor leaves it: only resource and operation saved, everything else n8n's defaults. */
+function toolNode(tool: INodeTypeDescription, resource: string, operation: string): INode {
+	const node = { id: 't', name: 'Tool', type: tool.name, typeVersion: 1, position: [0, 0], parameters: { resource, operation } } as INode;
+	node.parameters = NodeHelpers.getNodeParameters(tool.properties, node.parameters, true, false, node, tool) ?? {};
+	return node;
+}
+
+/** The parameters shown on the tool whose value the model defines. */
+function modelInputs(tool: INodeTypeDescription, node: INode): INodeProperties[] {
+	return tool.properties.filter(
+		(property) => typeof property.default === 'string' && property.default.includes('$fromAI(') && NodeHelpers.displayParameter(node.parameters, property, node, tool),
+	);
+}
+
+const cases = [STORAGE_NODE, DVS_NODE, MCP_NODE].flatMap((type) => {
+	const tool = asTool(type);
+	return operationsOf(tool).map(([resource, operation]) => ({ type, tool, resource, operation, label: `${tool.displayName} ${resource} → ${operation}` }));
+});
+
+it('covers every operation of the three action nodes', () => {
+	expect(cases.length).toBeGreaterThanOrEqual(50);
+});
+
+describe.each(cases)('$label', ({ type, tool, resource, operation }) => {
+	const node = toolNode(tool, resource, operation);
+
+	it('gives the model its own description: at least 80 characters, what it returns and never returns, DVS text as data', () => {
+		const description = NodeHelpers.getToolDescriptionForNode(node, { description: tool } as never);
+		expect(description.length).toBeGreaterThanOrEqual(80);
+		expect(description).toMatch(/Returns /);
+		expect(description).toMatch(/never returns edit, upload or delete keys/);
+		if (type === DVS_NODE) expect(description).toContain(DATA_NOT_INSTRUCTIONS);
+		expect(node.parameters.toolDescription).toBe(description);
+	});
+
+	it('makes every optional input optional in the schema n8n builds, each described in whole sentences', () => {
+		const schema = getSchema(node) as unknown as ZodObject<ZodRawShape>;
+		const shape = schema.shape as Record<string, ZodTypeAny>;
+		const inputs = modelInputs(tool, node);
+		expect(Object.keys(shape).sort()).toEqual([...new Set(inputs.map((property) => property.name))].sort());
+		for (const property of inputs) {
+			const field = shape[property.name];
+			expect([property.name, field.isOptional()]).toEqual([property.name, property.required !== true]);
+			expect(field.description).toMatch(/[.!?]$/);
+			expect(field.description).not.toMatch(/[^.!?] (Optional|One of:|A date)\b/);
+		}
+	});
+});
