@@ -68,7 +68,8 @@ export function safeFileName(name: string | undefined): string | undefined {
  * Stores a downloaded body as n8n binary data (to disk in filesystem mode, without buffering), under
  * a safe file name. Whether the file is whole is decided on what n8n stored, which holds for every
  * body n8n's helpers hand over and every binary mode: a body that ends early or breaks off is an
- * error that says how many of how many bytes arrived, never a short file.
+ * error that says how many of how many bytes arrived, never a short file. A failure of n8n's own
+ * store (disk full, no permission, a size cap) is reported as that, with what to change.
  */
 export async function binaryFromStream(
 	ctx: BinaryContext,
@@ -81,28 +82,120 @@ export async function binaryFromStream(
 	const cut = (arrived: number, cause?: unknown) => {
 		const expected = download.size === undefined ? '' : ` of ${download.size}`;
 		const reason = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-		return new NodeApiError(ctx.getNode(), { message: `download cut after ${arrived} bytes` }, {
-			message: `The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${arrived}${expected} bytes arrived${reason}`,
+		const message = `The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${arrived}${expected} bytes arrived${reason}`;
+		const error = new NodeApiError(ctx.getNode(), { message: `download cut after ${arrived} bytes` }, {
+			message,
 			description: 'The connection broke while the file was being received. Run the node again.',
 			itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 		});
+		// n8n swaps a message that mentions a common error code (ECONNRESET…) for a generic one without the counts.
+		error.message = message;
+		return error;
 	};
+	let stall: Error | undefined;
 	let binary: IBinaryData;
 	try {
 		// A name is always given: without one n8n would name the data after the request's URL path.
 		const stored = ctx.helpers.prepareBinaryData(download.body as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
 		const stalled = download.stalled?.then((error) => {
+			stall = error;
 			throw error;
 		});
 		// Handled by the race below; a stall after the store already failed is nothing more to report.
 		stalled?.catch(() => undefined);
 		binary = await (stalled ? Promise.race([stored, stalled]) : stored);
 	} catch (error) {
+		if (error === stall || error === arrivals.failure) throw cut(arrivals.count, error);
+		// The store gave up before the body's end: the connection is released, not left to a reader that is gone.
+		(download.body as { destroy?: () => void } | undefined)?.destroy?.();
 		if (isStoreLimit(error)) throw storeLimitError(ctx, download.size, itemIndex);
+		if (isStoreFailure(error) || arrivals.failure === undefined) throw storeFailureError(ctx, error, fileName, itemIndex);
 		throw cut(arrivals.count, error);
 	}
 	const storedBytes = await storedByteCount(ctx, binary);
 	if (arrivals.failure !== undefined || (download.size !== undefined && storedBytes < download.size)) throw cut(storedBytes, arrivals.failure);
 	return binary;
+}
+
+interface StoreProblem {
+	problem: string;
+	remedy: string;
+}
+
+const NO_PERMISSION: StoreProblem = {
+	problem: 'n8n may not write there',
+	remedy: 'Give the user n8n runs as write permission on that folder (or point N8N_BINARY_DATA_STORAGE_PATH at a folder it may write)',
+};
+const TOO_MANY_OPEN: StoreProblem = {
+	problem: 'n8n has too many files open',
+	remedy: "Raise n8n's open-file limit (ulimit -n) or run fewer downloads at once",
+};
+const FILE_IN_THE_WAY: StoreProblem = {
+	problem: 'a file stands where n8n keeps a folder',
+	remedy: 'Move that file away',
+};
+
+/** The file-system errors n8n's binary store passes on as they are (filesystem mode of both lines), by code. */
+const STORE_PROBLEMS: Record<string, StoreProblem> = {
+	ENOSPC: {
+		problem: 'the disk is full',
+		remedy: 'Free disk space there (or point N8N_BINARY_DATA_STORAGE_PATH at a larger disk)',
+	},
+	EDQUOT: { problem: 'the disk quota is used up', remedy: 'Free space in the quota there, or raise it' },
+	EFBIG: {
+		problem: 'the file system refuses a file this large',
+		remedy: 'Raise the file size limit of the user n8n runs as (ulimit -f), or point N8N_BINARY_DATA_STORAGE_PATH at a file system that holds files this large',
+	},
+	EACCES: NO_PERMISSION,
+	EPERM: NO_PERMISSION,
+	EROFS: {
+		problem: 'the file system is read-only',
+		remedy: 'Make it writable, or point N8N_BINARY_DATA_STORAGE_PATH at a writable folder',
+	},
+	EMFILE: TOO_MANY_OPEN,
+	ENFILE: TOO_MANY_OPEN,
+	ENOTDIR: FILE_IN_THE_WAY,
+	EEXIST: FILE_IN_THE_WAY,
+	EIO: { problem: 'the disk reported an input/output error', remedy: 'Check that disk' },
+};
+
+function codeOf(error: unknown): string | undefined {
+	const code = (error as { code?: unknown } | null | undefined)?.code;
+	return typeof code === 'string' ? code : undefined;
+}
+
+/** A failure of n8n's binary store on the file system, not of the download it was reading. */
+function isStoreFailure(error: unknown): boolean {
+	const code = codeOf(error);
+	return code !== undefined && code in STORE_PROBLEMS;
+}
+
+/** The folder n8n keeps binary data in, from a path inside it (the store's files live under `workflows/`). */
+function storeFolderOf(error: unknown): string | undefined {
+	const path = (error as { path?: unknown } | null | undefined)?.path;
+	if (typeof path !== 'string') return undefined;
+	return /^(.*?)\/workflows(\/|$)/.exec(path)?.[1] ?? path;
+}
+
+/**
+ * n8n's binary store could not keep a downloaded file: said as that, with what to change. Nothing
+ * is wrong with the download or the service; the file there is untouched.
+ */
+function storeFailureError(ctx: BinaryContext, error: unknown, fileName: string | undefined, itemIndex: number): NodeOperationError {
+	const code = codeOf(error);
+	const known = code === undefined ? undefined : STORE_PROBLEMS[code];
+	const file = fileName ? `"${safeFileName(fileName)}"` : 'the downloaded file';
+	const folder = storeFolderOf(error);
+	const detail = error instanceof Error && error.message ? `: ${error.message.slice(0, 200)}` : '';
+	const message = known ? `n8n could not store ${file}: ${known.problem} (${code})` : `n8n could not store ${file}: its binary data store refused it${detail}`;
+	const failure = new NodeOperationError(ctx.getNode(), message, {
+		itemIndex,
+		description: known
+			? `The download was fine; n8n's binary data store failed${folder ? ` in ${folder}` : ''}. ${known.remedy}, then run the node again.`
+			: "The download was fine; n8n's binary data store (N8N_DEFAULT_BINARY_DATA_MODE: filesystem, database or s3) failed. Check that store and n8n's log, then run the node again.",
+	});
+	// n8n swaps a message that mentions a common error code (EACCES, EPERM…) for a generic one; this one says more.
+	failure.message = message;
+	return failure;
 }
