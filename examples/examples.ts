@@ -56,10 +56,14 @@ const OUR_PACKAGE = 'n8n-nodes-svc.';
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
 const AGENT = '@n8n/n8n-nodes-langchain.agent';
+export const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
-/** An AI agent template: a chat trigger and an agent whose tools are Svc nodes (it runs in a real n8n with a model). */
+/**
+ * An AI template: Svc nodes as tools of a model, through an agent started by a chat trigger (it runs in
+ * a real n8n with a model) or through n8n's MCP Server Trigger (it runs in a real n8n, called by an MCP client).
+ */
 export function isAgentTemplate(workflow: ExampleWorkflow): boolean {
-	return workflow.nodes.some((node) => node.type === AGENT);
+	return workflow.nodes.some((node) => node.type === AGENT || node.type === MCP_TRIGGER);
 }
 
 export interface ExampleWorkflow {
@@ -73,13 +77,13 @@ export function readExample(file: string): ExampleWorkflow {
 	return JSON.parse(readFileSync(join(__dirname, file), 'utf8')) as ExampleWorkflow;
 }
 
-/** The node a run starts from: the manual trigger, else the workflow's polling trigger (run as "Fetch Test Event"), else its chat trigger. */
+/** The node a run starts from: the manual trigger, else the workflow's polling trigger (run as "Fetch Test Event"), else its chat or MCP Server Trigger. */
 export function startNodeOf(workflow: ExampleWorkflow): { name: string; type: string } {
 	const start =
 		workflow.nodes.find((node) => node.type === MANUAL_TRIGGER) ??
 		workflow.nodes.find((node) => /Trigger$/.test(node.type) && node.type.startsWith(OUR_PACKAGE)) ??
-		workflow.nodes.find((node) => node.type === CHAT_TRIGGER);
-	if (!start) throw new Error(`${workflow.name}: no manual, Svc or chat trigger to start from`);
+		workflow.nodes.find((node) => node.type === CHAT_TRIGGER || node.type === MCP_TRIGGER);
+	if (!start) throw new Error(`${workflow.name}: no manual, Svc, chat or MCP Server trigger to start from`);
 	return start;
 }
 

@@ -16,14 +16,15 @@ it('there are example workflows', () => {
 const RUN_HERE = EXAMPLE_FILES.filter((file) => !isAgentTemplate(readExample(file)));
 const AGENTS = EXAMPLE_FILES.filter((file) => isAgentTemplate(readExample(file)));
 
-it('there is an agent template, with Svc nodes as its tools, set up as the editor leaves a new tool', () => {
-	expect(AGENTS.length).toBeGreaterThanOrEqual(1);
+it('there are AI templates (an agent, an MCP server), with Svc nodes as their tools, set up as the editor leaves a new tool', () => {
+	expect(AGENTS.length).toBeGreaterThanOrEqual(2);
 	for (const file of AGENTS) {
 		const workflow = readExample(file);
 		const tools = workflow.nodes.filter((node) => /^n8n-nodes-svc\.svc\w+Tool$/.test(node.type));
 		expect(tools.map((node) => node.type).sort()).toEqual(['n8n-nodes-svc.svcDvsTool', 'n8n-nodes-svc.svcMcpTool', 'n8n-nodes-svc.svcStorageTool']);
 		for (const tool of tools) {
-			expect(tool.parameters.descriptionType).toBe('auto');
+			// No description written by hand: each operation's own Tool Description reaches the model.
+			expect(tool.parameters).not.toHaveProperty('toolDescription');
 			expect(Object.keys(workflow.connections[tool.name])).toEqual(['ai_tool']);
 		}
 	}
@@ -42,8 +43,8 @@ it.each(EXAMPLE_FILES)('%s is a template a user can share: a note saying what it
 	const workflow = readExample(file);
 	const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
 	expect(String(note?.parameters.content ?? '')).toMatch(/^## .+\n[\s\S]*\*\*Set up:\*\*/);
-	// An agent template also has n8n's own AI nodes: a chat trigger, the agent and a chat model.
-	const allowed = isAgentTemplate(workflow) ? /^(n8n-nodes-(svc|base)\.|@n8n\/n8n-nodes-langchain\.(chatTrigger|agent|lmChatOpenAi)$)/ : /^n8n-nodes-(svc|base)\./;
+	// An agent template also has n8n's own AI nodes: a chat trigger, the agent and a chat model; an MCP server template the MCP Server Trigger.
+	const allowed = isAgentTemplate(workflow) ? /^(n8n-nodes-(svc|base)\.|@n8n\/n8n-nodes-langchain\.(chatTrigger|agent|lmChatOpenAi|mcpTrigger)$)/ : /^n8n-nodes-(svc|base)\./;
 	expect(workflow.nodes.filter((node) => !allowed.test(node.type)).map((node) => node.type)).toEqual([]);
 	for (const node of workflow.nodes) {
 		for (const reference of Object.values(node.credentials ?? {})) expect(Object.keys(reference).sort()).toEqual(['id', 'name']);
