@@ -31,9 +31,10 @@ describe("the README's install commands and the e2e suite's", () => {
 		expect(lines).toContain(`[ -f package.json ] || echo '${NODES_FOLDER_MANIFEST}' > package.json`);
 	});
 
-	it('update with the same flags', () => {
-		const update = README.split('\n').filter((line) => line.includes(`${PACKAGE_NAME}@latest`) && line.includes('npm install'));
-		expect(update.length).toBeGreaterThan(0);
-		for (const line of update) expect(line).toContain(installCommand(`${PACKAGE_NAME}@latest`).join(' '));
+	it('update, install a tarball and build the Docker image with the same flags', () => {
+		const others = README.split('\n').filter((line) => line.includes('npm install') && !lines.includes(line.trim()));
+		expect(others.filter((line) => line.includes(`${PACKAGE_NAME}@latest`)).length).toBeGreaterThan(0);
+		const flags = installCommand(PACKAGE_NAME).slice(0, -1).join(' ');
+		for (const line of others) expect(line).toContain(`${flags} `);
 	});
 });
