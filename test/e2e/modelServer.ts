@@ -8,6 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { ServiceSimulator } from '../simulator';
+
 export interface ChatRequest {
 	model: string;
 	messages: Array<{ role: string; content?: unknown; tool_calls?: any[]; tool_call_id?: string }>;
@@ -125,4 +127,22 @@ export function callThenAnswer(tool: RegExp, args: Record<string, unknown>): (re
 		if (!offered) return { answer: `no tool matching ${String(tool)} among ${(request.tools ?? []).map((entry) => entry.function.name).join(', ')}` };
 		return { call: { name: offered.function.name, arguments: args } };
 	};
+}
+
+/** Every capability key and token of the demo account (8 characters or more): none may reach a model provider or an MCP client. */
+export function demoSecrets(sim: ServiceSimulator): string[] {
+	const values = new Set<string>([sim.demo.pro.apiToken ?? '']);
+	const walk = (folderHash: string) => {
+		for (const item of sim.storage.listChildren(folderHash)) {
+			if (item.type === 'folder') {
+				values.add(item.editKey);
+				values.add(item.uploadKey);
+				walk(item.hash);
+			} else if (item.deleteKey) {
+				values.add(item.deleteKey);
+			}
+		}
+	};
+	walk(sim.demo.pro.rootFolderHash);
+	return [...values].filter((value) => value.length >= 8);
 }
