@@ -1,7 +1,8 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { isUncertainOutcome, mayStillLand, OUTCOME_UNCERTAIN } from './transport/errors';
+import { MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
 
 /**
  * After an uncertain outcome the service may still be committing the write (a late commit after
@@ -43,14 +44,25 @@ export interface UncertainWrite<TBefore, TResult> {
 		applies(error: unknown): boolean;
 		check(before: TBefore, error: unknown): Promise<{ written: TResult } | Error | undefined>;
 	};
+	/** What identifies the write across n8n's tries and retries: its destination and what it writes. */
+	identity?: IDataObject;
+	/**
+	 * The snapshot as a write record keeps it (JSON, only what can tell our write apart) and back;
+	 * `nothing` is a destination that held nothing, for a retried run that recorded nothing.
+	 */
+	recorded?: { save(before: TBefore): unknown; restore(saved: unknown): TBefore; nothing: TBefore };
+	/** A repeat changes nothing (an update): a retried run that recorded nothing sends it again. */
+	safeToRepeat?: boolean;
 }
 
 export interface WriteOutcome<TResult> {
 	result: TResult;
 	/** True when the write's answer was lost and the result was found by reading the destination back. */
 	reconciled: boolean;
-	/** How many times the write was sent (1, or 2 when the first attempt certainly did not land). */
+	/** How many times the write was sent (1, or 2 when the first attempt certainly did not land; 0 when an earlier run sent it). */
 	attempts: number;
+	/** Why a write is not this run's own: an earlier try or the retried execution wrote it. */
+	why?: string;
 }
 
 function outcomeUncertain(node: INode, subject: string, description: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
@@ -138,34 +150,65 @@ async function lookUntilSettled<TBefore, TResult>(
 	return { lastFailure, waitedMs };
 }
 
+/** A write's records with what the write needs of them, when n8n may run it again. */
+interface Recording<TBefore> {
+	records: ItemWriteRecords;
+	identity: IDataObject;
+	recorded: NonNullable<UncertainWrite<TBefore, unknown>['recorded']>;
+	note(state: WriteRecord['state'], fields?: Partial<WriteRecord>): void;
+}
+
+function recordingOf<TBefore, TResult>(write: UncertainWrite<TBefore, TResult>, records: ItemWriteRecords | undefined): Recording<TBefore> | undefined {
+	const { identity, recorded } = write;
+	if (!records || !identity || !recorded) return undefined;
+	let sent: Pick<WriteRecord, 'at' | 'before'> | undefined;
+	return {
+		records,
+		identity,
+		recorded,
+		note: (state, fields = {}) => {
+			sent ??= { at: Date.now(), before: fields.before };
+			records.save(identity, { ...sent, execution: records.execution, ...fields, state });
+		},
+	};
+}
+
 /**
  * Runs a write so that it takes effect exactly once. On an uncertain outcome (timeout, reset,
  * 5xx, a 2xx that does not parse, a redirect, MCP `uncertain`) it reads the destination back,
  * now and after each settle wait (SETTLE_WAITS_MS), and returns what was written. Only a write still
  * absent after the whole settle window is sent once more, and never after a timeout (the service
  * may still be working on it): that ends in an "Outcome uncertain" error saying what to check.
+ * With `records` (writeRecords.ts), a write an earlier try or the retried execution sent is
+ * found there and settled against that try's snapshot, never sent twice.
  */
 export async function writeExactlyOnce<TBefore, TResult>(
 	node: INode,
 	write: UncertainWrite<TBefore, TResult>,
 	itemIndex?: number,
+	records?: ItemWriteRecords,
 ): Promise<WriteOutcome<TResult>> {
+	const recording = recordingOf(write, records);
+	const earlier = recording ? await earlierRun(node, write, recording, itemIndex) : undefined;
+	if (earlier) return earlier;
 	const isUncertain = write.isUncertain ?? isUncertainOutcome;
 	const stillInProgress = write.mayStillLand ?? mayStillLand;
 	const before = await write.snapshot();
+	recording?.note('sending', { before: recording.recorded.save(before) });
 	let lastError: unknown;
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		let failure: unknown;
 		try {
 			// Awaited here, not through a helper: a write is as few frames above the request as can be.
-			return { result: await write.write(), reconciled: false, attempts: attempt };
+			return written(recording, { result: await write.write(), reconciled: false, attempts: attempt });
 		} catch (error) {
 			failure = error;
 		}
-		if (!isUncertain(failure)) return { result: await afterRefusal(node, write, before, failure, itemIndex), reconciled: true, attempts: attempt };
+		if (!isUncertain(failure)) return written(recording, { result: await afterRefusal(node, write, before, failure, recording, itemIndex), reconciled: true, attempts: attempt });
 		lastError = failure;
 		const looked = await lookUntilSettled(write, before);
-		if (looked.written !== undefined) return { result: looked.written, reconciled: true, attempts: attempt };
+		if (looked.written !== undefined) return written(recording, { result: looked.written, reconciled: true, attempts: attempt });
+		recording?.note('uncertain', { mayStillLand: stillInProgress(failure) });
 		// A read-back that failed is no answer: only a look that worked can show the write absent.
 		if (looked.lastFailure !== undefined) throw unsettled(node, write.subject, looked.lastFailure, itemIndex);
 		if (stillInProgress(failure)) throw notFoundYet(node, write.subject, failure, looked.waitedMs, itemIndex);
@@ -173,11 +216,100 @@ export async function writeExactlyOnce<TBefore, TResult>(
 	throw lastError;
 }
 
-/** A refusal: thrown as it is, unless the write may have happened anyway (afterRefusal), which one look settles. */
-async function afterRefusal<TBefore, TResult>(node: INode, write: UncertainWrite<TBefore, TResult>, before: TBefore, refusal: unknown, itemIndex?: number): Promise<TResult> {
-	if (!write.afterRefusal?.applies(refusal)) throw refusal;
+function written<TBefore, TResult>(recording: Recording<TBefore> | undefined, outcome: WriteOutcome<TResult>): WriteOutcome<TResult> {
+	recording?.note('written', { result: outcome.result as IDataObject });
+	return outcome;
+}
+
+/**
+ * What an earlier run of this item (a try before Retry On Fail's, or the execution Retry execution
+ * continues) did with the same write: its result when it was written; else one look against that
+ * run's own snapshot. Undefined when nothing was sent or the write is provably absent: send it now.
+ */
+async function earlierRun<TBefore, TResult>(node: INode, write: UncertainWrite<TBefore, TResult>, recording: Recording<TBefore>, itemIndex?: number): Promise<WriteOutcome<TResult> | undefined> {
+	const { records, identity, recorded } = recording;
+	const record = records.find(identity);
+	if (!record) {
+		if (records.retrying && !write.safeToRepeat) await noUnrecordedWrite(node, write, recorded.nothing, itemIndex);
+		return undefined;
+	}
+	const why = record.execution === records.execution ? 'an earlier try of this node wrote it' : `execution ${record.execution}, which this one retries, wrote it`;
+	if (record.state === 'written' && record.result) return { result: record.result as TResult, reconciled: true, attempts: 0, why };
+	const found = await settle(write.findWritten(recorded.restore(record.before)));
+	if (found.ok && found.value !== undefined) {
+		records.save(identity, { ...record, state: 'written', result: found.value as IDataObject });
+		return { result: found.value, reconciled: true, attempts: 0, why };
+	}
+	if (!found.ok) throw unsettled(node, write.subject, found.error, itemIndex);
+	const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && Date.now() - record.at < MAY_STILL_LAND_MS;
+	if (mayStillLand) throw notFoundYet(node, write.subject, new Error('an earlier try of this node sent it and its answer did not come'), Date.now() - record.at, itemIndex);
+	records.forget(identity);
+	return undefined;
+}
+
+/**
+ * A retried execution whose run recorded nothing (a queue worker stopped mid-node saves nothing):
+ * what already looks like this write may be that run's, and the node cannot tell. It says so
+ * rather than writing a second copy.
+ */
+async function noUnrecordedWrite<TBefore, TResult>(node: INode, write: UncertainWrite<TBefore, TResult>, nothing: TBefore, itemIndex?: number): Promise<void> {
+	const found = await settle(write.findWritten(nothing));
+	if (found.ok && found.value === undefined) return;
+	if (!found.ok && !(found.error instanceof AmbiguousReadBack)) throw unsettled(node, write.subject, found.error, itemIndex);
+	throw outcomeUncertain(
+		node,
+		write.subject,
+		`This execution retries one that stopped without recording its writes (a queue worker that was stopped, for example), and the destination already holds what looks like ${write.subject}: the node cannot tell whether the retried execution wrote it, so it did not write a second copy. Check the destination: if that is the earlier write, nothing more is needed for this item; to write it anyway, run the workflow again instead of retrying the execution.`,
+		new Error(`${write.subject} already seems to be there`),
+		itemIndex,
+	);
+}
+
+/**
+ * A refusal: thrown as it is (nothing written, so nothing recorded), unless the write may have
+ * happened anyway (afterRefusal), which one look settles; what it leaves open is recorded uncertain.
+ */
+async function afterRefusal<TBefore, TResult>(
+	node: INode,
+	write: UncertainWrite<TBefore, TResult>,
+	before: TBefore,
+	refusal: unknown,
+	recording: Recording<TBefore> | undefined,
+	itemIndex?: number,
+): Promise<TResult> {
+	if (!write.afterRefusal?.applies(refusal)) {
+		recording?.records.forget(recording.identity);
+		throw refusal;
+	}
 	const checked = await settle(write.afterRefusal.check(before, refusal));
+	if (checked.ok && checked.value && 'written' in checked.value) return checked.value.written;
+	if (checked.ok && checked.value === undefined) recording?.records.forget(recording.identity);
+	else recording?.note('uncertain');
 	if (!checked.ok) throw unsettled(node, write.subject, checked.error, itemIndex);
-	if (checked.value && 'written' in checked.value) return checked.value.written;
 	throw checked.value ?? refusal;
+}
+
+/** A write's result, marked `reconciled: true` when it was found by reading the destination back (and why, when an earlier run wrote it). */
+export function markedReconciled<T extends IDataObject>(outcome: WriteOutcome<T>): T & { reconciled?: boolean } {
+	if (!outcome.reconciled) return outcome.result;
+	return { ...outcome.result, reconciled: true, ...(outcome.why ? { reconciledWhy: outcome.why } : {}) };
+}
+
+/**
+ * A failure of an item an earlier try (or the retried execution) already sent a write for, before
+ * this try could settle it: the write may well be there, so the failure says "Outcome uncertain".
+ */
+export function withEarlierWrite(node: INode, error: unknown, record: WriteRecord | undefined, itemIndex: number): unknown {
+	const message = error instanceof Error ? error.message : String(error);
+	if (!record || message.startsWith(OUTCOME_UNCERTAIN)) return error;
+	const earlier = record.state === 'written' ? 'wrote this item' : 'sent this item\'s write, and its outcome was not settled';
+	return new NodeApiError(
+		node,
+		{ message },
+		{
+			message: `${OUTCOME_UNCERTAIN}: an earlier try of the node ${earlier}, and this try failed`,
+			description: `This try failed before it could check the earlier write: ${message} Check the destination before running the workflow again; running the node again in this execution (Retry On Fail, Retry execution) finds the earlier write and never writes it twice.`,
+			itemIndex,
+		},
+	);
 }

@@ -7,6 +7,9 @@ import { readTimeout } from './parameters';
 import { unavailable, type Unavailability } from './availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { setLongestRateLimitWait, wasThrottled } from './transport/http';
+import { OUTCOME_UNCERTAIN } from './transport/errors';
+import { WriteRecords } from './writeRecords';
+import { withEarlierWrite } from './reconcile';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -39,13 +42,20 @@ function chosenOperation<TDeps>(ctx: IExecuteFunctions, resources: Record<string
 	return { resource, name, operation };
 }
 
-/** A failed item: the error with its item index, or (Continue On Fail) an error item in its place. */
+/**
+ * A failed item: the error with its item index, or (On Error → Continue) an error item in its
+ * place, "Outcome uncertain" told apart in `outcome`. With "Continue (using error output)" it holds
+ * only the keys n8n routes to the error output (`error`, `details`), where n8n adds the input's
+ * fields; with "Continue" it stays on the main output with `description` beside `error`.
+ */
 function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
 	const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	if (failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
 	if (!ctx.continueOnFail()) throw failure;
-	const description = failure.description;
-	return { json: { error: failure.message, ...(typeof description === 'string' && description ? { description } : {}) }, pairedItem: { item: itemIndex } };
+	const description = typeof failure.description === 'string' && failure.description ? { description: failure.description } : {};
+	const outcome = failure.message.startsWith(OUTCOME_UNCERTAIN) ? { outcome: 'uncertain' } : {};
+	const json = ctx.getNode().onError === 'continueErrorOutput' ? { error: failure.message, details: { ...description, ...outcome } } : { error: failure.message, ...description, ...outcome };
+	return { json, pairedItem: { item: itemIndex } };
 }
 
 /**
@@ -66,6 +76,8 @@ export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions
 	const pace = itemPace(this, operation, api);
 	const { batchIntervalMs } = pace;
 	let { itemsPerBatch } = pace;
+	let failures = 0;
+	const records = operation.access === 'write' ? WriteRecords.of(this) : undefined;
 	try {
 		for (let start = 0; start < items.length; start += itemsPerBatch) {
 			if (start > 0 && batchIntervalMs > 0) await sleep(batchIntervalMs);
@@ -73,7 +85,11 @@ export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions
 			const indexes = Array.from({ length: Math.min(itemsPerBatch, items.length - start) }, (_, offset) => start + offset);
 			const settled = await Promise.allSettled(indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)));
 			settled.forEach((result, offset) => {
-				if (result.status === 'rejected') return output.push(failedItem(this, result.reason, indexes[offset]));
+				if (result.status === 'rejected') {
+					failures++;
+					const itemIndex = indexes[offset];
+					return output.push(failedItem(this, withEarlierWrite(this.getNode(), result.reason, records?.earlierWriteOf(itemIndex), itemIndex), itemIndex));
+				}
 				const keys = keepsCapabilityKeys(this, indexes[offset]);
 				for (const item of result.value) output.push({ ...item, json: keys ? item.json : withoutCapabilityKeys(item.json), pairedItem: item.pairedItem ?? { item: indexes[offset] } });
 				return output.length;
@@ -82,5 +98,7 @@ export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions
 	} finally {
 		await close();
 	}
+	// Kept while an item failed: n8n may run the node again (Retry On Fail, Retry execution).
+	if (failures === 0) records?.clear();
 	return [output];
 }

@@ -9,10 +9,14 @@ import {
 	type INodeParameters,
 	type IRun,
 	type IRunData,
+	type IRunExecutionData,
+	type Workflow,
+	type WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { parse, stringify } from 'flatted';
 
 import type { CredentialsMap } from './credentials';
-import { binaryDataReader, inRunScope, newRunScope, type BinaryMode } from './engine';
+import { binaryDataReader, inRunScope, newRunScope, type BinaryMode, type RunScope } from './engine';
 import { createAdditionalData, createWorkflow, nodeUnderTest, prepareNodes, type HarnessWorkflowInput } from './execution';
 import { ITEMS_TYPE, registerItems, releaseItems, type HarnessInputItem } from './internal-nodes';
 import { loadPackage } from './loader';
@@ -41,6 +45,8 @@ export interface NodeRunResult {
 	reportedErrors: string[];
 	/** How long the node itself ran, as n8n records it (ms), without the start node before it. */
 	executionTimeMs?: number;
+	/** n8n's Retry execution of this run (see WorkflowRunResult.retry): the node runs again with its original input. */
+	retry(): Promise<NodeRunResult>;
 }
 
 export interface WorkflowRunResult {
@@ -53,6 +59,11 @@ export interface WorkflowRunResult {
 	lastNodeExecuted?: string;
 	/** The workflow's static data after the run, as n8n would save it. */
 	staticData: IDataObject;
+	/**
+	 * n8n's Retry execution of this run (the executions list's Retry, execution.service `retry`): the
+	 * run's data as n8n saved it, the failed node's last run dropped, continued in mode `retry`.
+	 */
+	retry(): Promise<WorkflowRunResult>;
 	binaryBuffer(item: INodeExecutionData, property?: string): Promise<Buffer>;
 	logs: string[];
 	reportedErrors: string[];
@@ -64,6 +75,8 @@ export interface RunWorkflowOptions {
 	startNode?: string;
 	binaryMode?: BinaryMode;
 	root?: string;
+	/** The execution mode n8n gives the run (`manual` unless said). */
+	mode?: WorkflowExecuteMode;
 }
 
 export async function binaryBuffer(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
@@ -105,14 +118,34 @@ export async function runWorkflow(
 	const runScope = newRunScope(options.binaryMode);
 	const nodes = prepareNodes(pkg, input.nodes, credentials);
 	const workflow = createWorkflow(pkg, { ...input, nodes });
-	const additionalData = createAdditionalData(pkg, workflow, 'manual', credentials);
+	const mode = options.mode ?? 'manual';
+	const additionalData = createAdditionalData(pkg, workflow, mode, credentials);
 
 	const run = await inRunScope(runScope, async () => {
 		const startNode = options.startNode ? (workflow.getNode(options.startNode) ?? undefined) : undefined;
 		if (options.startNode && !startNode) throw new UnexpectedError(`No node named "${options.startNode}"`);
-		return await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode });
+		return await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
 	});
+	const retry = async () => {
+		const retried = createWorkflow(pkg, { ...input, nodes, staticData: workflow.staticData });
+		const retryData = createAdditionalData(pkg, retried, 'retry', credentials);
+		const again = await inRunScope(runScope, async () => await new WorkflowExecute(retryData, 'retry', dataForRetry(run)).processRunExecutionData(retried));
+		return workflowRunResult(again, retried, runScope, retry);
+	};
+	return workflowRunResult(run, workflow, runScope, retry);
+}
 
+/** A run's data as n8n's Retry execution starts from it: saved (flatted), without its error and the failed node's last run. */
+function dataForRetry(run: IRun): IRunExecutionData {
+	const data = parse(stringify(run.data)) as IRunExecutionData;
+	const { lastNodeExecuted } = data.resultData;
+	delete data.resultData.error;
+	const runs = lastNodeExecuted ? data.resultData.runData[lastNodeExecuted] : undefined;
+	if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
+	return data;
+}
+
+function workflowRunResult(run: IRun, workflow: Workflow, runScope: RunScope, retry: () => Promise<WorkflowRunResult>): WorkflowRunResult {
 	const { runData, error, lastNodeExecuted } = run.data.resultData;
 	const lastTask = (nodeName: string) => runData[nodeName]?.at(-1);
 	const staticData = structuredClone({ ...workflow.staticData }) as IDataObject;
@@ -124,6 +157,7 @@ export async function runWorkflow(
 		error: toHarnessError(error),
 		lastNodeExecuted,
 		staticData,
+		retry,
 		binaryBuffer,
 		logs: runScope.logs,
 		reportedErrors: runScope.reportedErrors,
@@ -140,6 +174,12 @@ export interface RunNodeOptions {
 	input?: HarnessInputItem[];
 	/** Sets the node's "On Error" to "Continue" (`onError: 'continueRegularOutput'`). */
 	continueOnFail?: boolean;
+	/** The node's "On Error" setting; `continueErrorOutput` gives the node an error output (outputs[1]). */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
+	/** The node's Retry On Fail setting, with its Max Tries and Wait Between Tries (ms). */
+	retryOnFail?: { maxTries?: number; waitBetweenTries?: number };
+	/** The execution mode n8n gives the run (`manual` unless said; `trigger`, `webhook`… for production runs). */
+	mode?: WorkflowExecuteMode;
 	/** `filesystem` stores binary data on disk the way n8n's filesystem mode does (streams stay streams). */
 	binaryMode?: BinaryMode;
 	root?: string;
@@ -148,43 +188,47 @@ export interface RunNodeOptions {
 const INPUT_NODE = 'Input';
 const NODE_UNDER_TEST = 'Node';
 
+function harnessNode(options: RunNodeOptions, itemsKey: string): INode[] {
+	const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
+	const retry = options.retryOnFail;
+	return [
+		{ id: 'harness-input', name: INPUT_NODE, type: ITEMS_TYPE, typeVersion: 1, position: [0, 0], parameters: { itemsKey } },
+		{
+			...nodeUnderTest('harness-node', NODE_UNDER_TEST, options, [200, 0]),
+			...(onError ? { onError } : {}),
+			...(retry ? { retryOnFail: true, maxTries: retry.maxTries ?? 3, waitBetweenTries: retry.waitBetweenTries ?? 1000 } : {}),
+		},
+	];
+}
+
+function nodeRunResult(result: WorkflowRunResult): NodeRunResult {
+	const inputError = result.errorOf(INPUT_NODE);
+	if (inputError) throw inputError.raw;
+	const outputs = (result.runData[NODE_UNDER_TEST]?.at(-1)?.data?.main ?? []).map((output) => output ?? []);
+	return {
+		items: outputs[0] ?? [],
+		outputs,
+		error: result.errorOf(NODE_UNDER_TEST) ?? (result.runData[NODE_UNDER_TEST] ? undefined : result.error),
+		binaryBuffer,
+		logs: result.logs,
+		reportedErrors: result.reportedErrors,
+		executionTimeMs: result.runData[NODE_UNDER_TEST]?.at(-1)?.executionTime,
+		retry: async () => nodeRunResult(await result.retry()),
+	};
+}
+
 /** Runs one node of the package after a start node that emits `input` (default: one empty item). */
 export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	const itemsKey = registerItems(options.input ?? [{ json: {} }]);
-	const nodes: INode[] = [
-		{
-			id: 'harness-input',
-			name: INPUT_NODE,
-			type: ITEMS_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { itemsKey },
-		},
-		{
-			...nodeUnderTest('harness-node', NODE_UNDER_TEST, options, [200, 0]),
-			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-		},
-	];
 	const connections: IConnections = {
 		[INPUT_NODE]: { main: [[{ node: NODE_UNDER_TEST, type: 'main', index: 0 }]] },
 	};
 	try {
 		const result = await runWorkflow(
-			{ nodes, connections },
-			{ credentials: options.credentials, startNode: INPUT_NODE, binaryMode: options.binaryMode, root: options.root },
+			{ nodes: harnessNode(options, itemsKey), connections },
+			{ credentials: options.credentials, startNode: INPUT_NODE, binaryMode: options.binaryMode, root: options.root, mode: options.mode },
 		);
-		const inputError = result.errorOf(INPUT_NODE);
-		if (inputError) throw inputError.raw;
-		const outputs = (result.runData[NODE_UNDER_TEST]?.at(-1)?.data?.main ?? []).map((output) => output ?? []);
-		return {
-			items: outputs[0] ?? [],
-			outputs,
-			error: result.errorOf(NODE_UNDER_TEST) ?? (result.runData[NODE_UNDER_TEST] ? undefined : result.error),
-			binaryBuffer,
-			logs: result.logs,
-			reportedErrors: result.reportedErrors,
-			executionTimeMs: result.runData[NODE_UNDER_TEST]?.at(-1)?.executionTime,
-		};
+		return nodeRunResult(result);
 	} finally {
 		releaseItems(itemsKey);
 	}

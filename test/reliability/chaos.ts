@@ -17,17 +17,27 @@
  * A second leg runs the same with the machine's cores kept busy (busyCores.ts): a starved process
  * sees its timeouts fire late and its read-backs time out too, and must still lose nothing.
  *
+ * A third leg runs with n8n's Retry On Fail on (2 to 5 tries, 0 to 5 s between them, as n8n clamps
+ * them), and in half the runs the reads after the write fail for a while, so a try that wrote
+ * often cannot see its write: the next try must find it, never write it again.
+ *
+ * A run the engine itself fails (on a starved machine n8n's 250 ms regex watchdog in
+ * `checkReadyForExecution` can throw) is counted, not a crash; its objects are still counted for
+ * duplicates.
+ *
  *   npm run chaos -- [runs per operation, default 1000] [seed] [busy runs per operation, default 150]
+ *                    [retry runs per operation, default 150]
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { warpTime } from '../harness';
-import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
+import { ALL_TOOLS_ON, parityEnvOf, type RunExtra } from '../nodes/parity/env';
+import { readsFailAfterWrite } from '../nodes/recovery/env';
 import { startServiceSimulator, type ServiceSimulator } from '../simulator';
 import type { FaultKind } from '../simulator/types';
 import { keepCoresBusy } from './busyCores';
 import { random } from './random';
-import { WRITE_OPERATIONS, type WriteOperation } from './operations';
+import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
 
 export const TIME_WARP = 100;
 const TIMEOUT_OPTION_MS = 80;
@@ -66,6 +76,8 @@ export interface ChaosCell {
 	duplicates: number;
 	losses: number;
 	uncertain: number;
+	/** Runs the engine failed before the node could say anything. */
+	engineFailures: number;
 }
 
 export interface ChaosReport {
@@ -75,11 +87,32 @@ export interface ChaosReport {
 	examples: string[];
 }
 
-const emptyCell = (): ChaosCell => ({ runs: 0, created: 0, duplicates: 0, losses: 0, uncertain: 0 });
+const emptyCell = (): ChaosCell => ({ runs: 0, created: 0, duplicates: 0, losses: 0, uncertain: 0, engineFailures: 0 });
+
+/** How a leg runs the node: n8n's settings around it, and faults beside the write's own. */
+interface Leg {
+	recovery?: (random: () => number) => RunExtra['recovery'];
+	/** In about half the runs the reads after the write fail for 1 to 12 requests. */
+	unseenWrites?: boolean;
+}
+
+const RETRY_LEG: Leg = {
+	recovery: (random) => ({ retryOnFail: { maxTries: 2 + Math.floor(random() * 4), waitBetweenTries: Math.floor(random() * 5001) } }),
+	unseenWrites: true,
+};
 
 /** Waits until the simulator holds no delayed request (a late commit or a held request). */
 async function quiet(ms: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** One run of an operation under a fault: what the node said, or that the engine failed. */
+async function chaosRun(prepared: PreparedOperation, marker: string, extra: INodeParameters, recovery: RunExtra['recovery']) {
+	try {
+		return await prepared.run(marker, extra, recovery);
+	} catch (error) {
+		return { engineError: error };
+	}
 }
 
 async function chaosOfOperation(
@@ -88,6 +121,7 @@ async function chaosOfOperation(
 	random: () => number,
 	cells: Map<string, ChaosCell>,
 	examples: string[],
+	leg: Leg,
 ): Promise<void> {
 	const sim: ServiceSimulator = await startServiceSimulator({
 		// Rate-limit windows shrink to nothing: a thousand writes a minute are not what is tested here.
@@ -106,40 +140,48 @@ async function chaosOfOperation(
 			const chosen = faults[Math.floor(random() * faults.length)];
 			const marker = `chaos-${run}-${Math.floor(random() * 1e9).toString(36)}`;
 			sim.faults.clear();
+			if (leg.unseenWrites && random() < 0.5) sim.faults.add(readsFailAfterWrite(operation.match, 0, 1 + Math.floor(random() * 12)));
 			if (chosen.fault) sim.faults.add({ match: operation.match, fault: chosen.fault(random) });
 			const extra: INodeParameters = chosen.timeout ? { options: { timeout: TIMEOUT_OPTION_MS } } : {};
-			const result = await prepared.run(marker, extra);
+			const result = await chaosRun(prepared, marker, extra, leg.recovery?.(random));
 			// A late commit or a held request may still be under way: let it finish before counting.
 			if (chosen.fault) await quiet(5_000);
-			const count = prepared.count(marker);
 			const cell = cells.get(`${operation.name}\u0000${chosen.name}`) ?? emptyCell();
 			cells.set(`${operation.name}\u0000${chosen.name}`, cell);
-			cell.runs++;
-			cell.created += count;
-			const said = result.error ? `${result.error.message}` : 'success';
-			const uncertain = result.error !== undefined && /^Outcome uncertain/.test(result.error.message);
-			if (uncertain) cell.uncertain++;
-			const duplicate = count > 1;
-			const loss = (!result.error && count === 0) || (result.error !== undefined && !uncertain && count > 0);
-			if (duplicate) cell.duplicates += count - 1;
-			if (loss) cell.losses++;
-			if ((duplicate || loss) && examples.length < 20) {
-				examples.push(`${operation.name} / ${chosen.name}: ${count} exist, the node said: ${said}`);
-			}
+			const example = countRun(cell, prepared.count(marker), result);
+			if (example && examples.length < 20) examples.push(`${operation.name} / ${chosen.name}: ${example}`);
 		}
 	} finally {
 		await sim.close();
 	}
 }
 
+/** Adds one run to its cell; a description of it when it was a duplicate or a loss. */
+function countRun(cell: ChaosCell, count: number, result: Awaited<ReturnType<typeof chaosRun>>): string | undefined {
+	cell.runs++;
+	cell.created += count;
+	const duplicate = count > 1;
+	if (duplicate) cell.duplicates += count - 1;
+	if ('engineError' in result) {
+		cell.engineFailures++;
+		return duplicate ? `${count} exist, the engine failed: ${String(result.engineError)}` : undefined;
+	}
+	const said = result.error ? `${result.error.message}` : 'success';
+	const uncertain = result.error !== undefined && /^Outcome uncertain/.test(result.error.message);
+	if (uncertain) cell.uncertain++;
+	const loss = (!result.error && count === 0) || (result.error !== undefined && !uncertain && count > 0);
+	if (loss) cell.losses++;
+	return duplicate || loss ? `${count} exist, the node said: ${said}` : undefined;
+}
+
 /** Runs every operation `runs` times (all operations at once, each against its own simulator). */
-export async function runChaos(runs: number, seed = 1): Promise<ChaosReport> {
+export async function runChaos(runs: number, seed = 1, leg: Leg = {}): Promise<ChaosReport> {
 	const endWarp = warpTime(TIME_WARP);
 	const cells = new Map<string, ChaosCell>();
 	const examples: string[] = [];
 	try {
 		await Promise.all(
-			WRITE_OPERATIONS.map(async (operation, index) => await chaosOfOperation(operation, runs, random(seed * 1000 + index), cells, examples)),
+			WRITE_OPERATIONS.map(async (operation, index) => await chaosOfOperation(operation, runs, random(seed * 1000 + index), cells, examples, leg)),
 		);
 	} finally {
 		endWarp();
@@ -158,17 +200,22 @@ export async function runChaos(runs: number, seed = 1): Promise<ChaosReport> {
 }
 
 export function chaosTable(report: ChaosReport): string {
-	const header = '| operation | fault | runs | objects created | duplicates | losses | uncertain |';
+	const header = '| operation | fault | runs | objects created | duplicates | losses | uncertain | engine failed |';
 	const lines = report.rows.map(
-		(row) => `| ${row.operation} | ${row.fault} | ${row.runs} | ${row.created} | ${row.duplicates} | ${row.losses} | ${row.uncertain} |`,
+		(row) => `| ${row.operation} | ${row.fault} | ${row.runs} | ${row.created} | ${row.duplicates} | ${row.losses} | ${row.uncertain} | ${row.engineFailures} |`,
 	);
-	return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
+	return [header, '|---|---|---|---|---|---|---|---|', ...lines].join('\n');
 }
 
 const figures = (report: ChaosReport) => `${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
 
-export function chaosLine(report: ChaosReport, busy?: ChaosReport): string {
-	return `chaos: ${figures(report)}${busy ? `; busy: ${figures(busy)}` : ''}`;
+export function chaosLine(report: ChaosReport, busy?: ChaosReport, retry?: ChaosReport): string {
+	return `chaos: ${figures(report)}${busy ? `; busy: ${figures(busy)}` : ''}${retry ? `; retry: ${figures(retry)}` : ''}`;
+}
+
+/** The runs with n8n's Retry On Fail on and writes the trying run often cannot see (RETRY_LEG). */
+export async function runRetryChaos(runs: number, seed = 1): Promise<ChaosReport> {
+	return await runChaos(runs, seed, RETRY_LEG);
 }
 
 /** The same runs with every core of the machine kept busy beside them. */
@@ -181,22 +228,28 @@ export async function runBusyChaos(runs: number, seed = 1): Promise<ChaosReport>
 	}
 }
 
+function printLeg(title: string, report: ChaosReport, runs: number, seed: number, started: number): void {
+	console.log(`\n${title}:\n${chaosTable(report)}`);
+	if (report.examples.length > 0) console.log(`\n${report.examples.join('\n')}`);
+	console.log(`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
 async function main(): Promise<void> {
 	const runs = Number(process.argv[2] ?? 1000);
 	const seed = Number(process.argv[3] ?? 1);
-	const started = Date.now();
 	const busyRuns = Number(process.argv[4] ?? 150);
+	const retryRuns = Number(process.argv[5] ?? 150);
+	let started = Date.now();
 	const report = await runChaos(runs, seed);
-	console.log(chaosTable(report));
-	if (report.examples.length > 0) console.log(`\n${report.examples.join('\n')}`);
-	console.log(`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);
-	const busyStarted = Date.now();
+	printLeg('faults', report, runs, seed, started);
+	started = Date.now();
 	const busy = await runBusyChaos(busyRuns, seed + 1);
-	console.log(`\nbusy (every core kept busy):\n${chaosTable(busy)}`);
-	if (busy.examples.length > 0) console.log(`\n${busy.examples.join('\n')}`);
-	console.log(`\n${WRITE_OPERATIONS.length} operations x ${busyRuns} runs, seed ${seed + 1}, cores busy, ${Math.round((Date.now() - busyStarted) / 1000)} s`);
-	console.log(chaosLine(report, busy));
-	const bad = report.totals.duplicates + report.totals.losses + busy.totals.duplicates + busy.totals.losses;
+	printLeg('busy (every core kept busy)', busy, busyRuns, seed + 1, started);
+	started = Date.now();
+	const retry = await runRetryChaos(retryRuns, seed + 2);
+	printLeg('retry (Retry On Fail on, writes often unseen by the try that made them)', retry, retryRuns, seed + 2, started);
+	console.log(chaosLine(report, busy, retry));
+	const bad = [report, busy, retry].reduce((sum, leg) => sum + leg.totals.duplicates + leg.totals.losses, 0);
 	process.exitCode = bad === 0 ? 0 : 1;
 }
 

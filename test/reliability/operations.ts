@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { NodeRunResult } from '../harness';
-import { byId, type Auth, type ParityEnv } from '../nodes/parity/env';
+import { byId, type Auth, type ParityEnv, type RunExtra } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
 import type { ServiceSimulator } from '../simulator';
 import type { FaultMatch } from '../simulator/types';
@@ -24,7 +24,8 @@ export interface WriteOperation {
 }
 
 export interface PreparedOperation {
-	run(marker: string, extra: INodeParameters): Promise<NodeRunResult>;
+	/** One run with a marker, node parameters beside the operation's, and n8n's settings around the node. */
+	run(marker: string, extra: INodeParameters, recovery?: RunExtra['recovery']): Promise<NodeRunResult>;
 	/** Objects (or applied changes) carrying the marker that exist now. */
 	count(marker: string): number;
 }
@@ -54,8 +55,8 @@ function folderCreate(auth: Auth): WriteOperation {
 		prepare: async (env) => {
 			const parent = storageFolder(env.sim(), 'chaos-folders');
 			return {
-				run: async (marker, extra) =>
-					await env.storage(auth, { resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: marker, ...extra }),
+				run: async (marker, extra, recovery) =>
+					await env.storage(auth, { resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: marker, ...extra }, { recovery }),
 				count: (marker) => env.sim().storage.listChildren(parent.hash).filter((item) => item.type === 'folder' && carries(item.name, marker)).length,
 			};
 		},
@@ -71,11 +72,11 @@ function fileUpload(auth: Auth): WriteOperation {
 		prepare: async (env) => {
 			const folder = storageFolder(env.sim(), 'chaos-files');
 			return {
-				run: async (marker, extra) =>
+				run: async (marker, extra, recovery) =>
 					await env.storage(
 						auth,
 						{ resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data', ...extra },
-						{ input: textFile(`${marker}.txt`, `content of ${marker}`) },
+						{ input: textFile(`${marker}.txt`, `content of ${marker}`), recovery },
 					),
 				count: (marker) => env.sim().storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, marker)).length,
 			};
@@ -93,7 +94,7 @@ function fileImport(): WriteOperation {
 		prepare: async (env) => {
 			const folder = storageFolder(env.sim(), 'chaos-imports');
 			return {
-				run: async (marker, extra) =>
+				run: async (marker, extra, recovery) =>
 					await env.storage('mcp', {
 						resource: 'file',
 						operation: 'importFromUrl',
@@ -102,7 +103,7 @@ function fileImport(): WriteOperation {
 						sourceUrl: `https://files.example.com/${marker}.pdf`,
 						fileName: `${marker}.pdf`,
 						...extra,
-					}),
+					}, { recovery }),
 				count: (marker) => env.sim().storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, marker)).length,
 			};
 		},
@@ -122,14 +123,14 @@ function taskCreate(auth: Auth): WriteOperation {
 		prepare: async (env) => {
 			const a = env.sim().dvs.seed.orgA;
 			return {
-				run: async (marker, extra) =>
+				run: async (marker, extra, recovery) =>
 					await env.dvs(auth, {
 						resource: 'task',
 						operation: 'create',
 						project: byId(a.projects.website),
 						fields: fieldsParameter({ name: marker, followers: `${a.users.worker.id}` }),
 						...extra,
-					}),
+					}, { recovery }),
 				count: (marker) => env.sim().dvs.store.documents(a.orgId, 'task').filter((task) => task.values.name === marker).length,
 			};
 		},
@@ -147,8 +148,8 @@ function taskUpdate(auth: Auth): WriteOperation {
 			const a = env.sim().dvs.seed.orgA;
 			const taskId = a.tasks.header;
 			return {
-				run: async (marker, extra) =>
-					await env.dvs(auth, { resource: 'task', operation: 'update', documentId: byId(taskId), fields: fieldsParameter({ name: marker }), ...extra }),
+				run: async (marker, extra, recovery) =>
+					await env.dvs(auth, { resource: 'task', operation: 'update', documentId: byId(taskId), fields: fieldsParameter({ name: marker }), ...extra }, { recovery }),
 				count: (marker) => (env.sim().dvs.store.documentById(taskId)?.values.name === marker ? 1 : 0),
 			};
 		},
@@ -165,7 +166,7 @@ function commentAdd(auth: Auth): WriteOperation {
 			const a = env.sim().dvs.seed.orgA;
 			const taskId = a.tasks.design;
 			return {
-				run: async (marker, extra) => await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(taskId), comment: `Note ${marker}`, ...extra }),
+				run: async (marker, extra, recovery) => await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(taskId), comment: `Note ${marker}`, ...extra }, { recovery }),
 				count: (marker) => env.sim().dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(marker)).length,
 			};
 		},
@@ -183,11 +184,11 @@ function attachmentUpload(auth: Auth): WriteOperation {
 			const taskId = a.attachedTask.taskId;
 			const folderOf = () => env.sim().dvs.store.documentById(taskId)?.uploadHash;
 			return {
-				run: async (marker, extra) =>
+				run: async (marker, extra, recovery) =>
 					await env.dvs(
 						auth,
 						{ resource: 'attachment', operation: 'upload', task: byId(taskId), binaryPropertyName: 'data', ...extra },
-						{ input: textFile(`${marker}.txt`, `attachment ${marker}`) },
+						{ input: textFile(`${marker}.txt`, `attachment ${marker}`), recovery },
 					),
 				count: (marker) => {
 					const folder = folderOf();
@@ -207,11 +208,11 @@ function contactCreate(): WriteOperation {
 		prepare: async (env) => {
 			const a = env.sim().dvs.seed.orgA;
 			return {
-				run: async (marker, extra) =>
+				run: async (marker, extra, recovery) =>
 					await env.dvs(
 						'rest',
 						{ resource: 'contactPerson', operation: 'create', fields: fieldsParameter({ name: marker, email: 'chaos@example.com' }), ...extra },
-						{ user: a.users.contacts },
+						{ user: a.users.contacts, recovery },
 					),
 				count: (marker) => env.sim().dvs.store.documents(a.orgId, 'contact_person').filter((doc) => doc.values.name === marker).length,
 			};

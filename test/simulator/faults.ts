@@ -1,7 +1,7 @@
 import { BAD_ANSWER_BODIES, type FaultKind, type FaultMatch, type FaultSpec, type SimRequest } from './types';
 
-/** A fault whose `match` is a predicate over the request instead of a FaultMatch. */
-export type PredicateFaultSpec = Omit<FaultSpec, 'match'> & { match: (req: SimRequest) => boolean };
+/** A fault whose `match` is a predicate over the request (and what the server knows of it) instead of a FaultMatch. */
+export type PredicateFaultSpec = Omit<FaultSpec, 'match'> & { match: (req: SimRequest, target: FaultTarget) => boolean };
 
 /** What the server knows about a request beyond SimRequest, used to match faults. */
 export interface FaultTarget {
@@ -12,7 +12,7 @@ export interface FaultTarget {
 
 /** A registered fault, as returned by `add` and listed by `pending`. */
 export interface ActiveFault {
-	readonly match: FaultMatch | ((req: SimRequest) => boolean);
+	readonly match: FaultMatch | ((req: SimRequest, target: FaultTarget) => boolean);
 	readonly fault: FaultKind;
 	/** Matching requests still to let through before hitting. */
 	skipRemaining: number;
@@ -22,7 +22,7 @@ export interface ActiveFault {
 	hits: number;
 }
 
-function matchesFaultMatch(match: FaultMatch, req: SimRequest, target: FaultTarget): boolean {
+export function matchesFaultMatch(match: FaultMatch, req: SimRequest, target: FaultTarget): boolean {
 	if (match.method !== undefined && match.method.toUpperCase() !== req.method.toUpperCase()) return false;
 	if (match.path !== undefined) {
 		const pathMatches = match.path.startsWith('^') ? new RegExp(match.path).test(req.path) : match.path === req.path;
@@ -66,7 +66,7 @@ export class FaultInjector {
 		for (const active of this.faults) {
 			if (active.timesRemaining <= 0) continue;
 			const matches =
-				typeof active.match === 'function' ? active.match(req) : matchesFaultMatch(active.match, req, target);
+				typeof active.match === 'function' ? active.match(req, target) : matchesFaultMatch(active.match, req, target);
 			if (!matches) continue;
 			if (active.skipRemaining > 0) {
 				active.skipRemaining--;

@@ -20,7 +20,7 @@ export async function documentItems(
 
 /**
  * What a create or update outputs: the document as Get gives it (get_document after the write), with
- * `reconciled` when the write's lost answer was settled by reading back. The write has landed by now,
+ * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back. The write has landed by now,
  * so a failed read is no failure of the item: the write's own answer is output with the reason the
  * document could not be read, and the item is not written again.
  */
@@ -38,7 +38,8 @@ export async function writtenDocumentItems(
 		return [jsonItem({ ...written, document_read_error: (error as Error).message }, itemIndex)];
 	}
 	const [item] = await documentItems(dvs, section, [document], simplify, itemIndex);
-	return [{ ...item, json: { ...item.json, ...(written.reconciled ? { reconciled: true } : {}) } }];
+	const { reconciled, reconciledWhy } = written;
+	return [{ ...item, json: { ...item.json, ...(reconciled ? { reconciled, ...(reconciledWhy ? { reconciledWhy } : {}) } : {}) } }];
 }
 
 const COMMENT_FIELDS = [{ name: 'author', label: 'Author', type: 'user_id', required: false, filter: false }];

@@ -1,13 +1,20 @@
 import type { INode } from 'n8n-workflow';
 
 import type { Adapter } from '../adapters/adapter';
+import type { ItemWriteRecords, WriteRecords } from '../writeRecords';
 
 /** A service over one adapter (REST or MCP) for one execution; the service class says what it decides. */
 export abstract class ServiceOverAdapter<A extends Adapter> {
 	constructor(
 		protected readonly node: INode,
 		protected readonly adapter: A,
+		private readonly writeRecords?: WriteRecords,
 	) {}
+
+	/** Where an item's writes are recorded, so n8n running the node again never writes twice. */
+	protected recordsFor(itemIndex: number): ItemWriteRecords | undefined {
+		return this.writeRecords?.forItem(itemIndex);
+	}
 
 	/** Ends what the execution opened on the adapter (an MCP session). Never throws. */
 	async close(): Promise<void> {

@@ -7,6 +7,7 @@ import { RestStorageAdapter } from '../adapters/storage/RestStorageAdapter';
 import { authenticationOf, isMcp } from './authentication';
 import { DvsService } from './dvs/DvsService';
 import { StorageService } from './storage/StorageService';
+import { WriteRecords } from '../writeRecords';
 
 /** The services over the adapter of the node's chosen credential, and their closing. */
 
@@ -18,7 +19,7 @@ export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor):
 	const adapter = isMcp(authentication)
 		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
 		: new RestStorageAdapter(ctx, timeoutFor);
-	return new StorageService(ctx.getNode(), adapter);
+	return new StorageService(ctx.getNode(), adapter, WriteRecords.of(ctx));
 }
 
 /** The DVS service over the adapter of the node's chosen credential. */
@@ -27,7 +28,7 @@ export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): Dvs
 	const adapter = isMcp(authentication)
 		? new McpDvsAdapter(ctx, new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor), timeoutFor)
 		: new RestDvsAdapter(ctx, timeoutFor);
-	return new DvsService(ctx.getNode(), adapter);
+	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx));
 }
 
 /** Runs `use` with a service or client, then ends what it opened (an MCP session), also after an error. */

@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { runNode, type BinaryMode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
+import { runNode, type BinaryMode, type CredentialsMap, type HarnessInputItem, type NodeRunResult, type RunNodeOptions } from '../../harness';
 import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';
@@ -35,6 +35,8 @@ export interface ParityEnv {
 export interface RunExtra {
 	input?: HarnessInputItem[];
 	continueOnFail?: boolean;
+	/** n8n's node settings around the run: On Error, Retry On Fail, and the execution mode. */
+	recovery?: Pick<RunNodeOptions, 'onError' | 'retryOnFail' | 'mode'>;
 	credentials?: CredentialsMap;
 	/** n8n's binary data mode for the run (the harness's default is in memory). */
 	binaryMode?: BinaryMode;
@@ -88,8 +90,11 @@ export function useParityEnv({ mcpPeer, mcpPeerOptions, ...options }: ParityOpti
 	);
 }
 
-/** The runs of the Svc Storage and Svc DVS nodes with either kind of credential, against one simulator. */
-export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | undefined = () => undefined): ParityEnv {
+/**
+ * The runs of the Svc Storage and Svc DVS nodes with either kind of credential, against one simulator;
+ * `recovery` sets n8n's node settings (Retry On Fail, On Error) on every run.
+ */
+export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | undefined = () => undefined, recovery?: RunExtra['recovery']): ParityEnv {
 	/** Where MCP credentials point: the peer's endpoint, else the simulator's own. */
 	const endpoint = (): ICredentialDataDecryptedObject => {
 		const current = peer();
@@ -120,6 +125,7 @@ export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | u
 				...(extra.input ? { input: extra.input } : {}),
 				...(extra.continueOnFail ? { continueOnFail: true } : {}),
 				...(extra.binaryMode ? { binaryMode: extra.binaryMode } : {}),
+				...(extra.recovery ?? recovery),
 			}),
 		dvs: async (auth, parameters, extra = {}) =>
 			await runNode({
@@ -129,6 +135,7 @@ export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | u
 				...(extra.input ? { input: extra.input } : {}),
 				...(extra.continueOnFail ? { continueOnFail: true } : {}),
 				...(extra.binaryMode ? { binaryMode: extra.binaryMode } : {}),
+				...(extra.recovery ?? recovery),
 			}),
 	};
 }

@@ -7,7 +7,7 @@ import { restOnlyInCollection } from '../../../shared/services/authentication';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { folderLocator, ifNameExistsOption, optionsCollection, readEntryHash, readIfNameExists } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 
@@ -48,6 +48,7 @@ const properties: INodeProperties[] = [
 			default: '',
 			description: 'The folder\'s upload key, for uploading into a folder the account has no full access to',
 		},
+		ifNameExistsOption('file'),
 		{
 			displayName: 'Watermark Color',
 			name: 'watermarkColor',
@@ -105,6 +106,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 			watermarkColor: watermarkText ? watermarkColor : undefined,
 		},
 		itemIndex,
+		readIfNameExists(this, itemIndex),
 	);
 	return [jsonItem(result, itemIndex)];
 };

@@ -6,7 +6,7 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { mcpOnly, restOnly } from '../../../shared/services/authentication';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { folderLocator, ifNameExistsOption, optionsCollection, readEntryHash, readIfNameExists } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 
@@ -42,7 +42,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: mcpOnly,
 	},
-	optionsCollection(),
+	optionsCollection([ifNameExistsOption('folder')]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['create'] } }, properties);
@@ -54,6 +54,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const result = await storage.createFolder(
 		{ parentHash: parentHash || undefined, name: name || undefined, accessType },
 		itemIndex,
+		readIfNameExists(this, itemIndex),
 	);
 	return [jsonItem(result, itemIndex)];
 };

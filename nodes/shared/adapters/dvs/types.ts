@@ -76,6 +76,8 @@ export type DvsFieldValues = Record<string, string | number | number[] | null>;
 export interface DvsWriteResult extends IDataObject {
 	dvs_document_id: number;
 	reconciled?: boolean;
+	/** Why the write is not this run's own (reconcile.ts `markedReconciled`). */
+	reconciledWhy?: string;
 }
 
 export interface DvsUploadResult extends IDataObject {

@@ -20,7 +20,7 @@ export interface UploadOptions {
 }
 
 /** A write's result, with `reconciled: true` when it was found by reading the destination back. */
-export type WriteResult = IDataObject & { reconciled?: boolean };
+export type WriteResult = IDataObject & { reconciled?: boolean; reconciledWhy?: string };
 
 /** Import From URL: exactly one of a public HTTPS URL or a file object (the MCP endpoint's rule 9). */
 export type ImportSource =

@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../../reconcile';
-import { writeExactlyOnce } from '../../reconcile';
+import { markedReconciled, writeExactlyOnce } from '../../reconcile';
 import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
 import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
@@ -125,8 +125,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		write: UncertainWrite<TBefore, TResult>,
 		itemIndex: number,
 	): Promise<TResult & { reconciled?: boolean }> {
-		const outcome = await writeExactlyOnce(this.node, write, itemIndex);
-		return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
+		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
 	}
 
 	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { UncertainWrite } from '../../reconcile';
 import { AmbiguousReadBack } from '../../reconcile';
 import type { DestinationSnapshot } from '../storage/entries';
-import { snapshotOf, writtenEntry } from '../storage/entries';
+import { entriesNamedLike, snapshotOf, writtenEntry } from '../storage/entries';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/types';
 import { htmlText, isSameCommentText } from './commentText';
@@ -111,6 +111,8 @@ export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, v
 	return {
 		subject: name ? `the document "${name}"` : 'the new document',
 		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
+		identity: { write: 'create', section, values },
+		recorded: { save: (before) => [...before], restore: (saved) => new Set(Array.isArray(saved) ? (saved as number[]) : []), nothing: new Set() },
 		write,
 		findWritten: writtenOf,
 		afterRefusal: {
@@ -169,6 +171,9 @@ export function updateDocumentWrite(scope: ReadBackScope, section: DvsSection, d
 	return {
 		subject: `the changes to document ${documentId}`,
 		snapshot: async () => undefined,
+		identity: { write: 'update', section, documentId, values },
+		recorded: { save: () => null, restore: () => undefined, nothing: undefined },
+		safeToRepeat: true,
 		write,
 		findWritten: async () => {
 			const missing = await missingValues(reader, section, documentId, values, itemIndex);
@@ -201,6 +206,8 @@ export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: s
 	return {
 		subject: `the comment on task ${taskId}`,
 		snapshot: async () => await lastCommentId(reader, taskId, itemIndex),
+		identity: { write: 'comment', taskId, comment },
+		recorded: { save: (before) => before, restore: (saved) => (typeof saved === 'number' ? saved : 0), nothing: 0 },
 		write,
 		findWritten: async (lastBefore) => {
 			const author = await actorId(reader, 'task', itemIndex);
@@ -243,6 +250,12 @@ export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, sour
 			} catch {
 				return undefined;
 			}
+		},
+		identity: { write: 'attachment', taskId, name: source.fileName, size: source.size ?? null },
+		recorded: {
+			save: (before) => (before === undefined ? null : entriesNamedLike(before, source.fileName)),
+			restore: (saved) => (Array.isArray(saved) ? new Map(saved as Array<[string, string]>) : undefined),
+			nothing: new Map(),
 		},
 		write,
 		findWritten: async (before) => {

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
-import type { UncertainWrite, WriteOutcome } from '../../reconcile';
-import { writeExactlyOnce } from '../../reconcile';
+import type { UncertainWrite } from '../../reconcile';
+import { markedReconciled, writeExactlyOnce } from '../../reconcile';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
 import type { DestinationSnapshot } from './entries';
 import type { EntryKind } from '../../adapters/storage/entryFields';
-import { snapshotOf, writtenEntry } from './entries';
-import { entryHash } from '../../adapters/storage/entryFields';
+import { entriesNamedLike, normalizedName, snapshotOf, writtenEntry } from './entries';
+import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
 import type { ImportSource, NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../adapters/storage/types';
@@ -26,6 +26,9 @@ const ONE_API_ONLY = {
 	shareForSigning: 'E-signatures',
 	accountScript: 'Account scripts',
 } as const;
+
+/** What a create or upload does when the folder already holds its name (the If Name Exists option). */
+export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
 
 /**
  * Every storage operation the Svc Storage node and trigger use, whichever adapter serves it (the
@@ -87,26 +90,49 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await explainingRoot(this.node, refusal, folderHash, async () => await this.rootFolderHash(itemIndex), itemIndex, operation);
 	}
 
-	async createFolder(input: NewFolder, itemIndex: number): Promise<WriteResult> {
+	async createFolder(input: NewFolder, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
 		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
-		const write = this.exactlyOnce(prepared, { kind: 'folder', subject }, itemIndex, async () => await this.snapshot(prepared.folderHash, itemIndex), async (hash) =>
-			await this.adapter.createdFolder(hash, itemIndex),
-		);
-		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex));
+		const resultOf = async (hash: string) => await this.adapter.createdFolder(hash, itemIndex);
+		const existing = await this.whenNameExists(ifNameExists, { kind: 'folder', subject }, prepared, resultOf, itemIndex);
+		if ('result' in existing) return existing.result;
+		const write = this.exactlyOnce(prepared, { kind: 'folder', subject }, itemIndex, existing.snapshot ?? (async () => await this.snapshot(prepared.folderHash, itemIndex)), resultOf);
+		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
 	}
 
-	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<WriteResult> {
+	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
 		return await this.explainingRoot('upload', folderHash, itemIndex, async () => {
 			const prepared = await this.adapter.prepareUpload(folderHash, source, options, itemIndex);
-			const write = this.exactlyOnce(
-				prepared,
-				{ kind: 'file', subject: `the file "${source.fileName}"`, size: source.size },
-				itemIndex,
-				async () => await this.uploadSnapshot(folderHash, options, itemIndex),
-				async (hash) => await this.adapter.uploadedFile(hash, folderHash, itemIndex),
-			);
-			return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex));
+			const written = { kind: 'file' as const, subject: `the file "${source.fileName}"`, size: source.size };
+			const resultOf = async (hash: string) => await this.adapter.uploadedFile(hash, folderHash, itemIndex);
+			const existing = await this.whenNameExists(ifNameExists, written, prepared, resultOf, itemIndex);
+			if ('result' in existing) return existing.result;
+			const write = this.exactlyOnce(prepared, written, itemIndex, existing.snapshot ?? (async () => await this.uploadSnapshot(folderHash, options, itemIndex)), resultOf);
+			return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
+		});
+	}
+
+	/**
+	 * If Name Exists: with Use Existing or Fail the folder is listed first; an entry of our kind with
+	 * exactly our name (as the service stores it) is output marked `existing: true`, or refused.
+	 * Otherwise that listing is the write's snapshot.
+	 */
+	private async whenNameExists(
+		ifNameExists: IfNameExists,
+		written: { kind: EntryKind; subject: string },
+		prepared: PreparedWrite,
+		resultOf: (hash: string) => Promise<WriteResult>,
+		itemIndex: number,
+	): Promise<{ result: WriteResult } | { snapshot?: () => Promise<DestinationSnapshot> }> {
+		const name = normalizedName(prepared.name);
+		if (ifNameExists === 'keepBoth' || name === '') return {};
+		const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
+		const found = entries.find((entry) => (entryKind(entry) ?? 'file') === written.kind && (entryName(entry) ?? '').normalize('NFC') === name);
+		if (found === undefined) return { snapshot: async () => snapshotOf(entries) };
+		if (ifNameExists === 'useExisting') return { result: { ...(await resultOf(entryHash(found) as string)), existing: true } };
+		throw new NodeOperationError(this.node, `The folder already holds a ${written.kind} named "${name}"`, {
+			itemIndex,
+			description: `If Name Exists is set to Fail, so ${written.subject} was not written. Choose Keep Both to store a numbered copy, or Use Existing to output the existing ${written.kind}.`,
 		});
 	}
 
@@ -125,7 +151,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 			async () => await this.snapshot(folderHash, itemIndex),
 			async (hash) => ({ ...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)), status: 'created' }),
 		);
-		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex));
+		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
@@ -202,6 +228,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return {
 			subject: written.subject,
 			snapshot,
+			identity: { write: written.kind, folder: prepared.folderHash, name: prepared.name, size: written.size ?? null },
+			recorded: {
+				save: (before) => (before === undefined ? null : entriesNamedLike(before, prepared.name)),
+				restore: (saved) => (Array.isArray(saved) ? new Map(saved as Array<[string, string]>) : undefined),
+				nothing: new Map(),
+			},
 			write: prepared.send,
 			findWritten: async (before) => {
 				if (before === undefined) {
@@ -213,9 +245,4 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 			},
 		};
 	}
-}
-
-/** A write's result, marked `reconciled: true` when it was found by reading the destination back. */
-function markedReconciled(outcome: WriteOutcome<WriteResult>): WriteResult {
-	return outcome.reconciled ? { ...outcome.result, reconciled: true } : outcome.result;
 }

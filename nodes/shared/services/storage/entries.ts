@@ -87,6 +87,16 @@ export function snapshotOf(entries: IDataObject[]): DestinationSnapshot {
 }
 
 /**
+ * The entries of a snapshot that can bear on a requested name (`nameMatch`: the same name in any
+ * letter case or form, plain or numbered): all a write record needs to keep of a large folder.
+ */
+export function entriesNamedLike(snapshot: DestinationSnapshot, requested: string): Array<[string, string]> {
+	const wanted = normalizedName(requested);
+	const stem = folded(splitExtension(wanted).stem);
+	return [...snapshot].filter(([, name]) => wanted === '' || folded(stored(name)).startsWith(stem));
+}
+
+/**
  * The item our write created, among a destination's entries after an unknown outcome: of the
  * written kind, absent before the write, with our name (`nameMatch`) and, where both are known,
  * our size. Undefined when none is there; an AmbiguousReadBack when more than one could be ours,

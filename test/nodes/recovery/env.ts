@@ -1,0 +1,79 @@
+/**
+ * Shared helper of the recovery suites: one simulator for a test file (as the chaos suite starts
+ * it: rate limits out of the way, the import source answering), parity runs with n8n's node
+ * settings, and the fault that makes a write's outcome unknown to the node although it landed.
+ */
+import { useWarpedTime } from '../../harness';
+import { ALL_TOOLS_ON, parityEnvOf, type ParityEnv, type RunExtra } from '../parity/env';
+import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
+import { matchesFaultMatch, type PredicateFaultSpec } from '../../simulator/faults';
+import type { FaultMatch } from '../../simulator/types';
+
+/** Reads of a write's settle window: the first look and one after each of reconcile.ts's four waits. */
+export const LOOKS_PER_TRY = 5;
+
+/** Retry On Fail as a user sets it: 3 tries, n8n's default wait of 1 s (warped). */
+export const RETRY_ON_FAIL: RunExtra['recovery'] = { retryOnFail: { maxTries: 3, waitBetweenTries: 1000 } };
+
+let current: ServiceSimulator | undefined;
+
+export function sim(): ServiceSimulator {
+	if (!current) throw new Error('The simulator is not running: call useRecoveryEnv() at the top of the test file');
+	return current;
+}
+
+/** Starts the simulator for the file; `envWith(recovery)` gives parity runs with those node settings. */
+export function useRecoveryEnv(): { envWith(recovery?: RunExtra['recovery']): ParityEnv } {
+	// The settle window and Retry On Fail's waits pass 1000 times faster.
+	useWarpedTime(1000, 1000);
+	beforeAll(async () => {
+		current = await startServiceSimulator({
+			timeScale: 0.0001,
+			mcpDeps: {
+				resolveHost: async () => ['93.184.216.34'],
+				fetchSource: async (request) => ({ status: 200, body: Buffer.from(`%PDF-1.7 ${request.url}`), contentType: 'application/pdf' }),
+			},
+		});
+	});
+	afterAll(async () => {
+		await current?.close();
+		current = undefined;
+	});
+	beforeEach(() => {
+		current?.faults.clear();
+		if (current) Object.assign(current.mcp.settings, ALL_TOOLS_ON);
+		current?.mcp.state.limiter.clear();
+	});
+	return { envWith: (recovery) => parityEnvOf(sim, () => undefined, recovery) };
+}
+
+/**
+ * Once the write (after the first `skipWrites`) has been sent, the next `looks` reads of the
+ * service (REST actions, MCP tool calls) fail with a 500: the try that wrote cannot see its write
+ * and ends "Outcome uncertain". Added before the write's own fault, so that it sees the write go by.
+ */
+export function readsFailAfterWrite(write: WriteMatch, skipWrites = 0, looks = LOOKS_PER_TRY): PredicateFaultSpec {
+	let writes = 0;
+	const isWrite: PredicateFaultSpec['match'] = typeof write === 'function' ? write : (req, target) => matchesFaultMatch(write, req, target);
+	return {
+		match: (req, target) => {
+			if (isWrite(req, target)) {
+				writes++;
+				return false;
+			}
+			return writes > skipWrites && (target.action !== undefined || target.mcpTool !== undefined);
+		},
+		fault: { kind: 'statusBeforeCommit', status: 500 },
+		times: looks,
+	};
+}
+
+/** Which requests are the write: as a fault matches them, or a predicate (over the body, say). */
+export type WriteMatch = FaultMatch | PredicateFaultSpec['match'];
+
+/** The write lands, its answer is a 500, and the reads that would find it fail for one whole try. */
+export function landedButUnseen(write: WriteMatch, skipWrites = 0): void {
+	sim().faults.add(readsFailAfterWrite(write, skipWrites));
+	const fault = { fault: { kind: 'statusAfterCommit', status: 500 } as const, skip: skipWrites };
+	sim().faults.add(typeof write === 'function' ? { match: write, ...fault } : { match: write, ...fault });
+}
