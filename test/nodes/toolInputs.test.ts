@@ -88,6 +88,16 @@ describe('inputs as text where numbers, yes/no and objects go', () => {
 		expect(jsonOf(result)).toHaveLength(2);
 	});
 
+	it('takes Simplify given as text', async () => {
+		const a = sim.dvs.seed.orgA;
+		const task = sim.dvs.store.document(a.orgId, 'task', a.tasks.design)!;
+		const read = async (simplify: string) => jsonOf(await callTool(DVS_TOOL, { resource: 'task', operation: 'get' }, { documentId: task.fullNumber, simplify }, credentials.dvs))[0];
+		const [plain, simplified] = [await read('false'), await read('true')];
+		expect(plain.dvs_document_id).toBe(task.id);
+		expect(simplified).not.toEqual(plain);
+		expect(Object.keys(simplified).filter((key) => key.endsWith('_id')).length).toBeGreaterThan(Object.keys(plain).filter((key) => key.endsWith('_id')).length);
+	});
+
 	it("takes an MCP tool's arguments given as JSON text", async () => {
 		const parameters = { resource: 'tool', operation: 'call', tool: byName('svc_search_docs'), argumentsMode: 'mapper', arguments: '={{ $fromAI("args", "", "string") }}' };
 		const result = await callTool(MCP_TOOL, parameters, { args: '{"query": "upload", "limit": 2}' }, credentials.mcp);

@@ -4,7 +4,7 @@ import type { DvsSection } from '../../shared/adapters/dvs/types';
 import { asId } from '../../shared/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isToolUse } from '../../shared/toolUse';
-import { readLocator, readText, refuseInput } from '../../shared/parameters';
+import { readBoolean, readLocator, readText, refuseInput } from '../../shared/parameters';
 
 /**
  * A document locator's value as a document ID. As an AI tool, whose model sends what it sees, a
@@ -40,5 +40,5 @@ export function readOptionalId(ctx: IExecuteFunctions, name: string, itemIndex: 
 }
 
 export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter('simplify', itemIndex, false) as boolean;
+	return readBoolean(ctx, 'simplify', itemIndex, 'Simplify');
 }
