@@ -9,6 +9,7 @@ import { compareStamped, isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
+import { emitOnce } from '../../shared/polling/emission';
 import { eventIdOf } from '../../shared/polling/eventId';
 import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
 import type { SavedState } from '../../shared/polling/state';
@@ -152,5 +153,5 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 export async function pollStorageTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readStorageTriggerSettings(this);
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-	return await closingAfter(storageServiceFor(this, () => settings.timeoutMs), async (storage) => await pollWith(this, storage, settings, budget));
+	return await emitOnce(this, async () => await closingAfter(storageServiceFor(this, () => settings.timeoutMs), async (storage) => await pollWith(this, storage, settings, budget)));
 }

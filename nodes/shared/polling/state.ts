@@ -60,7 +60,9 @@ export function readSavedState(ctx: IPollFunctions, fingerprint: string): SavedS
 
 export function writeSavedState(ctx: IPollFunctions, fingerprint: string, state: object): void {
 	const data = ctx.getWorkflowStaticData('node');
+	const { seq } = data;
 	for (const key of Object.keys(data)) delete data[key];
+	if (seq !== undefined) data.seq = seq;
 	data.version = STATE_VERSION;
 	data.watching = fingerprint;
 	data.state = JSON.parse(JSON.stringify(state)) as IDataObject;

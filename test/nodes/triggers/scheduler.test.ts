@@ -47,14 +47,20 @@ function newFolder(name: string) {
 interface Case {
 	name: string;
 	/** Makes the watched target with something in it, and the trigger watching it. */
-	start(env: TriggerEnv): Poller & { arrive(): void };
+	start(env: TriggerEnv): Watching;
 	/** What the items between activation and the first scheduled poll are called, sorted (files of one second come in hash order). */
 	expected: string[];
 	label(item: IDataObject): unknown;
 }
 
-function withArrival(poller: Poller, arrive: () => void): Poller & { arrive(): void } {
-	return Object.assign(poller, { arrive });
+interface Watching extends Poller {
+	arrive(): void;
+	/** A poller of the same trigger in another n8n process (another main) starting from the given saved data. */
+	elsewhere(staticData: IDataObject): Poller;
+}
+
+function withArrival(make: (staticData?: IDataObject) => Poller, arrive: () => void): Watching {
+	return Object.assign(make(), { arrive, elsewhere: make });
 }
 
 const cases: Case[] = [
@@ -63,7 +69,7 @@ const cases: Case[] = [
 		start: () => {
 			const folder = newFolder('sched-new-file');
 			addFile(env, 'before.txt', { folderHash: folder.hash });
-			return withArrival(storageTrigger(folder.hash), () => {
+			return withArrival((data) => storageTrigger(folder.hash, {}, data), () => {
 				addFile(env, 'between-1.txt', { folderHash: folder.hash });
 				addFile(env, 'between-2.txt', { folderHash: folder.hash });
 			});
@@ -76,7 +82,7 @@ const cases: Case[] = [
 		start: () => {
 			const folder = newFolder('sched-new-folder');
 			env.sim.storage.createFolder(env.storage.userId, folder.hash, 'before');
-			return withArrival(storageTrigger(folder.hash, { event: 'newFolder' }), () => void env.sim.storage.createFolder(env.storage.userId, folder.hash, 'between'));
+			return withArrival((data) => storageTrigger(folder.hash, { event: 'newFolder' }, data), () => void env.sim.storage.createFolder(env.storage.userId, folder.hash, 'between'));
 		},
 		expected: ['between'],
 		label: (item) => item.folder_name,
@@ -86,7 +92,7 @@ const cases: Case[] = [
 		start: () => {
 			const folder = newFolder('sched-file-updated');
 			const file = addFile(env, 'changing.txt', { folderHash: folder.hash });
-			return withArrival(storageTrigger(folder.hash, { event: 'fileUpdated' }), () => void (env.sim.storage.getFile(file.hash)!.modifiedAt = second() + 30));
+			return withArrival((data) => storageTrigger(folder.hash, { event: 'fileUpdated' }, data), () => void (env.sim.storage.getFile(file.hash)!.modifiedAt = second() + 30));
 		},
 		expected: ['changing.txt'],
 		label: (item) => item.file_name,
@@ -96,7 +102,7 @@ const cases: Case[] = [
 		start: () => {
 			const project = newProject('sched new task');
 			addTask(env, 'before', { project });
-			return withArrival(dvsTrigger({ event: 'newTask', project: byId(project) }), () => void addTask(env, 'between', { project }));
+			return withArrival((data) => dvsTrigger({ event: 'newTask', project: byId(project) }, data), () => void addTask(env, 'between', { project }));
 		},
 		expected: ['between'],
 		label: (item) => item.name,
@@ -106,7 +112,7 @@ const cases: Case[] = [
 		start: () => {
 			const project = newProject('sched task updated');
 			const task = addTask(env, 'to change', { project });
-			return withArrival(dvsTrigger({ event: 'taskUpdated', project: byId(project) }), () => {
+			return withArrival((data) => dvsTrigger({ event: 'taskUpdated', project: byId(project) }, data), () => {
 				const doc = env.dvs.store.documentById(task.id)!;
 				doc.values.name = 'changed between';
 				doc.updatedAt = env.clock.now() + 5000;
@@ -121,7 +127,7 @@ const cases: Case[] = [
 			const project = newProject('sched comments');
 			const task = addTask(env, 'commented', { project });
 			addComment(env, task.id, 'before');
-			return withArrival(dvsTrigger({ event: 'newComment', watch: 'tasks', project: byId(project) }), () => void addComment(env, task.id, 'between'));
+			return withArrival((data) => dvsTrigger({ event: 'newComment', watch: 'tasks', project: byId(project) }, data), () => void addComment(env, task.id, 'between'));
 		},
 		expected: ['between'],
 		label: (item) => item.html,
@@ -131,7 +137,7 @@ const cases: Case[] = [
 		start: () => {
 			const task = addTask(env, 'one task', { project: newProject('sched one task') });
 			addComment(env, task.id, 'before');
-			return withArrival(dvsTrigger({ event: 'newComment', watch: 'task', task: byId(task.id) }), () => void addComment(env, task.id, 'between'));
+			return withArrival((data) => dvsTrigger({ event: 'newComment', watch: 'task', task: byId(task.id) }, data), () => void addComment(env, task.id, 'between'));
 		},
 		expected: ['between'],
 		label: (item) => item.html,
@@ -151,18 +157,33 @@ describe.each(cases)('$name under the durable scheduler', ({ start, expected, la
 		expect(Object.keys(poller.workflowStaticData())).toEqual([]);
 	});
 
-	it('a repeated poll from the same saved data emits the same events with the same event IDs', async () => {
+	it('two n8n processes polling from the same saved data (at-least-once) emit the same events with the same event IDs', async () => {
 		const poller = start(env);
 		await poller.poll('trigger');
 		env.clock.advance(1000);
 		poller.arrive();
-		const once = emitted(await poller.poll('trigger', { ...SCHEDULED, saves: 'none' }));
-		const again = emitted(await poller.poll('trigger', SCHEDULED));
+		const other = poller.elsewhere(poller.staticData());
+		const once = emitted(await poller.poll('trigger', SCHEDULED));
+		const again = emitted(await other.poll('trigger', SCHEDULED));
 		expect(once.map(label).sort()).toEqual(expected);
 		expect(again.map((item) => item.event_id)).toEqual(once.map((item) => item.event_id));
 		expect(new Set(once.map((item) => item.event_id)).size).toBe(once.length);
 		for (const item of once) expect(item.event_id).toMatch(/^[0-9a-f]{32}$/);
 		expect(await poller.poll('trigger', SCHEDULED)).toBeNull();
+	});
+
+	it('in one n8n process, a second poll from the same saved data, or at the same time, emits nothing', async () => {
+		const poller = start(env);
+		await poller.poll('trigger');
+		env.clock.advance(1000);
+		poller.arrive();
+		const saved = poller.staticData();
+		const together = await Promise.all([poller.poll('trigger', { ...SCHEDULED, saves: 'none' }), poller.poll('trigger', { ...SCHEDULED, saves: 'none' })]);
+		const emitting = together.filter((result) => result !== null);
+		expect(emitting).toHaveLength(1);
+		expect(emitted(emitting[0]).map(label).sort()).toEqual(expected);
+		expect(await poller.poll('trigger', SCHEDULED)).toBeNull();
+		expect(poller.staticData()).toEqual(saved);
 	});
 });
 
