@@ -9,7 +9,7 @@ import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { setLongestRateLimitWait, wasThrottled } from './transport/http';
 import { OUTCOME_UNCERTAIN } from './transport/errors';
 import { WriteRecords } from './writeRecords';
-import { withEarlierWrite } from './reconcile';
+import { withEarlierWrite } from './outcomeUncertain';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {

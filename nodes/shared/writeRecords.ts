@@ -54,7 +54,12 @@ function keyOf(value: unknown): string {
 
 /** The write records of a node's execution (none for editor lookups and polls, which do not write). */
 export class WriteRecords {
-	private constructor(private readonly ctx: IExecuteFunctions) {}
+	/** The records earlier tries left, as this run of the node started. */
+	private readonly earlier: Set<string>;
+
+	private constructor(private readonly ctx: IExecuteFunctions) {
+		this.earlier = new Set(Object.keys(this.records));
+	}
 
 	static of(ctx: object): WriteRecords | undefined {
 		const execute = ctx as Partial<IExecuteFunctions>;
@@ -73,10 +78,10 @@ export class WriteRecords {
 		return `${itemIndex}:${keyOf(inputFingerprint(this.ctx.getInputData()[itemIndex]))}:`;
 	}
 
-	/** What an earlier try recorded of any write of this item: a failure now must not hide it. */
+	/** What an earlier try recorded of any write of this item (as it stands now): a failure now must not hide it. */
 	earlierWriteOf(itemIndex: number): WriteRecord | undefined {
 		const prefix = this.itemPrefix(itemIndex);
-		return Object.entries(this.records).find(([key]) => key.startsWith(prefix))?.[1];
+		return Object.entries(this.records).find(([key]) => key.startsWith(prefix) && this.earlier.has(key))?.[1];
 	}
 
 	forItem(itemIndex: number): ItemWriteRecords {
