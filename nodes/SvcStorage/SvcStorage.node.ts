@@ -36,7 +36,7 @@ export class SvcStorage implements INodeType {
 		subtitle: actionSubtitle(properties),
 		description: 'Manage folders, files, e-signatures and encryption keys in Svc cloud storage',
 		defaults: { name: 'Svc Storage' },
-		// The tool's own text: the default of the description a person may set by hand for the agent.
+		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description (shared/toolDescriptions.ts).
 		usableAsTool: {
 			replacements: {
 				description:
