@@ -1,0 +1,416 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
+/**
+ * n8n's own recovery around the node, in a real n8n of each line: nothing is written twice.
+ *
+ * - Retry execution, through the REST call the executions list makes (`POST /rest/executions/:id/retry`,
+ *   with the saved workflow and with the original one), after "Outcome uncertain" whose write had landed:
+ *   the write commits, its answer is a 500 and every read of that API fails through the node's settle
+ *   window (1 + 2 + 4 + 8 s of real time). The retried execution finds the write in what the failed one
+ *   recorded and outputs it `reconciled: true`; the service holds one object. REST Create Folder and
+ *   Upload, DVS Create Task and Add Comment, and DVS task and comment over MCP. Cases on different APIs
+ *   run side by side (their faults never meet), three at a time.
+ * - A queue worker killed (SIGKILL) while a webhook-started execution uploads 30 files one by one, at the 16th
+ *   upload (15 stored, seen in the simulator); a second worker lives on. 1.123: Bull runs the stalled job again
+ *   on the other worker (its stall timings lowered here); nothing the node recorded survives the killed worker,
+ *   so the workflow uses "If Name Exists: Use Existing": 30 files, no copies. 2.41: the killed worker is started
+ *   again (a container restart) and marks the execution crashed, keeping the progress saved after each node;
+ *   Retry execution with the default "Keep Both" stops with "Outcome uncertain" naming a file instead of
+ *   writing a copy, and with "Use Existing" completes: 30 files, no copies.
+ */
+import { demoCredentials, startDemoSimulator } from '../../examples/examples';
+import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import type { ServiceSimulator } from '../simulator';
+
+import { activate, createWorkflow, executionsOf, startRun, waitFor } from './helpers';
+import { bodyText, ended, killWorker, READS, restartWorker, retryExecution, startRedis, writeLandsUnseen, type Ended, type RequestTest } from './recovery';
+
+let sim: ServiceSimulator;
+let n8n: RunningN8n;
+let credentialIds: Record<string, { id: string; name: string }>;
+
+const marker = () => `rec${Math.random().toString(36).slice(2, 10)}`;
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+/** A sibling name that is the marker's object or a numbered copy of it (`x (1).txt`). */
+const carries = (name: string, mark: string) => name === mark || name.startsWith(`${mark} (`) || name.startsWith(`${mark}.`);
+
+/** Credentials as a user saves them in the editor: Storage, DVS, and MCP as the DVS admin. */
+async function createCredentials(): Promise<void> {
+	const demo = demoCredentials(sim);
+	const admin = sim.dvs.seed.orgA.users.admin;
+	const wanted: Array<[string, string, Record<string, unknown>]> = [
+		['svcStorageApi', 'Svc Storage (recovery)', demo.svcStorageApi as Record<string, unknown>],
+		['svcDvsApi', 'Svc DVS (recovery)', demo.svcDvsApi as Record<string, unknown>],
+		['svcMcpApi', 'Svc MCP as DVS admin (recovery)', { baseUrl: sim.baseUrl, userId: admin.id, apiToken: admin.token }],
+	];
+	credentialIds = {};
+	for (const [type, name, data] of wanted) {
+		const created = await n8n.rest.request<{ id: string }>('POST', '/rest/credentials', { name, type, data });
+		credentialIds[type] = { id: String(created.id), name };
+	}
+}
+
+type Credential = 'svcStorageApi' | 'svcDvsApi' | 'svcMcpApi';
+
+function svcNode(name: string, node: 'svcStorage' | 'svcDvs', credential: Credential, parameters: Record<string, unknown>, x: number) {
+	return {
+		id: name.toLowerCase().replace(/\W+/g, '-'),
+		name,
+		type: `n8n-nodes-svc.${node}`,
+		typeVersion: 1,
+		position: [x, 0],
+		parameters: { authentication: credential, ...parameters },
+		credentials: { [credential]: credentialIds[credential] },
+	};
+}
+
+/** Start → the given Svc nodes in a row. */
+function chain(name: string, nodes: Array<ReturnType<typeof svcNode>>): Record<string, unknown> {
+	const all = [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }, ...nodes];
+	const connections = Object.fromEntries(all.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] }]));
+	return { name, nodes: all, connections };
+}
+
+interface UncertainCase {
+	name: string;
+	/** Cases of one phase run side by side: each on its own API. */
+	phase: 1 | 2;
+	reads: RequestTest;
+	loadWorkflow: boolean;
+	/** The case's workflow (its write node is named Write), which requests are its write, and how many objects carry the marker. */
+	setUp(mark: string): { workflow: Record<string, unknown>; isWrite: RequestTest; count: () => number };
+}
+
+const folderIn = (label: string) => sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, `${label}-${marker()}`);
+const tasksNamed = (mark: string) => sim.dvs.store.documents(sim.dvs.seed.orgA.orgId, 'task').filter((task) => task.values.name === mark).length;
+const commentsWith = (taskId: number, mark: string) => sim.dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(mark)).length;
+const fields = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+
+const CASES: UncertainCase[] = [
+	{
+		name: 'REST Create Folder, retried with the saved workflow',
+		phase: 1,
+		reads: READS.storage,
+		loadWorkflow: true,
+		setUp: (mark) => {
+			const parent = folderIn('recovery-folders');
+			const write = svcNode('Write', 'svcStorage', 'svcStorageApi', { resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: mark }, 220);
+			return {
+				workflow: chain(`Recovery folder ${mark}`, [write]),
+				isWrite: ({ req, action }) => action === 'create_folder' && bodyText(req).includes(mark),
+				count: () => sim.storage.listChildren(parent.hash).filter((item) => item.type === 'folder' && carries(item.name, mark)).length,
+			};
+		},
+	},
+	{
+		name: 'REST Upload, retried with the original workflow',
+		phase: 2,
+		reads: READS.storage,
+		loadWorkflow: false,
+		setUp: (mark) => {
+			const folder = folderIn('recovery-files');
+			const source = sim.storage.addFile(sim.demo.pro.userId, folderIn('recovery-sources').hash, `${mark}.txt`, Buffer.from(`content of ${mark}\n`));
+			const download = svcNode('Download', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'download', file: byId(source.hash), binaryPropertyName: 'data', options: {} }, 220);
+			const write = svcNode('Write', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data', options: {} }, 440);
+			return {
+				workflow: chain(`Recovery upload ${mark}`, [download, write]),
+				// A multipart body is streamed, so not matched on; this phase runs one upload.
+				isWrite: ({ action }) => action === 'upload_file',
+				count: () => sim.storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, mark)).length,
+			};
+		},
+	},
+	{
+		name: 'DVS Create Task (REST), retried with the original workflow',
+		phase: 1,
+		reads: READS.dvs,
+		loadWorkflow: false,
+		setUp: (mark) => {
+			const project = sim.dvs.seed.orgA.projects.website;
+			const write = svcNode('Write', 'svcDvs', 'svcDvsApi', { resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) }, 220);
+			return {
+				workflow: chain(`Recovery task ${mark}`, [write]),
+				isWrite: ({ req, action }) => action === 'create_document' && bodyText(req).includes(mark),
+				count: () => tasksNamed(mark),
+			};
+		},
+	},
+	{
+		name: 'DVS Add Comment (REST), retried with the saved workflow',
+		phase: 2,
+		reads: READS.dvs,
+		loadWorkflow: true,
+		setUp: (mark) => {
+			const task = sim.dvs.seed.orgA.tasks.design;
+			const write = svcNode('Write', 'svcDvs', 'svcDvsApi', { resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` }, 220);
+			return {
+				workflow: chain(`Recovery comment ${mark}`, [write]),
+				isWrite: ({ req, action }) => action === 'add_comment' && bodyText(req).includes(mark),
+				count: () => commentsWith(task, mark),
+			};
+		},
+	},
+	{
+		name: 'DVS Create Task over MCP, retried with the saved workflow',
+		phase: 2,
+		reads: READS.mcp,
+		loadWorkflow: true,
+		setUp: (mark) => {
+			const project = sim.dvs.seed.orgA.projects.tools;
+			const write = svcNode('Write', 'svcDvs', 'svcMcpApi', { resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) }, 220);
+			return {
+				workflow: chain(`Recovery MCP task ${mark}`, [write]),
+				isWrite: ({ req, mcpTool }) => mcpTool === 'svc_dvs_create_task' && bodyText(req).includes(mark),
+				count: () => tasksNamed(mark),
+			};
+		},
+	},
+	{
+		name: 'DVS Add Comment over MCP, retried with the original workflow',
+		phase: 1,
+		reads: READS.mcp,
+		loadWorkflow: false,
+		setUp: (mark) => {
+			const task = sim.dvs.seed.orgA.tasks.header;
+			const write = svcNode('Write', 'svcDvs', 'svcMcpApi', { resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` }, 220);
+			return {
+				workflow: chain(`Recovery MCP comment ${mark}`, [write]),
+				isWrite: ({ req, mcpTool }) => mcpTool === 'svc_dvs_add_comment' && bodyText(req).includes(mark),
+				count: () => commentsWith(task, mark),
+			};
+		},
+	},
+];
+
+interface CaseOutcome {
+	failed: { status: string; error?: string };
+	/** Objects carrying the marker after the failed run (the write landed: 1). */
+	afterFailure: number;
+	retried: { status: string; error?: string; json?: Record<string, unknown> };
+	afterRetry: number;
+}
+
+/** Runs the case's workflow with its write landing unseen, then Retry execution once the faults are gone. */
+async function uncertainThenRetried(testCase: UncertainCase): Promise<CaseOutcome> {
+	const mark = marker();
+	const { workflow, isWrite, count } = testCase.setUp(mark);
+	const { id } = await createWorkflow(n8n.rest, workflow);
+	const faults = writeLandsUnseen(sim, isWrite, testCase.reads);
+	let failed: Ended;
+	try {
+		failed = await ended(n8n.rest, await startRun(n8n.rest, id));
+	} finally {
+		faults.retire();
+	}
+	const afterFailure = count();
+	const retried = await retryExecution(n8n.rest, failed.id, testCase.loadWorkflow);
+	return {
+		failed: { status: failed.status, error: failed.nodes.Write?.error },
+		afterFailure,
+		retried: { status: retried.status, error: retried.nodes.Write?.error, json: retried.nodes.Write?.items[0]?.json },
+		afterRetry: count(),
+	};
+}
+
+const phases = new Map<number, Promise<Map<string, CaseOutcome>>>();
+
+/** The outcome of a case; the first case of a phase starts the whole phase. */
+async function outcomeOf(testCase: UncertainCase): Promise<CaseOutcome> {
+	if (!phases.has(testCase.phase)) {
+		const cases = CASES.filter((candidate) => candidate.phase === testCase.phase);
+		phases.set(testCase.phase, Promise.all(cases.map(async (candidate) => [candidate.name, await uncertainThenRetried(candidate)] as const)).then((entries) => new Map(entries)));
+	}
+	return (await phases.get(testCase.phase)!).get(testCase.name)!;
+}
+
+beforeAll(async () => {
+	sim = await startDemoSimulator();
+});
+
+afterAll(async () => {
+	await sim?.close();
+});
+
+describe('Retry execution after "Outcome uncertain" whose write had landed', () => {
+	beforeAll(async () => {
+		n8n = await startN8n();
+		await createCredentials();
+	}, 5 * 60 * 1000);
+
+	afterAll(async () => {
+		await n8n?.stop();
+	});
+
+	it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s: outputs the landed write, reconciled; the service holds one', async (_name, testCase) => {
+		const outcome = await outcomeOf(testCase);
+		expect(outcome).toEqual({
+			failed: { status: 'error', error: expect.stringMatching(/^Outcome uncertain/) },
+			afterFailure: 1,
+			retried: { status: 'success', error: undefined, json: expect.objectContaining({ reconciled: true }) },
+			afterRetry: 1,
+		});
+	});
+});
+
+const SOURCE_FILES = 30;
+const KILL_AT_UPLOAD = 16;
+
+describe('a queue worker killed mid-write (SIGKILL at the 16th of 30 uploads, one of two workers)', () => {
+	let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+
+	beforeAll(async () => {
+		const redisPort = await freePort();
+		redis = await startRedis(redisPort);
+		n8n = await startN8n({
+			workers: 2,
+			workerConcurrency: 1,
+			extraEnv: {
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+				QUEUE_BULL_REDIS_PORT: String(redisPort),
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				N8N_LOG_LEVEL: 'info',
+				...(isN8n1()
+					? // 1.123: the other worker sees the dead worker's job stalled within seconds instead of 1 to 1.5 minutes.
+						{ QUEUE_WORKER_LOCK_DURATION: '10000', QUEUE_WORKER_LOCK_RENEW_TIME: '2000', QUEUE_WORKER_STALLED_INTERVAL: '5000' }
+					: // 2.41: the dead worker's job is not failed as stalled while the test runs; when it is (after 1 to 1.5
+						// minutes by default) n8n replaces the execution's data by that error, and Retry execution then ends at
+						// once with it, writing nothing.
+						{ QUEUE_WORKER_LOCK_DURATION: '600000' }),
+			},
+		});
+		await createCredentials();
+	}, 5 * 60 * 1000);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		redis?.kill('SIGTERM');
+	});
+
+	it(isN8n1() ? '1.123: Bull runs the stalled job again, and with Use Existing the folder ends with 30 files, no copies' : '2.41: Retry execution never writes a copy: Keep Both stops "Outcome uncertain", Use Existing completes with 30 files', async () => {
+		await killedMidUpload(isN8n1() ? rerunByBull : retriedByUser);
+	});
+});
+
+interface KilledRun {
+	executionId: string;
+	workflowId: string;
+	files: () => string[];
+}
+
+/**
+ * An active workflow started by a webhook, as production executions run on the workers: it lists 30
+ * files, downloads each and uploads it into another folder one by one. The Upload's If Name Exists is
+ * Use Existing on 1.123 (its automatic re-run must be safe) and the default Keep Both on 2.41.
+ */
+function uploadThirtyWorkflow(sourceHash: string, targetHash: string, hookPath: string): Record<string, unknown> {
+	const upload = { resource: 'file', operation: 'upload', folder: byId(targetHash), binaryPropertyName: 'data', options: isN8n1() ? { ifNameExists: 'useExisting' } : {} };
+	const nodes = chain(`Recovery queue ${hookPath}`, [
+		svcNode('List', 'svcStorage', 'svcStorageApi', { resource: 'folder', operation: 'getContent', folder: byId(sourceHash), returnAll: true, options: { itemType: 'file' } }, 220),
+		svcNode('Download', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: '={{ $json.file_hash }}' }, binaryPropertyName: 'data', options: {} }, 440),
+		svcNode('Upload', 'svcStorage', 'svcStorageApi', upload, 660),
+	]) as { nodes: any[]; connections: Record<string, unknown> };
+	nodes.nodes[0] = {
+		id: 'start',
+		name: 'Start',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: hookPath,
+		parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'onReceived', options: {} },
+	};
+	// 2.41 keeps nothing of an execution whose worker died unless the workflow saves its progress after each
+	// node (Settings → Save execution progress): without it Retry execution is refused ("aborted before starting").
+	const settings = { executionOrder: 'v1', ...(isN8n1() ? {} : { saveExecutionProgress: true }) };
+	return { name: `Recovery queue ${hookPath}`, ...nodes, settings };
+}
+
+/** The process index of the worker that runs the (only) execution, from the workers' own log lines. */
+function runningWorker(): number {
+	const index = n8n.processes.findIndex((process, at) => at > 0 && process.output().includes('Worker started execution '));
+	if (index < 1) throw new Error('no worker says it started the execution');
+	return index;
+}
+
+/**
+ * Uploads 30 files one by one on one of two workers and kills that worker when the 16th upload arrives
+ * (15 stored); the other worker lives on, as in a cluster that lost one machine.
+ */
+async function killedMidUpload(after: (run: KilledRun) => Promise<void>): Promise<void> {
+	const pro = sim.demo.pro.userId;
+	const source = folderIn('recovery-queue-source');
+	const target = folderIn('recovery-queue-target');
+	for (let n = 1; n <= SOURCE_FILES; n++) sim.storage.addFile(pro, source.hash, `doc-${String(n).padStart(2, '0')}.txt`, Buffer.from(`document ${n}\n`));
+	const files = () => sim.storage.listChildren(target.hash).map((item) => item.name).sort();
+	const hookPath = `recovery-${marker()}`;
+	const { id: workflowId } = await createWorkflow(n8n.rest, uploadThirtyWorkflow(source.hash, target.hash, hookPath));
+	await activate(n8n.rest, workflowId);
+	let uploads = 0;
+	let killed: Promise<void> | undefined;
+	let storedAtKill = -1;
+	sim.faults.add({
+		match: (req) => {
+			if (!req.path.endsWith('/upload_file') || ++uploads !== KILL_AT_UPLOAD) return false;
+			storedAtKill = files().length;
+			// 1.123: the other worker runs the job again. 2.41: the killed worker is started again, finds the execution
+			// unfinished in its event log and marks it crashed, keeping the progress saved after each node.
+			killed = killWorker(n8n, runningWorker()).then(async () => (isN8n1() ? undefined : await restartWorker(n8n)));
+			return true;
+		},
+		// The 16th upload is held unanswered (and not stored) until the dead worker's connection closes.
+		fault: { kind: 'hang' },
+		times: 1,
+	});
+	// n8n may register an activated workflow's webhook a moment after answering the activation (404 until then).
+	const started = await waitFor('the webhook to start the workflow', async () => {
+		const answer = await fetch(`${n8n.url}/webhook/${hookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		await answer.arrayBuffer();
+		return answer.status === 404 ? undefined : answer.status;
+	}, 60_000);
+	expect(started).toBe(200);
+	await waitForValue('the worker to be killed at the 16th upload', () => killed);
+	await killed;
+	expect(storedAtKill).toBe(KILL_AT_UPLOAD - 1);
+	const [execution] = await executionsOf(n8n.rest, workflowId);
+	await after({ executionId: execution.id, workflowId, files });
+}
+
+async function waitForValue<T>(what: string, value: () => T | undefined, timeoutMs = 180_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const current = value();
+		if (current !== undefined) return current;
+		await new Promise((wait) => setTimeout(wait, 100));
+	}
+	throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+}
+
+const copies = (names: string[]) => names.filter((name) => / \(\d+\)/.test(name));
+
+/** 1.123: the new worker's Bull finds the dead worker's job stalled and runs it again, from the start. */
+async function rerunByBull({ executionId, files }: KilledRun): Promise<void> {
+	const rerun = await ended(n8n.rest, executionId, 240_000);
+	expect([rerun.status, rerun.nodes.Upload?.error]).toEqual(['success', undefined]);
+	expect([files().length, copies(files())]).toEqual([SOURCE_FILES, []]);
+	const existing = rerun.nodes.Upload.items.filter((item: any) => item.json.existing === true).length;
+	expect([rerun.nodes.Upload.items.length, existing]).toEqual([SOURCE_FILES, KILL_AT_UPLOAD - 1]);
+}
+
+/** 2.41: the stalled job fails; the user retries, first as saved (Keep Both), then with Use Existing. */
+async function retriedByUser({ executionId, workflowId, files }: KilledRun): Promise<void> {
+	const crashed = await ended(n8n.rest, executionId, 240_000);
+	expect([crashed.status, crashed.lastNode]).toEqual(['crashed', 'Upload']);
+	const keepBoth = await retryExecution(n8n.rest, executionId, false);
+	expect([keepBoth.status, keepBoth.lastNode, keepBoth.error]).toEqual(['error', 'Upload', expect.stringMatching(/^Outcome uncertain.*doc-\d\d\.txt/)]);
+	expect([files().length, copies(files())]).toEqual([KILL_AT_UPLOAD - 1, []]);
+
+	const saved = await n8n.rest.request<any>('GET', `/rest/workflows/${workflowId}`);
+	const nodes = saved.nodes.map((node: any) =>
+		node.name === 'Upload' ? { ...node, parameters: { ...node.parameters, options: { ...node.parameters.options, ifNameExists: 'useExisting' } } } : node,
+	);
+	await n8n.rest.request('PATCH', `/rest/workflows/${workflowId}`, { ...saved, nodes });
+	const useExisting = await retryExecution(n8n.rest, keepBoth.id, true);
+	expect([useExisting.status, useExisting.nodes.Upload?.error]).toEqual(['success', undefined]);
+	expect([files().length, copies(files())]).toEqual([SOURCE_FILES, []]);
+	const existing = useExisting.nodes.Upload.items.filter((item: any) => item.json.existing === true).length;
+	expect([useExisting.nodes.Upload.items.length, existing]).toEqual([SOURCE_FILES, KILL_AT_UPLOAD - 1]);
+}
