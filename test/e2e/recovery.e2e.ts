@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
 /**
  * n8n's own recovery around the node, in a real n8n of each line: nothing is written twice.
  *
@@ -15,10 +15,14 @@
  *   so the workflow uses "If Name Exists: Use Existing": 30 files, no copies. 2.41: the killed worker is started
  *   again (a container restart) and marks the execution crashed, keeping the progress saved after each node;
  *   Retry execution with the default "Keep Both" stops with "Outcome uncertain" naming a file instead of
- *   writing a copy, and with "Use Existing" completes: 30 files, no copies.
+ *   writing a copy, and with "Use Existing" completes: 30 files, no copies. When instead the other worker fails
+ *   the job as stalled (2.41 runs no stalled job again), n8n replaces the execution's data by that error: Retry
+ *   execution ends at once writing nothing, and the workflow run again with "Use Existing" leaves 30 files.
  */
 import { demoCredentials, startDemoSimulator } from '../../examples/examples';
-import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { rmSync } from 'node:fs';
+
+import { freePort, isN8n1, prepareUserFolder, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import type { ServiceSimulator } from '../simulator';
 
 import { activate, createWorkflow, executionsOf, startRun, waitFor } from './helpers';
@@ -254,56 +258,77 @@ describe('Retry execution after "Outcome uncertain" whose write had landed', () 
 const SOURCE_FILES = 30;
 const KILL_AT_UPLOAD = 16;
 
+/** How soon a dead worker's job is found stalled: within seconds, or not while the test runs. */
+type StallCheck = 'soon' | 'not now';
+
+/** Main and two workers in queue mode on `userFolder` (kept between starts, so its database too). */
+async function startQueueMode(userFolder: string, redisPort: number, stall: StallCheck): Promise<RunningN8n> {
+	return await startN8n({
+		userFolder,
+		workers: 2,
+		workerConcurrency: 1,
+		extraEnv: {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redisPort),
+			N8N_LOG_LEVEL: 'info',
+			...(stall === 'soon'
+				? // The other worker sees the dead worker's job stalled within seconds instead of 1 to 1.5 minutes.
+					{ QUEUE_WORKER_LOCK_DURATION: '10000', QUEUE_WORKER_LOCK_RENEW_TIME: '2000', QUEUE_WORKER_STALLED_INTERVAL: '5000' }
+				: { QUEUE_WORKER_LOCK_DURATION: '600000' }),
+		},
+	});
+}
+
 describe('a queue worker killed mid-write (SIGKILL at the 16th of 30 uploads, one of two workers)', () => {
 	let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+	let redisPort: number;
+	let userFolder: string;
 
 	beforeAll(async () => {
-		const redisPort = await freePort();
+		redisPort = await freePort();
 		redis = await startRedis(redisPort);
-		n8n = await startN8n({
-			workers: 2,
-			workerConcurrency: 1,
-			extraEnv: {
-				EXECUTIONS_MODE: 'queue',
-				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-				QUEUE_BULL_REDIS_PORT: String(redisPort),
-				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-				N8N_LOG_LEVEL: 'info',
-				...(isN8n1()
-					? // 1.123: the other worker sees the dead worker's job stalled within seconds instead of 1 to 1.5 minutes.
-						{ QUEUE_WORKER_LOCK_DURATION: '10000', QUEUE_WORKER_LOCK_RENEW_TIME: '2000', QUEUE_WORKER_STALLED_INTERVAL: '5000' }
-					: // 2.41: the dead worker's job is not failed as stalled while the test runs; when it is (after 1 to 1.5
-						// minutes by default) n8n replaces the execution's data by that error, and Retry execution then ends at
-						// once with it, writing nothing.
-						{ QUEUE_WORKER_LOCK_DURATION: '600000' }),
-			},
-		});
+		userFolder = prepareUserFolder();
+		// 2.41 first: its restarted worker marks the execution crashed before any stall check fails the job.
+		n8n = await startQueueMode(userFolder, redisPort, isN8n1() ? 'soon' : 'not now');
 		await createCredentials();
 	}, 5 * 60 * 1000);
 
 	afterAll(async () => {
 		await n8n?.stop();
 		redis?.kill('SIGTERM');
+		if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 	});
 
-	it(isN8n1() ? '1.123: Bull runs the stalled job again, and with Use Existing the folder ends with 30 files, no copies' : '2.41: Retry execution never writes a copy: Keep Both stops "Outcome uncertain", Use Existing completes with 30 files', async () => {
-		await killedMidUpload(isN8n1() ? rerunByBull : retriedByUser);
-	});
+	if (isN8n1()) {
+		it('1.123: Bull runs the stalled job again, and with Use Existing the folder ends with 30 files, no copies', async () => {
+			await killedMidUpload({ restart: false, ifNameExists: 'useExisting' }, rerunByBull);
+		});
+	} else {
+		it('2.41, the worker restarted: Retry execution never writes a copy: Keep Both stops "Outcome uncertain", Use Existing completes with 30 files', async () => {
+			await killedMidUpload({ restart: true, ifNameExists: 'keepBoth' }, retriedByUser);
+		});
+
+		it('2.41, the job failed as stalled by the other worker: Retry execution ends at once writing nothing; run again with Use Existing, 30 files', async () => {
+			await n8n.stop();
+			n8n = await startQueueMode(userFolder, redisPort, 'soon');
+			await killedMidUpload({ restart: false, ifNameExists: 'keepBoth' }, failedAsStalled);
+		});
+	}
 });
 
-interface KilledRun {
-	executionId: string;
-	workflowId: string;
-	files: () => string[];
+interface KillOptions {
+	/** Start the killed worker again (a container restart), or leave the other worker alone. */
+	restart: boolean;
+	ifNameExists: 'keepBoth' | 'useExisting';
 }
 
 /**
  * An active workflow started by a webhook, as production executions run on the workers: it lists 30
- * files, downloads each and uploads it into another folder one by one. The Upload's If Name Exists is
- * Use Existing on 1.123 (its automatic re-run must be safe) and the default Keep Both on 2.41.
+ * files, downloads each and uploads it into another folder one by one.
  */
-function uploadThirtyWorkflow(sourceHash: string, targetHash: string, hookPath: string): Record<string, unknown> {
-	const upload = { resource: 'file', operation: 'upload', folder: byId(targetHash), binaryPropertyName: 'data', options: isN8n1() ? { ifNameExists: 'useExisting' } : {} };
+function uploadThirtyWorkflow(sourceHash: string, targetHash: string, hookPath: string, ifNameExists: KillOptions['ifNameExists']): Record<string, unknown> {
+	const upload = { resource: 'file', operation: 'upload', folder: byId(targetHash), binaryPropertyName: 'data', options: ifNameExists === 'keepBoth' ? {} : { ifNameExists } };
 	const nodes = chain(`Recovery queue ${hookPath}`, [
 		svcNode('List', 'svcStorage', 'svcStorageApi', { resource: 'folder', operation: 'getContent', folder: byId(sourceHash), returnAll: true, options: { itemType: 'file' } }, 220),
 		svcNode('Download', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: '={{ $json.file_hash }}' }, binaryPropertyName: 'data', options: {} }, 440),
@@ -324,26 +349,46 @@ function uploadThirtyWorkflow(sourceHash: string, targetHash: string, hookPath: 
 	return { name: `Recovery queue ${hookPath}`, ...nodes, settings };
 }
 
-/** The process index of the worker that runs the (only) execution, from the workers' own log lines. */
-function runningWorker(): number {
-	const index = n8n.processes.findIndex((process, at) => at > 0 && process.output().includes('Worker started execution '));
+const startsOf = (output: string) => output.split('Worker started execution ').length - 1;
+
+/** How many executions each process says it started, by process index. */
+const startsByProcess = () => n8n.processes.map((process) => startsOf(process.output()));
+
+/** The index of the worker that started an execution since `before` (the one running now), from the workers' own log lines. */
+function runningWorker(before: number[]): number {
+	const index = n8n.processes.findIndex((process, at) => at > 0 && process.child.exitCode === null && process.child.signalCode === null && startsOf(process.output()) > (before[at] ?? 0));
 	if (index < 1) throw new Error('no worker says it started the execution');
 	return index;
 }
 
-/**
- * Uploads 30 files one by one on one of two workers and kills that worker when the 16th upload arrives
- * (15 stored); the other worker lives on, as in a cluster that lost one machine.
- */
-async function killedMidUpload(after: (run: KilledRun) => Promise<void>): Promise<void> {
+/** Starts the workflow through its webhook, once n8n serves it (it may register it a moment after answering the activation). */
+async function callWebhook(hookPath: string): Promise<void> {
+	const status = await waitFor('the webhook to start the workflow', async () => {
+		const answer = await fetch(`${n8n.url}/webhook/${hookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		await answer.arrayBuffer();
+		return answer.status === 404 ? undefined : answer.status;
+	}, 60_000);
+	expect(status).toBe(200);
+}
+
+interface KilledRun {
+	executionId: string;
+	workflowId: string;
+	hookPath: string;
+	files: () => string[];
+}
+
+/** Uploads 30 files one by one on one of two workers and kills that worker when the 16th upload arrives (15 stored). */
+async function killedMidUpload(options: KillOptions, after: (run: KilledRun) => Promise<void>): Promise<void> {
 	const pro = sim.demo.pro.userId;
 	const source = folderIn('recovery-queue-source');
 	const target = folderIn('recovery-queue-target');
 	for (let n = 1; n <= SOURCE_FILES; n++) sim.storage.addFile(pro, source.hash, `doc-${String(n).padStart(2, '0')}.txt`, Buffer.from(`document ${n}\n`));
 	const files = () => sim.storage.listChildren(target.hash).map((item) => item.name).sort();
 	const hookPath = `recovery-${marker()}`;
-	const { id: workflowId } = await createWorkflow(n8n.rest, uploadThirtyWorkflow(source.hash, target.hash, hookPath));
+	const { id: workflowId } = await createWorkflow(n8n.rest, uploadThirtyWorkflow(source.hash, target.hash, hookPath, options.ifNameExists));
 	await activate(n8n.rest, workflowId);
+	const startsBefore = startsByProcess();
 	let uploads = 0;
 	let killed: Promise<void> | undefined;
 	let storedAtKill = -1;
@@ -351,27 +396,21 @@ async function killedMidUpload(after: (run: KilledRun) => Promise<void>): Promis
 		match: (req) => {
 			if (!req.path.endsWith('/upload_file') || ++uploads !== KILL_AT_UPLOAD) return false;
 			storedAtKill = files().length;
-			// 1.123: the other worker runs the job again. 2.41: the killed worker is started again, finds the execution
-			// unfinished in its event log and marks it crashed, keeping the progress saved after each node.
-			killed = killWorker(n8n, runningWorker()).then(async () => (isN8n1() ? undefined : await restartWorker(n8n)));
+			// A restarted worker finds the execution unfinished in its event log and marks it crashed, keeping the
+			// progress saved after each node (2.41).
+			killed = killWorker(n8n, runningWorker(startsBefore)).then(async () => (options.restart ? await restartWorker(n8n) : undefined));
 			return true;
 		},
 		// The 16th upload is held unanswered (and not stored) until the dead worker's connection closes.
 		fault: { kind: 'hang' },
 		times: 1,
 	});
-	// n8n may register an activated workflow's webhook a moment after answering the activation (404 until then).
-	const started = await waitFor('the webhook to start the workflow', async () => {
-		const answer = await fetch(`${n8n.url}/webhook/${hookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		await answer.arrayBuffer();
-		return answer.status === 404 ? undefined : answer.status;
-	}, 60_000);
-	expect(started).toBe(200);
+	await callWebhook(hookPath);
 	await waitForValue('the worker to be killed at the 16th upload', () => killed);
 	await killed;
 	expect(storedAtKill).toBe(KILL_AT_UPLOAD - 1);
 	const [execution] = await executionsOf(n8n.rest, workflowId);
-	await after({ executionId: execution.id, workflowId, files });
+	await after({ executionId: execution.id, workflowId, hookPath, files });
 }
 
 async function waitForValue<T>(what: string, value: () => T | undefined, timeoutMs = 180_000): Promise<T> {
@@ -395,7 +434,7 @@ async function rerunByBull({ executionId, files }: KilledRun): Promise<void> {
 	expect([rerun.nodes.Upload.items.length, existing]).toEqual([SOURCE_FILES, KILL_AT_UPLOAD - 1]);
 }
 
-/** 2.41: the stalled job fails; the user retries, first as saved (Keep Both), then with Use Existing. */
+/** 2.41, the worker restarted: the execution is crashed; the user retries, first as saved (Keep Both), then with Use Existing. */
 async function retriedByUser({ executionId, workflowId, files }: KilledRun): Promise<void> {
 	const crashed = await ended(n8n.rest, executionId, 240_000);
 	expect([crashed.status, crashed.lastNode]).toEqual(['crashed', 'Upload']);
@@ -403,14 +442,48 @@ async function retriedByUser({ executionId, workflowId, files }: KilledRun): Pro
 	expect([keepBoth.status, keepBoth.lastNode, keepBoth.error]).toEqual(['error', 'Upload', expect.stringMatching(/^Outcome uncertain.*doc-\d\d\.txt/)]);
 	expect([files().length, copies(files())]).toEqual([KILL_AT_UPLOAD - 1, []]);
 
-	const saved = await n8n.rest.request<any>('GET', `/rest/workflows/${workflowId}`);
-	const nodes = saved.nodes.map((node: any) =>
-		node.name === 'Upload' ? { ...node, parameters: { ...node.parameters, options: { ...node.parameters.options, ifNameExists: 'useExisting' } } } : node,
-	);
-	await n8n.rest.request('PATCH', `/rest/workflows/${workflowId}`, { ...saved, nodes });
+	await setIfNameExists(workflowId, 'useExisting');
 	const useExisting = await retryExecution(n8n.rest, keepBoth.id, true);
 	expect([useExisting.status, useExisting.nodes.Upload?.error]).toEqual(['success', undefined]);
 	expect([files().length, copies(files())]).toEqual([SOURCE_FILES, []]);
 	const existing = useExisting.nodes.Upload.items.filter((item: any) => item.json.existing === true).length;
 	expect([useExisting.nodes.Upload.items.length, existing]).toEqual([SOURCE_FILES, KILL_AT_UPLOAD - 1]);
+}
+
+/** Saves the workflow with the Upload's If Name Exists changed (and the webhook's path, when given), as a user does in the editor. */
+async function setIfNameExists(workflowId: string, ifNameExists: KillOptions['ifNameExists'], hookPath?: string): Promise<void> {
+	const saved = await n8n.rest.request<any>('GET', `/rest/workflows/${workflowId}`);
+	const nodes = saved.nodes.map((node: any) => {
+		if (node.name === 'Upload') return { ...node, parameters: { ...node.parameters, options: { ...node.parameters.options, ifNameExists } } };
+		if (node.name === 'Start' && hookPath) return { ...node, webhookId: hookPath, parameters: { ...node.parameters, path: hookPath } };
+		return node;
+	});
+	await n8n.rest.request('PATCH', `/rest/workflows/${workflowId}`, { ...saved, nodes });
+}
+
+/**
+ * 2.41, nobody restarts the killed worker: the other one fails its job as stalled, and n8n replaces the
+ * execution's data by that error. Retry execution then ends at once with it, running no node; the workflow
+ * run again (published with Use Existing) completes without a copy.
+ */
+async function failedAsStalled({ executionId, workflowId, hookPath, files }: KilledRun): Promise<void> {
+	const stalled = /failed to be processed too many times/;
+	const failed = await ended(n8n.rest, executionId, 240_000);
+	expect([failed.status, failed.error]).toEqual(['error', expect.stringMatching(stalled)]);
+	const retried = await retryExecution(n8n.rest, executionId, true);
+	expect([retried.status, retried.error, retried.nodes.Upload]).toEqual(['error', expect.stringMatching(stalled), undefined]);
+	expect([files().length, copies(files())]).toEqual([KILL_AT_UPLOAD - 1, []]);
+
+	// 2.41 publishes a saved version in the background: the webhook's new path answers once the new version runs.
+	const republished = `${hookPath}-again`;
+	await setIfNameExists(workflowId, 'useExisting', republished);
+	await activate(n8n.rest, workflowId);
+	const before = (await executionsOf(n8n.rest, workflowId)).map((execution) => execution.id);
+	await callWebhook(republished);
+	const again = await waitFor('the workflow to run again', async () => (await executionsOf(n8n.rest, workflowId)).find((execution) => !before.includes(execution.id)), 60_000);
+	const ran = await ended(n8n.rest, again.id);
+	expect([ran.status, ran.nodes.Upload?.error]).toEqual(['success', undefined]);
+	expect([files().length, copies(files())]).toEqual([SOURCE_FILES, []]);
+	const existing = ran.nodes.Upload.items.filter((item: any) => item.json.existing === true).length;
+	expect([ran.nodes.Upload.items.length, existing]).toEqual([SOURCE_FILES, KILL_AT_UPLOAD - 1]);
 }
