@@ -2,7 +2,8 @@
 /**
  * Items in parallel: reads run a batch at a time (the Batching option, 10 by default), writes one after
  * another; output order and pairing are those of the input whatever order the answers come in. A loopback
- * proxy in front of the simulator delays the answers (later items answer sooner) and counts requests in flight.
+ * proxy in front of the simulator holds each batch's answers until the batch is in, answers later items
+ * sooner, and counts requests in flight.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,10 +21,26 @@ interface Meter {
 	server: Server;
 }
 
-/** Forwards to the simulator after `delayFor(requestNumber)` ms, counting requests in flight. */
-async function meteredProxy(delayFor: (requestNumber: number) => number): Promise<Meter> {
+/** How long the proxy waits for a batch to fill before it answers what it holds (a node that sends fewer fails the count). */
+const LONGEST_HOLD_MS = 10_000;
+
+/**
+ * Forwards to the simulator and holds the answers until `batchOf(requestNumber)` of them are in, then
+ * answers those in the reverse order (later items answer sooner), counting requests in flight. What is
+ * measured is what the node sends at once, whatever the machine's load.
+ */
+async function meteredProxy(batchOf: (requestNumber: number) => number): Promise<Meter> {
 	const target = new URL(sim().baseUrl);
 	let inFlight = 0;
+	let held: Array<() => void> = [];
+	let fallback: NodeJS.Timeout | undefined;
+	const release = () => {
+		clearTimeout(fallback);
+		fallback = undefined;
+		const answers = held.reverse();
+		held = [];
+		answers.forEach((answer, order) => setTimeout(answer, order * 2));
+	};
 	const meter: Meter = { url: '', maxInFlight: 0, requests: 0, server: undefined as unknown as Server };
 	meter.server = createServer((req, res) => {
 		const number = meter.requests++;
@@ -33,11 +50,13 @@ async function meteredProxy(delayFor: (requestNumber: number) => number): Promis
 			const chunks: Buffer[] = [];
 			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
 			answer.on('end', () => {
-				setTimeout(() => {
+				held.push(() => {
 					inFlight--;
 					res.writeHead(answer.statusCode ?? 502, answer.headers);
 					res.end(Buffer.concat(chunks));
-				}, delayFor(number));
+				});
+				if (held.length >= batchOf(number)) release();
+				else fallback ??= setTimeout(release, LONGEST_HOLD_MS);
 			});
 		});
 		req.pipe(upstream);
@@ -64,7 +83,7 @@ const getInfo = (options: INodeParameters = {}): INodeParameters => ({
 
 it('reads 10 items at a time by default, and the output keeps the input order and pairing', async () => {
 	const hashes = files(25);
-	meter = await meteredProxy((number) => Math.max(1, 40 - (number % 10) * 4));
+	meter = await meteredProxy((number) => Math.min(10, 25 - Math.floor(number / 10) * 10));
 	const result = await storage(getInfo(), { credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } }, input: hashes.map((hash) => ({ json: { hash } })) });
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.file_hash)).toEqual(hashes);
@@ -79,7 +98,7 @@ it('Batching → Items per Batch sets how many run at once; 1 reads one after an
 		[3, 3],
 		[1, 1],
 	]) {
-		meter = await meteredProxy(() => 20);
+		meter = await meteredProxy((number) => Math.min(batchSize, 6 - Math.floor(number / batchSize) * batchSize));
 		const result = await storage(getInfo({ batching: { batch: { batchSize } } }), {
 			credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } },
 			input: hashes.map((hash) => ({ json: { hash } })),
@@ -92,7 +111,7 @@ it('Batching → Items per Batch sets how many run at once; 1 reads one after an
 });
 
 it('writes run one after another and each lands exactly once', async () => {
-	meter = await meteredProxy(() => 5);
+	meter = await meteredProxy(() => 1);
 	const names = Array.from({ length: 8 }, (_, index) => `parallel-folder-${Date.now()}-${index}`);
 	const result = await storage(
 		{ resource: 'folder', operation: 'create', parentFolder: { __rl: true, mode: 'id', value: sim().demo.folders.images.hash }, folderName: '={{ $json.name }}' },
