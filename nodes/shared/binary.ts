@@ -165,6 +165,15 @@ function codeOf(error: unknown): string | undefined {
 	return typeof code === 'string' ? code : undefined;
 }
 
+/** Bytes a node already holds (an MCP tool's file, a resource blob) into n8n's binary store; a store failure said as that. */
+export async function binaryFromBuffer(ctx: BinaryContext, data: Buffer, fileName: string | undefined, mimeType: string | undefined, itemIndex: number): Promise<IBinaryData> {
+	try {
+		return await ctx.helpers.prepareBinaryData(data, safeFileName(fileName), mimeType);
+	} catch (error) {
+		throw storeFailureError(ctx, error, fileName, itemIndex);
+	}
+}
+
 /** A failure of n8n's binary store on the file system, not of the download it was reading. */
 function isStoreFailure(error: unknown): boolean {
 	const code = codeOf(error);

@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 
 import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { binaryFromStream } from '../../nodes/shared/binary';
+import { binaryFromBuffer, binaryFromStream } from '../../nodes/shared/binary';
 import { binaryStoragePath } from '../harness/engine';
 import { byHash, everythingShown, sim, storage, tokenCredentials, useSimulator } from './SvcStorage/env';
 
@@ -136,4 +136,22 @@ it('a full disk is named as that, with the space to free (the store writes to /d
 
 	await expect(failure).rejects.toThrow('n8n could not store "report.pdf": the disk is full (ENOSPC)');
 	await expect(failure).rejects.toMatchObject({ description: expect.stringContaining('Free disk space there') });
+});
+
+it('bytes a node already holds (an MCP tool file, a resource blob) name a full disk the same way', async () => {
+	const node = { name: 'Svc MCP', type: 'n8n-nodes-svc.svcMcp', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	const ctx = {
+		getNode: () => node,
+		helpers: {
+			prepareBinaryData: async (data: Buffer): Promise<IBinaryData> => {
+				await writeFile('/dev/full', data);
+				throw new Error('/dev/full took the bytes');
+			},
+		},
+	} as unknown as IExecuteFunctions;
+
+	const failure = binaryFromBuffer(ctx, Buffer.alloc(43, 1), 'notes.txt', 'text/plain', 2);
+
+	await expect(failure).rejects.toThrow('n8n could not store "notes.txt": the disk is full (ENOSPC)');
+	await expect(failure).rejects.toMatchObject({ context: { itemIndex: 2 } });
 });

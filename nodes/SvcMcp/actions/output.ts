@@ -1,7 +1,7 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { safeFileName } from '../../shared/binary';
+import { binaryFromBuffer } from '../../shared/binary';
 import { decodeBase64 } from '../../shared/transport/base64';
 import type { McpContent, McpResourceContents, McpToolOutcome } from '../../shared/transport/mcp';
 
@@ -29,15 +29,6 @@ function fileNameOfUri(uri: string): string | undefined {
 	} catch {
 		return tail;
 	}
-}
-
-async function binaryOf(
-	ctx: IExecuteFunctions,
-	data: Buffer,
-	fileName: string | undefined,
-	mimeType: string | undefined,
-): Promise<IBinaryData> {
-	return await ctx.helpers.prepareBinaryData(data, safeFileName(fileName), mimeType);
 }
 
 function isJsonObjectText(text: string): boolean {
@@ -97,7 +88,7 @@ export async function toolResultItem(
 		const suggested = files.length === 1 ? suggestedFileName(outcome.structured) : undefined;
 		item.binary = {};
 		for (const [index, file] of files.entries()) {
-			item.binary[propertyName(binaryField, index)] = await binaryOf(ctx, file.data, suggested ?? file.fileName, file.mimeType);
+			item.binary[propertyName(binaryField, index)] = await binaryFromBuffer(ctx, file.data, suggested ?? file.fileName, file.mimeType, itemIndex);
 		}
 	}
 	return item;
@@ -117,6 +108,6 @@ export async function resourceContentItem(
 	}
 	const data = bytesOf(ctx, content.blob, 'a resource blob', itemIndex);
 	json.size = data.length;
-	const binary = await binaryOf(ctx, data, fileNameOfUri(content.uri), content.mimeType);
+	const binary = await binaryFromBuffer(ctx, data, fileNameOfUri(content.uri), content.mimeType, itemIndex);
 	return { json, binary: { [binaryField]: binary }, pairedItem: { item: itemIndex } };
 }
