@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads answers of every shape */
 /**
  * n8n scaled out in queue mode on loopback: Redis (Debian's redis-server), a main process and two workers
  * sharing one database. The templates run on the workers, and an active Svc trigger loses and doubles
@@ -7,7 +7,7 @@
  * upload round trip on the workers keeps every byte; a file over the database cap is refused naming the
  * setting, and nothing is uploaded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
@@ -15,7 +15,8 @@ import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/r
 import type { ServiceSimulator } from '../simulator';
 import { randomBytes } from 'node:crypto';
 
-import { activate, createWorkflow, deactivate, executionNodes, executionsOf, requireSystemTool, roundTripWorkflow, sha256, startRun, waitFor } from './helpers';
+import { activate, createWorkflow, deactivate, executionNodes, executionsOf, roundTripWorkflow, sha256, startRun, waitFor } from './helpers';
+import { startRedis } from './recovery';
 
 let redis: ChildProcess;
 let sim: ServiceSimulator;
@@ -26,15 +27,6 @@ let redisPort: number;
 
 /** The database store's cap per file in these tests (n8n's default is 512 MiB). */
 const DATABASE_CAP_MIB = 4;
-
-async function startRedis(port: number): Promise<ChildProcess> {
-	requireSystemTool('redis-server', 'apt-get install redis-server');
-	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	await waitFor('redis-server to accept connections', async () => (output.includes('Ready to accept connections') ? true : undefined), 30_000);
-	return child;
-}
 
 /** Main and two workers in queue mode, with the demo imported; `binaryMode` set only when not the line's default. */
 async function startQueueMode(binaryMode?: 'filesystem'): Promise<RunningN8n> {
