@@ -183,7 +183,7 @@ async function earlierRun<TBefore, TResult>(node: INode, write: UncertainWrite<T
 	const { records, identity, recorded } = recording;
 	const record = records.find(identity);
 	if (!record) {
-		if (records.retrying && !write.safeToRepeat) await noUnrecordedWrite(node, write, recorded.nothing, itemIndex);
+		if (records.retryingUnrecorded && !write.safeToRepeat) await noUnrecordedWrite(node, write, recorded.nothing, itemIndex);
 		return undefined;
 	}
 	const why = record.execution === records.execution ? 'an earlier try of this node wrote it' : `execution ${record.execution}, which this one retries, wrote it`;

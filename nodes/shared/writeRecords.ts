@@ -11,6 +11,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
  */
 const RECORDS_KEY = 'svcWrites';
 
+/** Set when a retried execution began the node with no records at all: its failed run may have written unrecorded. */
+const UNRECORDED_KEY = 'svcRetriedUnrecorded';
+
 /**
  * A write that timed out may still be carried out by the service: within this time after it was
  * sent, a later try that finds it absent still does not send it again.
@@ -33,8 +36,11 @@ export interface WriteRecord {
 
 /** The records of one item's writes in one run of a node. */
 export interface ItemWriteRecords {
-	/** This execution retries a failed one (Retry execution), whose run may have written without a record. */
-	readonly retrying: boolean;
+	/**
+	 * This execution retries a failed one (Retry execution) whose run of the node left no records at all
+	 * (a queue worker stopped mid-node saves none): that run may have written without a record.
+	 */
+	readonly retryingUnrecorded: boolean;
 	readonly execution: string;
 	find(identity: IDataObject): WriteRecord | undefined;
 	save(identity: IDataObject, record: WriteRecord): void;
@@ -57,8 +63,16 @@ export class WriteRecords {
 	/** The records earlier tries left, as this run of the node started. */
 	private readonly earlier: Set<string>;
 
+	/** See ItemWriteRecords.retryingUnrecorded; decided once, when a retried execution first runs the node. */
+	private readonly retryingUnrecorded: boolean;
+
 	private constructor(private readonly ctx: IExecuteFunctions) {
 		this.earlier = new Set(Object.keys(this.records));
+		const context = ctx.getContext('node');
+		const retrying = ctx.getMode() === 'retry';
+		// A run that recorded anything was not stopped mid-node: items it left unrecorded were never reached.
+		if (retrying && context[UNRECORDED_KEY] === undefined) context[UNRECORDED_KEY] = this.earlier.size === 0;
+		this.retryingUnrecorded = retrying && context[UNRECORDED_KEY] === true;
 	}
 
 	static of(ctx: object): WriteRecords | undefined {
@@ -67,7 +81,13 @@ export class WriteRecords {
 		return new WriteRecords(ctx as IExecuteFunctions);
 	}
 
+	/** The records as they are, without adding any to the execution's data (reads record nothing). */
 	private get records(): Record<string, WriteRecord> {
+		const saved: unknown = this.ctx.getContext('node')[RECORDS_KEY];
+		return saved && typeof saved === 'object' ? (saved as Record<string, WriteRecord>) : {};
+	}
+
+	private get recordsToWrite(): Record<string, WriteRecord> {
 		const context = this.ctx.getContext('node');
 		if (!context[RECORDS_KEY] || typeof context[RECORDS_KEY] !== 'object') context[RECORDS_KEY] = {};
 		return context[RECORDS_KEY] as Record<string, WriteRecord>;
@@ -88,15 +108,16 @@ export class WriteRecords {
 		const prefix = this.itemPrefix(itemIndex);
 		const key = (identity: IDataObject) => `${prefix}${keyOf(identity)}`;
 		const records = () => this.records;
+		const recordsToWrite = () => this.recordsToWrite;
 		return {
-			retrying: this.ctx.getMode() === 'retry',
+			retryingUnrecorded: this.retryingUnrecorded,
 			execution: String(this.ctx.getExecutionId() ?? ''),
 			find: (identity) => {
 				const found = records()[key(identity)];
 				return found && typeof found === 'object' ? found : undefined;
 			},
 			save: (identity, record) => {
-				records()[key(identity)] = JSON.parse(JSON.stringify(record)) as WriteRecord;
+				recordsToWrite()[key(identity)] = JSON.parse(JSON.stringify(record)) as WriteRecord;
 			},
 			forget: (identity) => {
 				delete records()[key(identity)];
@@ -110,6 +131,7 @@ export class WriteRecords {
 	 */
 	clear(): void {
 		const context = this.ctx.getContext('node');
-		if (RECORDS_KEY in context) delete context[RECORDS_KEY];
+		delete context[RECORDS_KEY];
+		delete context[UNRECORDED_KEY];
 	}
 }

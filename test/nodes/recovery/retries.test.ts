@@ -82,6 +82,25 @@ describe('Retry On Fail with several items', () => {
 	});
 });
 
+describe('Retry execution of a run that stopped at one item', () => {
+	it('writes the items that run never reached as a first run would (a name already there gets its number)', async () => {
+		const folder = sim().storage.createFolder(sim().demo.pro.userId, sim().demo.pro.rootFolderHash, marker());
+		sim().storage.addFile(sim().demo.pro.userId, folder.hash, 'c.txt', Buffer.from('yesterday'));
+		landedButUnseen({ action: 'upload_file' }, 1);
+		const failed = await envWith().storage(
+			'rest',
+			{ resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data' },
+			{ input: ['a.txt', 'b.txt', 'c.txt'].map((fileName) => ({ json: { fileName }, binary: { data: { data: Buffer.from(`today ${fileName}`), fileName, mimeType: 'text/plain' } } })) },
+		);
+		expect(failed.error?.message).toMatch(/^Outcome uncertain/);
+		sim().faults.clear();
+		const retried = await failed.retry();
+		expect(retried.error).toBeUndefined();
+		expect(retried.items.map((item) => item.json.file_name)).toEqual(['a.txt', 'b.txt', 'c (1).txt']);
+		expect(sim().storage.listChildren(folder.hash).map((entry) => entry.name).sort()).toEqual(['a.txt', 'b.txt', 'c (1).txt', 'c.txt']);
+	});
+});
+
 describe('a retried execution whose run recorded nothing (a queue worker stopped mid-node)', () => {
 	const upload = (folderHash: string, fileName: string, options = {}) =>
 		envWith({ mode: 'retry' }).storage(
