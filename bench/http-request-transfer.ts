@@ -26,7 +26,13 @@ interface Side {
 }
 
 /** Both nodes each way, alternating, `rounds` times: each node downloads the file it uploaded. */
-async function compare(run: Transfers, file: string, sha: string, mode: BinaryMode, rounds: number): Promise<Record<Peer, Side>> {
+async function compare(
+	run: Transfers,
+	file: string,
+	sha: string,
+	mode: BinaryMode,
+	rounds: number,
+): Promise<Record<Peer, Side>> {
 	const sides: Record<Peer, Side> = { svc: { upload: [], download: [] }, httpRequest: { upload: [], download: [] } };
 	const uploaded: Partial<Record<Peer, string>> = {};
 	// Who goes first changes every round: a run after the other's leaves different garbage behind.
@@ -45,14 +51,27 @@ async function compare(run: Transfers, file: string, sha: string, mode: BinaryMo
 	return sides;
 }
 
-function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; download: string }, what: string, goal?: string): void {
+function reportComparison(
+	sides: Record<Peer, Side>,
+	keys: { upload: string; download: string },
+	what: string,
+	goal?: string,
+): void {
 	for (const direction of ['upload', 'download'] as const) {
 		const ours = best<Timed>(sides.svc[direction]);
 		const theirs = best<Timed>(sides.httpRequest[direction]);
-		const intact = sides.svc.download.every((run) => run.intact) && sides.httpRequest.download.every((run) => run.intact);
+		const intact =
+			sides.svc.download.every((run) => run.intact) && sides.httpRequest.download.every((run) => run.intact);
 		const label = `${direction} of ${what} (node phase), throughput ÷ n8n's HTTP Request node's (same engine, store and server, best of ${ROUNDS}${direction === 'download' ? `, bytes intact: ${intact ? 'yes' : 'NO'}` : ''})`;
 		console.log(`${label}: Svc ${ours.seconds.toFixed(2)} s, HTTP Request ${theirs.seconds.toFixed(2)} s`);
-		report({ key: keys[direction], label, value: throughputRatio(ours, theirs), ours: `${ours.seconds.toFixed(2)} s`, baseline: `${theirs.seconds.toFixed(2)} s`, goal });
+		report({
+			key: keys[direction],
+			label,
+			value: throughputRatio(ours, theirs),
+			ours: `${ours.seconds.toFixed(2)} s`,
+			baseline: `${theirs.seconds.toFixed(2)} s`,
+			goal,
+		});
 	}
 }
 
@@ -67,13 +86,22 @@ async function main(): Promise<void> {
 		const large = join(work, 'large.bin');
 		const sha = await writeTestFile(large, sizeMb * MB);
 		const filesystem = await compare(run, large, sha, 'filesystem', ROUNDS);
-		reportComparison(filesystem, { upload: 'uploadVsHttpRequestNode', download: 'downloadVsHttpRequestNode' }, `${sizeMb} MiB, filesystem mode`, '≥ 1.0');
+		reportComparison(
+			filesystem,
+			{ upload: 'uploadVsHttpRequestNode', download: 'downloadVsHttpRequestNode' },
+			`${sizeMb} MiB, filesystem mode`,
+			'≥ 1.0',
+		);
 
 		const databaseMb = Math.min(sizeMb, DATABASE_MODE_MAX_FILE_MIB);
 		const capped = join(work, 'capped.bin');
 		const cappedSha = await writeTestFile(capped, databaseMb * MB);
 		const database = await compare(run, capped, cappedSha, 'database', ROUNDS);
-		reportComparison(database, { upload: 'databaseUploadVsHttpRequestNode', download: 'databaseDownloadVsHttpRequestNode' }, `${databaseMb} MiB, database mode (its cap)`);
+		reportComparison(
+			database,
+			{ upload: 'databaseUploadVsHttpRequestNode', download: 'databaseDownloadVsHttpRequestNode' },
+			`${databaseMb} MiB, database mode (its cap)`,
+		);
 	});
 }
 

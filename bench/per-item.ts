@@ -29,7 +29,9 @@ interface Case {
 const itemValue = '={{ $json.id }}';
 
 async function main(): Promise<void> {
-	const { HttpRequest } = require(join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as { HttpRequest: new () => INodeType | IVersionedNodeType };
+	const { HttpRequest } = require(
+		join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'),
+	) as { HttpRequest: new () => INodeType | IVersionedNodeType };
 	loadPackage().nodeTypes.add('n8n-nodes-base.httpRequest', new HttpRequest());
 	const sim = await startDemoSimulator();
 	try {
@@ -39,14 +41,25 @@ async function main(): Promise<void> {
 				key: 'perItemVsHttpRequest',
 				label: 'Get File Info',
 				id: sim.demo.files.contract.hash,
-				ours: { type: 'svcStorage', parameters: { resource: 'file', operation: 'getInfo', file: { __rl: true, mode: 'id', value: itemValue }, options: {} } },
+				ours: {
+					type: 'svcStorage',
+					parameters: {
+						resource: 'file',
+						operation: 'getInfo',
+						file: { __rl: true, mode: 'id', value: itemValue },
+						options: {},
+					},
+				},
 				theirs: { path: '/api_v2/get_file_info', body: 'form-urlencoded', field: 'file_hash' },
 			},
 			{
 				key: 'perItemGetTaskVsHttpRequest',
 				label: 'Get Task',
 				id: sim.dvs.seed.orgA.tasks.design,
-				ours: { type: 'svcDvs', parameters: { resource: 'task', operation: 'get', documentId: { __rl: true, mode: 'id', value: itemValue } } },
+				ours: {
+					type: 'svcDvs',
+					parameters: { resource: 'task', operation: 'get', documentId: { __rl: true, mode: 'id', value: itemValue } },
+				},
 				theirs: { path: '/api_dvs/task/get_document', body: 'json', field: 'dvs_document_id' },
 			},
 		];
@@ -65,7 +78,10 @@ async function main(): Promise<void> {
 						sendBody: true,
 						contentType: bench.theirs.body === 'json' ? 'json' : 'form-urlencoded',
 						...(bench.theirs.body === 'json'
-							? { specifyBody: 'keypair', bodyParameters: { parameters: [{ name: bench.theirs.field, value: '={{ Number($json.id) }}' }] } }
+							? {
+									specifyBody: 'keypair',
+									bodyParameters: { parameters: [{ name: bench.theirs.field, value: '={{ Number($json.id) }}' }] },
+								}
 							: { bodyParameters: { parameters: [{ name: bench.theirs.field, value: itemValue }] } }),
 						options: {},
 					},
@@ -75,10 +91,20 @@ async function main(): Promise<void> {
 			await time(ours);
 			await time(theirs);
 			let best = { ours: Infinity, theirs: Infinity };
-			for (let round = 0; round < ROUNDS; round++) best = { ours: Math.min(best.ours, await time(ours)), theirs: Math.min(best.theirs, await time(theirs)) };
+			for (let round = 0; round < ROUNDS; round++)
+				best = { ours: Math.min(best.ours, await time(ours)), theirs: Math.min(best.theirs, await time(theirs)) };
 			const ratio = best.ours / best.theirs;
-			console.log(`${ITEMS} × ${bench.label}: Svc node ${best.ours.toFixed(2)} s, HTTP Request node ${best.theirs.toFixed(2)} s, ratio ${ratio.toFixed(2)} (best of ${ROUNDS})`);
-			report({ key: bench.key, label: `1,000 × ${bench.label}, wall time ÷ HTTP Request node`, value: Number(ratio.toFixed(3)), ours: `${best.ours.toFixed(2)} s`, baseline: `${best.theirs.toFixed(2)} s`, goal: '≤ 1.05' });
+			console.log(
+				`${ITEMS} × ${bench.label}: Svc node ${best.ours.toFixed(2)} s, HTTP Request node ${best.theirs.toFixed(2)} s, ratio ${ratio.toFixed(2)} (best of ${ROUNDS})`,
+			);
+			report({
+				key: bench.key,
+				label: `1,000 × ${bench.label}, wall time ÷ HTTP Request node`,
+				value: Number(ratio.toFixed(3)),
+				ours: `${best.ours.toFixed(2)} s`,
+				baseline: `${best.theirs.toFixed(2)} s`,
+				goal: '≤ 1.05',
+			});
 		}
 	} finally {
 		await sim.close();
@@ -88,7 +114,8 @@ async function main(): Promise<void> {
 async function time(run: () => Promise<{ items: unknown[]; error?: { message: string } }>): Promise<number> {
 	const started = process.hrtime.bigint();
 	const result = await run();
-	if (result.error || result.items.length !== ITEMS) throw new Error(`a run failed: ${result.error?.message ?? `${result.items.length} items`}`);
+	if (result.error || result.items.length !== ITEMS)
+		throw new Error(`a run failed: ${result.error?.message ?? `${result.items.length} items`}`);
 	return Number(process.hrtime.bigint() - started) / 1e9;
 }
 

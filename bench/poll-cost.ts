@@ -52,7 +52,12 @@ const cases: Case[] = [
 			const folder = env.sim.storage.createFolder(env.storage.userId, root, `bench-${env.clock.now()}`);
 			const poller = storagePoller(env, { folder: byId(folder.hash) });
 			await poller.poll();
-			return { poller, add: (count) => { for (let i = 0; i < count; i++) addFile(env, `f${i}.txt`, { folderHash: folder.hash }); } };
+			return {
+				poller,
+				add: (count) => {
+					for (let i = 0; i < count; i++) addFile(env, `f${i}.txt`, { folderHash: folder.hash });
+				},
+			};
 		},
 	},
 	{
@@ -63,7 +68,12 @@ const cases: Case[] = [
 			const subs = [1, 2, 3].map((n) => env.sim.storage.createFolder(env.storage.userId, folder.hash, `sub${n}`));
 			const poller = storagePoller(env, { folder: byId(folder.hash), subfolderDepth: 1 });
 			await poller.poll();
-			return { poller, add: (count) => { for (let i = 0; i < count; i++) addFile(env, `f${i}.txt`, { folderHash: subs[i % 3].hash }); } };
+			return {
+				poller,
+				add: (count) => {
+					for (let i = 0; i < count; i++) addFile(env, `f${i}.txt`, { folderHash: subs[i % 3].hash });
+				},
+			};
 		},
 	},
 	{
@@ -74,7 +84,12 @@ const cases: Case[] = [
 			const folder = env.sim.storage.createFolder(env.storage.userId, root, `bench-dl-${env.clock.now()}`);
 			const poller = storagePoller(env, { folder: byId(folder.hash), download: true });
 			await poller.poll();
-			return { poller, add: (count) => { for (let i = 0; i < count; i++) addFile(env, `f${i}.txt`, { folderHash: folder.hash }); } };
+			return {
+				poller,
+				add: (count) => {
+					for (let i = 0; i < count; i++) addFile(env, `f${i}.txt`, { folderHash: folder.hash });
+				},
+			};
 		},
 	},
 	{
@@ -84,7 +99,12 @@ const cases: Case[] = [
 			const project = newProject(env, 'bench tasks');
 			const poller = dvsPoller(env, { event: 'newTask', project: byId(project) });
 			await poller.poll();
-			return { poller, add: (count) => { for (let i = 0; i < count; i++) addTask(env, `t${i}`, { project }); } };
+			return {
+				poller,
+				add: (count) => {
+					for (let i = 0; i < count; i++) addTask(env, `t${i}`, { project });
+				},
+			};
 		},
 	},
 	{
@@ -95,7 +115,12 @@ const cases: Case[] = [
 			addComment(env, task, 'existing');
 			const poller = dvsPoller(env, { event: 'newComment', watch: 'task', task: byId(task) });
 			await poller.poll();
-			return { poller, add: (count) => { for (let i = 0; i < count; i++) addComment(env, task, `c${i}`); } };
+			return {
+				poller,
+				add: (count) => {
+					for (let i = 0; i < count; i++) addComment(env, task, `c${i}`);
+				},
+			};
 		},
 	},
 	{
@@ -105,7 +130,12 @@ const cases: Case[] = [
 			const tasks = Array.from({ length: WATCHED_TASKS }, (_, i) => addTask(env, `task ${i}`, { project }).id);
 			const poller = dvsPoller(env, { event: 'newComment', watch: 'tasks', project: byId(project) });
 			await poller.poll();
-			return { poller, add: (count) => { for (let i = 0; i < count; i++) addComment(env, tasks[i % tasks.length], `c${i}`); } };
+			return {
+				poller,
+				add: (count) => {
+					for (let i = 0; i < count; i++) addComment(env, tasks[i % tasks.length], `c${i}`);
+				},
+			};
 		},
 	},
 ];
@@ -113,7 +143,9 @@ const cases: Case[] = [
 async function main(): Promise<void> {
 	const env = await startTriggerEnv();
 	try {
-		console.log('requests per poll (simulator request log); "drain" = polls until nothing new, default Max Items per Poll 100');
+		console.log(
+			'requests per poll (simulator request log); "drain" = polls until nothing new, default Max Items per Poll 100',
+		);
 		let idleMost = 0;
 		for (const entry of cases) {
 			const { poller } = await entry.start(env);
@@ -143,7 +175,12 @@ async function main(): Promise<void> {
 				env.clock.advance(200_000);
 			}
 		}
-		report({ key: 'idlePollRequests', label: 'requests of an idle poll watching one folder, project or task (the most over the trigger events)', value: idleMost, goal: '1' });
+		report({
+			key: 'idlePollRequests',
+			label: 'requests of an idle poll watching one folder, project or task (the most over the trigger events)',
+			value: idleMost,
+			goal: '1',
+		});
 	} finally {
 		await env.close();
 	}

@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import type { Figure } from './report';
 
 const tsx = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
-const benches = readdirSync(__dirname).filter((name) => name.endsWith('.ts') && !['run.ts', 'report.ts'].includes(name)).sort();
+const benches = readdirSync(__dirname)
+	.filter((name) => name.endsWith('.ts') && !['run.ts', 'report.ts'].includes(name))
+	.sort();
 // Every bench's temporary files go in one folder, removed at the end. On a RAM disk when the machine
 // has one: a 1 GiB transfer then compares the clients, not the disk's page-cache state (curl and the
 // node write to the same place).
@@ -25,18 +27,34 @@ try {
 		console.log(`\n##### ${bench}`);
 		const result = spawnSync(tsx, [join(__dirname, bench)], {
 			stdio: 'inherit',
-			env: { ...process.env, TMPDIR: scratch, BENCH_REPORT_DIR: reports, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
+			env: {
+				...process.env,
+				TMPDIR: scratch,
+				BENCH_REPORT_DIR: reports,
+				NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+			},
 		});
 		if (result.status !== 0) failed++;
 	}
 	const figures = readdirSync(reports)
 		.map((name) => JSON.parse(readFileSync(join(reports, name), 'utf8')) as Figure)
 		.sort((a, b) => a.key.localeCompare(b.key));
-	const rows = figures.map((figure) => `| ${figure.label} | ${figure.ours ?? ''} | ${figure.baseline ?? ''} | **${figure.value}** | ${figure.goal ?? ''} |`);
-	const table = ['| measured | ours | baseline (same run) | figure | goal |', '|---|---|---|---|---|', ...rows].join('\n');
+	const rows = figures.map(
+		(figure) =>
+			`| ${figure.label} | ${figure.ours ?? ''} | ${figure.baseline ?? ''} | **${figure.value}** | ${figure.goal ?? ''} |`,
+	);
+	const table = ['| measured | ours | baseline (same run) | figure | goal |', '|---|---|---|---|---|', ...rows].join(
+		'\n',
+	);
 	console.log(`\n${table}`);
-	writeFileSync(join(__dirname, 'results.md'), `# Bench results\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.arch}).\n\n${table}\n`);
-	writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(Object.fromEntries(figures.map((figure) => [figure.key, figure.value])), null, 2)}\n`);
+	writeFileSync(
+		join(__dirname, 'results.md'),
+		`# Bench results\n\n\`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.arch}).\n\n${table}\n`,
+	);
+	writeFileSync(
+		join(__dirname, 'results.json'),
+		`${JSON.stringify(Object.fromEntries(figures.map((figure) => [figure.key, figure.value])), null, 2)}\n`,
+	);
 } finally {
 	rmSync(scratch, { recursive: true, force: true });
 }

@@ -55,14 +55,33 @@ async function main(): Promise<void> {
 		// Each upload goes to a folder of its own: the simulator caps a folder at 4 GiB (document 1's 492).
 		const newFolder = sim.newFolder;
 		const curlUploadOnce = (round: number) => {
-			const answer = execFileSync('curl', ['-sS', '-F', `user=${PRO.user}`, '-F', `user_access_token=${PRO.token}`, '-F', `folder_hash=${newFolder(`curl ${round}`)}`, '-F', `file=@${path};filename=curl.bin`, `${sim.baseUrl}/api_v2/upload_file`], { maxBuffer: MB });
+			const answer = execFileSync(
+				'curl',
+				[
+					'-sS',
+					'-F',
+					`user=${PRO.user}`,
+					'-F',
+					`user_access_token=${PRO.token}`,
+					'-F',
+					`folder_hash=${newFolder(`curl ${round}`)}`,
+					'-F',
+					`file=@${path};filename=curl.bin`,
+					`${sim.baseUrl}/api_v2/upload_file`,
+				],
+				{ maxBuffer: MB },
+			);
 			return (JSON.parse(answer.toString('utf8')) as { file_hash: string }).file_hash;
 		};
 		const downloadBody = (fileHash: string) => new URLSearchParams({ ...fields, file_hash: fileHash }).toString();
 
 		// The node phase is the Svc Storage node's own run time as n8n records it: for the upload,
 		// without the start node that puts the file into n8n's binary store first.
-		const nodePhase = async (parameters: INodeParameters, input?: HarnessInputItem[], binaryMode: BinaryMode = 'filesystem') => {
+		const nodePhase = async (
+			parameters: INodeParameters,
+			input?: HarnessInputItem[],
+			binaryMode: BinaryMode = 'filesystem',
+		) => {
 			let seconds = 0;
 			const measured = await measure(async () => {
 				const run = await runNode({ type: 'n8n-nodes-svc.svcStorage', parameters, credentials, binaryMode, input });
@@ -81,7 +100,12 @@ async function main(): Promise<void> {
 			return { ...upload, fileHash: upload.run.items[0].json.file_hash as string };
 		};
 		const nodeDownloadOnce = async (fileHash: string, expected = sha): Promise<Timed & { intact: boolean }> => {
-			const download = await nodePhase({ resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: fileHash }, binaryPropertyName: 'data' });
+			const download = await nodePhase({
+				resource: 'file',
+				operation: 'download',
+				file: { __rl: true, mode: 'id', value: fileHash },
+				binaryPropertyName: 'data',
+			});
 			const downloaded = await download.run.binaryBuffer(download.run.items[0], 'data');
 			removeBinaryData();
 			return { ...download, intact: createHash('sha256').update(downloaded).digest('hex') === expected };
@@ -95,11 +119,26 @@ async function main(): Promise<void> {
 			await measure(async () => {
 				const boundary = 'benchboundary0123456789';
 				const head = Buffer.from(
-					[...Object.entries({ ...fields, folder_hash: folderHash }).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`), `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="http.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`].join(''),
+					[
+						...Object.entries({ ...fields, folder_hash: folderHash }).map(
+							([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+						),
+						`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="http.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+					].join(''),
 				);
 				const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 				const response = await new Promise<IncomingMessage>((resolve, reject) => {
-					const req = httpRequest(`${sim.baseUrl}/api_v2/upload_file`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length } }, resolve);
+					const req = httpRequest(
+						`${sim.baseUrl}/api_v2/upload_file`,
+						{
+							method: 'POST',
+							headers: {
+								'content-type': `multipart/form-data; boundary=${boundary}`,
+								'content-length': head.length + bytes + tail.length,
+							},
+						},
+						resolve,
+					);
 					req.on('error', reject);
 					req.write(head);
 					const file = createReadStream(path);
@@ -111,12 +150,31 @@ async function main(): Promise<void> {
 			});
 		const curlTarget = join(work, 'curl-download.bin');
 		const curlDownloadOnce = async (fileHash: string, target: string) =>
-			await measure(async () => execFileSync('curl', ['-sS', '-o', target, '--data', downloadBody(fileHash), `${sim.baseUrl}/api_v2/download_file`]));
+			await measure(async () =>
+				execFileSync('curl', [
+					'-sS',
+					'-o',
+					target,
+					'--data',
+					downloadBody(fileHash),
+					`${sim.baseUrl}/api_v2/download_file`,
+				]),
+			);
 		const nodeHttpDownload = async (fileHash: string, sink: (body: IncomingMessage) => Promise<void>) =>
 			await measure(async () => {
 				const body = downloadBody(fileHash);
 				const response = await new Promise<IncomingMessage>((resolve, reject) => {
-					const req = httpRequest(`${sim.baseUrl}/api_v2/download_file`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, resolve);
+					const req = httpRequest(
+						`${sim.baseUrl}/api_v2/download_file`,
+						{
+							method: 'POST',
+							headers: {
+								'content-type': 'application/x-www-form-urlencoded',
+								'content-length': Buffer.byteLength(body),
+							},
+						},
+						resolve,
+					);
 					req.on('error', reject);
 					req.end(body);
 				});
@@ -144,13 +202,20 @@ async function main(): Promise<void> {
 			rmSync(curlTarget, { force: true });
 			nodeDownloads.push(await nodeDownloadOnce(nodeUploads[0].fileHash));
 			discarded.push(await curlDownloadOnce(curlHash, '/dev/null'));
-			nodeHttpDiscard.push(await nodeHttpDownload(curlHash, async (response) => {
-				for await (const chunk of response) void chunk;
-			}));
+			nodeHttpDiscard.push(
+				await nodeHttpDownload(curlHash, async (response) => {
+					for await (const chunk of response) void chunk;
+				}),
+			);
 			const nodeTarget = join(work, 'node-http.bin');
 			nodeHttpToFile.push(await nodeHttpDownload(curlHash, async (response) => await writeFile(nodeTarget, response)));
 			rmSync(nodeTarget, { force: true });
-			nodeHttpToFileLarge.push(await nodeHttpDownload(curlHash, async (response) => await writeFile(nodeTarget, inChunksOf(256 * 1024, response))));
+			nodeHttpToFileLarge.push(
+				await nodeHttpDownload(
+					curlHash,
+					async (response) => await writeFile(nodeTarget, inChunksOf(256 * 1024, response)),
+				),
+			);
 			rmSync(nodeTarget, { force: true });
 		}
 		const nodeHttpUploads: Timed[] = [];
@@ -162,8 +227,20 @@ async function main(): Promise<void> {
 		const inMemorySha = await writeTestFile(inMemoryPath, IN_MEMORY_MB * MB);
 		const inMemoryHash = (await nodeUploadOnce('in-memory', inMemoryPath)).fileHash;
 		rmSync(inMemoryPath, { force: true });
-		const inMemory = await nodePhase({ resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: inMemoryHash }, binaryPropertyName: 'data' }, undefined, 'default');
-		const inMemoryIntact = createHash('sha256').update(await inMemory.run.binaryBuffer(inMemory.run.items[0], 'data')).digest('hex') === inMemorySha;
+		const inMemory = await nodePhase(
+			{
+				resource: 'file',
+				operation: 'download',
+				file: { __rl: true, mode: 'id', value: inMemoryHash },
+				binaryPropertyName: 'data',
+			},
+			undefined,
+			'default',
+		);
+		const inMemoryIntact =
+			createHash('sha256')
+				.update(await inMemory.run.binaryBuffer(inMemory.run.items[0], 'data'))
+				.digest('hex') === inMemorySha;
 		report({
 			key: 'inMemoryDownload200MiBPeakRssGrowthMiB',
 			label: `download of ${IN_MEMORY_MB} MiB in the in-memory binary mode (n8n 1.x's default), peak RSS growth (${inMemory.seconds.toFixed(2)} s, bytes intact: ${inMemoryIntact ? 'yes' : 'NO'})`,
@@ -173,36 +250,70 @@ async function main(): Promise<void> {
 		const upload = { curl: best(curlUploads), node: best(nodeUploads) };
 		const download = { curl: best(curlDownloads), node: best(nodeDownloads) };
 		const where = tmpdir().startsWith('/dev/shm') ? 'files on a RAM disk' : `files in ${tmpdir()}`;
-		report({ key: 'uploadVsCurl', label: `upload of ${sizeMb} MiB (node phase), throughput ÷ curl's (same server, ${where}, best of ${ROUNDS})`, value: Number((upload.curl.seconds / upload.node.seconds).toFixed(3)), ours: `${upload.node.seconds.toFixed(2)} s`, baseline: `${upload.curl.seconds.toFixed(2)} s` });
-		report({ key: 'downloadVsCurl', label: `download of ${sizeMb} MiB into n8n's binary store (node phase), throughput ÷ curl -o's (same server, ${where}, best of ${ROUNDS})`, value: Number((download.curl.seconds / download.node.seconds).toFixed(3)), ours: `${download.node.seconds.toFixed(2)} s`, baseline: `${download.curl.seconds.toFixed(2)} s` });
+		report({
+			key: 'uploadVsCurl',
+			label: `upload of ${sizeMb} MiB (node phase), throughput ÷ curl's (same server, ${where}, best of ${ROUNDS})`,
+			value: Number((upload.curl.seconds / upload.node.seconds).toFixed(3)),
+			ours: `${upload.node.seconds.toFixed(2)} s`,
+			baseline: `${upload.curl.seconds.toFixed(2)} s`,
+		});
+		report({
+			key: 'downloadVsCurl',
+			label: `download of ${sizeMb} MiB into n8n's binary store (node phase), throughput ÷ curl -o's (same server, ${where}, best of ${ROUNDS})`,
+			value: Number((download.curl.seconds / download.node.seconds).toFixed(3)),
+			ours: `${download.node.seconds.toFixed(2)} s`,
+			baseline: `${download.curl.seconds.toFixed(2)} s`,
+		});
 		// Where the time goes: the same transfer by Node's own HTTP client (no n8n, none of our code), as n8n's
 		// filesystem store writes a download. The node cannot be faster than that floor; curl is not in Node.
 		const floor = { upload: best(nodeHttpUploads), download: best(nodeHttpToFile) };
-		report({ key: 'uploadVsNodeClient', label: `upload of ${sizeMb} MiB (node phase), throughput ÷ Node's own http client piping the file (the floor in Node)`, value: Number((floor.upload.seconds / upload.node.seconds).toFixed(3)), ours: `${upload.node.seconds.toFixed(2)} s`, baseline: `${floor.upload.seconds.toFixed(2)} s` });
-		report({ key: 'downloadVsNodeClient', label: `download of ${sizeMb} MiB (node phase), throughput ÷ Node's own http client into fs.writeFile as n8n's store writes (the floor in Node and n8n)`, value: Number((floor.download.seconds / download.node.seconds).toFixed(3)), ours: `${download.node.seconds.toFixed(2)} s`, baseline: `${floor.download.seconds.toFixed(2)} s` });
+		report({
+			key: 'uploadVsNodeClient',
+			label: `upload of ${sizeMb} MiB (node phase), throughput ÷ Node's own http client piping the file (the floor in Node)`,
+			value: Number((floor.upload.seconds / upload.node.seconds).toFixed(3)),
+			ours: `${upload.node.seconds.toFixed(2)} s`,
+			baseline: `${floor.upload.seconds.toFixed(2)} s`,
+		});
+		report({
+			key: 'downloadVsNodeClient',
+			label: `download of ${sizeMb} MiB (node phase), throughput ÷ Node's own http client into fs.writeFile as n8n's store writes (the floor in Node and n8n)`,
+			value: Number((floor.download.seconds / download.node.seconds).toFixed(3)),
+			ours: `${download.node.seconds.toFixed(2)} s`,
+			baseline: `${floor.download.seconds.toFixed(2)} s`,
+		});
 
 		const rows: Array<[string, Timed, boolean]> = [
 			['upload, curl -F', upload.curl, true],
 			['upload, Svc Storage node (node phase, filesystem mode)', upload.node, true],
 			['download, curl -o file', download.curl, true],
-			['download, Svc Storage node into the binary store (node phase)', download.node, nodeDownloads.every((run) => run.intact)],
+			[
+				'download, Svc Storage node into the binary store (node phase)',
+				download.node,
+				nodeDownloads.every((run) => run.intact),
+			],
 			["upload, Node's http client, file piped as multipart", best(nodeHttpUploads), true],
 			['download, curl -o /dev/null (what the server gives)', best(discarded), true],
 			["download, Node's http client, body discarded", best(nodeHttpDiscard), true],
 			["download, Node's http client → fs.writeFile (n8n's filesystem store write)", best(nodeHttpToFile), true],
 			["download, Node's http client → fs.writeFile in 256 KiB chunks", best(nodeHttpToFileLarge), true],
 		];
-		console.log(`\nStreaming a ${sizeMb} MiB file (Node ${process.version}, ${process.arch}, ${where}, best of ${ROUNDS})`);
+		console.log(
+			`\nStreaming a ${sizeMb} MiB file (Node ${process.version}, ${process.arch}, ${where}, best of ${ROUNDS})`,
+		);
 		console.log('| transfer | seconds | MiB/s | bytes intact |');
 		console.log('|---|---|---|---|');
 		for (const [label, figures, intact] of rows) {
-			console.log(`| ${label} | ${figures.seconds.toFixed(2)} | ${(sizeMb / figures.seconds).toFixed(0)} | ${intact ? 'yes' : 'NO'} |`);
+			console.log(
+				`| ${label} | ${figures.seconds.toFixed(2)} | ${(sizeMb / figures.seconds).toFixed(0)} | ${intact ? 'yes' : 'NO'} |`,
+			);
 		}
 		const ratio = (a: Timed, b: Timed) => (b.seconds / a.seconds).toFixed(2);
 		console.log(
 			`\nWhere the time goes: curl is not in Node. Node's own client reaches ${ratio(floor.upload, upload.curl)}× curl uploading and, writing as n8n's store does, ${ratio(floor.download, download.curl)}× curl downloading; the node reaches ${ratio(upload.node, floor.upload)}× and ${ratio(download.node, floor.download)}× of that. A community node may only use n8n's request helper and binary store (no node:http, no fs).`,
 		);
-		console.log(`\npeak RSS growth of whole node runs (upload, download): ${Math.max(...nodeUploads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB, ${Math.max(...nodeDownloads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB`);
+		console.log(
+			`\npeak RSS growth of whole node runs (upload, download): ${Math.max(...nodeUploads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB, ${Math.max(...nodeDownloads.map((run) => run.peakRssGrowthMb)).toFixed(1)} MiB`,
+		);
 	});
 }
 

@@ -52,7 +52,11 @@ async function measureNode(peer: Peer, machine: Machine): Promise<number[]> {
 }
 
 function inChild(peer: Peer, machine: Machine): number[] {
-	const child = spawnSync(process.execPath, [...process.execArgv, __filename, String(sizeMb), '--node', peer, machine], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MB });
+	const child = spawnSync(
+		process.execPath,
+		[...process.execArgv, __filename, String(sizeMb), '--node', peer, machine],
+		{ encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MB },
+	);
 	const line = child.stdout.split('\n').find((each) => each.startsWith(RESULT));
 	if (child.status !== 0 || !line) throw new Error(`measuring ${peer} (${machine}) failed (exit ${child.status})`);
 	return JSON.parse(line.slice(RESULT.length)) as number[];
@@ -61,14 +65,21 @@ function inChild(peer: Peer, machine: Machine): number[] {
 async function main(): Promise<void> {
 	const node = process.argv.indexOf('--node');
 	if (node >= 0) {
-		console.log(`${RESULT}${JSON.stringify(await measureNode(process.argv[node + 1] as Peer, process.argv[node + 2] as Machine))}`);
+		console.log(
+			`${RESULT}${JSON.stringify(await measureNode(process.argv[node + 1] as Peer, process.argv[node + 2] as Machine))}`,
+		);
 		return;
 	}
 	const ours = { idle: inChild('svc', 'idle'), busy: inChild('svc', 'busy') };
 	const theirs = { idle: inChild('httpRequest', 'idle'), busy: inChild('httpRequest', 'busy') };
 	const runs = (growth: number[]) => growth.map((each, n) => `${n % 2 ? 'down' : 'up'} ${each.toFixed(1)}`).join(', ');
-	console.log(`peak RSS growth per run, MiB, ${sizeMb} MiB each way (up, down, up, down), a fresh process for each node and machine state:`);
-	for (const [label, growth] of [['Svc Storage node', ours], ["n8n's HTTP Request node", theirs]] as const) {
+	console.log(
+		`peak RSS growth per run, MiB, ${sizeMb} MiB each way (up, down, up, down), a fresh process for each node and machine state:`,
+	);
+	for (const [label, growth] of [
+		['Svc Storage node', ours],
+		["n8n's HTTP Request node", theirs],
+	] as const) {
 		console.log(`  ${label.padEnd(24)} idle: ${runs(growth.idle)}; other cores busy: ${runs(growth.busy)}`);
 	}
 	const peak = (growth: Record<Machine, number[]>) => Math.max(...growth.idle, ...growth.busy);

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
 			await poller.poll();
 			world.env.clock.advance(60_000);
 			const idle = await poller.poll();
-			if (idle !== null) throw new Error(`${name}: the scheduled poll after activation emitted ${idle[0].length} items`);
+			if (idle !== null)
+				throw new Error(`${name}: the scheduled poll after activation emitted ${idle[0].length} items`);
 			state[name] = { type: sample.type, parameters: sample.parameters, staticData: poller.staticData() };
 		} finally {
 			await world.close();
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
 	}
 	mkdirSync(join(__dirname, version), { recursive: true });
 	writeFileSync(join(__dirname, version, 'trigger-state.json'), `${JSON.stringify(state, null, '\t')}\n`);
-	console.log(`captured the state of ${Object.keys(state).length} trigger samples into compat/${version}/trigger-state.json`);
+	console.log(
+		`captured the state of ${Object.keys(state).length} trigger samples into compat/${version}/trigger-state.json`,
+	);
 }
 
 main().catch((error) => {

@@ -7,7 +7,12 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
+import {
+	baseUrlProperty,
+	foreignRequestProblem,
+	REDIRECT_TEST_RULES,
+	withoutRedirects,
+} from '../nodes/shared/credentialFields';
 import { withBodyFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcDvsApi implements ICredentialType {
@@ -49,7 +54,8 @@ export class SvcDvsApi implements ICredentialType {
 		if (problem !== undefined) throw new Error(problem);
 		const fields = { user: String(credentials.user ?? ''), user_access_token: String(credentials.accessToken ?? '') };
 		const refusal =
-			'The Svc DVS API credential signs with body fields (user and access token), and a binary body has none: send JSON, or a file as Form-Data (the attachment upload takes multipart)';
+			'The Svc DVS API credential signs with body fields (user and access token), and a binary ' +
+			'body has none: send JSON, or a file as Form-Data (the attachment upload takes multipart)';
 		return withoutRedirects(withBodyFields(requestOptions, fields, refusal));
 	}
 
@@ -68,14 +74,16 @@ export class SvcDvsApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'Svc DVS did not accept these credentials: check the user and the API access token, and that the account belongs to an organization with DMS enabled',
+					message:
+						'Svc DVS did not accept these credentials: check the user and the API access token, and that ' +
+						'the account belongs to an organization with DMS enabled',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 405,
-					message: "The account may not use the task register: its group needs write permission on tasks and projects",
+					message: 'The account may not use the task register: its group needs write permission on tasks and projects',
 				},
 			},
 		],

@@ -7,7 +7,12 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
+import {
+	baseUrlProperty,
+	foreignRequestProblem,
+	REDIRECT_TEST_RULES,
+	withoutRedirects,
+} from '../nodes/shared/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY, userIdProblem } from '../nodes/shared/transport/mcp/endpoint';
 import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/initializeCheck';
@@ -32,7 +37,9 @@ export class SvcMcpApi implements ICredentialType {
 			placeholder: 'e.g. 10234',
 			required: true,
 			description:
-				"The account's numeric user ID (not its login): in Svc, open the account's API key settings; the ID is shown next to the keys. The MCP endpoint takes it with the token as Bearer <user ID>:<API token>.",
+				"The account's numeric user ID (not its login): in Svc, open the account's API key settings; " +
+				'the ID is shown next to the keys. The MCP endpoint takes it with the token as Bearer <user ' +
+				'ID>:<API token>.',
 		},
 		{
 			displayName: 'API Token',
@@ -50,7 +57,11 @@ export class SvcMcpApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const problem = foreignRequestProblem(requestOptions, [credentials.baseUrl, credentials.endpointUrl], 'Svc MCP-Endpoint API');
+		const problem = foreignRequestProblem(
+			requestOptions,
+			[credentials.baseUrl, credentials.endpointUrl],
+			'Svc MCP-Endpoint API',
+		);
 		if (problem !== undefined) throw new Error(problem);
 		const headers = { ...(requestOptions.headers ?? {}) };
 		const token = String(credentials.apiToken ?? '').trim();
@@ -68,7 +79,11 @@ export class SvcMcpApi implements ICredentialType {
 			url: `={{${ENDPOINT_EXPRESSION}}}`,
 			// Sent even when the token is empty, so that the test checks the token: the endpoint takes
 			// requests without one (its public tools), but refuses a token that is wrong.
-			headers: { ...MCP_TEST_REQUEST.headers, Authorization: '=Bearer {{String($credentials.userId ?? "").trim()}}:{{String($credentials.apiToken ?? "").trim()}}' },
+			headers: {
+				...MCP_TEST_REQUEST.headers,
+				Authorization:
+					'=Bearer {{String($credentials.userId ?? "").trim()}}:{{String($credentials.apiToken ?? "").trim()}}',
+			},
 		},
 		rules: [...MCP_TEST_RULES, ...REDIRECT_TEST_RULES],
 	};

@@ -55,7 +55,9 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'A public client registered with the service: POST {Base URL}/oauth/register with {"redirect_uris": ["<the OAuth Redirect URL shown above>"]} returns its client_id, or use an HTTPS Client ID Metadata Document URL',
+				'A public client registered with the service: POST {Base URL}/oauth/register with {"redirect_uris": ' +
+				'["<the OAuth Redirect URL shown above>"]} returns its client_id, or use an HTTPS Client ' +
+				'ID Metadata Document URL',
 		},
 		{
 			displayName: 'Client Secret',
@@ -70,24 +72,36 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 			type: 'multiOptions',
 			options: [
 				{ name: 'DVS: Read', value: 'dvs:read', description: 'Read DVS tasks, projects, comments and users' },
-				{ name: 'DVS: Write', value: 'dvs:write', description: 'Create and update tasks, add comments and attachments (includes DVS: Read)' },
-				{ name: 'Files: Write', value: 'files:write', description: 'Create folders, upload, import, rename and move files and folders' },
+				{
+					name: 'DVS: Write',
+					value: 'dvs:write',
+					description: 'Create and update tasks, add comments and attachments (includes DVS: Read)',
+				},
+				{
+					name: 'Files: Write',
+					value: 'files:write',
+					description: 'Create folders, upload, import, rename and move files and folders',
+				},
 			],
 			default: [],
-			description: 'Access to ask for besides Files: Read, which is always included. Changing them needs a reconnect: existing grants are not upgraded.',
+			description:
+				'Access to ask for besides Files: Read, which is always included. Changing them needs a reconnect: ' +
+				'existing grants are not upgraded.',
 		},
 		{
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: '={{["files:read"].concat($self["scopes"] || []).filter((s, i, all) => all.indexOf(s) === i).join(" ")}}',
+			default:
+				'={{["files:read"].concat($self["scopes"] || []).filter((s, i, all) => all.indexOf(s) === i).join(" ")}}',
 		},
 		{
 			displayName: 'Send Resource Indicator',
 			name: 'sendResource',
 			type: 'boolean',
 			default: true,
-			description: 'Whether to send the RFC 8707 resource parameter (the MCP endpoint URL) when authorizing and fetching tokens',
+			description:
+				'Whether to send the RFC 8707 resource parameter (the MCP endpoint URL) when authorizing and fetching tokens',
 		},
 		{
 			displayName: 'Resource',

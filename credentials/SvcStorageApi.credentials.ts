@@ -7,7 +7,12 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { baseUrlProperty, foreignRequestProblem, REDIRECT_TEST_RULES, withoutRedirects } from '../nodes/shared/credentialFields';
+import {
+	baseUrlProperty,
+	foreignRequestProblem,
+	REDIRECT_TEST_RULES,
+	withoutRedirects,
+} from '../nodes/shared/credentialFields';
 import { withBodyFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcStorageApi implements ICredentialType {
@@ -72,7 +77,8 @@ export class SvcStorageApi implements ICredentialType {
 			required: true,
 			displayOptions: { show: { authMethod: ['password'] } },
 		},
-		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password -- a session ID authenticates as the password does
+		// A session ID authenticates as the password does.
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
 		{
 			displayName: 'Session ID',
 			name: 'sessionId',
@@ -108,7 +114,9 @@ export class SvcStorageApi implements ICredentialType {
 			return withoutRedirects({ ...requestOptions, headers, qs: { ...(requestOptions.qs ?? {}), ...fields } });
 		}
 		const refusal =
-			'The Svc Storage API credential signs with body fields (user and access token), and a binary body has none: send the file as Form-Data (upload_file takes multipart), or choose the "User and Password" or "Session ID" method, which sign through a header';
+			'The Svc Storage API credential signs with body fields (user and access token), and a binary ' +
+			'body has none: send the file as Form-Data (upload_file takes multipart), or choose the "User ' +
+			'and Password" or "Session ID" method, which sign through a header';
 		return withoutRedirects(withBodyFields({ ...requestOptions, headers }, fields, refusal));
 	}
 
@@ -125,14 +133,18 @@ export class SvcStorageApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'Svc did not accept these credentials: check the user and the access token, password or session ID (a session ID stops working when its session ends)',
+					message:
+						'Svc did not accept these credentials: check the user and the access token, password or session ' +
+						'ID (a session ID stops working when its session ends)',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'Svc refused the login. If the account uses two-factor authentication, a password login cannot complete it: choose "User and Access Token" instead',
+					message:
+						'Svc refused the login. If the account uses two-factor authentication, a password login cannot ' +
+						'complete it: choose "User and Access Token" instead',
 				},
 			},
 		],

@@ -42,7 +42,11 @@ export async function startDemoSimulator(options: { port?: number } = {}): Promi
 			resolveHost: async (host) => (host === new URL(DEMO_IMPORT_URL).hostname ? ['93.184.215.14'] : []),
 			fetchSource: async ({ url }) =>
 				url === DEMO_IMPORT_URL
-					? { status: 200, contentType: 'application/pdf', body: Buffer.from('%PDF-1.7\n% Annual report (demo)\n%%EOF\n') }
+					? {
+							status: 200,
+							contentType: 'application/pdf',
+							body: Buffer.from('%PDF-1.7\n% Annual report (demo)\n%%EOF\n'),
+						}
 					: { status: 404, body: Buffer.from('not found') },
 		},
 	});
@@ -68,7 +72,12 @@ export function isAgentTemplate(workflow: ExampleWorkflow): boolean {
 
 export interface ExampleWorkflow {
 	name: string;
-	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		parameters: Record<string, unknown>;
+		credentials?: Record<string, { id: string; name: string }>;
+	}>;
 	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
 	[key: string]: unknown;
 }
@@ -98,7 +107,8 @@ export function demoChoices(sim: ServiceSimulator): Map<string, string> {
 	for (const file of Object.values(sim.demo.files)) choices.set(file.name, file.hash);
 	const orgId = sim.dvs.seed.orgA.orgId;
 	for (const section of ['project_2', 'task'] as const) {
-		for (const document of sim.dvs.store.documents(orgId, section)) choices.set(String(document.values.name), String(document.id));
+		for (const document of sim.dvs.store.documents(orgId, section))
+			choices.set(String(document.values.name), String(document.id));
 	}
 	return choices;
 }
@@ -116,7 +126,10 @@ export function bindToDemo(workflow: ExampleWorkflow, choices: Map<string, strin
 		}
 		return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, bind(inner)]));
 	};
-	return { ...workflow, nodes: workflow.nodes.map((node) => ({ ...node, parameters: bind(node.parameters) as Record<string, unknown> })) };
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) => ({ ...node, parameters: bind(node.parameters) as Record<string, unknown> })),
+	};
 }
 
 /**
@@ -153,7 +166,10 @@ export async function runExample(sim: ServiceSimulator, file: string): Promise<E
 	const run: ExampleRun = { file, name: template.name, nodes: [] };
 	let result: Awaited<ReturnType<typeof runWorkflow>>;
 	try {
-		result = await runWorkflow(workflow as unknown as HarnessWorkflowInput, { credentials: demoCredentials(sim), startNode: startNodeOf(workflow).name });
+		result = await runWorkflow(workflow as unknown as HarnessWorkflowInput, {
+			credentials: demoCredentials(sim),
+			startNode: startNodeOf(workflow).name,
+		});
 	} catch (error) {
 		run.failure = error instanceof Error ? error.message : String(error);
 		return run;

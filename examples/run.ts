@@ -40,7 +40,9 @@ async function main(): Promise<void> {
 				if (node.items.length > 3) console.log(`    … ${node.items.length - 3} more`);
 			}
 		}
-		console.log(`\n${EXAMPLE_FILES.length} example workflow(s) run against ${sim.baseUrl}, ${failures} node error(s); ${sim.requests.length} requests served`);
+		console.log(
+			`\n${EXAMPLE_FILES.length} example workflow(s) run against ${sim.baseUrl}, ${failures} node error(s); ${sim.requests.length} requests served`,
+		);
 	} finally {
 		await sim.close();
 	}

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readmePath = join(root, 'README.md');
 const install = readFileSync(join(root, 'scripts', 'n8n', 'install.sh'), 'utf8');
-const pinned = Object.fromEntries([...install.matchAll(/^\t([\d.]+)\) version=([\d.]+) /gm)].map((match) => [match[1], match[2]]));
+const pinned = Object.fromEntries(
+	[...install.matchAll(/^\t([\d.]+)\) version=([\d.]+) /gm)].map((match) => [match[1], match[2]]),
+);
 
 let readme = readFileSync(readmePath, 'utf8');
 let status = 0;

@@ -21,7 +21,11 @@ it('there are AI templates (an agent, an MCP server), with Svc nodes as their to
 	for (const file of AGENTS) {
 		const workflow = readExample(file);
 		const tools = workflow.nodes.filter((node) => /^n8n-nodes-svc\.svc\w+Tool$/.test(node.type));
-		expect(tools.map((node) => node.type).sort()).toEqual(['n8n-nodes-svc.svcDvsTool', 'n8n-nodes-svc.svcMcpTool', 'n8n-nodes-svc.svcStorageTool']);
+		expect(tools.map((node) => node.type).sort()).toEqual([
+			'n8n-nodes-svc.svcDvsTool',
+			'n8n-nodes-svc.svcMcpTool',
+			'n8n-nodes-svc.svcStorageTool',
+		]);
 		for (const tool of tools) {
 			// No description written by hand: each operation's own Tool Description reaches the model.
 			expect(tool.parameters).not.toHaveProperty('toolDescription');
@@ -39,23 +43,32 @@ it.each(RUN_HERE)('%s runs, and each of its service nodes produces items without
 	expect([last.name, last.items.length > 0]).toEqual([last.name, true]);
 });
 
-it.each(EXAMPLE_FILES)('%s is a template a user can share: a note saying what it does, only Svc and n8n core nodes, no secrets', (file) => {
-	const workflow = readExample(file);
-	const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
-	expect(String(note?.parameters.content ?? '')).toMatch(/^## .+\n[\s\S]*\*\*Set up:\*\*/);
-	// An agent template also has n8n's own AI nodes: a chat trigger, the agent and a chat model; an MCP server template the MCP Server Trigger.
-	const allowed = isAgentTemplate(workflow) ? /^(n8n-nodes-(svc|base)\.|@n8n\/n8n-nodes-langchain\.(chatTrigger|agent|lmChatOpenAi|mcpTrigger)$)/ : /^n8n-nodes-(svc|base)\./;
-	expect(workflow.nodes.filter((node) => !allowed.test(node.type)).map((node) => node.type)).toEqual([]);
-	for (const node of workflow.nodes) {
-		for (const reference of Object.values(node.credentials ?? {})) expect(Object.keys(reference).sort()).toEqual(['id', 'name']);
-	}
-});
+it.each(EXAMPLE_FILES)(
+	'%s is a template a user can share: a note saying what it does, only Svc and n8n core nodes, no secrets',
+	(file) => {
+		const workflow = readExample(file);
+		const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
+		expect(String(note?.parameters.content ?? '')).toMatch(/^## .+\n[\s\S]*\*\*Set up:\*\*/);
+		// An agent template also has n8n's own AI nodes: a chat trigger, the agent and a chat model; an MCP server template the MCP Server Trigger.
+		const allowed = isAgentTemplate(workflow)
+			? /^(n8n-nodes-(svc|base)\.|@n8n\/n8n-nodes-langchain\.(chatTrigger|agent|lmChatOpenAi|mcpTrigger)$)/
+			: /^n8n-nodes-(svc|base)\./;
+		expect(workflow.nodes.filter((node) => !allowed.test(node.type)).map((node) => node.type)).toEqual([]);
+		for (const node of workflow.nodes) {
+			for (const reference of Object.values(node.credentials ?? {}))
+				expect(Object.keys(reference).sort()).toEqual(['id', 'name']);
+		}
+	},
+);
 
 it("the status-change template mentions the task's responsible user", async () => {
 	const fresh = await startDemoSimulator();
 	try {
 		const run = await runExample(fresh, 'dvs-status-change-mention.json');
-		const task = run.nodes.find((node) => node.name === 'Task status changed')!.items[0].json as { dvs_document_id: number; responsible: { id: number } };
+		const task = run.nodes.find((node) => node.name === 'Task status changed')!.items[0].json as {
+			dvs_document_id: number;
+			responsible: { id: number };
+		};
 		expect(fresh.dvs.store.mentionedUsers(task.dvs_document_id)).toEqual([task.responsible.id]);
 	} finally {
 		await fresh.close();

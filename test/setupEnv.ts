@@ -10,7 +10,9 @@ import { throwawayFolder } from './tempRoot';
 // cleanupEnv.ts removes it when the test file is done; a script (bench, soak) removes it at exit.
 if (!process.env.N8N_USER_FOLDER?.includes('n8n-nodes-svc-test-')) {
 	process.env.N8N_USER_FOLDER =
-		process.env.JEST_WORKER_ID === undefined ? throwawayFolder('n8n-nodes-svc-test-') : mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-test-'));
+		process.env.JEST_WORKER_ID === undefined
+			? throwawayFolder('n8n-nodes-svc-test-')
+			: mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-test-'));
 }
 process.env.N8N_ENCRYPTION_KEY ??= 'test-encryption-key-not-a-secret';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';

@@ -23,20 +23,33 @@ export interface Transfers {
 
 /** Makes n8n's HTTP Request node runnable in the harness. */
 export function loadHttpRequestNode(): void {
-	const { HttpRequest } = require(join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as { HttpRequest: new () => INodeType | IVersionedNodeType };
+	const { HttpRequest } = require(
+		join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'),
+	) as { HttpRequest: new () => INodeType | IVersionedNodeType };
 	loadPackage().nodeTypes.add('n8n-nodes-base.httpRequest', new HttpRequest());
 }
 
 export function transfers(sim: SimulatorProcess): Transfers {
-	const credentials: CredentialsMap = { svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: PRO.user, accessToken: PRO.token } };
+	const credentials: CredentialsMap = {
+		svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: PRO.user, accessToken: PRO.token },
+	};
 	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 	// The node phase: the node's own run time as n8n records it, without the start node that puts the
 	// file into the binary store first.
 	const nodePhase = async (type: string, parameters: INodeParameters, mode: BinaryMode, file?: string) => {
 		let seconds = 0;
-		const input = file ? [{ json: {}, binary: { data: { data: file, fileName: 'large.bin', mimeType: 'application/octet-stream' } } }] : undefined;
+		const input = file
+			? [{ json: {}, binary: { data: { data: file, fileName: 'large.bin', mimeType: 'application/octet-stream' } } }]
+			: undefined;
 		const measured = await measure(async () => {
-			const run = await runNode({ type, typeVersion: type.endsWith('httpRequest') ? 4.2 : undefined, parameters, credentials, binaryMode: mode, input });
+			const run = await runNode({
+				type,
+				typeVersion: type.endsWith('httpRequest') ? 4.2 : undefined,
+				parameters,
+				credentials,
+				binaryMode: mode,
+				input,
+			});
 			if (run.error) throw new Error(`${type}: ${run.error.message}`);
 			seconds = (run.executionTimeMs ?? 0) / 1000;
 			return run;
@@ -45,7 +58,10 @@ export function transfers(sim: SimulatorProcess): Transfers {
 	};
 	const uploadParameters = (peer: Peer, folderHash: string): [string, INodeParameters] =>
 		peer === 'svc'
-			? ['n8n-nodes-svc.svcStorage', { resource: 'file', operation: 'upload', folder: byId(folderHash), binaryPropertyName: 'data' }]
+			? [
+					'n8n-nodes-svc.svcStorage',
+					{ resource: 'file', operation: 'upload', folder: byId(folderHash), binaryPropertyName: 'data' },
+				]
 			: [
 					'n8n-nodes-base.httpRequest',
 					{
@@ -66,7 +82,10 @@ export function transfers(sim: SimulatorProcess): Transfers {
 				];
 	const downloadParameters = (peer: Peer, fileHash: string): [string, INodeParameters] =>
 		peer === 'svc'
-			? ['n8n-nodes-svc.svcStorage', { resource: 'file', operation: 'download', file: byId(fileHash), binaryPropertyName: 'data' }]
+			? [
+					'n8n-nodes-svc.svcStorage',
+					{ resource: 'file', operation: 'download', file: byId(fileHash), binaryPropertyName: 'data' },
+				]
 			: [
 					'n8n-nodes-base.httpRequest',
 					{
@@ -97,4 +116,3 @@ export function transfers(sim: SimulatorProcess): Transfers {
 		},
 	};
 }
-

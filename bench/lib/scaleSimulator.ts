@@ -37,23 +37,45 @@ function handler(sim: Simulator, demo: DemoData, dvs: DvsPart) {
 		switch (request.op) {
 			case 'folder': {
 				const folder = sim.storage.createFolder(owner, demo.pro.rootFolderHash, `scale ${++folders}`);
-				const places = request.subfolders ? Array.from({ length: request.subfolders }, (_, n) => sim.storage.createFolder(owner, folder.hash, `sub ${n}`).hash) : [folder.hash];
-				for (const [n, place] of places.entries()) addFiles(place, Math.floor(request.files / places.length), `file-${n}`);
+				const places = request.subfolders
+					? Array.from(
+							{ length: request.subfolders },
+							(_, n) => sim.storage.createFolder(owner, folder.hash, `sub ${n}`).hash,
+						)
+					: [folder.hash];
+				for (const [n, place] of places.entries())
+					addFiles(place, Math.floor(request.files / places.length), `file-${n}`);
 				return folder.hash;
 			}
 			case 'addFiles':
 				addFiles(request.folder, request.count, `new-${Date.now()}`);
 				return request.count;
 			case 'project': {
-				const project = dvs.store.insertDocument(org.orgId, 'project_2', { values: { name: `Scale ${Date.now()}` }, creatorId: admin }).id;
-				for (let n = 0; n < request.tasks; n++) insertTask(dvs.store, { orgId: org.orgId, creatorId: admin, values: { dvs_project_id: project, name: `Task ${n}` } });
+				const project = dvs.store.insertDocument(org.orgId, 'project_2', {
+					values: { name: `Scale ${Date.now()}` },
+					creatorId: admin,
+				}).id;
+				for (let n = 0; n < request.tasks; n++)
+					insertTask(dvs.store, {
+						orgId: org.orgId,
+						creatorId: admin,
+						values: { dvs_project_id: project, name: `Task ${n}` },
+					});
 				return project;
 			}
 			case 'addTasks':
-				for (let n = 0; n < request.count; n++) insertTask(dvs.store, { orgId: org.orgId, creatorId: admin, values: { dvs_project_id: request.project, name: `New task ${n}` } });
+				for (let n = 0; n < request.count; n++)
+					insertTask(dvs.store, {
+						orgId: org.orgId,
+						creatorId: admin,
+						values: { dvs_project_id: request.project, name: `New task ${n}` },
+					});
 				return request.count;
 			case 'updateTasks': {
-				const tasks = dvs.store.documents(org.orgId, 'task').filter((task) => task.values.dvs_project_id === request.project).slice(0, request.count);
+				const tasks = dvs.store
+					.documents(org.orgId, 'task')
+					.filter((task) => task.values.dvs_project_id === request.project)
+					.slice(0, request.count);
 				const now = Date.now();
 				for (const task of tasks) {
 					task.values.name = `${String(task.values.name)} (changed)`;
@@ -76,7 +98,9 @@ if (require.main === module) {
 			const dvs = await mountDvs(sim);
 			mountMcp(sim, dvs);
 			const answer = handler(sim, demo, dvs);
-			process.on('message', (message: { id: number; request: ScaleRequest }) => process.send?.({ id: message.id, result: answer(message.request) }));
+			process.on('message', (message: { id: number; request: ScaleRequest }) =>
+				process.send?.({ id: message.id, result: answer(message.request) }),
+			);
 			process.on('disconnect', () => process.exit(0));
 			const ready: ScaleReady = {
 				baseUrl: sim.baseUrl,

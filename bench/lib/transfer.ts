@@ -25,10 +25,14 @@ export interface SimulatorProcess {
 }
 
 export async function startSimulatorProcess(): Promise<SimulatorProcess> {
-	const child = spawn(join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'), ['test/simulator/cli.ts', '--ttl-seconds', '1800'], {
-		cwd: join(__dirname, '..', '..'),
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'),
+		['test/simulator/cli.ts', '--ttl-seconds', '1800'],
+		{
+			cwd: join(__dirname, '..', '..'),
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	// Read as events, never with `for await` and a break: that would destroy the pipe, and the
 	// simulator's next line (it prints more after its address) would end it with EPIPE.
 	const started = await new Promise<{ baseUrl: string; documentsHash: string }>((resolve, reject) => {
@@ -43,8 +47,18 @@ export async function startSimulatorProcess(): Promise<SimulatorProcess> {
 	});
 	const { baseUrl, documentsHash } = started;
 	const newFolder = (name: string) => {
-		const fields = { user: PRO.user, user_access_token: PRO.token, parent_folder_hash: documentsHash, folder_name: name };
-		const answer = execFileSync('curl', ['-sS', '--data', new URLSearchParams(fields).toString(), `${baseUrl}/api_v2/create_folder`]);
+		const fields = {
+			user: PRO.user,
+			user_access_token: PRO.token,
+			parent_folder_hash: documentsHash,
+			folder_name: name,
+		};
+		const answer = execFileSync('curl', [
+			'-sS',
+			'--data',
+			new URLSearchParams(fields).toString(),
+			`${baseUrl}/api_v2/create_folder`,
+		]);
 		return (JSON.parse(answer.toString('utf8')) as { folder_hash: string }).folder_hash;
 	};
 	return { baseUrl, documentsHash, newFolder, stop: () => child.kill('SIGTERM') };

@@ -14,10 +14,13 @@ export class SvcDvsTrigger implements INodeType {
 		icon: { light: 'file:../../icons/svc-dvs.svg', dark: 'file:../../icons/svc-dvs.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ {"newTask": "New task", "taskUpdated": "Task updated", "newComment": "New comment"}[$parameter["event"]] }}',
+		subtitle:
+			'={{ {"newTask": "New task", "taskUpdated": "Task updated", "newComment": "New comment"}[$parameter["event"]] }}',
 		// n8n's node panel lists Svc DVS and this trigger as one entry with the trigger's description
 		// (useActionsGeneration: "default to trigger description"), so it speaks for both.
-		description: 'Create and update tasks, comments and attachments in the Svc DVS register, or start a workflow when a task is created, changed or commented',
+		description:
+			'Create and update tasks, comments and attachments in the Svc DVS register, or start a workflow ' +
+			'when a task is created, changed or commented',
 		defaults: { name: 'Svc DVS Trigger' },
 		polling: true,
 		inputs: [],

@@ -15,7 +15,10 @@ export function commentItem(taskId: number, comment: IDataObject, task?: IDataOb
 	return { json };
 }
 
-/** A task as New Task and Task Updated emit it, with the event's stable ID (by id, and for Task Updated its last-update second). */
+/**
+ * A task as New Task and Task Updated emit it, with the event's stable ID (by id, and for Task Updated its
+ * last-update second).
+ */
 export function taskItem(event: 'newTask' | 'taskUpdated', task: IDataObject): INodeExecutionData {
 	const version = event === 'taskUpdated' ? dvsSecond(task.date_updated) : '';
 	return { json: { ...task, event_id: eventIdOf(event, String(task.dvs_document_id), version) } };

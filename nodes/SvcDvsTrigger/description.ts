@@ -54,7 +54,8 @@ function filtersCollection(show: Record<string, string[]>): INodeProperties {
 				type: 'json',
 				default: '{}',
 				description:
-					'More get_documents filters as a JSON object, e.g. {"dropdown_status": [3, 4]}. Only fields the register marks as filters count; several values of one field match any of them.',
+					'More get_documents filters as a JSON object, e.g. {"dropdown_status": [3, 4]}. Only fields ' +
+					'the register marks as filters count; several values of one field match any of them.',
 			},
 			{
 				displayName: 'Responsible Name or ID',
@@ -62,8 +63,8 @@ function filtersCollection(show: Record<string, string[]>): INodeProperties {
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getResponsibleUsers', loadOptionsDependsOn: ['project.value'] },
 				default: '',
-				description:
-					'Only tasks this user is actively responsible for (followers do not count). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description: `Only tasks this user is actively responsible for (followers do not count).
+					Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 			},
 			{
 				displayName: 'Status Names or IDs',
@@ -71,8 +72,8 @@ function filtersCollection(show: Record<string, string[]>): INodeProperties {
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getStatuses' },
 				default: [],
-				description:
-					'Only tasks in one of these statuses. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description: `Only tasks in one of these statuses.
+					Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 			},
 		],
 	};
@@ -82,41 +83,59 @@ export const properties: INodeProperties[] = [
 	...authenticationProperties('svcDvsApi', 'Svc DVS API'),
 	{
 		displayName:
-			'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. Tasks are recognized by identity; the matching tasks are listed in full (one request per 200) when their number changes otherwise, and every 20th poll.',
+			'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. ' +
+			'Tasks are recognized by identity; the matching tasks are listed in full (one request per ' +
+			'200) when their number changes otherwise, and every 20th poll.',
 		name: 'newTaskCost',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: onNewTask },
 	},
 	{
-		displayName: 'Each poll lists the matching tasks (one request per 200 tasks) and compares their last-update time with what it saw before.',
+		displayName:
+			'Each poll lists the matching tasks (one request per 200 tasks) and compares their last-update ' +
+			'time with what it saw before.',
 		name: 'taskUpdatedCost',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: onTaskUpdated },
 	},
 	{
-		displayName:
-			'Each poll costs one request while nothing is new, plus one per further page of 100 new comments.',
+		displayName: 'Each poll costs one request while nothing is new, plus one per further page of 100 new comments.',
 		name: 'taskCommentCost',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: onCommentsOfTask },
 	},
 	{
-		displayName: `Each poll lists the matching tasks (one request per 200 tasks, up to the newest ${MAX_WATCHED_TASKS}) and reads the comments of new tasks, of tasks updated since the last poll and of a few more in turn ("Tasks Checked per Poll"), one request each. The service does not say whether a comment updates its task, so a comment can take up to (tasks ÷ tasks checked per poll) polls to show. Activation reads every watched task's comments once.`,
+		displayName:
+			`Each poll lists the matching tasks (one request per 200 tasks, up to the newest ${MAX_WATCHED_TASKS}) ` +
+			`and reads the comments of new tasks, of tasks updated since the last poll and of a few more ` +
+			`in turn ("Tasks Checked per Poll"), one request each. The service does not say whether a ` +
+			`comment updates its task, so a comment can take up to (tasks ÷ tasks checked per poll) polls ` +
+			`to show. Activation reads every watched task's comments once.`,
 		name: 'tasksCommentCost',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: onCommentsOfTasks },
 	},
+	choice({ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newTask' }, [
+		['New Comment', 'newComment', 'A comment was added to a watched task'],
+		['New Task', 'newTask', 'A task was created'],
+		['Task Updated', 'taskUpdated', 'A watched task was changed (its last-update time moved)'],
+	]),
 	choice(
-		{ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newTask' },
-		[['New Comment', 'newComment', 'A comment was added to a watched task'], ['New Task', 'newTask', 'A task was created'], ['Task Updated', 'taskUpdated', 'A watched task was changed (its last-update time moved)']],
-	),
-	choice(
-		{ displayName: 'Watch', name: 'watch', noDataExpression: true, default: 'task', displayOptions: { show: { event: ['newComment'] } } },
-		[['One Task', 'task'], ['Tasks of a Project or Matching Filters', 'tasks']],
+		{
+			displayName: 'Watch',
+			name: 'watch',
+			noDataExpression: true,
+			default: 'task',
+			displayOptions: { show: { event: ['newComment'] } },
+		},
+		[
+			['One Task', 'task'],
+			['Tasks of a Project or Matching Filters', 'tasks'],
+		],
 	),
 	{
 		displayName: 'Task',
@@ -147,8 +166,9 @@ export const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getTaskFields' },
 		default: [],
-		description:
-			'Emit a changed task only when one of these fields changed; leave empty for any change (fields shown only on a single task, such as the description, are not in task lists). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description: `Emit a changed task only when one of these fields changed; leave empty for any change (fields
+			shown only on a single task, such as the description, are not in task lists).
+			Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		displayOptions: { show: onTaskUpdated },
 	},
 	{
@@ -174,7 +194,9 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: MAX_WATCHED_TASKS },
 				default: DEFAULT_TASKS_CHECKED_PER_POLL,
 				description:
-					'How many watched tasks each poll reads the comments of in turn, besides new and updated tasks (one request each). Set it to the number of tasks to check all of them every poll; 0 relies on the service updating a task when it is commented.',
+					'How many watched tasks each poll reads the comments of in turn, besides new and updated ' +
+					'tasks (one request each). Set it to the number of tasks to check all of them every poll; ' +
+					'0 relies on the service updating a task when it is commented.',
 				displayOptions: { show: { '/event': ['newComment'], '/watch': ['tasks'] } },
 			},
 			timeoutOption,

@@ -31,11 +31,18 @@ export interface DvsTriggerSettings {
 function idParameter(ctx: IPollFunctions, name: string, label: string, required: boolean): number | undefined {
 	const text = readLocator(ctx, name, 0, label, false);
 	if (!text) {
-		if (required) refuseInput(ctx, 0, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its ID.`);
+		if (required)
+			refuseInput(
+				ctx,
+				0,
+				`The parameter "${label}" is empty`,
+				`Choose the ${label.toLowerCase()} from the list or enter its ID.`,
+			);
 		return undefined;
 	}
 	const id = dvsId(text);
-	if (id === undefined || id < 1) refuseInput(ctx, 0, `The parameter "${label}" is not an ID: "${text}"`, 'IDs are whole numbers such as 5101.');
+	if (id === undefined || id < 1)
+		refuseInput(ctx, 0, `The parameter "${label}" is not an ID: "${text}"`, 'IDs are whole numbers such as 5101.');
 	return id;
 }
 
@@ -51,11 +58,21 @@ function otherFilters(ctx: IPollFunctions): DvsFilters {
 		try {
 			parsed = raw.trim() ? jsonParse(raw) : {};
 		} catch {
-			refuseInput(ctx, 0, 'The filter "Other Filters (JSON)" is not valid JSON', 'Enter an object such as {"dropdown_status": [3]}.');
+			refuseInput(
+				ctx,
+				0,
+				'The filter "Other Filters (JSON)" is not valid JSON',
+				'Enter an object such as {"dropdown_status": [3]}.',
+			);
 		}
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		refuseInput(ctx, 0, 'The filter "Other Filters (JSON)" must be a JSON object', 'Enter an object such as {"dropdown_status": [3]}.');
+		refuseInput(
+			ctx,
+			0,
+			'The filter "Other Filters (JSON)" must be a JSON object',
+			'Enter an object such as {"dropdown_status": [3]}.',
+		);
 	}
 	const filters: DvsFilters = {};
 	for (const [name, value] of Object.entries(parsed as IDataObject)) {
@@ -83,17 +100,24 @@ export function readDvsTriggerSettings(ctx: IPollFunctions): DvsTriggerSettings 
 	const event = ctx.getNodeParameter('event', 'newTask') as DvsTriggerEvent;
 	const onOneTask = event === 'newComment' && ctx.getNodeParameter('watch', 'task') === 'task';
 	const filters = onOneTask ? {} : readFilters(ctx);
-	const watchedFields = event === 'taskUpdated' ? (ctx.getNodeParameter('watchedFields', []) as unknown[]).map(String).filter(Boolean) : [];
+	const watchedFields =
+		event === 'taskUpdated' ? (ctx.getNodeParameter('watchedFields', []) as unknown[]).map(String).filter(Boolean) : [];
 	return {
 		event,
 		taskId: onOneTask ? idParameter(ctx, 'task', 'Task', true) : undefined,
 		filters,
 		mutableFilters: Object.keys(filters).some((name) => name !== TASK_PROJECT_FIELD),
 		watchedFields,
-		maxItemsPerPoll: readInteger(ctx, 'options.maxItemsPerPoll', 0, 'Max Items per Poll', { min: 1, fallback: DEFAULT_MAX_ITEMS_PER_POLL }),
+		maxItemsPerPoll: readInteger(ctx, 'options.maxItemsPerPoll', 0, 'Max Items per Poll', {
+			min: 1,
+			fallback: DEFAULT_MAX_ITEMS_PER_POLL,
+		}),
 		tasksCheckedPerPoll:
 			event === 'newComment' && !onOneTask
-				? readInteger(ctx, 'options.tasksCheckedPerPoll', 0, 'Tasks Checked per Poll', { min: 0, fallback: DEFAULT_TASKS_CHECKED_PER_POLL })
+				? readInteger(ctx, 'options.tasksCheckedPerPoll', 0, 'Tasks Checked per Poll', {
+						min: 0,
+						fallback: DEFAULT_TASKS_CHECKED_PER_POLL,
+					})
 				: 0,
 		timeoutMs: readTimeout(ctx, 0),
 	};

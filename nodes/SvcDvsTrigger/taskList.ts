@@ -28,7 +28,13 @@ export async function taskPage(
  * The matching tasks in creation order, every page (up to `max`). Tasks created while paging may
  * show up twice; each is kept once.
  */
-export async function listTasks(dvs: DvsService, filters: DvsFilters, order: TaskOrder, budget: PollBudget, max = Infinity): Promise<StampedTask[]> {
+export async function listTasks(
+	dvs: DvsService,
+	filters: DvsFilters,
+	order: TaskOrder,
+	budget: PollBudget,
+	max = Infinity,
+): Promise<StampedTask[]> {
 	const tasks = new Map<string, StampedTask>();
 	let offset = 0;
 	while (tasks.size < max) {

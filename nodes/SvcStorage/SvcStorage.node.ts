@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle, choice } from '../shared/descriptions';
@@ -15,10 +21,13 @@ import { searchFiles, searchFolders } from './methods/listSearch';
 const properties: INodeProperties[] = [
 	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
 	// Most used first: n8n's action list shows the resources in this order.
-	choice(
-		{ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'file' },
-		[['File', 'file'], ['Folder', 'folder'], ['E-Signature', 'esignature', 'Svc Storage API credential only'], ['Encryption Key', 'encryptionKey', 'Svc Storage API credential only'], ['Account', 'account', 'Account scripts (Svc Storage API credential only)']],
-	),
+	choice({ displayName: 'Resource', name: 'resource', noDataExpression: true, default: 'file' }, [
+		['File', 'file'],
+		['Folder', 'folder'],
+		['E-Signature', 'esignature', 'Svc Storage API credential only'],
+		['Encryption Key', 'encryptionKey', 'Svc Storage API credential only'],
+		['Account', 'account', 'Account scripts (Svc Storage API credential only)'],
+	]),
 	...account.description,
 	...encryptionKey.description,
 	...esignature.description,
@@ -36,11 +45,15 @@ export class SvcStorage implements INodeType {
 		subtitle: actionSubtitle(properties),
 		description: 'Manage folders, files, e-signatures and encryption keys in Svc cloud storage',
 		defaults: { name: 'Svc Storage' },
-		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description (shared/toolDescriptions.ts).
+		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description
+		// (shared/toolDescriptions.ts).
 		usableAsTool: {
 			replacements: {
 				description:
-					"Works in the user's Svc cloud storage: lists, reads, creates, renames, moves and uploads folders and files. A folder or file is given by its hash, its path from ROOT (/Documents/Reports) or its exact name. Returns JSON items with names, hashes, sizes and dates, never edit, upload or delete keys.",
+					"Works in the user's Svc cloud storage: lists, reads, creates, renames, moves and uploads " +
+					'folders and files. A folder or file is given by its hash, its path from ROOT (/Documents/Reports) ' +
+					'or its exact name. Returns JSON items with names, hashes, sizes and dates, never edit, upload ' +
+					'or delete keys.',
 			},
 		},
 		inputs: [NodeConnectionTypes.Main],

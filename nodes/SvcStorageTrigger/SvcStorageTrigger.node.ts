@@ -13,10 +13,14 @@ export class SvcStorageTrigger implements INodeType {
 		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ {"newFile": "New file", "fileUpdated": "File updated", "newFolder": "New folder"}[$parameter["event"]] + " in watched folder" }}',
+		subtitle:
+			'={{ {"newFile": "New file", "fileUpdated": "File updated", "newFolder": "New folder"}[$parameter["event"]] ' +
+			'+ " in watched folder" }}',
 		// n8n's node panel lists Svc Storage and this trigger as one entry with the trigger's description
 		// (useActionsGeneration: "default to trigger description"), so it speaks for both.
-		description: 'Upload, download and organize files and folders in Svc cloud storage, or start a workflow when a file or folder appears or changes',
+		description:
+			'Upload, download and organize files and folders in Svc cloud storage, or start a workflow ' +
+			'when a file or folder appears or changes',
 		defaults: { name: 'Svc Storage Trigger' },
 		polling: true,
 		inputs: [],

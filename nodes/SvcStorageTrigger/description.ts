@@ -14,15 +14,18 @@ export const properties: INodeProperties[] = [
 	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
 	{
 		displayName:
-			'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per downloaded file. Files and folders are recognized by identity, so one moved, copied, restored or synced into the folder counts too.',
+			'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per ' +
+			'downloaded file. Files and folders are recognized by identity, so one moved, copied, restored ' +
+			'or synced into the folder counts too.',
 		name: 'costNotice',
 		type: 'notice',
 		default: '',
 	},
-	choice(
-		{ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newFile' },
-		[['File Updated', 'fileUpdated', "A watched file's content or name changed (its last-modified time moved)"], ['New File', 'newFile', 'A file appeared in the watched folder: uploaded, moved, copied or restored into it'], ['New Folder', 'newFolder', 'A folder appeared in the watched folder']],
-	),
+	choice({ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newFile' }, [
+		['File Updated', 'fileUpdated', "A watched file's content or name changed (its last-modified time moved)"],
+		['New File', 'newFile', 'A file appeared in the watched folder: uploaded, moved, copied or restored into it'],
+		['New Folder', 'newFolder', 'A folder appeared in the watched folder'],
+	]),
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'The folder to watch' }),
 	{
 		displayName: 'Subfolder Depth',
@@ -31,7 +34,8 @@ export const properties: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: MAX_SUBFOLDER_DEPTH },
 		default: 0,
 		description:
-			'How many levels of subfolders to watch as well: 0 watches only the folder itself, 1 adds its direct subfolders, and so on. Every watched subfolder costs one request per poll.',
+			'How many levels of subfolders to watch as well: 0 watches only the folder itself, 1 adds ' +
+			'its direct subfolders, and so on. Every watched subfolder costs one request per poll.',
 	},
 	{
 		displayName: 'Download File',
@@ -73,7 +77,8 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. invoice-*.pdf',
 				description:
-					'Only entries whose whole name matches: * stands for any characters, ? for one character (case does not matter)',
+					'Only entries whose whole name matches: * stands for any characters, ? for one character ' +
+					'(case does not matter)',
 			},
 		],
 	},
@@ -90,7 +95,9 @@ export const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 100 },
 				default: DEFAULT_DOWNLOAD_RETRIES,
-				description: 'With On Download Error set to Try Again Next Poll: how many polls try to download a file before it is emitted with the error',
+				description:
+					'With On Download Error set to Try Again Next Poll: how many polls try to download a file ' +
+					'before it is emitted with the error',
 				displayOptions: { show: { '/download': [true] } },
 			},
 			{
@@ -99,12 +106,28 @@ export const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 1000 },
 				default: DEFAULT_MAX_FILES_PER_POLL,
-				description:
-					'The most items one poll emits, oldest first. More are left for the next poll; none is lost.',
+				description: 'The most items one poll emits, oldest first. More are left for the next poll; none is lost.',
 			},
 			choice(
-				{ displayName: 'On Download Error', name: 'onDownloadError', default: 'emit', description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.', displayOptions: { show: { '/download': [true] } } },
-				[['Emit Without the File', 'emit', 'Emit the item at once, without binary data and with a download_error field'], ['Try Again Next Poll', 'retry', 'Leave the file for the next polls (Download Attempts), then emit it with the error']],
+				{
+					displayName: 'On Download Error',
+					name: 'onDownloadError',
+					default: 'emit',
+					description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.',
+					displayOptions: { show: { '/download': [true] } },
+				},
+				[
+					[
+						'Emit Without the File',
+						'emit',
+						'Emit the item at once, without binary data and with a download_error field',
+					],
+					[
+						'Try Again Next Poll',
+						'retry',
+						'Leave the file for the next polls (Download Attempts), then emit it with the error',
+					],
+				],
 			),
 			timeoutOption,
 		],

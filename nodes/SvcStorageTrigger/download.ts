@@ -13,11 +13,19 @@ export type DownloadResult =
 	| { kind: 'failed'; message: string };
 
 /** The file's bytes as n8n binary data, streamed to n8n's binary store; never throws for one file. */
-export async function downloadWatchedFile(ctx: IPollFunctions, storage: StorageService, file: WatchedEntry): Promise<DownloadResult> {
+export async function downloadWatchedFile(
+	ctx: IPollFunctions,
+	storage: StorageService,
+	file: WatchedEntry,
+): Promise<DownloadResult> {
 	try {
 		const download = await storage.downloadFile(file.id, 0);
-		const mimeType = download.contentType ?? (typeof file.entry.mime_type === 'string' ? file.entry.mime_type : undefined);
-		return { kind: 'binary', binary: await binaryFromStream(ctx, download, download.fileName ?? file.name, mimeType, 0) };
+		const mimeType =
+			download.contentType ?? (typeof file.entry.mime_type === 'string' ? file.entry.mime_type : undefined);
+		return {
+			kind: 'binary',
+			binary: await binaryFromStream(ctx, download, download.fileName ?? file.name, mimeType, 0),
+		};
 	} catch (error) {
 		if (isGoneError(error) && !(await stillExists(storage, file))) return { kind: 'gone' };
 		return { kind: 'failed', message: asNodeError(ctx.getNode(), error).message };

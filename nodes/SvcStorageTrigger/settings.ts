@@ -25,18 +25,38 @@ export function readStorageTriggerSettings(ctx: IPollFunctions): StorageTriggerS
 	const event = ctx.getNodeParameter('event', 'newFile') as StorageTriggerEvent;
 	// A poll's parameters have no item: the item index the shared readers take is 0.
 	const folderHash = readLocator(ctx, 'folder', 0, 'Folder');
-	const depth = readInteger(ctx, 'subfolderDepth', 0, 'Subfolder Depth', { min: 0, max: MAX_SUBFOLDER_DEPTH, fallback: 0 });
+	const depth = readInteger(ctx, 'subfolderDepth', 0, 'Subfolder Depth', {
+		min: 0,
+		max: MAX_SUBFOLDER_DEPTH,
+		fallback: 0,
+	});
 	const download = event !== 'newFolder' && ctx.getNodeParameter('download', false) === true;
-	const binaryPropertyName = download ? readText(ctx, 'binaryPropertyName', 0, 'Put File in Field', { required: true, fallback: 'data' }) : undefined;
+	const binaryPropertyName = download
+		? readText(ctx, 'binaryPropertyName', 0, 'Put File in Field', { required: true, fallback: 'data' })
+		: undefined;
 	const onFailure = download ? (ctx.getNodeParameter('options.onDownloadError', 'emit') as string) : 'emit';
 	return {
 		event,
 		folderHash,
 		depth,
-		accepts: nameFilter(readText(ctx, 'filters.namePattern', 0, 'Name Pattern'), event === 'newFolder' ? [] : parseExtensions(readText(ctx, 'filters.extensions', 0, 'Extensions'))),
+		accepts: nameFilter(
+			readText(ctx, 'filters.namePattern', 0, 'Name Pattern'),
+			event === 'newFolder' ? [] : parseExtensions(readText(ctx, 'filters.extensions', 0, 'Extensions')),
+		),
 		binaryPropertyName,
-		downloadAttempts: onFailure === 'retry' ? readInteger(ctx, 'options.downloadAttempts', 0, 'Download Attempts', { min: 1, max: 100, fallback: DEFAULT_DOWNLOAD_RETRIES }) : 1,
-		maxItemsPerPoll: readInteger(ctx, 'options.maxFilesPerPoll', 0, 'Max Items per Poll', { min: 1, max: 1000, fallback: DEFAULT_MAX_FILES_PER_POLL }),
+		downloadAttempts:
+			onFailure === 'retry'
+				? readInteger(ctx, 'options.downloadAttempts', 0, 'Download Attempts', {
+						min: 1,
+						max: 100,
+						fallback: DEFAULT_DOWNLOAD_RETRIES,
+					})
+				: 1,
+		maxItemsPerPoll: readInteger(ctx, 'options.maxFilesPerPoll', 0, 'Max Items per Poll', {
+			min: 1,
+			max: 1000,
+			fallback: DEFAULT_MAX_FILES_PER_POLL,
+		}),
 		timeoutMs: readTimeout(ctx, 0),
 	};
 }

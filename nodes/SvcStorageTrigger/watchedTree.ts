@@ -58,7 +58,9 @@ export async function listWatchedTree(
 		for (const folder of level) {
 			if (++listed > MAX_WATCHED_FOLDERS) {
 				throw new NodeOperationError(ctx.getNode(), `More than ${MAX_WATCHED_FOLDERS} folders to watch`, {
-					description: `The watched folder has more than ${MAX_WATCHED_FOLDERS} subfolders within the chosen depth. Lower "Subfolder Depth" or watch a narrower folder.`,
+					description:
+						`The watched folder has more than ${MAX_WATCHED_FOLDERS} subfolders within the chosen depth. ` +
+						`Lower "Subfolder Depth" or watch a narrower folder.`,
 				});
 			}
 			budget.spend();
@@ -72,7 +74,8 @@ export async function listWatchedTree(
 					ctx.getNode(),
 					error,
 					`The watched folder can no longer be listed (${error.httpCode})`,
-					'It may have been deleted, or the account may have lost access to it. Choose the folder again, or check the credential.',
+					'It may have been deleted, or the account may have lost access to it. Choose the folder again, ' +
+						'or check the credential.',
 				);
 			}
 			for (const entry of entries) {
@@ -91,7 +94,8 @@ export async function listWatchedTree(
 					folderHash: folder.hash,
 					folderPath: folder.path,
 				});
-				if (kind === 'folder' && currentDepth < depth) next.push({ hash: id, path: folder.path ? `${folder.path}/${name}` : name });
+				if (kind === 'folder' && currentDepth < depth)
+					next.push({ hash: id, path: folder.path ? `${folder.path}/${name}` : name });
 			}
 		}
 		level = next;

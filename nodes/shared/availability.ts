@@ -13,7 +13,13 @@ export interface Unavailability {
  * The one refusal of an operation the chosen API does not run (what runs where is each
  * operation's `runsOver`): it names the operation (`subject`), why, and the credential that has it.
  */
-export function unavailable(node: INode, subject: string, api: Api, why: Unavailability | undefined, itemIndex?: number): NodeOperationError {
+export function unavailable(
+	node: INode,
+	subject: string,
+	api: Api,
+	why: Unavailability | undefined,
+	itemIndex?: number,
+): NodeOperationError {
 	if (api === 'mcp') {
 		return new NodeOperationError(node, `${subject} is not available over Svc's MCP endpoint`, {
 			itemIndex,
@@ -22,12 +28,15 @@ export function unavailable(node: INode, subject: string, api: Api, why: Unavail
 	}
 	return new NodeOperationError(node, `${subject} needs an MCP credential`, {
 		itemIndex,
-		description: "Only Svc's MCP endpoint offers this operation. Set Authentication to Svc MCP API Key or Svc MCP OAuth2.",
+		description:
+			"Only Svc's MCP endpoint offers this operation. Set Authentication to Svc MCP API Key or Svc MCP OAuth2.",
 	});
 }
 
 export const STORAGE_UNAVAILABILITY: Unavailability = {
-	whyNotOverMcp: 'The hosted MCP connector never deletes, restores or changes sharing, and has no e-signature, encryption-key or account operations.',
+	whyNotOverMcp:
+		'The hosted MCP connector never deletes, restores or changes sharing, and has no e-signature, ' +
+		'encryption-key or account operations.',
 	restCredential: 'Svc Storage API',
 };
 

@@ -22,10 +22,12 @@ export async function binaryUploadSource(
 		throw new NodeOperationError(ctx.getNode(), `The input item has no binary property "${propertyName}"`, {
 			itemIndex,
 			description:
-				'Set "Input Binary Field" to the name of the binary property that holds the file (often "data"), or add a node before this one that reads the file.',
+				'Set "Input Binary Field" to the name of the binary property that holds the file (often "data"), ' +
+				'or add a node before this one that reads the file.',
 		});
 	}
-	const fileName = fileNameOverride || binary.fileName || `file${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
+	const fileName =
+		fileNameOverride || binary.fileName || `file${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	const mimeType = binary.mimeType || 'application/octet-stream';
 	if (binary.id) {
 		const binaryId = binary.id;
@@ -59,8 +61,14 @@ type PrepareInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']
  */
 export function safeFileName(name: string | undefined): string | undefined {
 	if (name === undefined) return undefined;
-	// eslint-disable-next-line no-control-regex -- control characters have no place in a file name
-	const last = name.split(/[/\\]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+	// Control characters have no place in a file name.
+	const last =
+		name
+			.split(/[/\\]/)
+			.pop()
+			// eslint-disable-next-line no-control-regex
+			?.replace(/[\u0000-\u001f\u007f]/g, '')
+			.trim() ?? '';
 	return last === '' || last === '.' || last === '..' ? undefined : last;
 }
 
@@ -82,13 +90,19 @@ export async function binaryFromStream(
 	const cut = (arrived: number, cause?: unknown) => {
 		const expected = download.size === undefined ? '' : ` of ${download.size}`;
 		const reason = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-		const message = `The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${arrived}${expected} bytes arrived${reason}`;
-		const error = new NodeApiError(ctx.getNode(), { message: `download cut after ${arrived} bytes` }, {
-			message,
-			description: 'The connection broke while the file was being received. Run the node again.',
-			itemIndex,
-			failure: { cause: 'temporarily-unavailable' },
-		});
+		const message =
+			`The download of ${fileName ? `"${safeFileName(fileName)}"` : 'the file'} was cut off: ${arrived}${expected} ` +
+			`bytes arrived${reason}`;
+		const error = new NodeApiError(
+			ctx.getNode(),
+			{ message: `download cut after ${arrived} bytes` },
+			{
+				message,
+				description: 'The connection broke while the file was being received. Run the node again.',
+				itemIndex,
+				failure: { cause: 'temporarily-unavailable' },
+			},
+		);
 		// n8n swaps a message that mentions a common error code (ECONNRESET…) for a generic one without the counts.
 		error.message = message;
 		return error;
@@ -97,7 +111,11 @@ export async function binaryFromStream(
 	let binary: IBinaryData;
 	try {
 		// A name is always given: without one n8n would name the data after the request's URL path.
-		const stored = ctx.helpers.prepareBinaryData(download.body as unknown as PrepareInput, safeFileName(fileName) ?? 'download', mimeType);
+		const stored = ctx.helpers.prepareBinaryData(
+			download.body as unknown as PrepareInput,
+			safeFileName(fileName) ?? 'download',
+			mimeType,
+		);
 		const stalled = download.stalled?.then((error) => {
 			stall = error;
 			throw error;
@@ -110,11 +128,13 @@ export async function binaryFromStream(
 		// The store gave up before the body's end: the connection is released, not left to a reader that is gone.
 		(download.body as { destroy?: () => void } | undefined)?.destroy?.();
 		if (isStoreLimit(error)) throw storeLimitError(ctx, download.size, itemIndex);
-		if (isStoreFailure(error) || arrivals.failure === undefined) throw storeFailureError(ctx, error, fileName, itemIndex);
+		if (isStoreFailure(error) || arrivals.failure === undefined)
+			throw storeFailureError(ctx, error, fileName, itemIndex);
 		throw cut(arrivals.count, error);
 	}
 	const storedBytes = await storedByteCount(ctx, binary);
-	if (arrivals.failure !== undefined || (download.size !== undefined && storedBytes < download.size)) throw cut(storedBytes, arrivals.failure);
+	if (arrivals.failure !== undefined || (download.size !== undefined && storedBytes < download.size))
+		throw cut(storedBytes, arrivals.failure);
 	return binary;
 }
 
@@ -125,7 +145,9 @@ interface StoreProblem {
 
 const NO_PERMISSION: StoreProblem = {
 	problem: 'n8n may not write there',
-	remedy: 'Give the user n8n runs as write permission on that folder (or point N8N_BINARY_DATA_STORAGE_PATH at a folder it may write)',
+	remedy:
+		'Give the user n8n runs as write permission on that folder (or point N8N_BINARY_DATA_STORAGE_PATH ' +
+		'at a folder it may write)',
 };
 const TOO_MANY_OPEN: StoreProblem = {
 	problem: 'n8n has too many files open',
@@ -145,7 +167,9 @@ const STORE_PROBLEMS: Record<string, StoreProblem> = {
 	EDQUOT: { problem: 'the disk quota is used up', remedy: 'Free space in the quota there, or raise it' },
 	EFBIG: {
 		problem: 'the file system refuses a file this large',
-		remedy: 'Raise the file size limit of the user n8n runs as (ulimit -f), or point N8N_BINARY_DATA_STORAGE_PATH at a file system that holds files this large',
+		remedy:
+			'Raise the file size limit of the user n8n runs as (ulimit -f), or point N8N_BINARY_DATA_STORAGE_PATH ' +
+			'at a file system that holds files this large',
 	},
 	EACCES: NO_PERMISSION,
 	EPERM: NO_PERMISSION,
@@ -165,8 +189,17 @@ function codeOf(error: unknown): string | undefined {
 	return typeof code === 'string' ? code : undefined;
 }
 
-/** Bytes a node already holds (an MCP tool's file, a resource blob) into n8n's binary store; a store failure said as that. */
-export async function binaryFromBuffer(ctx: BinaryContext, data: Buffer, fileName: string | undefined, mimeType: string | undefined, itemIndex: number): Promise<IBinaryData> {
+/**
+ * Bytes a node already holds (an MCP tool's file, a resource blob) into n8n's binary store; a store failure
+ * said as that.
+ */
+export async function binaryFromBuffer(
+	ctx: BinaryContext,
+	data: Buffer,
+	fileName: string | undefined,
+	mimeType: string | undefined,
+	itemIndex: number,
+): Promise<IBinaryData> {
 	try {
 		return await ctx.helpers.prepareBinaryData(data, safeFileName(fileName), mimeType);
 	} catch (error) {
@@ -191,18 +224,27 @@ function storeFolderOf(error: unknown): string | undefined {
  * n8n's binary store could not keep a downloaded file: said as that, with what to change. Nothing
  * is wrong with the download or the service; the file there is untouched.
  */
-function storeFailureError(ctx: BinaryContext, error: unknown, fileName: string | undefined, itemIndex: number): NodeOperationError {
+function storeFailureError(
+	ctx: BinaryContext,
+	error: unknown,
+	fileName: string | undefined,
+	itemIndex: number,
+): NodeOperationError {
 	const code = codeOf(error);
 	const known = code === undefined ? undefined : STORE_PROBLEMS[code];
 	const file = fileName ? `"${safeFileName(fileName)}"` : 'the downloaded file';
 	const folder = storeFolderOf(error);
 	const detail = error instanceof Error && error.message ? `: ${error.message.slice(0, 200)}` : '';
-	const message = known ? `n8n could not store ${file}: ${known.problem} (${code})` : `n8n could not store ${file}: its binary data store refused it${detail}`;
+	const message = known
+		? `n8n could not store ${file}: ${known.problem} (${code})`
+		: `n8n could not store ${file}: its binary data store refused it${detail}`;
 	const failure = new NodeOperationError(ctx.getNode(), message, {
 		itemIndex,
 		description: known
-			? `The download was fine; n8n's binary data store failed${folder ? ` in ${folder}` : ''}. ${known.remedy}, then run the node again.`
-			: "The download was fine; n8n's binary data store (N8N_DEFAULT_BINARY_DATA_MODE: filesystem, database or s3) failed. Check that store and n8n's log, then run the node again.",
+			? `The download was fine; n8n's binary data store failed${folder ? ` in ${folder}` : ''}. ${known.remedy}, ` +
+				`then run the node again.`
+			: "The download was fine; n8n's binary data store (N8N_DEFAULT_BINARY_DATA_MODE: filesystem, " +
+				"database or s3) failed. Check that store and n8n's log, then run the node again.",
 	});
 	// n8n swaps a message that mentions a common error code (EACCES, EPERM…) for a generic one; this one says more.
 	failure.message = message;

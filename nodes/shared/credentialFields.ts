@@ -12,7 +12,8 @@ export function baseUrlProperty(note = ''): INodeProperties {
 		required: true,
 		placeholder: 'https://your-svc-host.example',
 		description: [
-			'Address of the service, without a path. Must start with https:// (http:// only for localhost, such as the bundled simulator).',
+			'Address of the service, without a path. Must start with https:// (http:// only for localhost, ' +
+				'such as the bundled simulator).',
 			note,
 		]
 			.filter(Boolean)
@@ -40,13 +41,20 @@ function originOf(address: unknown): string | undefined {
  * on the credential's own origin (its Base URL's, or that of another URL field such as the MCP endpoint).
  * Returns the problem to report, without any secret in it.
  */
-export function foreignRequestProblem(requestOptions: IHttpRequestOptions, ownAddresses: unknown[], credentialLabel: string): string | undefined {
+export function foreignRequestProblem(
+	requestOptions: IHttpRequestOptions,
+	ownAddresses: unknown[],
+	credentialLabel: string,
+): string | undefined {
 	const target = checkBaseUrl(requestedAddress(requestOptions), credentialLabel);
 	if (target.problem !== undefined) return target.problem;
 	const own = ownAddresses.map(originOf).filter((origin): origin is string => origin !== undefined);
 	const origin = originOf(target.url);
 	if (own.length === 0 || (origin !== undefined && own.includes(origin))) return undefined;
-	return `The ${credentialLabel} credential is sent only to ${own[0]}, not to ${origin}: use it for requests to its own Base URL, or make a credential for that address`;
+	return (
+		`The ${credentialLabel} credential is sent only to ${own[0]}, not to ${origin}: use it for ` +
+		`requests to its own Base URL, or make a credential for that address`
+	);
 }
 
 /**
@@ -65,6 +73,8 @@ export const REDIRECT_TEST_RULES: IAuthenticateRuleResponseCode[] = [301, 302, 3
 	type: 'responseCode' as const,
 	properties: {
 		value: status,
-		message: `The service answered with a redirect (${status}) to another address. No credential was sent there: check the Base URL (its exact scheme and host).`,
+		message:
+			`The service answered with a redirect (${status}) to another address. No credential was sent ` +
+			`there: check the Base URL (its exact scheme and host).`,
 	},
 }));

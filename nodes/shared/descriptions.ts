@@ -35,7 +35,8 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_TIMEOUT_MS,
 	description:
-		'How long to wait, in milliseconds, for the service to answer before giving up. Writes are checked, not repeated, after a timeout.',
+		'How long to wait, in milliseconds, for the service to answer before giving up. Writes are ' +
+		'checked, not repeated, after a timeout.',
 };
 
 export const rateLimitWaitOption: INodeProperties = {
@@ -45,7 +46,9 @@ export const rateLimitWaitOption: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 60,
 	description:
-		'When the service answers 429 (too many requests) it says how long to wait; the node waits that long and tries again, but never longer than this. A longer wait ends the item with the rate-limit error. Waits of 5 s or more are logged.',
+		'When the service answers 429 (too many requests) it says how long to wait; the node waits ' +
+		'that long and tries again, but never longer than this. A longer wait ends the item with ' +
+		'the rate-limit error. Waits of 5 s or more are logged.',
 };
 
 /** The read operations' Batching option, as n8n's HTTP Request node offers it. */
@@ -98,7 +101,9 @@ export function optionsCollection(own: INodeProperties[] = []): INodeProperties 
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...own, timeoutOption, rateLimitWaitOption, capabilityKeysOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...own, timeoutOption, rateLimitWaitOption, capabilityKeysOption].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
 	};
 }
 
@@ -117,7 +122,10 @@ export function actionSubtitle(properties: INodeProperties[]): string {
 		}
 	}
 	// Over MCP the canvas says so: the Authentication choice changes what an operation can do.
-	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] + (String($parameter["authentication"]).startsWith("svcMcp") ? " (over MCP)" : "") }}`;
+	return (
+		`={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] + ` +
+		`(String($parameter["authentication"]).startsWith("svcMcp") ? " (over MCP)" : "") }}`
+	);
 }
 
 /** One choice of an options parameter: its name, its value and, where it needs one, a description. */
@@ -125,14 +133,32 @@ export type Choice = [name: string, value: string, description?: string];
 
 /** An options parameter from its choices, one line each. */
 export function choice(parameter: Omit<INodeProperties, 'type' | 'options'>, choices: Choice[]): INodeProperties {
-	return { ...parameter, type: 'options', options: choices.map(([name, value, description]) => ({ name, value, ...(description ? { description } : {}) })) };
+	return {
+		...parameter,
+		type: 'options',
+		options: choices.map(([name, value, description]) => ({ name, value, ...(description ? { description } : {}) })),
+	};
 }
 
-/** A search's Query and Limit: the service takes 1 to 200 characters of query (readSearch checks both) and 1 to `maxResults` results. */
-export function searchProperties(query: { placeholder: string; description: string }, limit: { max: number; default: number }): INodeProperties[] {
+/**
+ * A search's Query and Limit: the service takes 1 to 200 characters of query (readSearch checks both) and 1
+ * to `maxResults` results.
+ */
+export function searchProperties(
+	query: { placeholder: string; description: string },
+	limit: { max: number; default: number },
+): INodeProperties[] {
 	return [
 		{ displayName: 'Query', name: 'query', type: 'string', default: '', required: true, ...query },
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is each search's own (the docs search: 5 of at most 20), given by the caller
-		{ displayName: 'Limit', name: 'limit', type: 'number', typeOptions: { minValue: 1, maxValue: limit.max }, default: limit.default, description: 'Max number of results to return' },
+		// The default is each search's own (the docs search: 5 of at most 20), given by the caller.
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: limit.max },
+			default: limit.default,
+			description: 'Max number of results to return',
+		},
 	];
 }

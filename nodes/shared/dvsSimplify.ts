@@ -9,7 +9,10 @@ function isReference(value: unknown): value is { id: unknown; display_name: unkn
 	return !!value && typeof value === 'object' && !Array.isArray(value) && 'id' in value && 'display_name' in value;
 }
 
-/** `responsible` → names in `responsible`, ids in `responsible_id`; `dvs_project_id` → `dvs_project` and `dvs_project_id`. */
+/**
+ * `responsible` → names in `responsible`, ids in `responsible_id`; `dvs_project_id` → `dvs_project` and
+ * `dvs_project_id`.
+ */
 function singleKeys(name: string): { nameKey: string; idKey: string } {
 	return name.endsWith('_id') && name.length > 3
 		? { nameKey: name.slice(0, -3), idKey: name }

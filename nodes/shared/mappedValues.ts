@@ -8,7 +8,17 @@ import { isoCalendarDate } from './parameters';
  * converts a mapper value by its field type where the workflow asks it to; this takes what n8n
  * hands over (typed, or text from an expression) to what the API takes, or says why it cannot.
  */
-export type MappedKind = 'text' | 'raw' | 'number' | 'numericText' | 'boolean' | 'object' | 'array' | 'id' | 'idList' | 'date';
+export type MappedKind =
+	| 'text'
+	| 'raw'
+	| 'number'
+	| 'numericText'
+	| 'boolean'
+	| 'object'
+	| 'array'
+	| 'id'
+	| 'idList'
+	| 'date';
 
 export type Converted = { value: MappedValue } | { problem: string };
 export type MappedValue = string | number | boolean | number[] | unknown[] | Record<string, unknown>;
@@ -80,13 +90,24 @@ function asJson(raw: unknown, kind: 'object' | 'array'): Converted {
 }
 
 function asNumber(raw: unknown): Converted {
-	const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw.trim()) : Number.NaN;
+	const number =
+		typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw.trim()) : Number.NaN;
 	return Number.isFinite(number) ? { value: number } : { problem: 'must be a number' };
 }
 
 const CONVERT: Record<MappedKind, (raw: unknown) => Converted> = {
-	text: (raw) => (typeof raw === 'string' ? { value: raw.trim() } : typeof raw === 'number' || typeof raw === 'boolean' ? { value: String(raw) } : { problem: 'needs text' }),
-	raw: (raw) => (typeof raw === 'string' ? { value: raw } : typeof raw === 'number' || typeof raw === 'boolean' ? { value: String(raw) } : { problem: 'needs text' }),
+	text: (raw) =>
+		typeof raw === 'string'
+			? { value: raw.trim() }
+			: typeof raw === 'number' || typeof raw === 'boolean'
+				? { value: String(raw) }
+				: { problem: 'needs text' },
+	raw: (raw) =>
+		typeof raw === 'string'
+			? { value: raw }
+			: typeof raw === 'number' || typeof raw === 'boolean'
+				? { value: String(raw) }
+				: { problem: 'needs text' },
 	number: asNumber,
 	numericText: (raw) => {
 		const converted = asNumber(raw);
@@ -105,7 +126,9 @@ const CONVERT: Record<MappedKind, (raw: unknown) => Converted> = {
 	},
 	idList: (raw) => {
 		const ids = asIdList(raw);
-		return ids === undefined ? { problem: 'needs IDs (whole numbers): an array such as [12, 15], or IDs separated by commas' } : { value: ids };
+		return ids === undefined
+			? { problem: 'needs IDs (whole numbers): an array such as [12, 15], or IDs separated by commas' }
+			: { value: ids };
 	},
 	date: (raw) => {
 		const date = asCalendarDate(raw);

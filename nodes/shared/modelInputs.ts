@@ -5,8 +5,12 @@ import type { INodeProperties, IDisplayOptions } from 'n8n-workflow';
  * tool's input descriptions say it, and the services resolve it.
  */
 const REFERENCE_HINTS: Record<string, string> = {
-	searchFolders: "Give the folder's hash from a listing, its path from ROOT such as /Documents/Reports, or its exact name when only one folder has it.",
-	searchFiles: "Give the file's hash from a listing, its path from ROOT such as /Documents/report.pdf, or its exact name when only one file has it.",
+	searchFolders:
+		"Give the folder's hash from a listing, its path from ROOT such as /Documents/Reports, or " +
+		'its exact name when only one folder has it.',
+	searchFiles:
+		"Give the file's hash from a listing, its path from ROOT such as /Documents/report.pdf, or " +
+		'its exact name when only one file has it.',
 	searchTasks: "Give the task's ID (a number), its visible number such as ACME-T-0001, or its exact name.",
 	searchProjects: "Give the project's ID (a number), its visible number, or its exact name.",
 	searchClients: "Give the client's ID (a number), its visible number, or its exact name.",
@@ -34,11 +38,17 @@ const FROM_AI_TYPE: Partial<Record<INodeProperties['type'], 'string' | 'number' 
 	json: 'json',
 };
 
-/** Parameters the person setting up the tool chooses, never the model: which MCP tool, how arguments are given, where files go. */
+/**
+ * Parameters the person setting up the tool chooses, never the model: which MCP tool, how arguments are
+ * given, where files go.
+ */
 const SET_BY_USER = new Set(['tool', 'argumentsMode', 'binaryPropertyName', 'source']);
 
 function plain(text: string): string {
-	return text.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+	return text
+		.replace(/<[^>]+>/g, '')
+		.replace(/\s+/g, ' ')
+		.trim();
 }
 
 /** Sentences joined as sentences: each one ends with its stop ("Raw entries to scan. Optional."). */
@@ -93,10 +103,15 @@ function fallbackOf(property: INodeProperties, type: string): string {
 	const value = property.default;
 	if (type === 'number') return typeof value === 'number' && Number.isFinite(value) ? String(value) : '0';
 	if (type === 'boolean') return value === true ? 'true' : 'false';
-	return typeof value === 'string' && !value.startsWith('=') ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : "''";
+	return typeof value === 'string' && !value.startsWith('=')
+		? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+		: "''";
 }
 
-/** The `$fromAI` type an input is sent as: an optional JSON input as text, which may be left empty (n8n's JSON type may not). */
+/**
+ * The `$fromAI` type an input is sent as: an optional JSON input as text, which may be left empty (n8n's JSON
+ * type may not).
+ */
 function fromAiTypeOf(property: INodeProperties): 'string' | 'number' | 'boolean' | 'json' | undefined {
 	const type = FROM_AI_TYPE[property.type];
 	return type === 'json' && !property.required ? 'string' : type;
@@ -104,7 +119,12 @@ function fromAiTypeOf(property: INodeProperties): 'string' | 'number' | 'boolean
 
 /** Whether a model fills the parameter on a tool (it does unless the person setting up the tool chooses it). */
 function isModelInput(property: INodeProperties): boolean {
-	return Boolean(FROM_AI_TYPE[property.type]) && !property.noDataExpression && !SET_BY_USER.has(property.name) && /^[A-Za-z0-9_-]{1,64}$/.test(property.name);
+	return (
+		Boolean(FROM_AI_TYPE[property.type]) &&
+		!property.noDataExpression &&
+		!SET_BY_USER.has(property.name) &&
+		/^[A-Za-z0-9_-]{1,64}$/.test(property.name)
+	);
 }
 
 /** One input as the tool's description lists it. */
@@ -115,7 +135,9 @@ export interface ModelInput {
 }
 
 function firstSentence(property: INodeProperties): string | undefined {
-	const first = plain(property.description ?? '').split(/(?<=[.!?])\s/)[0].replace(/[.!?]$/, '');
+	const first = plain(property.description ?? '')
+		.split(/(?<=[.!?])\s/)[0]
+		.replace(/[.!?]$/, '');
 	return first && first.length <= 120 ? first.charAt(0).toLowerCase() + first.slice(1) : undefined;
 }
 
@@ -123,14 +145,20 @@ function acceptsOf(property: INodeProperties): string {
 	const method = searchMethodOf(property);
 	if (method && REFERENCE_WORDS[method]) return REFERENCE_WORDS[method];
 	if (property.type === 'options') return `one of ${choicesOf(property).join(', ')}`;
-	if (property.type === 'number') return !property.required && typeof property.default === 'number' ? `a number, ${property.default} when left out` : 'a number';
+	if (property.type === 'number')
+		return !property.required && typeof property.default === 'number'
+			? `a number, ${property.default} when left out`
+			: 'a number';
 	if (property.type === 'boolean') return firstSentence(property) ?? 'true or false';
 	if (property.type === 'dateTime') return 'a date as YYYY-MM-DD';
 	if (property.type === 'json') return 'a JSON object';
 	return firstSentence(property) ?? property.displayName.toLowerCase();
 }
 
-/** Whether a parameter is shown while the settings the person chooses keep their defaults (Arguments: Map Each Argument). */
+/**
+ * Whether a parameter is shown while the settings the person chooses keep their defaults (Arguments: Map Each
+ * Argument).
+ */
 function shownByDefault(property: INodeProperties, all: INodeProperties[]): boolean {
 	const show = property.displayOptions?.show ?? {};
 	return Object.entries(show).every(([name, values]) => {

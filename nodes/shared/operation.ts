@@ -58,7 +58,10 @@ export function resourceDescription<TDeps>(
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource], ...options.show } },
 		options: entries
-			.map(([value, operation]) => ({ ...(options.bothApis === false ? operation.option : labelled(operation.option, operation.runsOver)), value }))
+			.map(([value, operation]) => ({
+				...(options.bothApis === false ? operation.option : labelled(operation.option, operation.runsOver)),
+				value,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};

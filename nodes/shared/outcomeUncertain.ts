@@ -6,7 +6,13 @@ import type { WriteRecord } from './writeRecords';
 
 /** The "Outcome uncertain" errors of writeExactlyOnce: what could not be confirmed, and what to check. */
 
-export function outcomeUncertain(node: INode, subject: string, description: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+export function outcomeUncertain(
+	node: INode,
+	subject: string,
+	description: string,
+	cause: unknown,
+	itemIndex: number | undefined,
+): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	return new NodeApiError(
 		node,
@@ -20,18 +26,28 @@ function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex:
 	return outcomeUncertain(
 		node,
 		subject,
-		`The service's answer was lost and reading the destination back failed too (${reason}). Check the destination for ${subject} before running the node again, so nothing is written twice.`,
+		`The service's answer was lost and reading the destination back failed too (${reason}). Check ` +
+			`the destination for ${subject} before running the node again, so nothing is written twice.`,
 		cause,
 		itemIndex,
 	);
 }
 
-export function notFoundYet(node: INode, subject: string, cause: unknown, waitedMs: number, itemIndex: number | undefined): NodeApiError {
+export function notFoundYet(
+	node: INode,
+	subject: string,
+	cause: unknown,
+	waitedMs: number,
+	itemIndex: number | undefined,
+): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	return outcomeUncertain(
 		node,
 		subject,
-		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, so the node did not send it again. Check the destination for ${subject} before running the node again, or raise the Timeout option.`,
+		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ` +
+			`${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, ` +
+			`so the node did not send it again. Check the destination for ${subject} before running the ` +
+			`node again, or raise the Timeout option.`,
 		cause,
 		itemIndex,
 	);
@@ -43,11 +59,18 @@ export function notFoundYet(node: INode, subject: string, cause: unknown, waited
  */
 export class AmbiguousReadBack extends Error {}
 
-function ambiguous(node: INode, subject: string, cause: AmbiguousReadBack, itemIndex: number | undefined): NodeApiError {
+function ambiguous(
+	node: INode,
+	subject: string,
+	cause: AmbiguousReadBack,
+	itemIndex: number | undefined,
+): NodeApiError {
 	return outcomeUncertain(
 		node,
 		subject,
-		`The service's answer was lost, and the destination now shows ${cause.message}: the node cannot tell whether that is ${subject}, so it did not send it again. Check the destination for ${subject} before running the node again, so nothing is written twice.`,
+		`The service's answer was lost, and the destination now shows ${cause.message}: the node ` +
+			`cannot tell whether that is ${subject}, so it did not send it again. Check the destination ` +
+			`for ${subject} before running the node again, so nothing is written twice.`,
 		cause,
 		itemIndex,
 	);
@@ -55,23 +78,34 @@ function ambiguous(node: INode, subject: string, cause: AmbiguousReadBack, itemI
 
 /** A read-back that gave no answer: ambiguous, or failed. */
 export function unsettled(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
-	return cause instanceof AmbiguousReadBack ? ambiguous(node, subject, cause, itemIndex) : unknownOutcome(node, subject, cause, itemIndex);
+	return cause instanceof AmbiguousReadBack
+		? ambiguous(node, subject, cause, itemIndex)
+		: unknownOutcome(node, subject, cause, itemIndex);
 }
 
 /**
  * A failure of an item an earlier try (or the retried execution) already sent a write for, before
  * this try could settle it: the write may well be there, so the failure says "Outcome uncertain".
  */
-export function withEarlierWrite(node: INode, error: unknown, record: WriteRecord | undefined, itemIndex: number): unknown {
+export function withEarlierWrite(
+	node: INode,
+	error: unknown,
+	record: WriteRecord | undefined,
+	itemIndex: number,
+): unknown {
 	const message = error instanceof Error ? error.message : String(error);
 	if (!record || message.startsWith(OUTCOME_UNCERTAIN)) return error;
-	const earlier = record.state === 'written' ? 'wrote this item' : 'sent this item\'s write, and its outcome was not settled';
+	const earlier =
+		record.state === 'written' ? 'wrote this item' : "sent this item's write, and its outcome was not settled";
 	return new NodeApiError(
 		node,
 		{ message },
 		{
 			message: `${OUTCOME_UNCERTAIN}: an earlier try of the node ${earlier}, and this try failed`,
-			description: `This try failed before it could check the earlier write: ${message} Check the destination before running the workflow again; running the node again in this execution (Retry On Fail, Retry execution) finds the earlier write and never writes it twice.`,
+			description:
+				`This try failed before it could check the earlier write: ${message} Check the destination ` +
+				`before running the workflow again; running the node again in this execution (Retry On Fail, ` +
+				`Retry execution) finds the earlier write and never writes it twice.`,
 			itemIndex,
 		},
 	);

@@ -6,9 +6,15 @@ import { readBoolean, readInteger } from './parameters';
  * The Return All / Limit pair of parameters of a list operation, read for one item: Limit is a
  * whole number of at least 1, and at most `maxLimit` where the API caps one request.
  */
-export function readReturnAll(ctx: IExecuteFunctions, itemIndex: number, maxLimit?: number): { returnAll: boolean; limit: number } {
+export function readReturnAll(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	maxLimit?: number,
+): { returnAll: boolean; limit: number } {
 	const returnAll = readBoolean(ctx, 'returnAll', itemIndex, 'Return All');
-	const limit = returnAll ? Number.POSITIVE_INFINITY : readInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1, max: maxLimit, fallback: 50 });
+	const limit = returnAll
+		? Number.POSITIVE_INFINITY
+		: readInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1, max: maxLimit, fallback: 50 });
 	return { returnAll, limit };
 }
 

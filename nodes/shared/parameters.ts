@@ -11,8 +11,16 @@ function isPoll(ctx: ParameterContext): ctx is IPollFunctions {
 }
 
 /** A parameter's value for an item (a poll's `itemIndex` is ignored). */
-export function parameterOf(ctx: ParameterContext, name: string, itemIndex: number, fallback: unknown, options?: IGetNodeParameterOptions): unknown {
-	return isPoll(ctx) ? ctx.getNodeParameter(name, fallback, options) : ctx.getNodeParameter(name, itemIndex, fallback, options);
+export function parameterOf(
+	ctx: ParameterContext,
+	name: string,
+	itemIndex: number,
+	fallback: unknown,
+	options?: IGetNodeParameterOptions,
+): unknown {
+	return isPoll(ctx)
+		? ctx.getNodeParameter(name, fallback, options)
+		: ctx.getNodeParameter(name, itemIndex, fallback, options);
 }
 
 function refuse(ctx: ParameterContext, itemIndex: number, message: string, description?: string): never {
@@ -26,7 +34,9 @@ function refuse(ctx: ParameterContext, itemIndex: number, message: string, descr
 function locatorValue(raw: unknown): unknown {
 	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
 	const entries = raw as Record<string, unknown>;
-	return entries.__rl === true || (typeof entries.mode === 'string' && 'value' in entries) ? (entries.value ?? '') : undefined;
+	return entries.__rl === true || (typeof entries.mode === 'string' && 'value' in entries)
+		? (entries.value ?? '')
+		: undefined;
 }
 
 /**
@@ -39,13 +49,15 @@ function textOf(ctx: ParameterContext, raw: unknown, itemIndex: number, label: s
 	if (typeof raw === 'string') return raw.trim();
 	if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
 	const inLocator = locatorValue(raw);
-	if (inLocator !== undefined && (typeof inLocator !== 'object' || inLocator === null)) return textOf(ctx, inLocator, itemIndex, label);
+	if (inLocator !== undefined && (typeof inLocator !== 'object' || inLocator === null))
+		return textOf(ctx, inLocator, itemIndex, label);
 	const kind = Array.isArray(raw) ? 'a list' : 'an object';
 	return refuse(
 		ctx,
 		itemIndex,
 		`The parameter "${label}" got ${kind}, not text`,
-		`Its expression gives ${kind}. Pick the field that holds the text (for example {{ $json.name }}), or write it out with {{ JSON.stringify(...) }}.`,
+		`Its expression gives ${kind}. Pick the field that holds the text (for example {{ $json.name ` +
+			`}}), or write it out with {{ JSON.stringify(...) }}.`,
 	);
 }
 
@@ -58,7 +70,13 @@ export function readLocator(
 	required = true,
 ): string {
 	const value = textOf(ctx, parameterOf(ctx, name, itemIndex, '', { extractValue: true }), itemIndex, label);
-	if (required && !value) refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Choose the ${label.toLowerCase()} from the list or enter its hash.`);
+	if (required && !value)
+		refuse(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" is empty`,
+			`Choose the ${label.toLowerCase()} from the list or enter its hash.`,
+		);
 	return value;
 }
 
@@ -70,9 +88,15 @@ export function readText(
 	options: { required?: boolean; maxLength?: number; fallback?: string } = {},
 ): string {
 	const value = textOf(ctx, parameterOf(ctx, name, itemIndex, options.fallback ?? ''), itemIndex, label);
-	if (options.required && !value) refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Enter a value for "${label}".`);
+	if (options.required && !value)
+		refuse(ctx, itemIndex, `The parameter "${label}" is empty`, `Enter a value for "${label}".`);
 	if (options.maxLength !== undefined && value.length > options.maxLength) {
-		refuse(ctx, itemIndex, `The parameter "${label}" is too long (${value.length} characters)`, `Use at most ${options.maxLength} characters.`);
+		refuse(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" is too long (${value.length} characters)`,
+			`Use at most ${options.maxLength} characters.`,
+		);
 	}
 	return value;
 }
@@ -81,17 +105,27 @@ export function readText(
  * Why a parameter's value is not a whole number in its range, in the words every node and trigger
  * uses; undefined when it is one.
  */
-export function wholeNumberProblem(raw: unknown, label: string, range: { min?: number; max?: number }): { message: string; description: string } | undefined {
-	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : Number.NaN;
+export function wholeNumberProblem(
+	raw: unknown,
+	label: string,
+	range: { min?: number; max?: number },
+): { message: string; description: string } | undefined {
+	const value =
+		typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : Number.NaN;
 	const { min, max } = range;
 	const got = `Got "${String(raw)}".`;
 	if (min !== undefined && max !== undefined) {
 		const inRange = Number.isInteger(value) && value >= min && value <= max;
-		return inRange ? undefined : { message: `The parameter "${label}" must be a whole number from ${min} to ${max}`, description: got };
+		return inRange
+			? undefined
+			: { message: `The parameter "${label}" must be a whole number from ${min} to ${max}`, description: got };
 	}
 	if (!Number.isInteger(value)) return { message: `The parameter "${label}" must be a whole number`, description: got };
 	if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-		return { message: `The parameter "${label}" is out of range (${value})`, description: `It must be ${min !== undefined ? `at least ${min}` : `at most ${max}`}.` };
+		return {
+			message: `The parameter "${label}" is out of range (${value})`,
+			description: `It must be ${min !== undefined ? `at least ${min}` : `at most ${max}`}.`,
+		};
 	}
 	return undefined;
 }
@@ -110,7 +144,11 @@ export function readInteger(
 }
 
 /** A search's Query (the MCP endpoint: at most 200 characters) and Limit (1 to `maxResults`). */
-export function readSearch(ctx: IExecuteFunctions, itemIndex: number, maxResults: number): { query: string; limit: number } {
+export function readSearch(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	maxResults: number,
+): { query: string; limit: number } {
 	return {
 		query: readText(ctx, 'query', itemIndex, 'Query', { required: true, maxLength: 200 }),
 		limit: readInteger(ctx, 'limit', itemIndex, 'Limit', { min: 1, max: maxResults }),
@@ -143,11 +181,21 @@ export function readEmails(
 		.map((entry) => entry.trim())
 		.filter(Boolean);
 	if (required && entries.length === 0) {
-		refuse(ctx, itemIndex, `The parameter "${label}" is empty`, 'Enter at least one e-mail address, several separated by commas.');
+		refuse(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" is empty`,
+			'Enter at least one e-mail address, several separated by commas.',
+		);
 	}
 	const invalid = entries.filter((entry) => !isEmail(entry));
 	if (invalid.length) {
-		refuse(ctx, itemIndex, `The parameter "${label}" holds an invalid e-mail address: ${invalid.join(', ')}`, 'Separate several addresses with commas.');
+		refuse(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" holds an invalid e-mail address: ${invalid.join(', ')}`,
+			'Separate several addresses with commas.',
+		);
 	}
 	return entries;
 }
@@ -166,11 +214,21 @@ export function isoCalendarDate(text: string): string | undefined {
 /** A calendar date as YYYY-MM-DD, from a date-time picker value or typed ISO 8601 text; '' when empty. */
 export function readDate(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '');
-	const text = textOf(ctx, typeof raw === 'object' && raw !== null && 'toISO' in raw ? String(raw) : raw, itemIndex, label);
+	const text = textOf(
+		ctx,
+		typeof raw === 'object' && raw !== null && 'toISO' in raw ? String(raw) : raw,
+		itemIndex,
+		label,
+	);
 	if (!text) return '';
 	const day = isoCalendarDate(text);
 	if (day === undefined) {
-		refuse(ctx, itemIndex, `The parameter "${label}" is not a valid date: "${text.slice(0, 60)}"`, 'Use the format YYYY-MM-DD (ISO 8601), optionally with a time.');
+		refuse(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" is not a valid date: "${text.slice(0, 60)}"`,
+			'Use the format YYYY-MM-DD (ISO 8601), optionally with a time.',
+		);
 	}
 	return day;
 }
@@ -186,12 +244,23 @@ export function readTimeout(ctx: ParameterContext, itemIndex: number): number {
 }
 
 /** A yes-or-no parameter: a boolean, or the text "true" or "false" (as a model or an older workflow may give it). */
-export function readBoolean(ctx: ParameterContext, name: string, itemIndex: number, label: string, fallback = false): boolean {
+export function readBoolean(
+	ctx: ParameterContext,
+	name: string,
+	itemIndex: number,
+	label: string,
+	fallback = false,
+): boolean {
 	const raw = parameterOf(ctx, name, itemIndex, fallback);
 	if (raw === undefined || raw === null || raw === '') return fallback;
 	if (typeof raw === 'boolean') return raw;
 	const text = typeof raw === 'string' ? raw.trim().toLowerCase() : typeof raw === 'number' ? String(raw) : '';
 	if (text === 'true' || text === '1') return true;
 	if (text === 'false' || text === '0') return false;
-	return refuse(ctx, itemIndex, `The parameter "${label}" must be true or false`, `Got ${JSON.stringify(raw)?.slice(0, 60)}.`);
+	return refuse(
+		ctx,
+		itemIndex,
+		`The parameter "${label}" must be true or false`,
+		`Got ${JSON.stringify(raw)?.slice(0, 60)}.`,
+	);
 }

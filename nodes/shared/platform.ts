@@ -74,6 +74,9 @@ export function storeLimitError(ctx: BinaryContext, size: number | undefined, it
 	return new NodeOperationError(ctx.getNode(), `The file${bytes} is larger than n8n keeps in its database`, {
 		itemIndex,
 		description:
-			"This n8n stores binary data in its database (queue mode's default), which caps each file at N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (512 MiB unless set, at most 1024). Raise that setting, or set N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or s3) on the main process and the workers. Nothing was written.",
+			"This n8n stores binary data in its database (queue mode's default), which caps each file " +
+			'at N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (512 MiB unless set, at most 1024). Raise that ' +
+			'setting, or set N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or s3) on the main process and ' +
+			'the workers. Nothing was written.',
 	});
 }

@@ -62,7 +62,10 @@ export interface WriteOutcome<TResult> {
 	result: TResult;
 	/** True when the write's answer was lost and the result was found by reading the destination back. */
 	reconciled: boolean;
-	/** How many times the write was sent (1, or 2 when the first attempt certainly did not land; 0 when an earlier run sent it). */
+	/**
+	 * How many times the write was sent (1, or 2 when the first attempt certainly did not land; 0 when an
+	 * earlier run sent it).
+	 */
 	attempts: number;
 	/** Why a write is not this run's own: an earlier try or the retried execution wrote it. */
 	why?: string;
@@ -109,7 +112,10 @@ interface Recording<TBefore> {
 	note(state: WriteRecord['state'], fields?: Partial<WriteRecord>): void;
 }
 
-function recordingOf<TBefore, TResult>(write: UncertainWrite<TBefore, TResult>, records: ItemWriteRecords | undefined): Recording<TBefore> | undefined {
+function recordingOf<TBefore, TResult>(
+	write: UncertainWrite<TBefore, TResult>,
+	records: ItemWriteRecords | undefined,
+): Recording<TBefore> | undefined {
 	const { identity, recorded } = write;
 	if (!records || !identity || !recorded) return undefined;
 	let sent: Pick<WriteRecord, 'at' | 'before'> | undefined;
@@ -155,10 +161,16 @@ export async function writeExactlyOnce<TBefore, TResult>(
 		} catch (error) {
 			failure = error;
 		}
-		if (!isUncertain(failure)) return written(recording, { result: await afterRefusal(node, write, before, failure, recording, itemIndex), reconciled: true, attempts: attempt });
+		if (!isUncertain(failure))
+			return written(recording, {
+				result: await afterRefusal(node, write, before, failure, recording, itemIndex),
+				reconciled: true,
+				attempts: attempt,
+			});
 		lastError = failure;
 		const looked = await lookUntilSettled(write, before);
-		if (looked.written !== undefined) return written(recording, { result: looked.written, reconciled: true, attempts: attempt });
+		if (looked.written !== undefined)
+			return written(recording, { result: looked.written, reconciled: true, attempts: attempt });
 		recording?.note('uncertain', { mayStillLand: stillInProgress(failure) });
 		// A read-back that failed is no answer: only a look that worked can show the write absent.
 		if (looked.lastFailure !== undefined) throw unsettled(node, write.subject, looked.lastFailure, itemIndex);
@@ -169,7 +181,10 @@ export async function writeExactlyOnce<TBefore, TResult>(
 	throw lastError;
 }
 
-function written<TBefore, TResult>(recording: Recording<TBefore> | undefined, outcome: WriteOutcome<TResult>): WriteOutcome<TResult> {
+function written<TBefore, TResult>(
+	recording: Recording<TBefore> | undefined,
+	outcome: WriteOutcome<TResult>,
+): WriteOutcome<TResult> {
 	recording?.note('written', { result: outcome.result as IDataObject });
 	return outcome;
 }
@@ -179,23 +194,41 @@ function written<TBefore, TResult>(recording: Recording<TBefore> | undefined, ou
  * continues) did with the same write: its result when it was written; else one look against that
  * run's own snapshot. Undefined when nothing was sent or the write is provably absent: send it now.
  */
-async function earlierRun<TBefore, TResult>(node: INode, write: UncertainWrite<TBefore, TResult>, recording: Recording<TBefore>, itemIndex?: number): Promise<WriteOutcome<TResult> | undefined> {
+async function earlierRun<TBefore, TResult>(
+	node: INode,
+	write: UncertainWrite<TBefore, TResult>,
+	recording: Recording<TBefore>,
+	itemIndex?: number,
+): Promise<WriteOutcome<TResult> | undefined> {
 	const { records, identity, recorded } = recording;
 	const record = records.find(identity);
 	if (!record) {
-		if (records.retryingUnrecorded && !write.safeToRepeat) await noUnrecordedWrite(node, write, recorded.nothing, itemIndex);
+		if (records.retryingUnrecorded && !write.safeToRepeat)
+			await noUnrecordedWrite(node, write, recorded.nothing, itemIndex);
 		return undefined;
 	}
-	const why = record.execution === records.execution ? 'an earlier try of this node wrote it' : `execution ${record.execution}, which this one retries, wrote it`;
-	if (record.state === 'written' && record.result) return { result: record.result as TResult, reconciled: true, attempts: 0, why };
+	const why =
+		record.execution === records.execution
+			? 'an earlier try of this node wrote it'
+			: `execution ${record.execution}, which this one retries, wrote it`;
+	if (record.state === 'written' && record.result)
+		return { result: record.result as TResult, reconciled: true, attempts: 0, why };
 	const found = await settle(write.findWritten(recorded.restore(record.before)));
 	if (found.ok && found.value !== undefined) {
 		records.save(identity, { ...record, state: 'written', result: found.value as IDataObject });
 		return { result: found.value, reconciled: true, attempts: 0, why };
 	}
 	if (!found.ok) throw unsettled(node, write.subject, found.error, itemIndex);
-	const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && Date.now() - record.at < MAY_STILL_LAND_MS;
-	if (mayStillLand) throw notFoundYet(node, write.subject, new Error('an earlier try of this node sent it and its answer did not come'), Date.now() - record.at, itemIndex);
+	const mayStillLand =
+		(record.mayStillLand === true || record.state === 'sending') && Date.now() - record.at < MAY_STILL_LAND_MS;
+	if (mayStillLand)
+		throw notFoundYet(
+			node,
+			write.subject,
+			new Error('an earlier try of this node sent it and its answer did not come'),
+			Date.now() - record.at,
+			itemIndex,
+		);
 	records.forget(identity);
 	return undefined;
 }
@@ -205,14 +238,24 @@ async function earlierRun<TBefore, TResult>(node: INode, write: UncertainWrite<T
  * what already looks like this write may be that run's, and the node cannot tell. It says so
  * rather than writing a second copy.
  */
-async function noUnrecordedWrite<TBefore, TResult>(node: INode, write: UncertainWrite<TBefore, TResult>, nothing: TBefore, itemIndex?: number): Promise<void> {
+async function noUnrecordedWrite<TBefore, TResult>(
+	node: INode,
+	write: UncertainWrite<TBefore, TResult>,
+	nothing: TBefore,
+	itemIndex?: number,
+): Promise<void> {
 	const found = await settle(write.findWritten(nothing));
 	if (found.ok && found.value === undefined) return;
-	if (!found.ok && !(found.error instanceof AmbiguousReadBack)) throw unsettled(node, write.subject, found.error, itemIndex);
+	if (!found.ok && !(found.error instanceof AmbiguousReadBack))
+		throw unsettled(node, write.subject, found.error, itemIndex);
 	throw outcomeUncertain(
 		node,
 		write.subject,
-		`This execution retries one that stopped without recording its writes (a queue worker that was stopped, for example), and the destination already holds what looks like ${write.subject}: the node cannot tell whether the retried execution wrote it, so it did not write a second copy. Check the destination: if that is the earlier write, nothing more is needed for this item; to write it anyway, run the workflow again instead of retrying the execution.`,
+		`This execution retries one that stopped without recording its writes (a queue worker that ` +
+			`was stopped, for example), and the destination already holds what looks like ${write.subject}: ` +
+			`the node cannot tell whether the retried execution wrote it, so it did not write a second ` +
+			`copy. Check the destination: if that is the earlier write, nothing more is needed for this ` +
+			`item; to write it anyway, run the workflow again instead of retrying the execution.`,
 		new Error(`${write.subject} already seems to be there`),
 		itemIndex,
 	);
@@ -242,7 +285,10 @@ async function afterRefusal<TBefore, TResult>(
 	throw checked.value ?? refusal;
 }
 
-/** A write's result, marked `reconciled: true` when it was found by reading the destination back (and why, when an earlier run wrote it). */
+/**
+ * A write's result, marked `reconciled: true` when it was found by reading the destination back (and why,
+ * when an earlier run wrote it).
+ */
 export function markedReconciled<T extends IDataObject>(outcome: WriteOutcome<T>): T & { reconciled?: boolean } {
 	if (!outcome.reconciled) return outcome.result;
 	return { ...outcome.result, reconciled: true, ...(outcome.why ? { reconciledWhy: outcome.why } : {}) };

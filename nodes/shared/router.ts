@@ -22,9 +22,16 @@ export interface NodeActions<TDeps> {
 }
 
 /** How many items run at once: reads over REST in batches (the Batching option), the rest one by one. */
-export function itemPace(ctx: IExecuteFunctions, operation: Pick<Operation<unknown>, 'access'>, api: Api): { itemsPerBatch: number; batchIntervalMs: number } {
+export function itemPace(
+	ctx: IExecuteFunctions,
+	operation: Pick<Operation<unknown>, 'access'>,
+	api: Api,
+): { itemsPerBatch: number; batchIntervalMs: number } {
 	if (api === 'mcp' || operation.access === 'write') return { itemsPerBatch: 1, batchIntervalMs: 0 };
-	const batch = ctx.getNodeParameter('options.batching.batch', 0, {}) as { batchSize?: unknown; batchInterval?: unknown };
+	const batch = ctx.getNodeParameter('options.batching.batch', 0, {}) as {
+		batchSize?: unknown;
+		batchInterval?: unknown;
+	};
 	const size = Number(batch.batchSize ?? DEFAULT_ITEMS_PER_BATCH);
 	const interval = Number(batch.batchInterval ?? 0);
 	return {
@@ -34,11 +41,15 @@ export function itemPace(ctx: IExecuteFunctions, operation: Pick<Operation<unkno
 }
 
 /** The operation the Resource and Operation parameters name, or the error that says it does not exist. */
-function chosenOperation<TDeps>(ctx: IExecuteFunctions, resources: Record<string, Operations<TDeps>>): { resource: string; name: string; operation: Operation<TDeps> } {
+function chosenOperation<TDeps>(
+	ctx: IExecuteFunctions,
+	resources: Record<string, Operations<TDeps>>,
+): { resource: string; name: string; operation: Operation<TDeps> } {
 	const resource = ctx.getNodeParameter('resource', 0) as string;
 	const name = ctx.getNodeParameter('operation', 0) as string;
 	const operation = Object.hasOwn(resources[resource] ?? {}, name) ? resources[resource][name] : undefined;
-	if (!operation) throw new NodeOperationError(ctx.getNode(), `The operation "${name}" is not supported for "${resource}"`);
+	if (!operation)
+		throw new NodeOperationError(ctx.getNode(), `The operation "${name}" is not supported for "${resource}"`);
 	return { resource, name, operation };
 }
 
@@ -49,12 +60,19 @@ function chosenOperation<TDeps>(ctx: IExecuteFunctions, resources: Record<string
  * fields; with "Continue" it stays on the main output with `description` beside `error`.
  */
 function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
-	const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	const failure =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	if (failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
 	if (!ctx.continueOnFail()) throw failure;
-	const description = typeof failure.description === 'string' && failure.description ? { description: failure.description } : {};
+	const description =
+		typeof failure.description === 'string' && failure.description ? { description: failure.description } : {};
 	const outcome = failure.message.startsWith(OUTCOME_UNCERTAIN) ? { outcome: 'uncertain' } : {};
-	const json = ctx.getNode().onError === 'continueErrorOutput' ? { error: failure.message, details: { ...description, ...outcome } } : { error: failure.message, ...description, ...outcome };
+	const json =
+		ctx.getNode().onError === 'continueErrorOutput'
+			? { error: failure.message, details: { ...description, ...outcome } }
+			: { error: failure.message, ...description, ...outcome };
 	return { json, pairedItem: { item: itemIndex } };
 }
 
@@ -64,10 +82,19 @@ function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): 
  * Output keeps the input order, each item paired with its input item, without capability keys
  * where they are not wanted (toolUse.ts: an AI tool's output goes to the model's provider).
  */
-export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions<TDeps>): Promise<INodeExecutionData[][]> {
+export async function route<TDeps>(
+	this: IExecuteFunctions,
+	actions: NodeActions<TDeps>,
+): Promise<INodeExecutionData[][]> {
 	const { resource, operation } = chosenOperation(this, actions.resources);
 	const api = actions.apiOf(this);
-	if (!operation.runsOver.includes(api)) throw unavailable(this.getNode(), `The operation "${operation.option.name}" of "${resource}"`, api, actions.unavailability);
+	if (!operation.runsOver.includes(api))
+		throw unavailable(
+			this.getNode(),
+			`The operation "${operation.option.name}" of "${resource}"`,
+			api,
+			actions.unavailability,
+		);
 	// Read from the first item, as the Batching option is: it bounds the execution's waits on a 429.
 	setLongestRateLimitWait(this, Number(this.getNodeParameter('options.rateLimitWait', 0, Number.NaN)));
 	const { deps, close } = actions.open(this, (itemIndex) => readTimeout(this, itemIndex));
@@ -82,16 +109,32 @@ export async function route<TDeps>(this: IExecuteFunctions, actions: NodeActions
 		for (let start = 0; start < items.length; start += itemsPerBatch) {
 			if (start > 0 && batchIntervalMs > 0) await sleep(batchIntervalMs);
 			if (wasThrottled(this)) itemsPerBatch = 1;
-			const indexes = Array.from({ length: Math.min(itemsPerBatch, items.length - start) }, (_, offset) => start + offset);
-			const settled = await Promise.allSettled(indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)));
+			const indexes = Array.from(
+				{ length: Math.min(itemsPerBatch, items.length - start) },
+				(_, offset) => start + offset,
+			);
+			const settled = await Promise.allSettled(
+				indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)),
+			);
 			settled.forEach((result, offset) => {
 				if (result.status === 'rejected') {
 					failures++;
 					const itemIndex = indexes[offset];
-					return output.push(failedItem(this, withEarlierWrite(this.getNode(), result.reason, records?.earlierWriteOf(itemIndex), itemIndex), itemIndex));
+					return output.push(
+						failedItem(
+							this,
+							withEarlierWrite(this.getNode(), result.reason, records?.earlierWriteOf(itemIndex), itemIndex),
+							itemIndex,
+						),
+					);
 				}
 				const keys = keepsCapabilityKeys(this, indexes[offset]);
-				for (const item of result.value) output.push({ ...item, json: keys ? item.json : withoutCapabilityKeys(item.json), pairedItem: item.pairedItem ?? { item: indexes[offset] } });
+				for (const item of result.value)
+					output.push({
+						...item,
+						json: keys ? item.json : withoutCapabilityKeys(item.json),
+						pairedItem: item.pairedItem ?? { item: indexes[offset] },
+					});
 				return output.length;
 			});
 		}

@@ -34,7 +34,7 @@ export async function browseStorage(
 			const name = entryName(entry) ?? hash;
 			const type = entryKind(entry);
 			if (!hash || !type) continue;
-			const path = folder.path ? `${folder.path} / ${name}` : name ?? hash;
+			const path = folder.path ? `${folder.path} / ${name}` : (name ?? hash);
 			if (type === 'folder') queue.push({ hash, path });
 			if (type === kind && matches(path, filter)) results.push({ name: path, value: hash });
 		}

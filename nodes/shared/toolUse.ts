@@ -13,7 +13,8 @@ export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions): boole
  * and access tokens: whoever reads them can rename, upload, delete or sign in. A tool's output goes
  * to the model's provider, so they are left out there unless the user asks for them.
  */
-const CAPABILITY_KEY = /(^|_)(edit|upload|delete)_key$|(^|_)(access|refresh|id)_token$|^(session_?id|phpsessid|sessionid)$/i;
+const CAPABILITY_KEY =
+	/(^|_)(edit|upload|delete)_key$|(^|_)(access|refresh|id)_token$|^(session_?id|phpsessid|sessionid)$/i;
 
 export const capabilityKeysOption: INodeProperties = {
 	displayName: 'Include Capability Keys',
@@ -21,7 +22,9 @@ export const capabilityKeysOption: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads them can change the item without the account\'s credentials. Off by default when the node is an AI tool, so they never reach the model\'s provider.',
+		'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
+		"them can change the item without the account's credentials. Off by default when the node " +
+		"is an AI tool, so they never reach the model's provider.",
 };
 
 /** Whether an item's output keeps capability keys: the option when set, else not for a tool and so for a node. */

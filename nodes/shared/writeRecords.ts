@@ -50,7 +50,12 @@ export interface ItemWriteRecords {
 /** What identifies an input item across runs: its JSON and its files' names and sizes (not their storage IDs). */
 function inputFingerprint(item: INodeExecutionData | undefined): unknown {
 	if (!item) return null;
-	const files = Object.entries(item.binary ?? {}).map(([property, file]) => [property, file.fileName, file.fileSize, file.mimeType]);
+	const files = Object.entries(item.binary ?? {}).map(([property, file]) => [
+		property,
+		file.fileName,
+		file.fileSize,
+		file.mimeType,
+	]);
 	return [item.json, files];
 }
 

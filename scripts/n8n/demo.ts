@@ -6,7 +6,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { bindToDemo, demoChoices, demoCredentials, EXAMPLE_FILES, isAgentTemplate, readExample, startNodeOf, type ExampleWorkflow } from '../../examples/examples';
+import {
+	bindToDemo,
+	demoChoices,
+	demoCredentials,
+	EXAMPLE_FILES,
+	isAgentTemplate,
+	readExample,
+	startNodeOf,
+	type ExampleWorkflow,
+} from '../../examples/examples';
 import type { ServiceSimulator } from '../../test/simulator';
 import { runN8nCli } from './runtime';
 
@@ -57,18 +66,29 @@ export function exampleRecords(sim: ServiceSimulator, credentials: CredentialRec
 				if (credential) node.credentials![type] = { id: credential.id, name: credential.name };
 			}
 		}
-		return { file, id, workflow: { ...bound, id, active: false }, manual: startNodeOf(bound).type === 'n8n-nodes-base.manualTrigger', agent: isAgentTemplate(bound) };
+		return {
+			file,
+			id,
+			workflow: { ...bound, id, active: false },
+			manual: startNodeOf(bound).type === 'n8n-nodes-base.manualTrigger',
+			agent: isAgentTemplate(bound),
+		};
 	});
 }
 
 /** Imports the demo credentials and workflows into the n8n whose environment is `env` (before or beside `n8n start`). */
-export async function importDemo(bin: string, env: NodeJS.ProcessEnv, sim: ServiceSimulator): Promise<{ credentials: CredentialRecord[]; examples: ExampleRecord[] }> {
+export async function importDemo(
+	bin: string,
+	env: NodeJS.ProcessEnv,
+	sim: ServiceSimulator,
+): Promise<{ credentials: CredentialRecord[]; examples: ExampleRecord[] }> {
 	const folder = join(String(env.N8N_USER_FOLDER), 'demo-import');
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = credentialRecords(sim);
 	const examples = exampleRecords(sim, credentials);
 	writeFileSync(join(folder, 'credentials.json'), JSON.stringify(credentials));
-	for (const example of examples) writeFileSync(join(folder, 'workflows', `${example.id}.json`), JSON.stringify(example.workflow));
+	for (const example of examples)
+		writeFileSync(join(folder, 'workflows', `${example.id}.json`), JSON.stringify(example.workflow));
 	for (const args of [
 		['import:credentials', '--input', join(folder, 'credentials.json')],
 		['import:workflow', '--separate', '--input', join(folder, 'workflows')],

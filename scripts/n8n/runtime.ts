@@ -22,7 +22,8 @@ export type N8nLine = (typeof N8N_LINES)[number];
 /** The line this process works with: N8N_LINE, else the newest. */
 export function n8nLine(): N8nLine {
 	const line = process.env.N8N_LINE ?? '2.41';
-	if (!(N8N_LINES as readonly string[]).includes(line)) throw new Error(`N8N_LINE=${line} is not a supported n8n line (${N8N_LINES.join(', ')})`);
+	if (!(N8N_LINES as readonly string[]).includes(line))
+		throw new Error(`N8N_LINE=${line} is not a supported n8n line (${N8N_LINES.join(', ')})`);
 	return line as N8nLine;
 }
 
@@ -91,7 +92,8 @@ export function installCommand(spec: string): string[] {
 /** Installs `spec` into `nodes` (a `.n8n/nodes` folder) with the README's commands. */
 export function installIntoNodesFolder(nodes: string, spec: string): void {
 	mkdirSync(nodes, { recursive: true });
-	if (!existsSync(join(nodes, 'package.json'))) writeFileSync(join(nodes, 'package.json'), `${NODES_FOLDER_MANIFEST}\n`);
+	if (!existsSync(join(nodes, 'package.json')))
+		writeFileSync(join(nodes, 'package.json'), `${NODES_FOLDER_MANIFEST}\n`);
 	const [npm, ...args] = installCommand(spec);
 	const result = spawnSync(npm, args, { cwd: nodes, encoding: 'utf8' });
 	if (result.status !== 0) throw new Error(`${installCommand(spec).join(' ')} failed in ${nodes}: ${result.stderr}`);
@@ -100,7 +102,10 @@ export function installIntoNodesFolder(nodes: string, spec: string): void {
 /** A fresh user folder with the packed package installed as a community package. */
 export function prepareUserFolder(parent = tmpdir()): string {
 	const work = mkdtempSync(join(parent, 'svc-n8n-'));
-	const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+	const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], {
+		cwd: PROJECT_ROOT,
+		encoding: 'utf8',
+	});
 	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
 	const tarball = readdirSync(work).find((name) => name.startsWith(`${PACKAGE_NAME}-`) && name.endsWith('.tgz'));
 	if (!tarball) throw new Error('npm pack wrote no tarball (run npm run build first)');
@@ -158,7 +163,11 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }: N8nEnvOptio
  * Runs an n8n CLI command to its end. Asynchronous on purpose: the simulator n8n calls may live in this
  * process, and a synchronous child would keep it from answering.
  */
-export async function runN8nCli(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+export async function runN8nCli(
+	bin: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+): Promise<{ status: number; stdout: string; stderr: string }> {
 	const child = spawn(n8nNode(), [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const stdout: Buffer[] = [];
 	const stderr: Buffer[] = [];
@@ -169,7 +178,10 @@ export async function runN8nCli(bin: string, args: string[], env: NodeJS.Process
 }
 
 /** The JSON result of `n8n execute --rawOutput` (log lines come first on stdout). */
-export function executionResult(stdout: string): { status?: string; data: { resultData: { runData: Record<string, any[]>; error?: { message: string } } } } {
+export function executionResult(stdout: string): {
+	status?: string;
+	data: { resultData: { runData: Record<string, any[]>; error?: { message: string } } };
+} {
 	const start = stdout.indexOf('\n{');
 	return JSON.parse(start >= 0 ? stdout.slice(start + 1) : stdout);
 }
@@ -214,7 +226,12 @@ export function isRestApiAnswer(answer: { ok: boolean; headers: { get: (name: st
 }
 
 /** Waits until `url` gives an answer `ready` accepts (any 200 by default), or throws with the process output after `timeoutMs`. */
-export async function waitForHttp(url: string, processOutput: () => string, timeoutMs = 120_000, ready: (answer: Response) => boolean = (answer) => answer.ok): Promise<void> {
+export async function waitForHttp(
+	url: string,
+	processOutput: () => string,
+	timeoutMs = 120_000,
+	ready: (answer: Response) => boolean = (answer) => answer.ok,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		try {
@@ -241,7 +258,8 @@ export class N8nRest {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(OWNER),
 		});
-		if (!answer.ok && answer.status !== 400) throw new Error(`owner set-up answered ${answer.status}: ${await answer.text()}`);
+		if (!answer.ok && answer.status !== 400)
+			throw new Error(`owner set-up answered ${answer.status}: ${await answer.text()}`);
 		await this.login();
 	}
 
@@ -279,7 +297,10 @@ export class N8nRest {
 
 	/** GET with the login cookie, returning the raw response (OAuth callback, pages). */
 	async raw(path: string): Promise<Response> {
-		return await fetch(path.startsWith('http') ? path : `${this.url}${path}`, { headers: { cookie: this.cookie }, redirect: 'manual' });
+		return await fetch(path.startsWith('http') ? path : `${this.url}${path}`, {
+			headers: { cookie: this.cookie },
+			redirect: 'manual',
+		});
 	}
 }
 
@@ -318,7 +339,8 @@ export async function startN8n(options: StartOptions = {}): Promise<RunningN8n> 
 	const processes: N8nProcess[] = [];
 	const stop = async () => {
 		for (const process of processes.reverse()) await process.stop();
-		if (ownFolder && !options.keepUserFolder && existsSync(userFolder)) rmSync(userFolder, { recursive: true, force: true });
+		if (ownFolder && !options.keepUserFolder && existsSync(userFolder))
+			rmSync(userFolder, { recursive: true, force: true });
 	};
 	try {
 		await options.beforeStart?.(bin, { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
@@ -327,7 +349,12 @@ export async function startN8n(options: StartOptions = {}): Promise<RunningN8n> 
 		// n8n 1.x answers its readiness check before the REST API is mounted: wait for the API itself.
 		await waitForHttp(`http://127.0.0.1:${port}/rest/settings`, main.output, 120_000, isRestApiAnswer);
 		for (let index = 0; index < (options.workers ?? 0); index++) {
-			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
+			const workerEnv = {
+				...env,
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+			};
 			const worker = spawnN8n(bin, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], workerEnv);
 			processes.push(worker);
 			await waitForHttp(`http://127.0.0.1:${workerEnv.QUEUE_HEALTH_CHECK_PORT}/healthz`, worker.output);

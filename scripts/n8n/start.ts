@@ -18,18 +18,25 @@ function printRun(example: ExampleRecord, run: Awaited<ReturnType<typeof execute
 	for (const [name, node] of Object.entries(run.nodes)) {
 		if (node.error) ok = false;
 		const first = node.items[0];
-		const binary = first?.binary ? ` + binary ${Object.values(first.binary as Record<string, { fileName?: string }>).map((data) => data.fileName).join(', ')}` : '';
+		const binary = first?.binary
+			? ` + binary ${Object.values(first.binary as Record<string, { fileName?: string }>)
+					.map((data) => data.fileName)
+					.join(', ')}`
+			: '';
 		const sample = first ? ` e.g. ${JSON.stringify(first.json).slice(0, 140)}${binary}` : '';
 		console.log(`  ${name}: ${node.error ? `ERROR ${node.error}` : `${node.items.length} item(s)${sample}`}`);
 	}
-	if (run.status !== 0 && Object.keys(run.nodes).length === 0) console.log(run.output.split('\n').slice(-15).join('\n'));
+	if (run.status !== 0 && Object.keys(run.nodes).length === 0)
+		console.log(run.output.split('\n').slice(-15).join('\n'));
 	return ok;
 }
 
 async function main(): Promise<void> {
 	const demoOnly = process.argv.includes('--demo');
 	const port = Number(process.env.N8N_PORT ?? 5678);
-	console.log(`Starting the Svc simulator and n8n ${n8nLine()}.x (N8N_LINE; the first run installs n8n into ~/.cache/n8n-nodes-svc, about 5 minutes)…`);
+	console.log(
+		`Starting the Svc simulator and n8n ${n8nLine()}.x (N8N_LINE; the first run installs n8n into ~/.cache/n8n-nodes-svc, about 5 minutes)…`,
+	);
 	const sim = await startDemoSimulator();
 	let examples: ExampleRecord[] = [];
 	let n8n: RunningN8n | undefined;
@@ -53,11 +60,17 @@ async function main(): Promise<void> {
 		for (const example of examples.filter((record) => record.manual)) {
 			if (!printRun(example, await executeHeadless(n8n, example.id))) failures++;
 		}
-		const triggered = examples.filter((record) => !record.manual && !record.agent).map((record) => record.workflow.name);
+		const triggered = examples
+			.filter((record) => !record.manual && !record.agent)
+			.map((record) => record.workflow.name);
 		const agents = examples.filter((record) => record.agent).map((record) => record.workflow.name);
 		console.log(`\nThe trigger templates run when active: ${triggered.join('; ')}.`);
-		console.log(`The agent templates run from their chat once a chat model credential is chosen: ${agents.join('; ')}.`);
-		console.log(`${examples.length - triggered.length - agents.length} template(s) run in n8n against ${sim.baseUrl}, ${failures} failed`);
+		console.log(
+			`The agent templates run from their chat once a chat model credential is chosen: ${agents.join('; ')}.`,
+		);
+		console.log(
+			`${examples.length - triggered.length - agents.length} template(s) run in n8n against ${sim.baseUrl}, ${failures} failed`,
+		);
 		await stop();
 		process.exitCode = failures ? 1 : 0;
 		return;

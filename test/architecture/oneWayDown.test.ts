@@ -29,7 +29,10 @@ beforeAll(() => {
 		if (typeof original !== 'function') continue;
 		type.authenticate = function (this: unknown, ...args: unknown[]) {
 			const request = args[1] as { url?: string; uri?: string; baseURL?: string };
-			signed.push({ url: `${request.baseURL ?? ''}${request.url ?? request.uri ?? ''}`, frames: ourFrames(new Error().stack ?? '') });
+			signed.push({
+				url: `${request.baseURL ?? ''}${request.url ?? request.uri ?? ''}`,
+				frames: ourFrames(new Error().stack ?? ''),
+			});
 			return original.apply(this, args);
 		};
 	}
@@ -52,8 +55,11 @@ beforeAll(async () => {
 afterAll(async () => await sim.close());
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const fileInput: HarnessInputItem[] = [{ json: {}, binary: { data: { data: Buffer.from('walk'), fileName: 'walk.txt', mimeType: 'text/plain' } } }];
-const mapper = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] }) as unknown as INodeParameters;
+const fileInput: HarnessInputItem[] = [
+	{ json: {}, binary: { data: { data: Buffer.from('walk'), fileName: 'walk.txt', mimeType: 'text/plain' } } },
+];
+const mapper = (value: Record<string, unknown>) =>
+	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] }) as unknown as INodeParameters;
 
 type Api = 'rest' | 'mcp';
 interface Case {
@@ -64,7 +70,10 @@ interface Case {
 	session?: boolean;
 }
 
-const NODES: Record<string, { type: string; service: string; router: string; exportName: string; cases: Record<string, Case> }> = {
+const NODES: Record<
+	string,
+	{ type: string; service: string; router: string; exportName: string; cases: Record<string, Case> }
+> = {
 	'Svc Storage': {
 		type: 'n8n-nodes-svc.svcStorage',
 		service: 'shared/services/storage/StorageService.js',
@@ -75,17 +84,24 @@ const NODES: Record<string, { type: string; service: string; router: string; exp
 			'account.getUserData': { parameters: {} },
 			'account.validateSession': { parameters: {}, session: true },
 			'encryptionKey.getFileKey': { parameters: { userId: 1, fileHash: 'h' } },
-			'encryptionKey.getShareKey': { parameters: { userId: 1, receiverEmail: 'a@b.example', keyOf: 'file', fileHash: 'h' } },
+			'encryptionKey.getShareKey': {
+				parameters: { userId: 1, receiverEmail: 'a@b.example', keyOf: 'file', fileHash: 'h' },
+			},
 			'encryptionKey.getUploadKey': { parameters: { userId: 1, uploadHash: 'h' } },
 			'encryptionKey.saveFileKey': { parameters: { userId: 1, fileHash: 'h', encryptionKey: 'k', keySignature: 's' } },
-			'encryptionKey.saveUploadKey': { parameters: { userId: 1, uploadHash: 'h', encryptionKey: 'k', keySignature: 's' } },
+			'encryptionKey.saveUploadKey': {
+				parameters: { userId: 1, uploadHash: 'h', encryptionKey: 'k', keySignature: 's' },
+			},
 			'encryptionKey.saveUserKeys': { parameters: { userId: 1, kem: 'k', dsa: 'k', x25519: 'k', ed25519: 'k' } },
 			'esignature.getMany': { parameters: { file: byId('h'), returnAll: true } },
 			'esignature.share': { parameters: { file: byId('h'), emails: 'a@b.example' } },
 			'file.delete': { parameters: { file: byId('h') } },
 			'file.download': { parameters: { file: byId('h') } },
 			'file.getInfo': { parameters: { file: byId('h') } },
-			'file.importFromUrl': { parameters: { folder: byId('h'), source: 'url', sourceUrl: 'https://files.example.com/a.txt' }, api: 'mcp' },
+			'file.importFromUrl': {
+				parameters: { folder: byId('h'), source: 'url', sourceUrl: 'https://files.example.com/a.txt' },
+				api: 'mcp',
+			},
 			'file.move': { parameters: { file: byId('h'), targetFolder: byId('h2') } },
 			'file.rename': { parameters: { file: byId('h'), newName: 'n' } },
 			'file.restore': { parameters: { fileHash: 'h' } },
@@ -142,7 +158,14 @@ const NODES: Record<string, { type: string; service: string; router: string; exp
 			'resource.listTemplates': { parameters: {}, api: 'mcp' },
 			'resource.read': { parameters: { uri: 'svc-docs://mcp-endpoint' }, api: 'mcp' },
 			'server.discover': { parameters: {}, api: 'mcp' },
-			'tool.call': { parameters: { tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' }, argumentsMode: 'json', argumentsJson: '{}' }, api: 'mcp' },
+			'tool.call': {
+				parameters: {
+					tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' },
+					argumentsMode: 'json',
+					argumentsJson: '{}',
+				},
+				api: 'mcp',
+			},
 			'tool.list': { parameters: {}, api: 'mcp' },
 		},
 	},
@@ -150,18 +173,25 @@ const NODES: Record<string, { type: string; service: string; router: string; exp
 
 function credentials(api: Api, session: boolean): CredentialsMap {
 	const pro = sim.demo.pro;
-	if (api === 'mcp') return { svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken, protocolVersion: 'auto' } };
+	if (api === 'mcp')
+		return { svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken, protocolVersion: 'auto' } };
 	const admin = sim.dvs.seed.orgA.users.admin;
 	return {
-		svcStorageApi: session ? { baseUrl: sim.baseUrl, authMethod: 'session', sessionId: 'walk' } : { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken ?? '' },
+		svcStorageApi: session
+			? { baseUrl: sim.baseUrl, authMethod: 'session', sessionId: 'walk' }
+			: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken ?? '' },
 		svcDvsApi: { baseUrl: sim.baseUrl, user: admin.login, accessToken: admin.token },
 	};
 }
 
 describe.each(Object.entries(NODES))('%s', (_node, node) => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the router as built, the same module n8n loads
-	const actions = require(`${DIST_NODES}${node.router}`)[node.exportName] as { resources: Record<string, Record<string, unknown>> };
-	const operations = Object.entries(actions.resources).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => `${resource}.${operation}`));
+	const actions = require(`${DIST_NODES}${node.router}`)[node.exportName] as {
+		resources: Record<string, Record<string, unknown>>;
+	};
+	const operations = Object.entries(actions.resources).flatMap(([resource, ops]) =>
+		Object.keys(ops).map((operation) => `${resource}.${operation}`),
+	);
 
 	it('has a case for every operation its router knows, and none it does not', () => {
 		expect(Object.keys(node.cases).sort()).toEqual(operations.sort());
@@ -186,7 +216,7 @@ describe.each(Object.entries(NODES))('%s', (_node, node) => {
 	});
 });
 
-it('a REST write (Folder → Create) is at most 8 of our frames above n8n\'s request helper', async () => {
+it("a REST write (Folder → Create) is at most 8 of our frames above n8n's request helper", async () => {
 	const from = signed.length;
 	await runNode({
 		type: 'n8n-nodes-svc.svcStorage',

@@ -17,7 +17,18 @@ it('no file in nodes/ or credentials/ is over 300 lines, and no function over 60
 	const rules = ['max-lines: [error, { max: 300 }]', 'max-lines-per-function: [error, { max: 60 }]'];
 	let output: string;
 	try {
-		output = execFileSync(process.execPath, [resolve(root, 'node_modules/eslint/bin/eslint.js'), ...rules.flatMap((rule) => ['--rule', rule]), '--format', 'json', 'nodes', 'credentials'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+		output = execFileSync(
+			process.execPath,
+			[
+				resolve(root, 'node_modules/eslint/bin/eslint.js'),
+				...rules.flatMap((rule) => ['--rule', rule]),
+				'--format',
+				'json',
+				'nodes',
+				'credentials',
+			],
+			{ cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+		);
 	} catch (error) {
 		// ESLint exits 1 when it found problems; its report is still on stdout.
 		output = (error as { stdout?: string }).stdout ?? '';

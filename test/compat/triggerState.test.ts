@@ -23,7 +23,10 @@ interface Saved {
 const captures = readdirSync(COMPAT, { withFileTypes: true })
 	.filter((entry) => entry.isDirectory())
 	.flatMap((entry) => {
-		const saved = JSON.parse(readFileSync(join(COMPAT, entry.name, 'trigger-state.json'), 'utf8')) as Record<string, Saved>;
+		const saved = JSON.parse(readFileSync(join(COMPAT, entry.name, 'trigger-state.json'), 'utf8')) as Record<
+			string,
+			Saved
+		>;
 		return Object.entries(saved).map(([sample, state]) => ({ version: entry.name, sample, state }));
 	});
 

@@ -13,14 +13,19 @@ import type { StorageStore } from '../simulator/storage/store';
 export const WORLD_TIME = Date.UTC(2026, 10, 26, 6, 0, 0);
 const PROJECT_ID = 7001;
 const TASK_IDS = [7101, 7102, 7103];
-const HASHES = { inbox: 'CompatInbox00001', archive: 'CompatArchive001', files: ['CompatFileA00001', 'CompatFileB00001', 'CompatFileC00001'] };
+const HASHES = {
+	inbox: 'CompatInbox00001',
+	archive: 'CompatArchive001',
+	files: ['CompatFileA00001', 'CompatFileB00001', 'CompatFileC00001'],
+};
 
 /** Makes the store give these hashes to the next items it creates, in order. */
 function withHashes<T>(store: StorageStore, hashes: string[], create: () => T): T {
 	const patched = store as unknown as { newHash: () => string };
 	const own = Object.getOwnPropertyDescriptor(patched, 'newHash');
 	const queue = [...hashes];
-	patched.newHash = () => queue.shift() ?? (Object.getPrototypeOf(store) as { newHash: () => string }).newHash.call(store);
+	patched.newHash = () =>
+		queue.shift() ?? (Object.getPrototypeOf(store) as { newHash: () => string }).newHash.call(store);
 	try {
 		return create();
 	} finally {
@@ -40,9 +45,15 @@ export interface World {
 function addTaskWithId(env: TriggerEnv, id: number, name: string, status: number): void {
 	const org = env.dvs.seed.orgA;
 	const values: IDataObject = {};
-	for (const field of env.dvs.store.fieldsOf(org.orgId, 'task')) values[field.name] = field.default ?? (field.type.endsWith('_ids') ? [] : null);
+	for (const field of env.dvs.store.fieldsOf(org.orgId, 'task'))
+		values[field.name] = field.default ?? (field.type.endsWith('_ids') ? [] : null);
 	Object.assign(values, { dvs_project_id: PROJECT_ID, name, dropdown_status: status });
-	env.dvs.store.insertDocument(org.orgId, 'task', { id, values: values as never, creatorId: org.users.admin.id, createdAt: env.clock.now() });
+	env.dvs.store.insertDocument(org.orgId, 'task', {
+		id,
+		values: values as never,
+		creatorId: org.users.admin.id,
+		createdAt: env.clock.now(),
+	});
 }
 
 export async function buildWorld(): Promise<World> {
@@ -50,13 +61,21 @@ export async function buildWorld(): Promise<World> {
 	env.clock.set(WORLD_TIME);
 	const storage = env.sim.storage as unknown as StorageStore;
 	const root = env.sim.accounts.get(env.storage.userId)!.rootFolderHash;
-	const inbox = withHashes(storage, [HASHES.inbox], () => env.sim.storage.createFolder(env.storage.userId, root, 'Compat inbox')).hash;
+	const inbox = withHashes(storage, [HASHES.inbox], () =>
+		env.sim.storage.createFolder(env.storage.userId, root, 'Compat inbox'),
+	).hash;
 	withHashes(storage, [HASHES.archive], () => env.sim.storage.createFolder(env.storage.userId, inbox, 'Archive'));
 	withHashes(storage, HASHES.files, () => {
-		for (const name of ['report.pdf', 'notes.txt', 'photo.jpg']) env.sim.storage.addFile(env.storage.userId, inbox, name, Buffer.from(`content of ${name}`));
+		for (const name of ['report.pdf', 'notes.txt', 'photo.jpg'])
+			env.sim.storage.addFile(env.storage.userId, inbox, name, Buffer.from(`content of ${name}`));
 	});
 	const org = env.dvs.seed.orgA;
-	env.dvs.store.insertDocument(org.orgId, 'project_2', { id: PROJECT_ID, values: { name: 'Compat project', workers: [org.users.admin.id] }, creatorId: org.users.admin.id, createdAt: env.clock.now() });
+	env.dvs.store.insertDocument(org.orgId, 'project_2', {
+		id: PROJECT_ID,
+		values: { name: 'Compat project', workers: [org.users.admin.id] },
+		creatorId: org.users.admin.id,
+		createdAt: env.clock.now(),
+	});
 	const statuses = statusIds(env);
 	TASK_IDS.forEach((id, index) => addTaskWithId(env, id, `Compat task ${index + 1}`, statuses[0]));
 	addComment(env, TASK_IDS[0], 'first comment');
@@ -64,7 +83,9 @@ export async function buildWorld(): Promise<World> {
 }
 
 function statusIds(env: TriggerEnv): number[] {
-	const field = env.dvs.store.fieldsOf(env.dvs.seed.orgA.orgId, 'task').find((candidate) => candidate.name === 'dropdown_status')!;
+	const field = env.dvs.store
+		.fieldsOf(env.dvs.seed.orgA.orgId, 'task')
+		.find((candidate) => candidate.name === 'dropdown_status')!;
 	return field.options!.map((option) => Number(option.id));
 }
 
@@ -84,14 +105,16 @@ export const SAMPLES: Record<string, Sample> = {
 	storageNewFile: {
 		type: 'svcStorageTrigger',
 		parameters: { event: 'newFile', folder: byId(HASHES.inbox) },
-		change: ({ env, inbox }) => void env.sim.storage.addFile(env.storage.userId, inbox, 'later.txt', Buffer.from('later')),
+		change: ({ env, inbox }) =>
+			void env.sim.storage.addFile(env.storage.userId, inbox, 'later.txt', Buffer.from('later')),
 		expected: (item) => item.file_name,
 		expectedValue: 'later.txt',
 	},
 	storageFileUpdated: {
 		type: 'svcStorageTrigger',
 		parameters: { event: 'fileUpdated', folder: byId(HASHES.inbox) },
-		change: ({ env }) => void (env.sim.storage.getFile(HASHES.files[1])!.modifiedAt = Math.floor(env.clock.now() / 1000) + 60),
+		change: ({ env }) =>
+			void (env.sim.storage.getFile(HASHES.files[1])!.modifiedAt = Math.floor(env.clock.now() / 1000) + 60),
 		expected: (item) => item.file_hash,
 		expectedValue: HASHES.files[1],
 	},
@@ -131,7 +154,10 @@ export const SAMPLES: Record<string, Sample> = {
 
 /** A poller of a sample on the world, from `staticData` (saved state) or from nothing (activation). */
 export function samplePoller(world: World, sample: Sample, staticData?: IDataObject): Poller {
-	const credentials: CredentialsMap = sample.type === 'svcStorageTrigger' ? { svcStorageApi: world.env.storage.credentials } : { svcDvsApi: world.env.dvsCredentials };
+	const credentials: CredentialsMap =
+		sample.type === 'svcStorageTrigger'
+			? { svcStorageApi: world.env.storage.credentials }
+			: { svcDvsApi: world.env.dvsCredentials };
 	return createPoller({
 		type: `n8n-nodes-svc.${sample.type}`,
 		parameters: sample.parameters,

@@ -31,7 +31,9 @@ const STEPS: Record<string, INodeParameters[]> = {
 async function main(): Promise<number> {
 	const steps = STEPS[scenario];
 	if (!serverUrl || !steps) {
-		console.error(`usage: client.ts <server-url> with MCP_CONFORMANCE_SCENARIO one of ${Object.keys(STEPS).join(', ')}`);
+		console.error(
+			`usage: client.ts <server-url> with MCP_CONFORMANCE_SCENARIO one of ${Object.keys(STEPS).join(', ')}`,
+		);
 		return 2;
 	}
 	const origin = new URL(serverUrl).origin;
@@ -39,7 +41,15 @@ async function main(): Promise<number> {
 		const result = await runNode({
 			type: 'n8n-nodes-svc.svcMcp',
 			parameters,
-			credentials: { svcMcpApi: { baseUrl: origin, endpointUrl: serverUrl, userId: 1, apiToken: 'conformance', protocolVersion: revision } },
+			credentials: {
+				svcMcpApi: {
+					baseUrl: origin,
+					endpointUrl: serverUrl,
+					userId: 1,
+					apiToken: 'conformance',
+					protocolVersion: revision,
+				},
+			},
 		});
 		if (result.error) {
 			console.error(`${String(parameters.resource)} → ${String(parameters.operation)} failed: ${result.error.message}`);

@@ -30,7 +30,9 @@ function checksIn(folder: string): ScenarioOutcome['checks'] {
 	const found: ScenarioOutcome['checks'] = [];
 	for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
 		if (entry.isFile() && entry.name === 'checks.json') {
-			found.push(...(JSON.parse(readFileSync(join(entry.parentPath, entry.name), 'utf8')) as ScenarioOutcome['checks']));
+			found.push(
+				...(JSON.parse(readFileSync(join(entry.parentPath, entry.name), 'utf8')) as ScenarioOutcome['checks']),
+			);
 		}
 	}
 	return found;
@@ -39,10 +41,23 @@ function checksIn(folder: string): ScenarioOutcome['checks'] {
 export async function runScenario(scenario: string, revision: string): Promise<ScenarioOutcome> {
 	const output = mkdtempSync(join(tmpdir(), 'svc-conformance-'));
 	try {
-		const child = spawn(process.execPath, [CLI, 'client', '--command', `${TSX} ${join(ROOT, 'test/conformance/client.ts')}`, '--scenario', scenario, '-o', output], {
-			cwd: ROOT,
-			env: { ...process.env, SVC_CONFORMANCE_REVISION: revision, NO_COLOR: '1' },
-		});
+		const child = spawn(
+			process.execPath,
+			[
+				CLI,
+				'client',
+				'--command',
+				`${TSX} ${join(ROOT, 'test/conformance/client.ts')}`,
+				'--scenario',
+				scenario,
+				'-o',
+				output,
+			],
+			{
+				cwd: ROOT,
+				env: { ...process.env, SVC_CONFORMANCE_REVISION: revision, NO_COLOR: '1' },
+			},
+		);
 		let text = '';
 		child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));

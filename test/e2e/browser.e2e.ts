@@ -14,10 +14,13 @@ let page: Editor['page'];
 let sim: Editor['sim'];
 let n8n: Editor['n8n'];
 
-beforeAll(async () => {
-	editor = await openEditor();
-	({ page, sim, n8n } = editor);
-}, 6 * 60 * 1000);
+beforeAll(
+	async () => {
+		editor = await openEditor();
+		({ page, sim, n8n } = editor);
+	},
+	6 * 60 * 1000,
+);
 
 afterAll(async () => await editor?.close());
 
@@ -39,11 +42,15 @@ it('an example workflow renders every one of our nodes with its icon', async () 
 	await page.waitForLoadState('networkidle');
 	await shot('workflow-dvs-task-intake');
 	const svcNodes = example.workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-svc.'));
-	const icons = await page.locator('[data-test-id="canvas-node"] img[src*="/icons/n8n-nodes-svc/"]').evaluateAll((images) =>
-		images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
-	);
+	const icons = await page
+		.locator('[data-test-id="canvas-node"] img[src*="/icons/n8n-nodes-svc/"]')
+		.evaluateAll((images) =>
+			images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
+		);
 	expect(icons).toEqual(svcNodes.map(() => true));
-	const labels = (await page.locator('[data-test-id="canvas-node"]').allInnerTexts()).flatMap((text) => text.split('\n').map((line) => line.trim()));
+	const labels = (await page.locator('[data-test-id="canvas-node"]').allInnerTexts()).flatMap((text) =>
+		text.split('\n').map((line) => line.trim()),
+	);
 	for (const node of svcNodes) expect(labels).toContain(node.name);
 });
 
@@ -63,11 +70,16 @@ it.each([
 	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${displayName}")`);
 	await page.waitForSelector('[data-test-id="node-creator-action-item"]');
 	await shot(`actions-${type}`);
-	if (type === 'svcStorage') await page.screenshot({ path: join(SCREENSHOTS, 'editor.jpg'), type: 'jpeg', quality: 80 });
+	if (type === 'svcStorage')
+		await page.screenshot({ path: join(SCREENSHOTS, 'editor.jpg'), type: 'jpeg', quality: 80 });
 	await page.waitForTimeout(500);
 	// The search list slides out as the node's actions slide in: its entry for the node may still be there.
-	const shown = (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim()).filter((name) => name !== displayName);
-	const expected = actionListOf(loadPackage().nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${type}`).description).map((action) => action.action);
+	const shown = (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents())
+		.map((name) => name.trim())
+		.filter((name) => name !== displayName);
+	const expected = actionListOf(loadPackage().nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${type}`).description).map(
+		(action) => action.action,
+	);
 	expect([...shown].sort()).toEqual([...expected].sort());
 	expect(new Set(shown).size).toBe(shown.length);
 });
@@ -79,7 +91,9 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc DVS")');
 	await page.waitForTimeout(800);
 	await shot('triggers-svcDvs');
-	const triggers = (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
+	const triggers = (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) =>
+		name.trim(),
+	);
 	expect(triggers.join(' | ')).toMatch(/task/i);
 	await page.locator('[data-test-id="node-creator-item-name"]').first().click();
 	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
@@ -88,11 +102,17 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 	// The trigger starts with the DVS API credential although the MCP one is the newest saved.
 	const values = await inputValues(page);
 	expect(values).toContain('Svc DVS account (demo)');
-	const notices = await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice').allTextContents();
+	const notices = await page
+		.locator('[data-test-id="ndv"] [data-test-id="parameter-input-notice"], [data-test-id="ndv"] .notice')
+		.allTextContents();
 	for (const notice of notices) expect(notice.trim().split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(3);
 
 	// A fresh OAuth2 credential with only its Base URL, opened in the editor's credential modal.
-	const fresh = await n8n.rest.request<{ id: string }>('POST', '/rest/credentials', { name: 'Svc MCP OAuth2 (browser)', type: 'svcMcpOAuth2Api', data: { baseUrl: sim.baseUrl, clientId: 'browser-check' } });
+	const fresh = await n8n.rest.request<{ id: string }>('POST', '/rest/credentials', {
+		name: 'Svc MCP OAuth2 (browser)',
+		type: 'svcMcpOAuth2Api',
+		data: { baseUrl: sim.baseUrl, clientId: 'browser-check' },
+	});
 	await page.goto(`${n8n.url}/home/credentials/${fresh.id}`);
 	await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 30_000 });
 	await page.waitForTimeout(1500);
@@ -102,7 +122,11 @@ it('a trigger added from the panel opens with a short notice, and the OAuth2 cre
 });
 
 it('a new Svc Storage node starts on the Storage credential although an MCP credential is the newest, and shows Authentication as a choice', async () => {
-	await n8n.rest.request('POST', '/rest/credentials', { name: 'Svc MCP-Endpoint account (newest)', type: 'svcMcpApi', data: { baseUrl: sim.baseUrl, userId: String(sim.demo.pro.userId), apiToken: sim.demo.pro.apiToken } });
+	await n8n.rest.request('POST', '/rest/credentials', {
+		name: 'Svc MCP-Endpoint account (newest)',
+		type: 'svcMcpApi',
+		data: { baseUrl: sim.baseUrl, userId: String(sim.demo.pro.userId), apiToken: sim.demo.pro.apiToken },
+	});
 	await addActionFromPanel('Svc Storage', 'Create a folder', 'actions-svcStorage-most-used-first');
 	await shot('ndv-svcStorage-new');
 	const values = await inputValues(page);
@@ -111,7 +135,7 @@ it('a new Svc Storage node starts on the Storage credential although an MCP cred
 	expect(await parametersText(page)).toMatch(/Authentication/);
 });
 
-it('n8n serves each operation\'s output schema from the installed package, where the editor asks for it', async () => {
+it("n8n serves each operation's output schema from the installed package, where the editor asks for it", async () => {
 	for (const [node, path, field] of [
 		['svcStorage', 'folder/create', 'folder_hash'],
 		['svcDvs', 'task/create', 'dvs_document_id'],
@@ -119,7 +143,9 @@ it('n8n serves each operation\'s output schema from the installed package, where
 	]) {
 		const response = await page.request.get(`${n8n.url}/schemas/n8n-nodes-svc.${node}/1.0.0/${path}.json`);
 		expect([path, response.status()]).toEqual([path, 200]);
-		expect(Object.keys(((await response.json()) as { properties: Record<string, unknown> }).properties)).toContain(field);
+		expect(Object.keys(((await response.json()) as { properties: Record<string, unknown> }).properties)).toContain(
+			field,
+		);
 	}
 });
 
@@ -136,7 +162,7 @@ it("before any run, the next node's input shows a Svc node's output fields from 
 	await page.keyboard.press('Escape');
 });
 
-it('Svc DVS → Create a task: the field mapper waits for the project with a neutral notice (no error in red), then lists the register\'s fields', async () => {
+it("Svc DVS → Create a task: the field mapper waits for the project with a neutral notice (no error in red), then lists the register's fields", async () => {
 	await addActionFromPanel('Svc DVS', 'Create a task');
 	await shot('ndv-svcDvs-create-task-before-project');
 	const values = await inputValues(page);
@@ -148,9 +174,19 @@ it('Svc DVS → Create a task: the field mapper waits for the project with a neu
 	// The project by its ID: the mapper then lists the register's fields, the due date as a date.
 	await page.locator('[data-test-id="ndv"] [data-test-id="rlc-mode-selector"]').first().click();
 	await page.locator('.el-select-dropdown__item:visible', { hasText: 'By ID' }).first().click();
-	await page.locator('[data-test-id="ndv"] [data-test-id="rlc-input"] input, [data-test-id="ndv"] input[data-test-id="rlc-input"]').first().fill(String(sim.dvs.seed.orgA.projects.website));
+	await page
+		.locator(
+			'[data-test-id="ndv"] [data-test-id="rlc-input"] input, [data-test-id="ndv"] input[data-test-id="rlc-input"]',
+		)
+		.first()
+		.fill(String(sim.dvs.seed.orgA.projects.website));
 	await page.keyboard.press('Tab');
-	await page.waitForSelector('[data-test-id="ndv"] [data-test-id="mapping-fields-container"], [data-test-id="ndv"] .resource-mapper-field', { timeout: 30_000 }).catch(() => undefined);
+	await page
+		.waitForSelector(
+			'[data-test-id="ndv"] [data-test-id="mapping-fields-container"], [data-test-id="ndv"] .resource-mapper-field',
+			{ timeout: 30_000 },
+		)
+		.catch(() => undefined);
 	await page.waitForTimeout(2500);
 	await shot('ndv-svcDvs-create-task-fields');
 	const after = await parametersText(page);

@@ -50,7 +50,11 @@ export async function openEditor(): Promise<Editor> {
 			},
 		});
 		if (!process.env.CHROMIUM_PATH) requireSystemTool('chromium', 'apt-get install chromium');
-		browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
+		browser = await chromium.launch({
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: ['--no-sandbox'],
+			headless: true,
+		});
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		// Loopback only: anything else the editor asks for (fonts, telemetry) is refused.
 		await page.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
@@ -61,7 +65,8 @@ export async function openEditor(): Promise<Editor> {
 		await page.waitForURL(/home|workflows|projects/, { timeout: 60_000 });
 		const shot = async (name: string, options: { readme?: boolean } = {}) => {
 			await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-			if (options.readme) await page.screenshot({ path: join(SCREENSHOTS, 'readme', `${name}.jpg`), type: 'jpeg', quality: 70 });
+			if (options.readme)
+				await page.screenshot({ path: join(SCREENSHOTS, 'readme', `${name}.jpg`), type: 'jpeg', quality: 70 });
 		};
 		return { sim, n8n, examples, page, shot, close };
 	} catch (error) {
@@ -94,7 +99,12 @@ export async function openNodePanel(page: Page, search: string): Promise<string[
 }
 
 /** Adds a node's action from the panel (after the node last added) and waits for its parameters. */
-export async function addAction(page: Page, node: string, action: string, beforePick?: () => Promise<void>): Promise<void> {
+export async function addAction(
+	page: Page,
+	node: string,
+	action: string,
+	beforePick?: () => Promise<void>,
+): Promise<void> {
 	const actions = page.locator('[data-test-id="node-creator-action-item"]').first();
 	for (let attempt = 1; ; attempt++) {
 		await openNodePanel(page, node);
@@ -107,8 +117,14 @@ export async function addAction(page: Page, node: string, action: string, before
 			// still filtering. The panel is n8n's: one more try from a fresh panel, with the evidence kept.
 			await page.screenshot({ path: join(SCREENSHOTS, `failed-add-action-${attempt}.png`) });
 			if (attempt === 2) {
-				const panel = await page.locator('[data-test-id="node-creator"]').innerText().catch(() => '(no node panel open)');
-				throw new Error(`the panel never listed ${node}'s actions after a click on it; it shows:\n${panel.slice(0, 1500)}`, { cause: error });
+				const panel = await page
+					.locator('[data-test-id="node-creator"]')
+					.innerText()
+					.catch(() => '(no node panel open)');
+				throw new Error(
+					`the panel never listed ${node}'s actions after a click on it; it shows:\n${panel.slice(0, 1500)}`,
+					{ cause: error },
+				);
 			}
 		}
 	}
@@ -120,13 +136,19 @@ export async function addAction(page: Page, node: string, action: string, before
 
 /** Closes the open node: the panel's close button (2.x), "Back to canvas" (1.x). */
 export async function closeNode(page: Page): Promise<void> {
-	await page.locator('[data-test-id="ndv-close-button"]').or(page.locator('[data-test-id="back-to-canvas"]')).first().click();
+	await page
+		.locator('[data-test-id="ndv-close-button"]')
+		.or(page.locator('[data-test-id="back-to-canvas"]'))
+		.first()
+		.click();
 	await page.waitForSelector(NDV_PARAMETERS, { state: 'detached' });
 }
 
 /** The values of the open node's inputs (a credential's name shows as one). */
 export async function inputValues(page: Page): Promise<string[]> {
-	return await page.locator('[data-test-id="ndv"] input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	return await page
+		.locator('[data-test-id="ndv"] input')
+		.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 }
 
 /** Opens the node's credential list, returns what it offers and picks the credential named `name`. */
@@ -165,7 +187,9 @@ export async function parametersText(page: Page): Promise<string> {
 export async function pickFromList(page: Page, parameter: string, item: string, search?: string): Promise<string[]> {
 	await page.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input"]`).click();
 	await page.waitForSelector('[data-test-id="rlc-item"]');
-	const entry = page.locator('[data-test-id="rlc-item"]').filter({ hasText: new RegExp(`^\\s*${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+	const entry = page
+		.locator('[data-test-id="rlc-item"]')
+		.filter({ hasText: new RegExp(`^\\s*${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
 	if (search) {
 		await page.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input').first().fill(search);
 		await entry.first().waitFor();
@@ -177,7 +201,11 @@ export async function pickFromList(page: Page, parameter: string, item: string, 
 }
 
 export async function fillParameter(page: Page, parameter: string, value: string): Promise<void> {
-	await page.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"]`).locator('input, textarea').first().fill(value);
+	await page
+		.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"]`)
+		.locator('input, textarea')
+		.first()
+		.fill(value);
 }
 
 /** Opens a select (or multi-select), returns its options and picks those labelled `labels`. */
@@ -185,7 +213,9 @@ export async function choose(page: Page, parameter: string, ...labels: string[])
 	const field = page.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"]`);
 	await field.click();
 	// This select's own list (another one may still be fading out).
-	const list = page.locator(`[id="${await field.locator('input[aria-controls]').first().getAttribute('aria-controls')}"]`);
+	const list = page.locator(
+		`[id="${await field.locator('input[aria-controls]').first().getAttribute('aria-controls')}"]`,
+	);
 	const options = list.locator('.el-select-dropdown__item');
 	await options.first().waitFor();
 	const listed = (await options.allInnerTexts()).map((text) => text.trim());
@@ -200,7 +230,9 @@ export async function choose(page: Page, parameter: string, ...labels: string[])
 
 /** Gives a parameter an expression, typed as a user types it (the editor closes the braces). */
 export async function typeExpression(page: Page, parameter: string, expression: string): Promise<void> {
-	await page.locator(`[data-test-id="${parameter}-parameter-input-options-container"] [data-test-id="radio-button-expression"]`).click();
+	await page
+		.locator(`[data-test-id="${parameter}-parameter-input-options-container"] [data-test-id="radio-button-expression"]`)
+		.click();
 	const editor = page.locator(`${NDV_PARAMETERS} [data-test-id="parameter-input-${parameter}"] .cm-content`).first();
 	await editor.click();
 	await page.keyboard.press('Control+a');
@@ -221,8 +253,13 @@ export async function outputShowing(page: Page, shows: RegExp | string): Promise
 		await output.waitFor({ timeout: 60_000 });
 	} catch (error) {
 		await page.screenshot({ path: join(SCREENSHOTS, 'failed-step.png') });
-		const shown = await page.locator('[data-test-id="ndv"]').innerText().catch(() => '(no node open)');
-		throw new Error(`the output never showed ${String(shows)}; the node shows:\n${shown.slice(0, 1500)}`, { cause: error });
+		const shown = await page
+			.locator('[data-test-id="ndv"]')
+			.innerText()
+			.catch(() => '(no node open)');
+		throw new Error(`the output never showed ${String(shows)}; the node shows:\n${shown.slice(0, 1500)}`, {
+			cause: error,
+		});
 	}
 	return await output.innerText();
 }

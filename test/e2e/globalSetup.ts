@@ -6,8 +6,10 @@ import { ensureN8n } from '../../scripts/n8n/runtime';
 import { useTempRoot } from '../tempRoot';
 
 export default function globalSetup(): void {
-	if (!existsSync(join(__dirname, '..', '..', 'dist', 'nodes'))) throw new Error('dist/ is missing: run `npm run build` (npm run test:e2e does it for you)');
-	if (!process.version.startsWith('v24')) throw new Error(`the e2e tests run under the project's Node 24 (npm run test:e2e), not ${process.version}`);
+	if (!existsSync(join(__dirname, '..', '..', 'dist', 'nodes')))
+		throw new Error('dist/ is missing: run `npm run build` (npm run test:e2e does it for you)');
+	if (!process.version.startsWith('v24'))
+		throw new Error(`the e2e tests run under the project's Node 24 (npm run test:e2e), not ${process.version}`);
 	ensureN8n();
 	useTempRoot();
 }

@@ -9,7 +9,10 @@ import { executionResult, freePort, isN8n1, runN8nCli, type N8nRest, type Runnin
 /** Stops with the command that installs a system tool the tests need, instead of waiting for it in vain. */
 export function requireSystemTool(name: string, install: string): void {
 	const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-	if (found.status !== 0) throw new Error(`${name} is not installed, and these tests need it: run \`${install}\` (Debian; as root), then run them again`);
+	if (found.status !== 0)
+		throw new Error(
+			`${name} is not installed, and these tests need it: run \`${install}\` (Debian; as root), then run them again`,
+		);
 }
 
 /** Polls `check` every second until it returns a value (not undefined) or the time is up. */
@@ -25,7 +28,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 		}
 		await new Promise((wait) => setTimeout(wait, 1000));
 	}
-	throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+	throw new Error(
+		`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+	);
 }
 
 export interface ExecutionSummary {
@@ -35,12 +40,18 @@ export interface ExecutionSummary {
 }
 
 export async function executionsOf(rest: N8nRest, workflowId: string): Promise<ExecutionSummary[]> {
-	const answer = await rest.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`);
+	const answer = await rest.request<{ results: ExecutionSummary[] }>(
+		'GET',
+		`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`,
+	);
 	return answer.results;
 }
 
 /** What each node of a stored execution produced: its items and its error. */
-export async function executionNodes(rest: N8nRest, executionId: string): Promise<Record<string, { items: any[]; error?: string }>> {
+export async function executionNodes(
+	rest: N8nRest,
+	executionId: string,
+): Promise<Record<string, { items: any[]; error?: string }>> {
 	const execution = await rest.request<{ data: string }>('GET', `/rest/executions/${executionId}`);
 	const data = parseFlatted(execution.data) as { resultData: { runData: Record<string, any[]> } };
 	return nodesOf(data.resultData.runData);
@@ -50,7 +61,10 @@ export function nodesOf(runData: Record<string, any[]>): Record<string, { items:
 	return Object.fromEntries(
 		Object.entries(runData).map(([name, runs]) => {
 			const task = runs.at(-1);
-			return [name, { items: task?.data?.main?.[0] ?? [], ...(task?.error ? { error: String(task.error.message) } : {}) }];
+			return [
+				name,
+				{ items: task?.data?.main?.[0] ?? [], ...(task?.error ? { error: String(task.error.message) } : {}) },
+			];
 		}),
 	);
 }
@@ -65,9 +79,15 @@ export async function deactivate(rest: N8nRest, workflowId: string): Promise<voi
 }
 
 /** `n8n execute --id` beside the running server (its own task-runner port), and what each node produced. */
-export async function executeHeadless(n8n: RunningN8n, workflowId: string): Promise<{ status: number; nodes: Record<string, { items: any[]; error?: string }>; output: string }> {
+export async function executeHeadless(
+	n8n: RunningN8n,
+	workflowId: string,
+): Promise<{ status: number; nodes: Record<string, { items: any[]; error?: string }>; output: string }> {
 	const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-	const result = await runN8nCli(n8n.bin, ['execute', '--id', workflowId, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' });
+	const result = await runN8nCli(n8n.bin, ['execute', '--id', workflowId, '--rawOutput'], {
+		...env,
+		N8N_LOG_LEVEL: 'info',
+	});
 	const output = `${result.stdout}\n${result.stderr}`;
 	try {
 		return { status: result.status, nodes: nodesOf(executionResult(result.stdout).data.resultData.runData), output };
@@ -78,14 +98,21 @@ export async function executeHeadless(n8n: RunningN8n, workflowId: string): Prom
 
 /** Creates a workflow through the REST API as the editor does (n8n 1.x needs `active` on create). */
 export async function createWorkflow(rest: N8nRest, workflow: Record<string, unknown>): Promise<{ id: string }> {
-	return await rest.request('POST', '/rest/workflows', { ...(isN8n1() ? { active: false } : {}), settings: { executionOrder: 'v1' }, ...workflow });
+	return await rest.request('POST', '/rest/workflows', {
+		...(isN8n1() ? { active: false } : {}),
+		settings: { executionOrder: 'v1' },
+		...workflow,
+	});
 }
 
 /** Starts a stored workflow from its Manual Trigger as the editor's Execute button does; its execution id. */
 export async function startRun(rest: N8nRest, workflowId: string, triggerName = 'Start'): Promise<string> {
 	// n8n 1.x runs the workflow it is sent; 2.x the stored one.
 	const workflowData = isN8n1() ? { workflowData: await rest.request('GET', `/rest/workflows/${workflowId}`) } : {};
-	const { executionId } = await rest.request<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, { ...workflowData, triggerToStartFrom: { name: triggerName } });
+	const { executionId } = await rest.request<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, {
+		...workflowData,
+		triggerToStartFrom: { name: triggerName },
+	});
 	return String(executionId);
 }
 
@@ -95,7 +122,12 @@ export const sha256 = (bytes: Buffer): string => createHash('sha256').update(byt
  * Svc Storage → Download a file, then Svc Storage → Upload it into another folder: the bytes pass
  * through n8n's binary store of whatever mode the instance runs, both ways.
  */
-export function roundTripWorkflow(name: string, storage: { id: string; name: string }, fileHash: string, folderHash: string): Record<string, unknown> {
+export function roundTripWorkflow(
+	name: string,
+	storage: { id: string; name: string },
+	fileHash: string,
+	folderHash: string,
+): Record<string, unknown> {
 	const credentials = { svcStorageApi: { id: storage.id, name: storage.name } };
 	const svc = (nodeName: string, x: number, parameters: Record<string, unknown>) => ({
 		id: nodeName.toLowerCase().replace(/\W+/g, '-'),
@@ -109,9 +141,28 @@ export function roundTripWorkflow(name: string, storage: { id: string; name: str
 	return {
 		name,
 		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			svc('Download', 220, { resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: fileHash }, binaryPropertyName: 'data', options: {} }),
-			svc('Upload', 440, { resource: 'file', operation: 'upload', folder: { __rl: true, mode: 'id', value: folderHash }, binaryPropertyName: 'data', options: {} }),
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			svc('Download', 220, {
+				resource: 'file',
+				operation: 'download',
+				file: { __rl: true, mode: 'id', value: fileHash },
+				binaryPropertyName: 'data',
+				options: {},
+			}),
+			svc('Upload', 440, {
+				resource: 'file',
+				operation: 'upload',
+				folder: { __rl: true, mode: 'id', value: folderHash },
+				binaryPropertyName: 'data',
+				options: {},
+			}),
 		],
 		connections: {
 			Start: { main: [[{ node: 'Download', type: 'main', index: 0 }]] },

@@ -19,7 +19,9 @@ let sim: ServiceSimulator;
 let credentials: CredentialsMap;
 
 beforeAll(async () => {
-	const { HttpRequest } = require(join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as { HttpRequest: new () => INodeType | IVersionedNodeType };
+	const { HttpRequest } = require(
+		join(n8nModules(), 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'),
+	) as { HttpRequest: new () => INodeType | IVersionedNodeType };
 	loadPackage().nodeTypes.add('n8n-nodes-base.httpRequest', new HttpRequest());
 	sim = await startDemoSimulator();
 	credentials = demoCredentials(sim);
@@ -32,7 +34,9 @@ interface Recorder {
 	requests: IncomingMessage[];
 }
 
-async function recorder(answer: (request: IncomingMessage) => { status: number; headers?: Record<string, string>; body?: string }): Promise<Recorder> {
+async function recorder(
+	answer: (request: IncomingMessage) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<Recorder> {
 	const requests: IncomingMessage[] = [];
 	const server = createServer((request, response) => {
 		requests.push(request);
@@ -53,7 +57,12 @@ async function httpRequest(credentialType: string, parameters: Record<string, un
 					name: 'HTTP Request',
 					type: 'n8n-nodes-base.httpRequest',
 					typeVersion: 4.2,
-					parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: credentialType, options: {}, ...parameters },
+					parameters: {
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: credentialType,
+						options: {},
+						...parameters,
+					},
 					credentials: { [credentialType]: { id: `harness-${credentialType}`, name: credentialType } },
 				},
 			],
@@ -71,13 +80,25 @@ it('Svc Storage API signs a request to its own Base URL (n8n passes the address 
 });
 
 it('Svc DVS API signs a JSON request to its own register', async () => {
-	const run = await httpRequest('svcDvsApi', { method: 'POST', url: `${sim.baseUrl}/api_dvs/task/get_fields`, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: '{}' });
+	const run = await httpRequest('svcDvsApi', {
+		method: 'POST',
+		url: `${sim.baseUrl}/api_dvs/task/get_fields`,
+		sendBody: true,
+		contentType: 'json',
+		specifyBody: 'json',
+		jsonBody: '{}',
+	});
 	expect(run.error).toBeUndefined();
 	expect(run.items.length).toBeGreaterThan(0);
 });
 
 it('Svc MCP-Endpoint API signs a request to its MCP endpoint', async () => {
-	const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'http-request', version: '1' } } };
+	const initialize = {
+		jsonrpc: '2.0',
+		id: 1,
+		method: 'initialize',
+		params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'http-request', version: '1' } },
+	};
 	const run = await httpRequest('svcMcpApi', {
 		method: 'POST',
 		url: `${sim.baseUrl}/api/mcp`,
@@ -101,8 +122,12 @@ it.each([
 	try {
 		const run = await httpRequest(type, { method: 'POST', url: `${other.url}/collect` });
 		expect(other.requests).toHaveLength(0);
-		expect(run.error?.message ?? '').toMatch(/credential is sent only to http:\/\/127\.0\.0\.1:\d+, not to http:\/\/127\.0\.0\.1:\d+/);
-		expect(JSON.stringify(run.error)).not.toContain(String((credentials[type] as Record<string, unknown>)[secretField]));
+		expect(run.error?.message ?? '').toMatch(
+			/credential is sent only to http:\/\/127\.0\.0\.1:\d+, not to http:\/\/127\.0\.0\.1:\d+/,
+		);
+		expect(JSON.stringify(run.error)).not.toContain(
+			String((credentials[type] as Record<string, unknown>)[secretField]),
+		);
 	} finally {
 		other.server.close();
 	}
@@ -113,7 +138,15 @@ it('a redirect from the credential’s own server is not followed: the secret st
 	const own = await recorder(() => ({ status: 302, headers: { location: `${elsewhere.url}/steal` } }));
 	try {
 		const data = { svcStorageApi: { ...credentials.svcStorageApi, baseUrl: own.url } };
-		const run = await httpRequest('svcStorageApi', { method: 'GET', url: `${own.url}/api/get_storage_data.php`, options: { response: { response: { fullResponse: true, neverError: true } } } }, data);
+		const run = await httpRequest(
+			'svcStorageApi',
+			{
+				method: 'GET',
+				url: `${own.url}/api/get_storage_data.php`,
+				options: { response: { response: { fullResponse: true, neverError: true } } },
+			},
+			data,
+		);
 		expect(own.requests).toHaveLength(1);
 		expect(elsewhere.requests).toHaveLength(0);
 		expect(run.items[0]?.json.statusCode ?? run.error?.httpCode).toEqual(run.items[0] ? 302 : '302');
@@ -126,64 +159,121 @@ it('a redirect from the credential’s own server is not followed: the secret st
 describe('Svc Storage API in the HTTP Request node, every body type and every sign-in method', () => {
 	const pdf = Buffer.from('%PDF-1.7 uploaded through the HTTP Request node\n');
 	const loginSession = async () => {
-		const response = await fetch(`${sim.baseUrl}/api/login.php`, { method: 'POST', body: new URLSearchParams({ user: sim.demo.pro.login, pass: sim.demo.pro.password }) });
+		const response = await fetch(`${sim.baseUrl}/api/login.php`, {
+			method: 'POST',
+			body: new URLSearchParams({ user: sim.demo.pro.login, pass: sim.demo.pro.password }),
+		});
 		return decodeURIComponent(/PHPSESSID=([^;\s]+)/.exec(await response.text())![1]);
 	};
 	const METHODS = {
 		accessToken: async () => credentials.svcStorageApi,
-		password: async () => ({ baseUrl: sim.baseUrl, authMethod: 'password', user: sim.demo.pro.login, password: sim.demo.pro.password }),
+		password: async () => ({
+			baseUrl: sim.baseUrl,
+			authMethod: 'password',
+			user: sim.demo.pro.login,
+			password: sim.demo.pro.password,
+		}),
 		session: async () => ({ baseUrl: sim.baseUrl, authMethod: 'session', sessionId: await loginSession() }),
 	};
 	const node = async (method: keyof typeof METHODS, parameters: Record<string, unknown>, typeVersion = 4.2) =>
 		await runNode({
 			type: 'n8n-nodes-base.httpRequest',
 			typeVersion,
-			parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: 'svcStorageApi', method: 'POST', sendBody: true, options: {}, ...parameters },
+			parameters: {
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'svcStorageApi',
+				method: 'POST',
+				sendBody: true,
+				options: {},
+				...parameters,
+			},
 			credentials: { svcStorageApi: await METHODS[method]() },
 			input: [{ json: {}, binary: { data: { data: pdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } } }],
 		});
-	const newFolder = () => sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, `http-node-${Math.random().toString(36).slice(2, 8)}`);
+	const newFolder = () =>
+		sim.storage.createFolder(
+			sim.demo.pro.userId,
+			sim.demo.pro.rootFolderHash,
+			`http-node-${Math.random().toString(36).slice(2, 8)}`,
+		);
 
 	// From version 4.2 the node builds a form-data encoder; before, a field map.
-	it.each((Object.keys(METHODS) as Array<keyof typeof METHODS>).flatMap((method) => [4.2, 4.1].map((version) => [method, version] as const)))('%s: a multipart (Form-Data) upload_file of HTTP Request %s is signed and stores the file', async (method, version) => {
-		const folder = newFolder();
-		const run = await node(method, {
-			url: `${sim.baseUrl}/api_v2/upload_file`,
-			contentType: 'multipart-form-data',
-			bodyParameters: {
-				parameters: [
-					{ parameterType: 'formData', name: 'folder_hash', value: folder.hash },
-					{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
-				],
-			},
-		}, version);
-		expect(run.error).toBeUndefined();
-		expect(run.items[0].json).toMatchObject({ file_name: 'contract.pdf' });
-		const [stored] = sim.storage.listChildren(folder.hash);
-		expect(sim.storage.getFile(stored.hash)?.content.equals(pdf)).toBe(true);
-	});
+	it.each(
+		(Object.keys(METHODS) as Array<keyof typeof METHODS>).flatMap((method) =>
+			[4.2, 4.1].map((version) => [method, version] as const),
+		),
+	)(
+		'%s: a multipart (Form-Data) upload_file of HTTP Request %s is signed and stores the file',
+		async (method, version) => {
+			const folder = newFolder();
+			const run = await node(
+				method,
+				{
+					url: `${sim.baseUrl}/api_v2/upload_file`,
+					contentType: 'multipart-form-data',
+					bodyParameters: {
+						parameters: [
+							{ parameterType: 'formData', name: 'folder_hash', value: folder.hash },
+							{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
+						],
+					},
+				},
+				version,
+			);
+			expect(run.error).toBeUndefined();
+			expect(run.items[0].json).toMatchObject({ file_name: 'contract.pdf' });
+			const [stored] = sim.storage.listChildren(folder.hash);
+			expect(sim.storage.getFile(stored.hash)?.content.equals(pdf)).toBe(true);
+		},
+	);
 
-	it.each(Object.keys(METHODS) as Array<keyof typeof METHODS>)('%s: a form-urlencoded create_folder is signed', async (method) => {
-		const parent = newFolder();
-		const run = await node(method, {
-			url: `${sim.baseUrl}/api_v2/create_folder`,
-			contentType: 'form-urlencoded',
-			bodyParameters: { parameters: [{ name: 'parent_folder_hash', value: parent.hash }, { name: 'folder_name', value: 'Signed' }] },
-		});
-		expect(run.error).toBeUndefined();
-		expect(sim.storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Signed']);
-	});
+	it.each(Object.keys(METHODS) as Array<keyof typeof METHODS>)(
+		'%s: a form-urlencoded create_folder is signed',
+		async (method) => {
+			const parent = newFolder();
+			const run = await node(method, {
+				url: `${sim.baseUrl}/api_v2/create_folder`,
+				contentType: 'form-urlencoded',
+				bodyParameters: {
+					parameters: [
+						{ name: 'parent_folder_hash', value: parent.hash },
+						{ name: 'folder_name', value: 'Signed' },
+					],
+				},
+			});
+			expect(run.error).toBeUndefined();
+			expect(sim.storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Signed']);
+		},
+	);
 
-	it.each(['password', 'session'] as const)('%s: a JSON body and a binary body are signed by the header', async (method) => {
-		const json = await node(method, { url: `${sim.baseUrl}/api_v2/get_folder_content`, contentType: 'json', specifyBody: 'json', jsonBody: JSON.stringify({ folder_hash: sim.demo.pro.rootFolderHash }) });
-		const binary = await node(method, { url: `${sim.baseUrl}/api_v2/get_folder_content`, contentType: 'binaryData', inputDataFieldName: 'data' });
-		for (const run of [json, binary]) expect(run.error?.message ?? '').not.toMatch(/Authorization failed|401/);
-	});
+	it.each(['password', 'session'] as const)(
+		'%s: a JSON body and a binary body are signed by the header',
+		async (method) => {
+			const json = await node(method, {
+				url: `${sim.baseUrl}/api_v2/get_folder_content`,
+				contentType: 'json',
+				specifyBody: 'json',
+				jsonBody: JSON.stringify({ folder_hash: sim.demo.pro.rootFolderHash }),
+			});
+			const binary = await node(method, {
+				url: `${sim.baseUrl}/api_v2/get_folder_content`,
+				contentType: 'binaryData',
+				inputDataFieldName: 'data',
+			});
+			for (const run of [json, binary]) expect(run.error?.message ?? '').not.toMatch(/Authorization failed|401/);
+		},
+	);
 
 	it('access token: a binary body, which has no fields to carry it, is refused with what to do, and nothing is sent', async () => {
 		const before = sim.requests.length;
-		const run = await node('accessToken', { url: `${sim.baseUrl}/api_v2/upload_file`, contentType: 'binaryData', inputDataFieldName: 'data' });
-		expect(`${run.error?.message} ${run.error?.description ?? ''}`).toMatch(/send the file as Form-Data .* "User and Password" or "Session ID"/);
+		const run = await node('accessToken', {
+			url: `${sim.baseUrl}/api_v2/upload_file`,
+			contentType: 'binaryData',
+			inputDataFieldName: 'data',
+		});
+		expect(`${run.error?.message} ${run.error?.description ?? ''}`).toMatch(
+			/send the file as Form-Data .* "User and Password" or "Session ID"/,
+		);
 		expect(sim.requests.length).toBe(before);
 	});
 });
@@ -194,7 +284,14 @@ describe('Svc DVS API and Svc MCP-Endpoint API in the HTTP Request node, every b
 		await runNode({
 			type: 'n8n-nodes-base.httpRequest',
 			typeVersion: 4.2,
-			parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: type, method: 'POST', sendBody: true, options: {}, ...parameters },
+			parameters: {
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: type,
+				method: 'POST',
+				sendBody: true,
+				options: {},
+				...parameters,
+			},
 			credentials: { [type]: credentials[type] },
 			input: [{ json: {}, binary: { data: { data: file, fileName: 'spec.pdf', mimeType: 'application/pdf' } } }],
 		});
@@ -218,16 +315,29 @@ describe('Svc DVS API and Svc MCP-Endpoint API in the HTTP Request node, every b
 
 	it('DVS: a binary body, which has no fields to carry the token, is refused with what to do, and nothing is sent', async () => {
 		const before = sim.requests.length;
-		const run = await node('svcDvsApi', { url: `${sim.baseUrl}/api_dvs/task/upload_document_file`, contentType: 'binaryData', inputDataFieldName: 'data' });
+		const run = await node('svcDvsApi', {
+			url: `${sim.baseUrl}/api_dvs/task/upload_document_file`,
+			contentType: 'binaryData',
+			inputDataFieldName: 'data',
+		});
 		expect(`${run.error?.message} ${run.error?.description ?? ''}`).toMatch(/send JSON, or a file as Form-Data/);
 		expect(sim.requests.length).toBe(before);
 	});
 
 	it.each([
-		['form-urlencoded', { contentType: 'form-urlencoded', bodyParameters: { parameters: [{ name: 'jsonrpc', value: '2.0' }] } }],
-		['multipart', { contentType: 'multipart-form-data', bodyParameters: { parameters: [{ parameterType: 'formData', name: 'jsonrpc', value: '2.0' }] } }],
+		[
+			'form-urlencoded',
+			{ contentType: 'form-urlencoded', bodyParameters: { parameters: [{ name: 'jsonrpc', value: '2.0' }] } },
+		],
+		[
+			'multipart',
+			{
+				contentType: 'multipart-form-data',
+				bodyParameters: { parameters: [{ parameterType: 'formData', name: 'jsonrpc', value: '2.0' }] },
+			},
+		],
 		['binary', { contentType: 'binaryData', inputDataFieldName: 'data' }],
-	])('MCP: a %s body is signed by the Authorization header, at the credential\'s own origin', async (_label, body) => {
+	])("MCP: a %s body is signed by the Authorization header, at the credential's own origin", async (_label, body) => {
 		// A server on the credential's own address records what arrives (the simulator answers some calls without a token).
 		const own = await recorder(() => ({ status: 200 }));
 		try {
@@ -235,12 +345,22 @@ describe('Svc DVS API and Svc MCP-Endpoint API in the HTTP Request node, every b
 			const run = await runNode({
 				type: 'n8n-nodes-base.httpRequest',
 				typeVersion: 4.2,
-				parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: 'svcMcpApi', method: 'POST', sendBody: true, url: `${own.url}/api/mcp`, options: {}, ...body },
+				parameters: {
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'svcMcpApi',
+					method: 'POST',
+					sendBody: true,
+					url: `${own.url}/api/mcp`,
+					options: {},
+					...body,
+				},
 				credentials: { svcMcpApi: mcp },
 				input: [{ json: {}, binary: { data: { data: file, fileName: 'spec.pdf', mimeType: 'application/pdf' } } }],
 			});
 			expect(run.error).toBeUndefined();
-			expect(own.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${mcp.userId}:${mcp.apiToken}`]);
+			expect(own.requests.map((request) => request.headers.authorization)).toEqual([
+				`Bearer ${mcp.userId}:${mcp.apiToken}`,
+			]);
 		} finally {
 			own.server.close();
 		}

@@ -13,9 +13,12 @@ import { n8nModules, n8nNode, PACKAGE_NAME, startN8n, type RunningN8n } from '..
 
 let n8n: RunningN8n;
 
-beforeAll(async () => {
-	n8n = await startN8n();
-}, 5 * 60 * 1000);
+beforeAll(
+	async () => {
+		n8n = await startN8n();
+	},
+	5 * 60 * 1000,
+);
 
 afterAll(async () => {
 	await n8n?.stop();
@@ -33,8 +36,16 @@ function loadedWorkflowPackages(): string[] {
 		const roots = new Set(Object.keys(require.cache).filter((path) => /[\\\\/]n8n-workflow[\\\\/]/.test(path)).map((path) => path.slice(0, path.lastIndexOf('n8n-workflow') + 'n8n-workflow'.length)));
 		process.stdout.write(JSON.stringify([...roots]));`;
 	// n8n puts its own module paths on NODE_PATH before it loads community packages (load-nodes-and-credentials).
-	const n8nPaths = [join(n8nModules(), 'n8n', 'dist', 'node_modules'), join(n8nModules(), 'n8n', 'node_modules'), n8nModules()];
-	const result = spawnSync(n8nNode(), ['-e', script], { cwd: nodesFolder(), env: { ...process.env, NODE_PATH: n8nPaths.join(':') }, encoding: 'utf8' });
+	const n8nPaths = [
+		join(n8nModules(), 'n8n', 'dist', 'node_modules'),
+		join(n8nModules(), 'n8n', 'node_modules'),
+		n8nModules(),
+	];
+	const result = spawnSync(n8nNode(), ['-e', script], {
+		cwd: nodesFolder(),
+		env: { ...process.env, NODE_PATH: n8nPaths.join(':') },
+		encoding: 'utf8',
+	});
 	if (result.status !== 0) throw new Error(`loading the installed package failed: ${result.stderr}`);
 	return JSON.parse(result.stdout);
 }
@@ -49,7 +60,11 @@ describe("the README's npm install, in a real n8n", () => {
 
 	it('n8n starts with the package loaded', async () => {
 		const types = await (await n8n.rest.raw('/types/nodes.json')).json();
-		expect(types.filter((type: any) => String(type.name).startsWith(`${PACKAGE_NAME}.`) && !String(type.name).endsWith('Tool')).length).toBe(5);
+		expect(
+			types.filter(
+				(type: any) => String(type.name).startsWith(`${PACKAGE_NAME}.`) && !String(type.name).endsWith('Tool'),
+			).length,
+		).toBe(5);
 	});
 
 	it("loads one n8n-workflow, n8n's own", () => {

@@ -5,18 +5,40 @@
  * already saved. Each step asserts what the user sees; the steps run in order on one page.
  */
 import { isN8n1 } from '../../scripts/n8n/runtime';
-import { saveCredential, choose, chooseCredential, closeNode, executeStep, addAction, fillParameter, inputValues, openEditor, parametersText, pickFromList, searchPanel, typeExpression, type Editor } from './editor';
+import {
+	saveCredential,
+	choose,
+	chooseCredential,
+	closeNode,
+	executeStep,
+	addAction,
+	fillParameter,
+	inputValues,
+	openEditor,
+	parametersText,
+	pickFromList,
+	searchPanel,
+	typeExpression,
+	type Editor,
+} from './editor';
 
 let editor: Editor;
 let page: Editor['page'];
 
-beforeAll(async () => {
-	editor = await openEditor();
-	page = editor.page;
-	// Every credential type saved, the MCP OAuth2 one newest: a new node still starts on its own service's.
-	const { sim, n8n } = editor;
-	await n8n.rest.request('POST', '/rest/credentials', { name: 'Svc MCP-Endpoint OAuth2 account (newest)', type: 'svcMcpOAuth2Api', data: { baseUrl: sim.baseUrl, clientId: 'journey' } });
-}, 6 * 60 * 1000);
+beforeAll(
+	async () => {
+		editor = await openEditor();
+		page = editor.page;
+		// Every credential type saved, the MCP OAuth2 one newest: a new node still starts on its own service's.
+		const { sim, n8n } = editor;
+		await n8n.rest.request('POST', '/rest/credentials', {
+			name: 'Svc MCP-Endpoint OAuth2 account (newest)',
+			type: 'svcMcpOAuth2Api',
+			data: { baseUrl: sim.baseUrl, clientId: 'journey' },
+		});
+	},
+	6 * 60 * 1000,
+);
 
 afterAll(async () => await editor?.close());
 
@@ -35,7 +57,12 @@ it('1. a blank canvas: the first step is a Manual Trigger from the panel', async
 });
 
 it('2. Svc Storage → Create a folder starts on the Storage credential; "Create new credential" opens the Storage form, which names a wrong token and saves a right one', async () => {
-	await addAction(page, 'Svc Storage', 'Create a folder', async () => await editor.shot('journey-02-storage-actions', { readme: true }));
+	await addAction(
+		page,
+		'Svc Storage',
+		'Create a folder',
+		async () => await editor.shot('journey-02-storage-actions', { readme: true }),
+	);
 	expect(await inputValues(page)).toContain('Svc Storage account (demo)');
 	expect(await parametersText(page)).toMatch(/Authentication/);
 
@@ -57,7 +84,9 @@ it('2. Svc Storage → Create a folder starts on the Storage credential; "Create
 	await modal.locator('[data-test-id="credential-save-button"]').click();
 	await modal.getByText('More details').click();
 	// n8n 1.x shows its own words for a refused test: it drops the HTTP status our messages are keyed on (README, Supported n8n versions).
-	const refused = await modal.getByText(isN8n1() ? /Authorization failed/ : /did not accept these credentials/).innerText();
+	const refused = await modal
+		.getByText(isN8n1() ? /Authorization failed/ : /did not accept these credentials/)
+		.innerText();
 	await editor.shot('journey-03-credential-wrong-token', { readme: true });
 	if (!isN8n1()) expect(refused).toMatch(/check the user and the access token/);
 	expect(await modal.innerText()).not.toContain(sim.demo.pro.apiToken);
@@ -87,14 +116,25 @@ it("4. Svc DVS → Create a task: the project picker searches, the mapper lists 
 	expect(waiting).toMatch(/Pick the task's project first/);
 	expect(waiting).not.toMatch(/no writable fields|does not have any credentials/i);
 	// The mapper's hints are on screen (n8n shows no description or hint of a mapper field).
-	expect(waiting).toMatch(/Required fields are marked\. Dropdowns, users and related documents are picked from lists by name/);
+	expect(waiting).toMatch(
+		/Required fields are marked\. Dropdowns, users and related documents are picked from lists by name/,
+	);
 
-	expect(await pickFromList(page, 'project', 'Website relaunch (ACME-P-0001)', 'web')).toEqual(['Website relaunch (ACME-P-0001)']);
+	expect(await pickFromList(page, 'project', 'Website relaunch (ACME-P-0001)', 'web')).toEqual([
+		'Website relaunch (ACME-P-0001)',
+	]);
 	await page.locator('[data-test-id="parameter-input-name"]').waitFor({ timeout: 30_000 });
 	await fillParameter(page, 'name', TASK_NAME);
-	expect(await choose(page, 'responsible', 'Walter Worker')).toEqual(expect.arrayContaining(['Anna Admin', 'Walter Worker']));
+	expect(await choose(page, 'responsible', 'Walter Worker')).toEqual(
+		expect.arrayContaining(['Anna Admin', 'Walter Worker']),
+	);
 	// Typed fields: hours as a number input, the due date as n8n's date picker.
-	await page.locator('[data-test-id="parameter-input-estimated_hours"] [data-test-id="input-number"], [data-test-id="parameter-input-estimated_hours"] .el-input-number').first().waitFor();
+	await page
+		.locator(
+			'[data-test-id="parameter-input-estimated_hours"] [data-test-id="input-number"], [data-test-id="parameter-input-estimated_hours"] .el-input-number',
+		)
+		.first()
+		.waitFor();
 	await fillParameter(page, 'estimated_hours', '2.5');
 	const due = page.locator('[data-test-id="parameter-input-date_due"] input').first();
 	await due.click();
@@ -102,7 +142,9 @@ it("4. Svc DVS → Create a task: the project picker searches, the mapper lists 
 	await page.keyboard.press('Enter');
 	// Lists picked many at once, by name.
 	expect(await choose(page, 'followers', 'Anna Admin', 'Walter Worker')).toContain('Olga Own');
-	expect(await choose(page, 'ext_notif_receiver', 'Carol Contact')).toEqual(expect.arrayContaining(['Carol Contact', 'Dan Delivery']));
+	expect(await choose(page, 'ext_notif_receiver', 'Carol Contact')).toEqual(
+		expect.arrayContaining(['Carol Contact', 'Dan Delivery']),
+	);
 	await editor.shot('journey-05-create-task-mapper', { readme: true });
 
 	const output = await executeStep(page, /dvs_document_id/);
@@ -125,14 +167,20 @@ it('5. Svc MCP → List tools, then Call a tool: warned before it runs once per 
 	await addAction(page, 'Svc MCP', 'List tools');
 	// Svc MCP takes either MCP credential; the newest (OAuth2, not connected yet) is pre-selected, so the user picks the token one.
 	const offered = await chooseCredential(page, 'Svc MCP-Endpoint account (demo)');
-	expect(offered.join('\n')).toMatch(/Svc MCP-Endpoint OAuth2 account \(newest\)[\s\S]*Svc MCP-Endpoint account \(demo\)|Svc MCP-Endpoint account \(demo\)[\s\S]*Svc MCP-Endpoint OAuth2 account \(newest\)/);
+	expect(offered.join('\n')).toMatch(
+		/Svc MCP-Endpoint OAuth2 account \(newest\)[\s\S]*Svc MCP-Endpoint account \(demo\)|Svc MCP-Endpoint account \(demo\)[\s\S]*Svc MCP-Endpoint OAuth2 account \(newest\)/,
+	);
 	expect(offered.join('\n')).not.toMatch(/Storage|DVS/);
 	expect(await executeStep(page, 'svc_get_root_folder')).toMatch(/\d+ items/);
 	await closeNode(page);
 
 	await addAction(page, 'Svc MCP', 'Call a tool');
 	await chooseCredential(page, 'Svc MCP-Endpoint account (demo)');
-	await page.locator('[data-test-id="node-hint"]', { hasText: 'Call a tool runs once for each incoming item: every item here makes one tool call' }).waitFor();
+	await page
+		.locator('[data-test-id="node-hint"]', {
+			hasText: 'Call a tool runs once for each incoming item: every item here makes one tool call',
+		})
+		.waitFor();
 	await editor.shot('journey-07-call-tool-warning', { readme: true });
 	// The fix the warning names: Execute Once, which n8n then confirms beside it.
 	await page.click('[data-test-id="tab-settings"]');
@@ -151,7 +199,9 @@ it('6. Convert to File → Svc Storage → Upload a file into the new folder, pi
 	await executeStep(page, /file\.json/);
 	await closeNode(page);
 	await addAction(page, 'Svc Storage', 'Upload a file');
-	expect(await pickFromList(page, 'folder', `Documents / ${FOLDER_NAME}`, 'Journey')).toEqual([`Documents / ${FOLDER_NAME}`]);
+	expect(await pickFromList(page, 'folder', `Documents / ${FOLDER_NAME}`, 'Journey')).toEqual([
+		`Documents / ${FOLDER_NAME}`,
+	]);
 	expect(await executeStep(page, /file_hash/)).toContain('file.json');
 	await closeNode(page);
 });
@@ -165,7 +215,12 @@ it('7. the whole workflow runs from Execute workflow: every node succeeds', asyn
 	await editor.shot('journey-08-whole-run', { readme: true });
 	expect(await page.locator('[data-test-id="canvas-node"]').count()).toBe(7);
 	expect(await page.locator('[data-test-id="canvas-node-status-success"]').count()).toBe(7);
-	const [latest] = (await editor.n8n.rest.request<{ results: Array<{ status: string; mode: string }> }>('GET', '/rest/executions?limit=1')).results;
+	const [latest] = (
+		await editor.n8n.rest.request<{ results: Array<{ status: string; mode: string }> }>(
+			'GET',
+			'/rest/executions?limit=1',
+		)
+	).results;
 	expect(latest).toMatchObject({ status: 'success', mode: 'manual' });
 });
 
@@ -177,7 +232,9 @@ it('8. a Storage Trigger on the new folder: Fetch Test Event shows the uploaded 
 	await page.click('[data-test-id="node-creator-item-name"]:text-is("Svc Storage")');
 	await page.click('[data-test-id="node-creator-item-name"]:text-is("On new file")');
 	await page.waitForSelector('[data-test-id="node-parameters"]', { timeout: 30_000 });
-	expect(await inputValues(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^Svc Storage account/), 'Svc Storage API']));
+	expect(await inputValues(page)).toEqual(
+		expect.arrayContaining([expect.stringMatching(/^Svc Storage account/), 'Svc Storage API']),
+	);
 	// The whole run made a second folder beside it, numbered by the service: "Journey reports (1)".
 	const listed = await pickFromList(page, 'folder', `Documents / ${FOLDER_NAME}`, 'Journey');
 	expect([...listed].sort()).toEqual([`Documents / ${FOLDER_NAME}`, `Documents / ${FOLDER_NAME} (1)`]);

@@ -39,24 +39,40 @@ async function connect(token = TOKEN): Promise<Client> {
 	return connecting;
 }
 
-beforeAll(async () => {
-	sim = await startDemoSimulator();
-	n8n = await startN8n({
-		beforeStart: async (bin, env) => {
-			({ examples } = await importDemo(bin, env, sim));
-		},
-	});
-	const bearer = await n8n.rest.request<any>('POST', '/rest/credentials', { name: 'MCP clients token', type: 'httpBearerAuth', data: { token: TOKEN } });
-	const template = examples.find((example) => example.file === TEMPLATE)!;
-	const nodes = template.workflow.nodes.map((node) =>
-		node.type === '@n8n/n8n-nodes-langchain.mcpTrigger' ? { ...node, credentials: { httpBearerAuth: { id: String(bearer.id ?? bearer.data?.id), name: 'MCP clients token' } } } : node,
-	);
-	({ id: workflowId } = await createWorkflow(n8n.rest, { name: `${template.workflow.name} (e2e)`, nodes, connections: template.workflow.connections }));
-	await activate(n8n.rest, workflowId);
-	// The trigger answers once n8n has registered its webhook: wait for the client to get in.
-	client = await waitFor('the MCP Server Trigger to accept a client', async () => await connect(), 60_000);
-	tools = (await client.listTools()).tools;
-}, 5 * 60 * 1000);
+beforeAll(
+	async () => {
+		sim = await startDemoSimulator();
+		n8n = await startN8n({
+			beforeStart: async (bin, env) => {
+				({ examples } = await importDemo(bin, env, sim));
+			},
+		});
+		const bearer = await n8n.rest.request<any>('POST', '/rest/credentials', {
+			name: 'MCP clients token',
+			type: 'httpBearerAuth',
+			data: { token: TOKEN },
+		});
+		const template = examples.find((example) => example.file === TEMPLATE)!;
+		const nodes = template.workflow.nodes.map((node) =>
+			node.type === '@n8n/n8n-nodes-langchain.mcpTrigger'
+				? {
+						...node,
+						credentials: { httpBearerAuth: { id: String(bearer.id ?? bearer.data?.id), name: 'MCP clients token' } },
+					}
+				: node,
+		);
+		({ id: workflowId } = await createWorkflow(n8n.rest, {
+			name: `${template.workflow.name} (e2e)`,
+			nodes,
+			connections: template.workflow.connections,
+		}));
+		await activate(n8n.rest, workflowId);
+		// The trigger answers once n8n has registered its webhook: wait for the client to get in.
+		client = await waitFor('the MCP Server Trigger to accept a client', async () => await connect(), 60_000);
+		tools = (await client.listTools()).tools;
+	},
+	5 * 60 * 1000,
+);
 
 afterAll(async () => {
 	await client?.close();
@@ -67,7 +83,8 @@ afterAll(async () => {
 
 const toolNamed = (name: string) => tools.find((tool) => tool.name === name);
 const textOf = (result: any): string => (result.content ?? []).map((part: any) => String(part.text ?? '')).join('\n');
-const documents = () => sim.storage.listChildren(sim.demo.pro.rootFolderHash).find((item) => item.name === 'Documents')!;
+const documents = () =>
+	sim.storage.listChildren(sim.demo.pro.rootFolderHash).find((item) => item.name === 'Documents')!;
 
 function expectNoSecret(text: string) {
 	for (const secret of demoSecrets(sim)) expect(text).not.toContain(secret);
@@ -76,7 +93,11 @@ function expectNoSecret(text: string) {
 
 describe('the tools an MCP client lists', () => {
 	it('are the three Svc tools, each with its own description and its optional inputs left out of required', () => {
-		expect(tools.map((tool) => tool.name).sort()).toEqual(['Call_a_tool_in_Svc_MCP', 'Get_a_task_in_Svc_DVS', 'List_a_folder_in_Svc_Storage']);
+		expect(tools.map((tool) => tool.name).sort()).toEqual([
+			'Call_a_tool_in_Svc_MCP',
+			'Get_a_task_in_Svc_DVS',
+			'List_a_folder_in_Svc_Storage',
+		]);
 		for (const tool of tools) expect([tool.name, (tool.description ?? '').length >= 80]).toEqual([tool.name, true]);
 		expect(toolNamed('Get_a_task_in_Svc_DVS')?.description).toContain(DATA_NOT_INSTRUCTIONS);
 		const folder = toolNamed('List_a_folder_in_Svc_Storage')!.inputSchema;
@@ -96,7 +117,10 @@ describe('the tools an MCP client lists', () => {
 
 describe('calls from an MCP client', () => {
 	it('lists a folder given by its path, without a capability key', async () => {
-		const result: any = await client.callTool({ name: 'List_a_folder_in_Svc_Storage', arguments: { folder: '/Documents' } });
+		const result: any = await client.callTool({
+			name: 'List_a_folder_in_Svc_Storage',
+			arguments: { folder: '/Documents' },
+		});
 		expect(result.isError).toBeFalsy();
 		const text = textOf(result);
 		for (const item of sim.storage.listChildren(documents().hash)) expect(text).toContain(item.name);
@@ -106,14 +130,20 @@ describe('calls from an MCP client', () => {
 	it('gets a task given by its visible number', async () => {
 		const a = sim.dvs.seed.orgA;
 		const task = sim.dvs.store.document(a.orgId, 'task', a.tasks.design)!;
-		const result: any = await client.callTool({ name: 'Get_a_task_in_Svc_DVS', arguments: { documentId: task.fullNumber } });
+		const result: any = await client.callTool({
+			name: 'Get_a_task_in_Svc_DVS',
+			arguments: { documentId: task.fullNumber },
+		});
 		expect(result.isError).toBeFalsy();
 		expect(textOf(result)).toContain(String(task.values.name));
 		expectNoSecret(textOf(result));
 	});
 
-	it("calls an MCP tool with its own arguments, leaving out the optional ones", async () => {
-		const result: any = await client.callTool({ name: 'Call_a_tool_in_Svc_MCP', arguments: { folder_hash: documents().hash } });
+	it('calls an MCP tool with its own arguments, leaving out the optional ones', async () => {
+		const result: any = await client.callTool({
+			name: 'Call_a_tool_in_Svc_MCP',
+			arguments: { folder_hash: documents().hash },
+		});
 		expect(result.isError).toBeFalsy();
 		const text = textOf(result);
 		for (const item of sim.storage.listChildren(documents().hash)) expect(text).toContain(item.name);
@@ -121,7 +151,10 @@ describe('calls from an MCP client', () => {
 	});
 
 	it('reads a call that fails as a tool error that says why', async () => {
-		const result: any = await client.callTool({ name: 'Get_a_task_in_Svc_DVS', arguments: { documentId: 'ACME-T-9999' } });
+		const result: any = await client.callTool({
+			name: 'Get_a_task_in_Svc_DVS',
+			arguments: { documentId: 'ACME-T-9999' },
+		});
 		expect(result.isError).toBe(true);
 		expect(textOf(result)).toContain('No task "ACME-T-9999" was found');
 	});

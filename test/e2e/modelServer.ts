@@ -33,7 +33,17 @@ export interface ModelServer {
 function completion(turn: ModelTurn, index: number) {
 	const message =
 		'call' in turn
-			? { role: 'assistant', content: null, tool_calls: [{ id: `call_${index}`, type: 'function', function: { name: turn.call.name, arguments: JSON.stringify(turn.call.arguments) } }] }
+			? {
+					role: 'assistant',
+					content: null,
+					tool_calls: [
+						{
+							id: `call_${index}`,
+							type: 'function',
+							function: { name: turn.call.name, arguments: JSON.stringify(turn.call.arguments) },
+						},
+					],
+				}
 			: { role: 'assistant', content: turn.answer };
 	return {
 		id: `chatcmpl-${index}`,
@@ -47,10 +57,25 @@ function completion(turn: ModelTurn, index: number) {
 
 /** The same answer as server-sent events, for a client that asked to stream. */
 function streamed(turn: ModelTurn, index: number): string {
-	const base = { id: `chatcmpl-${index}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: 'scripted' };
+	const base = {
+		id: `chatcmpl-${index}`,
+		object: 'chat.completion.chunk',
+		created: Math.floor(Date.now() / 1000),
+		model: 'scripted',
+	};
 	const delta =
 		'call' in turn
-			? { role: 'assistant', tool_calls: [{ index: 0, id: `call_${index}`, type: 'function', function: { name: turn.call.name, arguments: JSON.stringify(turn.call.arguments) } }] }
+			? {
+					role: 'assistant',
+					tool_calls: [
+						{
+							index: 0,
+							id: `call_${index}`,
+							type: 'function',
+							function: { name: turn.call.name, arguments: JSON.stringify(turn.call.arguments) },
+						},
+					],
+				}
 			: { role: 'assistant', content: turn.answer };
 	const chunks = [
 		{ ...base, choices: [{ index: 0, delta, finish_reason: null }] },
@@ -59,7 +84,9 @@ function streamed(turn: ModelTurn, index: number): string {
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-export async function startModelServer(script: (request: ChatRequest, requests: ChatRequest[]) => ModelTurn): Promise<ModelServer> {
+export async function startModelServer(
+	script: (request: ChatRequest, requests: ChatRequest[]) => ModelTurn,
+): Promise<ModelServer> {
 	const requests: ChatRequest[] = [];
 	const rawBodies: string[] = [];
 	const server: Server = createServer((request, response) => {
@@ -70,7 +97,9 @@ export async function startModelServer(script: (request: ChatRequest, requests: 
 			rawBodies.push(raw);
 			if (request.method === 'GET' && request.url?.endsWith('/models')) {
 				response.writeHead(200, { 'content-type': 'application/json' });
-				response.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model', created: 0, owned_by: 'test' }] }));
+				response.end(
+					JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model', created: 0, owned_by: 'test' }] }),
+				);
 				return;
 			}
 			if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
@@ -124,7 +153,10 @@ export function callThenAnswer(tool: RegExp, args: Record<string, unknown>): (re
 		const result = lastToolResult(request);
 		if (result) return { answer: `The tool said: ${result}` };
 		const offered = request.tools?.find((entry) => tool.test(entry.function.name));
-		if (!offered) return { answer: `no tool matching ${String(tool)} among ${(request.tools ?? []).map((entry) => entry.function.name).join(', ')}` };
+		if (!offered)
+			return {
+				answer: `no tool matching ${String(tool)} among ${(request.tools ?? []).map((entry) => entry.function.name).join(', ')}`,
+			};
 		return { call: { name: offered.function.name, arguments: args } };
 	};
 }

@@ -14,21 +14,34 @@ import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scr
 import { isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
 import { startDemoSimulator } from '../../examples/examples';
 import type { ServiceSimulator } from '../simulator';
-import { activate, createWorkflow, deactivate, executeHeadless, executionNodes, executionsOf, roundTripWorkflow, sha256, waitFor } from './helpers';
+import {
+	activate,
+	createWorkflow,
+	deactivate,
+	executeHeadless,
+	executionNodes,
+	executionsOf,
+	roundTripWorkflow,
+	sha256,
+	waitFor,
+} from './helpers';
 
 let sim: ServiceSimulator;
 let n8n: RunningN8n;
 let credentials: CredentialRecord[];
 let examples: ExampleRecord[];
 
-beforeAll(async () => {
-	sim = await startDemoSimulator();
-	n8n = await startN8n({
-		beforeStart: async (bin, env) => {
-			({ credentials, examples } = await importDemo(bin, env, sim));
-		},
-	});
-}, 5 * 60 * 1000);
+beforeAll(
+	async () => {
+		sim = await startDemoSimulator();
+		n8n = await startN8n({
+			beforeStart: async (bin, env) => {
+				({ credentials, examples } = await importDemo(bin, env, sim));
+			},
+		});
+	},
+	5 * 60 * 1000,
+);
 
 afterAll(async () => {
 	await n8n?.stop();
@@ -41,7 +54,9 @@ const OUR_CREDENTIALS = ['svcStorageApi', 'svcDvsApi', 'svcMcpApi', 'svcMcpOAuth
 describe('n8n loads the package as a community package', () => {
 	it('lists all five nodes with their icons, and the four credential types', async () => {
 		const types = await (await n8n.rest.raw('/types/nodes.json')).json();
-		const ours = new Map<string, any>(types.filter((type: any) => String(type.name).startsWith('n8n-nodes-svc.')).map((type: any) => [type.name, type]));
+		const ours = new Map<string, any>(
+			types.filter((type: any) => String(type.name).startsWith('n8n-nodes-svc.')).map((type: any) => [type.name, type]),
+		);
 		for (const name of OUR_NODES) {
 			const type = ours.get(`n8n-nodes-svc.${name}`);
 			expect([name, Boolean(type)]).toEqual([name, true]);
@@ -51,7 +66,12 @@ describe('n8n loads the package as a community package', () => {
 			expect([name, icon.status, (await icon.text()).includes('<svg')]).toEqual([name, 200, true]);
 		}
 		const credentialTypes = await (await n8n.rest.raw('/types/credentials.json')).json();
-		expect(credentialTypes.map((type: any) => type.name).filter((name: string) => OUR_CREDENTIALS.includes(name)).sort()).toEqual([...OUR_CREDENTIALS].sort());
+		expect(
+			credentialTypes
+				.map((type: any) => type.name)
+				.filter((name: string) => OUR_CREDENTIALS.includes(name))
+				.sort(),
+		).toEqual([...OUR_CREDENTIALS].sort());
 	});
 });
 
@@ -59,7 +79,8 @@ describe("each credential's Test button, through n8n's REST API", () => {
 	const testStored = async (id: string) => {
 		const stored = await n8n.rest.request<any>('GET', `/rest/credentials/${id}?includeData=true`);
 		// The GET marks a stored OAuth token as `true`; the test endpoint restores only blanked values.
-		const data = stored.data.oauthTokenData === true ? { ...stored.data, oauthTokenData: CREDENTIAL_BLANKING_VALUE } : stored.data;
+		const data =
+			stored.data.oauthTokenData === true ? { ...stored.data, oauthTokenData: CREDENTIAL_BLANKING_VALUE } : stored.data;
 		return await n8n.rest.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
 			credentials: { id: stored.id, name: stored.name, type: stored.type, data },
 		});
@@ -74,19 +95,26 @@ describe("each credential's Test button, through n8n's REST API", () => {
 		['svcStorageApi', 'accessToken', /did not accept these credentials/],
 		['svcDvsApi', 'accessToken', /access token/i],
 		['svcMcpApi', 'apiToken', /token/i],
-	])('%s with a wrong token fails with a message that says what to fix (n8n 1.x: its own message), without the token', async (type, field, message) => {
-		const good = credentials.find((record) => record.type === type)!;
-		const wrongToken = 'wrong-token-e2e-1234567890';
-		const created = await n8n.rest.request<any>('POST', '/rest/credentials', { name: `${good.name} (wrong)`, type, data: { ...good.data, [field]: wrongToken } });
-		const result = await testStored(created.id);
-		expect(result.status).toBe('Error');
-		// n8n 1.x loses the HTTP status of a failed test request (its errors drop their cause), so the
-		// credential's messages keyed on the status never apply there: n8n says its own.
-		expect(result.message).toMatch(isN8n1() ? /^Authorization failed - please check your credentials$/ : message);
-		expect(result.message).not.toContain(wrongToken);
-	});
+	])(
+		'%s with a wrong token fails with a message that says what to fix (n8n 1.x: its own message), without the token',
+		async (type, field, message) => {
+			const good = credentials.find((record) => record.type === type)!;
+			const wrongToken = 'wrong-token-e2e-1234567890';
+			const created = await n8n.rest.request<any>('POST', '/rest/credentials', {
+				name: `${good.name} (wrong)`,
+				type,
+				data: { ...good.data, [field]: wrongToken },
+			});
+			const result = await testStored(created.id);
+			expect(result.status).toBe('Error');
+			// n8n 1.x loses the HTTP status of a failed test request (its errors drop their cause), so the
+			// credential's messages keyed on the status never apply there: n8n says its own.
+			expect(result.message).toMatch(isN8n1() ? /^Authorization failed - please check your credentials$/ : message);
+			expect(result.message).not.toContain(wrongToken);
+		},
+	);
 
-	it('svcMcpOAuth2Api connects through n8n\'s own OAuth2 flow (consent at the simulator), then passes', async () => {
+	it("svcMcpOAuth2Api connects through n8n's own OAuth2 flow (consent at the simulator), then passes", async () => {
 		const callback = `${n8n.url}/rest/oauth2-credential/callback`;
 		const registered = await fetch(`${sim.baseUrl}/oauth/register`, {
 			method: 'POST',
@@ -107,7 +135,12 @@ describe("each credential's Test button, through n8n's REST API", () => {
 		const approved = await fetch(`${sim.baseUrl}/oauth/authorize`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ consent_id: consentId, login: sim.demo.pro.login, password: sim.demo.pro.password, decision: 'approve' }),
+			body: new URLSearchParams({
+				consent_id: consentId,
+				login: sim.demo.pro.login,
+				password: sim.demo.pro.password,
+				decision: 'approve',
+			}),
 			redirect: 'manual',
 		});
 		expect(approved.status).toBe(302);
@@ -123,7 +156,9 @@ describe('the templates, run headless with `n8n execute`', () => {
 	it('there are at least eight, each imported', async () => {
 		expect(examples.length).toBeGreaterThanOrEqual(8);
 		const listed = await n8n.rest.request<any[]>('GET', '/rest/workflows');
-		expect(listed.map((workflow) => workflow.id).sort()).toEqual(expect.arrayContaining(examples.map((example) => example.id)));
+		expect(listed.map((workflow) => workflow.id).sort()).toEqual(
+			expect.arrayContaining(examples.map((example) => example.id)),
+		);
 	});
 
 	const expectations: Record<string, (nodes: Record<string, { items: any[] }>) => void> = {
@@ -132,8 +167,10 @@ describe('the templates, run headless with `n8n execute`', () => {
 			expect(nodes['Open tasks'].items.every((item) => item.json.dropdown_status === 'Open')).toBe(true);
 			expect(nodes['CSV file'].items[0].binary.data).toMatchObject({ fileName: 'open-tasks.csv' });
 		},
-		'mcp-import-from-url.json': (nodes) => expect(nodes['Read back the new file'].items[0].json).toMatchObject({ file_name: 'annual-report.pdf' }),
-		'storage-contract-esignature.json': (nodes) => expect(nodes['Signatures so far'].items.length).toBeGreaterThanOrEqual(3),
+		'mcp-import-from-url.json': (nodes) =>
+			expect(nodes['Read back the new file'].items[0].json).toMatchObject({ file_name: 'annual-report.pdf' }),
+		'storage-contract-esignature.json': (nodes) =>
+			expect(nodes['Signatures so far'].items.length).toBeGreaterThanOrEqual(3),
 		'storage-backup-documents.json': (nodes) => expect(nodes['Upload into backup'].items.length).toBeGreaterThan(0),
 	};
 
@@ -142,10 +179,19 @@ describe('the templates, run headless with `n8n execute`', () => {
 		expect(manual.length).toBeGreaterThanOrEqual(5);
 		for (const example of manual) {
 			const run = await executeHeadless(n8n, example.id);
-			const errors = Object.entries(run.nodes).filter(([, node]) => node.error).map(([name, node]) => `${name}: ${node.error}`);
+			const errors = Object.entries(run.nodes)
+				.filter(([, node]) => node.error)
+				.map(([name, node]) => `${name}: ${node.error}`);
 			expect([example.file, run.status, errors]).toEqual([example.file, 0, []]);
-			const ran = example.workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote' && node.type !== 'n8n-nodes-base.scheduleTrigger');
-			for (const node of ran) expect([example.file, node.name, (run.nodes[node.name]?.items.length ?? 0) > 0]).toEqual([example.file, node.name, true]);
+			const ran = example.workflow.nodes.filter(
+				(node) => node.type !== 'n8n-nodes-base.stickyNote' && node.type !== 'n8n-nodes-base.scheduleTrigger',
+			);
+			for (const node of ran)
+				expect([example.file, node.name, (run.nodes[node.name]?.items.length ?? 0) > 0]).toEqual([
+					example.file,
+					node.name,
+					true,
+				]);
 			expectations[example.file]?.(run.nodes);
 		}
 	});
@@ -168,7 +214,14 @@ describe("our credentials chosen in n8n's HTTP Request node (predefined credenti
 		const workflow = await createWorkflow(n8n.rest, {
 			name: 'HTTP Request with the Svc Storage credential',
 			nodes: [
-				{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'manual',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				httpNode('Own Base URL', `${sim.baseUrl}/api/get_storage_data.php`, 220),
 				httpNode('Another address', foreign, 440),
 			],
@@ -179,7 +232,10 @@ describe("our credentials chosen in n8n's HTTP Request node (predefined credenti
 			settings: { executionOrder: 'v1' },
 		});
 		const run = await executeHeadless(n8n, workflow.id);
-		expect(run.nodes['Own Base URL'].items[0].json).toMatchObject({ success: true, data: { used_mb: expect.anything() } });
+		expect(run.nodes['Own Base URL'].items[0].json).toMatchObject({
+			success: true,
+			data: { used_mb: expect.anything() },
+		});
 		const refused = JSON.stringify(run.nodes['Another address'].items[0].json);
 		expect(refused).toMatch(/sent only to http:\/\/127\.0\.0\.1/);
 		expect(refused).not.toContain(String(storage.data.accessToken));
@@ -191,9 +247,16 @@ describe("a file uploaded through n8n's HTTP Request node with the Svc Storage c
 		const storage = credentials.find((record) => record.type === 'svcStorageApi')!;
 		const pro = sim.demo.pro;
 		const content = randomBytes(256 * 1024);
-		const source = sim.storage.addFile(pro.userId, sim.demo.folders.documents.hash, `http-upload-${Date.now()}.bin`, content);
+		const source = sim.storage.addFile(
+			pro.userId,
+			sim.demo.folders.documents.hash,
+			`http-upload-${Date.now()}.bin`,
+			content,
+		);
 		const target = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `http-upload-${Date.now()}`);
-		const workflow = roundTripWorkflow('Upload through the HTTP Request node', storage, source.hash, target.hash) as { nodes: Array<Record<string, unknown>> };
+		const workflow = roundTripWorkflow('Upload through the HTTP Request node', storage, source.hash, target.hash) as {
+			nodes: Array<Record<string, unknown>>;
+		};
 		// The download stays a Svc Storage node; the upload is n8n's own node calling upload_file.
 		workflow.nodes[2] = {
 			id: 'upload',
@@ -227,12 +290,17 @@ describe("a file uploaded through n8n's HTTP Request node with the Svc Storage c
 	});
 });
 
-describe('a download → upload round trip through n8n\'s binary store (1.x: in memory; 2.x: filesystem)', () => {
+describe("a download → upload round trip through n8n's binary store (1.x: in memory; 2.x: filesystem)", () => {
 	it('a 5 MiB file downloaded and uploaded again keeps its SHA-256', async () => {
 		const storage = credentials.find((record) => record.type === 'svcStorageApi')!;
 		const pro = sim.demo.pro;
 		const content = randomBytes(5 * 1024 * 1024);
-		const source = sim.storage.addFile(pro.userId, sim.demo.folders.documents.hash, `round-trip-${Date.now()}.bin`, content);
+		const source = sim.storage.addFile(
+			pro.userId,
+			sim.demo.folders.documents.hash,
+			`round-trip-${Date.now()}.bin`,
+			content,
+		);
 		const target = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `round-trip-${Date.now()}`);
 		const workflow = await createWorkflow(n8n.rest, roundTripWorkflow('Round trip', storage, source.hash, target.hash));
 		const run = await executeHeadless(n8n, workflow.id);
@@ -247,32 +315,57 @@ describe('a download → upload round trip through n8n\'s binary store (1.x: in 
 describe('the trigger templates, active under `n8n start`', () => {
 	it('fire once for a change made in the simulator: a new file, a task whose status changed', async () => {
 		const triggered = examples.filter((example) => !example.manual && !example.agent);
-		expect(triggered.map((example) => example.file).sort()).toEqual(['dvs-status-change-mention.json', 'storage-backup-new-files.json', 'storage-new-files-to-dvs-tasks.json']);
+		expect(triggered.map((example) => example.file).sort()).toEqual([
+			'dvs-status-change-mention.json',
+			'storage-backup-new-files.json',
+			'storage-new-files-to-dvs-tasks.json',
+		]);
 		for (const example of triggered) await activate(n8n.rest, example.id);
 		// Activation polls once (the starting point); the next poll is at the next minute.
 		await new Promise((wait) => setTimeout(wait, 3000));
 
 		const pro = sim.accounts.all().find((account) => account.id === sim.demo.pro.userId)!;
-		const file = sim.storage.addFile(pro.id, sim.demo.folders.documents.hash, 'e2e-invoice.pdf', Buffer.from('%PDF-1.7 e2e'));
+		const file = sim.storage.addFile(
+			pro.id,
+			sim.demo.folders.documents.hash,
+			'e2e-invoice.pdf',
+			Buffer.from('%PDF-1.7 e2e'),
+		);
 		const admin = sim.dvs.seed.orgA.users.admin;
-		const task = sim.dvs.store.documents(sim.dvs.seed.orgA.orgId, 'task').find((document) => document.values.name === 'Design mockups')!;
+		const task = sim.dvs.store
+			.documents(sim.dvs.seed.orgA.orgId, 'task')
+			.find((document) => document.values.name === 'Design mockups')!;
 		const updated = await fetch(`${sim.baseUrl}/api_dvs/task/update_document`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ user: admin.login, user_access_token: admin.token, dvs_document_id: task.id, update_params: { dropdown_status: sim.dvs.seed.orgA.options.taskStatus['In progress'] } }),
+			body: JSON.stringify({
+				user: admin.login,
+				user_access_token: admin.token,
+				dvs_document_id: task.id,
+				update_params: { dropdown_status: sim.dvs.seed.orgA.options.taskStatus['In progress'] },
+			}),
 		});
 		expect(updated.status).toBe(200);
 
 		const byFile = Object.fromEntries(triggered.map((example) => [example.file, example.id]));
-		const successes = async (workflowId: string) => (await executionsOf(n8n.rest, workflowId)).filter((execution) => execution.status === 'success');
+		const successes = async (workflowId: string) =>
+			(await executionsOf(n8n.rest, workflowId)).filter((execution) => execution.status === 'success');
 		for (const workflowId of Object.values(byFile)) {
-			await waitFor(`an execution of ${workflowId}`, async () => ((await successes(workflowId)).length > 0 ? true : undefined), 150_000);
+			await waitFor(
+				`an execution of ${workflowId}`,
+				async () => ((await successes(workflowId)).length > 0 ? true : undefined),
+				150_000,
+			);
 		}
 
 		const [backup] = await successes(byFile['storage-backup-new-files.json']);
-		expect((await executionNodes(n8n.rest, backup.id))['Upload copy to Backup'].items.map((item) => item.json.file_name)).toEqual([`backup-${file.name}`]);
+		expect(
+			(await executionNodes(n8n.rest, backup.id))['Upload copy to Backup'].items.map((item) => item.json.file_name),
+		).toEqual([`backup-${file.name}`]);
 		const [intake] = await successes(byFile['storage-new-files-to-dvs-tasks.json']);
-		const created = (await executionNodes(n8n.rest, intake.id))['Create review task'].items.map((item) => sim.dvs.store.documentById(Number(item.json.dvs_document_id))?.values.name);
+		const created = (await executionNodes(n8n.rest, intake.id))['Create review task'].items.map(
+			(item) => sim.dvs.store.documentById(Number(item.json.dvs_document_id))?.values.name,
+		);
 		expect(created).toEqual([`Review ${file.name}`]);
 		const [mention] = await successes(byFile['dvs-status-change-mention.json']);
 		const comment = (await executionNodes(n8n.rest, mention.id))['Mention the responsible user'].items;
@@ -282,7 +375,8 @@ describe('the trigger templates, active under `n8n start`', () => {
 
 		// One change, one execution each: the next polls find nothing new.
 		await new Promise((wait) => setTimeout(wait, 65_000));
-		for (const workflowId of Object.values(byFile)) expect([workflowId, (await successes(workflowId)).length]).toEqual([workflowId, 1]);
+		for (const workflowId of Object.values(byFile))
+			expect([workflowId, (await successes(workflowId)).length]).toEqual([workflowId, 1]);
 		for (const example of triggered) await deactivate(n8n.rest, example.id);
 	});
 });

@@ -15,7 +15,17 @@ import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/r
 import type { ServiceSimulator } from '../simulator';
 import { randomBytes } from 'node:crypto';
 
-import { activate, createWorkflow, deactivate, executionNodes, executionsOf, roundTripWorkflow, sha256, startRun, waitFor } from './helpers';
+import {
+	activate,
+	createWorkflow,
+	deactivate,
+	executionNodes,
+	executionsOf,
+	roundTripWorkflow,
+	sha256,
+	startRun,
+	waitFor,
+} from './helpers';
 import { startRedis } from './recovery';
 
 let redis: ChildProcess;
@@ -48,12 +58,15 @@ async function startQueueMode(binaryMode?: 'filesystem'): Promise<RunningN8n> {
 	});
 }
 
-beforeAll(async () => {
-	redisPort = await freePort();
-	redis = await startRedis(redisPort);
-	sim = await startDemoSimulator();
-	n8n = await startQueueMode();
-}, 6 * 60 * 1000);
+beforeAll(
+	async () => {
+		redisPort = await freePort();
+		redis = await startRedis(redisPort);
+		sim = await startDemoSimulator();
+		n8n = await startQueueMode();
+	},
+	6 * 60 * 1000,
+);
 
 afterAll(async () => {
 	await n8n?.stop();
@@ -64,7 +77,9 @@ afterAll(async () => {
 /** Which worker ran each execution, read from the workers' own log lines. */
 function workerOf(executionId: string): number[] {
 	const workers = n8n.processes.slice(1);
-	return workers.flatMap((worker, index) => (worker.output().includes(`Worker started execution ${executionId} `) ? [index] : []));
+	return workers.flatMap((worker, index) =>
+		worker.output().includes(`Worker started execution ${executionId} `) ? [index] : [],
+	);
 }
 
 /** The status of an execution once it has ended, else undefined. */
@@ -84,7 +99,9 @@ it('runs every manual template on the workers, started at once, each exactly onc
 	for (const { example, executionId } of started) {
 		const status = await waitFor(`execution ${executionId} of ${example.file}`, () => finished(executionId), 120_000);
 		const nodes = await executionNodes(n8n.rest, executionId);
-		const errors = Object.entries(nodes).filter(([, node]) => node.error).map(([name, node]) => `${name}: ${node.error}`);
+		const errors = Object.entries(nodes)
+			.filter(([, node]) => node.error)
+			.map(([name, node]) => `${name}: ${node.error}`);
 		expect([example.file, status, errors, workerOf(executionId).length]).toEqual([example.file, 'success', [], 1]);
 	}
 	const used = new Set(started.flatMap(({ executionId }) => workerOf(executionId)));
@@ -99,20 +116,29 @@ it('an active Storage trigger backs up every new file exactly once while its exe
 	const documents = sim.demo.folders.documents.hash;
 	const shared = sim.demo.folders.shared.hash;
 	const added: string[] = [];
-	const successes = async () => (await executionsOf(n8n.rest, example.id)).filter((execution) => execution.status === 'success');
+	const successes = async () =>
+		(await executionsOf(n8n.rest, example.id)).filter((execution) => execution.status === 'success');
 	for (let round = 1; round <= 2; round++) {
 		for (let index = 1; index <= 3; index++) {
 			const name = `queue-r${round}-${index}.txt`;
 			sim.storage.addFile(pro, documents, name, Buffer.from(`round ${round} file ${index}\n`));
 			added.push(name);
 		}
-		await waitFor(`the backups of round ${round}`, async () => {
-			const backups = sim.storage.listChildren(shared).filter((item) => item.name.startsWith('backup-queue-')).length;
-			return backups >= added.length ? true : undefined;
-		}, 150_000);
+		await waitFor(
+			`the backups of round ${round}`,
+			async () => {
+				const backups = sim.storage.listChildren(shared).filter((item) => item.name.startsWith('backup-queue-')).length;
+				return backups >= added.length ? true : undefined;
+			},
+			150_000,
+		);
 	}
 	await deactivate(n8n.rest, example.id);
-	const backups = sim.storage.listChildren(shared).map((item) => item.name).filter((name) => name.startsWith('backup-queue-')).sort();
+	const backups = sim.storage
+		.listChildren(shared)
+		.map((item) => item.name)
+		.filter((name) => name.startsWith('backup-queue-'))
+		.sort();
 	expect(backups).toEqual(added.map((name) => `backup-${name}`).sort());
 	const runs = await successes();
 	expect(runs.length).toBeGreaterThanOrEqual(2);
@@ -130,9 +156,17 @@ async function roundTripOnWorkers(instance: RunningN8n, size: number) {
 	const pro = sim.demo.pro;
 	const content = randomBytes(size);
 	const stamp = `${Date.now()}-${size}`;
-	const source = sim.storage.addFile(pro.userId, sim.demo.folders.documents.hash, `queue-round-trip-${stamp}.bin`, content);
+	const source = sim.storage.addFile(
+		pro.userId,
+		sim.demo.folders.documents.hash,
+		`queue-round-trip-${stamp}.bin`,
+		content,
+	);
 	const target = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `queue-round-trip-${stamp}`);
-	const workflow = await createWorkflow(instance.rest, roundTripWorkflow(`Round trip ${stamp}`, storage, source.hash, target.hash));
+	const workflow = await createWorkflow(
+		instance.rest,
+		roundTripWorkflow(`Round trip ${stamp}`, storage, source.hash, target.hash),
+	);
 	const executionId = await startRun(instance.rest, workflow.id);
 	const status = await waitFor(`round trip ${executionId}`, async () => await finished(executionId, instance), 120_000);
 	const nodes = await executionNodes(instance.rest, executionId);
@@ -148,20 +182,24 @@ describe(`binary data in queue mode's default store (${isN8n1() ? '1.x: in memor
 	});
 
 	// n8n 1.x has no database store (nor its cap).
-	if (!isN8n1()) it('a file over the database cap is refused naming the setting to change, and nothing is uploaded', async () => {
-		const { status, nodes, copies } = await roundTripOnWorkers(n8n, (DATABASE_CAP_MIB + 1) * 1024 * 1024);
-		expect(status).toBe('error');
-		expect(nodes.Download.error).toBe('The file (5.0 MiB) is larger than n8n keeps in its database');
-		expect(copies).toEqual([]);
-	});
+	if (!isN8n1())
+		it('a file over the database cap is refused naming the setting to change, and nothing is uploaded', async () => {
+			const { status, nodes, copies } = await roundTripOnWorkers(n8n, (DATABASE_CAP_MIB + 1) * 1024 * 1024);
+			expect(status).toBe('error');
+			expect(nodes.Download.error).toBe('The file (5.0 MiB) is larger than n8n keeps in its database');
+			expect(copies).toEqual([]);
+		});
 });
 
 describe('binary data in queue mode with the filesystem store', () => {
 	let filesystem: RunningN8n;
-	beforeAll(async () => {
-		await n8n.stop();
-		filesystem = await startQueueMode('filesystem');
-	}, 6 * 60 * 1000);
+	beforeAll(
+		async () => {
+			await n8n.stop();
+			filesystem = await startQueueMode('filesystem');
+		},
+		6 * 60 * 1000,
+	);
 	afterAll(async () => await filesystem?.stop());
 
 	it('a 6 MiB file downloaded and uploaded again on the workers keeps its SHA-256', async () => {

@@ -26,7 +26,18 @@ import { freePort, isN8n1, prepareUserFolder, startN8n, type RunningN8n } from '
 import type { ServiceSimulator } from '../simulator';
 
 import { activate, createWorkflow, executionsOf, startRun, waitFor } from './helpers';
-import { bodyText, ended, killWorker, READS, restartWorker, retryExecution, startRedis, writeLandsUnseen, type Ended, type RequestTest } from './recovery';
+import {
+	bodyText,
+	ended,
+	killWorker,
+	READS,
+	restartWorker,
+	retryExecution,
+	startRedis,
+	writeLandsUnseen,
+	type Ended,
+	type RequestTest,
+} from './recovery';
 
 let sim: ServiceSimulator;
 let n8n: RunningN8n;
@@ -35,7 +46,8 @@ let credentialIds: Record<string, { id: string; name: string }>;
 const marker = () => `rec${Math.random().toString(36).slice(2, 10)}`;
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 /** A sibling name that is the marker's object or a numbered copy of it (`x (1).txt`). */
-const carries = (name: string, mark: string) => name === mark || name.startsWith(`${mark} (`) || name.startsWith(`${mark}.`);
+const carries = (name: string, mark: string) =>
+	name === mark || name.startsWith(`${mark} (`) || name.startsWith(`${mark}.`);
 
 /** Credentials as a user saves them in the editor: Storage, DVS, and MCP as the DVS admin. */
 async function createCredentials(): Promise<void> {
@@ -55,7 +67,13 @@ async function createCredentials(): Promise<void> {
 
 type Credential = 'svcStorageApi' | 'svcDvsApi' | 'svcMcpApi';
 
-function svcNode(name: string, node: 'svcStorage' | 'svcDvs', credential: Credential, parameters: Record<string, unknown>, x: number) {
+function svcNode(
+	name: string,
+	node: 'svcStorage' | 'svcDvs',
+	credential: Credential,
+	parameters: Record<string, unknown>,
+	x: number,
+) {
 	return {
 		id: name.toLowerCase().replace(/\W+/g, '-'),
 		name,
@@ -69,8 +87,22 @@ function svcNode(name: string, node: 'svcStorage' | 'svcDvs', credential: Creden
 
 /** Start → the given Svc nodes in a row. */
 function chain(name: string, nodes: Array<ReturnType<typeof svcNode>>): Record<string, unknown> {
-	const all = [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }, ...nodes];
-	const connections = Object.fromEntries(all.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] }]));
+	const all = [
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		...nodes,
+	];
+	const connections = Object.fromEntries(
+		all
+			.slice(0, -1)
+			.map((node, index) => [node.name, { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] }]),
+	);
 	return { name, nodes: all, connections };
 }
 
@@ -84,10 +116,18 @@ interface UncertainCase {
 	setUp(mark: string): { workflow: Record<string, unknown>; isWrite: RequestTest; count: () => number };
 }
 
-const folderIn = (label: string) => sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, `${label}-${marker()}`);
-const tasksNamed = (mark: string) => sim.dvs.store.documents(sim.dvs.seed.orgA.orgId, 'task').filter((task) => task.values.name === mark).length;
-const commentsWith = (taskId: number, mark: string) => sim.dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(mark)).length;
-const fields = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+const folderIn = (label: string) =>
+	sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, `${label}-${marker()}`);
+const tasksNamed = (mark: string) =>
+	sim.dvs.store.documents(sim.dvs.seed.orgA.orgId, 'task').filter((task) => task.values.name === mark).length;
+const commentsWith = (taskId: number, mark: string) =>
+	sim.dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(mark)).length;
+const fields = (value: Record<string, unknown>) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: [],
+});
 
 const CASES: UncertainCase[] = [
 	{
@@ -97,11 +137,19 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: true,
 		setUp: (mark) => {
 			const parent = folderIn('recovery-folders');
-			const write = svcNode('Write', 'svcStorage', 'svcStorageApi', { resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: mark }, 220);
+			const write = svcNode(
+				'Write',
+				'svcStorage',
+				'svcStorageApi',
+				{ resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: mark },
+				220,
+			);
 			return {
 				workflow: chain(`Recovery folder ${mark}`, [write]),
 				isWrite: ({ req, action }) => action === 'create_folder' && bodyText(req).includes(mark),
-				count: () => sim.storage.listChildren(parent.hash).filter((item) => item.type === 'folder' && carries(item.name, mark)).length,
+				count: () =>
+					sim.storage.listChildren(parent.hash).filter((item) => item.type === 'folder' && carries(item.name, mark))
+						.length,
 			};
 		},
 	},
@@ -112,14 +160,33 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: false,
 		setUp: (mark) => {
 			const folder = folderIn('recovery-files');
-			const source = sim.storage.addFile(sim.demo.pro.userId, folderIn('recovery-sources').hash, `${mark}.txt`, Buffer.from(`content of ${mark}\n`));
-			const download = svcNode('Download', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'download', file: byId(source.hash), binaryPropertyName: 'data', options: {} }, 220);
-			const write = svcNode('Write', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data', options: {} }, 440);
+			const source = sim.storage.addFile(
+				sim.demo.pro.userId,
+				folderIn('recovery-sources').hash,
+				`${mark}.txt`,
+				Buffer.from(`content of ${mark}\n`),
+			);
+			const download = svcNode(
+				'Download',
+				'svcStorage',
+				'svcStorageApi',
+				{ resource: 'file', operation: 'download', file: byId(source.hash), binaryPropertyName: 'data', options: {} },
+				220,
+			);
+			const write = svcNode(
+				'Write',
+				'svcStorage',
+				'svcStorageApi',
+				{ resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data', options: {} },
+				440,
+			);
 			return {
 				workflow: chain(`Recovery upload ${mark}`, [download, write]),
 				// A multipart body is streamed, so not matched on; this phase runs one upload.
 				isWrite: ({ action }) => action === 'upload_file',
-				count: () => sim.storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, mark)).length,
+				count: () =>
+					sim.storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, mark))
+						.length,
 			};
 		},
 	},
@@ -130,7 +197,13 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: false,
 		setUp: (mark) => {
 			const project = sim.dvs.seed.orgA.projects.website;
-			const write = svcNode('Write', 'svcDvs', 'svcDvsApi', { resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) }, 220);
+			const write = svcNode(
+				'Write',
+				'svcDvs',
+				'svcDvsApi',
+				{ resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) },
+				220,
+			);
 			return {
 				workflow: chain(`Recovery task ${mark}`, [write]),
 				isWrite: ({ req, action }) => action === 'create_document' && bodyText(req).includes(mark),
@@ -145,7 +218,13 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: true,
 		setUp: (mark) => {
 			const task = sim.dvs.seed.orgA.tasks.design;
-			const write = svcNode('Write', 'svcDvs', 'svcDvsApi', { resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` }, 220);
+			const write = svcNode(
+				'Write',
+				'svcDvs',
+				'svcDvsApi',
+				{ resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` },
+				220,
+			);
 			return {
 				workflow: chain(`Recovery comment ${mark}`, [write]),
 				isWrite: ({ req, action }) => action === 'add_comment' && bodyText(req).includes(mark),
@@ -160,7 +239,13 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: true,
 		setUp: (mark) => {
 			const project = sim.dvs.seed.orgA.projects.tools;
-			const write = svcNode('Write', 'svcDvs', 'svcMcpApi', { resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) }, 220);
+			const write = svcNode(
+				'Write',
+				'svcDvs',
+				'svcMcpApi',
+				{ resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) },
+				220,
+			);
 			return {
 				workflow: chain(`Recovery MCP task ${mark}`, [write]),
 				isWrite: ({ req, mcpTool }) => mcpTool === 'svc_dvs_create_task' && bodyText(req).includes(mark),
@@ -175,7 +260,13 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: false,
 		setUp: (mark) => {
 			const task = sim.dvs.seed.orgA.tasks.header;
-			const write = svcNode('Write', 'svcDvs', 'svcMcpApi', { resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` }, 220);
+			const write = svcNode(
+				'Write',
+				'svcDvs',
+				'svcMcpApi',
+				{ resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` },
+				220,
+			);
 			return {
 				workflow: chain(`Recovery MCP comment ${mark}`, [write]),
 				isWrite: ({ req, mcpTool }) => mcpTool === 'svc_dvs_add_comment' && bodyText(req).includes(mark),
@@ -221,7 +312,12 @@ const phases = new Map<number, Promise<Map<string, CaseOutcome>>>();
 async function outcomeOf(testCase: UncertainCase): Promise<CaseOutcome> {
 	if (!phases.has(testCase.phase)) {
 		const cases = CASES.filter((candidate) => candidate.phase === testCase.phase);
-		phases.set(testCase.phase, Promise.all(cases.map(async (candidate) => [candidate.name, await uncertainThenRetried(candidate)] as const)).then((entries) => new Map(entries)));
+		phases.set(
+			testCase.phase,
+			Promise.all(
+				cases.map(async (candidate) => [candidate.name, await uncertainThenRetried(candidate)] as const),
+			).then((entries) => new Map(entries)),
+		);
 	}
 	return (await phases.get(testCase.phase)!).get(testCase.name)!;
 }
@@ -235,24 +331,30 @@ afterAll(async () => {
 });
 
 describe('Retry execution after "Outcome uncertain" whose write had landed', () => {
-	beforeAll(async () => {
-		n8n = await startN8n();
-		await createCredentials();
-	}, 5 * 60 * 1000);
+	beforeAll(
+		async () => {
+			n8n = await startN8n();
+			await createCredentials();
+		},
+		5 * 60 * 1000,
+	);
 
 	afterAll(async () => {
 		await n8n?.stop();
 	});
 
-	it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s: outputs the landed write, reconciled; the service holds one', async (_name, testCase) => {
-		const outcome = await outcomeOf(testCase);
-		expect(outcome).toEqual({
-			failed: { status: 'error', error: expect.stringMatching(/^Outcome uncertain/) },
-			afterFailure: 1,
-			retried: { status: 'success', error: undefined, json: expect.objectContaining({ reconciled: true }) },
-			afterRetry: 1,
-		});
-	});
+	it.each(CASES.map((testCase) => [testCase.name, testCase] as const))(
+		'%s: outputs the landed write, reconciled; the service holds one',
+		async (_name, testCase) => {
+			const outcome = await outcomeOf(testCase);
+			expect(outcome).toEqual({
+				failed: { status: 'error', error: expect.stringMatching(/^Outcome uncertain/) },
+				afterFailure: 1,
+				retried: { status: 'success', error: undefined, json: expect.objectContaining({ reconciled: true }) },
+				afterRetry: 1,
+			});
+		},
+	);
 });
 
 const SOURCE_FILES = 30;
@@ -274,7 +376,11 @@ async function startQueueMode(userFolder: string, redisPort: number, stall: Stal
 			N8N_LOG_LEVEL: 'info',
 			...(stall === 'soon'
 				? // The other worker sees the dead worker's job stalled within seconds instead of 1 to 1.5 minutes.
-					{ QUEUE_WORKER_LOCK_DURATION: '10000', QUEUE_WORKER_LOCK_RENEW_TIME: '2000', QUEUE_WORKER_STALLED_INTERVAL: '5000' }
+					{
+						QUEUE_WORKER_LOCK_DURATION: '10000',
+						QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+						QUEUE_WORKER_STALLED_INTERVAL: '5000',
+					}
 				: // Not while the test runs: once a job is failed as stalled, 2.41 replaces its execution's data by that error.
 					{ QUEUE_WORKER_LOCK_DURATION: '600000' }),
 		},
@@ -286,14 +392,17 @@ describe('a queue worker killed mid-write (SIGKILL at the 16th of 30 uploads, on
 	let redisPort: number;
 	let userFolder: string;
 
-	beforeAll(async () => {
-		redisPort = await freePort();
-		redis = await startRedis(redisPort);
-		userFolder = prepareUserFolder();
-		// 2.41 first: its restarted worker marks the execution crashed before any stall check fails the job.
-		n8n = await startQueueMode(userFolder, redisPort, isN8n1() ? 'soon' : 'not now');
-		await createCredentials();
-	}, 5 * 60 * 1000);
+	beforeAll(
+		async () => {
+			redisPort = await freePort();
+			redis = await startRedis(redisPort);
+			userFolder = prepareUserFolder();
+			// 2.41 first: its restarted worker marks the execution crashed before any stall check fails the job.
+			n8n = await startQueueMode(userFolder, redisPort, isN8n1() ? 'soon' : 'not now');
+			await createCredentials();
+		},
+		5 * 60 * 1000,
+	);
 
 	afterAll(async () => {
 		await n8n?.stop();
@@ -328,11 +437,46 @@ interface KillOptions {
  * An active workflow started by a webhook, as production executions run on the workers: it lists 30
  * files, downloads each and uploads it into another folder one by one.
  */
-function uploadThirtyWorkflow(sourceHash: string, targetHash: string, hookPath: string, ifNameExists: KillOptions['ifNameExists']): Record<string, unknown> {
-	const upload = { resource: 'file', operation: 'upload', folder: byId(targetHash), binaryPropertyName: 'data', options: ifNameExists === 'keepBoth' ? {} : { ifNameExists } };
+function uploadThirtyWorkflow(
+	sourceHash: string,
+	targetHash: string,
+	hookPath: string,
+	ifNameExists: KillOptions['ifNameExists'],
+): Record<string, unknown> {
+	const upload = {
+		resource: 'file',
+		operation: 'upload',
+		folder: byId(targetHash),
+		binaryPropertyName: 'data',
+		options: ifNameExists === 'keepBoth' ? {} : { ifNameExists },
+	};
 	const nodes = chain(`Recovery queue ${hookPath}`, [
-		svcNode('List', 'svcStorage', 'svcStorageApi', { resource: 'folder', operation: 'getContent', folder: byId(sourceHash), returnAll: true, options: { itemType: 'file' } }, 220),
-		svcNode('Download', 'svcStorage', 'svcStorageApi', { resource: 'file', operation: 'download', file: { __rl: true, mode: 'id', value: '={{ $json.file_hash }}' }, binaryPropertyName: 'data', options: {} }, 440),
+		svcNode(
+			'List',
+			'svcStorage',
+			'svcStorageApi',
+			{
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byId(sourceHash),
+				returnAll: true,
+				options: { itemType: 'file' },
+			},
+			220,
+		),
+		svcNode(
+			'Download',
+			'svcStorage',
+			'svcStorageApi',
+			{
+				resource: 'file',
+				operation: 'download',
+				file: { __rl: true, mode: 'id', value: '={{ $json.file_hash }}' },
+				binaryPropertyName: 'data',
+				options: {},
+			},
+			440,
+		),
 		svcNode('Upload', 'svcStorage', 'svcStorageApi', upload, 660),
 	]) as { nodes: any[]; connections: Record<string, unknown> };
 	nodes.nodes[0] = {
@@ -357,18 +501,32 @@ const startsByProcess = () => n8n.processes.map((process) => startsOf(process.ou
 
 /** The index of the worker that started an execution since `before` (the one running now), from the workers' own log lines. */
 function runningWorker(before: number[]): number {
-	const index = n8n.processes.findIndex((process, at) => at > 0 && process.child.exitCode === null && process.child.signalCode === null && startsOf(process.output()) > (before[at] ?? 0));
+	const index = n8n.processes.findIndex(
+		(process, at) =>
+			at > 0 &&
+			process.child.exitCode === null &&
+			process.child.signalCode === null &&
+			startsOf(process.output()) > (before[at] ?? 0),
+	);
 	if (index < 1) throw new Error('no worker says it started the execution');
 	return index;
 }
 
 /** Starts the workflow through its webhook, once n8n serves it (it may register it a moment after answering the activation). */
 async function callWebhook(hookPath: string): Promise<void> {
-	const status = await waitFor('the webhook to start the workflow', async () => {
-		const answer = await fetch(`${n8n.url}/webhook/${hookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		await answer.arrayBuffer();
-		return answer.status === 404 ? undefined : answer.status;
-	}, 60_000);
+	const status = await waitFor(
+		'the webhook to start the workflow',
+		async () => {
+			const answer = await fetch(`${n8n.url}/webhook/${hookPath}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			await answer.arrayBuffer();
+			return answer.status === 404 ? undefined : answer.status;
+		},
+		60_000,
+	);
 	expect(status).toBe(200);
 }
 
@@ -384,10 +542,18 @@ async function killedMidUpload(options: KillOptions, after: (run: KilledRun) => 
 	const pro = sim.demo.pro.userId;
 	const source = folderIn('recovery-queue-source');
 	const target = folderIn('recovery-queue-target');
-	for (let n = 1; n <= SOURCE_FILES; n++) sim.storage.addFile(pro, source.hash, `doc-${String(n).padStart(2, '0')}.txt`, Buffer.from(`document ${n}\n`));
-	const files = () => sim.storage.listChildren(target.hash).map((item) => item.name).sort();
+	for (let n = 1; n <= SOURCE_FILES; n++)
+		sim.storage.addFile(pro, source.hash, `doc-${String(n).padStart(2, '0')}.txt`, Buffer.from(`document ${n}\n`));
+	const files = () =>
+		sim.storage
+			.listChildren(target.hash)
+			.map((item) => item.name)
+			.sort();
 	const hookPath = `recovery-${marker()}`;
-	const { id: workflowId } = await createWorkflow(n8n.rest, uploadThirtyWorkflow(source.hash, target.hash, hookPath, options.ifNameExists));
+	const { id: workflowId } = await createWorkflow(
+		n8n.rest,
+		uploadThirtyWorkflow(source.hash, target.hash, hookPath, options.ifNameExists),
+	);
 	await activate(n8n.rest, workflowId);
 	const startsBefore = startsByProcess();
 	let uploads = 0;
@@ -399,7 +565,9 @@ async function killedMidUpload(options: KillOptions, after: (run: KilledRun) => 
 			storedAtKill = files().length;
 			// A restarted worker finds the execution unfinished in its event log and marks it crashed, keeping the
 			// progress saved after each node (2.41).
-			killed = killWorker(n8n, runningWorker(startsBefore)).then(async () => (options.restart ? await restartWorker(n8n) : undefined));
+			killed = killWorker(n8n, runningWorker(startsBefore)).then(async () =>
+				options.restart ? await restartWorker(n8n) : undefined,
+			);
 			return true;
 		},
 		// The 16th upload is held unanswered (and not stored) until the dead worker's connection closes.
@@ -440,7 +608,11 @@ async function retriedByUser({ executionId, workflowId, files }: KilledRun): Pro
 	const crashed = await ended(n8n.rest, executionId, 240_000);
 	expect([crashed.status, crashed.lastNode]).toEqual(['crashed', 'Upload']);
 	const keepBoth = await retryExecution(n8n.rest, executionId, false);
-	expect([keepBoth.status, keepBoth.lastNode, keepBoth.error]).toEqual(['error', 'Upload', expect.stringMatching(/^Outcome uncertain.*doc-\d\d\.txt/)]);
+	expect([keepBoth.status, keepBoth.lastNode, keepBoth.error]).toEqual([
+		'error',
+		'Upload',
+		expect.stringMatching(/^Outcome uncertain.*doc-\d\d\.txt/),
+	]);
 	expect([files().length, copies(files())]).toEqual([KILL_AT_UPLOAD - 1, []]);
 
 	await setIfNameExists(workflowId, 'useExisting');
@@ -452,11 +624,17 @@ async function retriedByUser({ executionId, workflowId, files }: KilledRun): Pro
 }
 
 /** Saves the workflow with the Upload's If Name Exists changed (and the webhook's path, when given), as a user does in the editor. */
-async function setIfNameExists(workflowId: string, ifNameExists: KillOptions['ifNameExists'], hookPath?: string): Promise<void> {
+async function setIfNameExists(
+	workflowId: string,
+	ifNameExists: KillOptions['ifNameExists'],
+	hookPath?: string,
+): Promise<void> {
 	const saved = await n8n.rest.request<any>('GET', `/rest/workflows/${workflowId}`);
 	const nodes = saved.nodes.map((node: any) => {
-		if (node.name === 'Upload') return { ...node, parameters: { ...node.parameters, options: { ...node.parameters.options, ifNameExists } } };
-		if (node.name === 'Start' && hookPath) return { ...node, webhookId: hookPath, parameters: { ...node.parameters, path: hookPath } };
+		if (node.name === 'Upload')
+			return { ...node, parameters: { ...node.parameters, options: { ...node.parameters.options, ifNameExists } } };
+		if (node.name === 'Start' && hookPath)
+			return { ...node, webhookId: hookPath, parameters: { ...node.parameters, path: hookPath } };
 		return node;
 	});
 	await n8n.rest.request('PATCH', `/rest/workflows/${workflowId}`, { ...saved, nodes });
@@ -472,7 +650,11 @@ async function failedAsStalled({ executionId, workflowId, hookPath, files }: Kil
 	const failed = await ended(n8n.rest, executionId, 240_000);
 	expect([failed.status, failed.error]).toEqual(['error', expect.stringMatching(stalled)]);
 	const retried = await retryExecution(n8n.rest, executionId, true);
-	expect([retried.status, retried.error, retried.nodes.Upload]).toEqual(['error', expect.stringMatching(stalled), undefined]);
+	expect([retried.status, retried.error, retried.nodes.Upload]).toEqual([
+		'error',
+		expect.stringMatching(stalled),
+		undefined,
+	]);
 	expect([files().length, copies(files())]).toEqual([KILL_AT_UPLOAD - 1, []]);
 
 	// 2.41 publishes a saved version in the background: the webhook's new path answers once the new version runs.
@@ -481,7 +663,11 @@ async function failedAsStalled({ executionId, workflowId, hookPath, files }: Kil
 	await activate(n8n.rest, workflowId);
 	const before = (await executionsOf(n8n.rest, workflowId)).map((execution) => execution.id);
 	await callWebhook(republished);
-	const again = await waitFor('the workflow to run again', async () => (await executionsOf(n8n.rest, workflowId)).find((execution) => !before.includes(execution.id)), 60_000);
+	const again = await waitFor(
+		'the workflow to run again',
+		async () => (await executionsOf(n8n.rest, workflowId)).find((execution) => !before.includes(execution.id)),
+		60_000,
+	);
 	const ran = await ended(n8n.rest, again.id);
 	expect([ran.status, ran.nodes.Upload?.error]).toEqual(['success', undefined]);
 	expect([files().length, copies(files())]).toEqual([SOURCE_FILES, []]);

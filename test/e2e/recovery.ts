@@ -29,7 +29,8 @@ const seen = (req: SimRequest): SeenRequest => ({ req, ...describeRequest(req.pa
 
 /** The reads of one API, so that faults of cases running side by side on other APIs never meet. */
 export const READS: Record<'storage' | 'dvs' | 'mcp', RequestTest> = {
-	storage: ({ req, action }) => action !== undefined && (req.path.startsWith('/api_v2/') || req.path.startsWith('/api/')),
+	storage: ({ req, action }) =>
+		action !== undefined && (req.path.startsWith('/api_v2/') || req.path.startsWith('/api/')),
 	dvs: ({ req, action }) => action !== undefined && req.path.startsWith('/api_dvs/'),
 	mcp: ({ mcpTool }) => mcpTool !== undefined,
 };
@@ -52,7 +53,11 @@ export function writeLandsUnseen(sim: ServiceSimulator, isWrite: RequestTest, re
 		fault: { kind: 'statusBeforeCommit', status: 500 },
 		times: 100_000,
 	});
-	const writeFault = sim.faults.add({ match: (req: SimRequest) => isWrite(seen(req)), fault: { kind: 'statusAfterCommit', status: 500 }, times: 1 });
+	const writeFault = sim.faults.add({
+		match: (req: SimRequest) => isWrite(seen(req)),
+		fault: { kind: 'statusAfterCommit', status: 500 },
+		times: 1,
+	});
 	return {
 		retire: () => {
 			readFault.timesRemaining = 0;
@@ -81,9 +86,15 @@ export interface Ended {
 
 /** Waits for an execution to end; its status, its error and what each node gave. */
 export async function ended(rest: N8nRest, executionId: string, timeoutMs = 180_000): Promise<Ended> {
-	const status = await waitFor(`execution ${executionId} to end`, async () => await finishedStatus(rest, executionId), timeoutMs);
+	const status = await waitFor(
+		`execution ${executionId} to end`,
+		async () => await finishedStatus(rest, executionId),
+		timeoutMs,
+	);
 	const execution = await rest.request<{ data: string }>('GET', `/rest/executions/${executionId}`);
-	const { resultData } = parseFlatted(execution.data) as { resultData: { error?: { message?: string }; lastNodeExecuted?: string } };
+	const { resultData } = parseFlatted(execution.data) as {
+		resultData: { error?: { message?: string }; lastNodeExecuted?: string };
+	};
 	return {
 		id: executionId,
 		status,
@@ -99,17 +110,27 @@ export async function ended(rest: N8nRest, executionId: string, timeoutMs = 180_
  * n8n answers when the retried execution has ended.
  */
 export async function retryExecution(rest: N8nRest, executionId: string, loadWorkflow: boolean): Promise<Ended> {
-	const retried = await rest.request<{ id: string | number }>('POST', `/rest/executions/${executionId}/retry`, { loadWorkflow });
+	const retried = await rest.request<{ id: string | number }>('POST', `/rest/executions/${executionId}/retry`, {
+		loadWorkflow,
+	});
 	return await ended(rest, String(retried.id));
 }
 
 /** A Redis for queue mode on its own port, with nothing saved to disk. */
 export async function startRedis(port: number): Promise<ChildProcess> {
 	requireSystemTool('redis-server', 'apt-get install redis-server');
-	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(
+		'redis-server',
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	await waitFor('redis-server to accept connections', async () => (output.includes('Ready to accept connections') ? true : undefined), 30_000);
+	await waitFor(
+		'redis-server to accept connections',
+		async () => (output.includes('Ready to accept connections') ? true : undefined),
+		30_000,
+	);
 	return child;
 }
 
@@ -146,7 +167,11 @@ export async function killWorker(n8n: RunningN8n, index: number): Promise<void> 
 	const worker = n8n.processes[index];
 	const pid = worker.child.pid!;
 	const below = descendantsOf(pid);
-	const exited = new Promise<void>((done) => (worker.child.exitCode !== null || worker.child.signalCode !== null ? done() : worker.child.once('exit', () => done())));
+	const exited = new Promise<void>((done) =>
+		worker.child.exitCode !== null || worker.child.signalCode !== null
+			? done()
+			: worker.child.once('exit', () => done()),
+	);
 	worker.child.kill('SIGKILL');
 	await exited;
 	for (const child of below) {
@@ -164,7 +189,12 @@ export async function killWorker(n8n: RunningN8n, index: number): Promise<void> 
  */
 export async function restartWorker(n8n: RunningN8n): Promise<void> {
 	const healthPort = await freePort();
-	const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort) };
+	const env = {
+		...n8n.env,
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+		QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+	};
 	const worker = spawnN8n(n8n.bin, ['worker', '--concurrency=1'], env);
 	n8n.processes.push(worker);
 	await waitForHttp(`http://127.0.0.1:${healthPort}/healthz`, worker.output);

@@ -77,7 +77,13 @@ async function importCredentials(bin: string, env: NodeJS.ProcessEnv): Promise<v
 	if (result.status !== 0) throw new Error(`n8n import:credentials failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-function triggerWorkflow(name: string, nodeId: string, type: string, parameters: Record<string, unknown>, credentialType: string): Record<string, unknown> {
+function triggerWorkflow(
+	name: string,
+	nodeId: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	credentialType: string,
+): Record<string, unknown> {
 	const credential = credentials.find((record) => record.type === credentialType)!;
 	return {
 		name,
@@ -102,7 +108,10 @@ async function watchStorage(): Promise<Watched> {
 	sim.storage.addFile(pro.userId, folder.hash, 'there-before.txt', Buffer.from('old\n'));
 	const nodeId = '5c0e0d1e-0000-4000-8000-000000000001';
 	const parameters = { event: 'newFile', folder: { __rl: true, mode: 'id', value: folder.hash } };
-	const { id } = await createWorkflow(running().rest, triggerWorkflow('Scheduler: new files', nodeId, 'n8n-nodes-svc.svcStorageTrigger', parameters, 'svcStorageApi'));
+	const { id } = await createWorkflow(
+		running().rest,
+		triggerWorkflow('Scheduler: new files', nodeId, 'n8n-nodes-svc.svcStorageTrigger', parameters, 'svcStorageApi'),
+	);
 	return {
 		name: 'Storage',
 		workflowId: id,
@@ -116,13 +125,29 @@ async function watchStorage(): Promise<Watched> {
 async function watchDvs(): Promise<Watched> {
 	const org = sim.dvs.seed.orgA;
 	const creatorId = org.users.admin.id;
-	const project = sim.dvs.store.insertDocument(org.orgId, 'project_2', { values: { name: 'Scheduler project', workers: [creatorId] }, creatorId }).id;
-	const addTask = (name: string) => String(insertTask(sim.dvs.store, { orgId: org.orgId, creatorId, values: { dvs_project_id: project, name } }).values.name);
+	const project = sim.dvs.store.insertDocument(org.orgId, 'project_2', {
+		values: { name: 'Scheduler project', workers: [creatorId] },
+		creatorId,
+	}).id;
+	const addTask = (name: string) =>
+		String(
+			insertTask(sim.dvs.store, { orgId: org.orgId, creatorId, values: { dvs_project_id: project, name } }).values.name,
+		);
 	addTask('there before');
 	const nodeId = '5c0e0d1e-0000-4000-8000-000000000002';
 	const parameters = { event: 'newTask', project: { __rl: true, mode: 'id', value: String(project) } };
-	const { id } = await createWorkflow(running().rest, triggerWorkflow('Scheduler: new tasks', nodeId, 'n8n-nodes-svc.svcDvsTrigger', parameters, 'svcDvsApi'));
-	return { name: 'DVS', workflowId: id, nodeId, add: addTask, label: (item) => String(item.name), listing: 'get_documents' };
+	const { id } = await createWorkflow(
+		running().rest,
+		triggerWorkflow('Scheduler: new tasks', nodeId, 'n8n-nodes-svc.svcDvsTrigger', parameters, 'svcDvsApi'),
+	);
+	return {
+		name: 'DVS',
+		workflowId: id,
+		nodeId,
+		add: addTask,
+		label: (item) => String(item.name),
+		listing: 'get_documents',
+	};
 }
 
 /**
@@ -142,7 +167,10 @@ async function activated(trigger: Watched): Promise<void> {
 
 /** Asks the scheduler to run the trigger's poll now instead of at the next minute. */
 async function pollNow(trigger: Watched): Promise<void> {
-	await running().rest.request('POST', '/rest/e2e/scheduled-jobs/fire-now', { workflowId: trigger.workflowId, nodeId: trigger.nodeId });
+	await running().rest.request('POST', '/rest/e2e/scheduled-jobs/fire-now', {
+		workflowId: trigger.workflowId,
+		nodeId: trigger.nodeId,
+	});
 }
 
 /** Every item the trigger emitted so far, over all its executions, with how many times each came. */
@@ -187,12 +215,15 @@ async function settle(trigger: Watched, tag: string): Promise<{ last: string; la
  * n8n on a new database in that folder.
  */
 function onScheduler(durableCursors: boolean): void {
-	beforeAll(async () => {
-		sim = await startDemoSimulator();
-		userFolder ??= prepareUserFolder();
-		n8n = await startOnScheduler(durableCursors);
-		watched = [await watchStorage(), await watchDvs()];
-	}, 4 * 60 * 1000);
+	beforeAll(
+		async () => {
+			sim = await startDemoSimulator();
+			userFolder ??= prepareUserFolder();
+			n8n = await startOnScheduler(durableCursors);
+			watched = [await watchStorage(), await watchDvs()];
+		},
+		4 * 60 * 1000,
+	);
 
 	afterAll(async () => {
 		await n8n?.stop();
@@ -225,38 +256,48 @@ afterAll(() => {
 	if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 });
 
-onTheScheduler('both triggers under the durable scheduler with durable cursors (n8n 2.41; 1.123 has no durable scheduler)', () => {
-	onScheduler(true);
+onTheScheduler(
+	'both triggers under the durable scheduler with durable cursors (n8n 2.41; 1.123 has no durable scheduler)',
+	() => {
+		onScheduler(true);
 
-	it('emits once what arrives right after activation, nothing that was there before, each with an event ID', async () => {
-		await emitsWhatArrivesAfterActivation();
-	});
+		it('emits once what arrives right after activation, nothing that was there before, each with an event ID', async () => {
+			await emitsWhatArrivesAfterActivation();
+		});
 
-	it('a main process killed in the middle of a poll, then started again, emits each new item once', async () => {
-		const before = new Map<Watched, string[]>();
-		const arrived = new Map<Watched, string[]>();
-		const hangs: Array<{ hits: number }> = [];
-		for (const trigger of watched) {
-			before.set(trigger, (await emittedBy(trigger)).labels);
-			arrived.set(trigger, [trigger.add(`${trigger.name}-during-crash-1`), trigger.add(`${trigger.name}-during-crash-2`)]);
-			hangs.push(sim.faults.add({ match: { action: trigger.listing }, fault: { kind: 'hang' } }));
-			await pollNow(trigger);
-		}
-		await waitFor('both polls to be in the middle of their listing', async () => (hangs.every((hang) => hang.hits === 1) ? true : undefined), 60_000);
-		const main = running().processes[0];
-		const exited = new Promise((done) => main.child.once('exit', done));
-		main.child.kill('SIGKILL');
-		await exited;
-		sim.faults.clear();
-		n8n = await startOnScheduler(true);
+		it('a main process killed in the middle of a poll, then started again, emits each new item once', async () => {
+			const before = new Map<Watched, string[]>();
+			const arrived = new Map<Watched, string[]>();
+			const hangs: Array<{ hits: number }> = [];
+			for (const trigger of watched) {
+				before.set(trigger, (await emittedBy(trigger)).labels);
+				arrived.set(trigger, [
+					trigger.add(`${trigger.name}-during-crash-1`),
+					trigger.add(`${trigger.name}-during-crash-2`),
+				]);
+				hangs.push(sim.faults.add({ match: { action: trigger.listing }, fault: { kind: 'hang' } }));
+				await pollNow(trigger);
+			}
+			await waitFor(
+				'both polls to be in the middle of their listing',
+				async () => (hangs.every((hang) => hang.hits === 1) ? true : undefined),
+				60_000,
+			);
+			const main = running().processes[0];
+			const exited = new Promise((done) => main.child.once('exit', done));
+			main.child.kill('SIGKILL');
+			await exited;
+			sim.faults.clear();
+			n8n = await startOnScheduler(true);
 
-		for (const trigger of watched) {
-			await waitForEmitted(trigger, arrived.get(trigger)!);
-			const { last, labels } = await settle(trigger, 'crash');
-			expect(labels).toEqual([...before.get(trigger)!, ...arrived.get(trigger)!, last].sort());
-		}
-	});
-});
+			for (const trigger of watched) {
+				await waitForEmitted(trigger, arrived.get(trigger)!);
+				const { last, labels } = await settle(trigger, 'crash');
+				expect(labels).toEqual([...before.get(trigger)!, ...arrived.get(trigger)!, last].sort());
+			}
+		});
+	},
+);
 
 onTheScheduler('both triggers under the durable scheduler without durable cursors (n8n 2.41)', () => {
 	onScheduler(false);

@@ -126,7 +126,10 @@ export async function testCredential(
 
 	let response: Awaited<ReturnType<RoutingNode['runNode']>>;
 	try {
-		response = await inRunScope(newRunScope(), async () => await new RoutingNode(context, testNodeType, decrypted).runNode());
+		response = await inRunScope(
+			newRunScope(),
+			async () => await new RoutingNode(context, testNodeType, decrypted).runNode(),
+		);
 	} catch (caught) {
 		const error = caught as ResponseError;
 		const httpResponse = error.cause?.response;

@@ -47,7 +47,13 @@ class HarnessOAuth2Api implements ICredentialType {
 		{ displayName: 'Authorization URL', name: 'authUrl', type: 'string', default: '' },
 		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '' },
 		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '' },
-		{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', typeOptions: { password: true }, default: '' },
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
 		{ displayName: 'Scope', name: 'scope', type: 'string', default: '' },
 		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'string', default: '' },
 		{
@@ -120,7 +126,13 @@ function expressionWorkflow(nodeTypes: INodeTypes): { workflow: Workflow; node: 
 		position: [0, 0],
 		parameters: {},
 	};
-	const workflow = new Workflow({ id: 'harness-expressions', nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: 'harness-expressions',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	return { workflow, node };
 }
 
@@ -194,12 +206,20 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		{ workflow, node }: { workflow: Workflow; node: INode },
 	): string {
 		if (typeof value !== 'string' || !value.startsWith('=')) return value as string;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', additionalKeys, undefined, '');
+		const resolved = workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			additionalKeys,
+			undefined,
+			'',
+		);
 		return resolved === undefined || resolved === null || resolved === '' ? '' : String(resolved);
 	}
 
 	private expirableProperty(type: ICredentialType): string | undefined {
-		return type.properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable === true)?.name;
+		return type.properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable === true)
+			?.name;
 	}
 
 	async preAuthentication(
@@ -255,8 +275,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** The stored data with the type's (and its parents') defaults applied, as n8n hands it to a node. */
 	withDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
 		const properties = this.getCredentialsProperties(type);
-		const withDefaults = (NodeHelpers.getNodeParameters(properties, cloneData(data) as never, true, false, null, null) ??
-			{}) as ICredentialDataDecryptedObject;
+		const withDefaults = (NodeHelpers.getNodeParameters(
+			properties,
+			cloneData(data) as never,
+			true,
+			false,
+			null,
+			null,
+		) ?? {}) as ICredentialDataDecryptedObject;
 		if (data.oauthTokenData !== undefined) withDefaults.oauthTokenData = cloneData(data.oauthTokenData);
 		return withDefaults;
 	}

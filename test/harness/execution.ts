@@ -44,9 +44,12 @@ export function prepareNodes(pkg: LoadedPackage, nodes: HarnessNode[], credentia
 		node.id ??= `harness-node-${index}`;
 		node.position ??= [index * 200, 0];
 		node.parameters ??= {};
-		const declared = [...(pkg.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description.credentials ?? [])];
+		const declared = [
+			...(pkg.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description.credentials ?? []),
+		];
 		// n8n's HTTP Request node takes any credential type, named by its `nodeCredentialType` parameter.
-		if (typeof node.parameters.nodeCredentialType === 'string') declared.push({ name: node.parameters.nodeCredentialType });
+		if (typeof node.parameters.nodeCredentialType === 'string')
+			declared.push({ name: node.parameters.nodeCredentialType });
 		for (const { name } of declared) {
 			if (credentials[name] === undefined || node.credentials?.[name]) continue;
 			node.credentials = { ...node.credentials, [name]: { id: `harness-${name}`, name: `Harness ${name}` } };
@@ -133,5 +136,12 @@ export function nodeUnderTest(
 	options: { type: string; typeVersion?: number; parameters: INodeParameters },
 	position: [number, number],
 ): INode {
-	return { id, name, type: options.type, typeVersion: options.typeVersion as number, position, parameters: options.parameters };
+	return {
+		id,
+		name,
+		type: options.type,
+		typeVersion: options.typeVersion as number,
+		position,
+		parameters: options.parameters,
+	};
 }

@@ -97,7 +97,9 @@ function startService(state: ServiceState): Promise<Server> {
 			if (path === '/me') {
 				if (req.headers['x-api-key'] === 'locked') return json(res, 403, { message: 'locked' });
 				if (req.headers['x-api-key'] === 'suspended') return json(res, 200, { user: { state: 'suspended' } });
-				return authorized(req) ? json(res, 200, { user: { state: 'active' } }) : json(res, 401, { message: 'unauthorized' });
+				return authorized(req)
+					? json(res, 200, { user: { state: 'active' } })
+					: json(res, 401, { message: 'unauthorized' });
 			}
 			if (!authorized(req)) return json(res, 401, { message: 'unauthorized' });
 			if (path === '/echo') {
@@ -176,7 +178,11 @@ describe('loadPackage', () => {
 	it('loads nodes and credentials from the n8n section, named as n8n names them', () => {
 		const pkg = loadPackage(root);
 		expect(pkg.packageName).toBe(PKG);
-		expect(pkg.nodeTypeNames.sort()).toEqual([`${PKG}.harnessTest`, `${PKG}.harnessTrigger`, `${PKG}.harnessVersioned`]);
+		expect(pkg.nodeTypeNames.sort()).toEqual([
+			`${PKG}.harnessTest`,
+			`${PKG}.harnessTrigger`,
+			`${PKG}.harnessVersioned`,
+		]);
 		expect(pkg.credentialTypeNames.sort()).toEqual(['harnessFunctionApi', 'harnessGenericApi', 'harnessOAuth2Api']);
 		expect(loadPackage(root)).toBe(pkg);
 	});
@@ -199,7 +205,12 @@ describe('loadPackage', () => {
 
 describe('runNode', () => {
 	it('applies a generic authenticate with credential defaults, and collects node logs', async () => {
-		const result = await runNode({ root, type: 'harnessTest', parameters: { operation: 'echo' }, credentials: generic() });
+		const result = await runNode({
+			root,
+			type: 'harnessTest',
+			parameters: { operation: 'echo' },
+			credentials: generic(),
+		});
 		expect(result.error).toBeUndefined();
 		const echo = result.items[0].json as { headers: IDataObject; query: IDataObject };
 		expect(echo.headers['x-api-key']).toBe('good-key');
@@ -306,7 +317,12 @@ describe('runNode', () => {
 			type: 'harnessTest',
 			parameters: { operation: 'upload' },
 			credentials: generic(),
-			input: [{ json: {}, binary: { data: { data: Buffer.from('hello harness'), fileName: 'hello.txt', mimeType: 'text/plain' } } }],
+			input: [
+				{
+					json: {},
+					binary: { data: { data: Buffer.from('hello harness'), fileName: 'hello.txt', mimeType: 'text/plain' } },
+				},
+			],
 		});
 		expect(upload.error).toBeUndefined();
 		expect(upload.items[0].json).toMatchObject({
@@ -403,10 +419,24 @@ describe('runWorkflow', () => {
 		const result = await runWorkflow(
 			{
 				nodes: [
-					{ id: 'a', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: 'a',
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
 					{ id: 'b', name: 'V1', type: 'harnessVersioned', typeVersion: 1, position: [200, 0], parameters: {} },
 					{ name: 'Latest', type: `${PKG}.harnessVersioned`, parameters: { label: '={{ $json.label }}+' } },
-					{ id: 'd', name: 'Fail', type: 'harnessTest', typeVersion: 1, position: [600, 0], parameters: { operation: 'path', path: '/status/403' } },
+					{
+						id: 'd',
+						name: 'Fail',
+						type: 'harnessTest',
+						typeVersion: 1,
+						position: [600, 0],
+						parameters: { operation: 'path', path: '/status/403' },
+					},
 				],
 				connections: {
 					Start: { main: [[{ node: 'V1', type: 'main', index: 0 }]] },
@@ -481,7 +511,13 @@ describe('createPoller', () => {
 			{ id: 7, title: 'seven' },
 			{ id: 8, title: 'eight' },
 		];
-		const poller = createPoller({ root, type: 'harnessTrigger', parameters: {}, credentials: generic(), staticData: { lastId: 7 } });
+		const poller = createPoller({
+			root,
+			type: 'harnessTrigger',
+			parameters: {},
+			credentials: generic(),
+			staticData: { lastId: 7 },
+		});
 		expect(await poller.poll()).toEqual([[{ json: { id: 8, title: 'eight' } }]]);
 		expect(poller.staticData()).toEqual({ lastId: 8 });
 	});
@@ -493,7 +529,13 @@ describe('node methods', () => {
 	});
 
 	it('listSearch filters and pages', async () => {
-		const first = await listSearch({ root, type: 'harnessTest', credentials: generic(), method: 'searchThings', filter: 'a' });
+		const first = await listSearch({
+			root,
+			type: 'harnessTest',
+			credentials: generic(),
+			method: 'searchThings',
+			filter: 'a',
+		});
 		expect(first.results).toEqual([
 			{ name: 'alpha', value: 't0' },
 			{ name: 'beta', value: 't1' },
@@ -553,19 +595,28 @@ describe('testCredential', () => {
 			status: 'Error',
 			message: 'This user is suspended',
 		});
-		expect(await testCredential('harnessFunctionApi', { baseUrl, username: 'x', password: 'nope' }, root)).toMatchObject({
+		expect(
+			await testCredential('harnessFunctionApi', { baseUrl, username: 'x', password: 'nope' }, root),
+		).toMatchObject({
 			status: 'Error',
 		});
 	});
 
 	it('runs preAuthentication for the test without storing its result', async () => {
 		const data = { baseUrl, username: 'ann', password: 'secret' };
-		expect(await testCredential('harnessFunctionApi', data, root)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential('harnessFunctionApi', data, root)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		expect(data).not.toHaveProperty('sessionToken');
 	});
 
 	it('reports an unreachable service', async () => {
-		const result = await testCredential('harnessGenericApi', { baseUrl: 'http://127.0.0.1:1', apiKey: 'good-key' }, root);
+		const result = await testCredential(
+			'harnessGenericApi',
+			{ baseUrl: 'http://127.0.0.1:1', apiKey: 'good-key' },
+			root,
+		);
 		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
 	});
 });

@@ -1,7 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { Container } from '@n8n/di';
 import { PollContext, TriggersAndPollers } from 'n8n-core';
-import { jsonParse, type IDataObject, type INode, type INodeExecutionData, type INodeParameters, type WorkflowActivateMode } from 'n8n-workflow';
+import {
+	jsonParse,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type WorkflowActivateMode,
+} from 'n8n-workflow';
 
 import type { CredentialsMap } from './credentials';
 import { inRunScope, newRunScope, type BinaryMode } from './engine';
@@ -74,12 +81,22 @@ export function createPoller(options: CreatePollerOptions): Poller {
 			const staticKey = `node:${POLL_NODE}`;
 			const workflow = createWorkflow(
 				pkg,
-				{ nodes: [prepared], connections: {}, staticData: { [staticKey]: jsonParse<IDataObject>(saved), global: jsonParse<IDataObject>(savedGlobal) } },
+				{
+					nodes: [prepared],
+					connections: {},
+					staticData: { [staticKey]: jsonParse<IDataObject>(saved), global: jsonParse<IDataObject>(savedGlobal) },
+				},
 				{ id: workflowId, active: mode === 'trigger' },
 			);
 			const workflowNode = workflow.getNode(POLL_NODE)!;
 			const additionalData = createAdditionalData(pkg, workflow, mode, credentials);
-			const context = new PollContext(workflow, workflowNode, additionalData, mode, mode === 'manual' ? 'manual' : (pollOptions.activation ?? options.activation ?? 'activate'));
+			const context = new PollContext(
+				workflow,
+				workflowNode,
+				additionalData,
+				mode,
+				mode === 'manual' ? 'manual' : (pollOptions.activation ?? options.activation ?? 'activate'),
+			);
 			lastScope = newRunScope(options.binaryMode);
 			const result = await inRunScope(lastScope, async () => {
 				return await Container.get(TriggersAndPollers).runPollFunction(workflow, workflowNode, context);

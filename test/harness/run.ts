@@ -17,7 +17,13 @@ import { parse, stringify } from 'flatted';
 
 import type { CredentialsMap } from './credentials';
 import { binaryDataReader, inRunScope, newRunScope, type BinaryMode, type RunScope } from './engine';
-import { createAdditionalData, createWorkflow, nodeUnderTest, prepareNodes, type HarnessWorkflowInput } from './execution';
+import {
+	createAdditionalData,
+	createWorkflow,
+	nodeUnderTest,
+	prepareNodes,
+	type HarnessWorkflowInput,
+} from './execution';
 import { ITEMS_TYPE, registerItems, releaseItems, type HarnessInputItem } from './internal-nodes';
 import { loadPackage } from './loader';
 
@@ -129,7 +135,10 @@ export async function runWorkflow(
 	const retry = async () => {
 		const retried = createWorkflow(pkg, { ...input, nodes, staticData: workflow.staticData });
 		const retryData = createAdditionalData(pkg, retried, 'retry', credentials);
-		const again = await inRunScope(runScope, async () => await new WorkflowExecute(retryData, 'retry', dataForRetry(run)).processRunExecutionData(retried));
+		const again = await inRunScope(
+			runScope,
+			async () => await new WorkflowExecute(retryData, 'retry', dataForRetry(run)).processRunExecutionData(retried),
+		);
 		return workflowRunResult(again, retried, runScope, retry);
 	};
 	return workflowRunResult(run, workflow, runScope, retry);
@@ -145,7 +154,12 @@ function dataForRetry(run: IRun): IRunExecutionData {
 	return data;
 }
 
-function workflowRunResult(run: IRun, workflow: Workflow, runScope: RunScope, retry: () => Promise<WorkflowRunResult>): WorkflowRunResult {
+function workflowRunResult(
+	run: IRun,
+	workflow: Workflow,
+	runScope: RunScope,
+	retry: () => Promise<WorkflowRunResult>,
+): WorkflowRunResult {
 	const { runData, error, lastNodeExecuted } = run.data.resultData;
 	const lastTask = (nodeName: string) => runData[nodeName]?.at(-1);
 	const staticData = structuredClone({ ...workflow.staticData }) as IDataObject;
@@ -192,11 +206,20 @@ function harnessNode(options: RunNodeOptions, itemsKey: string): INode[] {
 	const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
 	const retry = options.retryOnFail;
 	return [
-		{ id: 'harness-input', name: INPUT_NODE, type: ITEMS_TYPE, typeVersion: 1, position: [0, 0], parameters: { itemsKey } },
+		{
+			id: 'harness-input',
+			name: INPUT_NODE,
+			type: ITEMS_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { itemsKey },
+		},
 		{
 			...nodeUnderTest('harness-node', NODE_UNDER_TEST, options, [200, 0]),
 			...(onError ? { onError } : {}),
-			...(retry ? { retryOnFail: true, maxTries: retry.maxTries ?? 3, waitBetweenTries: retry.waitBetweenTries ?? 1000 } : {}),
+			...(retry
+				? { retryOnFail: true, maxTries: retry.maxTries ?? 3, waitBetweenTries: retry.waitBetweenTries ?? 1000 }
+				: {}),
 		},
 	];
 }
@@ -226,7 +249,13 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	try {
 		const result = await runWorkflow(
 			{ nodes: harnessNode(options, itemsKey), connections },
-			{ credentials: options.credentials, startNode: INPUT_NODE, binaryMode: options.binaryMode, root: options.root, mode: options.mode },
+			{
+				credentials: options.credentials,
+				startNode: INPUT_NODE,
+				binaryMode: options.binaryMode,
+				root: options.root,
+				mode: options.mode,
+			},
 		);
 		return nodeRunResult(result);
 	} finally {

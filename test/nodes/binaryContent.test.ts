@@ -11,10 +11,20 @@ import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { binaryFromStream } from '../../nodes/shared/binary';
 import { countArrivals, storedByteCount } from '../../nodes/shared/platform';
 
-const NODE = { name: 'Svc Storage', type: 'n8n-nodes-svc.svcStorage', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const NODE = {
+	name: 'Svc Storage',
+	type: 'n8n-nodes-svc.svcStorage',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 
 type Store = 'default (1.x, in memory)' | 'filesystem (1.x, size in metadata)' | 'filesystem (2.x, bytes counted)';
-const STORES: Store[] = ['default (1.x, in memory)', 'filesystem (1.x, size in metadata)', 'filesystem (2.x, bytes counted)'];
+const STORES: Store[] = [
+	'default (1.x, in memory)',
+	'filesystem (1.x, size in metadata)',
+	'filesystem (2.x, bytes counted)',
+];
 
 async function bytesOf(body: unknown): Promise<Buffer> {
 	if (Buffer.isBuffer(body)) return body;
@@ -32,7 +42,13 @@ function contextWith(store: Store): { ctx: IExecuteFunctions; stored: Map<string
 			if (store === 'default (1.x, in memory)') return { data: bytes.toString('base64'), fileName, mimeType };
 			const id = `filesystem-v2:${stored.size + 1}`;
 			stored.set(id, bytes);
-			return { id, data: 'filesystem-v2', fileName, mimeType, ...(store === 'filesystem (2.x, bytes counted)' ? { bytes: bytes.length } : {}) };
+			return {
+				id,
+				data: 'filesystem-v2',
+				fileName,
+				mimeType,
+				...(store === 'filesystem (2.x, bytes counted)' ? { bytes: bytes.length } : {}),
+			};
 		},
 		getBinaryMetadata: async (id: string) => ({ fileSize: stored.get(id)!.length, fileName: 'x', mimeType: 'x' }),
 	};
@@ -60,14 +76,26 @@ describe.each(STORES)('binary store %s', (store) => {
 		['nothing held yet', 0],
 	])('a whole file from a stream with %s is output', async (_label, held) => {
 		const { ctx } = contextWith(store);
-		const binary = await binaryFromStream(ctx, { body: bufferedStream(content, held), size: content.length }, 'contract.pdf', 'application/pdf', 0);
+		const binary = await binaryFromStream(
+			ctx,
+			{ body: bufferedStream(content, held), size: content.length },
+			'contract.pdf',
+			'application/pdf',
+			0,
+		);
 		expect(await storedByteCount(ctx, binary)).toBe(content.length);
 	});
 
 	it('a whole file that came inline (a Buffer) is output', async () => {
 		const { ctx } = contextWith(store);
 		const json = Buffer.from('{"next":"ACME-T-0042"}');
-		const binary = await binaryFromStream(ctx, { body: json, size: json.length }, 'pointer.json', 'application/json', 0);
+		const binary = await binaryFromStream(
+			ctx,
+			{ body: json, size: json.length },
+			'pointer.json',
+			'application/json',
+			0,
+		);
 		expect(await storedByteCount(ctx, binary)).toBe(json.length);
 	});
 
@@ -76,18 +104,18 @@ describe.each(STORES)('binary store %s', (store) => {
 		const short = new Readable({ read() {} });
 		short.push(content.subarray(0, 40));
 		short.push(null);
-		await expect(binaryFromStream(ctx, { body: short, size: content.length }, 'contract.pdf', 'application/pdf', 0)).rejects.toThrow(
-			`The download of "contract.pdf" was cut off: 40 of ${content.length} bytes arrived`,
-		);
+		await expect(
+			binaryFromStream(ctx, { body: short, size: content.length }, 'contract.pdf', 'application/pdf', 0),
+		).rejects.toThrow(`The download of "contract.pdf" was cut off: 40 of ${content.length} bytes arrived`);
 	});
 });
 
 it('a body that breaks off is an error with the bytes that arrived, the held ones included', async () => {
 	const { ctx } = contextWith('filesystem (2.x, bytes counted)');
 	const content = Buffer.alloc(1000, 1);
-	await expect(binaryFromStream(ctx, { body: bufferedStream(content, 100, 600), size: 1000 }, 'big.bin', undefined, 0)).rejects.toThrow(
-		'The download of "big.bin" was cut off: 600 of 1000 bytes arrived (aborted)',
-	);
+	await expect(
+		binaryFromStream(ctx, { body: bufferedStream(content, 100, 600), size: 1000 }, 'big.bin', undefined, 0),
+	).rejects.toThrow('The download of "big.bin" was cut off: 600 of 1000 bytes arrived (aborted)');
 });
 
 it('n8n 2.x database mode refusing a file over its cap names the setting to change', async () => {
@@ -100,9 +128,17 @@ it('n8n 2.x database mode refusing a file over its cap names the setting to chan
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	const failure = binaryFromStream(ctx, { body: Buffer.alloc(3 * 1024 * 1024), size: 3 * 1024 * 1024 }, 'big.bin', undefined, 0);
+	const failure = binaryFromStream(
+		ctx,
+		{ body: Buffer.alloc(3 * 1024 * 1024), size: 3 * 1024 * 1024 },
+		'big.bin',
+		undefined,
+		0,
+	);
 	await expect(failure).rejects.toThrow('The file (3.0 MiB) is larger than n8n keeps in its database');
-	await expect(failure).rejects.toMatchObject({ description: expect.stringContaining('N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE') });
+	await expect(failure).rejects.toMatchObject({
+		description: expect.stringContaining('N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE'),
+	});
 });
 
 it('countArrivals counts what a stream already held and what arrives later', async () => {

@@ -39,7 +39,9 @@ async function withReadOnlyStore<T>(action: () => Promise<T>): Promise<T> {
 	const folder = binaryStoragePath();
 	const asRoot = process.getuid?.() === 0;
 	const userFolder = process.env.N8N_USER_FOLDER!;
-	const above = asRoot ? [userFolder, dirname(userFolder)].map((path) => ({ path, mode: statSync(path).mode & 0o777 })) : [];
+	const above = asRoot
+		? [userFolder, dirname(userFolder)].map((path) => ({ path, mode: statSync(path).mode & 0o777 }))
+		: [];
 	chmodTree(folder, 0o555);
 	for (const { path, mode } of above) chmodSync(path, mode | 0o011);
 	if (asRoot) {
@@ -87,7 +89,8 @@ function addFile(name: string, content: Buffer): string {
 	return sim().storage.addFile(pro.userId, pro.rootFolderHash, name, content).hash;
 }
 
-const download = (hash: string) => storage({ resource: 'file', operation: 'download', file: byHash(hash) }, { binaryMode: 'filesystem' });
+const download = (hash: string) =>
+	storage({ resource: 'file', operation: 'download', file: byHash(hash) }, { binaryMode: 'filesystem' });
 
 it('a binary data folder n8n may not write is named as that, with the permission to fix, never as a cut download', async () => {
 	const hash = addFile('report.pdf', Buffer.from('%PDF-1.7 forty-three bytes of a report....'));
@@ -104,22 +107,33 @@ it('a binary data folder n8n may not write is named as that, with the permission
 	expect((await download(hash)).error).toBeUndefined();
 });
 
-(hasPrlimit() ? it : it.skip)('a file larger than the file system lets n8n write, refused half-way through the body, is named as that', async () => {
-	const content = Buffer.alloc(3 * 1024 * 1024, 7);
-	const hash = addFile('scan.tiff', content);
+(hasPrlimit() ? it : it.skip)(
+	'a file larger than the file system lets n8n write, refused half-way through the body, is named as that',
+	async () => {
+		const content = Buffer.alloc(3 * 1024 * 1024, 7);
+		const hash = addFile('scan.tiff', content);
 
-	const result = await withFileSizeLimit(1024 * 1024, async () => await download(hash));
+		const result = await withFileSizeLimit(1024 * 1024, async () => await download(hash));
 
-	expect(result.error?.message).toBe('n8n could not store "scan.tiff": the file system refuses a file this large (EFBIG)');
-	expect(result.error?.description).toContain('ulimit -f');
-	expect(result.error?.description).not.toMatch(/cut off|connection broke/i);
-	const again = await download(hash);
-	expect(again.error).toBeUndefined();
-	expect(again.items[0].json.size).toBe(content.length);
-});
+		expect(result.error?.message).toBe(
+			'n8n could not store "scan.tiff": the file system refuses a file this large (EFBIG)',
+		);
+		expect(result.error?.description).toContain('ulimit -f');
+		expect(result.error?.description).not.toMatch(/cut off|connection broke/i);
+		const again = await download(hash);
+		expect(again.error).toBeUndefined();
+		expect(again.items[0].json.size).toBe(content.length);
+	},
+);
 
 it('a full disk is named as that, with the space to free (the store writes to /dev/full)', async () => {
-	const node = { name: 'Svc Storage', type: 'n8n-nodes-svc.svcStorage', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	const node = {
+		name: 'Svc Storage',
+		type: 'n8n-nodes-svc.svcStorage',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	} as INode;
 	const ctx = {
 		getNode: () => node,
 		helpers: {
@@ -139,7 +153,13 @@ it('a full disk is named as that, with the space to free (the store writes to /d
 });
 
 it('bytes a node already holds (an MCP tool file, a resource blob) name a full disk the same way', async () => {
-	const node = { name: 'Svc MCP', type: 'n8n-nodes-svc.svcMcp', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	const node = {
+		name: 'Svc MCP',
+		type: 'n8n-nodes-svc.svcMcp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	} as INode;
 	const ctx = {
 		getNode: () => node,
 		helpers: {

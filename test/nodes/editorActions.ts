@@ -1,4 +1,11 @@
-import type { INode, INodeCredentialDescription, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INode,
+	INodeCredentialDescription,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 export interface EditorAction {
@@ -13,20 +20,35 @@ export interface EditorAction {
  * Operation parameter shown for that resource (the Authentication choice is ignored).
  */
 export function actionListOf(node: INodeTypeDescription): EditorAction[] {
-	const resources = node.properties.filter((property) => property.name === 'resource').flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
+	const resources = node.properties
+		.filter((property) => property.name === 'resource')
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
 	const operations = node.properties.filter((property) => property.name === 'operation');
 	return resources.flatMap((resource) =>
 		operations
 			.filter((property: INodeProperties) => (property.displayOptions?.show?.resource ?? []).includes(resource.value))
 			.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
-			.map((option) => ({ resource: String(resource.value), operation: String(option.value), action: String(option.action) })),
+			.map((option) => ({
+				resource: String(resource.value),
+				operation: String(option.value),
+				action: String(option.action),
+			})),
 	);
 }
 
 /** A node's parameters as the editor and the engine hold them: what was set, and the defaults of the rest. */
 export function withDefaults(node: INodeTypeDescription, set: INodeParameters): INodeParameters {
 	const version = Array.isArray(node.version) ? node.version.at(-1)! : node.version;
-	return NodeHelpers.getNodeParameters(node.properties, set, true, false, { parameters: set, typeVersion: version } as unknown as INode, node) ?? {};
+	return (
+		NodeHelpers.getNodeParameters(
+			node.properties,
+			set,
+			true,
+			false,
+			{ parameters: set, typeVersion: version } as unknown as INode,
+			node,
+		) ?? {}
+	);
 }
 
 export interface SavedCredential {
@@ -45,13 +67,31 @@ export interface SavedCredential {
 export function editorCredentialsOf(node: INodeTypeDescription, set: INodeParameters, saved: SavedCredential[]) {
 	const parameters = withDefaults(node, set);
 	const credentials = node.credentials ?? [];
-	const authFieldNames = new Set(credentials.flatMap((credential) => Object.keys(credential.displayOptions?.show ?? {})));
-	const mainAuthField = node.properties.find((property) => authFieldNames.has(property.name) && property.name === 'authentication' && !(property.options as INodePropertyOptions[] | undefined)?.some((option) => option.value === 'none'));
-	const isRequired = (credential: INodeCredentialDescription) => !credential.displayOptions?.show || (mainAuthField ? mainAuthField.name in credential.displayOptions.show : false);
-	const editorNode = { parameters, typeVersion: Array.isArray(node.version) ? node.version.at(-1)! : node.version } as unknown as INode;
-	const displayed = credentials.filter((credential) => !credential.displayOptions || NodeHelpers.displayParameter(parameters, credential, editorNode, node));
+	const authFieldNames = new Set(
+		credentials.flatMap((credential) => Object.keys(credential.displayOptions?.show ?? {})),
+	);
+	const mainAuthField = node.properties.find(
+		(property) =>
+			authFieldNames.has(property.name) &&
+			property.name === 'authentication' &&
+			!(property.options as INodePropertyOptions[] | undefined)?.some((option) => option.value === 'none'),
+	);
+	const isRequired = (credential: INodeCredentialDescription) =>
+		!credential.displayOptions?.show || (mainAuthField ? mainAuthField.name in credential.displayOptions.show : false);
+	const editorNode = {
+		parameters,
+		typeVersion: Array.isArray(node.version) ? node.version.at(-1)! : node.version,
+	} as unknown as INode;
+	const displayed = credentials.filter(
+		(credential) =>
+			!credential.displayOptions || NodeHelpers.displayParameter(parameters, credential, editorNode, node),
+	);
 	const offeredTypes = displayed.flatMap((credential) =>
-		isRequired(credential) && mainAuthField ? credentials.filter((other) => other.displayOptions?.show?.[mainAuthField.name] !== undefined).map((other) => other.name) : [credential.name],
+		isRequired(credential) && mainAuthField
+			? credentials
+					.filter((other) => other.displayOptions?.show?.[mainAuthField.name] !== undefined)
+					.map((other) => other.name)
+			: [credential.name],
 	);
 	const offered = saved.filter((credential) => offeredTypes.includes(credential.type));
 	const preselected = offered.length ? offered.reduce((a, b) => (a.updatedAt > b.updatedAt ? a : b)) : undefined;

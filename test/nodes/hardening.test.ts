@@ -24,11 +24,17 @@ afterAll(async () => await sim.close());
 beforeEach(() => sim.faults.clear());
 
 const pro = () => sim.demo.pro;
-const folder = () => sim.storage.createFolder(pro().userId, pro().rootFolderHash, `h-${Math.random().toString(36).slice(2, 8)}`);
+const folder = () =>
+	sim.storage.createFolder(pro().userId, pro().rootFolderHash, `h-${Math.random().toString(36).slice(2, 8)}`);
 const requestsSince = (from: number) => sim.requests.slice(from).length;
 
 function shown(result: NodeRunResult): string {
-	return JSON.stringify([result.error?.message, result.error?.description, result.items.map((item) => item.json), result.logs]);
+	return JSON.stringify([
+		result.error?.message,
+		result.error?.description,
+		result.items.map((item) => item.json),
+		result.logs,
+	]);
 }
 
 describe('parameters are checked before any request', () => {
@@ -56,20 +62,38 @@ describe('parameters are checked before any request', () => {
 
 	it.each([0, -5, 2.5])('Limit %s is refused as not a whole number of at least 1', async (limit) => {
 		const from = sim.requests.length;
-		const result = await env.storage('rest', { resource: 'folder', operation: 'getContent', folder: byId(folder().hash), returnAll: false, limit });
+		const result = await env.storage('rest', {
+			resource: 'folder',
+			operation: 'getContent',
+			folder: byId(folder().hash),
+			returnAll: false,
+			limit,
+		});
 		expect(result.error?.message).toMatch(/^The parameter "Limit" (must be a whole number|is out of range)/);
 		expect(requestsSince(from)).toBe(0);
 	});
 
 	it.each(['2025-01-15garbage', '2025-02-30', '15.01.2025'])('the date "%s" is refused', async (date) => {
 		const file = sim.storage.addFile(pro().userId, folder().hash, 'signed.pdf', Buffer.from('%PDF'));
-		const result = await env.storage('rest', { resource: 'esignature', operation: 'getMany', file: byId(file.hash), returnAll: true, filters: { fromDate: date } });
+		const result = await env.storage('rest', {
+			resource: 'esignature',
+			operation: 'getMany',
+			file: byId(file.hash),
+			returnAll: true,
+			filters: { fromDate: date },
+		});
 		expect(result.error?.message).toBe(`The parameter "From Date" is not a valid date: "${date}"`);
 	});
 
 	it('an ISO 8601 date-time with a zone is a date', async () => {
 		const file = sim.storage.addFile(pro().userId, folder().hash, 'signed.pdf', Buffer.from('%PDF'));
-		const result = await env.storage('rest', { resource: 'esignature', operation: 'getMany', file: byId(file.hash), returnAll: true, filters: { fromDate: '2025-01-15T10:00:00.000+02:00' } });
+		const result = await env.storage('rest', {
+			resource: 'esignature',
+			operation: 'getMany',
+			file: byId(file.hash),
+			returnAll: true,
+			filters: { fromDate: '2025-01-15T10:00:00.000+02:00' },
+		});
 		expect(result.error).toBeUndefined();
 	});
 });
@@ -80,7 +104,14 @@ describe('secrets a server echoes back are redacted in every encoding', () => {
 		const account = createAccount(sim, { password: secret, accessTokens: [{ token: `tok ${secret}`, type: 'API' }] });
 		const credentialSets: CredentialsMap[] = [
 			{ svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'password', user: account.login, password: secret } },
-			{ svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: account.login, accessToken: `tok ${secret}` } },
+			{
+				svcStorageApi: {
+					baseUrl: sim.baseUrl,
+					authMethod: 'accessToken',
+					user: account.login,
+					accessToken: `tok ${secret}`,
+				},
+			},
 		];
 		for (const credentials of credentialSets) {
 			for (const parameters of [
@@ -92,7 +123,12 @@ describe('secrets a server echoes back are redacted in every encoding', () => {
 				const result = await env.storage('rest', parameters, { credentials });
 				const text = shown(result);
 				expect(result.error?.message).toMatch(/\(500\)/);
-				for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), Buffer.from(`${account.login}:${secret}`).toString('base64')]) {
+				for (const form of [
+					secret,
+					encodeURIComponent(secret),
+					new URLSearchParams({ s: secret }).toString().slice(2),
+					Buffer.from(`${account.login}:${secret}`).toString('base64'),
+				]) {
 					expect(text).not.toContain(form);
 				}
 				expect(text).toContain('[redacted]');
@@ -122,19 +158,32 @@ describe('secrets a server echoes back are redacted in every encoding', () => {
 });
 
 describe('downloads', () => {
-	it.each(['rest', 'mcp'] as const)('%s: a file name from the service never carries a path into the binary file name', async (auth) => {
-		const file = sim.storage.addFile(pro().userId, folder().hash, 'innocent.txt', Buffer.from('data'));
-		(sim.storage.getFile(file.hash) as { name: string }).name = '../../etc/passwd';
-		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(file.hash), binaryPropertyName: 'data' });
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].binary?.data.fileName).toBe('passwd');
-		expect(result.items[0].json.file_name).toBe('passwd');
-	});
+	it.each(['rest', 'mcp'] as const)(
+		'%s: a file name from the service never carries a path into the binary file name',
+		async (auth) => {
+			const file = sim.storage.addFile(pro().userId, folder().hash, 'innocent.txt', Buffer.from('data'));
+			(sim.storage.getFile(file.hash) as { name: string }).name = '../../etc/passwd';
+			const result = await env.storage(auth, {
+				resource: 'file',
+				operation: 'download',
+				file: byId(file.hash),
+				binaryPropertyName: 'data',
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].binary?.data.fileName).toBe('passwd');
+			expect(result.items[0].json.file_name).toBe('passwd');
+		},
+	);
 
 	it('a body cut mid-way says how many of how many bytes arrived', async () => {
 		const file = sim.storage.addFile(pro().userId, folder().hash, 'big.bin', Buffer.alloc(200_000, 1));
 		sim.faults.add({ match: { action: 'download_file' }, fault: { kind: 'cutBody', afterBytes: 50_000 } });
-		const result = await env.storage('rest', { resource: 'file', operation: 'download', file: byId(file.hash), binaryPropertyName: 'data' });
+		const result = await env.storage('rest', {
+			resource: 'file',
+			operation: 'download',
+			file: byId(file.hash),
+			binaryPropertyName: 'data',
+		});
 		expect(result.error?.message).toMatch(/^The download of "big\.bin" was cut off: \d+ of 200000 bytes arrived/);
 		expect(result.items).toHaveLength(0);
 	});
@@ -163,7 +212,14 @@ describe('every request has a timeout', () => {
 			listSearch({
 				type: 'n8n-nodes-svc.svcStorage',
 				method: 'searchFolders',
-				credentials: { svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: pro().login, accessToken: pro().apiToken } },
+				credentials: {
+					svcStorageApi: {
+						baseUrl: sim.baseUrl,
+						authMethod: 'accessToken',
+						user: pro().login,
+						accessToken: pro().apiToken,
+					},
+				},
 			}),
 		).rejects.toThrow(/did not answer in time while trying to read the account data \(timeout 30000 ms\)/);
 	});
@@ -182,7 +238,12 @@ describe.each(['emptyBody', 'emptyObject', 'status'] as const)('"no documented d
 		const owner = readingSim.demo.pro;
 		const target = readingSim.storage.createFolder(owner.userId, owner.rootFolderHash, 'target');
 		const file = readingSim.storage.addFile(owner.userId, owner.rootFolderHash, 'moving.txt', Buffer.from('m'));
-		const moved = await readingEnv.storage('rest', { resource: 'file', operation: 'move', file: byId(file.hash), targetFolder: byId(target.hash) });
+		const moved = await readingEnv.storage('rest', {
+			resource: 'file',
+			operation: 'move',
+			file: byId(file.hash),
+			targetFolder: byId(target.hash),
+		});
 		expect(moved.items.map((item) => item.json)).toEqual([{ file_hash: file.hash, folder_hash: target.hash }]);
 		const deleted = await readingEnv.storage('rest', { resource: 'file', operation: 'delete', file: byId(file.hash) });
 		expect(deleted.items.map((item) => item.json)).toEqual([{ file_hash: file.hash, deleted: true }]);

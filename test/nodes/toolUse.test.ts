@@ -21,17 +21,33 @@ beforeAll(async () => {
 });
 afterAll(async () => await sim.close());
 
-const storageCredentials = () => ({ svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: sim.demo.pro.login, accessToken: sim.demo.pro.apiToken ?? '' } });
+const storageCredentials = () => ({
+	svcStorageApi: {
+		baseUrl: sim.baseUrl,
+		authMethod: 'accessToken',
+		user: sim.demo.pro.login,
+		accessToken: sim.demo.pro.apiToken ?? '',
+	},
+});
 const dvsCredentials = () => {
 	const admin = sim.dvs.seed.orgA.users.admin;
 	return { svcDvsApi: { baseUrl: sim.baseUrl, user: admin.login, accessToken: admin.token } };
 };
 const listFolder = async (type: string, folder: string, options: INodeParameters = {}): Promise<NodeRunResult> =>
-	await runNode({ type, parameters: { resource: 'folder', operation: 'getContent', folder: byId(folder), returnAll: true, options }, credentials: storageCredentials() });
-const documents = () => sim.storage.listChildren(sim.demo.pro.rootFolderHash).find((item) => item.name === 'Documents')!;
+	await runNode({
+		type,
+		parameters: { resource: 'folder', operation: 'getContent', folder: byId(folder), returnAll: true, options },
+		credentials: storageCredentials(),
+	});
+const documents = () =>
+	sim.storage.listChildren(sim.demo.pro.rootFolderHash).find((item) => item.name === 'Documents')!;
 /** A locator value the way a tool's twin input hands it over (no "By ID" check): the harness shows the regular inputs. */
 const asSent = (value: string) => ({ __rl: true, mode: 'list', value });
-const namesIn = (hash: string) => sim.storage.listChildren(hash).map((item) => item.name).sort();
+const namesIn = (hash: string) =>
+	sim.storage
+		.listChildren(hash)
+		.map((item) => item.name)
+		.sort();
 
 describe('folders and files by what a model sends', () => {
 	it.each([
@@ -43,12 +59,18 @@ describe('folders and files by what a model sends', () => {
 	])('lists a folder given by %s', async (_how, type, given) => {
 		const result = await listFolder(type, given || documents().hash);
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result).map((entry) => String(entry.folder_name ?? entry.file_name)).sort()).toEqual(namesIn(documents().hash));
+		expect(
+			jsonOf(result)
+				.map((entry) => String(entry.folder_name ?? entry.file_name))
+				.sort(),
+		).toEqual(namesIn(documents().hash));
 	});
 
 	it('names what exists when a name matches no folder, and sends nothing that could change anything', async () => {
 		const result = await listFolder(STORAGE_TOOL, 'Reprots');
-		expect(result.error?.message).toBe('No folder "Reprots" was found (not a hash, a path or a name of this account\'s folders)');
+		expect(result.error?.message).toBe(
+			'No folder "Reprots" was found (not a hash, a path or a name of this account\'s folders)',
+		);
 		expect(result.error?.description).toContain('"Documents"');
 	});
 
@@ -86,13 +108,21 @@ describe('DVS references by what a model sends', () => {
 	])('gets a task by %s, as a tool', async (_how, reference) => {
 		const a = sim.dvs.seed.orgA;
 		const task = sim.dvs.store.document(a.orgId, 'task', a.tasks.design)!;
-		const result = await runNode({ type: DVS_TOOL, parameters: { resource: 'task', operation: 'get', documentId: asSent(reference(task)) }, credentials: dvsCredentials() });
+		const result = await runNode({
+			type: DVS_TOOL,
+			parameters: { resource: 'task', operation: 'get', documentId: asSent(reference(task)) },
+			credentials: dvsCredentials(),
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].dvs_document_id).toBe(task.id);
 	});
 
 	it('names the newest tasks when a number matches none', async () => {
-		const result = await runNode({ type: DVS_TOOL, parameters: { resource: 'task', operation: 'get', documentId: asSent('ACME-T-9999') }, credentials: dvsCredentials() });
+		const result = await runNode({
+			type: DVS_TOOL,
+			parameters: { resource: 'task', operation: 'get', documentId: asSent('ACME-T-9999') },
+			credentials: dvsCredentials(),
+		});
 		expect(result.error?.message).toBe('No task "ACME-T-9999" was found (not an ID, a visible number or a name)');
 		expect(result.error?.description).toContain('Design mockups');
 	});
@@ -103,7 +133,11 @@ describe('DVS references by what a model sends', () => {
 		const [status] = Object.entries(a.options.taskStatus).filter(([name]) => name !== 'Open');
 		const fields = {
 			mappingMode: 'defineBelow',
-			value: { name: 'Named by a model', dropdown_status: status[0], responsible: `${worker.firstName} ${worker.surname}` },
+			value: {
+				name: 'Named by a model',
+				dropdown_status: status[0],
+				responsible: `${worker.firstName} ${worker.surname}`,
+			},
 			matchingColumns: [],
 			schema: [],
 		};
@@ -114,16 +148,34 @@ describe('DVS references by what a model sends', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const stored = sim.dvs.store.documentById(Number(jsonOf(result)[0].dvs_document_id))!;
-		expect(stored.values).toMatchObject({ name: 'Named by a model', dropdown_status: status[1], responsible: worker.id });
+		expect(stored.values).toMatchObject({
+			name: 'Named by a model',
+			dropdown_status: status[1],
+			responsible: worker.id,
+		});
 	});
 });
 
 describe('the DVS field mapper of a tool', () => {
-	it("lists the fields without a project (the model gives it), each one for the model to fill, by name where IDs go", async () => {
-		const { fields } = await resourceMapping({ type: DVS_TOOL, method: 'getDocumentFields', credentials: dvsCredentials(), parameters: { resource: 'task', operation: 'create' } as never });
+	it('lists the fields without a project (the model gives it), each one for the model to fill, by name where IDs go', async () => {
+		const { fields } = await resourceMapping({
+			type: DVS_TOOL,
+			method: 'getDocumentFields',
+			credentials: dvsCredentials(),
+			parameters: { resource: 'task', operation: 'create' } as never,
+		});
 		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
-		expect(byId.name).toMatchObject({ type: 'string', required: true, defaultValue: expect.stringMatching(/^=\{\{ \$fromAI\('name', `Name\.`, 'string'\) \}\}$/) });
-		expect(byId.dropdown_status).toMatchObject({ type: 'string', defaultValue: expect.stringMatching(/\$fromAI\('dropdown_status', `Status: a name from the choices, or its ID\. Choices: Open, /) });
+		expect(byId.name).toMatchObject({
+			type: 'string',
+			required: true,
+			defaultValue: expect.stringMatching(/^=\{\{ \$fromAI\('name', `Name\.`, 'string'\) \}\}$/),
+		});
+		expect(byId.dropdown_status).toMatchObject({
+			type: 'string',
+			defaultValue: expect.stringMatching(
+				/\$fromAI\('dropdown_status', `Status: a name from the choices, or its ID\. Choices: Open, /,
+			),
+		});
 		expect(String(byId.dropdown_status.defaultValue)).toMatch(/Optional\.`, 'string', ''\) \}\}$/);
 	});
 });

@@ -41,16 +41,25 @@ const SAMPLES: unknown[] = [
 	{ success: true, data: {} },
 	{ folder_hash: 'a1b2c3', folder_name: 'Reports', folder_edit_key: 'k', folder_upload_key: 'u' },
 	{ file_hash: 'f1', file_name: 'x.pdf', file_delete_key: 'd', timestamp_uploaded: 1 },
-	[{ type: 'folder', folder_hash: 'a', folder_name: 'A' }, { type: 'file', file_hash: 'b', file_name: 'B', size: 3 }],
+	[
+		{ type: 'folder', folder_hash: 'a', folder_name: 'A' },
+		{ type: 'file', file_hash: 'b', file_name: 'B', size: 3 },
+	],
 	{ dvs_document_id: 12 },
 	{ dvs_document_id: '12' },
 	{ items: [{ dvs_document_id: 1 }], total: 1 },
 	{ jsonrpc: '2.0', id: 1, result: { tools: [] } },
 	{ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
 	{ content: [{ type: 'text', text: 'hi' }] },
-	{ content: [{ type: 'resource', resource: { uri: 'svc-file://x', mimeType: 'image/png', blob: 'AAEC' } }], structuredContent: { file: {} } },
+	{
+		content: [{ type: 'resource', resource: { uri: 'svc-file://x', mimeType: 'image/png', blob: 'AAEC' } }],
+		structuredContent: { file: {} },
+	},
 	{ content: [{ type: 'resource_link', uri: 'https://x', name: 'x' }], isError: true },
-	{ tools: [{ name: 'svc_get_root_folder', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }], nextCursor: 'n' },
+	{
+		tools: [{ name: 'svc_get_root_folder', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+		nextCursor: 'n',
+	},
 	{ tools: [{ name: '' }] },
 	{ protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's' } },
 	{ contents: [{ uri: 'svc-docs://x', text: '# Doc' }] },
@@ -65,17 +74,25 @@ it('the oldest zod an n8n line gives (3.25.67) is the one under test', () => {
 function verdicts(schemas: Schemas): Record<string, unknown[]> {
 	const { answers, mcp } = schemas;
 	const all: Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }> = {};
-	for (const [table, shapes] of Object.entries({ STORAGE_ANSWERS: answers.STORAGE_ANSWERS, STORAGE_SCRIPT_ANSWERS: answers.STORAGE_SCRIPT_ANSWERS, DVS_ANSWERS: answers.DVS_ANSWERS })) {
+	for (const [table, shapes] of Object.entries({
+		STORAGE_ANSWERS: answers.STORAGE_ANSWERS,
+		STORAGE_SCRIPT_ANSWERS: answers.STORAGE_SCRIPT_ANSWERS,
+		DVS_ANSWERS: answers.DVS_ANSWERS,
+	})) {
 		for (const [action, shape] of Object.entries(shapes)) all[`${table}.${action}`] = shape.schema;
 	}
 	for (const [name, schema] of Object.entries(mcp)) {
-		if (schema && typeof (schema as { safeParse?: unknown }).safeParse === 'function') all[`mcp.${name}`] = schema as (typeof all)[string];
+		if (schema && typeof (schema as { safeParse?: unknown }).safeParse === 'function')
+			all[`mcp.${name}`] = schema as (typeof all)[string];
 	}
 	return Object.fromEntries(
-		Object.entries(all).map(([name, schema]) => [name, SAMPLES.map((sample) => {
-			const result = schema.safeParse(sample);
-			return result.success ? { accepted: result.data } : 'refused';
-		})]),
+		Object.entries(all).map(([name, schema]) => [
+			name,
+			SAMPLES.map((sample) => {
+				const result = schema.safeParse(sample);
+				return result.success ? { accepted: result.data } : 'refused';
+			}),
+		]),
 	);
 }
 

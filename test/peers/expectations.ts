@@ -7,6 +7,7 @@ export function expectServedByPeer(env: ParityEnv): void {
 		expect(peer).toBeDefined();
 		expect(peer!.requests.filter((request) => request.rpcMethod === 'tools/call').length).toBeGreaterThan(0);
 		expect(peer!.openSessions()).toBe(0);
-		if (peer!.kind === 'sdk1-stateful') expect(peer!.requests.some((request) => request.method === 'DELETE')).toBe(true);
+		if (peer!.kind === 'sdk1-stateful')
+			expect(peer!.requests.some((request) => request.method === 'DELETE')).toBe(true);
 	});
 }

@@ -33,7 +33,15 @@ function mcpNode(env: ParityEnv, parameters: INodeParameters, protocolVersion = 
 	return runNode({
 		type: 'n8n-nodes-svc.svcMcp',
 		parameters,
-		credentials: { svcMcpApi: { baseUrl: env.sim().baseUrl, endpointUrl: env.peer()!.endpoint, userId: pro.userId, apiToken: pro.apiToken, protocolVersion } },
+		credentials: {
+			svcMcpApi: {
+				baseUrl: env.sim().baseUrl,
+				endpointUrl: env.peer()!.endpoint,
+				userId: pro.userId,
+				apiToken: pro.apiToken,
+				protocolVersion,
+			},
+		},
 		input: Array.from({ length: items }, (_, n) => ({ json: { n } })),
 	});
 }
@@ -45,43 +53,69 @@ describe.each(SDK_PEER_KINDS)('server: %s', (kind) => {
 	describe.each(MODES)('Svc MCP node, revision %s', (_label, revision) => {
 		const refused = revision === '2026-07-28' && !speaksModern(kind);
 
-		it(refused ? 'says the server does not speak the modern revision' : 'lists the tools, calls one, searches and reads the docs, lists and reads resources', async () => {
-			const listed = await mcpNode(env, { resource: 'tool', operation: 'list' }, revision);
-			if (refused) {
-				expect(listed.error?.message).toMatch(/^Svc MCP does not support protocol revision 2026-07-28/);
-				return;
+		it(
+			refused
+				? 'says the server does not speak the modern revision'
+				: 'lists the tools, calls one, searches and reads the docs, lists and reads resources',
+			async () => {
+				const listed = await mcpNode(env, { resource: 'tool', operation: 'list' }, revision);
+				if (refused) {
+					expect(listed.error?.message).toMatch(/^Svc MCP does not support protocol revision 2026-07-28/);
+					return;
+				}
+				expect(listed.error).toBeUndefined();
+				expect(listed.items.map((item) => item.json.name)).toEqual(
+					expect.arrayContaining(['svc_get_root_folder', 'svc_create_folder', 'svc_dvs_list_documents']),
+				);
+
+				const root = await mcpNode(env, tool('svc_get_root_folder'), revision);
+				expect(root.error).toBeUndefined();
+				expect(JSON.stringify(root.items[0].json)).toContain(env.sim().demo.pro.rootFolderHash);
+
+				const found = await mcpNode(
+					env,
+					{ resource: 'docs', operation: 'search', query: 'upload', limit: 3 },
+					revision,
+				);
+				expect(found.error).toBeUndefined();
+				expect(found.items.length).toBeGreaterThan(0);
+				const doc = await mcpNode(
+					env,
+					{ resource: 'docs', operation: 'get', uri: 'svc-docs://mcp-endpoint' },
+					revision,
+				);
+				expect(doc.error).toBeUndefined();
+				expect(String(doc.items[0].json.text ?? JSON.stringify(doc.items[0].json))).toContain('MCP');
+
+				const resources = await mcpNode(env, { resource: 'resource', operation: 'list' }, revision);
+				expect(resources.error).toBeUndefined();
+				const read = await mcpNode(
+					env,
+					{ resource: 'resource', operation: 'read', uri: 'svc-docs://mcp-endpoint' },
+					revision,
+				);
+				expect(read.error).toBeUndefined();
+				expect(peer().openSessions()).toBe(0);
+			},
+		);
+	});
+
+	it(
+		speaksModern(kind)
+			? 'Server → Discover describes the server'
+			: 'Server → Discover says it needs the modern revision',
+		async () => {
+			const result = await mcpNode(env, { resource: 'server', operation: 'discover' });
+			if (speaksModern(kind)) {
+				expect(result.error).toBeUndefined();
+				expect(result.items).toHaveLength(1);
+			} else {
+				expect(result.error?.message).toBe(
+					'Server → Discover needs the modern protocol revision 2026-07-28, but the server refused that revision',
+				);
 			}
-			expect(listed.error).toBeUndefined();
-			expect(listed.items.map((item) => item.json.name)).toEqual(expect.arrayContaining(['svc_get_root_folder', 'svc_create_folder', 'svc_dvs_list_documents']));
-
-			const root = await mcpNode(env, tool('svc_get_root_folder'), revision);
-			expect(root.error).toBeUndefined();
-			expect(JSON.stringify(root.items[0].json)).toContain(env.sim().demo.pro.rootFolderHash);
-
-			const found = await mcpNode(env, { resource: 'docs', operation: 'search', query: 'upload', limit: 3 }, revision);
-			expect(found.error).toBeUndefined();
-			expect(found.items.length).toBeGreaterThan(0);
-			const doc = await mcpNode(env, { resource: 'docs', operation: 'get', uri: 'svc-docs://mcp-endpoint' }, revision);
-			expect(doc.error).toBeUndefined();
-			expect(String(doc.items[0].json.text ?? JSON.stringify(doc.items[0].json))).toContain('MCP');
-
-			const resources = await mcpNode(env, { resource: 'resource', operation: 'list' }, revision);
-			expect(resources.error).toBeUndefined();
-			const read = await mcpNode(env, { resource: 'resource', operation: 'read', uri: 'svc-docs://mcp-endpoint' }, revision);
-			expect(read.error).toBeUndefined();
-			expect(peer().openSessions()).toBe(0);
-		});
-	});
-
-	it(speaksModern(kind) ? 'Server → Discover describes the server' : 'Server → Discover says it needs the modern revision', async () => {
-		const result = await mcpNode(env, { resource: 'server', operation: 'discover' });
-		if (speaksModern(kind)) {
-			expect(result.error).toBeUndefined();
-			expect(result.items).toHaveLength(1);
-		} else {
-			expect(result.error?.message).toBe('Server → Discover needs the modern protocol revision 2026-07-28, but the server refused that revision');
-		}
-	});
+		},
+	);
 
 	it('Auto: one execution of 3 calls, then another without a refused request', async () => {
 		const first = peer().requests.length;
@@ -101,8 +135,16 @@ describe.each(SDK_PEER_KINDS)('server: %s', (kind) => {
 
 	it('the API-token credential test passes, and fails with a wrong or empty token saying what to fix', async () => {
 		const pro = env.sim().demo.pro;
-		const data = { baseUrl: env.sim().baseUrl, endpointUrl: peer().endpoint, userId: pro.userId, protocolVersion: 'auto' };
-		expect(await testCredential('svcMcpApi', { ...data, apiToken: pro.apiToken })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const data = {
+			baseUrl: env.sim().baseUrl,
+			endpointUrl: peer().endpoint,
+			userId: pro.userId,
+			protocolVersion: 'auto',
+		};
+		expect(await testCredential('svcMcpApi', { ...data, apiToken: pro.apiToken })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		for (const apiToken of ['wrong-token-000000000', '']) {
 			const result = await testCredential('svcMcpApi', { ...data, apiToken });
 			expect(result.status).toBe('Error');
@@ -124,7 +166,9 @@ describe('a deployment that names its tools with another prefix (v2 server, acme
 	const env = useParityEnv({ mcpPeer: 'sdk2', mcpPeerOptions: { toolPrefix: 'acme_' } });
 
 	it('storage operations find their tools by the documented name after the prefix', async () => {
-		const [created] = (await env.storage('mcp', { resource: 'folder', operation: 'create', folderName: `prefixed-${Date.now()}` })).items;
+		const [created] = (
+			await env.storage('mcp', { resource: 'folder', operation: 'create', folderName: `prefixed-${Date.now()}` })
+		).items;
 		expect(env.sim().storage.getFolder(created.json.folder_hash as string)).toBeDefined();
 		const listed = await mcpNode(env, { resource: 'tool', operation: 'list' });
 		expect(listed.items.map((item) => item.json.name)).toContain('acme_create_folder');
@@ -163,7 +207,9 @@ describe('a stateful server that forgets its sessions (v1, restarted)', () => {
 		expect(peer.requests.slice(from).filter((request) => request.rpcMethod === 'tools/call')).toHaveLength(2);
 		// The run's first session, forgotten by the server, and the new one, ended with a DELETE.
 		const sessions = peer.requests.slice(from).filter((request) => request.rpcMethod === 'initialize').length;
-		expect([sessions, peer.requests.slice(from).filter((request) => request.method === 'DELETE').length]).toEqual([2, 1]);
+		expect([sessions, peer.requests.slice(from).filter((request) => request.method === 'DELETE').length]).toEqual([
+			2, 1,
+		]);
 		expect(peer.openSessions()).toBeLessThanOrEqual(openBefore);
 	});
 
@@ -174,8 +220,14 @@ describe('a stateful server that forgets its sessions (v1, restarted)', () => {
 		// As above: a session of the test before may still be closing on a busy machine; this run must add none.
 		const openBefore = peer.openSessions();
 		peer.forgetSessionsAt('create_folder');
-		const result = await mcpNode(env, tool('svc_create_folder', { parent_folder_hash: env.sim().demo.pro.rootFolderHash, folder_name: name }), '2025-06-18');
-		expect(result.error?.message).toBe('Outcome uncertain: The MCP server no longer knew the session while trying to call svc_create_folder');
+		const result = await mcpNode(
+			env,
+			tool('svc_create_folder', { parent_folder_hash: env.sim().demo.pro.rootFolderHash, folder_name: name }),
+			'2025-06-18',
+		);
+		expect(result.error?.message).toBe(
+			'Outcome uncertain: The MCP server no longer knew the session while trying to call svc_create_folder',
+		);
 		expect(result.error?.description).toMatch(/check the destination before running again/);
 		expect(peer.requests.slice(from).filter((request) => request.rpcMethod === 'tools/call')).toHaveLength(1);
 		expect(peer.openSessions()).toBeLessThanOrEqual(openBefore);
@@ -188,6 +240,11 @@ describe('a stateful server that forgets its sessions (v1, restarted)', () => {
 		const result = await env.storage('mcp', { resource: 'folder', operation: 'create', folderName: name });
 		expect(result.error).toBeUndefined();
 		const root = env.sim().demo.pro.rootFolderHash;
-		expect(env.sim().storage.listChildren(root).filter((item) => item.name === name)).toHaveLength(1);
+		expect(
+			env
+				.sim()
+				.storage.listChildren(root)
+				.filter((item) => item.name === name),
+		).toHaveLength(1);
 	});
 });

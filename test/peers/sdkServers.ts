@@ -81,8 +81,16 @@ interface Forwarded {
 const current = new AsyncLocalStorage<Forwarded>();
 
 /** One JSON-RPC request to the simulator; its result, or the error the SDK should answer with. */
-async function askSimulator(simBaseUrl: string, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-	const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': SIM_REVISION };
+async function askSimulator(
+	simBaseUrl: string,
+	method: string,
+	params: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+	const headers: Record<string, string> = {
+		'content-type': 'application/json',
+		accept: 'application/json',
+		'mcp-protocol-version': SIM_REVISION,
+	};
 	const authorization = current.getStore()?.authorization;
 	if (authorization) headers.authorization = authorization;
 	const response = await fetch(`${simBaseUrl}/api/mcp`, {
@@ -90,7 +98,10 @@ async function askSimulator(simBaseUrl: string, method: string, params: Record<s
 		headers,
 		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
 	});
-	const body = (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+	const body = (await response.json()) as {
+		result?: Record<string, unknown>;
+		error?: { code: number; message: string; data?: unknown };
+	};
 	if (body.error) throw new RpcFailure(body.error.code, body.error.message, body.error.data);
 	return body.result ?? {};
 }
@@ -126,7 +137,13 @@ function toolHandlers(simBaseUrl: string, prefix: string, errorOf: ErrorOf): Too
 			if (error instanceof RpcFailure) {
 				const data = error.data as { available?: unknown } | undefined;
 				if (data && Array.isArray(data.available)) data.available = data.available.map((name) => toPeer(String(name)));
-				throw errorOf(new RpcFailure(error.code, error.message.replace(/\bsvc_([a-z_]+)/g, (_, rest: string) => `${prefix}${rest}`), data));
+				throw errorOf(
+					new RpcFailure(
+						error.code,
+						error.message.replace(/\bsvc_([a-z_]+)/g, (_, rest: string) => `${prefix}${rest}`),
+						data,
+					),
+				);
 			}
 			throw error;
 		}
@@ -134,7 +151,10 @@ function toolHandlers(simBaseUrl: string, prefix: string, errorOf: ErrorOf): Too
 	return {
 		async listTools() {
 			const result = await ask('tools/list', {});
-			const tools = (result.tools as Array<Record<string, unknown>>).map((tool) => ({ ...tool, name: toPeer(String(tool.name)) }));
+			const tools = (result.tools as Array<Record<string, unknown>>).map((tool) => ({
+				...tool,
+				name: toPeer(String(tool.name)),
+			}));
 			return { tools };
 		},
 		callTool: async (name, args) => await ask('tools/call', { name: toSim(name), arguments: args ?? {} }),
@@ -150,20 +170,35 @@ const CAPABILITIES = { tools: {}, resources: {} };
 function serverV1(handlers: ToolHandlers): ServerV1 {
 	const server = new ServerV1(SERVER_INFO, { capabilities: CAPABILITIES });
 	server.setRequestHandler(ListToolsRequestSchema, async () => (await handlers.listTools()) as never);
-	server.setRequestHandler(CallToolRequestSchema, async (request) => (await handlers.callTool(request.params.name, request.params.arguments)) as never);
+	server.setRequestHandler(
+		CallToolRequestSchema,
+		async (request) => (await handlers.callTool(request.params.name, request.params.arguments)) as never,
+	);
 	server.setRequestHandler(ListResourcesRequestSchema, async () => (await handlers.listResources()) as never);
-	server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => (await handlers.listResourceTemplates()) as never);
-	server.setRequestHandler(ReadResourceRequestSchema, async (request) => (await handlers.readResource(request.params.uri)) as never);
+	server.setRequestHandler(
+		ListResourceTemplatesRequestSchema,
+		async () => (await handlers.listResourceTemplates()) as never,
+	);
+	server.setRequestHandler(
+		ReadResourceRequestSchema,
+		async (request) => (await handlers.readResource(request.params.uri)) as never,
+	);
 	return server;
 }
 
 function serverV2(handlers: ToolHandlers): ServerV2 {
 	const server = new ServerV2(SERVER_INFO, { capabilities: CAPABILITIES });
 	server.setRequestHandler('tools/list', async () => (await handlers.listTools()) as never);
-	server.setRequestHandler('tools/call', async (request) => (await handlers.callTool(request.params.name, request.params.arguments)) as never);
+	server.setRequestHandler(
+		'tools/call',
+		async (request) => (await handlers.callTool(request.params.name, request.params.arguments)) as never,
+	);
 	server.setRequestHandler('resources/list', async () => (await handlers.listResources()) as never);
 	server.setRequestHandler('resources/templates/list', async () => (await handlers.listResourceTemplates()) as never);
-	server.setRequestHandler('resources/read', async (request) => (await handlers.readResource(request.params.uri)) as never);
+	server.setRequestHandler(
+		'resources/read',
+		async (request) => (await handlers.readResource(request.params.uri)) as never,
+	);
 	return server;
 }
 
@@ -184,7 +219,9 @@ function sdk1Stateful(handlers: ToolHandlers): Serving {
 			if (known) return await known.handleRequest(req, res, body);
 			if (typeof sessionId === 'string') {
 				// The SDK's own examples answer an unknown session this way.
-				res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+				res
+					.writeHead(404, { 'content-type': 'application/json' })
+					.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
 				return;
 			}
 			const transport = new StreamableHTTPServerTransport({
@@ -247,14 +284,22 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** A token that is sent must be valid: checked against the simulator's accounts before the SDK sees the request. */
-function refusedToken(sim: SimulatorSide, authorization: string): { status: number; message: string; challenge?: string } | undefined {
+function refusedToken(
+	sim: SimulatorSide,
+	authorization: string,
+): { status: number; message: string; challenge?: string } | undefined {
 	const outcome = authenticate({ headers: { authorization } } as unknown as SimRequest, sim.mcp.state);
-	if (outcome.kind === 'invalid') return { status: 401, message: `Unauthorized: ${outcome.reason}`, challenge: 'Bearer error="invalid_token"' };
+	if (outcome.kind === 'invalid')
+		return { status: 401, message: `Unauthorized: ${outcome.reason}`, challenge: 'Bearer error="invalid_token"' };
 	if (outcome.kind === 'forbidden') return { status: 403, message: `Forbidden: ${outcome.reason}` };
 	return undefined;
 }
 
-export async function startSdkPeer(kind: SdkPeerKind, sim: SimulatorSide, options: SdkPeerOptions = {}): Promise<SdkPeer> {
+export async function startSdkPeer(
+	kind: SdkPeerKind,
+	sim: SimulatorSide,
+	options: SdkPeerOptions = {},
+): Promise<SdkPeer> {
 	const simBaseUrl = sim.baseUrl;
 	const prefix = options.toolPrefix ?? 'svc_';
 	const path = options.path ?? '/mcp';
@@ -294,7 +339,9 @@ export async function startSdkPeer(kind: SdkPeerKind, sim: SimulatorSide, option
 			if (refusal) {
 				const headers: Record<string, string> = { 'content-type': 'application/json' };
 				if (refusal.challenge) headers['www-authenticate'] = refusal.challenge;
-				res.writeHead(refusal.status, headers).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: refusal.message } }));
+				res
+					.writeHead(refusal.status, headers)
+					.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: refusal.message } }));
 				return;
 			}
 			const called = (body as { method?: string; params?: { name?: unknown } } | undefined)?.params?.name;

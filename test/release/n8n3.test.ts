@@ -10,7 +10,9 @@ import { join, relative } from 'node:path';
 import * as workflow from 'n8n-workflow';
 
 const ROOT = join(__dirname, '..', '..');
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { n8nNodesApiVersion: unknown } };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+	n8n: { n8nNodesApiVersion: unknown };
+};
 
 function sources(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
@@ -25,7 +27,7 @@ describe('the nodes-API level', () => {
 		expect(Number.isInteger(manifest.n8n.n8nNodesApiVersion)).toBe(true);
 	});
 
-	it("is one the n8n-workflow the package is built against accepts, and no newer than it offers", () => {
+	it('is one the n8n-workflow the package is built against accepts, and no newer than it offers', () => {
 		const { N8N_NODES_API_VERSION, checkNodesApiVersion } = workflow as unknown as {
 			N8N_NODES_API_VERSION: number;
 			checkNodesApiVersion: (pkg: unknown) => { compatible: boolean; version?: number };
@@ -52,7 +54,9 @@ describe('binary data modes', () => {
 	});
 
 	it('never names a binary data mode in code that decides something', () => {
-		const modeChecks = sources(join(ROOT, 'nodes')).filter((path) => /binaryDataMode|BinaryDataConfig|N8N_DEFAULT_BINARY_DATA_MODE\s*[=!]==/.test(readFileSync(path, 'utf8')));
+		const modeChecks = sources(join(ROOT, 'nodes')).filter((path) =>
+			/binaryDataMode|BinaryDataConfig|N8N_DEFAULT_BINARY_DATA_MODE\s*[=!]==/.test(readFileSync(path, 'utf8')),
+		);
 		expect(modeChecks).toEqual([]);
 	});
 });

@@ -28,14 +28,20 @@ const ALLOWED: RegExp[] = [
 ];
 
 function pack(): Packed {
-	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
 	return (JSON.parse(output) as Packed[])[0];
 }
 
 describe('the published tarball (npm pack --dry-run)', () => {
 	const packed = pack();
 	const paths = packed.files.map((file) => file.path);
-	const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+	const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[]; credentials: string[] };
+	};
 
 	it('holds only what n8n loads and the notices that go with it', () => {
 		expect(paths.filter((path) => !ALLOWED.some((allowed) => allowed.test(path)))).toEqual([]);

@@ -16,5 +16,9 @@ it.each(N8N_LINES)('n8n %s has a row at the version the e2e suite installs, with
 	const pinned = new RegExp(`^\\t${line.replace('.', '\\.')}\\) version=([\\d.]+) `, 'm').exec(INSTALL)?.[1];
 	expect(pinned).toBeDefined();
 	const row = README.split('\n').find((text) => text.startsWith(`| ${line}.x (`));
-	expect(row).toMatch(new RegExp(`^\\| ${line.replace('.', '\\.')}\\.x \\(${pinned!.replace(/\./g, '\\.')}\\) \\|.*\\| \\d{4}-\\d{2}-\\d{2} \\|$`));
+	expect(row).toMatch(
+		new RegExp(
+			`^\\| ${line.replace('.', '\\.')}\\.x \\(${pinned!.replace(/\./g, '\\.')}\\) \\|.*\\| \\d{4}-\\d{2}-\\d{2} \\|$`,
+		),
+	);
 });

@@ -16,7 +16,9 @@ it('runs every action of both nodes, REST and MCP, with the bad bodies', () => {
 });
 
 it('turns no invalid 2xx body into a success', () => {
-	expect(rows.filter((row) => row.acceptedAsSuccess).map((row) => `${row.action} / ${row.body}: ${row.said}`)).toEqual([]);
+	expect(rows.filter((row) => row.acceptedAsSuccess).map((row) => `${row.action} / ${row.body}: ${row.said}`)).toEqual(
+		[],
+	);
 });
 
 it('finds a write whose answer was bad by reading back, and says so', () => {
@@ -27,5 +29,7 @@ it('finds a write whose answer was bad by reading back, and says so', () => {
 
 it('says what came back instead of the answer, without echoing the whole body', () => {
 	const html = rows.find((row) => row.action === 'rest folder.getInfo' && row.body === 'html');
-	expect(html?.said).toBe('Svc answered 200 while trying to read the folder, but not with a folder info object: the answer is not JSON');
+	expect(html?.said).toBe(
+		'Svc answered 200 while trying to read the folder, but not with a folder info object: the answer is not JSON',
+	);
 });

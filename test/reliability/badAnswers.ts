@@ -27,7 +27,11 @@ interface ActionCase {
 
 const fresh = (sim: ServiceSimulator) => {
 	const pro = sim.demo.pro;
-	const folder = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `bad-${Math.random().toString(36).slice(2, 8)}`);
+	const folder = sim.storage.createFolder(
+		pro.userId,
+		pro.rootFolderHash,
+		`bad-${Math.random().toString(36).slice(2, 8)}`,
+	);
 	const file = sim.storage.addFile(pro.userId, folder.hash, 'doc.txt', Buffer.from('document'));
 	return { pro, folder, file };
 };
@@ -36,20 +40,77 @@ const fresh = (sim: ServiceSimulator) => {
 const NO_DOCUMENTED_DATA: BadAnswerBody[] = ['empty', 'emptyObject', 'zeroId'];
 
 /** An input item with a file of a new name each time (MCP refuses a taken attachment name). */
-const fileInput = () => [{ json: {}, binary: { data: { data: Buffer.from('payload'), fileName: `up-${Math.random().toString(36).slice(2, 8)}.txt`, mimeType: 'text/plain' } } }];
+const fileInput = () => [
+	{
+		json: {},
+		binary: {
+			data: {
+				data: Buffer.from('payload'),
+				fileName: `up-${Math.random().toString(36).slice(2, 8)}.txt`,
+				mimeType: 'text/plain',
+			},
+		},
+	},
+];
 
 function storageCases(auth: Auth): ActionCase[] {
 	const m = (action: string, tool: string): FaultMatch => (auth === 'rest' ? { action } : { mcpTool: tool });
-	const run = (params: (f: ReturnType<typeof fresh>) => INodeParameters, withFile = false) =>
-		async (env: ParityEnv, sim: ServiceSimulator) => await env.storage(auth, params(fresh(sim)), withFile ? { input: fileInput() } : {});
+	const run =
+		(params: (f: ReturnType<typeof fresh>) => INodeParameters, withFile = false) =>
+		async (env: ParityEnv, sim: ServiceSimulator) =>
+			await env.storage(auth, params(fresh(sim)), withFile ? { input: fileInput() } : {});
 	const cases: ActionCase[] = [
-		{ name: 'folder.create', auth, match: m('create_folder', 'svc_create_folder'), run: run((f) => ({ resource: 'folder', operation: 'create', parentFolder: byId(f.folder.hash), folderName: 'New' })) },
-		{ name: 'folder.getContent', auth, match: m('get_folder_content', 'svc_list_folder'), documented: auth === 'rest' ? ['emptyArray'] : [], run: run((f) => ({ resource: 'folder', operation: 'getContent', folder: byId(f.folder.hash), returnAll: true })) },
-		{ name: 'folder.getInfo', auth, match: m('get_folder_info', 'svc_get_folder_info'), run: run((f) => ({ resource: 'folder', operation: 'getInfo', folder: byId(f.folder.hash) })) },
-		{ name: 'folder.rename', auth, match: m('rename_folder', 'svc_rename_folder'), run: run((f) => ({ resource: 'folder', operation: 'rename', folder: byId(f.folder.hash), newName: 'Renamed' })) },
-		{ name: 'file.upload', auth, match: m('upload_file', 'svc_upload_file'), run: run((f) => ({ resource: 'file', operation: 'upload', folder: byId(f.folder.hash), binaryPropertyName: 'data' }), true) },
-		{ name: 'file.getInfo', auth, match: m('get_file_info', 'svc_get_file_info'), run: run((f) => ({ resource: 'file', operation: 'getInfo', file: byId(f.file.hash) })) },
-		{ name: 'file.rename', auth, match: m('rename_file', 'svc_rename_file'), run: run((f) => ({ resource: 'file', operation: 'rename', file: byId(f.file.hash), newName: 'renamed.txt' })) },
+		{
+			name: 'folder.create',
+			auth,
+			match: m('create_folder', 'svc_create_folder'),
+			run: run((f) => ({
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byId(f.folder.hash),
+				folderName: 'New',
+			})),
+		},
+		{
+			name: 'folder.getContent',
+			auth,
+			match: m('get_folder_content', 'svc_list_folder'),
+			documented: auth === 'rest' ? ['emptyArray'] : [],
+			run: run((f) => ({ resource: 'folder', operation: 'getContent', folder: byId(f.folder.hash), returnAll: true })),
+		},
+		{
+			name: 'folder.getInfo',
+			auth,
+			match: m('get_folder_info', 'svc_get_folder_info'),
+			run: run((f) => ({ resource: 'folder', operation: 'getInfo', folder: byId(f.folder.hash) })),
+		},
+		{
+			name: 'folder.rename',
+			auth,
+			match: m('rename_folder', 'svc_rename_folder'),
+			run: run((f) => ({ resource: 'folder', operation: 'rename', folder: byId(f.folder.hash), newName: 'Renamed' })),
+		},
+		{
+			name: 'file.upload',
+			auth,
+			match: m('upload_file', 'svc_upload_file'),
+			run: run(
+				(f) => ({ resource: 'file', operation: 'upload', folder: byId(f.folder.hash), binaryPropertyName: 'data' }),
+				true,
+			),
+		},
+		{
+			name: 'file.getInfo',
+			auth,
+			match: m('get_file_info', 'svc_get_file_info'),
+			run: run((f) => ({ resource: 'file', operation: 'getInfo', file: byId(f.file.hash) })),
+		},
+		{
+			name: 'file.rename',
+			auth,
+			match: m('rename_file', 'svc_rename_file'),
+			run: run((f) => ({ resource: 'file', operation: 'rename', file: byId(f.file.hash), newName: 'renamed.txt' })),
+		},
 		{
 			name: 'file.move',
 			auth,
@@ -58,25 +119,93 @@ function storageCases(auth: Auth): ActionCase[] {
 			run: async (env, sim) => {
 				const f = fresh(sim);
 				const target = sim.storage.createFolder(f.pro.userId, f.folder.hash, 'target');
-				return await env.storage(auth, { resource: 'file', operation: 'move', file: byId(f.file.hash), targetFolder: byId(target.hash) });
+				return await env.storage(auth, {
+					resource: 'file',
+					operation: 'move',
+					file: byId(f.file.hash),
+					targetFolder: byId(target.hash),
+				});
 			},
 		},
 	];
 	if (auth === 'mcp') {
 		cases.push(
-			{ name: 'file.download', auth, match: { mcpTool: 'svc_read_file' }, run: run((f) => ({ resource: 'file', operation: 'download', file: byId(f.file.hash), binaryPropertyName: 'data' })) },
-			{ name: 'file.search', auth, match: { mcpTool: 'svc_search_files' }, run: run(() => ({ resource: 'file', operation: 'search', query: 'doc', limit: 10 })) },
+			{
+				name: 'file.download',
+				auth,
+				match: { mcpTool: 'svc_read_file' },
+				run: run((f) => ({
+					resource: 'file',
+					operation: 'download',
+					file: byId(f.file.hash),
+					binaryPropertyName: 'data',
+				})),
+			},
+			{
+				name: 'file.search',
+				auth,
+				match: { mcpTool: 'svc_search_files' },
+				run: run(() => ({ resource: 'file', operation: 'search', query: 'doc', limit: 10 })),
+			},
 		);
 		return cases;
 	}
 	cases.push(
-		{ name: 'folder.delete', auth, match: { action: 'delete_folder' }, documented: NO_DOCUMENTED_DATA, run: run((f) => ({ resource: 'folder', operation: 'delete', folder: byId(f.folder.hash) })) },
-		{ name: 'file.delete', auth, match: { action: 'delete_file' }, documented: NO_DOCUMENTED_DATA, run: run((f) => ({ resource: 'file', operation: 'delete', file: byId(f.file.hash) })) },
-		{ name: 'esignature.getMany', auth, match: { action: 'get_esignatures' }, documented: ['emptyArray', 'emptyObject'], run: run((f) => ({ resource: 'esignature', operation: 'getMany', file: byId(f.file.hash), returnAll: true })) },
-		{ name: 'esignature.share', auth, match: { action: 'esignature_share' }, run: run((f) => ({ resource: 'esignature', operation: 'share', file: byId(f.file.hash), emails: 'signer@example.com' })) },
-		{ name: 'encryptionKey.getFileKey', auth, match: { action: 'get_file_encryption_key' }, run: run((f) => ({ resource: 'encryptionKey', operation: 'getFileKey', userId: f.pro.userId, fileHash: f.file.hash })) },
-		{ name: 'account.getStorageUsage', auth, match: { action: 'get_storage_data' }, run: run(() => ({ resource: 'account', operation: 'getStorageUsage' })) },
-		{ name: 'account.getUserData', auth, match: { action: 'authenticate_user' }, run: run(() => ({ resource: 'account', operation: 'getUserData' })) },
+		{
+			name: 'folder.delete',
+			auth,
+			match: { action: 'delete_folder' },
+			documented: NO_DOCUMENTED_DATA,
+			run: run((f) => ({ resource: 'folder', operation: 'delete', folder: byId(f.folder.hash) })),
+		},
+		{
+			name: 'file.delete',
+			auth,
+			match: { action: 'delete_file' },
+			documented: NO_DOCUMENTED_DATA,
+			run: run((f) => ({ resource: 'file', operation: 'delete', file: byId(f.file.hash) })),
+		},
+		{
+			name: 'esignature.getMany',
+			auth,
+			match: { action: 'get_esignatures' },
+			documented: ['emptyArray', 'emptyObject'],
+			run: run((f) => ({ resource: 'esignature', operation: 'getMany', file: byId(f.file.hash), returnAll: true })),
+		},
+		{
+			name: 'esignature.share',
+			auth,
+			match: { action: 'esignature_share' },
+			run: run((f) => ({
+				resource: 'esignature',
+				operation: 'share',
+				file: byId(f.file.hash),
+				emails: 'signer@example.com',
+			})),
+		},
+		{
+			name: 'encryptionKey.getFileKey',
+			auth,
+			match: { action: 'get_file_encryption_key' },
+			run: run((f) => ({
+				resource: 'encryptionKey',
+				operation: 'getFileKey',
+				userId: f.pro.userId,
+				fileHash: f.file.hash,
+			})),
+		},
+		{
+			name: 'account.getStorageUsage',
+			auth,
+			match: { action: 'get_storage_data' },
+			run: run(() => ({ resource: 'account', operation: 'getStorageUsage' })),
+		},
+		{
+			name: 'account.getUserData',
+			auth,
+			match: { action: 'authenticate_user' },
+			run: run(() => ({ resource: 'account', operation: 'getUserData' })),
+		},
 	);
 	return cases;
 }
@@ -90,29 +219,97 @@ function dvsCases(auth: Auth): ActionCase[] {
 			auth,
 			match: m('create_document', 'svc_dvs_create_task'),
 			run: async (env, sim) =>
-				await env.dvs(auth, { resource: 'task', operation: 'create', project: byId(orgA(sim).projects.website), fields: fieldsParameter({ name: `bad ${Math.random()}` }) }),
+				await env.dvs(auth, {
+					resource: 'task',
+					operation: 'create',
+					project: byId(orgA(sim).projects.website),
+					fields: fieldsParameter({ name: `bad ${Math.random()}` }),
+				}),
 		},
 		{
 			name: 'task.update',
 			auth,
 			match: m('update_document', 'svc_dvs_update_task'),
 			run: async (env, sim) =>
-				await env.dvs(auth, { resource: 'task', operation: 'update', documentId: byId(orgA(sim).tasks.header), fields: fieldsParameter({ name: `bad ${Math.random()}` }) }),
+				await env.dvs(auth, {
+					resource: 'task',
+					operation: 'update',
+					documentId: byId(orgA(sim).tasks.header),
+					fields: fieldsParameter({ name: `bad ${Math.random()}` }),
+				}),
 		},
-		{ name: 'task.get', auth, match: m('get_document', 'svc_dvs_get_document'), run: async (env, sim) => await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA(sim).tasks.design) }) },
-		{ name: 'task.getMany', auth, match: m('get_documents', 'svc_dvs_list_documents'), run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getMany', returnAll: true }) },
-		{ name: 'task.getFields', auth, match: m('get_fields', 'svc_dvs_get_fields'), run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getFields' }) },
-		{ name: 'comment.add', auth, match: m('add_comment', 'svc_dvs_add_comment'), run: async (env, sim) => await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(orgA(sim).tasks.design), comment: `bad ${Math.random()}` }) },
-		{ name: 'comment.getMany', auth, match: m('get_comments', 'svc_dvs_get_comments'), run: async (env, sim) => await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(orgA(sim).tasks.design), returnAll: true }) },
+		{
+			name: 'task.get',
+			auth,
+			match: m('get_document', 'svc_dvs_get_document'),
+			run: async (env, sim) =>
+				await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA(sim).tasks.design) }),
+		},
+		{
+			name: 'task.getMany',
+			auth,
+			match: m('get_documents', 'svc_dvs_list_documents'),
+			run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getMany', returnAll: true }),
+		},
+		{
+			name: 'task.getFields',
+			auth,
+			match: m('get_fields', 'svc_dvs_get_fields'),
+			run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getFields' }),
+		},
+		{
+			name: 'comment.add',
+			auth,
+			match: m('add_comment', 'svc_dvs_add_comment'),
+			run: async (env, sim) =>
+				await env.dvs(auth, {
+					resource: 'comment',
+					operation: 'add',
+					task: byId(orgA(sim).tasks.design),
+					comment: `bad ${Math.random()}`,
+				}),
+		},
+		{
+			name: 'comment.getMany',
+			auth,
+			match: m('get_comments', 'svc_dvs_get_comments'),
+			run: async (env, sim) =>
+				await env.dvs(auth, {
+					resource: 'comment',
+					operation: 'getMany',
+					task: byId(orgA(sim).tasks.design),
+					returnAll: true,
+				}),
+		},
 		{
 			name: 'attachment.upload',
 			auth,
 			match: m('upload_document_file', 'svc_dvs_upload_file'),
 			run: async (env, sim) =>
-				await env.dvs(auth, { resource: 'attachment', operation: 'upload', task: byId(orgA(sim).attachedTask.taskId), binaryPropertyName: 'data' }, { input: fileInput() }),
+				await env.dvs(
+					auth,
+					{
+						resource: 'attachment',
+						operation: 'upload',
+						task: byId(orgA(sim).attachedTask.taskId),
+						binaryPropertyName: 'data',
+					},
+					{ input: fileInput() },
+				),
 		},
-		{ name: 'user.search', auth, match: m('search_users', 'svc_dvs_search_users'), run: async (env) => await env.dvs(auth, { resource: 'user', operation: 'search', pattern: 'an' }) },
-		{ name: 'project.get', auth, match: m('get_document', 'svc_dvs_get_document'), run: async (env, sim) => await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA(sim).projects.website) }) },
+		{
+			name: 'user.search',
+			auth,
+			match: m('search_users', 'svc_dvs_search_users'),
+			run: async (env) => await env.dvs(auth, { resource: 'user', operation: 'search', pattern: 'an' }),
+		},
+		{
+			name: 'project.get',
+			auth,
+			match: m('get_document', 'svc_dvs_get_document'),
+			run: async (env, sim) =>
+				await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA(sim).projects.website) }),
+		},
 	];
 	if (auth === 'rest') {
 		cases.push({
@@ -120,13 +317,19 @@ function dvsCases(auth: Auth): ActionCase[] {
 			auth,
 			match: { action: 'get_folder_content' },
 			documented: ['emptyArray'],
-			run: async (env, sim) => await env.dvs(auth, { resource: 'attachment', operation: 'list', task: byId(orgA(sim).attachedTask.taskId) }),
+			run: async (env, sim) =>
+				await env.dvs(auth, { resource: 'attachment', operation: 'list', task: byId(orgA(sim).attachedTask.taskId) }),
 		});
 	}
 	return cases;
 }
 
-export const ACTION_CASES: ActionCase[] = [...storageCases('rest'), ...storageCases('mcp'), ...dvsCases('rest'), ...dvsCases('mcp')];
+export const ACTION_CASES: ActionCase[] = [
+	...storageCases('rest'),
+	...storageCases('mcp'),
+	...dvsCases('rest'),
+	...dvsCases('mcp'),
+];
 
 export interface BadAnswerRow {
 	action: string;
@@ -151,13 +354,16 @@ export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
 				sim.faults.clear();
 				sim.faults.add({ match: action.match, fault: { kind: 'badAnswer', body } });
 				const result = await action.run(env, sim);
-				const reconciled = !result.error && result.items.length > 0 && result.items.every((item) => item.json.reconciled === true);
+				const reconciled =
+					!result.error && result.items.length > 0 && result.items.every((item) => item.json.reconciled === true);
 				rows.push({
 					action: `${action.auth} ${action.name}`,
 					body,
 					acceptedAsSuccess: !result.error && !reconciled,
 					reconciled,
-					said: result.error ? result.error.message : `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 120)}`,
+					said: result.error
+						? result.error.message
+						: `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 120)}`,
 				});
 			}
 		}
@@ -179,9 +385,12 @@ async function main(): Promise<void> {
 	console.log('|---|---|---|---|');
 	for (const action of actions) {
 		const own = rows.filter((row) => row.action === action);
-		console.log(`| ${action} | ${own.length} | ${own.filter((row) => row.acceptedAsSuccess).length} | ${own.filter((row) => row.reconciled).length} |`);
+		console.log(
+			`| ${action} | ${own.length} | ${own.filter((row) => row.acceptedAsSuccess).length} | ${own.filter((row) => row.reconciled).length} |`,
+		);
 	}
-	for (const row of rows.filter((entry) => entry.acceptedAsSuccess)) console.log(`accepted: ${row.action} / ${row.body}: ${row.said}`);
+	for (const row of rows.filter((entry) => entry.acceptedAsSuccess))
+		console.log(`accepted: ${row.action} / ${row.body}: ${row.said}`);
 	console.log(badAnswerLine(rows));
 	process.exitCode = rows.some((row) => row.acceptedAsSuccess) ? 1 : 0;
 }

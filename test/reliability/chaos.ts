@@ -60,13 +60,19 @@ export const CHAOS_FAULTS: ChaosFault[] = [
 	{ name: '502 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 502 }) },
 	{ name: '503 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 503 }) },
 	{ name: '503 before commit', fault: () => ({ kind: 'statusBeforeCommit', status: 503 }) },
-	{ name: '503, commit 0-3 s later', fault: (random) => ({ kind: 'lateCommit', afterMs: Math.floor(random() * 3000) }) },
+	{
+		name: '503, commit 0-3 s later',
+		fault: (random) => ({ kind: 'lateCommit', afterMs: Math.floor(random() * 3000) }),
+	},
 	{ name: '200 HTML after commit', fault: () => ({ kind: 'badAnswer', body: 'html' }) },
 	{ name: '200 cut JSON after commit', fault: () => ({ kind: 'badAnswer', body: 'cutJson' }) },
 	{ name: '200 empty after commit', fault: () => ({ kind: 'badAnswer', body: 'empty' }) },
 	{ name: '200 success:false after commit', fault: () => ({ kind: 'badAnswer', body: 'successFalse' }) },
 	{ name: 'timeout, commit later', fault: () => ({ kind: 'delay', ms: 9_000 }), timeout: true },
-	{ name: '307 to another origin', fault: () => ({ kind: 'redirect', status: 307, location: 'http://127.0.0.1:9/elsewhere' }) },
+	{
+		name: '307 to another origin',
+		fault: () => ({ kind: 'redirect', status: 307, location: 'http://127.0.0.1:9/elsewhere' }),
+	},
 	{ name: 'MCP status uncertain', fault: () => ({ kind: 'mcpUncertain' }), dvsOverMcpOnly: true },
 ];
 
@@ -97,7 +103,9 @@ interface Leg {
 }
 
 const RETRY_LEG: Leg = {
-	recovery: (random) => ({ retryOnFail: { maxTries: 2 + Math.floor(random() * 4), waitBetweenTries: Math.floor(random() * 5001) } }),
+	recovery: (random) => ({
+		retryOnFail: { maxTries: 2 + Math.floor(random() * 4), waitBetweenTries: Math.floor(random() * 5001) },
+	}),
 	unseenWrites: true,
 };
 
@@ -107,7 +115,12 @@ async function quiet(ms: number): Promise<void> {
 }
 
 /** One run of an operation under a fault: what the node said, or that the engine failed. */
-async function chaosRun(prepared: PreparedOperation, marker: string, extra: INodeParameters, recovery: RunExtra['recovery']) {
+async function chaosRun(
+	prepared: PreparedOperation,
+	marker: string,
+	extra: INodeParameters,
+	recovery: RunExtra['recovery'],
+) {
 	try {
 		return await prepared.run(marker, extra, recovery);
 	} catch (error) {
@@ -128,7 +141,11 @@ async function chaosOfOperation(
 		timeScale: 0.0001,
 		mcpDeps: {
 			resolveHost: async () => ['93.184.216.34'],
-			fetchSource: async (request) => ({ status: 200, body: Buffer.from(`%PDF-1.7 ${request.url}`), contentType: 'application/pdf' }),
+			fetchSource: async (request) => ({
+				status: 200,
+				body: Buffer.from(`%PDF-1.7 ${request.url}`),
+				contentType: 'application/pdf',
+			}),
 		},
 	});
 	try {
@@ -140,7 +157,8 @@ async function chaosOfOperation(
 			const chosen = faults[Math.floor(random() * faults.length)];
 			const marker = `chaos-${run}-${Math.floor(random() * 1e9).toString(36)}`;
 			sim.faults.clear();
-			if (leg.unseenWrites && random() < 0.5) sim.faults.add(readsFailAfterWrite(operation.match, 0, 1 + Math.floor(random() * 12)));
+			if (leg.unseenWrites && random() < 0.5)
+				sim.faults.add(readsFailAfterWrite(operation.match, 0, 1 + Math.floor(random() * 12)));
 			if (chosen.fault) sim.faults.add({ match: operation.match, fault: chosen.fault(random) });
 			const extra: INodeParameters = chosen.timeout ? { options: { timeout: TIMEOUT_OPTION_MS } } : {};
 			const result = await chaosRun(prepared, marker, extra, leg.recovery?.(random));
@@ -181,7 +199,10 @@ export async function runChaos(runs: number, seed = 1, leg: Leg = {}): Promise<C
 	const examples: string[] = [];
 	try {
 		await Promise.all(
-			WRITE_OPERATIONS.map(async (operation, index) => await chaosOfOperation(operation, runs, random(seed * 1000 + index), cells, examples, leg)),
+			WRITE_OPERATIONS.map(
+				async (operation, index) =>
+					await chaosOfOperation(operation, runs, random(seed * 1000 + index), cells, examples, leg),
+			),
 		);
 	} finally {
 		endWarp();
@@ -202,12 +223,14 @@ export async function runChaos(runs: number, seed = 1, leg: Leg = {}): Promise<C
 export function chaosTable(report: ChaosReport): string {
 	const header = '| operation | fault | runs | objects created | duplicates | losses | uncertain | engine failed |';
 	const lines = report.rows.map(
-		(row) => `| ${row.operation} | ${row.fault} | ${row.runs} | ${row.created} | ${row.duplicates} | ${row.losses} | ${row.uncertain} | ${row.engineFailures} |`,
+		(row) =>
+			`| ${row.operation} | ${row.fault} | ${row.runs} | ${row.created} | ${row.duplicates} | ${row.losses} | ${row.uncertain} | ${row.engineFailures} |`,
 	);
 	return [header, '|---|---|---|---|---|---|---|---|', ...lines].join('\n');
 }
 
-const figures = (report: ChaosReport) => `${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
+const figures = (report: ChaosReport) =>
+	`${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
 
 export function chaosLine(report: ChaosReport, busy?: ChaosReport, retry?: ChaosReport): string {
 	return `chaos: ${figures(report)}${busy ? `; busy: ${figures(busy)}` : ''}${retry ? `; retry: ${figures(retry)}` : ''}`;
@@ -231,7 +254,9 @@ export async function runBusyChaos(runs: number, seed = 1): Promise<ChaosReport>
 function printLeg(title: string, report: ChaosReport, runs: number, seed: number, started: number): void {
 	console.log(`\n${title}:\n${chaosTable(report)}`);
 	if (report.examples.length > 0) console.log(`\n${report.examples.join('\n')}`);
-	console.log(`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);
+	console.log(
+		`\n${WRITE_OPERATIONS.length} operations x ${runs} runs, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`,
+	);
 }
 
 async function main(): Promise<void> {
@@ -247,7 +272,13 @@ async function main(): Promise<void> {
 	printLeg('busy (every core kept busy)', busy, busyRuns, seed + 1, started);
 	started = Date.now();
 	const retry = await runRetryChaos(retryRuns, seed + 2);
-	printLeg('retry (Retry On Fail on, writes often unseen by the try that made them)', retry, retryRuns, seed + 2, started);
+	printLeg(
+		'retry (Retry On Fail on, writes often unseen by the try that made them)',
+		retry,
+		retryRuns,
+		seed + 2,
+		started,
+	);
 	console.log(chaosLine(report, busy, retry));
 	const bad = [report, busy, retry].reduce((sum, leg) => sum + leg.totals.duplicates + leg.totals.losses, 0);
 	process.exitCode = bad === 0 ? 0 : 1;

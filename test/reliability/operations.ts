@@ -44,7 +44,8 @@ function textFile(name: string, content: string) {
 	return [{ json: {}, binary: { data: { data: Buffer.from(content), fileName: name, mimeType: 'text/plain' } } }];
 }
 
-const storageMatch = (auth: Auth, action: string, tool: string): FaultMatch => (auth === 'rest' ? { action } : { mcpTool: tool });
+const storageMatch = (auth: Auth, action: string, tool: string): FaultMatch =>
+	auth === 'rest' ? { action } : { mcpTool: tool };
 
 function folderCreate(auth: Auth): WriteOperation {
 	return {
@@ -56,8 +57,16 @@ function folderCreate(auth: Auth): WriteOperation {
 			const parent = storageFolder(env.sim(), 'chaos-folders');
 			return {
 				run: async (marker, extra, recovery) =>
-					await env.storage(auth, { resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: marker, ...extra }, { recovery }),
-				count: (marker) => env.sim().storage.listChildren(parent.hash).filter((item) => item.type === 'folder' && carries(item.name, marker)).length,
+					await env.storage(
+						auth,
+						{ resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: marker, ...extra },
+						{ recovery },
+					),
+				count: (marker) =>
+					env
+						.sim()
+						.storage.listChildren(parent.hash)
+						.filter((item) => item.type === 'folder' && carries(item.name, marker)).length,
 			};
 		},
 	};
@@ -78,7 +87,11 @@ function fileUpload(auth: Auth): WriteOperation {
 						{ resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data', ...extra },
 						{ input: textFile(`${marker}.txt`, `content of ${marker}`), recovery },
 					),
-				count: (marker) => env.sim().storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, marker)).length,
+				count: (marker) =>
+					env
+						.sim()
+						.storage.listChildren(folder.hash)
+						.filter((item) => item.type === 'file' && carries(item.name, marker)).length,
 			};
 		},
 	};
@@ -95,16 +108,24 @@ function fileImport(): WriteOperation {
 			const folder = storageFolder(env.sim(), 'chaos-imports');
 			return {
 				run: async (marker, extra, recovery) =>
-					await env.storage('mcp', {
-						resource: 'file',
-						operation: 'importFromUrl',
-						folder: byId(folder.hash),
-						source: 'url',
-						sourceUrl: `https://files.example.com/${marker}.pdf`,
-						fileName: `${marker}.pdf`,
-						...extra,
-					}, { recovery }),
-				count: (marker) => env.sim().storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, marker)).length,
+					await env.storage(
+						'mcp',
+						{
+							resource: 'file',
+							operation: 'importFromUrl',
+							folder: byId(folder.hash),
+							source: 'url',
+							sourceUrl: `https://files.example.com/${marker}.pdf`,
+							fileName: `${marker}.pdf`,
+							...extra,
+						},
+						{ recovery },
+					),
+				count: (marker) =>
+					env
+						.sim()
+						.storage.listChildren(folder.hash)
+						.filter((item) => item.type === 'file' && carries(item.name, marker)).length,
 			};
 		},
 	};
@@ -124,14 +145,22 @@ function taskCreate(auth: Auth): WriteOperation {
 			const a = env.sim().dvs.seed.orgA;
 			return {
 				run: async (marker, extra, recovery) =>
-					await env.dvs(auth, {
-						resource: 'task',
-						operation: 'create',
-						project: byId(a.projects.website),
-						fields: fieldsParameter({ name: marker, followers: `${a.users.worker.id}` }),
-						...extra,
-					}, { recovery }),
-				count: (marker) => env.sim().dvs.store.documents(a.orgId, 'task').filter((task) => task.values.name === marker).length,
+					await env.dvs(
+						auth,
+						{
+							resource: 'task',
+							operation: 'create',
+							project: byId(a.projects.website),
+							fields: fieldsParameter({ name: marker, followers: `${a.users.worker.id}` }),
+							...extra,
+						},
+						{ recovery },
+					),
+				count: (marker) =>
+					env
+						.sim()
+						.dvs.store.documents(a.orgId, 'task')
+						.filter((task) => task.values.name === marker).length,
 			};
 		},
 	};
@@ -149,7 +178,17 @@ function taskUpdate(auth: Auth): WriteOperation {
 			const taskId = a.tasks.header;
 			return {
 				run: async (marker, extra, recovery) =>
-					await env.dvs(auth, { resource: 'task', operation: 'update', documentId: byId(taskId), fields: fieldsParameter({ name: marker }), ...extra }, { recovery }),
+					await env.dvs(
+						auth,
+						{
+							resource: 'task',
+							operation: 'update',
+							documentId: byId(taskId),
+							fields: fieldsParameter({ name: marker }),
+							...extra,
+						},
+						{ recovery },
+					),
 				count: (marker) => (env.sim().dvs.store.documentById(taskId)?.values.name === marker ? 1 : 0),
 			};
 		},
@@ -166,8 +205,17 @@ function commentAdd(auth: Auth): WriteOperation {
 			const a = env.sim().dvs.seed.orgA;
 			const taskId = a.tasks.design;
 			return {
-				run: async (marker, extra, recovery) => await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(taskId), comment: `Note ${marker}`, ...extra }, { recovery }),
-				count: (marker) => env.sim().dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(marker)).length,
+				run: async (marker, extra, recovery) =>
+					await env.dvs(
+						auth,
+						{ resource: 'comment', operation: 'add', task: byId(taskId), comment: `Note ${marker}`, ...extra },
+						{ recovery },
+					),
+				count: (marker) =>
+					env
+						.sim()
+						.dvs.store.comments(taskId)
+						.filter((comment) => comment.storedHtml.includes(marker)).length,
 			};
 		},
 	};
@@ -192,7 +240,12 @@ function attachmentUpload(auth: Auth): WriteOperation {
 					),
 				count: (marker) => {
 					const folder = folderOf();
-					return folder ? env.sim().storage.listChildren(folder).filter((item) => carries(item.name, marker)).length : 0;
+					return folder
+						? env
+								.sim()
+								.storage.listChildren(folder)
+								.filter((item) => carries(item.name, marker)).length
+						: 0;
 				},
 			};
 		},
@@ -211,10 +264,19 @@ function contactCreate(): WriteOperation {
 				run: async (marker, extra, recovery) =>
 					await env.dvs(
 						'rest',
-						{ resource: 'contactPerson', operation: 'create', fields: fieldsParameter({ name: marker, email: 'chaos@example.com' }), ...extra },
+						{
+							resource: 'contactPerson',
+							operation: 'create',
+							fields: fieldsParameter({ name: marker, email: 'chaos@example.com' }),
+							...extra,
+						},
 						{ user: a.users.contacts, recovery },
 					),
-				count: (marker) => env.sim().dvs.store.documents(a.orgId, 'contact_person').filter((doc) => doc.values.name === marker).length,
+				count: (marker) =>
+					env
+						.sim()
+						.dvs.store.documents(a.orgId, 'contact_person')
+						.filter((doc) => doc.values.name === marker).length,
 			};
 		},
 	};

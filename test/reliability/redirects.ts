@@ -38,13 +38,24 @@ async function startOtherServer(): Promise<OtherServer> {
 			const headers = Object.entries(req.headers).map(([name, value]) => `${name}: ${String(value)}`);
 			received.push([`${req.method} ${req.url}`, ...headers, '', Buffer.concat(chunks).toString('latin1')].join('\n'));
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [] }, folder_hash: 'elsewhere', success: true, fields: [], users: [] }));
+			res.end(
+				JSON.stringify({
+					jsonrpc: '2.0',
+					id: 1,
+					result: { tools: [] },
+					folder_hash: 'elsewhere',
+					success: true,
+					fields: [],
+					users: [],
+				}),
+			);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const port = (server.address() as AddressInfo).port;
 	return {
-		url: (target) => (target === 'other origin' ? `http://127.0.0.1:${port}/landing` : `http://localhost:${port}/landing`),
+		url: (target) =>
+			target === 'other origin' ? `http://127.0.0.1:${port}/landing` : `http://localhost:${port}/landing`,
 		received,
 		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
 	};
@@ -68,7 +79,9 @@ interface PathContext {
 }
 
 function said(result: NodeRunResult): string {
-	return result.error ? `${result.error.message}` : `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 200)}`;
+	return result.error
+		? `${result.error.message}`
+		: `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 200)}`;
 }
 
 async function saidOf(action: () => Promise<unknown>): Promise<string> {
@@ -82,7 +95,11 @@ async function saidOf(action: () => Promise<unknown>): Promise<string> {
 	}
 }
 
-const storageRest = (env: ParityEnv, method: 'accessToken' | 'password' | 'session', sessionId = ''): ICredentialDataDecryptedObject => {
+const storageRest = (
+	env: ParityEnv,
+	method: 'accessToken' | 'password' | 'session',
+	sessionId = '',
+): ICredentialDataDecryptedObject => {
 	const pro = env.sim().demo.pro;
 	const base = { baseUrl: env.sim().baseUrl, user: pro.login };
 	if (method === 'password') return { ...base, authMethod: 'password', password: pro.password };
@@ -112,7 +129,13 @@ const PATHS: RedirectPath[] = [
 			secrets: (env) => [storageRest(env, method, sessionOf(env.sim()))],
 			run: async (env, { folderHash }) => {
 				const credentials = storageRest(env, method, sessionOf(env.sim()));
-				return said(await env.storage('rest', { resource: 'folder', operation: 'getInfo', folder: byId(folderHash) }, { credentials: { svcStorageApi: credentials } }));
+				return said(
+					await env.storage(
+						'rest',
+						{ resource: 'folder', operation: 'getInfo', folder: byId(folderHash) },
+						{ credentials: { svcStorageApi: credentials } },
+					),
+				);
 			},
 		}),
 	),
@@ -126,21 +149,45 @@ const PATHS: RedirectPath[] = [
 		secrets: (env) => [storageRest(env, 'accessToken')],
 		run: async (env, { folderHash }) =>
 			said(
-				await env.storage('rest', { resource: 'file', operation: 'upload', folder: byId(folderHash), binaryPropertyName: 'data' }, {
-					input: [{ json: {}, binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } } }],
-				}),
+				await env.storage(
+					'rest',
+					{ resource: 'file', operation: 'upload', folder: byId(folderHash), binaryPropertyName: 'data' },
+					{
+						input: [
+							{
+								json: {},
+								binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } },
+							},
+						],
+					},
+				),
 			),
 	},
 	{
 		name: 'storage download',
 		match: { action: 'download_file' },
 		secrets: (env) => [storageRest(env, 'accessToken')],
-		run: async (env, { fileHash }) => said(await env.storage('rest', { resource: 'file', operation: 'download', file: byId(fileHash), binaryPropertyName: 'data' })),
+		run: async (env, { fileHash }) =>
+			said(
+				await env.storage('rest', {
+					resource: 'file',
+					operation: 'download',
+					file: byId(fileHash),
+					binaryPropertyName: 'data',
+				}),
+			),
 	},
 	{
 		name: 'DVS action',
 		secrets: (env) => [dvsKey(env)],
-		run: async (env) => said(await env.dvs('rest', { resource: 'task', operation: 'get', documentId: byId(env.sim().dvs.seed.orgA.tasks.design) })),
+		run: async (env) =>
+			said(
+				await env.dvs('rest', {
+					resource: 'task',
+					operation: 'get',
+					documentId: byId(env.sim().dvs.seed.orgA.tasks.design),
+				}),
+			),
 	},
 	{
 		name: 'DVS upload (multipart)',
@@ -148,21 +195,43 @@ const PATHS: RedirectPath[] = [
 		secrets: (env) => [dvsKey(env)],
 		run: async (env) =>
 			said(
-				await env.dvs('rest', { resource: 'attachment', operation: 'upload', task: byId(env.sim().dvs.seed.orgA.tasks.design), binaryPropertyName: 'data' }, {
-					input: [{ json: {}, binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } } }],
-				}),
+				await env.dvs(
+					'rest',
+					{
+						resource: 'attachment',
+						operation: 'upload',
+						task: byId(env.sim().dvs.seed.orgA.tasks.design),
+						binaryPropertyName: 'data',
+					},
+					{
+						input: [
+							{
+								json: {},
+								binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } },
+							},
+						],
+					},
+				),
 			),
 	},
 	{
 		name: 'DVS attachment list (storage API)',
 		match: { action: 'get_folder_content' },
 		secrets: (env) => [dvsKey(env)],
-		run: async (env) => said(await env.dvs('rest', { resource: 'attachment', operation: 'list', task: byId(env.sim().dvs.seed.orgA.attachedTask.taskId) })),
+		run: async (env) =>
+			said(
+				await env.dvs('rest', {
+					resource: 'attachment',
+					operation: 'list',
+					task: byId(env.sim().dvs.seed.orgA.attachedTask.taskId),
+				}),
+			),
 	},
 	{
 		name: 'MCP, API key',
 		secrets: (env) => [mcpKey(env)],
-		run: async (env, { folderHash }) => said(await env.storage('mcp', { resource: 'folder', operation: 'getInfo', folder: byId(folderHash) })),
+		run: async (env, { folderHash }) =>
+			said(await env.storage('mcp', { resource: 'folder', operation: 'getInfo', folder: byId(folderHash) })),
 	},
 	{
 		name: 'MCP, OAuth2',
@@ -170,21 +239,34 @@ const PATHS: RedirectPath[] = [
 		secrets: () => [],
 		run: async (env, { folderHash, oauth }) =>
 			said(
-				await env.storage('mcp', { authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'getInfo', folder: byId(folderHash) }, {
-					credentials: { svcMcpOAuth2Api: oauth },
-				}),
+				await env.storage(
+					'mcp',
+					{ authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'getInfo', folder: byId(folderHash) },
+					{
+						credentials: { svcMcpOAuth2Api: oauth },
+					},
+				),
 			),
 	},
 	{
 		name: 'MCP large-file download URL',
 		match: { path: '^/mcp-download/' },
 		secrets: (env) => [mcpKey(env)],
-		run: async (env, { bigFileHash }) => said(await env.storage('mcp', { resource: 'file', operation: 'download', file: byId(bigFileHash), binaryPropertyName: 'data' })),
+		run: async (env, { bigFileHash }) =>
+			said(
+				await env.storage('mcp', {
+					resource: 'file',
+					operation: 'download',
+					file: byId(bigFileHash),
+					binaryPropertyName: 'data',
+				}),
+			),
 	},
 	{
 		name: 'credential test, Svc Storage API',
 		secrets: (env) => [storageRest(env, 'accessToken')],
-		run: async (env) => await saidOf(async () => await testCredential('svcStorageApi', storageRest(env, 'accessToken'))),
+		run: async (env) =>
+			await saidOf(async () => await testCredential('svcStorageApi', storageRest(env, 'accessToken'))),
 	},
 	{
 		name: 'credential test, Svc DVS API',
@@ -207,7 +289,11 @@ const PATHS: RedirectPath[] = [
 		run: async (env) =>
 			await saidOf(
 				async () =>
-					await listSearch({ type: 'n8n-nodes-svc.svcStorage', method: 'searchFolders', credentials: { svcStorageApi: storageRest(env, 'accessToken') } }),
+					await listSearch({
+						type: 'n8n-nodes-svc.svcStorage',
+						method: 'searchFolders',
+						credentials: { svcStorageApi: storageRest(env, 'accessToken') },
+					}),
 			),
 	},
 	{
@@ -272,10 +358,13 @@ function credentialBytes(received: string[], credentials: ICredentialDataDecrypt
 		}
 		const token = (credential.oauthTokenData as IDataObject | undefined)?.access_token;
 		if (typeof token === 'string') for (const form of encodedForms(token)) secrets.add(form);
-		if (credential.user && credential.password) for (const form of encodedForms(`${String(credential.user)}:${String(credential.password)}`)) secrets.add(form);
+		if (credential.user && credential.password)
+			for (const form of encodedForms(`${String(credential.user)}:${String(credential.password)}`)) secrets.add(form);
 	}
 	let bytes = 0;
-	for (const text of received) for (const secret of secrets) bytes += text.split(secret).length - 1 > 0 ? (text.split(secret).length - 1) * secret.length : 0;
+	for (const text of received)
+		for (const secret of secrets)
+			bytes += text.split(secret).length - 1 > 0 ? (text.split(secret).length - 1) * secret.length : 0;
 	return bytes;
 }
 
@@ -298,7 +387,11 @@ export async function runRedirectSuite(): Promise<RedirectRow[]> {
 			for (const status of REDIRECT_STATUSES) {
 				for (const target of REDIRECT_TARGETS) {
 					sim.faults.clear();
-					sim.faults.add({ match: path.match ?? { path: '^/' }, fault: { kind: 'redirect', status, location: other.url(target) }, times: 1000 });
+					sim.faults.add({
+						match: path.match ?? { path: '^/' },
+						fault: { kind: 'redirect', status, location: other.url(target) },
+						times: 1000,
+					});
 					const before = other.received.length;
 					const shown = await path.run(env, context);
 					const received = other.received.slice(before);
@@ -333,7 +426,10 @@ async function main(): Promise<void> {
 	const rows = await runRedirectSuite();
 	console.log('| request path | 3xx | target | requests received | credential bytes received | the user saw |');
 	console.log('|---|---|---|---|---|---|');
-	for (const row of rows) console.log(`| ${row.path} | ${row.status} | ${row.target} | ${row.requests} | ${row.credentialBytes} | ${row.said.slice(0, 140)} |`);
+	for (const row of rows)
+		console.log(
+			`| ${row.path} | ${row.status} | ${row.target} | ${row.requests} | ${row.credentialBytes} | ${row.said.slice(0, 140)} |`,
+		);
 	console.log(redirectLine(rows));
 	process.exitCode = rows.every((row) => row.requests === 0 && row.credentialBytes === 0) ? 0 : 1;
 }

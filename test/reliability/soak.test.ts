@@ -12,7 +12,12 @@ it('every trigger and event over REST and MCP: nothing missed, nothing doubled',
 	const rows = await soakTriggers({ events: 60, backlog: 450, faultShare: 0.2, seed: 7, auths: ['rest', 'mcp'] });
 	expect(rows).toHaveLength(14);
 	for (const row of rows) {
-		expect({ run: `${row.trigger} · ${row.event} · ${row.auth}`, missed: row.missed, doubled: row.doubled, missing: row.missing }).toEqual({
+		expect({
+			run: `${row.trigger} · ${row.event} · ${row.auth}`,
+			missed: row.missed,
+			doubled: row.doubled,
+			missing: row.missing,
+		}).toEqual({
 			run: `${row.trigger} · ${row.event} · ${row.auth}`,
 			missed: 0,
 			doubled: 0,

@@ -30,9 +30,23 @@ function line(row: SoakRow): string {
 async function main(): Promise<number> {
 	// Waits run 100 times faster: the timeout fault holds a request 59 s (590 ms) against a 400 ms Timeout.
 	const endWarp = warpTime(100, 1000);
-	console.log(['trigger · event'.padEnd(52), 'wire ', ' events', ' emitted', ' missed', ' doubled', 'polls'.padStart(16), 'idle reqs'.padStart(10), 'peak state'.padStart(12)].join(' '));
+	console.log(
+		[
+			'trigger · event'.padEnd(52),
+			'wire ',
+			' events',
+			' emitted',
+			' missed',
+			' doubled',
+			'polls'.padStart(16),
+			'idle reqs'.padStart(10),
+			'peak state'.padStart(12),
+		].join(' '),
+	);
 	try {
-		const rows = await soakTriggers({ events, backlog: 12_000, faultShare: 0.2, seed, auths: ['rest', 'mcp'] }, (row) => console.log(line(row)));
+		const rows = await soakTriggers({ events, backlog: 12_000, faultShare: 0.2, seed, auths: ['rest', 'mcp'] }, (row) =>
+			console.log(line(row)),
+		);
 		const total = (key: 'events' | 'missed' | 'doubled') => rows.reduce((sum, row) => sum + row[key], 0);
 		console.log(`soak: ${total('events')} events, ${total('missed')} missed, ${total('doubled')} doubled`);
 		return total('missed') + total('doubled') > 0 ? 1 : 0;

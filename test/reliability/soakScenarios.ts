@@ -10,7 +10,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../harness';
 import type { FaultKind, FaultMatch } from '../simulator/types';
-import { addComment, addFile, addTask, emitted, mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../nodes/triggers/env';
+import {
+	addComment,
+	addFile,
+	addTask,
+	emitted,
+	mountTriggerMcp,
+	startTriggerEnv,
+	type TriggerEnv,
+} from '../nodes/triggers/env';
 import { random } from './random';
 import { dvsSeconds } from '../../nodes/SvcDvsTrigger/stamps';
 
@@ -111,11 +119,19 @@ function storageScenarios(): Scenario[] {
 		rest: [{ action: 'get_folder_content' }, { action: 'download_file' }],
 		mcp: [{ mcpTool: 'svc_list_folder' }, { mcpTool: 'svc_read_file' }],
 	};
-	const base = (event: string, extra: INodeParameters = {}) => (env: TriggerEnv, auth: SoakAuth): INodeParameters => {
-		current = `${event}-${auth}`;
-		const { folder } = place(env, current);
-		return { event, folder: { __rl: true, mode: 'id', value: folder.hash }, subfolderDepth: 1, options: { maxFilesPerPoll: 200, timeout: SOAK_TIMEOUT_MS }, ...extra };
-	};
+	const base =
+		(event: string, extra: INodeParameters = {}) =>
+		(env: TriggerEnv, auth: SoakAuth): INodeParameters => {
+			current = `${event}-${auth}`;
+			const { folder } = place(env, current);
+			return {
+				event,
+				folder: { __rl: true, mode: 'id', value: folder.hash },
+				subfolderDepth: 1,
+				options: { maxFilesPerPoll: 200, timeout: SOAK_TIMEOUT_MS },
+				...extra,
+			};
+		};
 	const scenarios: Scenario[] = [
 		{
 			trigger: 'Svc Storage Trigger',
@@ -124,7 +140,10 @@ function storageScenarios(): Scenario[] {
 			faults,
 			backlog(env, count) {
 				const { folder } = place(env, current);
-				return Array.from({ length: count }, (_, n) => addFile(env, `backlog-${n}.txt`, { folderHash: folder.hash }).hash);
+				return Array.from(
+					{ length: count },
+					(_, n) => addFile(env, `backlog-${n}.txt`, { folderHash: folder.hash }).hash,
+				);
 			},
 			write(env, rand) {
 				const { folder, sub, outside } = place(env, current);
@@ -140,7 +159,10 @@ function storageScenarios(): Scenario[] {
 				}
 				if (rand() < 0.25) {
 					// Moved in with an upload time days old: a time cursor would never see it.
-					const old = addFile(env, `moved-${serial++}.txt`, { folderHash: outside.hash, second: Math.floor(env.clock.now() / 1000) - 3 * 86_400 });
+					const old = addFile(env, `moved-${serial++}.txt`, {
+						folderHash: outside.hash,
+						second: Math.floor(env.clock.now() / 1000) - 3 * 86_400,
+					});
 					env.sim.storage.moveFile(old.hash, rand() < 0.5 ? folder.hash : sub.hash);
 					created.push(old.hash);
 					files.push(old.hash);
@@ -162,7 +184,8 @@ function storageScenarios(): Scenario[] {
 			write(env, rand) {
 				const { folder, outside } = place(env, current);
 				const created: string[] = [];
-				for (let n = burstSize(rand); n > 0; n--) created.push(env.sim.storage.createFolder(env.storage.userId, folder.hash, `d-${serial++}`).hash);
+				for (let n = burstSize(rand); n > 0; n--)
+					created.push(env.sim.storage.createFolder(env.storage.userId, folder.hash, `d-${serial++}`).hash);
 				if (rand() < 0.25) {
 					const moved = env.sim.storage.createFolder(env.storage.userId, outside.hash, `moved-${serial++}`);
 					env.sim.storage.moveFolder(moved.hash, folder.hash);
@@ -178,7 +201,10 @@ function storageScenarios(): Scenario[] {
 			parameters: (env, auth) => {
 				const parameters = base('fileUpdated')(env, auth);
 				const { folder } = place(env, current);
-				live.set(current, Array.from({ length: 200 }, (_, n) => addFile(env, `u-${n}.txt`, { folderHash: folder.hash }).hash));
+				live.set(
+					current,
+					Array.from({ length: 200 }, (_, n) => addFile(env, `u-${n}.txt`, { folderHash: folder.hash }).hash),
+				);
 				return parameters;
 			},
 			faults: { rest: [{ action: 'get_folder_content' }], mcp: [{ mcpTool: 'svc_list_folder' }] },
@@ -209,7 +235,10 @@ function dvsScenarios(): Scenario[] {
 		mcp: [{ mcpTool: 'svc_dvs_list_documents' }, { mcpTool: 'svc_dvs_get_comments' }],
 	};
 	const newProject = (env: TriggerEnv, label: string) => {
-		project = env.dvs.store.insertDocument(env.dvs.seed.orgA.orgId, 'project_2', { values: { name: `${label} ${env.clock.now()}` }, creatorId: env.dvs.seed.orgA.users.admin.id }).id;
+		project = env.dvs.store.insertDocument(env.dvs.seed.orgA.orgId, 'project_2', {
+			values: { name: `${label} ${env.clock.now()}` },
+			creatorId: env.dvs.seed.orgA.users.admin.id,
+		}).id;
 		tasks = [];
 		return { __rl: true, mode: 'id', value: String(project) };
 	};
@@ -220,10 +249,12 @@ function dvsScenarios(): Scenario[] {
 			event: 'New Task',
 			parameters: (env) => ({ event: 'newTask', project: newProject(env, 'new task soak'), options }),
 			faults,
-			backlog: (env, count) => Array.from({ length: count }, (_, n) => String(addTask(env, `backlog ${n}`, { project }).id)),
+			backlog: (env, count) =>
+				Array.from({ length: count }, (_, n) => String(addTask(env, `backlog ${n}`, { project }).id)),
 			write(env, rand) {
 				const created: string[] = [];
-				for (let n = burstSize(rand); n > 0; n--) created.push(String(addTask(env, `task ${serial++}`, { project }).id));
+				for (let n = burstSize(rand); n > 0; n--)
+					created.push(String(addTask(env, `task ${serial++}`, { project }).id));
 				return { created, deleted: [] };
 			},
 			idOf: (json) => String(json.dvs_document_id),
@@ -256,7 +287,12 @@ function dvsScenarios(): Scenario[] {
 			parameters: (env) => {
 				const watched = newProject(env, 'comment soak');
 				tasks = Array.from({ length: 30 }, (_, n) => addTask(env, `commented ${n}`, { project }).id);
-				return { event: 'newComment', watch: 'tasks', project: watched, options: { ...options, tasksCheckedPerPoll: 10 } };
+				return {
+					event: 'newComment',
+					watch: 'tasks',
+					project: watched,
+					options: { ...options, tasksCheckedPerPoll: 10 },
+				};
 			},
 			faults,
 			write(env, rand) {
@@ -283,12 +319,18 @@ function dvsScenarios(): Scenario[] {
 			parameters: (env) => {
 				newProject(env, 'one task soak');
 				tasks = [addTask(env, 'the watched task', { project }).id];
-				return { event: 'newComment', watch: 'task', task: { __rl: true, mode: 'id', value: String(tasks[0]) }, options };
+				return {
+					event: 'newComment',
+					watch: 'task',
+					task: { __rl: true, mode: 'id', value: String(tasks[0]) },
+					options,
+				};
 			},
 			faults: { rest: [{ action: 'get_comments' }], mcp: [{ mcpTool: 'svc_dvs_get_comments' }] },
 			write(env, rand) {
 				const created: string[] = [];
-				for (let n = burstSize(rand); n > 0; n--) created.push(String(addComment(env, tasks[0], `comment ${serial++}`).id));
+				for (let n = burstSize(rand); n > 0; n--)
+					created.push(String(addComment(env, tasks[0], `comment ${serial++}`).id));
 				return { created, deleted: [] };
 			},
 			idOf: (json) => String(json.id),
@@ -307,27 +349,56 @@ function pollerFor(env: TriggerEnv, scenario: Scenario, auth: SoakAuth, paramete
 	return createPoller({
 		type: storage ? 'n8n-nodes-svc.svcStorageTrigger' : 'n8n-nodes-svc.svcDvsTrigger',
 		parameters: { authentication: auth === 'rest' ? rest : 'svcMcpApi', ...parameters },
-		credentials: auth === 'rest' ? { [rest]: storage ? env.storage.credentials : env.dvsCredentials } : { svcMcpApi: mcpCredentials },
+		credentials:
+			auth === 'rest'
+				? { [rest]: storage ? env.storage.credentials : env.dvsCredentials }
+				: { svcMcpApi: mcpCredentials },
 	});
 }
 
-async function run(env: TriggerEnv, scenario: Scenario, auth: SoakAuth, options: SoakOptions, seed: number): Promise<SoakRow> {
+async function run(
+	env: TriggerEnv,
+	scenario: Scenario,
+	auth: SoakAuth,
+	options: SoakOptions,
+	seed: number,
+): Promise<SoakRow> {
 	const rand = random(seed);
 	const poller = pollerFor(env, scenario, auth, scenario.parameters(env, auth));
 	const created: string[] = [];
 	const deleted = new Set<string>();
 	const seen: string[] = [];
-	const row: SoakRow = { trigger: scenario.trigger, event: scenario.event, auth, events: 0, emitted: 0, missed: 0, doubled: 0, polls: 0, failedPolls: 0, idleRequests: 0, peakStateBytes: 0, failures: {}, missing: [] };
+	const row: SoakRow = {
+		trigger: scenario.trigger,
+		event: scenario.event,
+		auth,
+		events: 0,
+		emitted: 0,
+		missed: 0,
+		doubled: 0,
+		polls: 0,
+		failedPolls: 0,
+		idleRequests: 0,
+		peakStateBytes: 0,
+		failures: {},
+		missing: [],
+	};
 	const poll = async (withFault: boolean) => {
 		env.sim.faults.clear();
 		for (const hash of scenario.brokenFiles ?? []) {
 			const readsIt = (req: { path: string; body: Buffer; query: URLSearchParams }) =>
-				(req.path.includes('download_file') || (req.path === '/api/mcp' && req.body.includes('read_file'))) && `${req.body.toString()} ${req.query.toString()}`.includes(hash);
+				(req.path.includes('download_file') || (req.path === '/api/mcp' && req.body.includes('read_file'))) &&
+				`${req.body.toString()} ${req.query.toString()}`.includes(hash);
 			env.sim.faults.add({ match: readsIt, fault: { kind: 'statusBeforeCommit', status: 500 }, times: 1e9 });
 		}
 		if (withFault) {
 			const kind = pick(rand, POLL_FAULTS);
-			env.sim.faults.add({ match: pick(rand, scenario.faults[auth]), fault: kind, skip: Math.floor(rand() * 3), times: kind.kind === 'rateLimit' ? 4 : 1 });
+			env.sim.faults.add({
+				match: pick(rand, scenario.faults[auth]),
+				fault: kind,
+				skip: Math.floor(rand() * 3),
+				times: kind.kind === 'rateLimit' ? 4 : 1,
+			});
 		}
 		row.polls++;
 		try {
@@ -380,12 +451,21 @@ async function run(env: TriggerEnv, scenario: Scenario, auth: SoakAuth, options:
 	const missing = expected().filter((id) => !seenSet.has(id));
 	row.missed = missing.length;
 	row.missing = missing.slice(0, 10);
-	if (missing.length) row.missing.push(`seen: ${seen.filter((id) => missing.some((m) => itemOf(m) === itemOf(id))).slice(0, 10).join(' ')}`);
+	if (missing.length)
+		row.missing.push(
+			`seen: ${seen
+				.filter((id) => missing.some((m) => itemOf(m) === itemOf(id)))
+				.slice(0, 10)
+				.join(' ')}`,
+		);
 	return row;
 }
 
 /** Every trigger and event over each wire; `onRow` receives each row as it is done. */
-export async function soakTriggers(options: SoakOptions, onRow: (row: SoakRow) => void = () => undefined): Promise<SoakRow[]> {
+export async function soakTriggers(
+	options: SoakOptions,
+	onRow: (row: SoakRow) => void = () => undefined,
+): Promise<SoakRow[]> {
 	const env = await startTriggerEnv();
 	// The MCP endpoint's rate-limit windows run on the test clock plus the time that really passes
 	// (scaled down 10,000 times): a poll that waits out a 429 sees its window end, as it would.
@@ -394,7 +474,9 @@ export async function soakTriggers(options: SoakOptions, onRow: (row: SoakRow) =
 	const rows: SoakRow[] = [];
 	try {
 		let seed = options.seed;
-		for (const scenario of [...storageScenarios(), ...dvsScenarios()].filter((entry) => !options.only || options.only.includes(entry.event))) {
+		for (const scenario of [...storageScenarios(), ...dvsScenarios()].filter(
+			(entry) => !options.only || options.only.includes(entry.event),
+		)) {
 			for (const auth of options.auths) {
 				const row = await run(env, scenario, auth, options, seed++);
 				rows.push(row);

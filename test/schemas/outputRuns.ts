@@ -26,8 +26,11 @@ export interface OperationRun {
 }
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const mapper = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] }) as unknown as INodeParameters;
-const file = (name: string): HarnessInputItem[] => [{ json: {}, binary: { data: { data: Buffer.from(`content of ${name}`), fileName: name, mimeType: 'text/plain' } } }];
+const mapper = (value: Record<string, unknown>) =>
+	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] }) as unknown as INodeParameters;
+const file = (name: string): HarnessInputItem[] => [
+	{ json: {}, binary: { data: { data: Buffer.from(`content of ${name}`), fileName: name, mimeType: 'text/plain' } } },
+];
 
 /** Every operation, in the order they run. */
 export function operationRuns(sim: ServiceSimulator): OperationRun[] {
@@ -36,37 +39,86 @@ export function operationRuns(sim: ServiceSimulator): OperationRun[] {
 	const [client] = Object.values(a.clients);
 	const [contact] = Object.values(a.contacts);
 	const userId = pro.userId;
-	const storage = (resource: string, operation: string, parameters: INodeParameters, extra: Partial<OperationRun> = {}): OperationRun => ({ node: 'SvcStorage', resource, operation, parameters, ...extra });
-	const dvs = (resource: string, operation: string, parameters: INodeParameters, extra: Partial<OperationRun> = {}): OperationRun => ({ node: 'SvcDvs', resource, operation, parameters, ...extra });
-	const mcp = (resource: string, operation: string, parameters: INodeParameters): OperationRun => ({ node: 'SvcMcp', resource, operation, parameters, mcp: true });
+	const storage = (
+		resource: string,
+		operation: string,
+		parameters: INodeParameters,
+		extra: Partial<OperationRun> = {},
+	): OperationRun => ({ node: 'SvcStorage', resource, operation, parameters, ...extra });
+	const dvs = (
+		resource: string,
+		operation: string,
+		parameters: INodeParameters,
+		extra: Partial<OperationRun> = {},
+	): OperationRun => ({ node: 'SvcDvs', resource, operation, parameters, ...extra });
+	const mcp = (resource: string, operation: string, parameters: INodeParameters): OperationRun => ({
+		node: 'SvcMcp',
+		resource,
+		operation,
+		parameters,
+		mcp: true,
+	});
 	return [
 		storage('account', 'getStorageUsage', {}),
 		storage('account', 'getUserData', {}),
 		storage('account', 'validateSession', {}, { session: true }),
 		storage('encryptionKey', 'saveUserKeys', { userId, kem: 'kem', dsa: 'dsa', x25519: 'x25519', ed25519: 'ed25519' }),
-		storage('encryptionKey', 'saveFileKey', { userId, fileHash: 'SchemaFileHash', encryptionKey: 'wrapped', keySignature: 'signature' }),
+		storage('encryptionKey', 'saveFileKey', {
+			userId,
+			fileHash: 'SchemaFileHash',
+			encryptionKey: 'wrapped',
+			keySignature: 'signature',
+		}),
 		storage('encryptionKey', 'getFileKey', { userId, fileHash: 'SchemaFileHash' }),
-		storage('encryptionKey', 'saveUploadKey', { userId, uploadHash: 'SchemaUploadHash', encryptionKey: 'wrapped', keySignature: 'signature' }),
+		storage('encryptionKey', 'saveUploadKey', {
+			userId,
+			uploadHash: 'SchemaUploadHash',
+			encryptionKey: 'wrapped',
+			keySignature: 'signature',
+		}),
 		storage('encryptionKey', 'getUploadKey', { userId, uploadHash: 'SchemaUploadHash' }),
-		storage('encryptionKey', 'getShareKey', { userId, receiverEmail: keys.email, keyOf: 'file', fileHash: 'SchemaFileHash' }),
+		storage('encryptionKey', 'getShareKey', {
+			userId,
+			receiverEmail: keys.email,
+			keyOf: 'file',
+			fileHash: 'SchemaFileHash',
+		}),
 		storage('esignature', 'getMany', { file: byId(files.contract.hash), returnAll: true }),
 		storage('esignature', 'share', { file: byId(files.contract.hash), emails: 'signer@example.com' }),
 		storage('folder', 'create', { parentFolder: byId(folders.documents.hash), folderName: 'Schema folder' }),
 		storage('folder', 'getContent', { folder: byId(folders.documents.hash), returnAll: true }),
 		storage('folder', 'getInfo', { folder: byId(folders.documents.hash) }),
 		storage('folder', 'rename', { folder: byId('=PATH:/Documents/Schema folder'), newName: 'Schema folder renamed' }),
-		storage('folder', 'move', { folder: byId('=PATH:/Documents/Schema folder renamed'), targetFolder: byId(folders.shared.hash) }, { mcp: true }),
+		storage(
+			'folder',
+			'move',
+			{ folder: byId('=PATH:/Documents/Schema folder renamed'), targetFolder: byId(folders.shared.hash) },
+			{ mcp: true },
+		),
 		storage('folder', 'delete', { folder: byId('=PATH:/Shared/Schema folder renamed') }),
 		storage('folder', 'restore', { folderHash: '=RESTORE:folder' }),
-		storage('file', 'upload', { folder: byId(folders.documents.hash), binaryPropertyName: 'data' }, { input: file('schema.txt') }),
+		storage(
+			'file',
+			'upload',
+			{ folder: byId(folders.documents.hash), binaryPropertyName: 'data' },
+			{ input: file('schema.txt') },
+		),
 		storage('file', 'getInfo', { file: byId(files.contract.hash) }),
 		storage('file', 'download', { file: byId(files.brochure.hash), binaryPropertyName: 'data' }),
 		storage('file', 'rename', { file: byId('=PATH:/Documents/schema.txt'), newName: 'schema renamed.txt' }),
-		storage('file', 'move', { file: byId('=PATH:/Documents/schema renamed.txt'), targetFolder: byId(folders.shared.hash) }),
+		storage('file', 'move', {
+			file: byId('=PATH:/Documents/schema renamed.txt'),
+			targetFolder: byId(folders.shared.hash),
+		}),
 		storage('file', 'delete', { file: byId('=PATH:/Shared/schema renamed.txt') }),
 		storage('file', 'restore', { fileHash: '=RESTORE:file' }),
 		storage('file', 'search', { query: 'contract', limit: 5 }, { mcp: true }),
-		storage('file', 'importFromUrl', { folder: byId(folders.documents.hash), source: 'url', sourceUrl: DEMO_IMPORT_URL }, { mcp: true }),
+		storage(
+			'file',
+			'importFromUrl',
+			{ folder: byId(folders.documents.hash), source: 'url', sourceUrl: DEMO_IMPORT_URL },
+			{ mcp: true },
+		),
 		dvs('task', 'getFields', {}),
 		dvs('task', 'create', {
 			project: byId(a.projects.website),
@@ -85,7 +137,12 @@ export function operationRuns(sim: ServiceSimulator): OperationRun[] {
 		dvs('task', 'update', { documentId: byId(a.tasks.design), fields: mapper({ customer_reference: 'SCHEMA-1' }) }),
 		dvs('comment', 'add', { task: byId(a.tasks.design), comment: 'Schema comment' }),
 		dvs('comment', 'getMany', { task: byId(a.tasks.design), returnAll: true }),
-		dvs('attachment', 'upload', { task: byId(a.tasks.design), binaryPropertyName: 'data' }, { input: file('schema.txt') }),
+		dvs(
+			'attachment',
+			'upload',
+			{ task: byId(a.tasks.design), binaryPropertyName: 'data' },
+			{ input: file('schema.txt') },
+		),
 		dvs('attachment', 'list', { task: byId(a.attachedTask.taskId) }),
 		dvs('project', 'getFields', {}),
 		dvs('project', 'get', { documentId: byId(a.projects.website) }),
@@ -102,7 +159,11 @@ export function operationRuns(sim: ServiceSimulator): OperationRun[] {
 		dvs('client', 'getMany', { limit: 5 }),
 		mcp('server', 'discover', {}),
 		mcp('tool', 'list', {}),
-		mcp('tool', 'call', { tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' }, argumentsMode: 'json', argumentsJson: '{}' }),
+		mcp('tool', 'call', {
+			tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' },
+			argumentsMode: 'json',
+			argumentsJson: '{}',
+		}),
 		mcp('resource', 'list', {}),
 		mcp('resource', 'listTemplates', {}),
 		mcp('resource', 'read', { uri: 'svc-docs://mcp-endpoint' }),
@@ -111,13 +172,23 @@ export function operationRuns(sim: ServiceSimulator): OperationRun[] {
 	];
 }
 
-const TYPE_OF: Record<string, string> = { SvcStorage: 'n8n-nodes-svc.svcStorage', SvcDvs: 'n8n-nodes-svc.svcDvs', SvcMcp: 'n8n-nodes-svc.svcMcp' };
+const TYPE_OF: Record<string, string> = {
+	SvcStorage: 'n8n-nodes-svc.svcStorage',
+	SvcDvs: 'n8n-nodes-svc.svcDvs',
+	SvcMcp: 'n8n-nodes-svc.svcMcp',
+};
 
 /** Runs one operation; a path (`=PATH:/Documents/x`) is resolved in the store and `=RESTORE:kind` names what the run before deleted. */
-export async function runOperation(sim: ServiceSimulator, run: OperationRun, deleted: Record<string, string>, sessionId?: string): Promise<IDataObject[]> {
+export async function runOperation(
+	sim: ServiceSimulator,
+	run: OperationRun,
+	deleted: Record<string, string>,
+	sessionId?: string,
+): Promise<IDataObject[]> {
 	const pro = sim.demo.pro;
 	const resolve = (value: unknown): unknown => {
-		if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+		if (value && typeof value === 'object' && !Array.isArray(value))
+			return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
 		if (typeof value !== 'string') return value;
 		if (value.startsWith('=PATH:')) return hashAt(sim, value.slice('=PATH:'.length));
 		if (value.startsWith('=RESTORE:')) return deleted[value.slice('=RESTORE:'.length)];
@@ -129,8 +200,14 @@ export async function runOperation(sim: ServiceSimulator, run: OperationRun, del
 		: run.session
 			? { svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'session', sessionId: sessionId ?? '' } }
 			: demoCredentials(sim);
-	const authentication = run.node === 'SvcMcp' ? { authentication: 'apiToken' } : run.mcp ? { authentication: 'svcMcpApi' } : {};
-	const result = await runNode({ type: TYPE_OF[run.node], parameters: { resource: run.resource, operation: run.operation, ...authentication, ...parameters }, credentials, input: run.input });
+	const authentication =
+		run.node === 'SvcMcp' ? { authentication: 'apiToken' } : run.mcp ? { authentication: 'svcMcpApi' } : {};
+	const result = await runNode({
+		type: TYPE_OF[run.node],
+		parameters: { resource: run.resource, operation: run.operation, ...authentication, ...parameters },
+		credentials,
+		input: run.input,
+	});
 	if (result.error) throw new Error(`${run.node} ${run.resource}.${run.operation}: ${result.error.message}`);
 	if (run.operation === 'delete') deleted[run.resource] = String((parameters[run.resource] as IDataObject).value);
 	return result.items.map((item) => item.json);
@@ -139,7 +216,11 @@ export async function runOperation(sim: ServiceSimulator, run: OperationRun, del
 /** A session of the demo PRO account (login.php, POST), for the account script that validates one. */
 export async function loginSession(sim: ServiceSimulator): Promise<string> {
 	const { login, password } = sim.demo.pro;
-	const response = await fetch(`${sim.baseUrl}/api/login.php`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ user: login, pass: password }) });
+	const response = await fetch(`${sim.baseUrl}/api/login.php`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ user: login, pass: password }),
+	});
 	const session = /PHPSESSID=([^;\s]+)/.exec(await response.text())?.[1];
 	if (!session) throw new Error('login.php gave no session');
 	return decodeURIComponent(session);
@@ -157,7 +238,16 @@ function hashAt(sim: ServiceSimulator, path: string): string {
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
 
-const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+const typeOf = (value: unknown): string =>
+	value === null
+		? 'null'
+		: Array.isArray(value)
+			? 'array'
+			: typeof value === 'number'
+				? Number.isInteger(value)
+					? 'integer'
+					: 'number'
+				: typeof value;
 
 /** The JSON Schema of all the values seen: the union of their types, objects by property, arrays by element. */
 export function schemaOf(values: unknown[]): JsonSchema {

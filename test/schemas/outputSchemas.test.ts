@@ -30,9 +30,18 @@ afterAll(async () => await sim.close());
 it('every operation of every action node has its run and its schema, in the source and in dist where n8n reads it', () => {
 	for (const [node, exportName] of Object.entries(ROUTERS)) {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the router as built, the same module n8n loads
-		const actions = require(join(ROOT, 'dist', 'nodes', node, 'actions', 'router.js'))[exportName] as { resources: Record<string, Record<string, unknown>> };
-		const operations = Object.entries(actions.resources).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => `${resource}.${operation}`));
-		expect(runs.filter((run) => run.node === node).map((run) => `${run.resource}.${run.operation}`).sort()).toEqual(operations.sort());
+		const actions = require(join(ROOT, 'dist', 'nodes', node, 'actions', 'router.js'))[exportName] as {
+			resources: Record<string, Record<string, unknown>>;
+		};
+		const operations = Object.entries(actions.resources).flatMap(([resource, ops]) =>
+			Object.keys(ops).map((operation) => `${resource}.${operation}`),
+		);
+		expect(
+			runs
+				.filter((run) => run.node === node)
+				.map((run) => `${run.resource}.${run.operation}`)
+				.sort(),
+		).toEqual(operations.sort());
 	}
 	for (const run of runs) {
 		expect([schemaPathOf(ROOT, run), existsSync(schemaPathOf(ROOT, run))]).toEqual([schemaPathOf(ROOT, run), true]);
@@ -45,6 +54,9 @@ it('each schema describes what its operation outputs now (run in order, each aga
 		const items = await runOperation(sim, run, deleted, sessionId);
 		expect(items.length).toBeGreaterThan(0);
 		const shipped = JSON.parse(readFileSync(schemaPathOf(ROOT, run), 'utf8')) as unknown;
-		expect([`${run.node} ${run.resource}.${run.operation}`, schemaOf(items)]).toEqual([`${run.node} ${run.resource}.${run.operation}`, shipped]);
+		expect([`${run.node} ${run.resource}.${run.operation}`, schemaOf(items)]).toEqual([
+			`${run.node} ${run.resource}.${run.operation}`,
+			shipped,
+		]);
 	}
 });

@@ -40,8 +40,10 @@ export class AccountStore {
 
 	private nextId = 1001;
 
-	add(fields: Omit<Account, 'id' | 'rootFolderHash' | 'active' | 'confirmed'> &
-		Partial<Pick<Account, 'id' | 'active' | 'confirmed'>>): Account {
+	add(
+		fields: Omit<Account, 'id' | 'rootFolderHash' | 'active' | 'confirmed'> &
+			Partial<Pick<Account, 'id' | 'active' | 'confirmed'>>,
+	): Account {
 		const id = fields.id ?? this.nextId++;
 		if (this.accounts.has(id)) throw new Error(`account ${id} exists`);
 		this.nextId = Math.max(this.nextId, id + 1);

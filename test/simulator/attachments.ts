@@ -30,7 +30,10 @@ export class StorageAttachments implements AttachmentPort {
 		const root = this.storage.createRootFolder(owner);
 		const folder = this.storage.createFolder(ownerAccountId, root.hash, `Task ${taskId} attachments`);
 		const orgId = owner.orgId;
-		this.storage.grantRead(folder.hash, (accountId) => orgId !== undefined && this.accounts.get(accountId)?.orgId === orgId);
+		this.storage.grantRead(
+			folder.hash,
+			(accountId) => orgId !== undefined && this.accounts.get(accountId)?.orgId === orgId,
+		);
 		this.taskFolders.set(taskId, folder.hash);
 		return { uploadHash: folder.hash };
 	}

@@ -16,7 +16,13 @@ describe('get_comments', () => {
 		const reply = await getComments({ dvs_document_id: A().tasks.design });
 		expect(reply.status).toBe(200);
 		const c = A().comments;
-		expect(reply.json.items.map((i: { id: number }) => i.id)).toEqual([c.byInactive, c.byAdmin, c.byForeignOrg, c.byUnknown, c.webRich]);
+		expect(reply.json.items.map((i: { id: number }) => i.id)).toEqual([
+			c.byInactive,
+			c.byAdmin,
+			c.byForeignOrg,
+			c.byUnknown,
+			c.webRich,
+		]);
 		expect(reply.json).toMatchObject({ total: 5, limit: 50, offset: 0 });
 	});
 
@@ -24,8 +30,18 @@ describe('get_comments', () => {
 		const reply = await getComments({ dvs_document_id: A().tasks.design });
 		const byId = Object.fromEntries(reply.json.items.map((i: { id: number }) => [i.id, i]));
 		const c = A().comments;
-		expect(byId[c.byAdmin].author).toEqual({ id: A().users.admin.id, display_name: 'Anna Admin', org_id: A().orgId, is_active: true });
-		expect(byId[c.byInactive].author).toEqual({ id: A().users.inactive.id, display_name: 'Ivan Inactive', org_id: A().orgId, is_active: false });
+		expect(byId[c.byAdmin].author).toEqual({
+			id: A().users.admin.id,
+			display_name: 'Anna Admin',
+			org_id: A().orgId,
+			is_active: true,
+		});
+		expect(byId[c.byInactive].author).toEqual({
+			id: A().users.inactive.id,
+			display_name: 'Ivan Inactive',
+			org_id: A().orgId,
+			is_active: false,
+		});
 		expect(byId[c.byForeignOrg].author).toBeNull();
 		expect(byId[c.byUnknown].author).toBeNull();
 		expect(byId[c.byInactive].date_created).toBe('2024-03-01 08:20:00');
@@ -40,14 +56,24 @@ describe('get_comments', () => {
 
 	it('pages with limit and offset; total counts visible comments', async () => {
 		const page = await getComments({ dvs_document_id: A().tasks.design, limit: 2, offset: 2 });
-		expect(page.json.items.map((i: { id: number }) => i.id)).toEqual([A().comments.byForeignOrg, A().comments.byUnknown]);
+		expect(page.json.items.map((i: { id: number }) => i.id)).toEqual([
+			A().comments.byForeignOrg,
+			A().comments.byUnknown,
+		]);
 		expect(page.json).toMatchObject({ total: 5, limit: 2, offset: 2 });
 		expect((await getComments({ dvs_document_id: A().tasks.design, offset: 5 })).json.items).toEqual([]);
 		expect((await getComments({ dvs_document_id: A().tasks.design, limit: 200 })).status).toBe(200);
 	});
 
 	it('refuses invalid limit and offset with 400', async () => {
-		for (const params of [{ limit: 0 }, { limit: 201 }, { limit: 'x' }, { limit: 1.5 }, { offset: -1 }, { offset: '0' }]) {
+		for (const params of [
+			{ limit: 0 },
+			{ limit: 201 },
+			{ limit: 'x' },
+			{ limit: 1.5 },
+			{ offset: -1 },
+			{ offset: '0' },
+		]) {
 			const reply = await getComments({ dvs_document_id: A().tasks.design, ...params });
 			expect(reply.status).toBe(400);
 			expect(reply.text).toBe('');
@@ -70,7 +96,15 @@ describe('get_comments', () => {
 
 	it('keeps comments with the same creation second in id order', async () => {
 		const at = Date.UTC(2025, 0, 1);
-		const ids = [0, 1, 2].map((n) => insertComment(env().store, { taskId: A().tasks.tooling, authorId: A().users.worker.id, text: `c${n}`, createdAt: at + 999 - n }).id);
+		const ids = [0, 1, 2].map(
+			(n) =>
+				insertComment(env().store, {
+					taskId: A().tasks.tooling,
+					authorId: A().users.worker.id,
+					text: `c${n}`,
+					createdAt: at + 999 - n,
+				}).id,
+		);
 		const reply = await getComments({ dvs_document_id: A().tasks.tooling });
 		expect(reply.json.items.map((i: { id: number }) => i.id)).toEqual(ids);
 	});
@@ -83,7 +117,9 @@ describe('add_comment', () => {
 		expect(reply.status).toBe(200);
 		expect(reply.json).toEqual({ dvs_document_id: A().tasks.tooling });
 		const stored = env().store.comments(A().tasks.tooling).at(-1)!;
-		expect(stored.storedHtml).toBe('Use &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot; it&#039;s &lt;script&gt;alert(1)&lt;/script&gt;\nline 2');
+		expect(stored.storedHtml).toBe(
+			'Use &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot; it&#039;s &lt;script&gt;alert(1)&lt;/script&gt;\nline 2',
+		);
 		expect(stored.authorId).toBe(A().users.admin.id);
 		const read = await getComments({ dvs_document_id: A().tasks.tooling });
 		expect(read.json.items.at(-1)).toMatchObject({ html: text, author: { id: A().users.admin.id } });
@@ -118,9 +154,18 @@ describe('add_comment', () => {
 		expect(reply.status).toBe(200);
 		const comment = env().store.comments(A().tasks.design).at(-1)!;
 		const last = env().store.notifications.at(-1)!;
-		expect(last).toMatchObject({ kind: 'comment', documentId: A().tasks.design, actorId: A().users.worker.id, commentId: comment.id, contactIds: [] });
+		expect(last).toMatchObject({
+			kind: 'comment',
+			documentId: A().tasks.design,
+			actorId: A().users.worker.id,
+			commentId: comment.id,
+			contactIds: [],
+		});
 		expect(last.userIds).toEqual([A().users.admin.id]);
-		expect(env().store.documentById(A().tasks.design)!.history.at(-1)).toMatchObject({ kind: 'comment', commentId: comment.id });
+		expect(env().store.documentById(A().tasks.design)!.history.at(-1)).toMatchObject({
+			kind: 'comment',
+			commentId: comment.id,
+		});
 	});
 
 	it('mentions organization users with @[USER:id], only those', async () => {
@@ -129,7 +174,11 @@ describe('add_comment', () => {
 		await addComment(A().tasks.tooling, text);
 		expect(env().store.mentionedUsers(A().tasks.tooling)).toEqual([u.noPerm.id, u.reader.id]);
 		const mention = env().store.notifications.find((n) => n.kind === 'mention')!;
-		expect(mention).toMatchObject({ documentId: A().tasks.tooling, actorId: u.admin.id, commentId: env().store.comments(A().tasks.tooling)[0].id });
+		expect(mention).toMatchObject({
+			documentId: A().tasks.tooling,
+			actorId: u.admin.id,
+			commentId: env().store.comments(A().tasks.tooling)[0].id,
+		});
 		const read = await getComments({ dvs_document_id: A().tasks.tooling });
 		expect(read.json.items[0].html).toBe(text);
 	});

@@ -52,7 +52,9 @@ describe('get_document', () => {
 		const { taskId, uploadHash } = A().attachedTask;
 		expect((await getDocument('task', taskId)).json.upload_hash).toBe(uploadHash);
 		env.attachments.hideFrom(A().users.worker.id, uploadHash);
-		const hidden = await env.client.call('task', 'get_document', credsOf(A().users.worker), { dvs_document_id: taskId });
+		const hidden = await env.client.call('task', 'get_document', credsOf(A().users.worker), {
+			dvs_document_id: taskId,
+		});
 		expect(hidden.json.upload_hash).toBeNull();
 		expect((await getDocument('task', taskId)).json.upload_hash).toBe(uploadHash);
 		const empty = env.attachments.ensureTaskFolder(A().users.admin.id, A().tasks.copy);
@@ -82,14 +84,23 @@ describe('get_document', () => {
 			],
 		});
 		const client = await getDocument('client', B().clients.umbrella, 'orgB');
-		expect(client.json).toMatchObject({ name: 'Umbrella Ltd', dropdown_type: { id: B().options.clientType.Public }, full_number: 'BETA-K-0001' });
+		expect(client.json).toMatchObject({
+			name: 'Umbrella Ltd',
+			dropdown_type: { id: B().options.clientType.Public },
+			full_number: 'BETA-K-0001',
+		});
 		const taskB = await getDocument('task', B().tasks.inspect, 'orgB');
 		expect(taskB.json.dropdown_region).toEqual({ id: B().customField.options!.North, display_name: 'North' });
 		expect(taskB.json.customer_reference).toBeUndefined();
 	});
 
 	it.each(DVS_SECTIONS)('%s: unknown, foreign or other-register ids answer 405', async (section) => {
-		const foreign = { task: B().tasks.inspect, project_2: B().projects.bridge, contact_person: B().contacts.eve, client: B().clients.umbrella }[section];
+		const foreign = {
+			task: B().tasks.inspect,
+			project_2: B().projects.bridge,
+			contact_person: B().contacts.eve,
+			client: B().clients.umbrella,
+		}[section];
 		const otherRegister = section === 'task' ? A().projects.website : A().tasks.design;
 		for (const id of [987654, foreign, otherRegister]) {
 			const reply = await getDocument(section, id);
@@ -113,7 +124,13 @@ describe('get_documents', () => {
 		expect(reply.status).toBe(200);
 		expect(reply.json).toMatchObject({ total: 5, limit: 50, offset: 0, order: 'newest' });
 		const t = A().tasks;
-		expect(reply.json.items.map((i: { dvs_document_id: number }) => i.dvs_document_id)).toEqual([t.ownTask, t.tooling, t.copy, t.header, t.design]);
+		expect(reply.json.items.map((i: { dvs_document_id: number }) => i.dvs_document_id)).toEqual([
+			t.ownTask,
+			t.tooling,
+			t.copy,
+			t.header,
+			t.design,
+		]);
 	});
 
 	it('orders oldest first by creation second, then id', async () => {
@@ -128,11 +145,19 @@ describe('get_documents', () => {
 			const a = org.seed.orgA;
 			const second = Date.UTC(2025, 0, 1, 0, 0, 0);
 			const ids = [900, 100, 500].map(
-				(ms) => insertTask(org.store, { orgId: a.orgId, creatorId: a.users.admin.id, createdAt: second + ms, values: { dvs_project_id: a.projects.tools, name: `t${ms}` } }).id,
+				(ms) =>
+					insertTask(org.store, {
+						orgId: a.orgId,
+						creatorId: a.users.admin.id,
+						createdAt: second + ms,
+						values: { dvs_project_id: a.projects.tools, name: `t${ms}` },
+					}).id,
 			);
 			const reply = await org.client.call('task', 'get_documents', credsOf(a.users.admin), { limit: 3 });
 			expect(reply.json.items.map((i: { dvs_document_id: number }) => i.dvs_document_id)).toEqual([...ids].reverse());
-			expect(new Set(reply.json.items.map((i: { date_created: string }) => i.date_created))).toEqual(new Set(['2025-01-01 00:00:00']));
+			expect(new Set(reply.json.items.map((i: { date_created: string }) => i.date_created))).toEqual(
+				new Set(['2025-01-01 00:00:00']),
+			);
 		} finally {
 			await org.close();
 		}
@@ -151,7 +176,17 @@ describe('get_documents', () => {
 	});
 
 	it('validates limit, offset and order', async () => {
-		for (const params of [{ limit: 0 }, { limit: -5 }, { limit: 'x' }, { limit: 2.5 }, { offset: -1 }, { offset: 'x' }, { order: 'asc' }, { order: 'NEWEST' }, { order: 1 }]) {
+		for (const params of [
+			{ limit: 0 },
+			{ limit: -5 },
+			{ limit: 'x' },
+			{ limit: 2.5 },
+			{ offset: -1 },
+			{ offset: 'x' },
+			{ order: 'asc' },
+			{ order: 'NEWEST' },
+			{ order: 1 },
+		]) {
 			const reply = await list('task', params);
 			expect(reply.status).toBe(400);
 			expect(reply.text).toBe('');
@@ -182,21 +217,29 @@ describe('get_documents', () => {
 		const t = A().tasks;
 		const open = await listIds('task', { filters: { dropdown_status: taskStatus.Open }, order: 'oldest' });
 		expect(open).toEqual([t.design, t.tooling, t.ownTask]);
-		const openOrDone = await listIds('task', { filters: { dropdown_status: [taskStatus.Open, taskStatus.Done] }, order: 'oldest' });
+		const openOrDone = await listIds('task', {
+			filters: { dropdown_status: [taskStatus.Open, taskStatus.Done] },
+			order: 'oldest',
+		});
 		expect(openOrDone).toEqual([t.design, t.copy, t.tooling, t.ownTask]);
 		const both = await listIds('task', {
 			filters: { dropdown_status: [taskStatus.Open, taskStatus.Done], dvs_project_id: A().projects.website },
 			order: 'oldest',
 		});
 		expect(both).toEqual([t.design, t.copy, t.ownTask]);
-		const reply = await list('task', { filters: { dropdown_status: taskStatus.Open, responsible: A().users.worker.id } });
+		const reply = await list('task', {
+			filters: { dropdown_status: taskStatus.Open, responsible: A().users.worker.id },
+		});
 		expect(reply.json.total).toBe(2);
 	});
 
 	it('matches the responsible worker, not followers, and only active ones', async () => {
 		const t = A().tasks;
 		expect(await listIds('task', { filters: { responsible: A().users.admin.id } })).toEqual([t.header]);
-		expect(await listIds('task', { filters: { responsible: [A().users.worker.id] }, order: 'oldest' })).toEqual([t.design, t.tooling]);
+		expect(await listIds('task', { filters: { responsible: [A().users.worker.id] }, order: 'oldest' })).toEqual([
+			t.design,
+			t.tooling,
+		]);
 		expect(await listIds('task', { filters: { responsible: A().users.inactive.id } })).toEqual([]);
 	});
 
@@ -206,7 +249,13 @@ describe('get_documents', () => {
 		expect((await list('task', { filters: { dropdown_priority: 999 } })).json.total).toBe(5);
 		expect((await list('task', { filters: { dropdown_status: [] } })).json.total).toBe(5);
 		expect((await list('task', { filters: { dropdown_status: 999999 } })).json.total).toBe(0);
-		for (const filters of [[1], 'x', { dropdown_status: 'Open' }, { dropdown_status: [101, 'x'] }, { responsible: { id: 1 } }]) {
+		for (const filters of [
+			[1],
+			'x',
+			{ dropdown_status: 'Open' },
+			{ dropdown_status: [101, 'x'] },
+			{ responsible: { id: 1 } },
+		]) {
 			const reply = await list('task', { filters });
 			expect(reply.status).toBe(400);
 		}
@@ -215,19 +264,34 @@ describe('get_documents', () => {
 	it('filters contacts by company and groups, clients by dropdowns, groups and manager', async () => {
 		const c = A().contacts;
 		expect(await listIds('contact_person', { filters: { company: A().clients.globex } })).toEqual([c.carol]);
-		expect(await listIds('contact_person', { filters: { multi_dropdown_group: A().options.contactGroup.Partners } })).toEqual([c.dan]);
-		expect(await listIds('contact_person', { filters: { multi_dropdown_group: [A().options.contactGroup.Suppliers] }, order: 'oldest' })).toEqual([c.carol, c.dan]);
-		expect(await listIds('client', { filters: { dropdown_type: A().options.clientType.Supplier } })).toEqual([A().clients.initech]);
-		expect(await listIds('client', { filters: { multi_dropdown_group: A().options.clientGroup.VIP }, order: 'oldest' })).toEqual([A().clients.globex, A().clients.initech]);
+		expect(
+			await listIds('contact_person', { filters: { multi_dropdown_group: A().options.contactGroup.Partners } }),
+		).toEqual([c.dan]);
+		expect(
+			await listIds('contact_person', {
+				filters: { multi_dropdown_group: [A().options.contactGroup.Suppliers] },
+				order: 'oldest',
+			}),
+		).toEqual([c.carol, c.dan]);
+		expect(await listIds('client', { filters: { dropdown_type: A().options.clientType.Supplier } })).toEqual([
+			A().clients.initech,
+		]);
+		expect(
+			await listIds('client', { filters: { multi_dropdown_group: A().options.clientGroup.VIP }, order: 'oldest' }),
+		).toEqual([A().clients.globex, A().clients.initech]);
 		expect(await listIds('client', { filters: { projectmanager: A().users.admin.id } })).toEqual([A().clients.initech]);
 		expect(await listIds('project_2', { filters: { client: A().clients.initech } })).toEqual([A().projects.archive]);
-		expect(await listIds('project_2', { filters: { dropdown_status: A().options.projectStatus.Active }, order: 'oldest' })).toEqual([A().projects.website, A().projects.tools]);
+		expect(
+			await listIds('project_2', { filters: { dropdown_status: A().options.projectStatus.Active }, order: 'oldest' }),
+		).toEqual([A().projects.website, A().projects.tools]);
 	});
 
 	it('keeps organizations apart, including the organization-specific filter', async () => {
 		const t = B().tasks;
 		expect(await listIds('task', { order: 'oldest' }, 'orgB')).toEqual([t.inspect, t.report, t.survey]);
-		expect(await listIds('task', { filters: { dropdown_region: B().customField.options!.South } }, 'orgB')).toEqual([t.report]);
+		expect(await listIds('task', { filters: { dropdown_region: B().customField.options!.South } }, 'orgB')).toEqual([
+			t.report,
+		]);
 		expect(await listIds('task', { filters: { dropdown_status: A().options.taskStatus.Open } }, 'orgB')).toEqual([]);
 		expect(await listIds('contact_person', {}, 'orgB')).toEqual([B().contacts.eve]);
 	});

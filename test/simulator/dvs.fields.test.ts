@@ -44,15 +44,35 @@ describe('get_fields', () => {
 		const fields = byName(await fieldsOf('task'));
 		expect(Object.keys(fields)).toEqual(
 			expect.arrayContaining([
-				'dvs_project_id', 'name', 'description', 'dropdown_type', 'dropdown_priority', 'dropdown_status',
-				'responsible', 'followers', 'ext_notif_receiver', 'date_due', 'estimated_hours', 'spent_hours',
+				'dvs_project_id',
+				'name',
+				'description',
+				'dropdown_type',
+				'dropdown_priority',
+				'dropdown_status',
+				'responsible',
+				'followers',
+				'ext_notif_receiver',
+				'date_due',
+				'estimated_hours',
+				'spent_hours',
 			]),
 		);
-		expect(fields.dvs_project_id).toMatchObject({ type: 'relation', required: true, filter: true, section: 'project_2' });
+		expect(fields.dvs_project_id).toMatchObject({
+			type: 'relation',
+			required: true,
+			filter: true,
+			section: 'project_2',
+		});
 		expect(fields.name).toMatchObject({ type: 'text', required: true, filter: false });
 		expect(fields.description.type).toBe('html');
 		expect(fields.dropdown_status).toMatchObject({ type: 'dropdown', filter: true });
-		expect(fields.responsible).toMatchObject({ type: 'user_id', filter: true, list_action: 'get_users', depends_on: 'dvs_project_id' });
+		expect(fields.responsible).toMatchObject({
+			type: 'user_id',
+			filter: true,
+			list_action: 'get_users',
+			depends_on: 'dvs_project_id',
+		});
 		expect(fields.followers).toMatchObject({ type: 'user_ids', filter: false, depends_on: 'dvs_project_id' });
 		expect(fields.ext_notif_receiver).toMatchObject({ type: 'relation_ids', section: 'contact_person' });
 		expect(fields.date_due.type).toBe('date');
@@ -95,10 +115,16 @@ describe('get_users', () => {
 		const reply = await env.client.call(section, 'get_users', credsOf(env.seed[org].users.admin), params);
 		return reply;
 	};
-	const ids = (reply: { json: { users: Array<{ id: number }> } }) => reply.json.users.map((u) => u.id).sort((x, y) => x - y);
+	const ids = (reply: { json: { users: Array<{ id: number }> } }) =>
+		reply.json.users.map((u) => u.id).sort((x, y) => x - y);
 
 	it('needs a valid project of the organization for tasks', async () => {
-		for (const params of [{}, { dvs_project_id: 'x' }, { dvs_project_id: String(env.seed.orgA.projects.website) }, { dvs_project_id: 0 }]) {
+		for (const params of [
+			{},
+			{ dvs_project_id: 'x' },
+			{ dvs_project_id: String(env.seed.orgA.projects.website) },
+			{ dvs_project_id: 0 },
+		]) {
 			const reply = await users('task', params);
 			expect(reply.status).toBe(400);
 			expect(reply.text).toBe('');
@@ -111,7 +137,9 @@ describe('get_users', () => {
 		const u = env.seed.orgA.users;
 		const website = await users('task', { dvs_project_id: env.seed.orgA.projects.website });
 		expect(website.status).toBe(200);
-		expect(ids(website)).toEqual([u.admin.id, u.worker.id, u.taskOnly.id, u.reader.id, u.own.id, u.bot.id].sort((x, y) => x - y));
+		expect(ids(website)).toEqual(
+			[u.admin.id, u.worker.id, u.taskOnly.id, u.reader.id, u.own.id, u.bot.id].sort((x, y) => x - y),
+		);
 		const tools = await users('task', { dvs_project_id: env.seed.orgA.projects.tools });
 		expect(ids(tools)).not.toContain(u.own.id);
 		expect(ids(tools)).toContain(u.reader.id);

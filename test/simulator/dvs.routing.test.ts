@@ -11,7 +11,8 @@ const admin = () => credsOf(env.seed.orgA.users.admin);
 
 describe('routing', () => {
 	it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s answers 405 with an empty body', async (method) => {
-		const body = method === 'GET' ? undefined : JSON.stringify({ user: admin().user, user_access_token: admin().token });
+		const body =
+			method === 'GET' ? undefined : JSON.stringify({ user: admin().user, user_access_token: admin().token });
 		const reply = await env.client.raw(method, '/api_dvs/task/get_fields', body);
 		expect(reply.status).toBe(405);
 		expect(reply.text).toBe('');
@@ -41,13 +42,23 @@ describe('routing', () => {
 	});
 
 	const unsupported = DVS_SECTIONS.flatMap((section) =>
-		DVS_ACTIONS.filter((action) => !SECTION_ACTIONS[section].includes(action)).map((action) => [section, action] as const),
+		DVS_ACTIONS.filter((action) => !SECTION_ACTIONS[section].includes(action)).map(
+			(action) => [section, action] as const,
+		),
 	);
 	it.each(unsupported)('%s/%s is not offered: 405', async (section, action) => {
 		const reply =
 			action === 'upload_document_file'
-				? await env.client.upload(admin(), { dvs_document_id: String(env.seed.orgA.contacts.carol) }, [{ name: 'a.txt', content: 'x' }], `/api_dvs/${section}/${action}`)
-				: await env.client.call(section, action, admin(), { dvs_document_id: env.seed.orgA.projects.website, create_params: { name: 'x' } });
+				? await env.client.upload(
+						admin(),
+						{ dvs_document_id: String(env.seed.orgA.contacts.carol) },
+						[{ name: 'a.txt', content: 'x' }],
+						`/api_dvs/${section}/${action}`,
+					)
+				: await env.client.call(section, action, admin(), {
+						dvs_document_id: env.seed.orgA.projects.website,
+						create_params: { name: 'x' },
+					});
 		expect(reply.status).toBe(405);
 		expect(reply.text).toBe('');
 	});
@@ -69,7 +80,9 @@ describe('routing', () => {
 			throw new Error('storage down');
 		};
 		try {
-			const reply = await env.client.call('task', 'get_document', admin(), { dvs_document_id: env.seed.orgA.attachedTask.taskId });
+			const reply = await env.client.call('task', 'get_document', admin(), {
+				dvs_document_id: env.seed.orgA.attachedTask.taskId,
+			});
 			expect(reply.status).toBe(500);
 			expect(reply.text).toBe('');
 		} finally {
@@ -107,7 +120,9 @@ describe('authentication', () => {
 		await expect401(env.client.call('task', 'get_fields', { user: user.login, token: user.webToken }));
 		await expect401(env.client.call('task', 'get_fields', { user: 'nobody-at-all', token: user.token }));
 		await expect401(env.client.call('task', 'get_fields', undefined, { user: user.login, pass: user.password }));
-		await expect401(env.client.call('task', 'get_fields', { user: env.seed.orgB.users.admin.login, token: user.token }));
+		await expect401(
+			env.client.call('task', 'get_fields', { user: env.seed.orgB.users.admin.login, token: user.token }),
+		);
 	});
 
 	it('does not read credentials from the URL query', async () => {
@@ -117,7 +132,14 @@ describe('authentication', () => {
 	});
 
 	it('refuses bodies that are not a JSON object', async () => {
-		await expect401(env.client.raw('POST', '/api_dvs/task/get_fields', 'user=anna.admin&user_access_token=x', 'application/x-www-form-urlencoded'));
+		await expect401(
+			env.client.raw(
+				'POST',
+				'/api_dvs/task/get_fields',
+				'user=anna.admin&user_access_token=x',
+				'application/x-www-form-urlencoded',
+			),
+		);
 		await expect401(env.client.raw('POST', '/api_dvs/task/get_fields', '{not json'));
 		await expect401(env.client.raw('POST', '/api_dvs/task/get_fields', JSON.stringify([admin().user, admin().token])));
 	});

@@ -15,11 +15,14 @@ const seeded = async () => {
 describe('seedDvsDemo', () => {
 	it('seeds two organizations that share no option, document or user id', async () => {
 		const { seed, store } = await seeded();
-		const optionIds = (org: typeof seed.orgA | typeof seed.orgB) => Object.values(org.options).flatMap((o) => Object.values(o));
+		const optionIds = (org: typeof seed.orgA | typeof seed.orgB) =>
+			Object.values(org.options).flatMap((o) => Object.values(o));
 		const a = new Set(optionIds(seed.orgA));
 		expect(optionIds(seed.orgB).filter((id) => a.has(id))).toEqual([]);
 		const docIds = (orgId: number) =>
-			(['task', 'project_2', 'contact_person', 'client'] as const).flatMap((s) => store.documents(orgId, s).map((d) => d.id));
+			(['task', 'project_2', 'contact_person', 'client'] as const).flatMap((s) =>
+				store.documents(orgId, s).map((d) => d.id),
+			);
 		const docsA = new Set(docIds(seed.orgA.orgId));
 		expect(docIds(seed.orgB.orgId).some((id) => docsA.has(id))).toBe(false);
 		const usersA = new Set(Object.values(seed.orgA.users).map((u) => u.id));
@@ -56,7 +59,12 @@ describe('direct inserts', () => {
 		const { seed, store } = await seeded();
 		const at = Date.UTC(2030, 5, 1, 12, 0, 0, 250);
 		const tasks = Array.from({ length: 50 }, (_, i) =>
-			insertTask(store, { orgId: seed.orgB.orgId, creatorId: seed.orgB.users.admin.id, createdAt: at, values: { dvs_project_id: seed.orgB.projects.bridge, name: `bulk ${i}` } }),
+			insertTask(store, {
+				orgId: seed.orgB.orgId,
+				creatorId: seed.orgB.users.admin.id,
+				createdAt: at,
+				values: { dvs_project_id: seed.orgB.projects.bridge, name: `bulk ${i}` },
+			}),
 		);
 		expect(new Set(tasks.map((t) => t.createdAt))).toEqual(new Set([at]));
 		expect(tasks[0].values.dropdown_status).toBe(seed.orgB.options.taskStatus.New);
@@ -67,8 +75,17 @@ describe('direct inserts', () => {
 
 	it('insertComment stores text escaped or html as is, with the store clock by default', async () => {
 		const { seed, store } = await seeded();
-		const text = insertComment(store, { taskId: seed.orgA.tasks.copy, authorId: seed.orgA.users.admin.id, text: 'a<b' });
-		const html = insertComment(store, { taskId: seed.orgA.tasks.copy, authorId: seed.orgA.users.admin.id, html: '<i>x</i>', createdAt: 5 });
+		const text = insertComment(store, {
+			taskId: seed.orgA.tasks.copy,
+			authorId: seed.orgA.users.admin.id,
+			text: 'a<b',
+		});
+		const html = insertComment(store, {
+			taskId: seed.orgA.tasks.copy,
+			authorId: seed.orgA.users.admin.id,
+			html: '<i>x</i>',
+			createdAt: 5,
+		});
 		expect(text).toMatchObject({ storedHtml: 'a&lt;b', createdAt: Date.UTC(2030, 0, 1), deleted: false });
 		expect(html).toMatchObject({ storedHtml: '<i>x</i>', createdAt: 5 });
 		expect(html.id).toBeGreaterThan(text.id);

@@ -10,7 +10,11 @@ afterEach(() => env.close());
 const A = () => env.seed.orgA;
 const upload = (taskId: unknown, files: UploadFile[], user: SeedUser = env.seed.orgA.users.admin) =>
 	env.client.upload(credsOf(user), taskId === undefined ? {} : { dvs_document_id: String(taskId) }, files);
-const file = (name: string, content: Buffer | string = 'hello', type = 'text/plain'): UploadFile => ({ name, content, type });
+const file = (name: string, content: Buffer | string = 'hello', type = 'text/plain'): UploadFile => ({
+	name,
+	content,
+	type,
+});
 
 describe('upload_document_file', () => {
 	it('creates the attachment folder on the first upload and answers file_hash and upload_hash', async () => {
@@ -22,7 +26,12 @@ describe('upload_document_file', () => {
 		expect(env.attachments.foldersCreated).toBe(foldersBefore + 1);
 		const folder = env.attachments.folders.get(reply.json.upload_hash)!;
 		expect(folder).toMatchObject({ ownerAccountId: A().users.admin.id, taskId });
-		expect(folder.files[0]).toMatchObject({ fileHash: reply.json.file_hash, fileName: 'notes.txt', mimeType: 'text/plain', uploaderId: A().users.admin.id });
+		expect(folder.files[0]).toMatchObject({
+			fileHash: reply.json.file_hash,
+			fileName: 'notes.txt',
+			mimeType: 'text/plain',
+			uploaderId: A().users.admin.id,
+		});
 		expect(folder.files[0].content.toString()).toBe('first');
 		const doc = await env.client.call('task', 'get_document', credsOf(A().users.admin), { dvs_document_id: taskId });
 		expect(doc.json.upload_hash).toBe(reply.json.upload_hash);
@@ -46,7 +55,12 @@ describe('upload_document_file', () => {
 		const taskId = A().tasks.design;
 		const reply = await upload(taskId, [file('h.txt')], A().users.worker);
 		const doc = env.store.documentById(taskId)!;
-		expect(doc.history.at(-1)).toMatchObject({ kind: 'upload', actorId: A().users.worker.id, fileName: 'h.txt', fileHash: reply.json.file_hash });
+		expect(doc.history.at(-1)).toMatchObject({
+			kind: 'upload',
+			actorId: A().users.worker.id,
+			fileName: 'h.txt',
+			fileHash: reply.json.file_hash,
+		});
 		expect(env.store.notifications.at(-1)).toMatchObject({
 			kind: 'upload',
 			documentId: taskId,
@@ -59,7 +73,13 @@ describe('upload_document_file', () => {
 
 	it('refuses no file, an empty file, two files and a misnamed file field with 400', async () => {
 		const taskId = A().tasks.design;
-		const cases: UploadFile[][] = [[], [file('empty.txt', '')], [file('a.txt'), file('b.txt')], [{ ...file('a.txt'), field: 'upload' }], [file('', 'x')]];
+		const cases: UploadFile[][] = [
+			[],
+			[file('empty.txt', '')],
+			[file('a.txt'), file('b.txt')],
+			[{ ...file('a.txt'), field: 'upload' }],
+			[file('', 'x')],
+		];
 		for (const files of cases) {
 			const reply = await upload(taskId, files);
 			expect(reply.status).toBe(400);
@@ -83,14 +103,21 @@ describe('upload_document_file', () => {
 		const noCreds = await env.client.upload(undefined, { dvs_document_id: String(A().tasks.design) }, [file('a.txt')]);
 		expect(noCreds.status).toBe(401);
 		const query = `?user=${admin.login}&user_access_token=${admin.token}`;
-		const inQuery = await env.client.upload(undefined, { dvs_document_id: String(A().tasks.design) }, [file('a.txt')], `/api_dvs/task/upload_document_file${query}`);
+		const inQuery = await env.client.upload(
+			undefined,
+			{ dvs_document_id: String(A().tasks.design) },
+			[file('a.txt')],
+			`/api_dvs/task/upload_document_file${query}`,
+		);
 		expect(inQuery.status).toBe(401);
 		expect((await upload(A().tasks.design, [file('a.txt')], A().users.taskOnly)).status).toBe(405);
 		expect(env.store.documentById(A().tasks.design)!.history).toHaveLength(1);
 	});
 
 	it('answers a JSON body without a file with 400', async () => {
-		const reply = await env.client.call('task', 'upload_document_file', credsOf(A().users.admin), { dvs_document_id: A().tasks.design });
+		const reply = await env.client.call('task', 'upload_document_file', credsOf(A().users.admin), {
+			dvs_document_id: A().tasks.design,
+		});
 		expect(reply.status).toBe(400);
 	});
 
@@ -130,7 +157,9 @@ describe('upload_document_file', () => {
 		env.attachments.maxFileBytes = 1;
 		await upload(A().tasks.design, [file('big.txt', 'xx')]);
 		expect(env.store.documentById(A().tasks.design)!.uploadHash).toBeDefined();
-		const doc = await env.client.call('task', 'get_document', credsOf(A().users.admin), { dvs_document_id: A().tasks.design });
+		const doc = await env.client.call('task', 'get_document', credsOf(A().users.admin), {
+			dvs_document_id: A().tasks.design,
+		});
 		expect(doc.json.upload_hash).toBeNull();
 	});
 

@@ -7,7 +7,10 @@ const B = () => env().seed.orgB;
 const create = (section: string, createParams: unknown, org: 'orgA' | 'orgB' = 'orgA') =>
 	env().client.call(section, 'create_document', credsOf(env().seed[org].users.admin), { create_params: createParams });
 const update = (section: string, id: unknown, updateParams: unknown, org: 'orgA' | 'orgB' = 'orgA') =>
-	env().client.call(section, 'update_document', credsOf(env().seed[org].users.admin), { dvs_document_id: id, update_params: updateParams });
+	env().client.call(section, 'update_document', credsOf(env().seed[org].users.admin), {
+		dvs_document_id: id,
+		update_params: updateParams,
+	});
 const taskCount = (orgId: number) => env().store.documents(orgId, 'task').length;
 
 describe('create_document (task)', () => {
@@ -30,7 +33,11 @@ describe('create_document (task)', () => {
 		expect(doc.creatorId).toBe(A().users.admin.id);
 		expect(doc.fullNumber).toBe('ACME-T-0006');
 		const read = await env().client.call('task', 'get_document', credsOf(A().users.admin), { dvs_document_id: doc.id });
-		expect(read.json).toMatchObject({ date_created: '2025-06-02 10:20:30', date_updated: '2025-06-02 10:20:30', full_number: 'ACME-T-0006' });
+		expect(read.json).toMatchObject({
+			date_created: '2025-06-02 10:20:30',
+			date_updated: '2025-06-02 10:20:30',
+			full_number: 'ACME-T-0006',
+		});
 		expect(doc.history.map((h) => h.kind)).toEqual(['create']);
 	});
 
@@ -90,23 +97,59 @@ describe('create_document (task)', () => {
 		['project id as string', (a) => ({ dvs_project_id: String(a.projects.website), name: 'x' })],
 		['foreign project', (_a, b) => ({ dvs_project_id: b.projects.bridge, name: 'x' })],
 		['task id as project', (a) => ({ dvs_project_id: a.tasks.design, name: 'x' })],
-		['option of the other organization', (a, b) => ({ dvs_project_id: a.projects.website, name: 'x', dropdown_status: b.options.taskStatus.New })],
-		['priority id in the status field', (a) => ({ dvs_project_id: a.projects.website, name: 'x', dropdown_status: a.options.taskPriority.High })],
+		[
+			'option of the other organization',
+			(a, b) => ({ dvs_project_id: a.projects.website, name: 'x', dropdown_status: b.options.taskStatus.New }),
+		],
+		[
+			'priority id in the status field',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', dropdown_status: a.options.taskPriority.High }),
+		],
 		['status as label', (a) => ({ dvs_project_id: a.projects.website, name: 'x', dropdown_status: 'Open' })],
-		['responsible without permission', (a) => ({ dvs_project_id: a.projects.website, name: 'x', responsible: a.users.noPerm.id })],
-		['own-records user outside the project', (a) => ({ dvs_project_id: a.projects.tools, name: 'x', responsible: a.users.own.id })],
-		['inactive responsible', (a) => ({ dvs_project_id: a.projects.website, name: 'x', responsible: a.users.inactive.id })],
-		['responsible of the other organization', (a, b) => ({ dvs_project_id: a.projects.website, name: 'x', responsible: b.users.admin.id })],
-		['follower not from get_users', (a) => ({ dvs_project_id: a.projects.website, name: 'x', followers: [a.users.worker.id, a.users.contacts.id] })],
-		['followers not an array', (a) => ({ dvs_project_id: a.projects.website, name: 'x', followers: a.users.worker.id })],
-		['client id as contact', (a) => ({ dvs_project_id: a.projects.website, name: 'x', ext_notif_receiver: [a.clients.globex] })],
-		['user id as contact', (a) => ({ dvs_project_id: a.projects.website, name: 'x', ext_notif_receiver: [a.users.worker.id] })],
-		['foreign contact', (a, b) => ({ dvs_project_id: a.projects.website, name: 'x', ext_notif_receiver: [b.contacts.eve] })],
+		[
+			'responsible without permission',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', responsible: a.users.noPerm.id }),
+		],
+		[
+			'own-records user outside the project',
+			(a) => ({ dvs_project_id: a.projects.tools, name: 'x', responsible: a.users.own.id }),
+		],
+		[
+			'inactive responsible',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', responsible: a.users.inactive.id }),
+		],
+		[
+			'responsible of the other organization',
+			(a, b) => ({ dvs_project_id: a.projects.website, name: 'x', responsible: b.users.admin.id }),
+		],
+		[
+			'follower not from get_users',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', followers: [a.users.worker.id, a.users.contacts.id] }),
+		],
+		[
+			'followers not an array',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', followers: a.users.worker.id }),
+		],
+		[
+			'client id as contact',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', ext_notif_receiver: [a.clients.globex] }),
+		],
+		[
+			'user id as contact',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', ext_notif_receiver: [a.users.worker.id] }),
+		],
+		[
+			'foreign contact',
+			(a, b) => ({ dvs_project_id: a.projects.website, name: 'x', ext_notif_receiver: [b.contacts.eve] }),
+		],
 		['impossible date', (a) => ({ dvs_project_id: a.projects.website, name: 'x', date_due: '2023-02-29' })],
 		['date with time', (a) => ({ dvs_project_id: a.projects.website, name: 'x', date_due: '2024-03-01 10:00:00' })],
 		['non-numeric hours', (a) => ({ dvs_project_id: a.projects.website, name: 'x', estimated_hours: 'eight' })],
 		['html not a string', (a) => ({ dvs_project_id: a.projects.website, name: 'x', description: { html: 1 } })],
-		['custom field of the other organization type', (a) => ({ dvs_project_id: a.projects.website, name: 'x', customer_reference: 12 })],
+		[
+			'custom field of the other organization type',
+			(a) => ({ dvs_project_id: a.projects.website, name: 'x', customer_reference: 12 }),
+		],
 	];
 	it.each(invalid)('refuses %s with 400 and writes nothing', async (_label, params) => {
 		const before = taskCount(A().orgId);
@@ -119,15 +162,22 @@ describe('create_document (task)', () => {
 	});
 
 	it('refuses a missing or non-object create_params', async () => {
-		for (const createParams of [undefined, null, 'name=x', [1]]) expect((await create('task', createParams)).status).toBe(400);
+		for (const createParams of [undefined, null, 'name=x', [1]])
+			expect((await create('task', createParams)).status).toBe(400);
 	});
 
 	it('validates organization B’s custom dropdown', async () => {
 		const region = B().customField.options!;
-		const ok = await create('task', { dvs_project_id: B().projects.bridge, name: 'y', dropdown_region: region.South }, 'orgB');
+		const ok = await create(
+			'task',
+			{ dvs_project_id: B().projects.bridge, name: 'y', dropdown_region: region.South },
+			'orgB',
+		);
 		expect(ok.status).toBe(200);
 		expect(env().store.documentById(ok.json.dvs_document_id)!.values.dropdown_region).toBe(region.South);
-		expect((await create('task', { dvs_project_id: B().projects.bridge, name: 'y', dropdown_region: 12345 }, 'orgB')).status).toBe(400);
+		expect(
+			(await create('task', { dvs_project_id: B().projects.bridge, name: 'y', dropdown_region: 12345 }, 'orgB')).status,
+		).toBe(400);
 	});
 
 	it('notifies responsible, followers and contacts, never the actor', async () => {
@@ -140,7 +190,13 @@ describe('create_document (task)', () => {
 			ext_notif_receiver: [A().contacts.carol],
 		});
 		const last = env().store.notifications.at(-1)!;
-		expect(last).toMatchObject({ kind: 'create', section: 'task', documentId: reply.json.dvs_document_id, actorId: u.admin.id, contactIds: [A().contacts.carol] });
+		expect(last).toMatchObject({
+			kind: 'create',
+			section: 'task',
+			documentId: reply.json.dvs_document_id,
+			actorId: u.admin.id,
+			contactIds: [A().contacts.carol],
+		});
 		expect([...last.userIds].sort()).toEqual([u.worker.id, u.reader.id].sort());
 	});
 });
@@ -148,10 +204,17 @@ describe('create_document (task)', () => {
 describe('create_document (contact_person)', () => {
 	it('creates a contact with a company and groups', async () => {
 		const reply = await env().client.call('contact_person', 'create_document', credsOf(A().users.contacts), {
-			create_params: { name: 'Fay Fresh', email: 'fay@initech.example', company: A().clients.initech, multi_dropdown_group: [A().options.contactGroup.Partners] },
+			create_params: {
+				name: 'Fay Fresh',
+				email: 'fay@initech.example',
+				company: A().clients.initech,
+				multi_dropdown_group: [A().options.contactGroup.Partners],
+			},
 		});
 		expect(reply.status).toBe(200);
-		const read = await env().client.call('contact_person', 'get_document', credsOf(A().users.contacts), { dvs_document_id: reply.json.dvs_document_id });
+		const read = await env().client.call('contact_person', 'get_document', credsOf(A().users.contacts), {
+			dvs_document_id: reply.json.dvs_document_id,
+		});
 		expect(read.json).toMatchObject({
 			name: 'Fay Fresh',
 			email: 'fay@initech.example',
@@ -159,7 +222,11 @@ describe('create_document (contact_person)', () => {
 			multi_dropdown_group: [{ id: A().options.contactGroup.Partners, display_name: 'Partners' }],
 			full_number: 'ACME-C-0004',
 		});
-		expect(env().store.notifications.at(-1)).toMatchObject({ kind: 'create', section: 'contact_person', documentId: reply.json.dvs_document_id });
+		expect(env().store.notifications.at(-1)).toMatchObject({
+			kind: 'create',
+			section: 'contact_person',
+			documentId: reply.json.dvs_document_id,
+		});
 	});
 
 	it('refuses a missing name, a contact as company and a foreign group', async () => {
@@ -181,11 +248,19 @@ describe('update_document', () => {
 		const id = A().tasks.design;
 		const before = structuredClone(env().store.documentById(id)!.values);
 		env().clock.set(Date.UTC(2025, 0, 2, 3, 4, 5));
-		const reply = await update('task', id, { dropdown_status: A().options.taskStatus.Done, followers: [A().users.reader.id], unknown: 1 });
+		const reply = await update('task', id, {
+			dropdown_status: A().options.taskStatus.Done,
+			followers: [A().users.reader.id],
+			unknown: 1,
+		});
 		expect(reply.status).toBe(200);
 		expect(reply.json).toEqual({ dvs_document_id: id });
 		const doc = env().store.documentById(id)!;
-		expect(doc.values).toEqual({ ...before, dropdown_status: A().options.taskStatus.Done, followers: [A().users.reader.id] });
+		expect(doc.values).toEqual({
+			...before,
+			dropdown_status: A().options.taskStatus.Done,
+			followers: [A().users.reader.id],
+		});
 		expect(doc.updatedAt).toBe(Date.UTC(2025, 0, 2, 3, 4, 5));
 		expect(doc.createdAt).toBe(Date.UTC(2024, 2, 1, 8, 10, 0));
 		expect(doc.history.at(-1)).toMatchObject({ kind: 'update', fields: ['dropdown_status', 'followers'] });
@@ -194,8 +269,15 @@ describe('update_document', () => {
 
 	it('clears fields with null and empty arrays', async () => {
 		const id = A().tasks.design;
-		expect((await update('task', id, { responsible: null, followers: [], date_due: null, ext_notif_receiver: null })).status).toBe(200);
-		expect(env().store.documentById(id)!.values).toMatchObject({ responsible: null, followers: [], date_due: null, ext_notif_receiver: [] });
+		expect(
+			(await update('task', id, { responsible: null, followers: [], date_due: null, ext_notif_receiver: null })).status,
+		).toBe(200);
+		expect(env().store.documentById(id)!.values).toMatchObject({
+			responsible: null,
+			followers: [],
+			date_due: null,
+			ext_notif_receiver: [],
+		});
 	});
 
 	it('refuses a project change but accepts the same project', async () => {
@@ -249,7 +331,11 @@ describe('update_document', () => {
 		const id = A().contacts.erin;
 		const reply = await update('contact_person', id, { company: A().clients.globex, phone: '+49 1' });
 		expect(reply.status).toBe(200);
-		expect(env().store.documentById(id)!.values).toMatchObject({ name: 'Erin Solo', company: A().clients.globex, phone: '+49 1' });
+		expect(env().store.documentById(id)!.values).toMatchObject({
+			name: 'Erin Solo',
+			company: A().clients.globex,
+			phone: '+49 1',
+		});
 		expect((await update('contact_person', id, { name: '  ' })).status).toBe(400);
 		expect((await update('contact_person', A().tasks.design, { name: 'x' })).status).toBe(405);
 	});
@@ -269,7 +355,9 @@ describe('partialWrite fault', () => {
 		expect(reply.status).toBe(500);
 		expect(reply.text).toBe('');
 		expect(taskCount(A().orgId)).toBe(before + 1);
-		const doc = env().store.documents(A().orgId, 'task').find((d) => d.values.name === 'Half written')!;
+		const doc = env()
+			.store.documents(A().orgId, 'task')
+			.find((d) => d.values.name === 'Half written')!;
 		expect(doc.values.followers).toEqual([]);
 		expect(doc.values.ext_notif_receiver).toEqual([]);
 		expect(doc.creatorId).toBe(A().users.admin.id);
@@ -289,7 +377,11 @@ describe('partialWrite fault', () => {
 	it('a later request is unaffected', async () => {
 		env().server.faultNextRequest({ kind: 'partialWrite' });
 		await create('task', { dvs_project_id: A().projects.website, name: 'one' });
-		const reply = await create('task', { dvs_project_id: A().projects.website, name: 'two', followers: [A().users.worker.id] });
+		const reply = await create('task', {
+			dvs_project_id: A().projects.website,
+			name: 'two',
+			followers: [A().users.worker.id],
+		});
 		expect(reply.status).toBe(200);
 		expect(env().store.documentById(reply.json.dvs_document_id)!.values.followers).toEqual([A().users.worker.id]);
 	});

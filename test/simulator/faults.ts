@@ -1,7 +1,9 @@
 import { BAD_ANSWER_BODIES, type FaultKind, type FaultMatch, type FaultSpec, type SimRequest } from './types';
 
 /** A fault whose `match` is a predicate over the request (and what the server knows of it) instead of a FaultMatch. */
-export type PredicateFaultSpec = Omit<FaultSpec, 'match'> & { match: (req: SimRequest, target: FaultTarget) => boolean };
+export type PredicateFaultSpec = Omit<FaultSpec, 'match'> & {
+	match: (req: SimRequest, target: FaultTarget) => boolean;
+};
 
 /** What the server knows about a request beyond SimRequest, used to match faults. */
 export interface FaultTarget {
@@ -47,7 +49,13 @@ export class FaultInjector {
 		const skip = spec.skip ?? 0;
 		if (!Number.isInteger(times) || times < 1) throw new Error('fault times must be a positive integer');
 		if (!Number.isInteger(skip) || skip < 0) throw new Error('fault skip must be a non-negative integer');
-		const active: ActiveFault = { match: spec.match, fault: spec.fault, skipRemaining: skip, timesRemaining: times, hits: 0 };
+		const active: ActiveFault = {
+			match: spec.match,
+			fault: spec.fault,
+			skipRemaining: skip,
+			timesRemaining: times,
+			hits: 0,
+		};
 		this.faults.push(active);
 		return active;
 	}
@@ -104,13 +112,17 @@ export function validateFaultSpec(value: unknown): string | undefined {
 				: 'redirect needs a 3xx status and a location';
 		case 'statusAfterCommit':
 		case 'echoRequest':
-			return typeof fault.status === 'number' && fault.status >= 100 && fault.status <= 599 ? undefined : `${fault.kind} needs a status`;
+			return typeof fault.status === 'number' && fault.status >= 100 && fault.status <= 599
+				? undefined
+				: `${fault.kind} needs a status`;
 		case 'lateCommit':
 			return typeof fault.afterMs === 'number' && fault.afterMs >= 0 ? undefined : 'lateCommit needs afterMs >= 0';
 		case 'badAnswer':
 			return (BAD_ANSWER_BODIES as string[]).includes(fault.body as string) ? undefined : 'badAnswer needs a body kind';
 		case 'cutBody':
-			return typeof fault.afterBytes === 'number' && fault.afterBytes >= 0 ? undefined : 'cutBody needs afterBytes >= 0';
+			return typeof fault.afterBytes === 'number' && fault.afterBytes >= 0
+				? undefined
+				: 'cutBody needs afterBytes >= 0';
 		case 'hang':
 		case 'dropAfterCommit':
 		case 'dropBeforeCommit':

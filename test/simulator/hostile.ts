@@ -39,7 +39,11 @@ export function echoAnswer(fault: Fault<'echoRequest'>, req: IncomingMessage, bo
 export function badAnswer(fault: Fault<'badAnswer'>, answer: SimResponse): SimResponse {
 	switch (fault.body) {
 		case 'html':
-			return { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!doctype html><html><body><h1>Sign in</h1></body></html>' };
+			return {
+				status: 200,
+				headers: { 'Content-Type': 'text/html' },
+				body: '<!doctype html><html><body><h1>Sign in</h1></body></html>',
+			};
 		case 'empty':
 			return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '' };
 		case 'successFalse':
@@ -52,14 +56,20 @@ export function badAnswer(fault: Fault<'badAnswer'>, answer: SimResponse): SimRe
 			return { status: 200, json: { dvs_document_id: 0, file_hash: '', folder_hash: '' } };
 		case 'cutJson': {
 			const text = answer.json !== undefined ? JSON.stringify(answer.json) : '{"result": {"content": [';
-			return { status: 200, headers: { 'Content-Type': 'application/json' }, body: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
+			return {
+				status: 200,
+				headers: { 'Content-Type': 'application/json' },
+				body: text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+			};
 		}
 	}
 }
 
 /** The first `limit` bytes of an answer's body, and its whole length when the answer says it. */
 export async function bodyPrefix(answer: SimResponse, limit: number): Promise<{ prefix: Buffer; length?: number }> {
-	const declared = Number([answer.headers?.['Content-Length'], answer.headers?.['content-length']].find((value) => value !== undefined));
+	const declared = Number(
+		[answer.headers?.['Content-Length'], answer.headers?.['content-length']].find((value) => value !== undefined),
+	);
 	const body = answer.json !== undefined ? Buffer.from(JSON.stringify(answer.json)) : answer.body;
 	if (body instanceof Readable) {
 		const chunks: Buffer[] = [];
@@ -70,7 +80,10 @@ export async function bodyPrefix(answer: SimResponse, limit: number): Promise<{ 
 			if (size >= limit) break;
 		}
 		body.destroy();
-		return { prefix: Buffer.concat(chunks).subarray(0, limit), length: Number.isFinite(declared) ? declared : undefined };
+		return {
+			prefix: Buffer.concat(chunks).subarray(0, limit),
+			length: Number.isFinite(declared) ? declared : undefined,
+		};
 	}
 	const whole = typeof body === 'string' ? Buffer.from(body) : (body ?? Buffer.alloc(0));
 	return { prefix: whole.subarray(0, limit), length: whole.length };

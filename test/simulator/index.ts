@@ -99,7 +99,12 @@ export async function startServiceSimulator(options: ServiceSimulatorOptions = {
 	const sim = await startSimulator(simulatorOptions);
 	const demo = seedDemo(sim);
 	const dvs = await mountDvs(sim, options.now);
-	const mcp = mountMcp(sim, dvs, { settings: mcpSettings, timeScale: options.timeScale, now: options.now, deps: mcpDeps });
+	const mcp = mountMcp(sim, dvs, {
+		settings: mcpSettings,
+		timeScale: options.timeScale,
+		now: options.now,
+		deps: mcpDeps,
+	});
 	return Object.assign(sim, { demo, dvs, mcp });
 }
 

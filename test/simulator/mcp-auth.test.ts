@@ -12,7 +12,12 @@ describe('API-key bearer authentication', () => {
 	it('serves public methods and tools without a token', async () => {
 		const client = f.client();
 		for (const method of ['initialize', 'tools/list', 'resources/list', 'resources/templates/list']) {
-			const answer = await client.rpc(method, method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } : undefined);
+			const answer = await client.rpc(
+				method,
+				method === 'initialize'
+					? { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+					: undefined,
+			);
 			expect({ method, status: answer.status }).toEqual({ method, status: 200 });
 		}
 		expect((await client.tool('svc_search_docs', { query: 'file' })).isError).toBe(false);
@@ -43,7 +48,9 @@ describe('API-key bearer authentication', () => {
 		['Basic credentials', `Basic ${Buffer.from('alice:alice-password').toString('base64')}`],
 		['an empty bearer', 'Bearer '],
 	])('refuses %s with 401', async (_label, auth) => {
-		const answer = await f.client(auth).callTool('svc_get_root_folder', {}, { headers: { [TEST_CLIENT_IP_HEADER]: '10.9.9.1' } });
+		const answer = await f
+			.client(auth)
+			.callTool('svc_get_root_folder', {}, { headers: { [TEST_CLIENT_IP_HEADER]: '10.9.9.1' } });
 		expect(answer.status).toBe(401);
 		expect(answer.body.result).toBeUndefined();
 	});
@@ -58,13 +65,20 @@ describe('API-key bearer authentication', () => {
 		const res = await fetch(`${f.server.baseUrl}/api/mcp?user_access_token=1001:alice-api-token`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: 'PHPSESSID=whatever' },
-			body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_get_root_folder', arguments: { user: 'alice', user_access_token: 'alice-api-token' } } }),
+			body: JSON.stringify({
+				jsonrpc: '2.0',
+				id: 1,
+				method: 'tools/call',
+				params: { name: 'svc_get_root_folder', arguments: { user: 'alice', user_access_token: 'alice-api-token' } },
+			}),
 		});
 		expect(res.status).toBe(401);
 	});
 
 	it('refuses an invalid token even on public methods', async () => {
-		const answer = await f.client('Bearer 1001:nope').rpc('tools/list', undefined, { headers: { [TEST_CLIENT_IP_HEADER]: '10.9.9.2' } });
+		const answer = await f
+			.client('Bearer 1001:nope')
+			.rpc('tools/list', undefined, { headers: { [TEST_CLIENT_IP_HEADER]: '10.9.9.2' } });
 		expect(answer.status).toBe(401);
 		expect(answer.headers.get('www-authenticate')).toContain('error="invalid_token"');
 	});
@@ -80,7 +94,9 @@ describe('API-key bearer authentication', () => {
 		const good = await f.client(f.bearer(f.alice)).callTool('svc_get_root_folder', {}, ip);
 		expect(good.status).toBe(200);
 		// Another IP is unaffected.
-		expect((await bad.callTool('svc_get_root_folder', {}, { headers: { [TEST_CLIENT_IP_HEADER]: '10.20.30.41' } })).status).toBe(401);
+		expect(
+			(await bad.callTool('svc_get_root_folder', {}, { headers: { [TEST_CLIENT_IP_HEADER]: '10.20.30.41' } })).status,
+		).toBe(401);
 	});
 
 	it('refuses opaque (OAuth-style) tokens while the OAuth profile is off', async () => {
@@ -98,7 +114,14 @@ describe('request log support', () => {
 			path: '/api/mcp',
 			query: new URLSearchParams(),
 			headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-			body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_get_root_folder', arguments: {} } })),
+			body: Buffer.from(
+				JSON.stringify({
+					jsonrpc: '2.0',
+					id: 1,
+					method: 'tools/call',
+					params: { name: 'svc_get_root_folder', arguments: {} },
+				}),
+			),
 			ip: '127.0.0.1',
 			seq: 1,
 		});

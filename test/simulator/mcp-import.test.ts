@@ -44,29 +44,45 @@ beforeEach(() => {
 	folderHash = f.storage.seedFolder(f.alice.rootFolderHash, `imports-${Math.random().toString(36).slice(2)}`).hash;
 });
 
-const ok = (text: string, contentType = 'text/html'): FetchedSource => ({ status: 200, body: Buffer.from(text), contentType });
+const ok = (text: string, contentType = 'text/html'): FetchedSource => ({
+	status: 200,
+	body: Buffer.from(text),
+	contentType,
+});
 
- 
 async function importFile(args: Record<string, unknown>): Promise<any> {
 	return alice.tool('svc_import_file', { folder_hash: folderHash, file_name: 'imported.pdf', ...args });
 }
-const code = (result: { isError: boolean; structuredContent: { error?: { code: string } } }) => (result.isError ? result.structuredContent.error?.code : 'ok');
+const code = (result: { isError: boolean; structuredContent: { error?: { code: string } } }) =>
+	result.isError ? result.structuredContent.error?.code : 'ok';
 
 describe('svc_import_file', () => {
 	it('imports from a public HTTPS source_url, connecting to the validated address', async () => {
 		routes['https://files.example.com/report.pdf'] = ok('%PDF-1.7 report', 'text/html');
 		const result = await importFile({ source_url: 'https://files.example.com/report.pdf' });
-		expect(result.structuredContent).toMatchObject({ status: 'created', item: { name: 'imported.pdf', size: 15, mime_type: 'application/pdf', parent_folder_hash: folderHash } });
+		expect(result.structuredContent).toMatchObject({
+			status: 'created',
+			item: { name: 'imported.pdf', size: 15, mime_type: 'application/pdf', parent_folder_hash: folderHash },
+		});
 		expect(f.storage.fileContent(result.structuredContent.item.hash)?.toString()).toBe('%PDF-1.7 report');
 		expect(calls).toHaveLength(1);
-		expect(calls[0]).toMatchObject({ url: 'https://files.example.com/report.pdf', address: '93.184.216.34', maxBytes: 100 * 1024 * 1024 });
+		expect(calls[0]).toMatchObject({
+			url: 'https://files.example.com/report.pdf',
+			address: '93.184.216.34',
+			maxBytes: 100 * 1024 * 1024,
+		});
 	});
 
 	it('imports a file object, ignoring its MIME metadata and file_name', async () => {
 		routes['https://cdn.example.net/blob/123'] = ok('col1,col2');
 		const result = await importFile({
 			file_name: 'table.csv',
-			file: { download_url: 'https://cdn.example.net/blob/123', file_id: 'file-abc', mime_type: 'application/x-msdownload', file_name: 'evil.exe' },
+			file: {
+				download_url: 'https://cdn.example.net/blob/123',
+				file_id: 'file-abc',
+				mime_type: 'application/x-msdownload',
+				file_name: 'evil.exe',
+			},
 		});
 		expect(result.structuredContent.item).toMatchObject({ name: 'table.csv', mime_type: 'text/csv' });
 	});
@@ -74,7 +90,14 @@ describe('svc_import_file', () => {
 	it('needs exactly one of source_url and file, and file needs download_url and file_id', async () => {
 		routes['https://files.example.com/a'] = ok('a');
 		expect(code(await importFile({}))).toBe('invalid_argument');
-		expect(code(await importFile({ source_url: 'https://files.example.com/a', file: { download_url: 'https://files.example.com/a', file_id: 'x' } }))).toBe('invalid_argument');
+		expect(
+			code(
+				await importFile({
+					source_url: 'https://files.example.com/a',
+					file: { download_url: 'https://files.example.com/a', file_id: 'x' },
+				}),
+			),
+		).toBe('invalid_argument');
 		expect(code(await importFile({ file: { download_url: 'https://files.example.com/a' } }))).toBe('invalid_argument');
 		expect(code(await importFile({ file: { file_id: 'x' } }))).toBe('invalid_argument');
 		expect(calls).toHaveLength(0);
@@ -106,7 +129,9 @@ describe('svc_import_file', () => {
 	});
 
 	it('applies the same rules to file.download_url', async () => {
-		expect(code(await importFile({ file: { download_url: 'https://internal.example.com/x', file_id: 'f' } }))).toBe('invalid_source');
+		expect(code(await importFile({ file: { download_url: 'https://internal.example.com/x', file_id: 'f' } }))).toBe(
+			'invalid_source',
+		);
 	});
 
 	it('accepts port 443 spelled out', async () => {
@@ -196,7 +221,9 @@ describe('svc_import_file', () => {
 	});
 
 	it('reaches virus_detected through the core storage', async () => {
-		routes['https://files.example.com/eicar'] = ok('X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*');
+		routes['https://files.example.com/eicar'] = ok(
+			'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*',
+		);
 		expect(code(await importFile({ source_url: 'https://files.example.com/eicar' }))).toBe('virus_detected');
 	});
 });

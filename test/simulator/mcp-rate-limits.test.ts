@@ -37,7 +37,11 @@ function expectRateLimited(answer: HttpAnswer, seconds: number): void {
 }
 
 /** Uses up `perMinute` per window until the hourly cap, then checks the hourly refusal. */
-async function checkHourly(perMinute: number, perHour: number, send: (i: number) => Promise<HttpAnswer>): Promise<void> {
+async function checkHourly(
+	perMinute: number,
+	perHour: number,
+	send: (i: number) => Promise<HttpAnswer>,
+): Promise<void> {
 	let sent = 0;
 	while (sent < perHour) {
 		const n = Math.min(perMinute, perHour - sent);
@@ -53,28 +57,49 @@ async function checkHourly(perMinute: number, perHour: number, send: (i: number)
 	expectRateLimited(refused, Math.ceil((hourEnd - f.clock.now()) / 1000));
 }
 
-const callAs = (client: McpTestClient, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => () => client.callTool(name, args, { headers });
+const callAs =
+	(client: McpTestClient, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) =>
+	() =>
+		client.callTool(name, args, { headers });
 
 describe('public documentation: 120/min, 2400/h per client IP', () => {
 	it('limits per minute, per IP, with the retry time in seconds', async () => {
 		const anon = f.client();
 		const ip = { [TEST_CLIENT_IP_HEADER]: '198.51.100.7' };
-		const statuses = await burst(120, (i) => (i % 2 ? anon.callTool('svc_search_docs', { query: 'file' }, { headers: ip }) : anon.rpc('resources/read', { uri: 'svc-docs://storage-api' }, { headers: ip })));
+		const statuses = await burst(120, (i) =>
+			i % 2
+				? anon.callTool('svc_search_docs', { query: 'file' }, { headers: ip })
+				: anon.rpc('resources/read', { uri: 'svc-docs://storage-api' }, { headers: ip }),
+		);
 		expect(statuses).toEqual(Array(120).fill(200));
 		const refused = await anon.callTool('svc_get_doc', { uri: 'svc-docs://storage-api' }, { headers: ip });
 		expectRateLimited(refused, 60);
 		f.clock.advance(15_000);
 		expectRateLimited(await anon.callTool('svc_get_doc', { uri: 'svc-docs://storage-api' }, { headers: ip }), 45);
-		expect((await anon.callTool('svc_get_doc', { uri: 'svc-docs://storage-api' }, { headers: { [TEST_CLIENT_IP_HEADER]: '198.51.100.8' } })).status).toBe(200);
+		expect(
+			(
+				await anon.callTool(
+					'svc_get_doc',
+					{ uri: 'svc-docs://storage-api' },
+					{ headers: { [TEST_CLIENT_IP_HEADER]: '198.51.100.8' } },
+				)
+			).status,
+		).toBe(200);
 		// Signed-in traffic is limited per token, not per IP.
-		expect((await f.client(f.bearer(f.alice)).callTool('svc_search_docs', { query: 'file' }, { headers: ip })).status).toBe(200);
+		expect(
+			(await f.client(f.bearer(f.alice)).callTool('svc_search_docs', { query: 'file' }, { headers: ip })).status,
+		).toBe(200);
 		f.clock.advance(45_000);
 		expect((await anon.callTool('svc_get_doc', { uri: 'svc-docs://storage-api' }, { headers: ip })).status).toBe(200);
 	});
 
 	it('limits per hour', async () => {
 		const anon = f.client();
-		await checkHourly(120, 2400, callAs(anon, 'svc_search_docs', { query: 'upload' }, { [TEST_CLIENT_IP_HEADER]: '198.51.100.9' }));
+		await checkHourly(
+			120,
+			2400,
+			callAs(anon, 'svc_search_docs', { query: 'upload' }, { [TEST_CLIENT_IP_HEADER]: '198.51.100.9' }),
+		);
 	});
 });
 
@@ -106,20 +131,33 @@ describe('writes: 30/min, 300/h per user; imports additionally 6/min, 60/h', () 
 	it('shares the write bucket across the tokens of one user', async () => {
 		const first = f.client(f.bearer(f.alice));
 		const second = f.client(`Bearer ${f.alice.id}:alice-second-token`);
-		const statuses = await burst(30, (i) => (i % 2 ? first : second).callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: `w-${f.clock.now()}-${i}` }));
+		const statuses = await burst(30, (i) =>
+			(i % 2 ? first : second).callTool('svc_create_folder', {
+				parent_folder_hash: folderHash,
+				folder_name: `w-${f.clock.now()}-${i}`,
+			}),
+		);
 		expect(statuses).toEqual(Array(30).fill(200));
 		const refused = await second.callTool('svc_rename_file', { file_hash: fileHash, file_name: 'b.txt' });
 		expectRateLimited(refused, 60);
 		expect(f.storage.getFile(fileHash)?.name).toBe('a.txt');
 		// Another user is not affected.
 		const bobFolder = f.storage.seedFolder(f.bob.rootFolderHash, `bob-${f.clock.now()}`);
-		expect((await f.client(f.bearer(f.bob)).callTool('svc_create_folder', { parent_folder_hash: bobFolder.hash, folder_name: 'x' })).status).toBe(200);
+		expect(
+			(
+				await f
+					.client(f.bearer(f.bob))
+					.callTool('svc_create_folder', { parent_folder_hash: bobFolder.hash, folder_name: 'x' })
+			).status,
+		).toBe(200);
 	});
 
 	it('limits writes per hour', async () => {
 		const client = f.client(f.bearer(f.alice));
 		let n = 0;
-		await checkHourly(30, 300, () => client.callTool('svc_rename_folder', { folder_hash: folderHash, folder_name: `limits-${n++}` }));
+		await checkHourly(30, 300, () =>
+			client.callTool('svc_rename_folder', { folder_hash: folderHash, folder_name: `limits-${n++}` }),
+		);
 	});
 
 	it('limits imports separately, and imports count as writes', async () => {
@@ -127,23 +165,40 @@ describe('writes: 30/min, 300/h per user; imports additionally 6/min, 60/h', () 
 		f.deps.resolveHost = async () => ['93.184.216.34'];
 		const client = f.client(f.bearer(f.alice));
 		let n = 0;
-		const importOne = () => client.callTool('svc_import_file', { folder_hash: folderHash, file_name: `imp-${f.clock.now()}-${n++}.txt`, source_url: 'https://files.example.com/x' });
+		const importOne = () =>
+			client.callTool('svc_import_file', {
+				folder_hash: folderHash,
+				file_name: `imp-${f.clock.now()}-${n++}.txt`,
+				source_url: 'https://files.example.com/x',
+			});
 		expect(await burst(6, importOne)).toEqual(Array(6).fill(200));
 		expectRateLimited(await importOne(), 60);
 		// 6 writes used: 24 more plain writes fit this minute, then the write bucket refuses.
-		expect(await burst(24, (i) => client.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: `after-import-${f.clock.now()}-${i}` }))).toEqual(Array(24).fill(200));
-		expect((await client.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'one-too-many' })).status).toBe(429);
+		expect(
+			await burst(24, (i) =>
+				client.callTool('svc_create_folder', {
+					parent_folder_hash: folderHash,
+					folder_name: `after-import-${f.clock.now()}-${i}`,
+				}),
+			),
+		).toEqual(Array(24).fill(200));
+		expect(
+			(await client.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'one-too-many' }))
+				.status,
+		).toBe(429);
 		nextHour();
 		await checkHourly(6, 60, importOne);
 	});
 });
 
-describe('DVS reads (the simulator\'s own bucket): 60/min, 1200/h per token', () => {
+describe("DVS reads (the simulator's own bucket): 60/min, 1200/h per token", () => {
 	it('limits DVS reads per token', async () => {
 		f.deps.settings.dvsEnabled = true;
 		try {
 			const client = f.client(f.bearer(f.alice));
-			expect(await burst(60, () => client.callTool('svc_dvs_get_fields', { section: 'task' }))).toEqual(Array(60).fill(200));
+			expect(await burst(60, () => client.callTool('svc_dvs_get_fields', { section: 'task' }))).toEqual(
+				Array(60).fill(200),
+			);
 			expectRateLimited(await client.callTool('svc_dvs_list_documents', { section: 'task' }), 60);
 			// Storage reads are a different bucket.
 			expect((await client.callTool('svc_list_folder', { folder_hash: folderHash })).status).toBe(200);
@@ -157,7 +212,18 @@ describe('timeScale', () => {
 	// The windows are read on Date.now (the deployment's clock); only Date is faked, so requests still flow.
 	beforeEach(() => {
 		jest.useFakeTimers({
-			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
 			// Right after a 600 ms window boundary, so the burst fits one window.
 			now: 600 * 3_000_000 + 5,
 		});
@@ -171,7 +237,9 @@ describe('timeScale', () => {
 		try {
 			const folder = g.storage.seedFolder(g.alice.rootFolderHash, 'scaled');
 			const client = g.client(g.bearer(g.alice));
-			expect(await burst(90, () => client.callTool('svc_list_folder', { folder_hash: folder.hash }))).toEqual(Array(90).fill(200));
+			expect(await burst(90, () => client.callTool('svc_list_folder', { folder_hash: folder.hash }))).toEqual(
+				Array(90).fill(200),
+			);
 			const refused = await client.callTool('svc_list_folder', { folder_hash: folder.hash });
 			expect(refused.status).toBe(429);
 			expect(refused.body.error.data.retry_after_seconds).toBe(1);

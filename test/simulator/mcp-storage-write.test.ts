@@ -6,7 +6,7 @@ import type { McpFixture, McpTestClient } from './mcp/testing';
 let f: McpFixture;
 let alice: McpTestClient;
 let bob: McpTestClient;
- 
+
 let writeSchema: any;
 
 beforeAll(async () => {
@@ -20,7 +20,6 @@ afterAll(() => f.close());
 // A fresh rate-limit hour for every test: the write bucket is 30 a minute.
 beforeEach(() => f.clock.advance(3_600_000));
 
- 
 async function write(client: McpTestClient, name: string, args: Record<string, unknown>): Promise<any> {
 	const result = await client.tool(name, args);
 	if (!result.isError) {
@@ -32,7 +31,8 @@ async function write(client: McpTestClient, name: string, args: Record<string, u
 	return result;
 }
 
-const errorCode = (result: { isError: boolean; structuredContent: { error?: { code: string } } }) => (result.isError ? result.structuredContent.error?.code : 'ok');
+const errorCode = (result: { isError: boolean; structuredContent: { error?: { code: string } } }) =>
+	result.isError ? result.structuredContent.error?.code : 'ok';
 
 function newFolder(name: string, parent = f.alice.rootFolderHash) {
 	return f.storage.seedFolder(parent, name);
@@ -40,10 +40,21 @@ function newFolder(name: string, parent = f.alice.rootFolderHash) {
 
 describe('svc_create_folder', () => {
 	it('creates a PRIVATE folder and reports it in text and structuredContent', async () => {
-		const result = await write(alice, 'svc_create_folder', { parent_folder_hash: f.alice.rootFolderHash, folder_name: 'Projects' });
+		const result = await write(alice, 'svc_create_folder', {
+			parent_folder_hash: f.alice.rootFolderHash,
+			folder_name: 'Projects',
+		});
 		expect(result.structuredContent).toEqual({
 			status: 'created',
-			item: { type: 'folder', hash: expect.any(String), name: 'Projects', parent_folder_hash: f.alice.rootFolderHash, size: null, mime_type: null, access_type: 'PRIVATE' },
+			item: {
+				type: 'folder',
+				hash: expect.any(String),
+				name: 'Projects',
+				parent_folder_hash: f.alice.rootFolderHash,
+				size: null,
+				mime_type: null,
+				access_type: 'PRIVATE',
+			},
 		});
 		expect(f.storage.getFolder(result.structuredContent.item.hash)?.name).toBe('Projects');
 	});
@@ -65,13 +76,23 @@ describe('svc_create_folder', () => {
 
 	it('refuses encrypted folders, folders without add rights, invisible and malformed targets', async () => {
 		const encrypted = f.storage.seedFolder(f.alice.rootFolderHash, 'vault', { encrypted: true });
-		expect(errorCode(await write(alice, 'svc_create_folder', { parent_folder_hash: encrypted.hash, folder_name: 'x' }))).toBe('permission_denied');
+		expect(
+			errorCode(await write(alice, 'svc_create_folder', { parent_folder_hash: encrypted.hash, folder_name: 'x' })),
+		).toBe('permission_denied');
 		const viewOnly = newFolder('view-only');
 		f.storage.share(viewOnly.hash, f.bob.id, 'view');
-		expect(errorCode(await write(bob, 'svc_create_folder', { parent_folder_hash: viewOnly.hash, folder_name: 'x' }))).toBe('permission_denied');
-		expect(errorCode(await write(bob, 'svc_create_folder', { parent_folder_hash: f.alice.rootFolderHash, folder_name: 'x' }))).toBe('not_found');
+		expect(
+			errorCode(await write(bob, 'svc_create_folder', { parent_folder_hash: viewOnly.hash, folder_name: 'x' })),
+		).toBe('permission_denied');
+		expect(
+			errorCode(
+				await write(bob, 'svc_create_folder', { parent_folder_hash: f.alice.rootFolderHash, folder_name: 'x' }),
+			),
+		).toBe('not_found');
 		for (const name of ['', '  ', 'a/b', 'a\\b', '..']) {
-			expect(errorCode(await write(alice, 'svc_create_folder', { parent_folder_hash: viewOnly.hash, folder_name: name }))).toBe('invalid_argument');
+			expect(
+				errorCode(await write(alice, 'svc_create_folder', { parent_folder_hash: viewOnly.hash, folder_name: name })),
+			).toBe('invalid_argument');
 		}
 		expect(f.storage.childNames(encrypted.hash)).toEqual([]);
 		expect(f.storage.childNames(viewOnly.hash)).toEqual([]);
@@ -89,11 +110,31 @@ describe('svc_create_folder', () => {
 describe('svc_upload_file', () => {
 	it('stores utf8 and base64 content byte for byte', async () => {
 		const folder = newFolder('uploads');
-		const text = await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'hello.txt', content: 'Sveiki, pasaule ✓', encoding: 'utf8' });
-		expect(text.structuredContent).toMatchObject({ status: 'created', item: { type: 'file', name: 'hello.txt', parent_folder_hash: folder.hash, size: 19, mime_type: 'text/plain', access_type: 'PRIVATE' } });
+		const text = await write(alice, 'svc_upload_file', {
+			folder_hash: folder.hash,
+			file_name: 'hello.txt',
+			content: 'Sveiki, pasaule ✓',
+			encoding: 'utf8',
+		});
+		expect(text.structuredContent).toMatchObject({
+			status: 'created',
+			item: {
+				type: 'file',
+				name: 'hello.txt',
+				parent_folder_hash: folder.hash,
+				size: 19,
+				mime_type: 'text/plain',
+				access_type: 'PRIVATE',
+			},
+		});
 		expect(f.storage.fileContent(text.structuredContent.item.hash)?.toString('utf8')).toBe('Sveiki, pasaule ✓');
 		const bytes = Buffer.from([0, 255, 1, 254, 128]);
-		const binary = await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'data.bin', content: bytes.toString('base64'), encoding: 'base64' });
+		const binary = await write(alice, 'svc_upload_file', {
+			folder_hash: folder.hash,
+			file_name: 'data.bin',
+			content: bytes.toString('base64'),
+			encoding: 'base64',
+		});
 		expect(f.storage.fileContent(binary.structuredContent.item.hash)).toEqual(bytes);
 	});
 
@@ -106,7 +147,12 @@ describe('svc_upload_file', () => {
 		['garbage', '!!!!'],
 	])('refuses base64 with %s', async (_label, content) => {
 		const folder = newFolder(`b64-${Math.random()}`);
-		const result = await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'x.bin', content, encoding: 'base64' });
+		const result = await write(alice, 'svc_upload_file', {
+			folder_hash: folder.hash,
+			file_name: 'x.bin',
+			content,
+			encoding: 'base64',
+		});
 		expect(errorCode(result)).toBe('invalid_argument');
 		expect(f.storage.childNames(folder.hash)).toEqual([]);
 	});
@@ -114,30 +160,94 @@ describe('svc_upload_file', () => {
 	it('refuses more than 10 MiB decoded with file_too_large', async () => {
 		const folder = newFolder('too-big');
 		const content = Buffer.alloc(10 * 1024 * 1024 + 1, 65).toString('base64');
-		const result = await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'big.bin', content, encoding: 'base64' });
+		const result = await write(alice, 'svc_upload_file', {
+			folder_hash: folder.hash,
+			file_name: 'big.bin',
+			content,
+			encoding: 'base64',
+		});
 		expect(errorCode(result)).toBe('file_too_large');
 		const exact = Buffer.alloc(10 * 1024 * 1024, 65).toString('base64');
-		expect(errorCode(await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'max.bin', content: exact, encoding: 'base64' }))).toBe('ok');
+		expect(
+			errorCode(
+				await write(alice, 'svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'max.bin',
+					content: exact,
+					encoding: 'base64',
+				}),
+			),
+		).toBe('ok');
 	});
 
 	it('reaches every core storage refusal', async () => {
 		const folder = newFolder('core-rules');
 		f.storage.seedFile(folder.hash, 'taken.txt', 'old content');
-		const conflict = await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'taken.txt', content: 'new', encoding: 'utf8' });
+		const conflict = await write(alice, 'svc_upload_file', {
+			folder_hash: folder.hash,
+			file_name: 'taken.txt',
+			content: 'new',
+			encoding: 'utf8',
+		});
 		expect(errorCode(conflict)).toBe('name_conflict');
 		const takenHash = f.storage.listChildrenRaw(folder.hash)[0].hash;
 		expect(f.storage.fileContent(takenHash)?.toString()).toBe('old content');
 
-		expect(errorCode(await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'eicar.com', content: EICAR, encoding: 'utf8' }))).toBe('virus_detected');
-		expect(errorCode(await write(alice, 'svc_upload_file', { folder_hash: f.alice.rootFolderHash, file_name: 'root.txt', content: 'x', encoding: 'utf8' }))).toBe('permission_denied');
+		expect(
+			errorCode(
+				await write(alice, 'svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'eicar.com',
+					content: EICAR,
+					encoding: 'utf8',
+				}),
+			),
+		).toBe('virus_detected');
+		expect(
+			errorCode(
+				await write(alice, 'svc_upload_file', {
+					folder_hash: f.alice.rootFolderHash,
+					file_name: 'root.txt',
+					content: 'x',
+					encoding: 'utf8',
+				}),
+			),
+		).toBe('permission_denied');
 
 		f.storage.setFileSizeLimit(f.alice.id, 10);
-		expect(errorCode(await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'eleven.txt', content: '01234567890', encoding: 'utf8' }))).toBe('file_too_large');
+		expect(
+			errorCode(
+				await write(alice, 'svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'eleven.txt',
+					content: '01234567890',
+					encoding: 'utf8',
+				}),
+			),
+		).toBe('file_too_large');
 		f.storage.setFileSizeLimit(f.alice.id, 1024 ** 3);
 
 		f.storage.setQuota(f.alice.id, f.storage.usage(f.alice.id) + 5);
-		expect(errorCode(await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'six.txt', content: '123456', encoding: 'utf8' }))).toBe('quota_exceeded');
-		expect(errorCode(await write(alice, 'svc_upload_file', { folder_hash: folder.hash, file_name: 'five.txt', content: '12345', encoding: 'utf8' }))).toBe('ok');
+		expect(
+			errorCode(
+				await write(alice, 'svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'six.txt',
+					content: '123456',
+					encoding: 'utf8',
+				}),
+			),
+		).toBe('quota_exceeded');
+		expect(
+			errorCode(
+				await write(alice, 'svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'five.txt',
+					content: '12345',
+					encoding: 'utf8',
+				}),
+			),
+		).toBe('ok');
 		f.storage.setQuota(f.alice.id, Number.MAX_SAFE_INTEGER);
 		expect(f.storage.childNames(folder.hash)).toEqual(['taken.txt', 'five.txt']);
 	});
@@ -153,20 +263,36 @@ describe('rename', () => {
 		const same = await write(alice, 'svc_rename_file', { file_hash: file.hash, file_name: 'b.txt' });
 		expect(same.structuredContent).toMatchObject({ status: 'unchanged', item: { name: 'b.txt' } });
 		const folderRenamed = await write(alice, 'svc_rename_folder', { folder_hash: folder.hash, folder_name: 'renamed' });
-		expect(folderRenamed.structuredContent).toMatchObject({ status: 'updated', item: { type: 'folder', name: 'renamed', size: null } });
-		expect((await write(alice, 'svc_rename_folder', { folder_hash: folder.hash, folder_name: 'renamed' })).structuredContent.status).toBe('unchanged');
+		expect(folderRenamed.structuredContent).toMatchObject({
+			status: 'updated',
+			item: { type: 'folder', name: 'renamed', size: null },
+		});
+		expect(
+			(await write(alice, 'svc_rename_folder', { folder_hash: folder.hash, folder_name: 'renamed' })).structuredContent
+				.status,
+		).toBe('unchanged');
 	});
 
 	it('returns name_conflict, file_locked and permission_denied', async () => {
 		const folder = newFolder('rename-rules');
 		const a = f.storage.seedFile(folder.hash, 'a.txt', 'a');
 		f.storage.seedFile(folder.hash, 'b.txt', 'b');
-		expect(errorCode(await write(alice, 'svc_rename_file', { file_hash: a.hash, file_name: 'B.txt' }))).toBe('name_conflict');
+		expect(errorCode(await write(alice, 'svc_rename_file', { file_hash: a.hash, file_name: 'B.txt' }))).toBe(
+			'name_conflict',
+		);
 		const locked = f.storage.seedFile(folder.hash, 'locked.docx', 'x', { locked: true });
-		expect(errorCode(await write(alice, 'svc_rename_file', { file_hash: locked.hash, file_name: 'free.docx' }))).toBe('file_locked');
-		expect(errorCode(await write(alice, 'svc_rename_folder', { folder_hash: f.alice.rootFolderHash, folder_name: 'MyRoot' }))).toBe('permission_denied');
+		expect(errorCode(await write(alice, 'svc_rename_file', { file_hash: locked.hash, file_name: 'free.docx' }))).toBe(
+			'file_locked',
+		);
+		expect(
+			errorCode(
+				await write(alice, 'svc_rename_folder', { folder_hash: f.alice.rootFolderHash, folder_name: 'MyRoot' }),
+			),
+		).toBe('permission_denied');
 		f.storage.share(folder.hash, f.bob.id, 'view');
-		expect(errorCode(await write(bob, 'svc_rename_file', { file_hash: a.hash, file_name: 'bob.txt' }))).toBe('permission_denied');
+		expect(errorCode(await write(bob, 'svc_rename_file', { file_hash: a.hash, file_name: 'bob.txt' }))).toBe(
+			'permission_denied',
+		);
 		expect(f.storage.childNames(folder.hash)).toEqual(['a.txt', 'b.txt', 'locked.docx']);
 		expect(f.storage.getFolder(f.alice.rootFolderHash)?.name).toBe('ROOT');
 	});
@@ -178,13 +304,22 @@ describe('move', () => {
 		const to = newFolder('move-to');
 		const file = f.storage.seedFile(from.hash, 'doc.txt', 'x');
 		const moved = await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: to.hash });
-		expect(moved.structuredContent).toMatchObject({ status: 'updated', item: { hash: file.hash, name: 'doc.txt', parent_folder_hash: to.hash } });
+		expect(moved.structuredContent).toMatchObject({
+			status: 'updated',
+			item: { hash: file.hash, name: 'doc.txt', parent_folder_hash: to.hash },
+		});
 		expect(f.storage.childNames(to.hash)).toEqual(['doc.txt']);
 		expect(f.storage.childNames(from.hash)).toEqual([]);
-		expect((await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: to.hash })).structuredContent.status).toBe('unchanged');
+		expect(
+			(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: to.hash })).structuredContent
+				.status,
+		).toBe('unchanged');
 		const sub = f.storage.seedFolder(from.hash, 'sub');
 		const movedFolder = await write(alice, 'svc_move_folder', { folder_hash: sub.hash, target_folder_hash: to.hash });
-		expect(movedFolder.structuredContent).toMatchObject({ status: 'updated', item: { type: 'folder', name: 'sub', parent_folder_hash: to.hash } });
+		expect(movedFolder.structuredContent).toMatchObject({
+			status: 'updated',
+			item: { type: 'folder', name: 'sub', parent_folder_hash: to.hash },
+		});
 	});
 
 	it('lets destination sharing change the effective access type', async () => {
@@ -200,7 +335,9 @@ describe('move', () => {
 		const file = f.storage.seedFile(own.hash, 'mine.txt', 'x');
 		const bobFolder = f.storage.seedFolder(f.bob.rootFolderHash, 'bob-target');
 		f.storage.share(bobFolder.hash, f.alice.id, 'edit');
-		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: bobFolder.hash }))).toBe('ownership_transfer_denied');
+		expect(
+			errorCode(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: bobFolder.hash })),
+		).toBe('ownership_transfer_denied');
 		expect(f.storage.getFile(file.hash)?.folderHash).toBe(own.hash);
 	});
 
@@ -208,9 +345,17 @@ describe('move', () => {
 		const top = newFolder('top');
 		const child = f.storage.seedFolder(top.hash, 'child');
 		const grandchild = f.storage.seedFolder(child.hash, 'grandchild');
-		expect(errorCode(await write(alice, 'svc_move_folder', { folder_hash: f.alice.rootFolderHash, target_folder_hash: top.hash }))).toBe('permission_denied');
-		expect(errorCode(await write(alice, 'svc_move_folder', { folder_hash: top.hash, target_folder_hash: top.hash }))).toBe('invalid_argument');
-		expect(errorCode(await write(alice, 'svc_move_folder', { folder_hash: top.hash, target_folder_hash: grandchild.hash }))).toBe('invalid_argument');
+		expect(
+			errorCode(
+				await write(alice, 'svc_move_folder', { folder_hash: f.alice.rootFolderHash, target_folder_hash: top.hash }),
+			),
+		).toBe('permission_denied');
+		expect(
+			errorCode(await write(alice, 'svc_move_folder', { folder_hash: top.hash, target_folder_hash: top.hash })),
+		).toBe('invalid_argument');
+		expect(
+			errorCode(await write(alice, 'svc_move_folder', { folder_hash: top.hash, target_folder_hash: grandchild.hash })),
+		).toBe('invalid_argument');
 		expect(f.storage.getFolder(top.hash)?.parentHash).toBe(f.alice.rootFolderHash);
 	});
 
@@ -219,19 +364,27 @@ describe('move', () => {
 		const b = newFolder('mv-b');
 		const file = f.storage.seedFile(a.hash, 'same.txt', 'a');
 		f.storage.seedFile(b.hash, 'SAME.txt', 'b');
-		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: b.hash }))).toBe('name_conflict');
+		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: b.hash }))).toBe(
+			'name_conflict',
+		);
 		const locked = f.storage.seedFile(a.hash, 'locked.txt', 'l', { locked: true });
-		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: locked.hash, target_folder_hash: b.hash }))).toBe('file_locked');
+		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: locked.hash, target_folder_hash: b.hash }))).toBe(
+			'file_locked',
+		);
 		// bob may edit the source but only view the target: no destination-addition right.
 		const bobEdit = newFolder('bob-edit');
 		const bobView = newFolder('bob-view');
 		const shared = f.storage.seedFile(bobEdit.hash, 'shared.txt', 's');
 		f.storage.share(bobEdit.hash, f.bob.id, 'edit');
 		f.storage.share(bobView.hash, f.bob.id, 'view');
-		expect(errorCode(await write(bob, 'svc_move_file', { file_hash: shared.hash, target_folder_hash: bobView.hash }))).toBe('permission_denied');
+		expect(
+			errorCode(await write(bob, 'svc_move_file', { file_hash: shared.hash, target_folder_hash: bobView.hash })),
+		).toBe('permission_denied');
 		// ...and the reverse: no source-removal right.
 		const viewed = f.storage.seedFile(bobView.hash, 'viewed.txt', 'v');
-		expect(errorCode(await write(bob, 'svc_move_file', { file_hash: viewed.hash, target_folder_hash: bobEdit.hash }))).toBe('permission_denied');
+		expect(
+			errorCode(await write(bob, 'svc_move_file', { file_hash: viewed.hash, target_folder_hash: bobEdit.hash })),
+		).toBe('permission_denied');
 		expect(f.storage.childNames(a.hash)).toEqual(['same.txt', 'locked.txt']);
 		expect(f.storage.childNames(bobView.hash)).toEqual(['viewed.txt']);
 	});

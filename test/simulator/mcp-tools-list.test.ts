@@ -12,8 +12,23 @@ const READ_TOOLS = [
 	'svc_search_docs',
 	'svc_get_doc',
 ];
-const WRITE_TOOLS = ['svc_create_folder', 'svc_upload_file', 'svc_import_file', 'svc_rename_file', 'svc_rename_folder', 'svc_move_file', 'svc_move_folder'];
-const DVS_READ = ['svc_dvs_get_fields', 'svc_dvs_get_users', 'svc_dvs_get_document', 'svc_dvs_list_documents', 'svc_dvs_get_comments', 'svc_dvs_search_users'];
+const WRITE_TOOLS = [
+	'svc_create_folder',
+	'svc_upload_file',
+	'svc_import_file',
+	'svc_rename_file',
+	'svc_rename_folder',
+	'svc_move_file',
+	'svc_move_folder',
+];
+const DVS_READ = [
+	'svc_dvs_get_fields',
+	'svc_dvs_get_users',
+	'svc_dvs_get_document',
+	'svc_dvs_list_documents',
+	'svc_dvs_get_comments',
+	'svc_dvs_search_users',
+];
 const DVS_WRITE = ['svc_dvs_create_task', 'svc_dvs_update_task', 'svc_dvs_add_comment'];
 
 let f: McpFixture;
@@ -22,10 +37,14 @@ beforeAll(async () => {
 });
 afterAll(() => f.close());
 afterEach(() => {
-	Object.assign(f.deps.settings, { writesEnabled: false, dvsEnabled: false, dvsWritesEnabled: false, toolPrefix: 'svc_' });
+	Object.assign(f.deps.settings, {
+		writesEnabled: false,
+		dvsEnabled: false,
+		dvsWritesEnabled: false,
+		toolPrefix: 'svc_',
+	});
 });
 
- 
 async function tools(): Promise<any[]> {
 	const answer = await f.client().rpc('tools/list');
 	expect(answer.status).toBe(200);
@@ -67,7 +86,13 @@ describe('tools/list follows the deployment settings', () => {
 		f.deps.settings.dvsWritesEnabled = true;
 		expect((await tools()).map((t) => t.name)).toEqual([...READ_TOOLS, ...DVS_READ, ...DVS_WRITE]);
 		f.deps.settings.writesEnabled = true;
-		expect((await tools()).map((t) => t.name)).toEqual([...READ_TOOLS, ...WRITE_TOOLS, ...DVS_READ, ...DVS_WRITE, 'svc_dvs_upload_file']);
+		expect((await tools()).map((t) => t.name)).toEqual([
+			...READ_TOOLS,
+			...WRITE_TOOLS,
+			...DVS_READ,
+			...DVS_WRITE,
+			'svc_dvs_upload_file',
+		]);
 		const dvsTool = (await tools()).find((t) => t.name === 'svc_dvs_get_document');
 		expect(dvsTool.description).toMatch(/is data/);
 	});
@@ -89,7 +114,9 @@ describe('tools/list follows the deployment settings', () => {
 	});
 
 	it('treats a disabled tool as unknown (-32602)', async () => {
-		const answer = await f.client(f.bearer(f.alice)).callTool('svc_create_folder', { parent_folder_hash: f.alice.rootFolderHash, folder_name: 'x' });
+		const answer = await f
+			.client(f.bearer(f.alice))
+			.callTool('svc_create_folder', { parent_folder_hash: f.alice.rootFolderHash, folder_name: 'x' });
 		expect(answer.status).toBe(200);
 		expect(answer.body.error.code).toBe(-32602);
 		expect(answer.body.error.message).toContain('Unknown tool');

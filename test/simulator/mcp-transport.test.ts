@@ -38,7 +38,9 @@ describe('HTTP transport', () => {
 	});
 
 	it('refuses a non-JSON Content-Type with 400', async () => {
-		const answer = await f.client().raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { headers: { 'content-type': 'text/plain' } });
+		const answer = await f.client().raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+			headers: { 'content-type': 'text/plain' },
+		});
 		expect(answer.status).toBe(400);
 	});
 
@@ -56,11 +58,19 @@ describe('HTTP transport', () => {
 	});
 
 	it('ignores query-string parameters', async () => {
-		const res = await fetch(`${f.server.baseUrl}/api/mcp?user=1001&user_access_token=alice-api-token&method=initialize`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_get_root_folder', arguments: {} } }),
-		});
+		const res = await fetch(
+			`${f.server.baseUrl}/api/mcp?user=1001&user_access_token=alice-api-token&method=initialize`,
+			{
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					jsonrpc: '2.0',
+					id: 1,
+					method: 'tools/call',
+					params: { name: 'svc_get_root_folder', arguments: {} },
+				}),
+			},
+		);
 		expect(res.status).toBe(401);
 		const listed = await fetch(`${f.server.baseUrl}/api/mcp?x=1`, {
 			method: 'POST',
@@ -92,11 +102,21 @@ describe('HTTP transport', () => {
 				const folder = f.storage.seedFolder(root.hash, 'big-uploads');
 				const content = Buffer.alloc(3 * 1024 * 1024, 7).toString('base64');
 				const client = f.client(f.bearer(f.alice));
-				const ok = await client.tool('svc_upload_file', { folder_hash: folder.hash, file_name: 'three.bin', content, encoding: 'base64' });
+				const ok = await client.tool('svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'three.bin',
+					content,
+					encoding: 'base64',
+				});
 				expect(ok.isError).toBe(false);
 				expect(f.storage.getFile(ok.structuredContent.item.hash)?.size).toBe(3 * 1024 * 1024);
 				const huge = 'A'.repeat(16 * 1024 * 1024 + 8);
-				const answer = await client.callTool('svc_upload_file', { folder_hash: folder.hash, file_name: 'huge.bin', content: huge, encoding: 'base64' });
+				const answer = await client.callTool('svc_upload_file', {
+					folder_hash: folder.hash,
+					file_name: 'huge.bin',
+					content: huge,
+					encoding: 'base64',
+				});
 				expect(answer.status).toBe(413);
 				expect(f.storage.childNames(folder.hash)).toEqual(['three.bin']);
 			} finally {
@@ -108,7 +128,9 @@ describe('HTTP transport', () => {
 
 describe('initialization-based revisions', () => {
 	it.each(['2025-03-26', '2025-06-18', '2025-11-25', '2024-11-05'])('echoes a requested %s', async (version) => {
-		const answer = await f.client().rpc('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } });
+		const answer = await f
+			.client()
+			.rpc('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } });
 		expect(answer.status).toBe(200);
 		expect(answer.body.result.protocolVersion).toBe(version);
 		expect(answer.body.result.serverInfo.name).toBe('svc-mcp');
@@ -118,7 +140,9 @@ describe('initialization-based revisions', () => {
 	});
 
 	it('answers an unknown requested version with the default 2025-06-18', async () => {
-		const answer = await f.client().rpc('initialize', { protocolVersion: '2030-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+		const answer = await f
+			.client()
+			.rpc('initialize', { protocolVersion: '2030-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } });
 		expect(answer.body.result.protocolVersion).toBe('2025-06-18');
 	});
 
@@ -141,7 +165,9 @@ describe('initialization-based revisions', () => {
 	});
 
 	it('ignores Mcp-Method and Mcp-Name', async () => {
-		const answer = await f.client().rpc('tools/list', undefined, { revision: '2025-06-18', headers: { 'mcp-method': 'something/else' } });
+		const answer = await f
+			.client()
+			.rpc('tools/list', undefined, { revision: '2025-06-18', headers: { 'mcp-method': 'something/else' } });
 		expect(answer.status).toBe(200);
 	});
 });
@@ -171,7 +197,11 @@ describe('modern revision 2026-07-28', () => {
 
 	it('refuses an initialize handshake with the modern revision', async () => {
 		const client = f.client();
-		const viaParams = await client.rpc('initialize', { protocolVersion: MODERN_REVISION, capabilities: {}, clientInfo: { name: 't', version: '1' } });
+		const viaParams = await client.rpc('initialize', {
+			protocolVersion: MODERN_REVISION,
+			capabilities: {},
+			clientInfo: { name: 't', version: '1' },
+		});
 		expect(viaParams.status).toBe(400);
 		expect(viaParams.body.error.message).toMatch(/initialize/);
 		const viaHeaders = await client.rpc('initialize', { capabilities: {} }, modern);
@@ -184,25 +214,44 @@ describe('modern revision 2026-07-28', () => {
 		expect(missing.status).toBe(400);
 		const wrong = await client.rpc('tools/list', {}, { ...modern, headers: { 'mcp-method': 'resources/list' } });
 		expect(wrong.status).toBe(400);
-		expect(wrong.body.error).toMatchObject({ code: -32600, data: { header: 'Mcp-Method', expected: 'tools/list', actual: 'resources/list' } });
+		expect(wrong.body.error).toMatchObject({
+			code: -32600,
+			data: { header: 'Mcp-Method', expected: 'tools/list', actual: 'resources/list' },
+		});
 	});
 
 	it('requires Mcp-Name equal to params.name for tools/call and params.uri for resources/read', async () => {
 		const client = f.client();
-		const wrongTool = await client.callTool('svc_search_docs', { query: 'x' }, { ...modern, headers: { 'mcp-name': 'svc_get_doc' } });
+		const wrongTool = await client.callTool(
+			'svc_search_docs',
+			{ query: 'x' },
+			{ ...modern, headers: { 'mcp-name': 'svc_get_doc' } },
+		);
 		expect(wrongTool.status).toBe(400);
 		expect(wrongTool.body.error.data).toMatchObject({ header: 'Mcp-Name', expected: 'svc_search_docs' });
-		const wrongUri = await client.rpc('resources/read', { uri: 'svc-docs://dvs-api' }, { ...modern, headers: { 'mcp-name': 'svc-docs://storage-api' } });
+		const wrongUri = await client.rpc(
+			'resources/read',
+			{ uri: 'svc-docs://dvs-api' },
+			{ ...modern, headers: { 'mcp-name': 'svc-docs://storage-api' } },
+		);
 		expect(wrongUri.status).toBe(400);
 		// Without the header at all.
 		const res = await fetch(client.endpoint, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'mcp-protocol-version': MODERN_REVISION, 'mcp-method': 'tools/call' },
+			headers: {
+				'content-type': 'application/json',
+				'mcp-protocol-version': MODERN_REVISION,
+				'mcp-method': 'tools/call',
+			},
 			body: JSON.stringify({
 				jsonrpc: '2.0',
 				id: 1,
 				method: 'tools/call',
-				params: { name: 'svc_search_docs', arguments: { query: 'x' }, _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION } },
+				params: {
+					name: 'svc_search_docs',
+					arguments: { query: 'x' },
+					_meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION },
+				},
 			}),
 		});
 		expect(res.status).toBe(400);
@@ -215,7 +264,12 @@ describe('modern revision 2026-07-28', () => {
 		});
 		expect(noMeta.status).toBe(400);
 		const noHeader = await client.raw(
-			JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION } } }),
+			JSON.stringify({
+				jsonrpc: '2.0',
+				id: 1,
+				method: 'tools/list',
+				params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION } },
+			}),
 		);
 		expect(noHeader.status).toBe(400);
 		expect(noHeader.body.error.message).toContain('MCP-Protocol-Version');
@@ -223,7 +277,11 @@ describe('modern revision 2026-07-28', () => {
 
 	it('still answers notifications with 202', async () => {
 		const answer = await f.client().raw(
-			JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION } } }),
+			JSON.stringify({
+				jsonrpc: '2.0',
+				method: 'notifications/cancelled',
+				params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION } },
+			}),
 			{ headers: { 'mcp-protocol-version': MODERN_REVISION, 'mcp-method': 'notifications/cancelled' } },
 		);
 		expect(answer.status).toBe(202);

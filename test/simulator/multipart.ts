@@ -228,7 +228,9 @@ export class MultipartParser {
 	}
 
 	private partLimit(): number {
-		return this.part?.fileName !== undefined ? this.options.maxFileBytes + 1 : (this.options.maxFieldBytes ?? 1024 * 1024);
+		return this.part?.fileName !== undefined
+			? this.options.maxFileBytes + 1
+			: (this.options.maxFieldBytes ?? 1024 * 1024);
 	}
 
 	private appendToPart(bytes: Buffer): void {
@@ -266,7 +268,11 @@ export class MultipartParser {
 }
 
 /** Reads a multipart body to its end (or failure); never throws for a broken stream. */
-export async function parseMultipart(stream: Readable, boundary: string, options: MultipartOptions): Promise<MultipartResult> {
+export async function parseMultipart(
+	stream: Readable,
+	boundary: string,
+	options: MultipartOptions,
+): Promise<MultipartResult> {
 	const parser = new MultipartParser(boundary, options);
 	try {
 		for await (const chunk of stream) parser.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));

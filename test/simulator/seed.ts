@@ -19,7 +19,10 @@ export type AccountOverrides = Partial<Omit<Account, 'rootFolderHash'>>;
 let accountCounter = 0;
 
 /** Adds an account (unique login, e-mail and password unless given) and creates its ROOT folder. */
-export function createAccount(sim: Pick<SeedTarget, 'accounts' | 'storage'>, overrides: AccountOverrides = {}): Account {
+export function createAccount(
+	sim: Pick<SeedTarget, 'accounts' | 'storage'>,
+	overrides: AccountOverrides = {},
+): Account {
 	accountCounter++;
 	const login = overrides.login ?? `user${accountCounter}-${Math.random().toString(36).slice(2, 8)}`;
 	const account = sim.accounts.add({
@@ -159,14 +162,32 @@ export function seedDemo(sim: SeedTarget): DemoData {
 	const shared = sim.storage.createFolder(pro.id, pro.rootFolderHash, 'Shared', 'LINK');
 	const images = sim.storage.createFolder(pro.id, pro.rootFolderHash, 'Images', 'PRIVATE');
 	const contract = sim.storage.addFile(pro.id, documents.hash, 'contract.pdf', samplePdf('Contract'));
-	const legacyNotes = sim.storage.addFile(pro.id, documents.hash, 'legacy-notes.txt', Buffer.from('Notes from the old system.\n'), {
-		deleteKey: '0123456789abcdef',
-	});
+	const legacyNotes = sim.storage.addFile(
+		pro.id,
+		documents.hash,
+		'legacy-notes.txt',
+		Buffer.from('Notes from the old system.\n'),
+		{
+			deleteKey: '0123456789abcdef',
+		},
+	);
 	const brochure = sim.storage.addFile(pro.id, shared.hash, 'brochure.pdf', samplePdf('Brochure'));
 	const photo = sim.storage.addFile(pro.id, images.hash, 'photo.png', TINY_PNG);
-	sim.storage.addSignature({ file_hash: contract.hash, signing_timestamp: '2025-01-15 09:30:00', signer_name: 'Anna Berzina' });
-	sim.storage.addSignature({ file_hash: contract.hash, signing_timestamp: '2025-02-01 14:05:10', signer_name: 'Janis Ozols' });
-	sim.storage.addSignature({ file_hash: contract.hash, signing_timestamp: '2025-03-20 23:59:59', signer_name: 'Pavel Pro' });
+	sim.storage.addSignature({
+		file_hash: contract.hash,
+		signing_timestamp: '2025-01-15 09:30:00',
+		signer_name: 'Anna Berzina',
+	});
+	sim.storage.addSignature({
+		file_hash: contract.hash,
+		signing_timestamp: '2025-02-01 14:05:10',
+		signer_name: 'Janis Ozols',
+	});
+	sim.storage.addSignature({
+		file_hash: contract.hash,
+		signing_timestamp: '2025-03-20 23:59:59',
+		signer_name: 'Pavel Pro',
+	});
 
 	return {
 		free: demoUser(free),

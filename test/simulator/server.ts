@@ -224,9 +224,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		});
 
 	const handlerFor = (path: string): SimHandler | undefined =>
-		mounts
-			.filter((mount) => prefixMatches(path, mount.prefix))
-			.sort((a, b) => b.prefix.length - a.prefix.length)[0]?.handler;
+		mounts.filter((mount) => prefixMatches(path, mount.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]
+			?.handler;
 
 	const controlSurface = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
 		const answer = (status: number, json?: unknown): void => writeResponse(res, { status, json });
@@ -300,7 +299,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		if (!streamed) {
 			const read = await readBody(req).catch(() => 'aborted' as const);
 			if (read === 'aborted') return drop();
-			if (read === 'too large') return finish({ status: 413, json: { success: false, message: 'request body too large' } });
+			if (read === 'too large')
+				return finish({ status: 413, json: { success: false, message: 'request body too large' } });
 			body = read;
 		}
 		const simRequest: SimRequest = {
@@ -334,7 +334,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				const whole = streamed ? await bufferedBody(req) : body;
 				finish({ status: fault.status ?? 503, headers: { Connection: 'close' } });
 				await delay(fault.afterMs);
-				const late: SimRequest = { ...simRequest, body: streamed ? Buffer.alloc(0) : whole, ...(streamed ? { bodyStream: Readable.from([whole]) } : {}) };
+				const late: SimRequest = {
+					...simRequest,
+					body: streamed ? Buffer.alloc(0) : whole,
+					...(streamed ? { bodyStream: Readable.from([whole]) } : {}),
+				};
 				await handlerFor(url.pathname)?.(late).catch(() => undefined);
 				return;
 			}
@@ -387,7 +391,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			// The headers promise the whole body; the connection breaks after part of it.
 			const { prefix, length } = await bodyPrefix(response, fault.afterBytes);
 			entry.status = response.status;
-			const headers = { ...(response.headers ?? {}), ...(length !== undefined ? { 'Content-Length': String(length) } : {}) };
+			const headers = {
+				...(response.headers ?? {}),
+				...(length !== undefined ? { 'Content-Length': String(length) } : {}),
+			};
 			res.writeHead(response.status, headers);
 			res.write(prefix, () => {
 				if (!fault.stall) req.socket.destroy();

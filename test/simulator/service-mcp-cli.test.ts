@@ -5,7 +5,12 @@ let running: RunningSimulator;
 const lines: string[] = [];
 
 beforeAll(async () => {
-	running = await main({ argv: ['--port', '0', '--ttl-seconds', '600'], env: {}, setup: serviceSetup, print: (line) => lines.push(line) });
+	running = await main({
+		argv: ['--port', '0', '--ttl-seconds', '600'],
+		env: {},
+		setup: serviceSetup,
+		print: (line) => lines.push(line),
+	});
 });
 afterAll(() => running.stop());
 
@@ -17,7 +22,9 @@ const bearerAfter = (label: RegExp): string => {
 
 it('prints the MCP endpoint and bearers that work: the demo PRO user and the DVS org-A admin', async () => {
 	const base = running.sim.baseUrl;
-	expect(lines).toContain(`MCP endpoint (Svc MCP credential): POST ${base}/api/mcp  (writes, DVS and OAuth enabled; tools svc_*)`);
+	expect(lines).toContain(
+		`MCP endpoint (Svc MCP credential): POST ${base}/api/mcp  (writes, DVS and OAuth enabled; tools svc_*)`,
+	);
 
 	const pro = new McpTestClient(base, { auth: bearerAfter(/^ {2}PRO /) });
 	const root = await pro.tool('svc_get_root_folder');

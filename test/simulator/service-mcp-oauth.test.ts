@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 beforeEach(() => {
-	Object.assign(sim.mcp.settings, { oauthEnabled: true, writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true });
+	Object.assign(sim.mcp.settings, {
+		oauthEnabled: true,
+		writesEnabled: true,
+		dvsEnabled: true,
+		dvsWritesEnabled: true,
+	});
 });
 
 function pkce(): { verifier: string; challenge: string } {
@@ -27,7 +32,10 @@ function pkce(): { verifier: string; challenge: string } {
 	return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-async function form(path: string, fields: Record<string, string>): Promise<{ status: number; headers: Headers; text: string; json: any }> {
+async function form(
+	path: string,
+	fields: Record<string, string>,
+): Promise<{ status: number; headers: Headers; text: string; json: any }> {
 	const res = await fetch(`${sim.baseUrl}${path}`, {
 		method: 'POST',
 		redirect: 'manual',
@@ -48,7 +56,11 @@ async function register(): Promise<string> {
 	const res = await fetch(`${sim.baseUrl}/oauth/register`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'n8n', token_endpoint_auth_method: 'client_secret_basic' }),
+		body: JSON.stringify({
+			redirect_uris: [REDIRECT],
+			client_name: 'n8n',
+			token_endpoint_auth_method: 'client_secret_basic',
+		}),
 	});
 	expect(res.status).toBe(201);
 	const body = (await res.json()) as { client_id: string; token_endpoint_auth_method: string; client_secret?: string };
@@ -92,7 +104,10 @@ async function signIn(login: string, password: string, scope: string) {
 		resource: `${sim.baseUrl}/api/mcp`,
 	});
 	expect(token.status).toBe(200);
-	return { clientId, ...(token.json as { access_token: string; refresh_token: string; scope: string; expires_in: number }) };
+	return {
+		clientId,
+		...(token.json as { access_token: string; refresh_token: string; scope: string; expires_in: number }),
+	};
 }
 
 describe('OAuth on the real server', () => {
@@ -100,10 +115,15 @@ describe('OAuth on the real server', () => {
 		const resource = await (await fetch(`${sim.baseUrl}/.well-known/oauth-protected-resource/api/mcp`)).json();
 		expect(resource).toMatchObject({ resource: `${sim.baseUrl}/api/mcp`, authorization_servers: [sim.baseUrl] });
 		const server = await (await fetch(`${sim.baseUrl}/.well-known/oauth-authorization-server`)).json();
-		expect(server).toMatchObject({ token_endpoint: `${sim.baseUrl}/oauth/token`, registration_endpoint: `${sim.baseUrl}/oauth/register` });
+		expect(server).toMatchObject({
+			token_endpoint: `${sim.baseUrl}/oauth/token`,
+			registration_endpoint: `${sim.baseUrl}/oauth/register`,
+		});
 		const unauthenticated = await new McpTestClient(sim.baseUrl).callTool('svc_get_root_folder');
 		expect(unauthenticated.status).toBe(401);
-		expect(unauthenticated.headers.get('www-authenticate')).toContain(`resource_metadata="${sim.baseUrl}/.well-known/oauth-protected-resource/api/mcp"`);
+		expect(unauthenticated.headers.get('www-authenticate')).toContain(
+			`resource_metadata="${sim.baseUrl}/.well-known/oauth-protected-resource/api/mcp"`,
+		);
 	});
 
 	it('the demo PRO user signs in on the consent page; a read-only grant reads the same storage and cannot write', async () => {
@@ -112,7 +132,9 @@ describe('OAuth on the real server', () => {
 		expect(token.scope).toBe('files:read');
 		expect(token.expires_in).toBe(3600);
 
-		const grants = [...sim.mcp.state.oauth.grants.values()].filter((g) => g.accountId === pro.userId && g.clientId === token.clientId);
+		const grants = [...sim.mcp.state.oauth.grants.values()].filter(
+			(g) => g.accountId === pro.userId && g.clientId === token.clientId,
+		);
 		expect(grants).toHaveLength(1);
 		expect(grants[0]).toMatchObject({ scopes: ['files:read'], revoked: false });
 
@@ -123,17 +145,30 @@ describe('OAuth on the real server', () => {
 		const listing = await mcp.tool('svc_list_folder', { folder_hash: sim.demo.folders.documents.hash });
 		expect(listing.structuredContent.items.map((i: { name: string }) => i.name)).toContain('contract.pdf');
 
-		const write = await mcp.callTool('svc_create_folder', { parent_folder_hash: pro.rootFolderHash, folder_name: 'Nope' });
+		const write = await mcp.callTool('svc_create_folder', {
+			parent_folder_hash: pro.rootFolderHash,
+			folder_name: 'Nope',
+		});
 		expect(write.status).toBe(403);
-		expect(write.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="files:read files:write"');
+		expect(write.headers.get('www-authenticate')).toContain(
+			'error="insufficient_scope", scope="files:read files:write"',
+		);
 		expect(sim.storage.findChildByName(pro.rootFolderHash, 'Nope')).toBeUndefined();
 
 		// Refresh rotates: the new access token works, the old refresh token is dead.
-		const refreshed = await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: token.clientId });
+		const refreshed = await form('/oauth/token', {
+			grant_type: 'refresh_token',
+			refresh_token: token.refresh_token,
+			client_id: token.clientId,
+		});
 		expect(refreshed.status).toBe(200);
 		const again = new McpTestClient(sim.baseUrl, { auth: `Bearer ${refreshed.json.access_token}` });
 		expect((await again.tool('svc_get_root_folder')).structuredContent.folder.hash).toBe(pro.rootFolderHash);
-		const replay = await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: token.clientId });
+		const replay = await form('/oauth/token', {
+			grant_type: 'refresh_token',
+			refresh_token: token.refresh_token,
+			client_id: token.clientId,
+		});
 		expect(replay.json).toMatchObject({ error: 'invalid_grant' });
 		expect(grants[0].revoked).toBe(true);
 	});
@@ -142,20 +177,37 @@ describe('OAuth on the real server', () => {
 		const pro = sim.demo.pro;
 		const writer = await signIn(pro.login, pro.password, 'files:read files:write');
 		const mcp = new McpTestClient(sim.baseUrl, { auth: `Bearer ${writer.access_token}` });
-		const made = await mcp.tool('svc_create_folder', { parent_folder_hash: pro.rootFolderHash, folder_name: 'Made with OAuth' });
+		const made = await mcp.tool('svc_create_folder', {
+			parent_folder_hash: pro.rootFolderHash,
+			folder_name: 'Made with OAuth',
+		});
 		expect(made.structuredContent).toMatchObject({ status: 'created' });
-		const content = await callForm(sim.baseUrl, '/api_v2/get_folder_content', { folder_hash: pro.rootFolderHash }, { headers: basicAuth(pro.login, pro.password) });
+		const content = await callForm(
+			sim.baseUrl,
+			'/api_v2/get_folder_content',
+			{ folder_hash: pro.rootFolderHash },
+			{ headers: basicAuth(pro.login, pro.password) },
+		);
 		expect(content.json.map((e: { folder_name?: string }) => e.folder_name)).toContain('Made with OAuth');
 
 		const admin = sim.dvs.seed.orgA.users.admin;
 		const dvs = await signIn(admin.login, admin.password, 'dvs:write');
 		expect(dvs.scope.split(' ').sort()).toEqual(['dvs:read', 'dvs:write', 'files:read']);
 		const agent = new McpTestClient(sim.baseUrl, { auth: `Bearer ${dvs.access_token}` });
-		const task = await agent.tool('svc_dvs_create_task', { create_params: { dvs_project_id: sim.dvs.seed.orgA.projects.tools, name: 'OAuth task' } });
+		const task = await agent.tool('svc_dvs_create_task', {
+			create_params: { dvs_project_id: sim.dvs.seed.orgA.projects.tools, name: 'OAuth task' },
+		});
 		expect(task.structuredContent.status).toBe('created');
-		const viaRest = await new DvsTestClient(sim.baseUrl).call('task', 'get_document', credsOf(admin), { dvs_document_id: task.structuredContent.dvs_document_id });
+		const viaRest = await new DvsTestClient(sim.baseUrl).call('task', 'get_document', credsOf(admin), {
+			dvs_document_id: task.structuredContent.dvs_document_id,
+		});
 		expect(viaRest.json).toMatchObject({ name: 'OAuth task', creator: { id: admin.id } });
-		const upload = await agent.callTool('svc_dvs_upload_file', { dvs_document_id: task.structuredContent.dvs_document_id, file_name: 'a.txt', content: 'a', encoding: 'utf8' });
+		const upload = await agent.callTool('svc_dvs_upload_file', {
+			dvs_document_id: task.structuredContent.dvs_document_id,
+			file_name: 'a.txt',
+			content: 'a',
+			encoding: 'utf8',
+		});
 		expect(upload.status).toBe(403);
 	});
 
@@ -168,7 +220,13 @@ describe('OAuth on the real server', () => {
 		});
 		expect(auto.status).toBe(302);
 		const code = new URL(auto.headers.get('location')!).searchParams.get('code')!;
-		const token = await form('/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: clientId });
+		const token = await form('/oauth/token', {
+			grant_type: 'authorization_code',
+			code,
+			redirect_uri: REDIRECT,
+			code_verifier: verifier,
+			client_id: clientId,
+		});
 		const mcp = new McpTestClient(sim.baseUrl, { auth: `Bearer ${token.json.access_token}` });
 		expect((await mcp.tool('svc_get_root_folder')).structuredContent.folder.hash).toBe(sim.demo.free.rootFolderHash);
 

@@ -10,7 +10,10 @@ import { EICAR_TEST_STRING } from './storage/upload-policy';
 let sim: ServiceSimulator;
 
 /** The import hooks of the MCP endpoint: no real network in tests. */
-const IMPORT_HOSTS: Record<string, string> = { 'files.example.com': '93.184.216.34', 'intranet.example.com': '10.1.2.3' };
+const IMPORT_HOSTS: Record<string, string> = {
+	'files.example.com': '93.184.216.34',
+	'intranet.example.com': '10.1.2.3',
+};
 
 beforeAll(async () => {
 	sim = await startServiceSimulator({
@@ -21,7 +24,9 @@ beforeAll(async () => {
 				return [address];
 			},
 			fetchSource: async ({ url }) =>
-				new URL(url).pathname === '/report.csv' ? { status: 200, contentType: 'text/csv', body: Buffer.from('a,b\n1,2\n') } : { status: 404 },
+				new URL(url).pathname === '/report.csv'
+					? { status: 200, contentType: 'text/csv', body: Buffer.from('a,b\n1,2\n') }
+					: { status: 404 },
 		},
 	});
 });
@@ -31,7 +36,12 @@ const defaultLimits = { maxFileBytes: 1024 * 1024 * 1024, maxFolderBytes: 4 * 10
 beforeEach(() => {
 	sim.faults.clear();
 	Object.assign(sim.limits, defaultLimits);
-	Object.assign(sim.mcp.settings, { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, oauthEnabled: true });
+	Object.assign(sim.mcp.settings, {
+		writesEnabled: true,
+		dvsEnabled: true,
+		dvsWritesEnabled: true,
+		oauthEnabled: true,
+	});
 });
 
 const rest = (account: Account, action: string, form: Record<string, string>) =>
@@ -55,13 +65,23 @@ describe('one state, two surfaces', () => {
 		const { account, mcp, folderHash } = await userWithFolder('Reports');
 		await restUpload(account, folderHash, 'q1.txt', 'first quarter');
 		const made = await ok(mcp, 'svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Archive' });
-		expect(made).toMatchObject({ status: 'created', item: { type: 'folder', name: 'Archive', parent_folder_hash: folderHash, access_type: 'PRIVATE' } });
-		const uploaded = await ok(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'q2.txt', content: 'second quarter', encoding: 'utf8' });
+		expect(made).toMatchObject({
+			status: 'created',
+			item: { type: 'folder', name: 'Archive', parent_folder_hash: folderHash, access_type: 'PRIVATE' },
+		});
+		const uploaded = await ok(mcp, 'svc_upload_file', {
+			folder_hash: folderHash,
+			file_name: 'q2.txt',
+			content: 'second quarter',
+			encoding: 'utf8',
+		});
 
 		const listing = await ok(mcp, 'svc_list_folder', { folder_hash: folderHash });
 		expect(names(listing.items)).toEqual(['Archive', 'q1.txt', 'q2.txt']);
 		const content = await rest(account, 'get_folder_content', { folder_hash: folderHash });
-		expect(content.json.map((e: { folder_name?: string; file_name?: string }) => e.folder_name ?? e.file_name)).toEqual(['Archive', 'q1.txt', 'q2.txt']);
+		expect(content.json.map((e: { folder_name?: string; file_name?: string }) => e.folder_name ?? e.file_name)).toEqual(
+			['Archive', 'q1.txt', 'q2.txt'],
+		);
 
 		const download = await rest(account, 'download_file', { file_hash: uploaded.item.hash });
 		expect(download.text).toBe('second quarter');
@@ -72,19 +92,29 @@ describe('one state, two surfaces', () => {
 	it('shows the demo data to the demo PRO user over MCP', async () => {
 		const pro = mcpClientFor(sim, sim.accounts.get(sim.demo.pro.userId)!);
 		const root = await ok(pro, 'svc_get_root_folder');
-		expect(root.folder).toMatchObject({ hash: sim.demo.pro.rootFolderHash, is_root: true, access: { can_add: true, can_edit: false } });
+		expect(root.folder).toMatchObject({
+			hash: sim.demo.pro.rootFolderHash,
+			is_root: true,
+			access: { can_add: true, can_edit: false },
+		});
 		const listing = await ok(pro, 'svc_list_folder', { folder_hash: sim.demo.pro.rootFolderHash });
 		expect(names(listing.items)).toEqual(expect.arrayContaining(['Documents', 'Shared', 'Images']));
 		const contract = await ok(pro, 'svc_get_file_info', { file_hash: sim.demo.files.contract.hash });
-		expect(contract.file).toMatchObject({ name: 'contract.pdf', mime_type: 'application/pdf', access: { can_edit: true, can_download: true } });
+		expect(contract.file).toMatchObject({
+			name: 'contract.pdf',
+			mime_type: 'application/pdf',
+			access: { can_edit: true, can_download: true },
+		});
 		expect(contract.file.created_at).toBe(new Date(sim.demo.files.contract.uploadedAt * 1000).toISOString());
 	});
 
-	it('hides other accounts\' items: not_found, like an unknown hash', async () => {
+	it("hides other accounts' items: not_found, like an unknown hash", async () => {
 		const { folderHash } = await userWithFolder('Private');
 		const stranger = freshUser(sim);
 		expect((await toolError(stranger.mcp, 'svc_list_folder', { folder_hash: folderHash })).code).toBe('not_found');
-		expect((await toolError(stranger.mcp, 'svc_get_file_info', { file_hash: sim.demo.files.contract.hash })).code).toBe('not_found');
+		expect((await toolError(stranger.mcp, 'svc_get_file_info', { file_hash: sim.demo.files.contract.hash })).code).toBe(
+			'not_found',
+		);
 	});
 
 	it('finds REST uploads with svc_search_files (own items only, names word by word)', async () => {
@@ -101,7 +131,10 @@ describe('names: MCP never auto-renames, REST does', () => {
 	it('create_folder with a taken name → name_conflict; REST numbers it', async () => {
 		const { account, mcp, folderHash } = await userWithFolder('Parent');
 		await ok(mcp, 'svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Minutes' });
-		const conflict = await toolError(mcp, 'svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'MINUTES' });
+		const conflict = await toolError(mcp, 'svc_create_folder', {
+			parent_folder_hash: folderHash,
+			folder_name: 'MINUTES',
+		});
 		expect(conflict.code).toBe('name_conflict');
 		const viaRest = await rest(account, 'create_folder', { parent_folder_hash: folderHash, folder_name: 'Minutes' });
 		expect(viaRest.json.folder_name).toBe('Minutes (1)');
@@ -111,7 +144,12 @@ describe('names: MCP never auto-renames, REST does', () => {
 	it('upload_file with a taken name → name_conflict and nothing stored; REST numbers it', async () => {
 		const { account, mcp, folderHash } = await userWithFolder('Uploads');
 		await restUpload(account, folderHash, 'report.pdf', 'one');
-		const conflict = await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'Report.PDF', content: 'two', encoding: 'utf8' });
+		const conflict = await toolError(mcp, 'svc_upload_file', {
+			folder_hash: folderHash,
+			file_name: 'Report.PDF',
+			content: 'two',
+			encoding: 'utf8',
+		});
 		expect(conflict.code).toBe('name_conflict');
 		expect(sim.storage.listChildren(folderHash)).toHaveLength(1);
 		const viaRest = await restUpload(account, folderHash, 'report.pdf', 'three');
@@ -120,9 +158,23 @@ describe('names: MCP never auto-renames, REST does', () => {
 
 	it('stores the normalized name and reports it', async () => {
 		const { mcp, folderHash } = await userWithFolder();
-		const made = await ok(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'a:b*c.txt', content: 'x', encoding: 'utf8' });
+		const made = await ok(mcp, 'svc_upload_file', {
+			folder_hash: folderHash,
+			file_name: 'a:b*c.txt',
+			content: 'x',
+			encoding: 'utf8',
+		});
 		expect(made.item.name).toBe('abc.txt');
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'abc.txt', content: 'y', encoding: 'utf8' })).code).toBe('name_conflict');
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: folderHash,
+					file_name: 'abc.txt',
+					content: 'y',
+					encoding: 'utf8',
+				})
+			).code,
+		).toBe('name_conflict');
 	});
 });
 
@@ -131,22 +183,41 @@ describe('rename and move', () => {
 		const { account, mcp, folderHash } = await userWithFolder('Projects');
 		const file = (await restUpload(account, folderHash, 'draft.txt', 'x')).json;
 		await restUpload(account, folderHash, 'final.txt', 'y');
-		expect(await ok(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'draft.txt' })).toMatchObject({ status: 'unchanged' });
-		expect((await toolError(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'FINAL.txt' })).code).toBe('name_conflict');
-		expect(await ok(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'Draft v2.txt' })).toMatchObject({ status: 'updated', item: { name: 'Draft v2.txt' } });
+		expect(await ok(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'draft.txt' })).toMatchObject({
+			status: 'unchanged',
+		});
+		expect((await toolError(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'FINAL.txt' })).code).toBe(
+			'name_conflict',
+		);
+		expect(await ok(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'Draft v2.txt' })).toMatchObject({
+			status: 'updated',
+			item: { name: 'Draft v2.txt' },
+		});
 		expect((await rest(account, 'get_file_info', { file_hash: file.file_hash })).json.file_name).toBe('Draft v2.txt');
-		expect(await ok(mcp, 'svc_rename_folder', { folder_hash: folderHash, folder_name: 'Projects 2026' })).toMatchObject({ status: 'updated' });
+		expect(await ok(mcp, 'svc_rename_folder', { folder_hash: folderHash, folder_name: 'Projects 2026' })).toMatchObject(
+			{ status: 'updated' },
+		);
 		expect(sim.storage.getFolder(folderHash)!.name).toBe('Projects 2026');
-		expect((await toolError(mcp, 'svc_rename_folder', { folder_hash: account.rootFolderHash, folder_name: 'Top' })).code).toBe('permission_denied');
+		expect(
+			(await toolError(mcp, 'svc_rename_folder', { folder_hash: account.rootFolderHash, folder_name: 'Top' })).code,
+		).toBe('permission_denied');
 	});
 
-	it('moves a file keeping its name; the file takes the target folder\'s access type', async () => {
+	it("moves a file keeping its name; the file takes the target folder's access type", async () => {
 		const { account, mcp, folderHash } = await userWithFolder('From');
 		const link = await rest(account, 'create_folder', { folder_name: 'Public', access_type: 'LINK' });
 		const file = (await restUpload(account, folderHash, 'flyer.pdf', '%PDF')).json;
-		expect(await ok(mcp, 'svc_move_file', { file_hash: file.file_hash, target_folder_hash: folderHash })).toMatchObject({ status: 'unchanged' });
-		const moved = await ok(mcp, 'svc_move_file', { file_hash: file.file_hash, target_folder_hash: link.json.folder_hash });
-		expect(moved).toMatchObject({ status: 'updated', item: { name: 'flyer.pdf', parent_folder_hash: link.json.folder_hash, access_type: 'LINK' } });
+		expect(await ok(mcp, 'svc_move_file', { file_hash: file.file_hash, target_folder_hash: folderHash })).toMatchObject(
+			{ status: 'unchanged' },
+		);
+		const moved = await ok(mcp, 'svc_move_file', {
+			file_hash: file.file_hash,
+			target_folder_hash: link.json.folder_hash,
+		});
+		expect(moved).toMatchObject({
+			status: 'updated',
+			item: { name: 'flyer.pdf', parent_folder_hash: link.json.folder_hash, access_type: 'LINK' },
+		});
 		// LINK files download without credentials over REST.
 		const anonymous = await callForm(sim.baseUrl, '/api_v2/download_file', { file_hash: file.file_hash });
 		expect(anonymous.status).toBe(200);
@@ -157,9 +228,21 @@ describe('rename and move', () => {
 		const child = await ok(mcp, 'svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Child' });
 		const b = await rest(account, 'create_folder', { folder_name: 'B' });
 		await ok(mcp, 'svc_create_folder', { parent_folder_hash: b.json.folder_hash, folder_name: 'Child' });
-		expect((await toolError(mcp, 'svc_move_folder', { folder_hash: child.item.hash, target_folder_hash: b.json.folder_hash })).code).toBe('name_conflict');
-		expect((await toolError(mcp, 'svc_move_folder', { folder_hash: folderHash, target_folder_hash: child.item.hash })).code).toBe('invalid_argument');
-		expect((await toolError(mcp, 'svc_move_folder', { folder_hash: account.rootFolderHash, target_folder_hash: folderHash })).code).toBe('permission_denied');
+		expect(
+			(
+				await toolError(mcp, 'svc_move_folder', {
+					folder_hash: child.item.hash,
+					target_folder_hash: b.json.folder_hash,
+				})
+			).code,
+		).toBe('name_conflict');
+		expect(
+			(await toolError(mcp, 'svc_move_folder', { folder_hash: folderHash, target_folder_hash: child.item.hash })).code,
+		).toBe('invalid_argument');
+		expect(
+			(await toolError(mcp, 'svc_move_folder', { folder_hash: account.rootFolderHash, target_folder_hash: folderHash }))
+				.code,
+		).toBe('permission_denied');
 		const moved = await ok(mcp, 'svc_move_folder', { folder_hash: folderHash, target_folder_hash: b.json.folder_hash });
 		expect(moved).toMatchObject({ status: 'updated', item: { parent_folder_hash: b.json.folder_hash } });
 		expect(sim.storage.getFolder(folderHash)!.parentHash).toBe(b.json.folder_hash);
@@ -171,7 +254,10 @@ describe('rename and move', () => {
 		const worker = freshUser(sim, { orgId: seed.orgId, dvsWriteSections: ['task', 'project_2'] });
 		const own = await rest(worker.account, 'create_folder', { folder_name: 'Mine' });
 		const file = (await restUpload(worker.account, own.json.folder_hash, 'note.txt', 'n')).json;
-		const error = await toolError(worker.mcp, 'svc_move_file', { file_hash: file.file_hash, target_folder_hash: seed.attachedTask.uploadHash });
+		const error = await toolError(worker.mcp, 'svc_move_file', {
+			file_hash: file.file_hash,
+			target_folder_hash: seed.attachedTask.uploadHash,
+		});
 		expect(error.code).toBe('ownership_transfer_denied');
 		const shared = await ok(worker.mcp, 'svc_get_folder_info', { folder_hash: seed.attachedTask.uploadHash });
 		expect(shared.folder.access).toEqual({ can_add: false, can_edit: false });
@@ -185,26 +271,74 @@ describe('write error codes over the real stores', () => {
 	it('file_too_large: sim.limits.maxFileBytes', async () => {
 		const { mcp, folderHash } = await userWithFolder();
 		sim.limits.maxFileBytes = 10;
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'big.txt', content: 'x'.repeat(11), encoding: 'utf8' })).code).toBe('file_too_large');
-		expect(await ok(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'ok.txt', content: 'x'.repeat(10), encoding: 'utf8' })).toMatchObject({ status: 'created' });
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: folderHash,
+					file_name: 'big.txt',
+					content: 'x'.repeat(11),
+					encoding: 'utf8',
+				})
+			).code,
+		).toBe('file_too_large');
+		expect(
+			await ok(mcp, 'svc_upload_file', {
+				folder_hash: folderHash,
+				file_name: 'ok.txt',
+				content: 'x'.repeat(10),
+				encoding: 'utf8',
+			}),
+		).toMatchObject({ status: 'created' });
 	});
 
 	it('quota_exceeded: the folder size limit and the plan quota', async () => {
 		const { account, mcp, folderHash } = await userWithFolder('Full', { plan: 'FREE' });
 		sim.limits.maxFolderBytes = 20;
-		await ok(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'a.txt', content: 'x'.repeat(15), encoding: 'utf8' });
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'b.txt', content: 'x'.repeat(6), encoding: 'utf8' })).code).toBe('quota_exceeded');
+		await ok(mcp, 'svc_upload_file', {
+			folder_hash: folderHash,
+			file_name: 'a.txt',
+			content: 'x'.repeat(15),
+			encoding: 'utf8',
+		});
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: folderHash,
+					file_name: 'b.txt',
+					content: 'x'.repeat(6),
+					encoding: 'utf8',
+				})
+			).code,
+		).toBe('quota_exceeded');
 		sim.limits.maxFolderBytes = defaultLimits.maxFolderBytes;
 		// Pretend the account already stores its whole FREE quota (5120 MB) without allocating it.
 		const hog = sim.storage.addFile(account.id, folderHash, 'hog.bin', Buffer.from('h'));
 		(hog as { size: number }).size = QUOTA_MB.FREE * 1024 * 1024;
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'c.txt', content: 'c', encoding: 'utf8' })).code).toBe('quota_exceeded');
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: folderHash,
+					file_name: 'c.txt',
+					content: 'c',
+					encoding: 'utf8',
+				})
+			).code,
+		).toBe('quota_exceeded');
 	});
 
 	it('virus_detected: EICAR anywhere in the content', async () => {
 		const { mcp, folderHash } = await userWithFolder();
 		const content = Buffer.from(`prefix ${EICAR_TEST_STRING} suffix`).toString('base64');
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'eicar.com.txt', content, encoding: 'base64' })).code).toBe('virus_detected');
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: folderHash,
+					file_name: 'eicar.com.txt',
+					content,
+					encoding: 'base64',
+				})
+			).code,
+		).toBe('virus_detected');
 		expect(sim.storage.listChildren(folderHash)).toHaveLength(0);
 	});
 
@@ -213,37 +347,80 @@ describe('write error codes over the real stores', () => {
 		const other = await rest(account, 'create_folder', { folder_name: 'Elsewhere' });
 		const file = (await restUpload(account, folderHash, 'locked.txt', 'l')).json;
 		sim.storage.setFileLocked(file.file_hash);
-		expect((await toolError(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'x.txt' })).code).toBe('file_locked');
-		expect((await toolError(mcp, 'svc_move_file', { file_hash: file.file_hash, target_folder_hash: other.json.folder_hash })).code).toBe('file_locked');
+		expect((await toolError(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'x.txt' })).code).toBe(
+			'file_locked',
+		);
+		expect(
+			(await toolError(mcp, 'svc_move_file', { file_hash: file.file_hash, target_folder_hash: other.json.folder_hash }))
+				.code,
+		).toBe('file_locked');
 		expect(sim.storage.getFile(file.file_hash)).toMatchObject({ name: 'locked.txt', folderHash });
-		expect((await rest(account, 'rename_file', { file_hash: file.file_hash, file_name: 'renamed by rest.txt' })).status).toBe(200);
+		expect(
+			(await rest(account, 'rename_file', { file_hash: file.file_hash, file_name: 'renamed by rest.txt' })).status,
+		).toBe(200);
 		sim.storage.setFileLocked(file.file_hash, false);
-		expect(await ok(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'x.txt' })).toMatchObject({ status: 'updated' });
+		expect(await ok(mcp, 'svc_rename_file', { file_hash: file.file_hash, file_name: 'x.txt' })).toMatchObject({
+			status: 'updated',
+		});
 	});
 
 	it('permission_denied: upload into ROOT, double extensions, encrypted folders', async () => {
 		const { account, mcp, folderHash } = await userWithFolder('Safe');
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: account.rootFolderHash, file_name: 'a.txt', content: 'a', encoding: 'utf8' })).code).toBe('permission_denied');
-		expect((await toolError(mcp, 'svc_upload_file', { folder_hash: folderHash, file_name: 'invoice.pdf.exe', content: 'a', encoding: 'utf8' })).code).toBe('permission_denied');
-		expect(await ok(mcp, 'svc_create_folder', { parent_folder_hash: account.rootFolderHash, folder_name: 'At root' })).toMatchObject({ status: 'created' });
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: account.rootFolderHash,
+					file_name: 'a.txt',
+					content: 'a',
+					encoding: 'utf8',
+				})
+			).code,
+		).toBe('permission_denied');
+		expect(
+			(
+				await toolError(mcp, 'svc_upload_file', {
+					folder_hash: folderHash,
+					file_name: 'invoice.pdf.exe',
+					content: 'a',
+					encoding: 'utf8',
+				})
+			).code,
+		).toBe('permission_denied');
+		expect(
+			await ok(mcp, 'svc_create_folder', { parent_folder_hash: account.rootFolderHash, folder_name: 'At root' }),
+		).toMatchObject({ status: 'created' });
 
 		const vault = await rest(account, 'create_folder', { folder_name: 'Vault' });
 		const secret = (await restUpload(account, vault.json.folder_hash, 'secret.txt', 'ciphertext')).json;
 		sim.storage.setFolderEncrypted(vault.json.folder_hash);
 		const info = await ok(mcp, 'svc_get_folder_info', { folder_hash: vault.json.folder_hash });
 		expect(info.folder).toMatchObject({ encrypted: true, access: { can_add: false, can_edit: false } });
-		expect((await toolError(mcp, 'svc_create_folder', { parent_folder_hash: vault.json.folder_hash, folder_name: 'x' })).code).toBe('permission_denied');
+		expect(
+			(await toolError(mcp, 'svc_create_folder', { parent_folder_hash: vault.json.folder_hash, folder_name: 'x' }))
+				.code,
+		).toBe('permission_denied');
 		expect((await toolError(mcp, 'svc_read_file', { file_hash: secret.file_hash })).code).toBe('permission_denied');
-		expect((await toolError(mcp, 'svc_move_file', { file_hash: secret.file_hash, target_folder_hash: folderHash })).code).toBe('permission_denied');
-		expect((await toolError(mcp, 'svc_move_folder', { folder_hash: folderHash, target_folder_hash: vault.json.folder_hash })).code).toBe('permission_denied');
+		expect(
+			(await toolError(mcp, 'svc_move_file', { file_hash: secret.file_hash, target_folder_hash: folderHash })).code,
+		).toBe('permission_denied');
+		expect(
+			(await toolError(mcp, 'svc_move_folder', { folder_hash: folderHash, target_folder_hash: vault.json.folder_hash }))
+				.code,
+		).toBe('permission_denied');
 	});
 
 	it('a LINK parent forces LINK on new folders (REST keeps its PRIVATE default)', async () => {
 		const { account, mcp } = freshUser(sim);
 		const link = await rest(account, 'create_folder', { folder_name: 'Shared', access_type: 'LINK' });
-		const made = await ok(mcp, 'svc_create_folder', { parent_folder_hash: link.json.folder_hash, folder_name: 'Inside' });
+		const made = await ok(mcp, 'svc_create_folder', {
+			parent_folder_hash: link.json.folder_hash,
+			folder_name: 'Inside',
+		});
 		expect(made.item.access_type).toBe('LINK');
-		const viaRest = await rest(account, 'create_folder', { parent_folder_hash: link.json.folder_hash, folder_name: 'Rest inside' });
+		const viaRest = await rest(account, 'create_folder', {
+			parent_folder_hash: link.json.folder_hash,
+			folder_name: 'Rest inside',
+		});
 		expect(viaRest.json.access_type).toBe('PRIVATE');
 	});
 });
@@ -251,7 +428,11 @@ describe('write error codes over the real stores', () => {
 describe('imports over the real stores', () => {
 	it('an imported file lands where REST lists it; a taken name is name_conflict', async () => {
 		const { account, mcp, folderHash } = await userWithFolder('Imports');
-		const imported = await ok(mcp, 'svc_import_file', { folder_hash: folderHash, file_name: 'report.csv', source_url: 'https://files.example.com/report.csv' });
+		const imported = await ok(mcp, 'svc_import_file', {
+			folder_hash: folderHash,
+			file_name: 'report.csv',
+			source_url: 'https://files.example.com/report.csv',
+		});
 		expect(imported).toMatchObject({ status: 'created', item: { name: 'report.csv', size: 8 } });
 		expect((await rest(account, 'download_file', { file_hash: imported.item.hash })).text).toBe('a,b\n1,2\n');
 		const again = await toolError(mcp, 'svc_import_file', {
@@ -264,7 +445,8 @@ describe('imports over the real stores', () => {
 
 	it('invalid_source and source_unavailable', async () => {
 		const { mcp, folderHash } = await userWithFolder('Imports');
-		const importFrom = (source_url: string) => toolError(mcp, 'svc_import_file', { folder_hash: folderHash, file_name: 'x.csv', source_url });
+		const importFrom = (source_url: string) =>
+			toolError(mcp, 'svc_import_file', { folder_hash: folderHash, file_name: 'x.csv', source_url });
 		expect((await importFrom('http://files.example.com/report.csv')).code).toBe('invalid_source');
 		expect((await importFrom('https://intranet.example.com/report.csv')).code).toBe('invalid_source');
 		expect((await importFrom('https://unknown.example.com/report.csv')).code).toBe('source_unavailable');
@@ -302,7 +484,10 @@ describe('large files: a signed download URL the simulator serves', () => {
 
 	it('links expire (one hour × timeScale)', () => {
 		let now = Date.UTC(2026, 0, 1);
-		const links = new DownloadLinks(() => now, () => 60_000);
+		const links = new DownloadLinks(
+			() => now,
+			() => 60_000,
+		);
 		const url = new URL(links.urlFor('abc'), 'http://x');
 		const check = () => links.check('abc', url.searchParams.get('expires'), url.searchParams.get('sig'));
 		expect(check()).toBe('ok');
@@ -319,8 +504,17 @@ describe('the shared server around MCP', () => {
 		const answer = await mcp.callTool('svc_get_root_folder');
 		expect(answer.status).toBe(429);
 		expect(answer.headers.get('retry-after')).toBe('7');
-		expect(answer.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32029, message: expect.stringContaining('Retry after 7 seconds') } });
-		expect(sim.requests.at(-1)).toMatchObject({ path: '/api/mcp', mcpMethod: 'tools/call', mcpTool: 'svc_get_root_folder', status: 429, fault: 'rateLimit' });
+		expect(answer.body).toMatchObject({
+			jsonrpc: '2.0',
+			error: { code: -32029, message: expect.stringContaining('Retry after 7 seconds') },
+		});
+		expect(sim.requests.at(-1)).toMatchObject({
+			path: '/api/mcp',
+			mcpMethod: 'tools/call',
+			mcpTool: 'svc_get_root_folder',
+			status: 429,
+			fault: 'rateLimit',
+		});
 		expect((await mcp.callTool('svc_get_root_folder')).status).toBe(200);
 		expect(sim.requests.at(-1)).toMatchObject({ auth: 'mcp-api-key', status: 200 });
 	});
@@ -328,7 +522,9 @@ describe('the shared server around MCP', () => {
 	it('dropAfterCommit on create_folder: the client gets no answer, the folder exists (read it back)', async () => {
 		const { account, mcp, folderHash } = await userWithFolder();
 		sim.faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		await expect(mcp.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Written' })).rejects.toThrow();
+		await expect(
+			mcp.callTool('svc_create_folder', { parent_folder_hash: folderHash, folder_name: 'Written' }),
+		).rejects.toThrow();
 		const listing = await ok(mcp, 'svc_list_folder', { folder_hash: folderHash });
 		expect(names(listing.items)).toEqual(['Written']);
 		expect(sim.storage.findChildByName(folderHash, 'Written')).toMatchObject({ createdBy: account.id });

@@ -38,9 +38,14 @@ describe('each authentication method of document 1', () => {
 	});
 
 	it('accepts credentials in the query string and flags the secret in the log', async () => {
-		const response = await callForm(sim.baseUrl, '/api_v2/get_folder_info', { folder_hash: demo.pro.rootFolderHash }, {
-			query: { user: demo.pro.login, pass: demo.pro.password },
-		});
+		const response = await callForm(
+			sim.baseUrl,
+			'/api_v2/get_folder_info',
+			{ folder_hash: demo.pro.rootFolderHash },
+			{
+				query: { user: demo.pro.login, pass: demo.pro.password },
+			},
+		);
 		expect(response.status).toBe(200);
 		expect(lastLog().secretInQuery).toBe(true);
 	});
@@ -94,10 +99,16 @@ describe('exactly one authentication method', () => {
 			basicAuth(demo.pro.login, demo.pro.password),
 		);
 		expect(basicAndToken.status).toBe(400);
-		const passAndToken = await folderInfo({ user: demo.pro.login, pass: demo.pro.password, user_access_token: demo.pro.apiToken });
+		const passAndToken = await folderInfo({
+			user: demo.pro.login,
+			pass: demo.pro.password,
+			user_access_token: demo.pro.apiToken,
+		});
 		expect(passAndToken.status).toBe(400);
 		const session = sim.sessions.create(demo.pro.userId);
-		expect((await folderInfo({ apple_code: demo.pro.appleCode }, { cookie: `PHPSESSID=${session.id}` })).status).toBe(400);
+		expect((await folderInfo({ apple_code: demo.pro.appleCode }, { cookie: `PHPSESSID=${session.id}` })).status).toBe(
+			400,
+		);
 	});
 
 	it('treats cookie and parameter of the same session as one method, different sessions as 400', async () => {
@@ -111,8 +122,15 @@ describe('exactly one authentication method', () => {
 describe('two-factor accounts', () => {
 	it('answer password logins with 403 and TWO_FACTOR_REQURIED: 1', async () => {
 		for (const response of [
-			await folderInfo({ folder_hash: demo.twoFactor.rootFolderHash }, basicAuth(demo.twoFactor.login, demo.twoFactor.password)),
-			await folderInfo({ folder_hash: demo.twoFactor.rootFolderHash, user: demo.twoFactor.login, pass: demo.twoFactor.password }),
+			await folderInfo(
+				{ folder_hash: demo.twoFactor.rootFolderHash },
+				basicAuth(demo.twoFactor.login, demo.twoFactor.password),
+			),
+			await folderInfo({
+				folder_hash: demo.twoFactor.rootFolderHash,
+				user: demo.twoFactor.login,
+				pass: demo.twoFactor.password,
+			}),
 		]) {
 			expect(response.status).toBe(403);
 			expect(response.headers.two_factor_requried).toBe('1');
@@ -126,7 +144,11 @@ describe('two-factor accounts', () => {
 	});
 
 	it('let token and session logins through', async () => {
-		const token = await folderInfo({ folder_hash: demo.twoFactor.rootFolderHash, user: demo.twoFactor.login, user_access_token: demo.twoFactor.apiToken });
+		const token = await folderInfo({
+			folder_hash: demo.twoFactor.rootFolderHash,
+			user: demo.twoFactor.login,
+			user_access_token: demo.twoFactor.apiToken,
+		});
 		expect(token.status).toBe(200);
 		const session = sim.sessions.create(demo.twoFactor.userId);
 		expect((await folderInfo({ folder_hash: demo.twoFactor.rootFolderHash, PHPSESSID: session.id })).status).toBe(200);
@@ -135,10 +157,15 @@ describe('two-factor accounts', () => {
 
 describe('authenticate_user.php', () => {
 	it('returns the user data object with ROOT hash and keys on GET', async () => {
-		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', {}, {
-			method: 'GET',
-			query: { user: demo.pro.login, pass: demo.pro.password },
-		});
+		const response = await callForm(
+			sim.baseUrl,
+			'/api/authenticate_user.php',
+			{},
+			{
+				method: 'GET',
+				query: { user: demo.pro.login, pass: demo.pro.password },
+			},
+		);
 		expect(response.status).toBe(200);
 		const root = sim.storage.getFolder(demo.pro.rootFolderHash)!;
 		expect(response.json).toMatchObject({
@@ -153,38 +180,80 @@ describe('authenticate_user.php', () => {
 	});
 
 	it('adds user_access_token when get_user_access_token is truthy (HTTP Basic keeps the password out of the URL)', async () => {
-		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', { get_user_access_token: '1' }, {
-			method: 'GET',
-			headers: basicAuth(demo.pro.login, demo.pro.password),
-		});
+		const response = await callForm(
+			sim.baseUrl,
+			'/api/authenticate_user.php',
+			{ get_user_access_token: '1' },
+			{
+				method: 'GET',
+				headers: basicAuth(demo.pro.login, demo.pro.password),
+			},
+		);
 		expect(response.json.user_access_token).toBe(demo.pro.apiToken);
 		expect(lastLog().secretInQuery).toBeUndefined();
 	});
 
 	// Document 1, "Legacy and session scripts": GET /api/authenticate_user.php, GET /api/validate_session.php,
 	// GET /api/get_storage_data.php.
-	it.each(['authenticate_user', 'validate_session', 'get_storage_data'])('%s.php answers only GET (405 for POST)', async (script) => {
-		const post = await callForm(sim.baseUrl, `/api/${script}.php`, {}, { headers: basicAuth(demo.pro.login, demo.pro.password) });
-		expect(post.status).toBe(405);
-		const get = await callForm(sim.baseUrl, `/api/${script}.php`, {}, { method: 'GET', headers: basicAuth(demo.pro.login, demo.pro.password) });
-		expect(get.status).toBe(200);
-	});
+	it.each(['authenticate_user', 'validate_session', 'get_storage_data'])(
+		'%s.php answers only GET (405 for POST)',
+		async (script) => {
+			const post = await callForm(
+				sim.baseUrl,
+				`/api/${script}.php`,
+				{},
+				{ headers: basicAuth(demo.pro.login, demo.pro.password) },
+			);
+			expect(post.status).toBe(405);
+			const get = await callForm(
+				sim.baseUrl,
+				`/api/${script}.php`,
+				{},
+				{ method: 'GET', headers: basicAuth(demo.pro.login, demo.pro.password) },
+			);
+			expect(get.status).toBe(200);
+		},
+	);
 
 	it('creates an API token for an account without one, usable afterwards', async () => {
 		const account = createAccount(sim);
-		const response = await callForm(sim.baseUrl, '/api/authenticate_user.php', { get_user_access_token: 'true' }, {
-			method: 'GET',
-			headers: basicAuth(account.login, account.password),
-		});
+		const response = await callForm(
+			sim.baseUrl,
+			'/api/authenticate_user.php',
+			{ get_user_access_token: 'true' },
+			{
+				method: 'GET',
+				headers: basicAuth(account.login, account.password),
+			},
+		);
 		const token = response.json.user_access_token as string;
 		expect(account.accessTokens).toEqual([{ token, type: 'API' }]);
-		const check = await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: account.login, user_access_token: token }, { method: 'GET' });
+		const check = await callForm(
+			sim.baseUrl,
+			'/api/authenticate_user.php',
+			{ user: account.login, user_access_token: token },
+			{ method: 'GET' },
+		);
 		expect(check.status).toBe(200);
 	});
 
 	it('answers 401 for wrong credentials and 403 with the 2FA header', async () => {
-		expect((await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: demo.pro.login, pass: 'x' }, { method: 'GET' })).status).toBe(401);
-		const twoFactor = await callForm(sim.baseUrl, '/api/authenticate_user.php', { user: demo.twoFactor.login, pass: demo.twoFactor.password }, { method: 'GET' });
+		expect(
+			(
+				await callForm(
+					sim.baseUrl,
+					'/api/authenticate_user.php',
+					{ user: demo.pro.login, pass: 'x' },
+					{ method: 'GET' },
+				)
+			).status,
+		).toBe(401);
+		const twoFactor = await callForm(
+			sim.baseUrl,
+			'/api/authenticate_user.php',
+			{ user: demo.twoFactor.login, pass: demo.twoFactor.password },
+			{ method: 'GET' },
+		);
 		expect(twoFactor.status).toBe(403);
 		expect(twoFactor.headers.two_factor_requried).toBe('1');
 	});
@@ -196,7 +265,10 @@ describe('login.php and sessions', () => {
 		expect(response.status).toBe(200);
 		expect(response.headers['content-type']).toMatch(/^text\/plain/);
 		const cookie = Object.fromEntries(
-			response.text.trim().split('; ').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
+			response.text
+				.trim()
+				.split('; ')
+				.map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
 		);
 		const root = sim.storage.getFolder(demo.pro.rootFolderHash)!;
 		expect(cookie).toMatchObject({
@@ -212,28 +284,43 @@ describe('login.php and sessions', () => {
 	});
 
 	it('answers a failed login with the line "error: incorrect login"', async () => {
-		const response = await callForm(sim.baseUrl, '/api/login.php', {}, { method: 'GET', query: { user: demo.pro.login, pass: 'bad' } });
+		const response = await callForm(
+			sim.baseUrl,
+			'/api/login.php',
+			{},
+			{ method: 'GET', query: { user: demo.pro.login, pass: 'bad' } },
+		);
 		expect(response.status).toBe(200);
 		expect(response.text.trim()).toBe('error: incorrect login');
-		expect(sim.sessions.all().some((session) => session.accountId === demo.pro.userId && session.id === response.text)).toBe(false);
+		expect(
+			sim.sessions.all().some((session) => session.accountId === demo.pro.userId && session.id === response.text),
+		).toBe(false);
 	});
 
 	it('answers a 2FA account with 403 and the header', async () => {
-		const response = await callForm(sim.baseUrl, '/api/login.php', { user: demo.twoFactor.login, pass: demo.twoFactor.password });
+		const response = await callForm(sim.baseUrl, '/api/login.php', {
+			user: demo.twoFactor.login,
+			pass: demo.twoFactor.password,
+		});
 		expect(response.status).toBe(403);
 		expect(response.headers.two_factor_requried).toBe('1');
 	});
 
 	it('validate_session.php reports live and unknown sessions', async () => {
 		const session = sim.sessions.create(demo.free.userId);
-		const live = await callForm(sim.baseUrl, '/api/validate_session.php', {}, { method: 'GET', headers: { cookie: `PHPSESSID=${session.id}` } });
+		const live = await callForm(
+			sim.baseUrl,
+			'/api/validate_session.php',
+			{},
+			{ method: 'GET', headers: { cookie: `PHPSESSID=${session.id}` } },
+		);
 		expect(live.json).toEqual({ Success: true, Message: null, SessionID: session.id });
 		const dead = await callForm(sim.baseUrl, '/api/validate_session.php', { PHPSESSID: 'gone' }, { method: 'GET' });
 		expect(dead.status).toBe(200);
 		expect(dead.json).toMatchObject({ Success: false, SessionID: '' });
 	});
 
-	it('sesslogin.php redirects only to the service\'s own and partner hosts', async () => {
+	it("sesslogin.php redirects only to the service's own and partner hosts", async () => {
 		const session = sim.sessions.create(demo.pro.userId);
 		const own = await callForm(sim.baseUrl, '/api/sesslogin.php', {
 			PHPSESSID: session.id,
@@ -242,15 +329,33 @@ describe('login.php and sessions', () => {
 		});
 		expect(own.status).toBe(302);
 		expect(own.headers.location).toBe('https://app.svc.example/files?x=1');
-		const partner = await callForm(sim.baseUrl, '/api/sesslogin.php', { PHPSESSID: session.id, redirect_url: 'https://svc-partner.example/' });
+		const partner = await callForm(sim.baseUrl, '/api/sesslogin.php', {
+			PHPSESSID: session.id,
+			redirect_url: 'https://svc-partner.example/',
+		});
 		expect(partner.status).toBe(302);
-		const local = await callForm(sim.baseUrl, '/api/sesslogin.php', { PHPSESSID: session.id, redirect_url: `${sim.baseUrl}/home` });
+		const local = await callForm(sim.baseUrl, '/api/sesslogin.php', {
+			PHPSESSID: session.id,
+			redirect_url: `${sim.baseUrl}/home`,
+		});
 		expect(local.status).toBe(302);
-		for (const redirect of ['https://evil.example/', 'https://svc.example.evil.com/', 'javascript:alert(1)', 'not a url']) {
-			expect((await callForm(sim.baseUrl, '/api/sesslogin.php', { PHPSESSID: session.id, redirect_url: redirect })).status).toBe(400);
+		for (const redirect of [
+			'https://evil.example/',
+			'https://svc.example.evil.com/',
+			'javascript:alert(1)',
+			'not a url',
+		]) {
+			expect(
+				(await callForm(sim.baseUrl, '/api/sesslogin.php', { PHPSESSID: session.id, redirect_url: redirect })).status,
+			).toBe(400);
 		}
-		expect((await callForm(sim.baseUrl, '/api/sesslogin.php', { redirect_url: 'https://svc.example/' })).status).toBe(400);
-		expect((await callForm(sim.baseUrl, '/api/sesslogin.php', { PHPSESSID: 'gone', redirect_url: 'https://svc.example/' })).status).toBe(401);
+		expect((await callForm(sim.baseUrl, '/api/sesslogin.php', { redirect_url: 'https://svc.example/' })).status).toBe(
+			400,
+		);
+		expect(
+			(await callForm(sim.baseUrl, '/api/sesslogin.php', { PHPSESSID: 'gone', redirect_url: 'https://svc.example/' }))
+				.status,
+		).toBe(401);
 		const wrongUser = await callForm(sim.baseUrl, '/api/sesslogin.php', {
 			PHPSESSID: session.id,
 			username: demo.free.login,
@@ -267,7 +372,11 @@ describe('session expiry and get_storage_data.php', () => {
 		try {
 			const account = createAccount(timed);
 			const session = timed.sessions.create(account.id);
-			const info = () => callForm(timed.baseUrl, '/api_v2/get_folder_info', { folder_hash: account.rootFolderHash, PHPSESSID: session.id });
+			const info = () =>
+				callForm(timed.baseUrl, '/api_v2/get_folder_info', {
+					folder_hash: account.rootFolderHash,
+					PHPSESSID: session.id,
+				});
 			clock += 1400_000;
 			expect((await info()).status).toBe(200);
 			clock += 1441_000;
@@ -281,7 +390,12 @@ describe('session expiry and get_storage_data.php', () => {
 		const account = createAccount(sim, { plan: 'FREE' });
 		const folder = sim.storage.createFolder(account.id, account.rootFolderHash, 'Big', 'PRIVATE');
 		sim.storage.addFile(account.id, folder.hash, 'big.bin', Buffer.alloc(3 * 1024 * 1024 + 512 * 1024));
-		const response = await callForm(sim.baseUrl, '/api/get_storage_data.php', {}, { method: 'GET', headers: basicAuth(account.login, account.password) });
+		const response = await callForm(
+			sim.baseUrl,
+			'/api/get_storage_data.php',
+			{},
+			{ method: 'GET', headers: basicAuth(account.login, account.password) },
+		);
 		expect(response.status).toBe(200);
 		expect(response.json).toEqual({
 			success: true,

@@ -30,12 +30,23 @@ describe('get_esignatures', () => {
 		const response = await v2('get_esignatures', { file_hash: contract() });
 		expect(response.status).toBe(200);
 		expect(response.json).toHaveLength(3);
-		expect(response.json[0]).toEqual({ file_hash: contract(), signing_timestamp: '2025-01-15 09:30:00', signer_name: 'Anna Berzina' });
+		expect(response.json[0]).toEqual({
+			file_hash: contract(),
+			signing_timestamp: '2025-01-15 09:30:00',
+			signer_name: 'Anna Berzina',
+		});
 	});
 
 	it('filters by inclusive from_date and to_date', async () => {
-		const range = await v2('get_esignatures', { file_hash: contract(), from_date: '2025-02-01', to_date: '2025-03-20' });
-		expect(range.json.map((record: { signer_name: string }) => record.signer_name)).toEqual(['Janis Ozols', 'Pavel Pro']);
+		const range = await v2('get_esignatures', {
+			file_hash: contract(),
+			from_date: '2025-02-01',
+			to_date: '2025-03-20',
+		});
+		expect(range.json.map((record: { signer_name: string }) => record.signer_name)).toEqual([
+			'Janis Ozols',
+			'Pavel Pro',
+		]);
 		const from = await v2('get_esignatures', { file_hash: contract(), from_date: '2025-03-21' });
 		expect(from.json).toEqual([]);
 		const to = await v2('get_esignatures', { file_hash: contract(), to_date: '2025-01-15' });
@@ -59,7 +70,11 @@ describe('get_esignatures', () => {
 describe('esignature_share', () => {
 	it('accepts emails[]=, repeated emails= and a JSON array string', async () => {
 		const file = demo.files.contract.hash;
-		const bracketed = await v2('esignature_share', { file_hash: file, 'emails[]': ['a@x.example', 'b@x.example'], text: 'Please sign' });
+		const bracketed = await v2('esignature_share', {
+			file_hash: file,
+			'emails[]': ['a@x.example', 'b@x.example'],
+			text: 'Please sign',
+		});
 		expect(bracketed.status).toBe(200);
 		expect(bracketed.json).toEqual({ status: 'sent', sent_emails: 'a@x.example,b@x.example', next_share_emails: '' });
 		const repeated = await v2('esignature_share', { file_hash: file, emails: ['c@x.example', 'd@x.example'] });
@@ -70,7 +85,12 @@ describe('esignature_share', () => {
 			'next_share_emails[]': ['f@x.example'],
 		});
 		expect(json.json).toEqual({ status: 'sent', sent_emails: 'e@x.example', next_share_emails: 'f@x.example' });
-		expect(sim.storage.shares.at(-1)).toMatchObject({ fileHash: file, emails: ['e@x.example'], nextShareEmails: ['f@x.example'], sharedBy: owner.id });
+		expect(sim.storage.shares.at(-1)).toMatchObject({
+			fileHash: file,
+			emails: ['e@x.example'],
+			nextShareEmails: ['f@x.example'],
+			sharedBy: owner.id,
+		});
 		expect(sim.storage.shares[0].text).toBe('Please sign');
 	});
 
@@ -78,8 +98,13 @@ describe('esignature_share', () => {
 		const file = demo.files.contract.hash;
 		const before = sim.storage.shares.length;
 		expect((await v2('esignature_share', { file_hash: file })).status).toBe(400);
-		expect((await v2('esignature_share', { file_hash: file, 'emails[]': ['ok@x.example', 'not-an-email'] })).status).toBe(400);
-		expect((await v2('esignature_share', { file_hash: file, emails: 'a@x.example', 'next_share_emails[]': ['bad@'] })).status).toBe(400);
+		expect(
+			(await v2('esignature_share', { file_hash: file, 'emails[]': ['ok@x.example', 'not-an-email'] })).status,
+		).toBe(400);
+		expect(
+			(await v2('esignature_share', { file_hash: file, emails: 'a@x.example', 'next_share_emails[]': ['bad@'] }))
+				.status,
+		).toBe(400);
 		expect((await v2('esignature_share', { file_hash: file, emails: '["a@x.example", 5]' })).status).toBe(400);
 		expect((await v2('esignature_share', { emails: 'a@x.example' })).status).toBe(400);
 		expect((await v2('esignature_share', { file_hash: file, emails: 'a@x.example' }, stranger)).status).toBe(405);
@@ -102,7 +127,9 @@ describe('encryption key storage', () => {
 	});
 
 	it('saves and returns wrapped file and upload keys; 404 for unknown ones', async () => {
-		expect((await v2('get_file_encryption_key', { userID: String(owner.id), fileHash: 'nothing-here' })).status).toBe(404);
+		expect((await v2('get_file_encryption_key', { userID: String(owner.id), fileHash: 'nothing-here' })).status).toBe(
+			404,
+		);
 		const saved = await v2('save_file_encryption_key', {
 			userID: String(owner.id),
 			fileHash: 'fh-1',
@@ -112,9 +139,21 @@ describe('encryption key storage', () => {
 		});
 		expect(saved.status).toBe(200);
 		const fetched = await v2('get_file_encryption_key', { userID: String(owner.id), fileHash: 'fh-1' });
-		expect(fetched.json).toMatchObject({ encryptionKey: 'wrapped-1', keySignature: 'sig-1', fileSignature: 'fsig-1', senderUserID: owner.id });
-		expect((await v2('save_file_encryption_key', { userID: String(owner.id), fileHash: 'fh-2', encryptionKey: 'w' })).status).toBe(400);
-		await v2('save_upload_encryption_key', { userID: String(owner.id), uploadHash: 'up-1', encryptionKey: 'wrapped-up', keySignature: 'sig-up' });
+		expect(fetched.json).toMatchObject({
+			encryptionKey: 'wrapped-1',
+			keySignature: 'sig-1',
+			fileSignature: 'fsig-1',
+			senderUserID: owner.id,
+		});
+		expect(
+			(await v2('save_file_encryption_key', { userID: String(owner.id), fileHash: 'fh-2', encryptionKey: 'w' })).status,
+		).toBe(400);
+		await v2('save_upload_encryption_key', {
+			userID: String(owner.id),
+			uploadHash: 'up-1',
+			encryptionKey: 'wrapped-up',
+			keySignature: 'sig-up',
+		});
 		const upload = await v2('get_upload_encryption_key', { userID: String(owner.id), uploadHash: 'up-1' });
 		expect(upload.json).toMatchObject({ encryptionKey: 'wrapped-up', keySignature: 'sig-up' });
 		expect((await v2('get_upload_encryption_key', { userID: String(owner.id), uploadHash: 'fh-1' })).status).toBe(404);
@@ -131,8 +170,14 @@ describe('encryption key storage', () => {
 			encryptionKey: 'creator-key',
 			keySignature: 'creator-sig',
 		});
-		expect((await v2('get_file_encryption_key', { userID: String(owner.id), fileHash: 'shared-file' })).status).toBe(404);
-		const viaFolder = await v2('get_file_encryption_key', { userID: String(owner.id), fileHash: 'shared-file', isEncryptedFolder: 'true' });
+		expect((await v2('get_file_encryption_key', { userID: String(owner.id), fileHash: 'shared-file' })).status).toBe(
+			404,
+		);
+		const viaFolder = await v2('get_file_encryption_key', {
+			userID: String(owner.id),
+			fileHash: 'shared-file',
+			isEncryptedFolder: 'true',
+		});
 		expect(viaFolder.json).toMatchObject({
 			encryptionKey: 'creator-key',
 			senderUserID: member.id,
@@ -142,12 +187,23 @@ describe('encryption key storage', () => {
 	});
 
 	it('get_share_encryption_key needs exactly one hash and a receiver with published keys', async () => {
-		await v2('save_file_encryption_key', { userID: String(owner.id), fileHash: 'to-share', encryptionKey: 'mine', keySignature: 'my-sig' });
+		await v2('save_file_encryption_key', {
+			userID: String(owner.id),
+			fileHash: 'to-share',
+			encryptionKey: 'mine',
+			keySignature: 'my-sig',
+		});
 		const base = { userID: String(owner.id), receiverEmail: demo.keys.email };
 		expect((await v2('get_share_encryption_key', base)).status).toBe(400);
-		expect((await v2('get_share_encryption_key', { ...base, fileHash: 'to-share', uploadHash: 'up-1' })).status).toBe(400);
-		expect((await v2('get_share_encryption_key', { ...base, receiverEmail: 'not-mail', fileHash: 'to-share' })).status).toBe(400);
-		expect((await v2('get_share_encryption_key', { ...base, receiverEmail: stranger.email, fileHash: 'to-share' })).status).toBe(404);
+		expect((await v2('get_share_encryption_key', { ...base, fileHash: 'to-share', uploadHash: 'up-1' })).status).toBe(
+			400,
+		);
+		expect(
+			(await v2('get_share_encryption_key', { ...base, receiverEmail: 'not-mail', fileHash: 'to-share' })).status,
+		).toBe(400);
+		expect(
+			(await v2('get_share_encryption_key', { ...base, receiverEmail: stranger.email, fileHash: 'to-share' })).status,
+		).toBe(404);
 		expect((await v2('get_share_encryption_key', { ...base, fileHash: 'unknown-hash' })).status).toBe(404);
 		const shared = await v2('get_share_encryption_key', { ...base, fileHash: 'to-share' });
 		expect(shared.status).toBe(200);
@@ -165,13 +221,22 @@ describe('encryption key storage', () => {
 	});
 
 	it('answers 401 without credentials', async () => {
-		expect((await callForm(sim.baseUrl, '/api_v2/get_file_encryption_key', { userID: String(owner.id), fileHash: 'fh-1' })).status).toBe(401);
+		expect(
+			(await callForm(sim.baseUrl, '/api_v2/get_file_encryption_key', { userID: String(owner.id), fileHash: 'fh-1' }))
+				.status,
+		).toBe(401);
 	});
 
 	it('does not accept JSON bodies for V2 parameters', async () => {
-		const response = await callRaw(sim.baseUrl, '/api_v2/get_file_encryption_key', JSON.stringify({ userID: owner.id, fileHash: 'fh-1' }), 'application/json', {
-			headers: basicAuth(owner.login, owner.password),
-		});
+		const response = await callRaw(
+			sim.baseUrl,
+			'/api_v2/get_file_encryption_key',
+			JSON.stringify({ userID: owner.id, fileHash: 'fh-1' }),
+			'application/json',
+			{
+				headers: basicAuth(owner.login, owner.password),
+			},
+		);
 		expect(response.status).toBe(400);
 	});
 });

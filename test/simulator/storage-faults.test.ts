@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 const createFolder = (name: string) =>
-	callForm(sim.baseUrl, '/api_v2/create_folder', { folder_name: name }, { headers: basicAuth(owner.login, owner.password) });
+	callForm(
+		sim.baseUrl,
+		'/api_v2/create_folder',
+		{ folder_name: name },
+		{ headers: basicAuth(owner.login, owner.password) },
+	);
 const folderNamed = (name: string) => sim.storage.findChildByName(owner.rootFolderHash, name);
 const lastLog = () => sim.requests[sim.requests.length - 1];
 
@@ -32,7 +37,12 @@ describe('fault kinds', () => {
 		sim.faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
 		await expect(createFolder('Dropped after')).rejects.toThrow();
 		expect(folderNamed('Dropped after')).toBeDefined();
-		expect(lastLog()).toMatchObject({ action: 'create_folder', status: 'dropped', fault: 'dropAfterCommit', auth: 'basic' });
+		expect(lastLog()).toMatchObject({
+			action: 'create_folder',
+			status: 'dropped',
+			fault: 'dropAfterCommit',
+			auth: 'basic',
+		});
 	});
 
 	it('dropBeforeCommit: nothing is created', async () => {
@@ -51,7 +61,10 @@ describe('fault kinds', () => {
 	});
 
 	it('statusBeforeCommit: the given status, nothing written', async () => {
-		sim.faults.add({ match: { method: 'POST', action: 'create_folder' }, fault: { kind: 'statusBeforeCommit', status: 503 } });
+		sim.faults.add({
+			match: { method: 'POST', action: 'create_folder' },
+			fault: { kind: 'statusBeforeCommit', status: 503 },
+		});
 		expect((await createFolder('Unavailable')).status).toBe(503);
 		expect(folderNamed('Unavailable')).toBeUndefined();
 		expect(lastLog()).toMatchObject({ status: 503, fault: 'statusBeforeCommit' });
@@ -74,7 +87,12 @@ describe('fault kinds', () => {
 			return { status: 200, json: { jsonrpc: '2.0', id: 1, result: {} } };
 		});
 		sim.faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 3 } });
-		const body = JSON.stringify({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'svc_create_folder', arguments: {} } });
+		const body = JSON.stringify({
+			jsonrpc: '2.0',
+			id: 42,
+			method: 'tools/call',
+			params: { name: 'svc_create_folder', arguments: {} },
+		});
 		const response = await callRaw(sim.baseUrl, '/api/mcp', body, 'application/json');
 		expect(response.status).toBe(429);
 		expect(response.headers['retry-after']).toBe('3');
@@ -84,7 +102,12 @@ describe('fault kinds', () => {
 			error: { code: -32029, message: 'Rate limit exceeded. Retry after 3 seconds.' },
 		});
 		expect(seen).toHaveLength(0);
-		expect(lastLog()).toMatchObject({ path: '/api/mcp', mcpMethod: 'tools/call', mcpTool: 'svc_create_folder', status: 429 });
+		expect(lastLog()).toMatchObject({
+			path: '/api/mcp',
+			mcpMethod: 'tools/call',
+			mcpTool: 'svc_create_folder',
+			status: 429,
+		});
 	});
 
 	it('delay: the request is answered normally after the delay', async () => {
@@ -108,16 +131,26 @@ describe('fault kinds', () => {
 		await callRaw(sim.baseUrl, '/api_dvs/task/get_fields', '{}', 'application/json');
 		await callRaw(sim.baseUrl, '/api_dvs/task/get_fields', '{}', 'application/json');
 		expect(faults).toEqual(['partialWrite', 'mcpUncertain', undefined]);
-		expect(sim.requests.slice(-3).map((entry) => entry.action)).toEqual(['create_document', 'get_fields', 'get_fields']);
+		expect(sim.requests.slice(-3).map((entry) => entry.action)).toEqual([
+			'create_document',
+			'get_fields',
+			'get_fields',
+		]);
 	});
 
 	it('dropAfterCommit on upload_file keeps the uploaded file', async () => {
 		const folder = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'Upload drops', 'PRIVATE');
 		sim.faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropAfterCommit' } });
 		await expect(
-			callMultipart(sim.baseUrl, '/api_v2/upload_file', { folder_hash: folder.hash }, [{ name: 'written.txt', content: 'x' }], {
-				headers: basicAuth(owner.login, owner.password),
-			}),
+			callMultipart(
+				sim.baseUrl,
+				'/api_v2/upload_file',
+				{ folder_hash: folder.hash },
+				[{ name: 'written.txt', content: 'x' }],
+				{
+					headers: basicAuth(owner.login, owner.password),
+				},
+			),
 		).rejects.toThrow();
 		expect(sim.storage.findChildByName(folder.hash, 'written.txt')).toBeDefined();
 	});
@@ -126,9 +159,15 @@ describe('fault kinds', () => {
 		const folder = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'Upload drops before', 'PRIVATE');
 		sim.faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropBeforeCommit' } });
 		await expect(
-			callMultipart(sim.baseUrl, '/api_v2/upload_file', { folder_hash: folder.hash }, [{ name: 'lost.txt', content: 'x' }], {
-				headers: basicAuth(owner.login, owner.password),
-			}),
+			callMultipart(
+				sim.baseUrl,
+				'/api_v2/upload_file',
+				{ folder_hash: folder.hash },
+				[{ name: 'lost.txt', content: 'x' }],
+				{
+					headers: basicAuth(owner.login, owner.password),
+				},
+			),
 		).rejects.toThrow();
 		expect(sim.storage.listChildren(folder.hash)).toHaveLength(0);
 	});
@@ -136,7 +175,12 @@ describe('fault kinds', () => {
 
 describe('fault matching', () => {
 	it('honours times and skip, and reports pending faults', async () => {
-		const fault = sim.faults.add({ match: { action: 'create_folder' }, fault: { kind: 'statusBeforeCommit', status: 502 }, skip: 1, times: 2 });
+		const fault = sim.faults.add({
+			match: { action: 'create_folder' },
+			fault: { kind: 'statusBeforeCommit', status: 502 },
+			skip: 1,
+			times: 2,
+		});
 		const statuses = [];
 		for (let i = 0; i < 4; i++) statuses.push((await createFolder(`Counted ${i}`)).status);
 		expect(statuses).toEqual([200, 502, 502, 200]);
@@ -145,7 +189,10 @@ describe('fault matching', () => {
 	});
 
 	it('accepts a predicate as match', async () => {
-		sim.faults.add({ match: (req) => req.path.endsWith('/create_folder') && req.body.toString().includes('Chosen'), fault: { kind: 'statusBeforeCommit', status: 500 } });
+		sim.faults.add({
+			match: (req) => req.path.endsWith('/create_folder') && req.body.toString().includes('Chosen'),
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+		});
 		expect((await createFolder('Other')).status).toBe(200);
 		expect((await createFolder('Chosen')).status).toBe(500);
 		expect(sim.faults.pending()).toHaveLength(0);
@@ -163,19 +210,49 @@ describe('request log and routing', () => {
 	it('records action, auth, status and secrets in the query', async () => {
 		sim.resetRequests();
 		await callForm(sim.baseUrl, '/api/validate_session.php', {}, { method: 'GET', query: { PHPSESSID: 'abc' } });
-		await callForm(sim.baseUrl, '/api_v2/get_folder_info', { folder_hash: owner.rootFolderHash }, { query: { folder_upload_key: 'k' }, headers: basicAuth(owner.login, owner.password) });
+		await callForm(
+			sim.baseUrl,
+			'/api_v2/get_folder_info',
+			{ folder_hash: owner.rootFolderHash },
+			{ query: { folder_upload_key: 'k' }, headers: basicAuth(owner.login, owner.password) },
+		);
 		expect(sim.requests).toEqual([
-			expect.objectContaining({ seq: expect.any(Number), method: 'GET', path: '/api/validate_session.php', action: 'validate_session', status: 200, auth: 'session', secretInQuery: true }),
-			expect.objectContaining({ method: 'POST', action: 'get_folder_info', status: 200, auth: 'basic', secretInQuery: true }),
+			expect.objectContaining({
+				seq: expect.any(Number),
+				method: 'GET',
+				path: '/api/validate_session.php',
+				action: 'validate_session',
+				status: 200,
+				auth: 'session',
+				secretInQuery: true,
+			}),
+			expect.objectContaining({
+				method: 'POST',
+				action: 'get_folder_info',
+				status: 200,
+				auth: 'basic',
+				secretInQuery: true,
+			}),
 		]);
 		expect(sim.requests[1].seq).toBeGreaterThan(sim.requests[0].seq);
 	});
 
 	it('routes the longest mounted prefix before the built-in /api/ scripts', async () => {
 		sim.mount('/api/mcp', async () => ({ status: 202 }));
-		expect((await callRaw(sim.baseUrl, '/api/mcp', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), 'application/json')).status).toBe(202);
+		expect(
+			(
+				await callRaw(
+					sim.baseUrl,
+					'/api/mcp',
+					JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+					'application/json',
+				)
+			).status,
+		).toBe(202);
 		expect(lastLog().mcpMethod).toBe('notifications/initialized');
-		expect((await callForm(sim.baseUrl, '/api/login.php', { user: 'nobody', pass: 'x' })).text.trim()).toBe('error: incorrect login');
+		expect((await callForm(sim.baseUrl, '/api/login.php', { user: 'nobody', pass: 'x' })).text.trim()).toBe(
+			'error: incorrect login',
+		);
 	});
 });
 
@@ -189,7 +266,10 @@ describe('control surface', () => {
 		expect(add.statusCode).toBe(201);
 		await add.body.dump();
 		expect((await createFolder('Via control')).status).toBe(504);
-		const invalid = await request(`${sim.baseUrl}/__sim/faults`, { method: 'POST', body: JSON.stringify({ match: {}, fault: { kind: 'explode' } }) });
+		const invalid = await request(`${sim.baseUrl}/__sim/faults`, {
+			method: 'POST',
+			body: JSON.stringify({ match: {}, fault: { kind: 'explode' } }),
+		});
 		expect(invalid.statusCode).toBe(400);
 		await invalid.body.dump();
 		sim.faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropBeforeCommit' } });
@@ -203,7 +283,10 @@ describe('control surface', () => {
 		expect(log.at(-1)).toMatchObject({ action: 'create_folder', status: 504 });
 
 		const state = await request(`${sim.baseUrl}/__sim/state`);
-		const dump = (await state.body.json()) as { accounts: Array<{ id: number }>; storage: { folders: Array<{ hash: string }> } };
+		const dump = (await state.body.json()) as {
+			accounts: Array<{ id: number }>;
+			storage: { folders: Array<{ hash: string }> };
+		};
 		expect(dump.accounts.map((account) => account.id)).toContain(owner.id);
 		expect(dump.storage.folders.map((folder) => folder.hash)).toContain(owner.rootFolderHash);
 

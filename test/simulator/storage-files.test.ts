@@ -24,8 +24,19 @@ afterAll(async () => {
 const as = (account: Account) => basicAuth(account.login, account.password);
 const v2 = (action: string, form: Record<string, string | undefined>, account: Account | null = owner) =>
 	callForm(sim.baseUrl, `/api_v2/${action}`, form, account ? { headers: as(account) } : {});
-const upload = (fields: Record<string, string>, name: string, content: Buffer | string, account: Account | null = owner) =>
-	callMultipart(sim.baseUrl, '/api_v2/upload_file', fields, [{ name, content }], account ? { headers: as(account) } : {});
+const upload = (
+	fields: Record<string, string>,
+	name: string,
+	content: Buffer | string,
+	account: Account | null = owner,
+) =>
+	callMultipart(
+		sim.baseUrl,
+		'/api_v2/upload_file',
+		fields,
+		[{ name, content }],
+		account ? { headers: as(account) } : {},
+	);
 const newFolder = (name: string) => sim.storage.createFolder(owner.id, owner.rootFolderHash, name, 'PRIVATE');
 
 describe('upload_file', () => {
@@ -39,7 +50,12 @@ describe('upload_file', () => {
 		expect(Number.isInteger(response.json.timestamp_last_modified)).toBe(true);
 		const stored = sim.storage.getFile(response.json.file_hash)!;
 		expect(stored.content.toString()).toBe('%PDF-1.4 report');
-		expect(stored).toMatchObject({ mimeType: 'application/pdf', createdBy: owner.id, ownerId: owner.id, accessType: 'PRIVATE' });
+		expect(stored).toMatchObject({
+			mimeType: 'application/pdf',
+			createdBy: owner.id,
+			ownerId: owner.id,
+			accessType: 'PRIVATE',
+		});
 		expect(sim.requests[sim.requests.length - 1]).toMatchObject({ action: 'upload_file', auth: 'basic', status: 200 });
 	});
 
@@ -54,7 +70,12 @@ describe('upload_file', () => {
 
 	it('accepts a valid folder_upload_key instead of credentials', async () => {
 		const folder = newFolder('Dropbox');
-		const response = await upload({ folder_hash: folder.hash, folder_upload_key: folder.uploadKey }, 'drop.txt', 'anonymous', null);
+		const response = await upload(
+			{ folder_hash: folder.hash, folder_upload_key: folder.uploadKey },
+			'drop.txt',
+			'anonymous',
+			null,
+		);
 		expect(response.status).toBe(200);
 		expect(sim.requests[sim.requests.length - 1].auth).toBe('uploadKey');
 		expect(sim.storage.getFile(response.json.file_hash)).toMatchObject({ createdBy: null, ownerId: owner.id });
@@ -70,12 +91,21 @@ describe('upload_file', () => {
 		const folder = newFolder('Guarded');
 		expect((await upload({ folder_hash: folder.hash }, 'x.txt', 'x', stranger)).status).toBe(405);
 		expect((await upload({}, 'x.txt', 'x')).status).toBe(400);
-		expect((await callMultipart(sim.baseUrl, '/api_v2/upload_file', { folder_hash: folder.hash }, [], { headers: as(owner) })).status).toBe(400);
+		expect(
+			(
+				await callMultipart(sim.baseUrl, '/api_v2/upload_file', { folder_hash: folder.hash }, [], {
+					headers: as(owner),
+				})
+			).status,
+		).toBe(400);
 		const two = await callMultipart(
 			sim.baseUrl,
 			'/api_v2/upload_file',
 			{ folder_hash: folder.hash },
-			[{ name: 'a.txt', content: 'a' }, { name: 'b.txt', content: 'b' }],
+			[
+				{ name: 'a.txt', content: 'a' },
+				{ name: 'b.txt', content: 'b' },
+			],
 			{ headers: as(owner) },
 		);
 		expect(two.status).toBe(400);
@@ -84,7 +114,11 @@ describe('upload_file', () => {
 
 	it('answers 490 for the EICAR test string and stores nothing', async () => {
 		const folder = newFolder('Virus');
-		const response = await upload({ folder_hash: folder.hash }, 'clean-looking.txt', `prefix ${EICAR_TEST_STRING} suffix`);
+		const response = await upload(
+			{ folder_hash: folder.hash },
+			'clean-looking.txt',
+			`prefix ${EICAR_TEST_STRING} suffix`,
+		);
 		expect(response.status).toBe(490);
 		expect(sim.storage.listChildren(folder.hash)).toHaveLength(0);
 	});
@@ -97,7 +131,11 @@ describe('upload_file', () => {
 		for (const name of ['archive.tar.gz', 'report.v2.pdf', 'setup.exe']) {
 			expect((await upload({ folder_hash: folder.hash }, name, 'ok')).status).toBe(200);
 		}
-		expect(sim.storage.listChildren(folder.hash).map((item) => item.name)).toEqual(['archive.tar.gz', 'report.v2.pdf', 'setup.exe']);
+		expect(sim.storage.listChildren(folder.hash).map((item) => item.name)).toEqual([
+			'archive.tar.gz',
+			'report.v2.pdf',
+			'setup.exe',
+		]);
 	});
 
 	it('answers 492 when the folder would exceed its size limit', async () => {
@@ -122,7 +160,9 @@ describe('upload_file', () => {
 		const body =
 			`--XyZ\r\nContent-Disposition: form-data; name="folder_hash"\r\n\r\n${folder.hash}\r\n` +
 			'--XyZ\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\nContent-Type: text/plain\r\n\r\nhalf of the';
-		const response = await callRaw(sim.baseUrl, '/api_v2/upload_file', body, 'multipart/form-data; boundary=XyZ', { headers: as(owner) });
+		const response = await callRaw(sim.baseUrl, '/api_v2/upload_file', body, 'multipart/form-data; boundary=XyZ', {
+			headers: as(owner),
+		});
 		expect(response.status).toBe(494);
 		expect(sim.storage.listChildren(folder.hash)).toHaveLength(0);
 	});
@@ -153,13 +193,30 @@ describe('upload_file', () => {
 			TINY_PNG,
 		);
 		expect(marked.status).toBe(200);
-		expect(sim.storage.getFile(marked.json.file_hash)!.watermark).toEqual({ text: 'CONFIDENTIAL', position: 'TOP_LEFT', color: 'F0FF3C' });
-		const colored = await upload({ folder_hash: folder.hash, watermark_text: 'x', watermark_color: '00ff00' }, 'c.jpg', TINY_PNG);
-		expect(sim.storage.getFile(colored.json.file_hash)!.watermark).toMatchObject({ color: '00FF00', position: 'BOTTOM_RIGHT' });
+		expect(sim.storage.getFile(marked.json.file_hash)!.watermark).toEqual({
+			text: 'CONFIDENTIAL',
+			position: 'TOP_LEFT',
+			color: 'F0FF3C',
+		});
+		const colored = await upload(
+			{ folder_hash: folder.hash, watermark_text: 'x', watermark_color: '00ff00' },
+			'c.jpg',
+			TINY_PNG,
+		);
+		expect(sim.storage.getFile(colored.json.file_hash)!.watermark).toMatchObject({
+			color: '00FF00',
+			position: 'BOTTOM_RIGHT',
+		});
 		const ignored = await upload({ folder_hash: folder.hash, watermark_text: 'x' }, 'doc.pdf', '%PDF');
 		expect(sim.storage.getFile(ignored.json.file_hash)!.watermark).toBeUndefined();
-		expect((await upload({ folder_hash: folder.hash, watermark_text: 'x', watermark_position: 'CENTER' }, 'p.png', TINY_PNG)).status).toBe(400);
-		expect((await upload({ folder_hash: folder.hash, watermark_text: 'x', watermark_color: '#F0FF3C' }, 'p.png', TINY_PNG)).status).toBe(400);
+		expect(
+			(await upload({ folder_hash: folder.hash, watermark_text: 'x', watermark_position: 'CENTER' }, 'p.png', TINY_PNG))
+				.status,
+		).toBe(400);
+		expect(
+			(await upload({ folder_hash: folder.hash, watermark_text: 'x', watermark_color: '#F0FF3C' }, 'p.png', TINY_PNG))
+				.status,
+		).toBe(400);
 		expect((await upload({ folder_hash: folder.hash, watermark_color: 'red' }, 'p.png', TINY_PNG)).status).toBe(400);
 	});
 });
@@ -188,12 +245,23 @@ describe('download_file', () => {
 		const file = sim.storage.addFile(owner.id, folder.hash, 'Ārste — čeks.bin', content);
 		const response = await v2('download_file', { file_hash: file.hash });
 		expect(response.bytes.equals(content)).toBe(true);
-		expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Ārste — čeks.bin')}`);
+		expect(response.headers['content-disposition']).toContain(
+			`filename*=UTF-8''${encodeURIComponent('Ārste — čeks.bin')}`,
+		);
 	});
 
 	it('answers 405 for unknown or deleted files and for GET', async () => {
 		expect((await v2('download_file', { file_hash: 'missingFile0001' })).status).toBe(405);
-		expect((await callForm(sim.baseUrl, '/api_v2/download_file', {}, { method: 'GET', query: { file_hash: demo.files.brochure.hash } })).status).toBe(405);
+		expect(
+			(
+				await callForm(
+					sim.baseUrl,
+					'/api_v2/download_file',
+					{},
+					{ method: 'GET', query: { file_hash: demo.files.brochure.hash } },
+				)
+			).status,
+		).toBe(405);
 	});
 });
 
@@ -232,7 +300,11 @@ describe('file metadata, rename, move, delete', () => {
 		expect(response.status).toBe(200);
 		// Document 1: "Response 200 with no documented data."
 		expect(response.json).toEqual({});
-		expect(sim.storage.getFile(file.hash)).toMatchObject({ folderHash: to.hash, name: 'same (1).txt', accessType: 'LINK' });
+		expect(sim.storage.getFile(file.hash)).toMatchObject({
+			folderHash: to.hash,
+			name: 'same (1).txt',
+			accessType: 'LINK',
+		});
 		expect((await v2('move_file', { file_hash: file.hash })).status).toBe(405);
 		expect((await v2('move_file', { file_hash: file.hash, folder_hash: stranger.rootFolderHash })).status).toBe(405);
 		expect((await v2('move_file', { file_hash: file.hash, folder_hash: from.hash }, stranger)).status).toBe(405);
@@ -253,7 +325,10 @@ describe('file metadata, rename, move, delete', () => {
 	it('accepts an older, shorter file_delete_key without credentials', async () => {
 		const legacy = demo.files.legacyNotes;
 		expect(legacy.deleteKey).toHaveLength(16);
-		const response = await callForm(sim.baseUrl, '/api_v2/delete_file', { file_hash: legacy.hash, file_delete_key: legacy.deleteKey });
+		const response = await callForm(sim.baseUrl, '/api_v2/delete_file', {
+			file_hash: legacy.hash,
+			file_delete_key: legacy.deleteKey,
+		});
 		expect(response.status).toBe(200);
 		expect(sim.requests[sim.requests.length - 1].auth).toBe('editKey');
 		expect(sim.storage.getFile(legacy.hash)).toBeUndefined();
@@ -290,18 +365,28 @@ describe.each([
 });
 
 describe('undelete_folder.php and undelete_file.php', () => {
-	it('restore for PRO plans, with the folder\'s contents', async () => {
+	it("restore for PRO plans, with the folder's contents", async () => {
 		const folder = newFolder('Restorable');
 		const file = sim.storage.addFile(owner.id, folder.hash, 'inside.txt', Buffer.from('x'));
 		const earlier = sim.storage.addFile(owner.id, folder.hash, 'deleted-before.txt', Buffer.from('y'));
 		sim.storage.deleteFile(earlier.hash);
 		sim.storage.deleteFolder(folder.hash);
-		const response = await callForm(sim.baseUrl, '/api/undelete_folder.php', { folder_hash: folder.hash }, { headers: as(owner) });
+		const response = await callForm(
+			sim.baseUrl,
+			'/api/undelete_folder.php',
+			{ folder_hash: folder.hash },
+			{ headers: as(owner) },
+		);
 		expect(response.status).toBe(200);
 		expect(sim.storage.getFolder(folder.hash)).toBeDefined();
 		expect(sim.storage.getFile(file.hash)).toBeDefined();
 		expect(sim.storage.getFile(earlier.hash)).toBeUndefined();
-		const fileResponse = await callForm(sim.baseUrl, '/api/undelete_file.php', {}, { method: 'GET', headers: as(owner), query: { file_hash: earlier.hash } });
+		const fileResponse = await callForm(
+			sim.baseUrl,
+			'/api/undelete_file.php',
+			{},
+			{ method: 'GET', headers: as(owner), query: { file_hash: earlier.hash } },
+		);
 		expect(fileResponse.status).toBe(200);
 		expect(sim.storage.getFile(earlier.hash)).toBeDefined();
 	});
@@ -319,14 +404,28 @@ describe('undelete_folder.php and undelete_file.php', () => {
 		const free = sim.accounts.get(demo.free.userId)!;
 		const freeFolder = sim.storage.createFolder(free.id, free.rootFolderHash, 'Free folder', 'PRIVATE');
 		sim.storage.deleteFolder(freeFolder.hash);
-		expect((await callForm(sim.baseUrl, '/api/undelete_folder.php', { folder_hash: freeFolder.hash }, { headers: as(free) })).status).toBe(405);
+		expect(
+			(await callForm(sim.baseUrl, '/api/undelete_folder.php', { folder_hash: freeFolder.hash }, { headers: as(free) }))
+				.status,
+		).toBe(405);
 		expect(sim.storage.getFolder(freeFolder.hash)).toBeUndefined();
-		expect((await callForm(sim.baseUrl, '/api/undelete_folder.php', { folder_hash: freeFolder.hash }, { headers: as(owner) })).status).toBe(405);
+		expect(
+			(
+				await callForm(
+					sim.baseUrl,
+					'/api/undelete_folder.php',
+					{ folder_hash: freeFolder.hash },
+					{ headers: as(owner) },
+				)
+			).status,
+		).toBe(405);
 		const parent = newFolder('Gone parent');
 		const child = sim.storage.addFile(owner.id, parent.hash, 'child.txt', Buffer.from('c'));
 		sim.storage.deleteFile(child.hash);
 		sim.storage.deleteFolder(parent.hash);
-		expect((await callForm(sim.baseUrl, '/api/undelete_file.php', { file_hash: child.hash }, { headers: as(owner) })).status).toBe(400);
+		expect(
+			(await callForm(sim.baseUrl, '/api/undelete_file.php', { file_hash: child.hash }, { headers: as(owner) })).status,
+		).toBe(400);
 		expect((await callForm(sim.baseUrl, '/api/undelete_file.php', {}, { headers: as(owner) })).status).toBe(400);
 	});
 });

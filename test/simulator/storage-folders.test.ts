@@ -29,7 +29,12 @@ describe('create_folder', () => {
 		expect(response.json.folder_edit_key).toMatch(/^[0-9a-f]{32}$/);
 		expect(response.json.folder_upload_key).toMatch(/^[0-9a-f]{32}$/);
 		const stored = sim.storage.getFolder(response.json.folder_hash)!;
-		expect(stored).toMatchObject({ parentHash: owner.rootFolderHash, ownerId: owner.id, createdBy: owner.id, name: 'Invoices' });
+		expect(stored).toMatchObject({
+			parentHash: owner.rootFolderHash,
+			ownerId: owner.id,
+			createdBy: owner.id,
+			name: 'Invoices',
+		});
 	});
 
 	it('generates a name when folder_name is omitted or empty after normalization', async () => {
@@ -61,7 +66,12 @@ describe('create_folder', () => {
 	it('normalizes names and keeps them unique among siblings', async () => {
 		const parent = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'Names', 'PRIVATE');
 		const names: string[] = [];
-		for (const requested of ['  Q1   report: "final"  ', 'Q1 report final', 'q1 REPORT final', 'a\u0000b/c\\d*e?f<g>h|i']) {
+		for (const requested of [
+			'  Q1   report: "final"  ',
+			'Q1 report final',
+			'q1 REPORT final',
+			'a\u0000b/c\\d*e?f<g>h|i',
+		]) {
 			const response = await v2('create_folder', { folder_name: requested, parent_folder_hash: parent.hash });
 			names.push(response.json.folder_name);
 		}
@@ -123,7 +133,13 @@ describe('get_folder_content and get_folder_info', () => {
 		const plain = await v2('get_folder_content', { folder_hash: top.hash });
 		expect(plain.status).toBe(200);
 		expect(plain.json).toEqual([
-			expect.objectContaining({ type: 'folder', folder_hash: inner.hash, folder_name: 'Inner', access_type: 'LINK', size: 4 }),
+			expect.objectContaining({
+				type: 'folder',
+				folder_hash: inner.hash,
+				folder_name: 'Inner',
+				access_type: 'LINK',
+				size: 4,
+			}),
 			expect.objectContaining({
 				type: 'file',
 				file_hash: file.hash,
@@ -139,7 +155,7 @@ describe('get_folder_content and get_folder_info', () => {
 		expect(withRights.json[1].access_rights).toMatchObject({ is_owner: true, can_download: true });
 	});
 
-	it('answers 400 without folder_hash, 403 for another account\'s folder, 405 for an unknown one', async () => {
+	it("answers 400 without folder_hash, 403 for another account's folder, 405 for an unknown one", async () => {
 		expect((await v2('get_folder_content', {})).status).toBe(400);
 		expect((await v2('get_folder_content', { folder_hash: owner.rootFolderHash }, stranger)).status).toBe(403);
 		expect((await v2('get_folder_content', { folder_hash: 'unknownHash000' })).status).toBe(405);
@@ -164,7 +180,11 @@ describe('get_folder_content and get_folder_info', () => {
 			access_rights: expect.any(Object),
 		});
 		const root = await v2('get_folder_info', { folder_hash: owner.rootFolderHash, get_access_rights: '1' });
-		expect(root.json).toMatchObject({ is_root: true, parent_folder_hash: null, access_rights: { can_edit: false, can_delete: false } });
+		expect(root.json).toMatchObject({
+			is_root: true,
+			parent_folder_hash: null,
+			access_rights: { can_edit: false, can_delete: false },
+		});
 	});
 });
 
@@ -193,7 +213,11 @@ describe('rename_folder', () => {
 
 	it('accepts the folder_edit_key instead of user credentials', async () => {
 		const folder = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'Keyed', 'PRIVATE');
-		const wrong = await callForm(sim.baseUrl, '/api_v2/rename_folder', { folder_hash: folder.hash, folder_name: 'x', folder_edit_key: 'f'.repeat(32) });
+		const wrong = await callForm(sim.baseUrl, '/api_v2/rename_folder', {
+			folder_hash: folder.hash,
+			folder_name: 'x',
+			folder_edit_key: 'f'.repeat(32),
+		});
 		expect(wrong.status).toBe(401);
 		const right = await callForm(sim.baseUrl, '/api_v2/rename_folder', {
 			folder_hash: folder.hash,
@@ -240,7 +264,10 @@ describe('get_upload_id.php (V1 create folder)', () => {
 		});
 		expect(response.status).toBe(200);
 		expect(response.json.upload_id).toBe(response.json.folder_hash);
-		expect(sim.storage.getFolder(response.json.folder_hash)).toMatchObject({ name: 'From V1', parentHash: owner.rootFolderHash });
+		expect(sim.storage.getFolder(response.json.folder_hash)).toMatchObject({
+			name: 'From V1',
+			parentHash: owner.rootFolderHash,
+		});
 		const nested = await callForm(sim.baseUrl, '/api/get_upload_id.php', {
 			user: owner.login,
 			pass: owner.password,

@@ -22,19 +22,27 @@ describe('multipart parser', () => {
 		for (const chunkSize of [1, 3, 7, 64, 10_000]) {
 			const parser = new MultipartParser('BOUND', { maxFileBytes: 1000 });
 			const bytes = body('BOUND');
-			for (let offset = 0; offset < bytes.length; offset += chunkSize) parser.write(bytes.subarray(offset, offset + chunkSize));
+			for (let offset = 0; offset < bytes.length; offset += chunkSize)
+				parser.write(bytes.subarray(offset, offset + chunkSize));
 			const result = parser.end();
 			expect(result.complete).toBe(true);
 			expect(result.fields).toEqual([['folder_hash', 'abc123']]);
 			expect(result.files).toHaveLength(1);
-			expect(result.files[0]).toMatchObject({ fieldName: 'file', fileName: 'résumé.txt', contentType: 'text/plain', truncated: false });
+			expect(result.files[0]).toMatchObject({
+				fieldName: 'file',
+				fileName: 'résumé.txt',
+				contentType: 'text/plain',
+				truncated: false,
+			});
 			expect(result.files[0].content.toString()).toBe('line one\r\n--not-the-boundary\r\nline two');
 		}
 	});
 
 	it('keeps at most maxFileBytes + 1 bytes of a file but counts all of them', () => {
 		const parser = new MultipartParser('B', { maxFileBytes: 4 });
-		parser.write(Buffer.from('--B\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\n0123456789\r\n--B--'));
+		parser.write(
+			Buffer.from('--B\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\n0123456789\r\n--B--'),
+		);
 		const result = parser.end();
 		expect(result.files[0]).toMatchObject({ size: 10, truncated: true });
 		expect(result.files[0].content.toString()).toBe('01234');

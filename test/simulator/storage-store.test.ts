@@ -56,7 +56,11 @@ describe('StorageStore', () => {
 		const file = storage.addFile(owner.id, owner.rootFolderHash, 'first.txt', Buffer.from('1'));
 		const folder = storage.createFolder(owner.id, owner.rootFolderHash, 'Second', 'PRIVATE');
 		const folder2 = storage.createFolder(owner.id, owner.rootFolderHash, 'Third', 'LINK');
-		expect(storage.listChildren(owner.rootFolderHash).map((item) => item.hash)).toEqual([folder.hash, folder2.hash, file.hash]);
+		expect(storage.listChildren(owner.rootFolderHash).map((item) => item.hash)).toEqual([
+			folder.hash,
+			folder2.hash,
+			file.hash,
+		]);
 		expect(storage.findChildByName(owner.rootFolderHash, 'FIRST.TXT')).toBe(file);
 	});
 
@@ -85,8 +89,12 @@ describe('StorageStore', () => {
 		const c = storage.createFolder(owner.id, owner.rootFolderHash, 'C', 'PRIVATE');
 		expect(() => storage.moveFolder(a.hash, b.hash)).toThrow(expect.objectContaining({ code: 'invalid_target' }));
 		expect(() => storage.moveFolder(a.hash, a.hash)).toThrow(expect.objectContaining({ code: 'invalid_target' }));
-		expect(() => storage.moveFolder(a.hash, other.rootFolderHash)).toThrow(expect.objectContaining({ code: 'invalid_target' }));
-		expect(() => storage.moveFolder(owner.rootFolderHash, c.hash)).toThrow(expect.objectContaining({ code: 'root_immutable' }));
+		expect(() => storage.moveFolder(a.hash, other.rootFolderHash)).toThrow(
+			expect.objectContaining({ code: 'invalid_target' }),
+		);
+		expect(() => storage.moveFolder(owner.rootFolderHash, c.hash)).toThrow(
+			expect.objectContaining({ code: 'root_immutable' }),
+		);
 		expect(storage.moveFolder(b.hash, c.hash).parentHash).toBe(c.hash);
 	});
 
@@ -106,7 +114,9 @@ describe('StorageStore', () => {
 		expect(storage.getFolder(sub.hash)).toBeDefined();
 		expect(storage.getFile(earlier.hash)).toBeUndefined();
 		expect(() => storage.undeleteFolder(folder.hash)).toThrow(expect.objectContaining({ code: 'not_deleted' }));
-		expect(() => storage.deleteFolder(owner.rootFolderHash)).toThrow(expect.objectContaining({ code: 'root_immutable' }));
+		expect(() => storage.deleteFolder(owner.rootFolderHash)).toThrow(
+			expect.objectContaining({ code: 'root_immutable' }),
+		);
 	});
 
 	it('computes recursive folder size and account usage from active files', () => {
@@ -122,7 +132,7 @@ describe('StorageStore', () => {
 		expect(storage.accountUsage(owner.id)).toBe(10);
 	});
 
-	it('searches an owner\'s names by every word, case-insensitively', () => {
+	it("searches an owner's names by every word, case-insensitively", () => {
 		const { storage, owner, other } = setUp();
 		const folder = storage.createFolder(owner.id, owner.rootFolderHash, 'Invoices 2025', 'PRIVATE');
 		const file = storage.addFile(owner.id, folder.hash, 'invoice March 2025.pdf', Buffer.from('x'));

@@ -87,7 +87,15 @@ export type FaultKind =
 /** A 2xx body that is not the documented answer: a login page, cut JSON, nothing, a refusal, or JSON of the wrong shape. */
 export type BadAnswerBody = 'html' | 'cutJson' | 'empty' | 'successFalse' | 'emptyObject' | 'emptyArray' | 'zeroId';
 
-export const BAD_ANSWER_BODIES: BadAnswerBody[] = ['html', 'cutJson', 'empty', 'successFalse', 'emptyObject', 'emptyArray', 'zeroId'];
+export const BAD_ANSWER_BODIES: BadAnswerBody[] = [
+	'html',
+	'cutJson',
+	'empty',
+	'successFalse',
+	'emptyObject',
+	'emptyArray',
+	'zeroId',
+];
 
 export interface FaultSpec {
 	match: FaultMatch;

@@ -10,9 +10,12 @@ it.each([
 	expect(decodeBase64(text)?.toString('hex')).toBe(hex);
 });
 
-it.each(['QQ==QQ==', 'QU JD', 'QUJD\n', 'QU-D', 'QU_D', 'QUJ', '====', 'A===', 'QUJD====', 'QUJD!!!!', 'data:QUJD'])('refuses %j', (text) => {
-	expect(decodeBase64(text)).toBeUndefined();
-});
+it.each(['QQ==QQ==', 'QU JD', 'QUJD\n', 'QU-D', 'QU_D', 'QUJ', '====', 'A===', 'QUJD====', 'QUJD!!!!', 'data:QUJD'])(
+	'refuses %j',
+	(text) => {
+		expect(decodeBase64(text)).toBeUndefined();
+	},
+);
 
 it('reads a 50 MB blob in one pass (a regular expression over it overflows the stack)', () => {
 	const bytes = Buffer.alloc(50 * 1024 * 1024, 7);

@@ -17,15 +17,21 @@ function codexLinks(): string[] {
 		readdirSync(join(ROOT, 'nodes', dir))
 			.filter((file) => file.endsWith('.node.json'))
 			.flatMap((file) => {
-				const { resources } = JSON.parse(readFileSync(join(ROOT, 'nodes', dir, file), 'utf8')) as { resources: Record<string, Array<{ url: string }>> };
-				return Object.values(resources).flat().map((entry) => entry.url);
+				const { resources } = JSON.parse(readFileSync(join(ROOT, 'nodes', dir, file), 'utf8')) as {
+					resources: Record<string, Array<{ url: string }>>;
+				};
+				return Object.values(resources)
+					.flat()
+					.map((entry) => entry.url);
 			}),
 	);
 }
 
 it('every node and credential links to a page of its own under docs/, with no anchor', () => {
 	const pkg = loadPackage();
-	const credentialLinks = pkg.credentialTypeNames.map((name) => String(pkg.credentialTypes.getByName(name).documentationUrl));
+	const credentialLinks = pkg.credentialTypeNames.map((name) =>
+		String(pkg.credentialTypes.getByName(name).documentationUrl),
+	);
 	const links = [...codexLinks(), ...credentialLinks];
 	expect(links.length).toBeGreaterThanOrEqual(14);
 	for (const link of links) {

@@ -4,7 +4,12 @@ import { STORAGE_ANSWERS } from '../../nodes/shared/transport/answers';
 const listing = STORAGE_ANSWERS.get_folder_content.schema;
 
 it('accepts a listing of 50,000 entries as it came (nothing copied or dropped)', () => {
-	const entries = Array.from({ length: 50_000 }, (_, n) => ({ type: 'file', file_hash: `f${n}`, file_name: `${n}.txt`, extra: { kept: true } }));
+	const entries = Array.from({ length: 50_000 }, (_, n) => ({
+		type: 'file',
+		file_hash: `f${n}`,
+		file_name: `${n}.txt`,
+		extra: { kept: true },
+	}));
 	const parsed = listing.parse(entries) as typeof entries;
 	expect(parsed).toHaveLength(50_000);
 	expect(parsed[49_999]).toEqual(entries[49_999]);

@@ -11,15 +11,19 @@ import { loadPackage } from '../harness';
 const pkg = loadPackage();
 type IconUrls = { light: string; dark: string };
 // As n8n serves them: `icons/n8n-nodes-svc/dist/icons/<file>`.
-const iconOfNode = (name: string) => (pkg.nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${name}`).description as { iconUrl?: IconUrls }).iconUrl as IconUrls;
-const iconOfCredential = (name: string) => (pkg.credentialTypes.getByName(name) as { iconUrl?: IconUrls }).iconUrl as IconUrls;
+const iconOfNode = (name: string) =>
+	(pkg.nodeTypes.getByNameAndVersion(`n8n-nodes-svc.${name}`).description as { iconUrl?: IconUrls })
+		.iconUrl as IconUrls;
+const iconOfCredential = (name: string) =>
+	(pkg.credentialTypes.getByName(name) as { iconUrl?: IconUrls }).iconUrl as IconUrls;
 
 it('gives Svc Storage, Svc DVS and Svc MCP three different icons, each with a light and a dark file that exists', () => {
 	const icons = ['svcStorage', 'svcDvs', 'svcMcp'].map(iconOfNode);
 	expect(new Set(icons.map((icon) => icon.light)).size).toBe(3);
 	expect(new Set(icons.map((icon) => icon.dark)).size).toBe(3);
 	for (const icon of icons) {
-		for (const url of [icon.light, icon.dark]) expect(existsSync(join(pkg.root, url.replace(/^icons\/n8n-nodes-svc\//, '')))).toBe(true);
+		for (const url of [icon.light, icon.dark])
+			expect(existsSync(join(pkg.root, url.replace(/^icons\/n8n-nodes-svc\//, '')))).toBe(true);
 	}
 });
 
@@ -30,7 +34,7 @@ it.each([
 	['svcDvsApi credential', () => iconOfCredential('svcDvsApi'), 'svcDvs'],
 	['svcMcpApi credential', () => iconOfCredential('svcMcpApi'), 'svcMcp'],
 	['svcMcpOAuth2Api credential', () => iconOfCredential('svcMcpOAuth2Api'), 'svcMcp'],
-])('the %s has its service\'s icon', (_what, icon, service) => {
+])("the %s has its service's icon", (_what, icon, service) => {
 	const own = iconOfNode(service);
 	expect(icon().light.split('/').pop()).toBe(own.light.split('/').pop());
 	expect(icon().dark.split('/').pop()).toBe(own.dark.split('/').pop());

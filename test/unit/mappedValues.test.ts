@@ -45,5 +45,12 @@ it.each([
 });
 
 it('shows each kind in the mapper as the n8n type that checks it', () => {
-	expect(FIELD_TYPE_OF).toMatchObject({ date: 'dateTime', id: 'number', idList: 'array', number: 'number', numericText: 'number', text: 'string' });
+	expect(FIELD_TYPE_OF).toMatchObject({
+		date: 'dateTime',
+		id: 'number',
+		idList: 'array',
+		number: 'number',
+		numericText: 'number',
+		text: 'string',
+	});
 });

@@ -3,7 +3,8 @@ import { isRestApiAnswer } from '../../scripts/n8n/runtime';
 // Seen in CI on a cold n8n 2.41: GET /rest/settings answered 200 while the database migrated, then
 // POST /rest/owner/setup answered "Cannot POST /rest/owner/setup" (404) because no route was mounted yet.
 describe('when a started n8n counts as ready', () => {
-	const answer = (status: number, contentType: string) => new Response('x', { status, headers: { 'content-type': contentType } });
+	const answer = (status: number, contentType: string) =>
+		new Response('x', { status, headers: { 'content-type': contentType } });
 
 	it('is not ready on the page n8n answers every path with while it migrates', () => {
 		expect(isRestApiAnswer(answer(200, 'text/html; charset=utf-8'))).toBe(false);

@@ -1,7 +1,13 @@
 /** How an operation's declaration is read (operation.ts, router.ts): the action list and the item pacing. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { OVER_MCP_ONLY, OVER_REST_AND_MCP, OVER_REST_ONLY, resourceDescription, type Operation } from '../../nodes/shared/operation';
+import {
+	OVER_MCP_ONLY,
+	OVER_REST_AND_MCP,
+	OVER_REST_ONLY,
+	resourceDescription,
+	type Operation,
+} from '../../nodes/shared/operation';
 import { itemPace } from '../../nodes/shared/router';
 
 const declared = (name: string, runsOver: Operation<unknown>['runsOver']): Operation<unknown> => ({
@@ -12,11 +18,19 @@ const declared = (name: string, runsOver: Operation<unknown>['runsOver']): Opera
 	execute: async () => [],
 });
 
-const operations = { upload: declared('Upload', OVER_REST_AND_MCP), delete: declared('Delete', OVER_REST_ONLY), search: declared('Search', OVER_MCP_ONLY) };
+const operations = {
+	upload: declared('Upload', OVER_REST_AND_MCP),
+	delete: declared('Delete', OVER_REST_ONLY),
+	search: declared('Search', OVER_MCP_ONLY),
+};
 
 it('lists every operation once, by name, saying which runs over one API only', () => {
 	const [selector] = resourceDescription('file', operations, 'upload');
-	expect(selector).toMatchObject({ name: 'operation', default: 'upload', displayOptions: { show: { resource: ['file'] } } });
+	expect(selector).toMatchObject({
+		name: 'operation',
+		default: 'upload',
+		displayOptions: { show: { resource: ['file'] } },
+	});
 	expect(selector.options).toEqual([
 		{ name: 'Delete', value: 'delete', action: 'Delete a file', description: 'Delete it (not over MCP)' },
 		{ name: 'Search', value: 'search', action: 'Search a file', description: 'Search it (MCP only)' },
@@ -25,19 +39,41 @@ it('lists every operation once, by name, saying which runs over one API only', (
 });
 
 it('says nothing of the other API on a node that shows the resource for one API only', () => {
-	const [selector] = resourceDescription('file', operations, 'upload', { bothApis: false, show: { authentication: ['svcStorageApi'] } });
+	const [selector] = resourceDescription('file', operations, 'upload', {
+		bothApis: false,
+		show: { authentication: ['svcStorageApi'] },
+	});
 	expect(selector.displayOptions).toEqual({ show: { resource: ['file'], authentication: ['svcStorageApi'] } });
-	expect((selector.options as Array<{ description: string }>).map((option) => option.description)).toEqual(['Delete it', 'Search it', 'Upload it']);
+	expect((selector.options as Array<{ description: string }>).map((option) => option.description)).toEqual([
+		'Delete it',
+		'Search it',
+		'Upload it',
+	]);
 });
 
 function withBatching(batch: Record<string, unknown>): IExecuteFunctions {
-	return { getNodeParameter: (name: string, _item: number, fallback: unknown) => (name === 'options.batching.batch' ? batch : fallback) } as unknown as IExecuteFunctions;
+	return {
+		getNodeParameter: (name: string, _item: number, fallback: unknown) =>
+			name === 'options.batching.batch' ? batch : fallback,
+	} as unknown as IExecuteFunctions;
 }
 
 it.each([
 	['a read over REST, Batching unset', 'read', 'rest', {}, { itemsPerBatch: 10, batchIntervalMs: 0 }],
-	['a read over REST, 25 at once every 500 ms', 'read', 'rest', { batchSize: 25, batchInterval: 500 }, { itemsPerBatch: 25, batchIntervalMs: 500 }],
-	['a read over REST, nonsense Batching', 'read', 'rest', { batchSize: 0, batchInterval: -3 }, { itemsPerBatch: 10, batchIntervalMs: 0 }],
+	[
+		'a read over REST, 25 at once every 500 ms',
+		'read',
+		'rest',
+		{ batchSize: 25, batchInterval: 500 },
+		{ itemsPerBatch: 25, batchIntervalMs: 500 },
+	],
+	[
+		'a read over REST, nonsense Batching',
+		'read',
+		'rest',
+		{ batchSize: 0, batchInterval: -3 },
+		{ itemsPerBatch: 10, batchIntervalMs: 0 },
+	],
 	['a write over REST', 'write', 'rest', { batchSize: 25 }, { itemsPerBatch: 1, batchIntervalMs: 0 }],
 	['a read over MCP', 'read', 'mcp', { batchSize: 25 }, { itemsPerBatch: 1, batchIntervalMs: 0 }],
 ] as const)('paces %s', (_case, access, api, batch, pace) => {

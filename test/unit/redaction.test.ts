@@ -18,7 +18,13 @@ it.each([
 });
 
 it('reads the secrets of a credential: tokens, passwords, session IDs; not its user or Base URL', () => {
-	const secrets = secretsOf({ baseUrl: 'https://svc.example', user: 'olga', accessToken: 'tok-123', password: 'pw-456', sessionId: 'sess-789' });
+	const secrets = secretsOf({
+		baseUrl: 'https://svc.example',
+		user: 'olga',
+		accessToken: 'tok-123',
+		password: 'pw-456',
+		sessionId: 'sess-789',
+	});
 	expect(secrets).toEqual(expect.arrayContaining(['tok-123', 'pw-456', 'sess-789']));
 	expect(secrets).not.toContain('olga');
 	expect(secrets).not.toContain('https://svc.example');

@@ -19,16 +19,30 @@ function asTool(type: string): INodeTypeDescription {
 }
 
 function operationsOf(description: INodeTypeDescription): Array<[string, string]> {
-	const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{ value: string }>;
+	const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{
+		value: string;
+	}>;
 	return resources.flatMap(({ value: resource }) => {
-		const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
-		return ((selector?.options ?? []) as Array<{ value: string }>).map(({ value }): [string, string] => [resource, value]);
+		const selector = description.properties.find(
+			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+		);
+		return ((selector?.options ?? []) as Array<{ value: string }>).map(({ value }): [string, string] => [
+			resource,
+			value,
+		]);
 	});
 }
 
 /** A tool node as the editor leaves it: only resource and operation saved, everything else n8n's defaults. */
 function toolNode(tool: INodeTypeDescription, resource: string, operation: string): INode {
-	const node = { id: 't', name: 'Tool', type: tool.name, typeVersion: 1, position: [0, 0], parameters: { resource, operation } } as INode;
+	const node = {
+		id: 't',
+		name: 'Tool',
+		type: tool.name,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource, operation },
+	} as INode;
 	node.parameters = NodeHelpers.getNodeParameters(tool.properties, node.parameters, true, false, node, tool) ?? {};
 	return node;
 }
@@ -36,13 +50,22 @@ function toolNode(tool: INodeTypeDescription, resource: string, operation: strin
 /** The parameters shown on the tool whose value the model defines. */
 function modelInputs(tool: INodeTypeDescription, node: INode): INodeProperties[] {
 	return tool.properties.filter(
-		(property) => typeof property.default === 'string' && property.default.includes('$fromAI(') && NodeHelpers.displayParameter(node.parameters, property, node, tool),
+		(property) =>
+			typeof property.default === 'string' &&
+			property.default.includes('$fromAI(') &&
+			NodeHelpers.displayParameter(node.parameters, property, node, tool),
 	);
 }
 
 const cases = [STORAGE_NODE, DVS_NODE, MCP_NODE].flatMap((type) => {
 	const tool = asTool(type);
-	return operationsOf(tool).map(([resource, operation]) => ({ type, tool, resource, operation, label: `${tool.displayName} ${resource} → ${operation}` }));
+	return operationsOf(tool).map(([resource, operation]) => ({
+		type,
+		tool,
+		resource,
+		operation,
+		label: `${tool.displayName} ${resource} → ${operation}`,
+	}));
 });
 
 it('covers every operation of the three action nodes', () => {

@@ -66,7 +66,13 @@ describe('eventIdOf', () => {
 	it('is the same for the same event, and differs by kind, object and version', () => {
 		expect(eventIdOf('newFile', 'abc')).toBe(eventIdOf('newFile', 'abc'));
 		expect(eventIdOf('newFile', 'abc')).toMatch(/^[0-9a-f]{32}$/);
-		const ids = [eventIdOf('newFile', 'abc'), eventIdOf('newFolder', 'abc'), eventIdOf('newFile', 'abd'), eventIdOf('fileUpdated', 'abc', 1), eventIdOf('fileUpdated', 'abc', 2)];
+		const ids = [
+			eventIdOf('newFile', 'abc'),
+			eventIdOf('newFolder', 'abc'),
+			eventIdOf('newFile', 'abd'),
+			eventIdOf('fileUpdated', 'abc', 1),
+			eventIdOf('fileUpdated', 'abc', 2),
+		];
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(eventIdOf('newComment', '1:23')).not.toBe(eventIdOf('newComment', '12:3'));
 	});

@@ -6,13 +6,25 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { AmbiguousReadBack, SETTLE_WAITS_MS, writeExactlyOnce, type UncertainWrite } from '../../nodes/shared/reconcile';
+import {
+	AmbiguousReadBack,
+	SETTLE_WAITS_MS,
+	writeExactlyOnce,
+	type UncertainWrite,
+} from '../../nodes/shared/reconcile';
 import { serviceError } from '../../nodes/shared/transport/errors';
 import { useWarpedTime, warpedDelays } from '../harness';
 
 useWarpedTime(1000);
 
-const NODE = { name: 'Svc Storage', type: 'n8n-nodes-svc.svcStorage', typeVersion: 1, position: [0, 0], parameters: {}, id: 'n' } as INode;
+const NODE = {
+	name: 'Svc Storage',
+	type: 'n8n-nodes-svc.svcStorage',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+	id: 'n',
+} as INode;
 
 const lost = (kind: 'timeout' | 'reset') =>
 	serviceError(NODE, { message: `lost (${kind})`, uncertain: true, mayStillLand: kind === 'timeout' }, []);
@@ -60,13 +72,20 @@ it.each([
 	['found at once', ['found'], 1, []],
 	['found after the second wait', ['absent', 'absent', 'found'], 3, SETTLE_WAITS_MS.slice(0, 2)],
 	['found after a look that failed', ['fails', 'found'], 2, SETTLE_WAITS_MS.slice(0, 1)],
-] as Array<[string, Look[], number, number[]]>)('a lost answer, then our item %s: taken, not sent again', async (_case, looks, looked, waits) => {
-	warpedDelays();
-	const write = scripted(['reset'], looks);
-	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ result: 'found by reading back', reconciled: true, attempts: 1 });
-	expect([write.sent, write.looked]).toEqual([1, looked]);
-	expect(warpedDelays()).toEqual(waits);
-});
+] as Array<[string, Look[], number, number[]]>)(
+	'a lost answer, then our item %s: taken, not sent again',
+	async (_case, looks, looked, waits) => {
+		warpedDelays();
+		const write = scripted(['reset'], looks);
+		await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({
+			result: 'found by reading back',
+			reconciled: true,
+			attempts: 1,
+		});
+		expect([write.sent, write.looked]).toEqual([1, looked]);
+		expect(warpedDelays()).toEqual(waits);
+	},
+);
 
 it('a reset whose write is absent after the whole settle window is sent once more', async () => {
 	warpedDelays();
@@ -78,13 +97,26 @@ it('a reset whose write is absent after the whole settle window is sent once mor
 
 it.each([
 	['a timeout (the service may still be writing)', ['timeout'], [], /had not appeared in the destination 15 s later/],
-	['a last look that failed', ['reset'], ['absent', 'absent', 'absent', 'absent', 'fails'], /reading the destination back failed too/],
-	['an ambiguous read-back', ['reset'], ['ambiguous', 'ambiguous', 'ambiguous', 'ambiguous', 'ambiguous'], /cannot tell whether that is the folder "Reports"/],
+	[
+		'a last look that failed',
+		['reset'],
+		['absent', 'absent', 'absent', 'absent', 'fails'],
+		/reading the destination back failed too/,
+	],
+	[
+		'an ambiguous read-back',
+		['reset'],
+		['ambiguous', 'ambiguous', 'ambiguous', 'ambiguous', 'ambiguous'],
+		/cannot tell whether that is the folder "Reports"/,
+	],
 	['a second lost answer', ['reset', 'reset'], [], /lost \(reset\)/],
-] as Array<[string, Step[], Look[], RegExp]>)('ends uncertain, never sent a third time, after %s', async (_case, attempts, looks, said) => {
-	const write = scripted(attempts, looks);
-	const failure = await writeExactlyOnce(NODE, write).catch((error: unknown) => error);
-	expect(failure).toBeInstanceOf(NodeApiError);
-	expect(`${(failure as NodeApiError).message} ${(failure as NodeApiError).description ?? ''}`).toMatch(said);
-	expect(write.sent).toBe(attempts.length);
-});
+] as Array<[string, Step[], Look[], RegExp]>)(
+	'ends uncertain, never sent a third time, after %s',
+	async (_case, attempts, looks, said) => {
+		const write = scripted(attempts, looks);
+		const failure = await writeExactlyOnce(NODE, write).catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(NodeApiError);
+		expect(`${(failure as NodeApiError).message} ${(failure as NodeApiError).description ?? ''}`).toMatch(said);
+		expect(write.sent).toBe(attempts.length);
+	},
+);

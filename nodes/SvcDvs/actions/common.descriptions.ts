@@ -26,20 +26,22 @@ export function documentLocator(options: DocumentLocatorOptions): INodePropertie
 	});
 }
 
-
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to return references as plain names. Off: dropdown, relation and user values are {ID, display_name} objects. On: "responsible" holds the name and "responsible_id" the ID; a field already named like "dvs_project_id" keeps the ID and "dvs_project" gets the name; list fields such as "followers" hold names, with the IDs in "followers_ids".',
+		'Whether to return references as plain names. Off: dropdown, relation and user values are ' +
+		'{ID, display_name} objects. On: "responsible" holds the name and "responsible_id" the ID; ' +
+		'a field already named like "dvs_project_id" keeps the ID and "dvs_project" gets the name; ' +
+		'list fields such as "followers" hold names, with the IDs in "followers_ids".',
 };
 
-export const orderProperty: INodeProperties = choice(
-	{ displayName: 'Order', name: 'order', default: 'newest' },
-	[['Newest First', 'newest', 'By creation date, newest first'], ['Oldest First', 'oldest', 'By creation date, oldest first']],
-);
+export const orderProperty: INodeProperties = choice({ displayName: 'Order', name: 'order', default: 'newest' }, [
+	['Newest First', 'newest', 'By creation date, newest first'],
+	['Oldest First', 'oldest', 'By creation date, oldest first'],
+]);
 
 export const filtersProperty: INodeProperties = {
 	displayName: 'Filters',
@@ -49,7 +51,8 @@ export const filtersProperty: INodeProperties = {
 	placeholder: 'Add Filter',
 	default: {},
 	description:
-		'Only fields the register marks as filterable are offered. Several values of one field match any of them; different fields must all match.',
+		'Only fields the register marks as filterable are offered. Several values of one field match ' +
+		'any of them; different fields must all match.',
 	options: [
 		{
 			displayName: 'Filter',
@@ -72,7 +75,9 @@ export const filtersProperty: INodeProperties = {
 					default: [],
 					description:
 						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					hint: 'Options, users or documents of your organization; by expression an array of IDs or IDs separated by commas (text for text and date fields)',
+					hint:
+						'Options, users or documents of your organization; by expression an array of IDs or IDs separated ' +
+						'by commas (text for text and date fields)',
 				},
 			],
 		},

@@ -9,8 +9,13 @@ import { isSection } from './sections';
 const LABEL = 'Fields';
 
 const HINT_OF_MODE = {
-	create: 'Required fields are marked. Dropdowns, users and related documents are picked from lists by name (or mapped as IDs); dates take the date picker or YYYY-MM-DD; hours are numbers.',
-	update: 'Add only the fields to change: the others stay as they are. Dropdowns, users and related documents are picked from lists by name (or mapped as IDs); dates take the date picker; hours are numbers.',
+	create:
+		'Required fields are marked. Dropdowns, users and related documents are picked from lists ' +
+		'by name (or mapped as IDs); dates take the date picker or YYYY-MM-DD; hours are numbers.',
+	update:
+		'Add only the fields to change: the others stay as they are. Dropdowns, users and related ' +
+		'documents are picked from lists by name (or mapped as IDs); dates take the date picker; ' +
+		'hours are numbers.',
 };
 
 /**
@@ -48,7 +53,10 @@ function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Task fields of type text that hold a number: "numeric string" (DVS API, Task fields: estimated_hours, spent_hours). */
+/**
+ * Task fields of type text that hold a number: "numeric string" (DVS API, Task fields: estimated_hours,
+ * spent_hours).
+ */
 const NUMERIC_TEXT_FIELDS = new Set(['estimated_hours', 'spent_hours']);
 
 /** How a register field's value is converted, by its get_fields type. */
@@ -74,8 +82,15 @@ export function kindOf(field: DvsFieldDescriptor): MappedKind {
 
 function mappedInput(ctx: IExecuteFunctions, itemIndex: number): { values: IDataObject; automatic: boolean } {
 	const mapper = mapperInputOf(ctx.getNodeParameter('fields', itemIndex, {}));
-	if (!mapper) refuseInput(ctx, itemIndex, 'The parameter "Fields" must be an object of field values', 'Give the fields as {"name": value, …}, or as JSON text of that object.');
-	if (mapper.mappingMode === 'autoMapInputData') return { values: ctx.getInputData()[itemIndex]?.json ?? {}, automatic: true };
+	if (!mapper)
+		refuseInput(
+			ctx,
+			itemIndex,
+			'The parameter "Fields" must be an object of field values',
+			'Give the fields as {"name": value, …}, or as JSON text of that object.',
+		);
+	if (mapper.mappingMode === 'autoMapInputData')
+		return { values: ctx.getInputData()[itemIndex]?.json ?? {}, automatic: true };
 	return { values: mapper.value as IDataObject, automatic: false };
 }
 
@@ -87,21 +102,37 @@ export interface NameLookup {
 }
 
 /** One name (or ID) of a reference field as its ID: a dropdown option, a user, a related document. */
-async function idOfName(lookup: NameLookup, field: DvsFieldDescriptor, entry: unknown, itemIndex: number): Promise<unknown> {
+async function idOfName(
+	lookup: NameLookup,
+	field: DvsFieldDescriptor,
+	entry: unknown,
+	itemIndex: number,
+): Promise<unknown> {
 	if (asId(entry) !== undefined || typeof entry !== 'string' || !entry.trim()) return entry;
 	if (field.type.startsWith('dropdown')) return lookup.dvs.optionIdOf(field, entry) ?? entry;
-	if (field.type.startsWith('user')) return await lookup.dvs.userIdOf(lookup.section, lookup.projectId, entry.trim(), itemIndex);
-	if (field.type.startsWith('relation') && isSection(field.section)) return await lookup.dvs.documentIdOf(field.section, entry.trim(), itemIndex);
+	if (field.type.startsWith('user'))
+		return await lookup.dvs.userIdOf(lookup.section, lookup.projectId, entry.trim(), itemIndex);
+	if (field.type.startsWith('relation') && isSection(field.section))
+		return await lookup.dvs.documentIdOf(field.section, entry.trim(), itemIndex);
 	return entry;
 }
 
 /** A reference field's value with names where IDs go turned into IDs (a list: each entry). */
-async function withIdsForNames(lookup: NameLookup, field: DvsFieldDescriptor, raw: unknown, itemIndex: number): Promise<unknown> {
+async function withIdsForNames(
+	lookup: NameLookup,
+	field: DvsFieldDescriptor,
+	raw: unknown,
+	itemIndex: number,
+): Promise<unknown> {
 	const kind = kindOf(field);
 	if (kind === 'id') return await idOfName(lookup, field, raw, itemIndex);
 	if (kind !== 'idList' || asIdList(raw) !== undefined) return raw;
 	const entries = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
-	return await Promise.all(entries.map(async (entry) => await idOfName(lookup, field, typeof entry === 'string' ? entry.trim() : entry, itemIndex)));
+	return await Promise.all(
+		entries.map(
+			async (entry) => await idOfName(lookup, field, typeof entry === 'string' ? entry.trim() : entry, itemIndex),
+		),
+	);
 }
 
 /**
@@ -124,13 +155,23 @@ export async function readFieldValues(
 		const field = fields.get(name);
 		if (!field || excluded.includes(name)) {
 			if (automatic || isUnset(given)) continue;
-			refuseInput(ctx, itemIndex, `"${LABEL}" holds "${name}", which is not a writable field here`, 'Refresh the field list (the register\'s fields may have changed) and remove the field.');
+			refuseInput(
+				ctx,
+				itemIndex,
+				`"${LABEL}" holds "${name}", which is not a writable field here`,
+				"Refresh the field list (the register's fields may have changed) and remove the field.",
+			);
 		}
 		if (isUnset(given)) continue;
 		const raw = names ? await withIdsForNames(names, field, given, itemIndex) : given;
 		const converted = convertMapped(kindOf(field), raw);
 		if ('problem' in converted) {
-			refuseInput(ctx, itemIndex, `The field "${field.label}" in "${LABEL}" ${converted.problem}`, `Got ${JSON.stringify(given)}.`);
+			refuseInput(
+				ctx,
+				itemIndex,
+				`The field "${field.label}" in "${LABEL}" ${converted.problem}`,
+				`Got ${JSON.stringify(given)}.`,
+			);
 		}
 		result[name] = converted.value as DvsFieldValues[string];
 	}
@@ -152,7 +193,12 @@ export function requireFields(
 	});
 	if (missing.length > 0) {
 		const names = missing.map((field) => `"${field.label}"`).join(', ');
-		refuseInput(ctx, itemIndex, `${names} ${missing.length === 1 ? 'is' : 'are'} required in "${LABEL}"`, 'The register marks these fields as required: give each a value.');
+		refuseInput(
+			ctx,
+			itemIndex,
+			`${names} ${missing.length === 1 ? 'is' : 'are'} required in "${LABEL}"`,
+			'The register marks these fields as required: give each a value.',
+		);
 	}
 }
 

@@ -8,7 +8,13 @@ const LABEL = 'Filters';
 const TEXT_TYPES = new Set(['text', 'date']);
 
 function textValues(raw: unknown): string[] {
-	const entries = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined || raw === null ? [] : [raw];
+	const entries = Array.isArray(raw)
+		? raw
+		: typeof raw === 'string'
+			? raw.split(',')
+			: raw === undefined || raw === null
+				? []
+				: [raw];
 	return entries.map((entry) => String(entry).trim()).filter(Boolean);
 }
 
@@ -22,28 +28,54 @@ export function readFilters(ctx: IExecuteFunctions, itemIndex: number, schema: D
 	const filters: DvsFilters = {};
 	for (const entry of entries) {
 		const name = String(entry.field ?? '').trim();
-		if (!name) refuseInput(ctx, itemIndex, `A filter in "${LABEL}" has no field`, 'Choose a field for every filter, or remove the empty filter.');
+		if (!name)
+			refuseInput(
+				ctx,
+				itemIndex,
+				`A filter in "${LABEL}" has no field`,
+				'Choose a field for every filter, or remove the empty filter.',
+			);
 		const field = schema.fields.find((candidate) => candidate.name === name);
 		if (!field?.filter) {
 			const usable = schema.fields.filter((candidate) => candidate.filter).map((candidate) => candidate.name);
-			refuseInput(ctx, itemIndex, `"${LABEL}" cannot filter on "${name}"`, `Filterable fields here: ${usable.join(', ') || 'none'}.`);
+			refuseInput(
+				ctx,
+				itemIndex,
+				`"${LABEL}" cannot filter on "${name}"`,
+				`Filterable fields here: ${usable.join(', ') || 'none'}.`,
+			);
 		}
 		let values: Array<number | string>;
 		if (TEXT_TYPES.has(field.type)) {
 			values = textValues(entry.values);
 			const wrongDate = field.type === 'date' ? values.find((value) => asCalendarDate(value) !== value) : undefined;
 			if (wrongDate !== undefined) {
-				refuseInput(ctx, itemIndex, `The filter "${field.label}" in "${LABEL}" is not a date: "${wrongDate}"`, 'Use the format YYYY-MM-DD.');
+				refuseInput(
+					ctx,
+					itemIndex,
+					`The filter "${field.label}" in "${LABEL}" is not a date: "${wrongDate}"`,
+					'Use the format YYYY-MM-DD.',
+				);
 			}
 		} else {
 			const ids = asIdList(entry.values ?? []);
 			if (ids === undefined) {
-				refuseInput(ctx, itemIndex, `The filter "${field.label}" in "${LABEL}" needs IDs (whole numbers)`, `Got ${JSON.stringify(entry.values)}.`);
+				refuseInput(
+					ctx,
+					itemIndex,
+					`The filter "${field.label}" in "${LABEL}" needs IDs (whole numbers)`,
+					`Got ${JSON.stringify(entry.values)}.`,
+				);
 			}
 			values = ids;
 		}
 		if (values.length === 0) {
-			refuseInput(ctx, itemIndex, `The filter "${field.label}" in "${LABEL}" has no value`, 'Choose at least one value, or remove the filter.');
+			refuseInput(
+				ctx,
+				itemIndex,
+				`The filter "${field.label}" in "${LABEL}" has no value`,
+				'Choose at least one value, or remove the filter.',
+			);
 		}
 		filters[name] = [...new Set([...(filters[name] ?? []), ...values])];
 	}

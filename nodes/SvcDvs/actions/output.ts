@@ -20,7 +20,8 @@ export async function documentItems(
 
 /**
  * What a create or update outputs: the document as Get gives it (get_document after the write), with
- * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back. The write has landed by now,
+ * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back. The write has
+ * landed by now,
  * so a failed read is no failure of the item: the write's own answer is output with the reason the
  * document could not be read, and the item is not written again.
  */
@@ -39,14 +40,17 @@ export async function writtenDocumentItems(
 	}
 	const [item] = await documentItems(dvs, section, [document], simplify, itemIndex);
 	const { reconciled, reconciledWhy } = written;
-	return [{ ...item, json: { ...item.json, ...(reconciled ? { reconciled, ...(reconciledWhy ? { reconciledWhy } : {}) } : {}) } }];
+	return [
+		{
+			...item,
+			json: { ...item.json, ...(reconciled ? { reconciled, ...(reconciledWhy ? { reconciledWhy } : {}) } : {}) },
+		},
+	];
 }
 
 const COMMENT_FIELDS = [{ name: 'author', label: 'Author', type: 'user_id', required: false, filter: false }];
 
 /** Comments as output items; simplified, the author becomes its name with the ID in author_id. */
 export function commentItems(comments: IDataObject[], simplify: boolean, itemIndex: number): INodeExecutionData[] {
-	return comments.map((comment) =>
-		jsonItem(simplify ? simplifyDocument(comment, COMMENT_FIELDS) : comment, itemIndex),
-	);
+	return comments.map((comment) => jsonItem(simplify ? simplifyDocument(comment, COMMENT_FIELDS) : comment, itemIndex));
 }

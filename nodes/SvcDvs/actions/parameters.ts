@@ -17,7 +17,11 @@ export async function readDocument(
 	itemIndex: number,
 ): Promise<number> {
 	if (!isToolUse(ctx)) return readDocumentId(ctx, parameter.name, itemIndex, parameter.label);
-	return await dvs.documentIdOf(parameter.section, readLocator(ctx, parameter.name, itemIndex, parameter.label), itemIndex);
+	return await dvs.documentIdOf(
+		parameter.section,
+		readLocator(ctx, parameter.name, itemIndex, parameter.label),
+		itemIndex,
+	);
 }
 
 /** A document locator's value as a document ID, refused with the parameter's name when it is not one. */
@@ -25,17 +29,33 @@ export function readDocumentId(ctx: IExecuteFunctions, name: string, itemIndex: 
 	const raw = readLocator(ctx, name, itemIndex, label);
 	const id = asId(raw);
 	if (id === undefined) {
-		refuseInput(ctx, itemIndex, `The parameter "${label}" is not an ID: "${raw}"`, `Choose the ${label.toLowerCase()} from the list, or enter its ID (a whole number).`);
+		refuseInput(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" is not an ID: "${raw}"`,
+			`Choose the ${label.toLowerCase()} from the list, or enter its ID (a whole number).`,
+		);
 	}
 	return id;
 }
 
 /** An optional whole-number ID typed into a text or number field; undefined when empty. */
-export function readOptionalId(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): number | undefined {
+export function readOptionalId(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): number | undefined {
 	const raw = readText(ctx, name, itemIndex, label);
 	if (!raw) return undefined;
 	const id = asId(raw);
-	if (id === undefined) refuseInput(ctx, itemIndex, `The parameter "${label}" is not an ID: "${raw}"`, 'Enter a whole number, or leave it empty.');
+	if (id === undefined)
+		refuseInput(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" is not an ID: "${raw}"`,
+			'Enter a whole number, or leave it empty.',
+		);
 	return id;
 }
 

@@ -22,7 +22,10 @@ async function searchDocuments(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const page = await closingAfter(dvsServiceFor(ctx), async (dvs) => await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset, order: 'newest' }, 0));
+	const page = await closingAfter(
+		dvsServiceFor(ctx),
+		async (dvs) => await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset, order: 'newest' }, 0),
+	);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = page.items
 		.map((document) => ({ name: label(document), value: String(document.dvs_document_id) }))
@@ -31,18 +34,34 @@ async function searchDocuments(
 	return { results, paginationToken: page.items.length > 0 && next < page.total ? String(next) : undefined };
 }
 
-export async function searchTasks(this: ILoadOptionsFunctions, filter?: string, token?: string): Promise<INodeListSearchResult> {
+export async function searchTasks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+): Promise<INodeListSearchResult> {
 	return await searchDocuments(this, 'task', filter, token);
 }
 
-export async function searchProjects(this: ILoadOptionsFunctions, filter?: string, token?: string): Promise<INodeListSearchResult> {
+export async function searchProjects(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+): Promise<INodeListSearchResult> {
 	return await searchDocuments(this, 'project_2', filter, token);
 }
 
-export async function searchContactPersons(this: ILoadOptionsFunctions, filter?: string, token?: string): Promise<INodeListSearchResult> {
+export async function searchContactPersons(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+): Promise<INodeListSearchResult> {
 	return await searchDocuments(this, 'contact_person', filter, token);
 }
 
-export async function searchClients(this: ILoadOptionsFunctions, filter?: string, token?: string): Promise<INodeListSearchResult> {
+export async function searchClients(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+): Promise<INodeListSearchResult> {
 	return await searchDocuments(this, 'client', filter, token);
 }

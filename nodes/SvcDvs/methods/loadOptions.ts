@@ -3,12 +3,23 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { asIdList } from '../../shared/mappedValues';
-import { currentDocumentId, currentSection, documentOptions, isSection, projectOfTask, taskProject, userOptions } from './lookups';
+import {
+	currentDocumentId,
+	currentSection,
+	documentOptions,
+	isSection,
+	projectOfTask,
+	taskProject,
+	userOptions,
+} from './lookups';
 import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { fields } = await closingAfter(dvsServiceFor(this), async (dvs) => await dvs.getFields(currentSection(this), 0));
+	const { fields } = await closingAfter(
+		dvsServiceFor(this),
+		async (dvs) => await dvs.getFields(currentSection(this), 0),
+	);
 	return fields
 		.filter((field) => field.filter)
 		.map((field) => ({ name: field.label || field.name, value: field.name, description: field.name }));
@@ -52,7 +63,10 @@ export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INod
 export async function getMentionUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const taskId = currentDocumentId(this, 'task');
 	if (taskId === undefined) return [];
-	return await closingAfter(dvsServiceFor(this), async (dvs) => await userOptions(dvs, 'task', await projectOfTask(dvs, taskId)));
+	return await closingAfter(
+		dvsServiceFor(this),
+		async (dvs) => await userOptions(dvs, 'task', await projectOfTask(dvs, taskId)),
+	);
 }
 
 /** Users a task's user lists accept: those of its project (the chosen one, or the updated task's). */
@@ -67,10 +81,18 @@ export async function getTaskUsers(this: ILoadOptionsFunctions): Promise<INodePr
 export async function getContactPersons(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await closingAfter(dvsServiceFor(this), async (dvs) => {
 		if (!dvs.reaches('contact_person')) {
-			throw new NodeOperationError(this.getNode(), 'Contact persons are listed with a DVS API credential only (the MCP endpoint does not reach them): give their IDs with an expression');
+			throw new NodeOperationError(
+				this.getNode(),
+				'Contact persons are listed with a DVS API credential only (the MCP endpoint does not reach ' +
+					'them): give their IDs with an expression',
+			);
 		}
 		const options = await documentOptions(dvs, 'contact_person');
-		if (!options) throw new NodeOperationError(this.getNode(), 'There are too many contact persons to list: give their IDs with an expression');
+		if (!options)
+			throw new NodeOperationError(
+				this.getNode(),
+				'There are too many contact persons to list: give their IDs with an expression',
+			);
 		return options;
 	});
 }

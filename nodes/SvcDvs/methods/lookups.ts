@@ -46,11 +46,17 @@ export async function userOptions(
 }
 
 /** The newest documents of a register as options (one page), or undefined when there are more. */
-export async function documentOptions(dvs: DvsService, section: DvsSection): Promise<INodePropertyOptions[] | undefined> {
+export async function documentOptions(
+	dvs: DvsService,
+	section: DvsSection,
+): Promise<INodePropertyOptions[] | undefined> {
 	const page = await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
 	if (page.total > page.items.length) return undefined;
 	return page.items.map((document) => ({
-		name: typeof document.name === 'string' && document.name ? document.name : String(document.full_number ?? document.dvs_document_id),
+		name:
+			typeof document.name === 'string' && document.name
+				? document.name
+				: String(document.full_number ?? document.dvs_document_id),
 		value: Number(document.dvs_document_id),
 	}));
 }

@@ -10,7 +10,10 @@ import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { TASK_LISTS } from '../actions/documents/listPickers';
 import { currentDocumentId, currentSection, documentOptions, isSection, taskProject, userOptions } from './lookups';
 
-/** Fields given by their own parameter instead of the mapper; an AI tool's model gives the lists in the mapper, by name. */
+/**
+ * Fields given by their own parameter instead of the mapper; an AI tool's model gives the lists in the
+ * mapper, by name.
+ */
 function ownParameterFields(section: DvsSection, toolUse: boolean): string[] {
 	if (section !== 'task') return [];
 	return [TASK_PROJECT_FIELD, ...(toolUse ? [] : TASK_LISTS.map((list) => list.field))];
@@ -25,8 +28,14 @@ function modelHint(field: DvsFieldDescriptor, options: ResourceMapperField['opti
 		date: 'a date as YYYY-MM-DD',
 		numericText: 'a number',
 	};
-	const choices = options?.length ? ` Choices: ${options.slice(0, 30).map((option) => option.name).join(', ')}.` : '';
-	return `${field.label || field.name}${takes[kind] ? `: ${takes[kind]}.` : '.'}${choices}${field.required ? '' : ' Optional.'}`.replace(/`/g, "'");
+	const choices = options?.length
+		? ` Choices: ${options
+				.slice(0, 30)
+				.map((option) => option.name)
+				.join(', ')}.`
+		: '';
+	const takesText = takes[kind] ? `: ${takes[kind]}.` : '.';
+	return `${field.label || field.name}${takesText}${choices}${field.required ? '' : ' Optional.'}`.replace(/`/g, "'");
 }
 
 async function mapperField(
@@ -50,7 +59,11 @@ async function mapperField(
 	if (forModel) {
 		// As an AI tool every field is the model's to fill, by name where IDs go (fieldValues.ts resolves them).
 		const fallback = field.required ? '' : ", ''";
-		return { ...mapped, type: 'string', defaultValue: `={{ $fromAI('${field.name}', \`${modelHint(field, options)}\`, 'string'${fallback}) }}` };
+		return {
+			...mapped,
+			type: 'string',
+			defaultValue: `={{ $fromAI('${field.name}', \`${modelHint(field, options)}\`, 'string'${fallback}) }}`,
+		};
 	}
 	return options ? { ...mapped, type: 'options', options } : mapped;
 }
@@ -73,10 +86,13 @@ export async function getDocumentFields(this: ILoadOptionsFunctions): Promise<Re
  * project (whose users the task's user fields accept). Said neutrally, not as an error.
  */
 function notYetAskable(ctx: ILoadOptionsFunctions): string | undefined {
-	if (Object.keys(ctx.getNode().credentials ?? {}).length === 0) return 'Pick a credential first: the fields are read from your register.';
+	if (Object.keys(ctx.getNode().credentials ?? {}).length === 0)
+		return 'Pick a credential first: the fields are read from your register.';
 	// As an AI tool the model gives the project, so the fields are listed without it.
-	const newTask = currentSection(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create' && !isToolUse(ctx);
-	if (newTask && currentDocumentId(ctx, 'project') === undefined) return "Pick the task's project first: its fields and the users it accepts are read from it.";
+	const newTask =
+		currentSection(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create' && !isToolUse(ctx);
+	if (newTask && currentDocumentId(ctx, 'project') === undefined)
+		return "Pick the task's project first: its fields and the users it accepts are read from it.";
 	return undefined;
 }
 
@@ -92,8 +108,12 @@ async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Prom
 		return await userOptions(dvs, section, projectId);
 	};
 	const choices = async (field: DvsFieldDescriptor) => {
-		if (field.type.startsWith('dropdown')) return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
-		if (field.type.startsWith('relation')) return isSection(field.section) && dvs.reaches(field.section) ? await documentOptions(dvs, field.section) : undefined;
+		if (field.type.startsWith('dropdown'))
+			return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
+		if (field.type.startsWith('relation'))
+			return isSection(field.section) && dvs.reaches(field.section)
+				? await documentOptions(dvs, field.section)
+				: undefined;
 		users ??= userChoices();
 		return await users;
 	};
@@ -102,5 +122,11 @@ async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Prom
 		if (ownParameters.includes(field.name)) continue;
 		fields.push(await mapperField(field, forCreate, isToolUse(ctx), choices));
 	}
-	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'The register reports no writable fields for this account: ask its administrator for write access to it.' };
+	return fields.length
+		? { fields }
+		: {
+				fields,
+				emptyFieldsNotice:
+					'The register reports no writable fields for this account: ask its administrator for write access to it.',
+			};
 }

@@ -16,12 +16,17 @@ const MAX_REQUESTS_PER_POLL = 1000;
 export async function pollDvsTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readDvsTriggerSettings(this);
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-	return await emitOnce(this, async () =>
-		await closingAfter(dvsServiceFor(this, () => settings.timeoutMs), async (dvs) => {
-			if (settings.event === 'newTask') return await pollNewTask(this, dvs, settings, budget);
-			if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, dvs, settings, budget);
-			if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, dvs, settings, budget);
-			return await pollNewCommentOnTasks(this, dvs, settings, budget);
-		}),
+	return await emitOnce(
+		this,
+		async () =>
+			await closingAfter(
+				dvsServiceFor(this, () => settings.timeoutMs),
+				async (dvs) => {
+					if (settings.event === 'newTask') return await pollNewTask(this, dvs, settings, budget);
+					if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, dvs, settings, budget);
+					if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, dvs, settings, budget);
+					return await pollNewCommentOnTasks(this, dvs, settings, budget);
+				},
+			),
 	);
 }

@@ -5,7 +5,13 @@ import type { PollBudget } from '../../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import {
+	fingerprintOf,
+	readSavedState,
+	unreadableState,
+	writeSavedState,
+	writeStartingPoint,
+} from '../../shared/polling/state';
 import { commentItem } from '../commentItems';
 import type { CommentMark } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -30,13 +36,22 @@ async function poll(
 	if (isManualPoll(ctx)) {
 		const { comment } = await lastCommentOf(dvs, taskId);
 		if (!comment) {
-			throw noSampleError(ctx, `Task ${taskId} has no comment yet`, 'Add a comment to the task, then fetch a test event again.');
+			throw noSampleError(
+				ctx,
+				`Task ${taskId} has no comment yet`,
+				'Add a comment to the task, then fetch a test event again.',
+			);
 		}
 		return [[commentItem(taskId, comment)]];
 	}
 	const fingerprint = fingerprintOf({ event: 'newComment', task: taskId });
 	const saved = readSavedState(ctx, fingerprint);
-	const state = saved && isMark(saved.state.mark) ? (saved.state as unknown as OneTaskState) : saved ? unreadableState(ctx, 'it is damaged') : undefined;
+	const state =
+		saved && isMark(saved.state.mark)
+			? (saved.state as unknown as OneTaskState)
+			: saved
+				? unreadableState(ctx, 'it is damaged')
+				: undefined;
 	if (!state) {
 		writeStartingPoint(ctx, fingerprint, { mark: (await lastCommentOf(dvs, taskId)).mark } satisfies OneTaskState);
 		return null;
@@ -70,7 +85,8 @@ export async function pollNewCommentOnTask(
 			ctx.getNode(),
 			error,
 			`The watched task ${taskId} can no longer be read (${error.httpCode})`,
-			'It may have been removed, or the account may have lost its permission on tasks and projects. Choose the task again, or check the Svc DVS API credential.',
+			'It may have been removed, or the account may have lost its permission on tasks and projects. ' +
+				'Choose the task again, or check the Svc DVS API credential.',
 		);
 	}
 }

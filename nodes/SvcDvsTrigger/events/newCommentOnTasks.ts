@@ -7,7 +7,13 @@ import { advance, aheadOf, compareStamped, cursorAfterAll } from '../../shared/p
 import { asNodeError, isGoneError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import {
+	fingerprintOf,
+	readSavedState,
+	unreadableState,
+	writeSavedState,
+	writeStartingPoint,
+} from '../../shared/polling/state';
 import { commentItem, stampComment } from '../commentItems';
 import type { CommentMark, CommentRead } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -76,7 +82,11 @@ function sweepAfter(followed: StampedTask[], position: string | undefined, count
 	return [...ordered.slice(from), ...ordered.slice(0, from)].slice(0, count);
 }
 
-function plan(state: TasksState, watched: StampedTask[], settings: DvsTriggerSettings): { due: Planned[]; active: StampedTask[]; swept: StampedTask[] } {
+function plan(
+	state: TasksState,
+	watched: StampedTask[],
+	settings: DvsTriggerSettings,
+): { due: Planned[]; active: StampedTask[]; swept: StampedTask[] } {
 	const tasksChecked = settings.tasksCheckedPerPoll;
 	const byId = new Map(watched.map((task) => [task.id, task]));
 	const due: Planned[] = [];
@@ -113,7 +123,12 @@ interface TaskRead {
 }
 
 /** Emits the oldest new comments over all tasks, as a prefix of each task's new comments. */
-function emit(reads: TaskRead[], max: number, marks: Record<string, CommentMark>, more: Set<string>): INodeExecutionData[] {
+function emit(
+	reads: TaskRead[],
+	max: number,
+	marks: Record<string, CommentMark>,
+	more: Set<string>,
+): INodeExecutionData[] {
 	const all = reads.flatMap(({ task, read }) =>
 		read.fresh.map((fresh) => ({ task, fresh, stamp: stampComment(fresh.id, fresh.comment) })),
 	);

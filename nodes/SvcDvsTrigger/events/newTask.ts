@@ -7,7 +7,13 @@ import { isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import {
+	fingerprintOf,
+	readSavedState,
+	unreadableState,
+	writeSavedState,
+	writeStartingPoint,
+} from '../../shared/polling/state';
 import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
@@ -31,10 +37,19 @@ interface NewTaskState {
 
 const keyOf = (task: StampedTask) => SeenRecord.keyOf('task', task.id);
 
-async function sample(ctx: IPollFunctions, dvs: DvsService, settings: DvsTriggerSettings): Promise<INodeExecutionData[][]> {
+async function sample(
+	ctx: IPollFunctions,
+	dvs: DvsService,
+	settings: DvsTriggerSettings,
+): Promise<INodeExecutionData[][]> {
 	const page = await dvs.listDocuments('task', { limit: 1, offset: 0, order: 'newest', filters: settings.filters }, 0);
 	if (page.items.length === 0) {
-		throw noSampleError(ctx, 'No task matches the trigger yet', 'Create a task in the chosen project (matching the filters), or widen the filters, then fetch a test event again.');
+		throw noSampleError(
+			ctx,
+			'No task matches the trigger yet',
+			'Create a task in the chosen project (matching the filters), or widen the filters, then fetch ' +
+				'a test event again.',
+		);
 	}
 	return [[taskItem('newTask', page.items[0])]];
 }
@@ -57,7 +72,13 @@ function afterFullList(tasks: StampedTask[], known: SeenRecord, since: string): 
  * Undefined when the list changed otherwise (a task deleted, one created under an older clock,
  * one that started matching): then the tasks are listed in full.
  */
-async function tasksAfterKnownRun(dvs: DvsService, settings: DvsTriggerSettings, state: NewTaskState, known: SeenRecord, budget: PollBudget): Promise<StampedTask[] | undefined> {
+async function tasksAfterKnownRun(
+	dvs: DvsService,
+	settings: DvsTriggerSettings,
+	state: NewTaskState,
+	known: SeenRecord,
+	budget: PollBudget,
+): Promise<StampedTask[] | undefined> {
 	if (known.size !== state.position || state.polls >= FULL_LIST_EVERY - 1) return undefined;
 	let offset = Math.max(0, state.position - 1);
 	const first = await taskPage(dvs, settings.filters, 'oldest', offset, budget);
@@ -86,7 +107,12 @@ function migrated(tasks: StampedTask[], cursor: Cursor | undefined): SeenRecord 
  * creation time says (a clock step back changes nothing). Emitted oldest first, at most
  * "Max Items per Poll" a poll; the rest wait for the next poll, so a backlog drains.
  */
-export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
+export async function pollNewTask(
+	ctx: IPollFunctions,
+	dvs: DvsService,
+	settings: DvsTriggerSettings,
+	budget: PollBudget,
+): Promise<INodeExecutionData[][] | null> {
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, settings);
 	const fingerprint = fingerprintOf({ event: 'newTask', filters: settings.filters });
 	const saved = readSavedState(ctx, fingerprint);
@@ -99,7 +125,10 @@ export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings
 		state = { ...afterFullList(tasks, known, typeof cursor?.at === 'string' ? cursor.at : ''), polls: FULL_LIST_EVERY };
 	} else if (saved) {
 		known = SeenRecord.decode(saved.state.known, false);
-		state = known && typeof saved.state.position === 'number' ? (saved.state as unknown as NewTaskState) : unreadableState(ctx, 'it is damaged');
+		state =
+			known && typeof saved.state.position === 'number'
+				? (saved.state as unknown as NewTaskState)
+				: unreadableState(ctx, 'it is damaged');
 	}
 	if (!state || !known) {
 		const since = await newestCreation(dvs, budget);
@@ -115,8 +144,16 @@ export async function pollNewTask(ctx: IPollFunctions, dvs: DvsService, settings
 		const batch = quick.slice(0, settings.maxItemsPerPoll);
 		for (const task of batch) known.set(keyOf(task));
 		const last = batch.at(-1);
-		writeSavedState(ctx, fingerprint, { ...state, known: known.encode(), position: state.position + batch.length, lastId: last?.id ?? state.lastId, polls: state.polls + 1 } satisfies NewTaskState);
-		return pollOutput(batch.filter((task) => isNew(settings, state.since, task)).map((task) => taskItem('newTask', task.task)));
+		writeSavedState(ctx, fingerprint, {
+			...state,
+			known: known.encode(),
+			position: state.position + batch.length,
+			lastId: last?.id ?? state.lastId,
+			polls: state.polls + 1,
+		} satisfies NewTaskState);
+		return pollOutput(
+			batch.filter((task) => isNew(settings, state.since, task)).map((task) => taskItem('newTask', task.task)),
+		);
 	}
 
 	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);

@@ -7,7 +7,13 @@ import { compareStamped } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import {
+	fingerprintOf,
+	readSavedState,
+	unreadableState,
+	writeSavedState,
+	writeStartingPoint,
+} from '../../shared/polling/state';
 import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
@@ -49,15 +55,30 @@ function encoded({ updated, digests }: { updated: SeenRecord; digests?: SeenReco
  * rest stay due). With a field list, a change elsewhere is recorded without an item. New tasks are
  * recorded, not emitted; tasks no longer listed are forgotten.
  */
-export async function pollTaskUpdated(ctx: IPollFunctions, dvs: DvsService, settings: DvsTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
+export async function pollTaskUpdated(
+	ctx: IPollFunctions,
+	dvs: DvsService,
+	settings: DvsTriggerSettings,
+	budget: PollBudget,
+): Promise<INodeExecutionData[][] | null> {
 	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
-	const byUpdate = (a: StampedTask, b: StampedTask) => compareStamped({ at: a.updated, id: a.id }, { at: b.updated, id: b.id });
+	const byUpdate = (a: StampedTask, b: StampedTask) =>
+		compareStamped({ at: a.updated, id: a.id }, { at: b.updated, id: b.id });
 	if (isManualPoll(ctx)) {
 		const newest = [...tasks].sort(byUpdate).at(-1);
-		if (!newest) throw noSampleError(ctx, 'No task matches the trigger yet', 'Create or change a task in the chosen project (matching the filters), then fetch a test event again.');
+		if (!newest)
+			throw noSampleError(
+				ctx,
+				'No task matches the trigger yet',
+				'Create or change a task in the chosen project (matching the filters), then fetch a test event again.',
+			);
 		return [[taskItem('taskUpdated', newest.task)]];
 	}
-	const fingerprint = fingerprintOf({ event: 'taskUpdated', filters: settings.filters, fields: settings.watchedFields });
+	const fingerprint = fingerprintOf({
+		event: 'taskUpdated',
+		filters: settings.filters,
+		fields: settings.watchedFields,
+	});
 	const saved = readSavedState(ctx, fingerprint);
 	const watchingFields = settings.watchedFields.length > 0;
 	const updated = saved ? SeenRecord.decode(saved.state.updated, true) : undefined;

@@ -4,8 +4,15 @@ import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import type { DvsSection } from '../../shared/adapters/dvs/types';
 
 /** Documents shown in a list: the newest 200, filtered by the typed text. */
-async function search(ctx: ILoadOptionsFunctions, section: DvsSection, filter?: string): Promise<INodeListSearchResult> {
-	const page = await closingAfter(dvsServiceFor(ctx), async (dvs) => await dvs.listDocuments(section, { limit: 200, offset: 0, order: 'newest' }, 0));
+async function search(
+	ctx: ILoadOptionsFunctions,
+	section: DvsSection,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const page = await closingAfter(
+		dvsServiceFor(ctx),
+		async (dvs) => await dvs.listDocuments(section, { limit: 200, offset: 0, order: 'newest' }, 0),
+	);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = page.items
 		.map((doc) => {

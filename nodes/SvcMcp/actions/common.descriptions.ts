@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-
 export { optionsCollection } from '../../shared/descriptions';
 
 /** Where binary content (blobs, images, embedded resources) goes. */
@@ -10,7 +9,8 @@ export const binaryFieldOption: INodeProperties = {
 	type: 'string',
 	default: 'data',
 	description:
-		'Binary field for files the service returns (blobs, images, embedded resources). Further files go to the same name with _1, _2, … appended.',
+		'Binary field for files the service returns (blobs, images, embedded resources). Further ' +
+		'files go to the same name with _1, _2, … appended.',
 };
 
 export function readBinaryField(ctx: IExecuteFunctions, itemIndex: number): string {

@@ -9,11 +9,16 @@ import type { McpContent, McpResourceContents, McpToolOutcome } from '../../shar
 function bytesOf(ctx: IExecuteFunctions, base64: string, what: string, itemIndex: number): Buffer {
 	const bytes = decodeBase64(base64);
 	if (bytes) return bytes;
-	throw new NodeApiError(ctx.getNode(), { message: 'invalid base64' }, {
-		message: `The MCP server sent ${what} that is not valid base64`,
-		description: 'MCP binary content is standard padded base64. Nothing was output for this item; the server may be faulty.',
-		itemIndex,
-	});
+	throw new NodeApiError(
+		ctx.getNode(),
+		{ message: 'invalid base64' },
+		{
+			message: `The MCP server sent ${what} that is not valid base64`,
+			description:
+				'MCP binary content is standard padded base64. Nothing was output for this item; the server may be faulty.',
+			itemIndex,
+		},
+	);
 }
 
 /** Binary property names for several files: `data`, `data_1`, `data_2`, … */
@@ -22,7 +27,11 @@ function propertyName(base: string, index: number): string {
 }
 
 function fileNameOfUri(uri: string): string | undefined {
-	const tail = uri.replace(/[?#].*$/, '').split(/[/:]+/).filter(Boolean).pop();
+	const tail = uri
+		.replace(/[?#].*$/, '')
+		.split(/[/:]+/)
+		.filter(Boolean)
+		.pop();
 	if (!tail) return undefined;
 	try {
 		return decodeURIComponent(tail);
@@ -64,7 +73,10 @@ export async function toolResultItem(
 	for (const block of outcome.content as Array<McpContent & IDataObject>) {
 		if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
 		else if ((block.type === 'image' || block.type === 'audio') && typeof block.data === 'string') {
-			files.push({ data: bytesOf(ctx, block.data, `${block.type} content`, itemIndex), mimeType: block.mimeType as string | undefined });
+			files.push({
+				data: bytesOf(ctx, block.data, `${block.type} content`, itemIndex),
+				mimeType: block.mimeType as string | undefined,
+			});
 		} else if (block.type === 'resource' && block.resource && typeof block.resource === 'object') {
 			const resource = block.resource as McpResourceContents;
 			const data =
@@ -88,7 +100,13 @@ export async function toolResultItem(
 		const suggested = files.length === 1 ? suggestedFileName(outcome.structured) : undefined;
 		item.binary = {};
 		for (const [index, file] of files.entries()) {
-			item.binary[propertyName(binaryField, index)] = await binaryFromBuffer(ctx, file.data, suggested ?? file.fileName, file.mimeType, itemIndex);
+			item.binary[propertyName(binaryField, index)] = await binaryFromBuffer(
+				ctx,
+				file.data,
+				suggested ?? file.fileName,
+				file.mimeType,
+				itemIndex,
+			);
 		}
 	}
 	return item;

@@ -7,7 +7,15 @@ export async function searchTools(this: ILoadOptionsFunctions, filter?: string):
 	const tools = await listEndpointTools(this);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = tools
-		.filter((tool) => !needle || [tool.name, tool.title ?? '', tool.description ?? ''].some((text) => text.toLowerCase().includes(needle)))
-		.map((tool) => ({ name: tool.title ? `${tool.title} (${tool.name})` : tool.name, value: tool.name, description: tool.description }));
+		.filter(
+			(tool) =>
+				!needle ||
+				[tool.name, tool.title ?? '', tool.description ?? ''].some((text) => text.toLowerCase().includes(needle)),
+		)
+		.map((tool) => ({
+			name: tool.title ? `${tool.title} (${tool.name})` : tool.name,
+			value: tool.name,
+			description: tool.description,
+		}));
 	return { results };
 }

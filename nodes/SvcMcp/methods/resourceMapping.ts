@@ -12,8 +12,14 @@ import { isToolUse } from '../../shared/toolUse';
 import { listEndpointTools } from './client';
 
 function typeOf(schema: IDataObject): { type: FieldType; options?: INodePropertyOptions[] } {
-	if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string' || typeof value === 'number')) {
-		return { type: 'options', options: (schema.enum as Array<string | number>).map((value) => ({ name: String(value), value })) };
+	if (
+		Array.isArray(schema.enum) &&
+		schema.enum.every((value) => typeof value === 'string' || typeof value === 'number')
+	) {
+		return {
+			type: 'options',
+			options: (schema.enum as Array<string | number>).map((value) => ({ name: String(value), value })),
+		};
 	}
 	const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((type) => type !== 'null');
 	switch (types[0]) {
@@ -43,7 +49,8 @@ function schemaDefault(schema: IDataObject, type: FromAiType): string | undefine
 	const value = schema.default;
 	if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) return String(value);
 	if (type === 'boolean' && typeof value === 'boolean') return String(value);
-	if (type === 'string' && (typeof value === 'string' || typeof value === 'number')) return `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+	if (type === 'string' && (typeof value === 'string' || typeof value === 'number'))
+		return `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 	return undefined;
 }
 
@@ -70,11 +77,17 @@ function fromAiArgument(id: string, schema: IDataObject, type: FieldType, requir
 			typeof schema.description === 'string' && schema.description.trim() ? schema.description : id,
 			Array.isArray(schema.enum) ? `One of: ${schema.enum.map(String).join(', ')}` : '',
 			asText ? `${asText}, as text` : '',
-			required || fallback === undefined ? '' : fallback === "''" ? 'Optional' : `Optional, ${fallback.replace(/^'|'$/g, '')} when left out`,
+			required || fallback === undefined
+				? ''
+				: fallback === "''"
+					? 'Optional'
+					: `Optional, ${fallback.replace(/^'|'$/g, '')} when left out`,
 		]),
 	);
 	const key = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-	return `={{ $fromAI('${key}', \`${description}\`, '${fromAiType}'${fallback === undefined ? '' : `, ${fallback}`}) }}`;
+	return (
+		`={{ $fromAI('${key}', \`${description}\`, '${fromAiType}'${fallback === undefined ? '' : `, ${fallback}`}) ` + `}}`
+	);
 }
 
 /** The picked tool's input schema as resource mapper fields: names, types, required flags. */
@@ -100,7 +113,13 @@ export async function getToolArguments(this: ILoadOptionsFunctions): Promise<Res
 			...(options ? { options } : {}),
 		};
 		// As an AI tool the MCP tool's own input schema goes to the model: each argument with its type and description.
-		return forModel ? { ...field, type: type === 'options' ? 'string' : type, defaultValue: fromAiArgument(id, schema ?? {}, type, required.has(id)) } : field;
+		return forModel
+			? {
+					...field,
+					type: type === 'options' ? 'string' : type,
+					defaultValue: fromAiArgument(id, schema ?? {}, type, required.has(id)),
+				}
+			: field;
 	});
 	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'This tool takes no arguments' };
 }

@@ -8,13 +8,12 @@ import { isToolUse } from '../../shared/toolUse';
 
 export { fileLocator, folderLocator } from '../../shared/storageLocators';
 
-
 export const accessRightsOption: INodeProperties = {
 	displayName: 'Include Access Rights',
 	name: 'accessRights',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to add each item\'s access_rights object to the output',
+	description: "Whether to add each item's access_rights object to the output",
 };
 
 export { optionsCollection, readOptionsCollection };
@@ -28,10 +27,16 @@ export function ifNameExistsOption(kind: 'folder' | 'file'): INodeProperties {
 			displayName: 'If Name Exists',
 			name: 'ifNameExists',
 			default: 'keepBoth',
-			description: `What to do when the folder already holds a ${kind} of that name. Use Existing or Fail make running the workflow again safe.`,
+			description:
+				`What to do when the folder already holds a ${kind} of that name. Use Existing or Fail make ` +
+				`running the workflow again safe.`,
 		},
 		[
-			['Keep Both', 'keepBoth', `Write a new ${kind}; the service numbers its name (over MCP a taken name is an error)`],
+			[
+				'Keep Both',
+				'keepBoth',
+				`Write a new ${kind}; the service numbers its name (over MCP a taken name is an error)`,
+			],
 			['Use Existing', 'useExisting', `Write nothing and output the existing ${kind}, marked existing: true`],
 			['Fail', 'fail', 'Write nothing and fail the item'],
 		],
@@ -60,5 +65,7 @@ export async function readEntryHash(
 ): Promise<string> {
 	const reference = readLocator(ctx, parameter.name, itemIndex, parameter.label, parameter.required ?? true);
 	const rules = { byName: isToolUse(ctx) };
-	return kind === 'folder' ? await storage.folderHashOf(reference, rules, itemIndex) : await storage.fileHashOf(reference, rules, itemIndex);
+	return kind === 'folder'
+		? await storage.folderHashOf(reference, rules, itemIndex)
+		: await storage.fileHashOf(reference, rules, itemIndex);
 }

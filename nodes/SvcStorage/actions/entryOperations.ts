@@ -4,21 +4,33 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readText } from '../../shared/parameters';
 import { jsonItem } from '../../shared/items';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/operation';
-import { accessRightsOption, fileLocator, folderLocator, optionsCollection, readEntryHash, readOptionsCollection } from './common.descriptions';
+import {
+	accessRightsOption,
+	fileLocator,
+	folderLocator,
+	optionsCollection,
+	readEntryHash,
+	readOptionsCollection,
+} from './common.descriptions';
 import type { StorageOperation } from './node.type';
 
 /** A file and a folder: the operations below are the same for both and differ only in these words. */
 type EntryKind = 'file' | 'folder';
 
-const ENTRY: Record<EntryKind, { label: string; locator: (description?: string) => INodeProperties; nameClash: string }> = {
+const ENTRY: Record<
+	EntryKind,
+	{ label: string; locator: (description?: string) => INodeProperties; nameClash: string }
+> = {
 	file: {
 		label: 'File',
-		locator: (description) => fileLocator({ name: 'file', displayName: 'File', ...(description ? { description } : {}) }),
+		locator: (description) =>
+			fileLocator({ name: 'file', displayName: 'File', ...(description ? { description } : {}) }),
 		nameClash: 'the folder has it already',
 	},
 	folder: {
 		label: 'Folder',
-		locator: (description) => folderLocator({ name: 'folder', displayName: 'Folder', ...(description ? { description } : {}) }),
+		locator: (description) =>
+			folderLocator({ name: 'folder', displayName: 'Folder', ...(description ? { description } : {}) }),
 		nameClash: 'a sibling has it already',
 	},
 };
@@ -37,7 +49,10 @@ export function getInfoOperation(kind: EntryKind): StorageOperation {
 		async execute(itemIndex, { storage }) {
 			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
 			const options = { accessRights: this.getNodeParameter('options.accessRights', itemIndex, false) as boolean };
-			const info = kind === 'file' ? await storage.getFileInfo(hash, options, itemIndex) : await storage.getFolderInfo(hash, options, itemIndex);
+			const info =
+				kind === 'file'
+					? await storage.getFileInfo(hash, options, itemIndex)
+					: await storage.getFolderInfo(hash, options, itemIndex);
 			return [jsonItem(info, itemIndex)];
 		},
 	};
@@ -53,7 +68,9 @@ export function renameOperation(kind: EntryKind): StorageOperation {
 			type: 'string',
 			default: '',
 			required: true,
-			description: `The service normalizes the name and adds a number when ${ENTRY[kind].nameClash}; the output has the final name`,
+			description:
+				`The service normalizes the name and adds a number when ${ENTRY[kind].nameClash}; the output ` +
+				`has the final name`,
 		},
 		optionsCollection(),
 	];
@@ -65,7 +82,10 @@ export function renameOperation(kind: EntryKind): StorageOperation {
 		async execute(itemIndex, { storage }) {
 			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
 			const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
-			const renamed = kind === 'file' ? await storage.renameFile(hash, name, itemIndex) : await storage.renameFolder(hash, name, itemIndex);
+			const renamed =
+				kind === 'file'
+					? await storage.renameFile(hash, name, itemIndex)
+					: await storage.renameFolder(hash, name, itemIndex);
 			return [jsonItem(renamed, itemIndex)];
 		},
 	};

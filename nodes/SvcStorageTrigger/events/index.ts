@@ -11,7 +11,13 @@ import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
 import { emitOnce } from '../../shared/polling/emission';
 import { eventIdOf } from '../../shared/polling/eventId';
-import { fingerprintOf, readSavedState, unreadableState, writeSavedState, writeStartingPoint } from '../../shared/polling/state';
+import {
+	fingerprintOf,
+	readSavedState,
+	unreadableState,
+	writeSavedState,
+	writeStartingPoint,
+} from '../../shared/polling/state';
 import type { SavedState } from '../../shared/polling/state';
 import { downloadWatchedFile } from '../download';
 import type { StorageTriggerEvent, StorageTriggerSettings } from '../settings';
@@ -29,7 +35,11 @@ interface EntriesState {
 	attempts?: Record<string, number>;
 }
 
-const KIND_OF: Record<StorageTriggerEvent, WatchedEntry['kind']> = { newFile: 'file', fileUpdated: 'file', newFolder: 'folder' };
+const KIND_OF: Record<StorageTriggerEvent, WatchedEntry['kind']> = {
+	newFile: 'file',
+	fileUpdated: 'file',
+	newFolder: 'folder',
+};
 
 /** What an entry is compared by: File Updated keeps the last-modified second; the others only identity. */
 function stampOf(event: StorageTriggerEvent, entry: WatchedEntry): number | undefined {
@@ -42,7 +52,10 @@ function oldestFirst(event: StorageTriggerEvent): (a: WatchedEntry, b: WatchedEn
 	return (a, b) => compareStamped({ at: at(a), id: a.id }, { at: at(b), id: b.id });
 }
 
-/** Whether the entry is due: unseen (New File, New Folder), or seen with another last-modified second (File Updated). */
+/**
+ * Whether the entry is due: unseen (New File, New Folder), or seen with another last-modified second (File
+ * Updated).
+ */
 function isDue(event: StorageTriggerEvent, record: SeenRecord, entry: WatchedEntry): boolean {
 	if (event !== 'fileUpdated') return !record.has(entry.key);
 	return record.has(entry.key) && record.stampOf(entry.key) !== entry.modified;
@@ -52,7 +65,12 @@ function isDue(event: StorageTriggerEvent, record: SeenRecord, entry: WatchedEnt
  * The saved record, from this layout or the one before it: layout 1 kept a time cursor (upload
  * second and hashes) for New File; what was behind it counts as seen.
  */
-function recordOf(ctx: IPollFunctions, event: StorageTriggerEvent, saved: SavedState, entries: WatchedEntry[]): { record: SeenRecord; attempts: Record<string, number> } {
+function recordOf(
+	ctx: IPollFunctions,
+	event: StorageTriggerEvent,
+	saved: SavedState,
+	entries: WatchedEntry[],
+): { record: SeenRecord; attempts: Record<string, number> } {
 	if (saved.version === 1) {
 		const cursor = saved.state.cursor as Cursor | undefined;
 		const record = new SeenRecord(false);
@@ -61,7 +79,9 @@ function recordOf(ctx: IPollFunctions, event: StorageTriggerEvent, saved: SavedS
 	}
 	const record = SeenRecord.decode(saved.state.seen, event === 'fileUpdated');
 	if (!record) return unreadableState(ctx, 'it is damaged');
-	const attempts = (saved.state.attempts && typeof saved.state.attempts === 'object' ? saved.state.attempts : {}) as Record<string, number>;
+	const attempts = (
+		saved.state.attempts && typeof saved.state.attempts === 'object' ? saved.state.attempts : {}
+	) as Record<string, number>;
 	return { record, attempts };
 }
 
@@ -82,16 +102,26 @@ function itemOf(event: StorageTriggerEvent, entry: WatchedEntry, extra: IDataObj
 }
 
 /** Fetch Test Event: the newest matching entry, without touching the saved state. */
-async function sample(ctx: IPollFunctions, storage: StorageService, settings: StorageTriggerSettings, entries: WatchedEntry[]): Promise<INodeExecutionData[][]> {
+async function sample(
+	ctx: IPollFunctions,
+	storage: StorageService,
+	settings: StorageTriggerSettings,
+	entries: WatchedEntry[],
+): Promise<INodeExecutionData[][]> {
 	const order = oldestFirst(settings.event);
 	const newest = entries.filter((entry) => settings.accepts(entry.name)).sort((a, b) => order(b, a))[0];
 	if (!newest) {
 		const what = settings.event === 'newFolder' ? 'folder' : 'file';
-		throw noSampleError(ctx, `No matching ${what} in the watched folder yet`, `Add a ${what} to the folder (matching the filters), then fetch a test event again.`);
+		throw noSampleError(
+			ctx,
+			`No matching ${what} in the watched folder yet`,
+			`Add a ${what} to the folder (matching the filters), then fetch a test event again.`,
+		);
 	}
 	if (!settings.binaryPropertyName) return [[itemOf(settings.event, newest)]];
 	const download = await downloadWatchedFile(ctx, storage, newest);
-	if (download.kind === 'binary') return [[{ ...itemOf(settings.event, newest), binary: { [settings.binaryPropertyName]: download.binary } }]];
+	if (download.kind === 'binary')
+		return [[{ ...itemOf(settings.event, newest), binary: { [settings.binaryPropertyName]: download.binary } }]];
 	return [[itemOf(settings.event, newest, download.kind === 'failed' ? { download_error: download.message } : {})]];
 }
 
@@ -102,9 +132,16 @@ async function sample(ctx: IPollFunctions, storage: StorageService, settings: St
  * filtered out) enters the record, so the rest waits for the next poll and a backlog drains; the
  * record forgets what the listing no longer shows. The first poll only records what exists.
  */
-async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: StorageTriggerSettings, budget: PollBudget): Promise<INodeExecutionData[][] | null> {
+async function pollWith(
+	ctx: IPollFunctions,
+	storage: StorageService,
+	settings: StorageTriggerSettings,
+	budget: PollBudget,
+): Promise<INodeExecutionData[][] | null> {
 	const { event } = settings;
-	const entries = (await listWatchedTree(ctx, storage, settings.folderHash, settings.depth, budget)).filter((entry) => entry.kind === KIND_OF[event]);
+	const entries = (await listWatchedTree(ctx, storage, settings.folderHash, settings.depth, budget)).filter(
+		(entry) => entry.kind === KIND_OF[event],
+	);
 	if (isManualPoll(ctx)) return await sample(ctx, storage, settings, entries);
 
 	const fingerprint = fingerprintOf({ event, folder: settings.folderHash, depth: settings.depth });
@@ -116,7 +153,8 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 	}
 	const present = new Set(entries.map((entry) => entry.key));
 	const record = known.record.keepOnly(present);
-	if (event === 'fileUpdated') for (const entry of entries) if (!record.has(entry.key)) record.set(entry.key, entry.modified);
+	if (event === 'fileUpdated')
+		for (const entry of entries) if (!record.has(entry.key)) record.set(entry.key, entry.modified);
 	const attempts = Object.fromEntries(Object.entries(known.attempts).filter(([key]) => present.has(key)));
 	const items: INodeExecutionData[] = [];
 	for (const entry of entries.filter((candidate) => isDue(event, known.record, candidate)).sort(oldestFirst(event))) {
@@ -145,7 +183,10 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 		}
 		record.set(entry.key, stampOf(event, entry));
 	}
-	writeSavedState(ctx, fingerprint, { seen: record.encode(), ...(Object.keys(attempts).length ? { attempts } : {}) } satisfies EntriesState);
+	writeSavedState(ctx, fingerprint, {
+		seen: record.encode(),
+		...(Object.keys(attempts).length ? { attempts } : {}),
+	} satisfies EntriesState);
 	return pollOutput(items);
 }
 
@@ -153,5 +194,12 @@ async function pollWith(ctx: IPollFunctions, storage: StorageService, settings: 
 export async function pollStorageTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readStorageTriggerSettings(this);
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
-	return await emitOnce(this, async () => await closingAfter(storageServiceFor(this, () => settings.timeoutMs), async (storage) => await pollWith(this, storage, settings, budget)));
+	return await emitOnce(
+		this,
+		async () =>
+			await closingAfter(
+				storageServiceFor(this, () => settings.timeoutMs),
+				async (storage) => await pollWith(this, storage, settings, budget),
+			),
+	);
 }

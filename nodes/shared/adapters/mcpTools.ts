@@ -43,7 +43,9 @@ export class McpTools {
 					name_conflict: {
 						message: `Could not ${context.action}: an item with that name already exists there (name_conflict)`,
 						description:
-							"Svc's MCP endpoint never renames or overwrites. Choose another name, or rename or move the existing item first. (With the Svc Storage API credential the service would add a number to the name instead.)",
+							"Svc's MCP endpoint never renames or overwrites. Choose another name, or rename or move the " +
+							'existing item first. (With the Svc Storage API credential the service would add a number ' +
+							'to the name instead.)',
 					},
 				},
 			});
@@ -67,7 +69,8 @@ export function firstText(outcome: McpToolOutcome): string | undefined {
 export function embeddedResource(outcome: McpToolOutcome): IDataObject | undefined {
 	for (const block of outcome.content ?? []) {
 		const entry = block as unknown as IDataObject;
-		if (entry.type === 'resource' && entry.resource && typeof entry.resource === 'object') return entry.resource as IDataObject;
+		if (entry.type === 'resource' && entry.resource && typeof entry.resource === 'object')
+			return entry.resource as IDataObject;
 	}
 	return undefined;
 }

@@ -51,7 +51,9 @@ export async function emitOnce(
 		const last = emissions.get(key);
 		if (last && last.seq > base && clock() - last.at < EMISSION_MEMORY_MS) {
 			restore(data, found);
-			ctx.logger.warn('Another poll of this trigger already emitted from the same saved position; this one emits nothing');
+			ctx.logger.warn(
+				'Another poll of this trigger already emitted from the same saved position; this one emits nothing',
+			);
 			return null;
 		}
 		data.seq = base + 1;

@@ -16,7 +16,12 @@ export function isGoneError(error: unknown): error is NodeApiError {
  * The service's error retold in terms of what the trigger watches ("the watched folder is
  * gone"), keeping its status and failure cause so n8n still tells a user's fix from a wait.
  */
-export function watchedTargetError(node: INode, error: NodeApiError, message: string, description: string): NodeApiError {
+export function watchedTargetError(
+	node: INode,
+	error: NodeApiError,
+	message: string,
+	description: string,
+): NodeApiError {
 	const httpCode = error.httpCode ?? undefined;
 	const shown: JsonObject = { message };
 	if (httpCode) shown.httpCode = httpCode;

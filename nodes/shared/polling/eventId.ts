@@ -7,5 +7,8 @@ import { createHash } from 'crypto';
  * (n8n's Remove Duplicates node, "across executions"), whatever emitted it twice.
  */
 export function eventIdOf(kind: string, id: string | number, version: string | number = ''): string {
-	return createHash('sha256').update(JSON.stringify([kind, String(id), String(version)])).digest('hex').slice(0, 32);
+	return createHash('sha256')
+		.update(JSON.stringify([kind, String(id), String(version)]))
+		.digest('hex')
+		.slice(0, 32);
 }

@@ -37,7 +37,10 @@ export class SeenRecord {
 		if (text.length % width !== 0 || !(stamped ? STAMPED_RECORD : RECORD).test(text)) return undefined;
 		const entries = new Map<string, number | undefined>();
 		for (let at = 0; at < text.length; at += width) {
-			entries.set(text.slice(at, at + KEY_CHARS), stamped ? parseInt(text.slice(at + KEY_CHARS, at + width), 36) : undefined);
+			entries.set(
+				text.slice(at, at + KEY_CHARS),
+				stamped ? parseInt(text.slice(at + KEY_CHARS, at + width), 36) : undefined,
+			);
 		}
 		return new SeenRecord(stamped, entries);
 	}
@@ -45,7 +48,15 @@ export class SeenRecord {
 	encode(): string {
 		const keys = [...this.entries.keys()].sort();
 		if (!this.stamped) return keys.join('');
-		return keys.map((key) => `${key}${Math.max(0, Math.floor(this.entries.get(key) ?? 0)).toString(36).padStart(STAMP_CHARS, '0').slice(-STAMP_CHARS)}`).join('');
+		return keys
+			.map(
+				(key) =>
+					`${key}${Math.max(0, Math.floor(this.entries.get(key) ?? 0))
+						.toString(36)
+						.padStart(STAMP_CHARS, '0')
+						.slice(-STAMP_CHARS)}`,
+			)
+			.join('');
 	}
 
 	has(key: string): boolean {

@@ -26,8 +26,19 @@ function isSaved(data: unknown): data is IDataObject {
 
 function readable(ctx: IPollFunctions, data: IDataObject): SavedState {
 	const version = Number(data.version);
-	if (!Number.isInteger(version) || version < 1 || version > STATE_VERSION || !data.state || typeof data.state !== 'object') {
-		return unreadableState(ctx, Number.isInteger(version) && version > STATE_VERSION ? `it was saved by a newer version of the node (layout ${version})` : 'it is damaged');
+	if (
+		!Number.isInteger(version) ||
+		version < 1 ||
+		version > STATE_VERSION ||
+		!data.state ||
+		typeof data.state !== 'object'
+	) {
+		return unreadableState(
+			ctx,
+			Number.isInteger(version) && version > STATE_VERSION
+				? `it was saved by a newer version of the node (layout ${version})`
+				: 'it is damaged',
+		);
 	}
 	return { version, state: JSON.parse(JSON.stringify(data.state)) as IDataObject };
 }
@@ -76,7 +87,11 @@ export function writeSavedState(ctx: IPollFunctions, fingerprint: string, state:
 export function writeStartingPoint(ctx: IPollFunctions, fingerprint: string, state: object): void {
 	writeSavedState(ctx, fingerprint, state);
 	const { version, watching } = ctx.getWorkflowStaticData('node');
-	ctx.getWorkflowStaticData('global')[startKey(ctx)] = { version, watching, state: JSON.parse(JSON.stringify(state)) as IDataObject };
+	ctx.getWorkflowStaticData('global')[startKey(ctx)] = {
+		version,
+		watching,
+		state: JSON.parse(JSON.stringify(state)) as IDataObject,
+	};
 }
 
 /**
@@ -86,7 +101,10 @@ export function writeStartingPoint(ctx: IPollFunctions, fingerprint: string, sta
 export function unreadableState(ctx: IPollFunctions, why: string): never {
 	throw new NodeOperationError(ctx.getNode(), `The trigger's saved position cannot be read: ${why}`, {
 		description:
-			'Nothing was emitted, so nothing is reported twice or skipped. If a newer version of the node saved it, update the node again. To start watching afresh instead, copy the trigger, paste it, delete the old one and connect the copy, then activate (publish) the workflow: the copy starts from that moment, and what exists then is not reported.',
+			'Nothing was emitted, so nothing is reported twice or skipped. If a newer version of the ' +
+			'node saved it, update the node again. To start watching afresh instead, copy the trigger, ' +
+			'paste it, delete the old one and connect the copy, then activate (publish) the workflow: ' +
+			'the copy starts from that moment, and what exists then is not reported.',
 	});
 }
 

@@ -15,7 +15,9 @@ export const AUTHENTICATION = 'authentication';
 export const MCP_CREDENTIALS: McpCredentialType[] = ['svcMcpApi', 'svcMcpOAuth2Api'];
 
 /** displayOptions that show a property only with the REST credential. */
-export const restOnly = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisplayOptions => ({ show: { [AUTHENTICATION]: [rest] } });
+export const restOnly = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisplayOptions => ({
+	show: { [AUTHENTICATION]: [rest] },
+});
 
 /** displayOptions that show a property only with an MCP credential. */
 export const mcpOnly: IDisplayOptions = { show: { [AUTHENTICATION]: [...MCP_CREDENTIALS] } };
@@ -26,7 +28,9 @@ export const restOnlyInCollection = (rest: 'svcStorageApi' | 'svcDvsApi'): IDisp
 });
 
 const MCP_NOTICE_TEXT =
-	'Over MCP some operations are not available (their descriptions say so), uploads are limited to 10 MiB and a taken name is an error. <a href="https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/mcp-connection.md">What differs</a>';
+	'Over MCP some operations are not available (their descriptions say so), uploads are limited ' +
+	'to 10 MiB and a taken name is an error. ' +
+	'<a href="https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/mcp-connection.md">What differs</a>';
 
 /** The Authentication parameter and, when an MCP credential is chosen, a notice of what differs. */
 export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', restName: string): INodeProperties[] {
@@ -38,8 +42,16 @@ export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', re
 			noDataExpression: true,
 			options: [
 				{ name: restName, value: rest, description: 'The REST API: every operation' },
-				{ name: 'Svc MCP API Key', value: 'svcMcpApi', description: "The hosted MCP endpoint with an account's API key" },
-				{ name: 'Svc MCP OAuth2', value: 'svcMcpOAuth2Api', description: 'The hosted MCP endpoint with scoped OAuth2 access' },
+				{
+					name: 'Svc MCP API Key',
+					value: 'svcMcpApi',
+					description: "The hosted MCP endpoint with an account's API key",
+				},
+				{
+					name: 'Svc MCP OAuth2',
+					value: 'svcMcpOAuth2Api',
+					description: 'The hosted MCP endpoint with scoped OAuth2 access',
+				},
 			],
 			default: rest,
 		},
@@ -63,7 +75,11 @@ export function authenticationProperties(rest: 'svcStorageApi' | 'svcDvsApi', re
  */
 export function credentialEntries(rest: 'svcStorageApi' | 'svcDvsApi'): INodeCredentialDescription[] {
 	const choices = [rest, ...MCP_CREDENTIALS];
-	return choices.map((name) => ({ name, required: true, displayOptions: { hide: { [AUTHENTICATION]: choices.filter((other) => other !== name) } } }));
+	return choices.map((name) => ({
+		name,
+		required: true,
+		displayOptions: { hide: { [AUTHENTICATION]: choices.filter((other) => other !== name) } },
+	}));
 }
 
 /** The chosen authentication, read from the node (it takes no expressions, so any context can read it). */

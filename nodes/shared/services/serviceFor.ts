@@ -26,13 +26,20 @@ export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor):
 export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
 	const adapter = isMcp(authentication)
-		? new McpDvsAdapter(ctx, new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor), timeoutFor)
+		? new McpDvsAdapter(
+				ctx,
+				new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor),
+				timeoutFor,
+			)
 		: new RestDvsAdapter(ctx, timeoutFor);
 	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx));
 }
 
 /** Runs `use` with a service or client, then ends what it opened (an MCP session), also after an error. */
-export async function closingAfter<S extends { close(): Promise<void> }, T>(service: S, use: (service: S) => Promise<T>): Promise<T> {
+export async function closingAfter<S extends { close(): Promise<void> }, T>(
+	service: S,
+	use: (service: S) => Promise<T>,
+): Promise<T> {
 	try {
 		return await use(service);
 	} finally {

@@ -21,7 +21,9 @@ const object = z.record(z.unknown());
 
 /** PHP services send booleans as true/false, 1/0 or their strings. */
 function isFalse(value: unknown): boolean {
-	return value === false || value === 0 || (typeof value === 'string' && ['0', 'false'].includes(value.trim().toLowerCase()));
+	return (
+		value === false || value === 0 || (typeof value === 'string' && ['0', 'false'].includes(value.trim().toLowerCase()))
+	);
 }
 
 export const SAYS_FAILED = 'the answer says success: false';
@@ -41,26 +43,40 @@ const noDocumentedData = z.union([z.undefined(), notFailed]);
 
 /** "Wrapped key and sender public keys" (the storage API names no field): some non-empty key field. */
 const wrappedKey = notFailed.refine(
-	(value) => Object.entries(value).some(([key, field]) => /key/i.test(key) && typeof field === 'string' && field !== ''),
+	(value) =>
+		Object.entries(value).some(([key, field]) => /key/i.test(key) && typeof field === 'string' && field !== ''),
 	{ message: 'the answer holds no key' },
 );
 
 /** An object that carries one of these fields. */
 const carrying = (...keys: string[]) =>
-	notFailed.refine((value) => keys.some((key) => value[key] !== undefined && value[key] !== null && value[key] !== ''), {
-		message: `the answer has no ${keys.join(' or ')}`,
-	});
+	notFailed.refine(
+		(value) => keys.some((key) => value[key] !== undefined && value[key] !== null && value[key] !== ''),
+		{
+			message: `the answer has no ${keys.join(' or ')}`,
+		},
+	);
 
-const shape = (schema: z.ZodType<unknown>, write: boolean, expected: string): AnswerShape => ({ schema, write, expected });
+const shape = (schema: z.ZodType<unknown>, write: boolean, expected: string): AnswerShape => ({
+	schema,
+	write,
+	expected,
+});
 
 const folderWritten = notFailed.and(z.object({ folder_hash: text, folder_name: z.string() }).passthrough());
 const fileWritten = notFailed.and(z.object({ file_hash: text, file_name: z.string() }).passthrough());
 const isEntry = (value: unknown) =>
-	!!value && typeof value === 'object' && !Array.isArray(value) && ['folder_hash', 'file_hash', 'hash'].some((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+	!!value &&
+	typeof value === 'object' &&
+	!Array.isArray(value) &&
+	['folder_hash', 'file_hash', 'hash'].some((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 // One check over the whole list, not z.array of z.record: a folder of 50,000 entries is checked without copying it.
-const entries = z.custom<Array<Record<string, unknown>>>((value) => Array.isArray(value) && value.every(isEntry), (value: unknown) => ({
-	message: Array.isArray(value) ? 'an entry has no hash' : 'the answer is not a list',
-}));
+const entries = z.custom<Array<Record<string, unknown>>>(
+	(value) => Array.isArray(value) && value.every(isEntry),
+	(value: unknown) => ({
+		message: Array.isArray(value) ? 'an entry has no hash' : 'the answer is not a list',
+	}),
+);
 
 /** The storage API, `/api_v2/{action}`. */
 export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
@@ -96,7 +112,9 @@ export const STORAGE_ANSWERS: Record<string, AnswerShape> = {
 export const STORAGE_SCRIPT_ANSWERS: Record<string, AnswerShape> = {
 	// The storage API: "The user data object ... includes the ROOT folder hash and keys".
 	authenticate_user: shape(
-		notFailed.refine((value) => Object.keys(value).some((key) => /root/i.test(key)), { message: 'the answer names no ROOT folder' }),
+		notFailed.refine((value) => Object.keys(value).some((key) => /root/i.test(key)), {
+			message: 'the answer names no ROOT folder',
+		}),
 		false,
 		'the user data object',
 	),

@@ -81,14 +81,24 @@ export async function sendApiCall(
 	const connection = await connectionOf(ctx, api, options.itemIndex);
 	const timeoutMs = timeoutFor(ctx, options.timeoutMs);
 	const saysUncertain = request.answer?.write === true && options.reconciled !== true;
-	const call: ServiceCall = { ...request, credentialType: api.credentialType, method: request.method ?? 'POST', url: `${connection.baseUrl}${path}`, timeoutMs };
+	const call: ServiceCall = {
+		...request,
+		credentialType: api.credentialType,
+		method: request.method ?? 'POST',
+		url: `${connection.baseUrl}${path}`,
+		timeoutMs,
+	};
 	let response: ServiceResponse | undefined;
 	try {
 		// The loop of sendServiceCall, here so that a REST call is one frame above n8n's helper.
 		for (let attempt = 0; response === undefined; attempt++) {
 			let raw: IN8nHttpFullResponse;
 			try {
-				raw = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, api.credentialType, await requestOptionsOf(ctx, call))) as IN8nHttpFullResponse;
+				raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					api.credentialType,
+					await requestOptionsOf(ctx, call),
+				)) as IN8nHttpFullResponse;
 			} catch (error) {
 				throw failureOf(error);
 			}
@@ -98,7 +108,18 @@ export async function sendApiCall(
 			else await sleep(waitMs);
 		}
 	} catch (error) {
-		const mapped = transportError(ctx.getNode(), error, { service: api.serviceName, action: options.action, baseUrl: connection.baseUrl, timeoutMs, itemIndex: options.itemIndex }, connection.secrets);
+		const mapped = transportError(
+			ctx.getNode(),
+			error,
+			{
+				service: api.serviceName,
+				action: options.action,
+				baseUrl: connection.baseUrl,
+				timeoutMs,
+				itemIndex: options.itemIndex,
+			},
+			connection.secrets,
+		);
 		if (mapped) throw saysUncertain ? sayingOutcomeUncertain(mapped) : mapped;
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
@@ -149,11 +170,13 @@ function checkedAnswer(
 		{
 			message: saysFailed(parsed)
 				? `${api.serviceName} did not ${options.action}${refusal ? `: ${refusal}` : ' (it answered success: false)'}`
-				: `${api.serviceName} answered ${response.status} while trying to ${options.action}, but not with ${answer.expected}: ${problem}`,
+				: `${api.serviceName} answered ${response.status} while trying to ${options.action}, but not ` +
+					`with ${answer.expected}: ${problem}`,
 			description: `${said ? `It sent: ${said}. ` : 'It sent an empty body. '}${
 				answer.write
 					? 'Whether the change happened is unknown: the node checks before it does anything else.'
-					: "Check that the credential's Base URL points at the service itself (not a proxy or login page), then run again."
+					: "Check that the credential's Base URL points at the service itself (not a proxy or login " +
+						'page), then run again.'
 			}`,
 			httpCode: String(response.status),
 			itemIndex: options.itemIndex,

@@ -26,24 +26,34 @@ export interface UrlField {
  * cannot be used. HTTPS is required; plain HTTP is accepted only for loopback hosts (the bundled
  * simulator), so secrets never cross a network unencrypted.
  */
-export function checkBaseUrl(raw: unknown, credentialLabel: string, { field = 'Base URL', keepQuery = false }: UrlField = {}): BaseUrlCheck {
+export function checkBaseUrl(
+	raw: unknown,
+	credentialLabel: string,
+	{ field = 'Base URL', keepQuery = false }: UrlField = {},
+): BaseUrlCheck {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	const url = parseUrl(text);
 	if (!url) {
 		return {
-			problem: `The ${credentialLabel} credential's ${field} "${text}" is not a valid URL. Enter it like https://your-host.example`,
+			problem:
+				`The ${credentialLabel} credential's ${field} "${text}" is not a valid URL. Enter it like ` +
+				`https://your-host.example`,
 		};
 	}
 	if (url.username || url.password) {
 		return {
-			problem: `The ${credentialLabel} credential's ${field} must not contain a user name or password: put them in the credential's own fields`,
+			problem:
+				`The ${credentialLabel} credential's ${field} must not contain a user name or password: put ` +
+				`them in the credential's own fields`,
 		};
 	}
 	const secure = url.protocol === 'https:';
 	const loopbackHttp = url.protocol === 'http:' && isLoopbackHost(url.hostname);
 	if (!secure && !loopbackHttp) {
 		return {
-			problem: `The ${credentialLabel} credential's ${field} must start with https:// (plain http:// is allowed only for localhost)`,
+			problem:
+				`The ${credentialLabel} credential's ${field} must start with https:// (plain http:// is ` +
+				`allowed only for localhost)`,
 		};
 	}
 	const path = url.pathname.replace(/\/+$/, '');

@@ -4,11 +4,19 @@ import { StreamingFormData } from './multipart';
 
 type Body = IHttpRequestOptions['body'];
 
-/** Whether a body can take fields beside its own: a form, multipart, an object, or nothing (not raw bytes, a stream or text). */
+/**
+ * Whether a body can take fields beside its own: a form, multipart, an object, or nothing (not raw bytes, a
+ * stream or text).
+ */
 function canCarryFields(body: Body): boolean {
 	if (body instanceof URLSearchParams || body instanceof StreamingFormData) return true;
 	if (body === undefined || body === null || body === '') return true;
-	return typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
+	return (
+		typeof body === 'object' &&
+		!Array.isArray(body) &&
+		!Buffer.isBuffer(body) &&
+		typeof (body as { pipe?: unknown }).pipe !== 'function'
+	);
 }
 
 /**
@@ -59,17 +67,24 @@ function appendOnce(encoder: MultipartEncoder, fields: Record<string, string>): 
 /**
  * Request options carrying the credential's fields in their body, whichever way the body travels: our
  * nodes' `body`; n8n's HTTP Request node's legacy `form` (form-urlencoded) and `formData` (multipart:
- * a field map before its version 4.2, fields first; a `form-data` encoder from 4.2 on). A raw body (bytes, a stream, text)
+ * a field map before its version 4.2, fields first; a `form-data` encoder from 4.2 on). A raw body (bytes, a
+ * stream, text)
  * has no place for them: `refusal` says what to do instead.
  */
-export function withBodyFields(requestOptions: IHttpRequestOptions, fields: Record<string, string>, refusal: string): IHttpRequestOptions {
+export function withBodyFields(
+	requestOptions: IHttpRequestOptions,
+	fields: Record<string, string>,
+	refusal: string,
+): IHttpRequestOptions {
 	const legacy = requestOptions as IHttpRequestOptions & { form?: unknown; formData?: unknown };
-	if (legacy.form && typeof legacy.form === 'object') return { ...requestOptions, form: { ...legacy.form, ...fields } } as IHttpRequestOptions;
+	if (legacy.form && typeof legacy.form === 'object')
+		return { ...requestOptions, form: { ...legacy.form, ...fields } } as IHttpRequestOptions;
 	if (isMultipartEncoder(legacy.formData)) {
 		appendOnce(legacy.formData, fields);
 		return requestOptions;
 	}
-	if (legacy.formData && typeof legacy.formData === 'object') return { ...requestOptions, formData: { ...fields, ...legacy.formData } } as IHttpRequestOptions;
+	if (legacy.formData && typeof legacy.formData === 'object')
+		return { ...requestOptions, formData: { ...fields, ...legacy.formData } } as IHttpRequestOptions;
 	if (!canCarryFields(requestOptions.body)) throw new Error(refusal);
 	return { ...requestOptions, body: bodyWithFields(requestOptions.body, fields) };
 }

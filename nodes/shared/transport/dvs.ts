@@ -47,22 +47,30 @@ function statusError(
 			message: `Svc DVS refused the request to ${action} as invalid (400)`,
 			description:
 				options.invalidHint ??
-				"A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: pick them from the node's lists.",
+				'A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: ' +
+					"pick them from the node's lists.",
 			cause: 'configuration-invalid',
 		}),
 		401: () => ({
 			message: `Svc DVS did not accept the credentials (401) while trying to ${action}`,
-			description: 'Check the user and the API access token in the Svc DVS API credential. The account must belong to an organization with DMS enabled.',
+			description:
+				'Check the user and the API access token in the Svc DVS API credential. The account must ' +
+				'belong to an organization with DMS enabled.',
 			cause: 'credential-invalid',
 		}),
 		405: () => ({
 			message: `Svc DVS does not permit this account to ${action} (405)`,
-			description: `The account's group needs write permission on the ${DVS_SECTION_LABELS[section]} register (task work needs it on both tasks and projects), the register must be enabled for the organization, and the document must exist in your organization.`,
+			description:
+				`The account's group needs write permission on the ${DVS_SECTION_LABELS[section]} register ` +
+				`(task work needs it on both tasks and projects), the register must be enabled for the organization, ` +
+				`and the document must exist in your organization.`,
 			cause: 'configuration-invalid',
 		}),
 		server: (status) => ({
 			message: `Svc DVS failed while trying to ${action} (${status})`,
-			description: 'A problem on the service side. A write may still have been carried out in part; the node checks before it retries.',
+			description:
+				'A problem on the service side. A write may still have been carried out in part; the node ' +
+				'checks before it retries.',
 			cause: 'temporarily-unavailable',
 			uncertain: true,
 		}),
@@ -132,13 +140,18 @@ export async function uploadToDvs(
 	const body = asObject(response.body);
 	if (typeof body.file_hash !== 'string' || !body.file_hash) {
 		const code = body.error_code === undefined ? '' : ` (${String(body.error_code)})`;
-		throw new NodeApiError(ctx.getNode(), { message: String(body.error_message ?? 'no file_hash') }, {
-			message: `Svc DVS could not save the attachment${code}: ${String(body.error_message ?? 'the answer had no file hash')}`,
-			description:
-				'The file may be too large, the storage quota used up, or a virus detected. Nothing was attached.',
-			httpCode: String(response.status),
-			itemIndex: options.itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: String(body.error_message ?? 'no file_hash') },
+			{
+				message:
+					`Svc DVS could not save the attachment${code}: ` +
+					String(body.error_message ?? 'the answer had no file hash'),
+				description: 'The file may be too large, the storage quota used up, or a virus detected. Nothing was attached.',
+				httpCode: String(response.status),
+				itemIndex: options.itemIndex,
+			},
+		);
 	}
 	return body;
 }
@@ -159,7 +172,8 @@ function attachmentFolderError(
 				...base,
 				message: `Svc storage did not accept the DVS credential (401) while trying to ${options.action}`,
 				description:
-					"The task's attachments are listed through the storage API with the same user and API access token. Check them in the Svc DVS API credential.",
+					"The task's attachments are listed through the storage API with the same user and API access " +
+					'token. Check them in the Svc DVS API credential.',
 				cause: 'credential-invalid',
 			},
 			connection.secrets,
@@ -172,7 +186,8 @@ function attachmentFolderError(
 				...base,
 				message: `Svc storage does not let this account ${options.action} (${status})`,
 				description:
-					"The account may not open the task's attachment folder. Ask the organization's administrator for access to the task's files.",
+					"The account may not open the task's attachment folder. Ask the organization's administrator " +
+					"for access to the task's files.",
 				cause: 'configuration-invalid',
 			},
 			connection.secrets,
@@ -195,7 +210,11 @@ export async function listDvsAttachmentFolder(
 		ctx,
 		DVS_API,
 		'/api_v2/get_folder_content',
-		{ body: () => formBody({ folder_hash: uploadHash }), responseType: 'text', answer: STORAGE_ANSWERS.get_folder_content },
+		{
+			body: () => formBody({ folder_hash: uploadHash }),
+			responseType: 'text',
+			answer: STORAGE_ANSWERS.get_folder_content,
+		},
 		options,
 		(failed, connection) => attachmentFolderError(ctx, failed, options, connection),
 	);

@@ -42,7 +42,8 @@ export function sayingOutcomeUncertain(error: unknown): unknown {
 	const apiError = error as NodeApiError;
 	if (apiError.message.startsWith(OUTCOME_UNCERTAIN)) return error;
 	apiError.message = `${OUTCOME_UNCERTAIN}: ${apiError.message}`;
-	apiError.description = `${apiError.description ?? ''} Check whether the change was made before running the node again.`.trim();
+	apiError.description =
+		`${apiError.description ?? ''} Check whether the change was made before running the node again.`.trim();
 	return error;
 }
 const MAY_STILL_LAND = 'mayStillLand';
@@ -94,7 +95,13 @@ export interface StatusTable {
 	other: (status: number) => StatusWords;
 }
 
-export function statusErrorFrom(node: INode, table: StatusTable, status: number, itemIndex: number | undefined, secrets: readonly string[]): NodeApiError {
+export function statusErrorFrom(
+	node: INode,
+	table: StatusTable,
+	status: number,
+	itemIndex: number | undefined,
+	secrets: readonly string[],
+): NodeApiError {
 	const words = table[status]?.() ?? (status >= 500 ? table.server(status) : table.other(status));
 	return serviceError(node, { httpCode: String(status), itemIndex, ...words }, secrets);
 }
@@ -112,10 +119,7 @@ export function isUncertainOutcome(error: unknown): boolean {
  * waiting): not finding it yet does not prove it will not land.
  */
 export function mayStillLand(error: unknown): boolean {
-	return (
-		isUncertainOutcome(error) &&
-		(error as NodeApiError).context?.[MAY_STILL_LAND] === true
-	);
+	return isUncertainOutcome(error) && (error as NodeApiError).context?.[MAY_STILL_LAND] === true;
 }
 
 /**
@@ -156,19 +160,28 @@ export function hostOf(url: string | undefined): string {
 }
 
 /** What a request that produced no HTTP answer says, by how it failed. */
-function failureText(error: TransportFailure, context: { service: string; action: string; baseUrl: string; timeoutMs?: number }): { message: string; description: string } {
+function failureText(
+	error: TransportFailure,
+	context: { service: string; action: string; baseUrl: string; timeoutMs?: number },
+): { message: string; description: string } {
 	const { service, action } = context;
 	const host = hostOf(context.baseUrl).replace(/^[a-z]+:\/\//, '');
 	// The network error code goes in the description: n8n replaces a message that contains a
 	// code such as ECONNRESET with its own generic text, which would lose what we were doing.
 	const texts: Record<TransportFailure['kind'], { message: string; description: string }> = {
 		timeout: {
-			message: `${service} did not answer in time while trying to ${action}${context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''}`,
-			description: 'The service may still have carried out the request. Raise the Timeout option if the service is slow, then run again.',
+			message:
+				`${service} did not answer in time while trying to ${action}` +
+				(context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''),
+			description:
+				'The service may still have carried out the request. Raise the Timeout option if the service ' +
+				'is slow, then run again.',
 		},
 		'connection-lost': {
 			message: `The connection to ${service} was lost while trying to ${action}`,
-			description: `The service may still have carried out the request. Check the network between n8n and the service, then run again. (Network error ${error.code})`,
+			description:
+				`The service may still have carried out the request. Check the network between n8n and the ` +
+				`service, then run again. (Network error ${error.code})`,
 		},
 		unreachable: {
 			message: `Could not reach ${service} at ${host} to ${action}`,
@@ -188,12 +201,23 @@ export function transportError(
 ): NodeApiError | undefined {
 	const { service, action, itemIndex } = context;
 	if (error instanceof RateLimited) {
-		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s${error.longestWaitSeconds !== undefined && error.retryAfterSeconds > error.longestWaitSeconds ? `; the node waits at most ${error.longestWaitSeconds} s (the Longest Rate Limit Wait option)` : ''}.`;
+		const capped =
+			error.retryAfterSeconds !== undefined &&
+			error.longestWaitSeconds !== undefined &&
+			error.retryAfterSeconds > error.longestWaitSeconds;
+		const cap = capped
+			? `; the node waits at most ${error.longestWaitSeconds} s (the Longest Rate Limit Wait option)`
+			: '';
+		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s${cap}.`;
 		return serviceError(
 			node,
 			{
-				message: `${service} is rate-limiting requests (429) and still refused to ${action} after ${error.attempts} tries`,
-				description: `The node waited as the service asked and retried.${after} Run the workflow again later, or slow it down (smaller batches, or a Wait node between items).`,
+				message:
+					`${service} is rate-limiting requests (429) and still refused to ${action} after ${error.attempts} ` +
+					`tries`,
+				description:
+					`The node waited as the service asked and retried.${after} Run the workflow again later, ` +
+					`or slow it down (smaller batches, or a Wait node between items).`,
 				httpCode: '429',
 				itemIndex,
 				cause: 'rate-limited',
@@ -210,7 +234,10 @@ export function transportError(
 			node,
 			{
 				message: `${service} at ${from} answered with a redirect (${error.status}) to ${to} while trying to ${action}`,
-				description: `The node follows no redirect, so nothing was sent to ${to}: credentials go to the Base URL's host only. Check the credential's Base URL (the exact scheme, host and path the service answers at).`,
+				description:
+					`The node follows no redirect, so nothing was sent to ${to}: credentials go to the Base URL's ` +
+					`host only. Check the credential's Base URL (the exact scheme, host and path the service ` +
+					`answers at).`,
 				httpCode: String(error.status),
 				itemIndex,
 				cause: 'configuration-invalid',

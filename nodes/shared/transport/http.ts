@@ -210,7 +210,11 @@ export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): P
 		const options = await requestOptionsOf(ctx, call);
 		let raw: IN8nHttpFullResponse;
 		try {
-			raw = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, call.credentialType, options)) as IN8nHttpFullResponse;
+			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				call.credentialType,
+				options,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw failureOf(error);
 		}
@@ -226,7 +230,12 @@ export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): P
  * followed), a 429 the wait before the next attempt (or RateLimited past the policy); any other
  * answer is the call's (undefined).
  */
-export async function retryWaitMs(ctx: ServiceContext, call: ServiceCall, response: ServiceResponse, attempt: number): Promise<number | undefined> {
+export async function retryWaitMs(
+	ctx: ServiceContext,
+	call: ServiceCall,
+	response: ServiceResponse,
+	attempt: number,
+): Promise<number | undefined> {
 	if (response.status >= 300 && response.status < 400) {
 		await discardBody(response.body);
 		throw new Redirected(response.status, call.url, response.headers.location);
@@ -234,12 +243,19 @@ export async function retryWaitMs(ctx: ServiceContext, call: ServiceCall, respon
 	if (response.status !== 429) return undefined;
 	throttled.add(ctx);
 	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
-	const requested = (call.retryAfterSeconds ?? retryAfterHeaderSeconds)({ ...response, body: await bufferedBody(response.body) });
+	const requested = (call.retryAfterSeconds ?? retryAfterHeaderSeconds)({
+		...response,
+		body: await bufferedBody(response.body),
+	});
 	const wait = requested ?? policy.defaultWaitSeconds;
 	const longest = longestWaits.get(ctx) ?? policy.maxWaitSeconds;
 	if (attempt >= policy.maxRetries || wait > longest) throw new RateLimited(requested, attempt + 1, longest);
 	if (wait >= LOGGED_WAIT_SECONDS) {
-		ctx.logger?.info(`Svc answered 429 (rate limit): waiting ${Math.ceil(wait)} s before trying again (try ${attempt + 2} of ${policy.maxRetries + 1})`, { url: new URL(call.url).origin });
+		ctx.logger?.info(
+			`Svc answered 429 (rate limit): waiting ${Math.ceil(wait)} s before trying again (try ${attempt + 2} ` +
+				`of ${policy.maxRetries + 1})`,
+			{ url: new URL(call.url).origin },
+		);
 	}
 	return Math.ceil(wait * 1000);
 }

@@ -97,7 +97,11 @@ export function excerptOf(body: unknown, secrets: readonly string[]): string {
 		}
 	}
 	// Redact before cutting, so a secret at the cut is never left half-shown.
-	// eslint-disable-next-line no-control-regex -- control characters have no place in a message
-	const printable = redactText(text, secrets).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+	// Control characters have no place in a message.
+	const printable = redactText(text, secrets)
+		// eslint-disable-next-line no-control-regex
+		.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+		.replace(/\s+/g, ' ')
+		.trim();
 	return printable.length > EXCERPT_MAX_CHARS ? `${printable.slice(0, EXCERPT_MAX_CHARS)}…` : printable;
 }

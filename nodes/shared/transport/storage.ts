@@ -52,7 +52,9 @@ const UPLOAD_STATUS_MESSAGES: Record<number, { message: string; description: str
 	},
 	491: {
 		message: 'Svc refused the file name because it has a double extension (491)',
-		description: 'Names like "invoice.pdf.exe" are refused. Give the file a single extension (the File Name option) and run again.',
+		description:
+			'Names like "invoice.pdf.exe" are refused. Give the file a single extension (the File Name ' +
+			'option) and run again.',
 	},
 	492: {
 		message: 'The target folder is full: its size limit would be exceeded (492)',
@@ -89,7 +91,8 @@ function statusError(
 		401: () => ({
 			message: `Svc did not accept the credentials (401) while trying to ${action}`,
 			description:
-				'Check the user and the access token, password or session ID in the Svc Storage API credential. A session ID stops working when its session ends.',
+				'Check the user and the access token, password or session ID in the Svc Storage API credential. ' +
+				'A session ID stops working when its session ends.',
 			cause: 'credential-invalid',
 		}),
 		403: () =>
@@ -97,12 +100,15 @@ function statusError(
 				? {
 						message: 'This account requires two-factor authentication (403), which a password login cannot complete',
 						description:
-							'In the Svc Storage API credential choose "User and Access Token" (create a token in the account\'s API key settings) or "Session ID".',
+							'In the Svc Storage API credential choose "User and Access Token" (create a token in the ' +
+							'account\'s API key settings) or "Session ID".',
 						cause: 'credential-invalid',
 					}
 				: {
 						message: `Svc refused ${hints[403]?.refused ?? 'access'} while trying to ${action} (403)${saidSuffix}`,
-						description: hints[403]?.description ?? "The account may not access this item. Check the hash and the account's rights to it.",
+						description:
+							hints[403]?.description ??
+							"The account may not access this item. Check the hash and the account's rights to it.",
 						cause: 'configuration-invalid',
 					},
 		404: () => ({
@@ -112,7 +118,9 @@ function statusError(
 		}),
 		405: () => ({
 			message: `Svc does not permit this account to ${action} (405)${saidSuffix}`,
-			description: hints[405]?.description ?? 'The item may be deleted or unavailable, or the account may not perform this operation on it.',
+			description:
+				hints[405]?.description ??
+				'The item may be deleted or unavailable, or the account may not perform this operation on it.',
 			cause: 'configuration-invalid',
 		}),
 		server: (status) =>
@@ -147,8 +155,13 @@ export async function callStorageAction(
 	options: StorageCallOptions,
 ): Promise<unknown> {
 	const answer = answerOf(STORAGE_ANSWERS, action);
-	const response = await sendApiCall(ctx, STORAGE_API, `/api_v2/${action}`, { body: () => formBody(fields), answer, responseType: 'text' }, options, (failed, connection) =>
-		statusError(ctx, failed, options, connection, false),
+	const response = await sendApiCall(
+		ctx,
+		STORAGE_API,
+		`/api_v2/${action}`,
+		{ body: () => formBody(fields), answer, responseType: 'text' },
+		options,
+		(failed, connection) => statusError(ctx, failed, options, connection, false),
 	);
 	return response.body;
 }
@@ -205,8 +218,13 @@ export async function uploadToStorage(
 		return form;
 	};
 	const answer = answerOf(STORAGE_ANSWERS, 'upload_file');
-	const response = await sendApiCall(ctx, STORAGE_API, '/api_v2/upload_file', { body, answer, responseType: 'text' }, options, (failed, connection) =>
-		statusError(ctx, failed, options, connection, true),
+	const response = await sendApiCall(
+		ctx,
+		STORAGE_API,
+		'/api_v2/upload_file',
+		{ body, answer, responseType: 'text' },
+		options,
+		(failed, connection) => statusError(ctx, failed, options, connection, true),
 	);
 	return response.body;
 }
@@ -241,8 +259,13 @@ export async function downloadFromStorage(
 	fileHash: string,
 	options: StorageCallOptions,
 ): Promise<StorageDownload> {
-	const response = await sendApiCall(ctx, STORAGE_API, '/api_v2/download_file', { body: () => formBody({ file_hash: fileHash }), responseType: 'stream' }, options, (failed, connection) =>
-		statusError(ctx, failed, options, connection, false),
+	const response = await sendApiCall(
+		ctx,
+		STORAGE_API,
+		'/api_v2/download_file',
+		{ body: () => formBody({ file_hash: fileHash }), responseType: 'stream' },
+		options,
+		(failed, connection) => statusError(ctx, failed, options, connection, false),
 	);
 	const length = Number(response.headers['content-length']);
 	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutFor(ctx, options.timeoutMs));

@@ -33,7 +33,8 @@ export function watchIdle<T>(body: T, idleMs: number): WatchedStream<T> {
 	const push = stream.push.bind(stream);
 	stream.push = (chunk: unknown, encoding?: unknown) => {
 		if (chunk === null) ended = true;
-		else if (chunk && typeof (chunk as Buffer).length === 'number' && (chunk as Buffer).length > 0) lastProgress = Date.now();
+		else if (chunk && typeof (chunk as Buffer).length === 'number' && (chunk as Buffer).length > 0)
+			lastProgress = Date.now();
 		return push(chunk, encoding);
 	};
 	for (const event of ['end', 'close', 'error']) stream.once(event, () => (ended = true));

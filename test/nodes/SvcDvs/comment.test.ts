@@ -48,7 +48,13 @@ describe('Comment → Add', () => {
 		const a = env.seed.orgA;
 		const before = commentsOf(a.tasks.header).length;
 		env.sim.resetRequests();
-		const result = await runDvs(env, a.users.admin, { resource: 'comment', operation: 'add', task: byId(a.tasks.header), comment, options });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'comment',
+			operation: 'add',
+			task: byId(a.tasks.header),
+			comment,
+			options,
+		});
 		expect(result.error?.message).toBe(message);
 		expect(dvsCalls(env)).toEqual([]);
 		expect(commentsOf(a.tasks.header)).toHaveLength(before);
@@ -57,14 +63,26 @@ describe('Comment → Add', () => {
 	// Document 3 sets no maximum for add_comment (the 20000 characters are the MCP tool's).
 	it('sends a comment longer than 20000 characters over the DVS API', async () => {
 		const a = env.seed.orgA;
-		const [out] = jsonOf(await runDvs(env, a.users.admin, { resource: 'comment', operation: 'add', task: byId(a.tasks.header), comment: 'x'.repeat(25000) }));
+		const [out] = jsonOf(
+			await runDvs(env, a.users.admin, {
+				resource: 'comment',
+				operation: 'add',
+				task: byId(a.tasks.header),
+				comment: 'x'.repeat(25000),
+			}),
+		);
 		expect(out.dvs_document_id).toBe(a.tasks.header);
 		expect(commentsOf(a.tasks.header).at(-1)!.storedHtml).toHaveLength(25000);
 	});
 
 	it('maps 405 for an unknown task', async () => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.admin, { resource: 'comment', operation: 'add', task: byId(999999), comment: 'hello' });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'comment',
+			operation: 'add',
+			task: byId(999999),
+			comment: 'hello',
+		});
 		expect(result.error?.httpCode).toBe('405');
 	});
 });
@@ -73,7 +91,12 @@ describe('Comment → Get Many', () => {
 	it('reads all comments oldest first, without deleted ones; foreign and unknown authors are null', async () => {
 		const a = env.seed.orgA;
 		const comments = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'comment', operation: 'getMany', task: byId(a.tasks.design), returnAll: true }),
+			await runDvs(env, a.users.admin, {
+				resource: 'comment',
+				operation: 'getMany',
+				task: byId(a.tasks.design),
+				returnAll: true,
+			}),
 		);
 		expect(comments.map((comment) => comment.id)).toEqual([
 			a.comments.byInactive,
@@ -82,7 +105,12 @@ describe('Comment → Get Many', () => {
 			a.comments.byUnknown,
 			a.comments.webRich,
 		]);
-		expect(comments[0].author).toEqual({ id: a.users.inactive.id, display_name: 'Ivan Inactive', org_id: a.orgId, is_active: false });
+		expect(comments[0].author).toEqual({
+			id: a.users.inactive.id,
+			display_name: 'Ivan Inactive',
+			org_id: a.orgId,
+			is_active: false,
+		});
 		expect(comments[1].html).toBe('Please review & comment <soon>');
 		expect(comments[2].author).toBeNull();
 	});
@@ -91,7 +119,13 @@ describe('Comment → Get Many', () => {
 		const a = env.seed.orgA;
 		env.sim.resetRequests();
 		const comments = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'comment', operation: 'getMany', task: byId(a.tasks.design), limit: 2, simplify: true }),
+			await runDvs(env, a.users.admin, {
+				resource: 'comment',
+				operation: 'getMany',
+				task: byId(a.tasks.design),
+				limit: 2,
+				simplify: true,
+			}),
 		);
 		expect(comments).toHaveLength(2);
 		expect(comments[1]).toMatchObject({ author: 'Anna Admin', author_id: a.users.admin.id });
@@ -106,7 +140,12 @@ describe('Comment → Get Many', () => {
 		}
 		env.sim.resetRequests();
 		const comments = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'comment', operation: 'getMany', task: byId(a.tasks.tooling), returnAll: true }),
+			await runDvs(env, a.users.admin, {
+				resource: 'comment',
+				operation: 'getMany',
+				task: byId(a.tasks.tooling),
+				returnAll: true,
+			}),
 		);
 		expect(comments).toHaveLength(401);
 		expect(comments.at(-1)!.html).toBe('note 400');
@@ -115,7 +154,12 @@ describe('Comment → Get Many', () => {
 
 	it.each([0, 201])('refuses Limit %p', async (limit) => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.admin, { resource: 'comment', operation: 'getMany', task: byId(a.tasks.design), limit });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'comment',
+			operation: 'getMany',
+			task: byId(a.tasks.design),
+			limit,
+		});
 		expect(result.error?.message).toBe('The parameter "Limit" must be a whole number from 1 to 200');
 	});
 });

@@ -23,14 +23,24 @@ describe('Svc DVS API credential', () => {
 		env.sim.resetRequests();
 		await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) });
 		expect(env.sim.requests.length).toBeGreaterThan(0);
-		expect(env.sim.requests.every((entry) => !entry.secretInQuery && !entry.path.includes(a.users.admin.token))).toBe(true);
+		expect(env.sim.requests.every((entry) => !entry.secretInQuery && !entry.path.includes(a.users.admin.token))).toBe(
+			true,
+		);
 	});
 
 	it('refuses a plain-http Base URL that is not loopback before any request', async () => {
 		const a = env.seed.orgA;
 		env.sim.resetRequests();
-		const result = await runDvs(env, a.users.admin, { resource: 'task', operation: 'getFields' }, {}, { baseUrl: 'http://dvs.example.com' });
-		expect(result.error?.message).toBe("The Svc DVS API credential's Base URL must start with https:// (plain http:// is allowed only for localhost)");
+		const result = await runDvs(
+			env,
+			a.users.admin,
+			{ resource: 'task', operation: 'getFields' },
+			{},
+			{ baseUrl: 'http://dvs.example.com' },
+		);
+		expect(result.error?.message).toBe(
+			"The Svc DVS API credential's Base URL must start with https:// (plain http:// is allowed only for localhost)",
+		);
 		expect(env.sim.requests).toHaveLength(0);
 	});
 });

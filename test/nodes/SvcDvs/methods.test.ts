@@ -13,20 +13,25 @@ describe('resource mapper (create and update) from get_fields', () => {
 	it.each([
 		['a credential', {}, { resource: 'task', operation: 'create' }, /^Pick a credential first/],
 		["a new task's project", undefined, { resource: 'task', operation: 'create' }, /^Pick the task's project first/],
-	] as const)('waits for %s with a neutral notice, asking nothing of the service', async (_what, credentials, parameters, notice) => {
-		const before = env.sim.requests.length;
-		const result = await resourceMapping({
-			type: TYPE,
-			method: 'getDocumentFields',
-			credentials: credentials ?? credentialsOf(env, env.seed.orgA.users.admin),
-			parameters: parameters as never,
-		});
-		expect(result).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(notice) });
-		expect(env.sim.requests.length).toBe(before);
-	});
+	] as const)(
+		'waits for %s with a neutral notice, asking nothing of the service',
+		async (_what, credentials, parameters, notice) => {
+			const before = env.sim.requests.length;
+			const result = await resourceMapping({
+				type: TYPE,
+				method: 'getDocumentFields',
+				credentials: credentials ?? credentialsOf(env, env.seed.orgA.users.admin),
+				parameters: parameters as never,
+			});
+			expect(result).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(notice) });
+			expect(env.sim.requests.length).toBe(before);
+		},
+	);
 
 	it("keeps n8n's own no-fields error (red, beside the notice) hidden: every empty list is explained by a notice", () => {
-		const mappers = loadPackage().nodeTypes.getByNameAndVersion(TYPE).description.properties.filter((property) => property.type === 'resourceMapper');
+		const mappers = loadPackage()
+			.nodeTypes.getByNameAndVersion(TYPE)
+			.description.properties.filter((property) => property.type === 'resourceMapper');
 		expect(mappers.length).toBeGreaterThan(0);
 		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper).toMatchObject({ hideNoDataError: true });
 		for (const mapper of mappers) expect(mapper.typeOptions?.resourceMapper?.noFieldsError).toBeUndefined();
@@ -37,13 +42,22 @@ describe('resource mapper (create and update) from get_fields', () => {
 		const mappers = properties.flatMap((property, index) => (property.type === 'resourceMapper' ? [index] : []));
 		for (const index of mappers) {
 			const [notice, mapper] = [properties[index - 1], properties[index]];
-			expect(notice).toMatchObject({ type: 'notice', name: 'fieldsHint', displayName: mapper.description, displayOptions: mapper.displayOptions });
+			expect(notice).toMatchObject({
+				type: 'notice',
+				name: 'fieldsHint',
+				displayName: mapper.description,
+				displayOptions: mapper.displayOptions,
+			});
 		}
-		expect(mappers.map((index) => properties[index - 1].displayName)).toEqual(expect.arrayContaining([expect.stringMatching(/picked from lists by name/), expect.stringMatching(/^Add only the fields to change/)]));
+		expect(mappers.map((index) => properties[index - 1].displayName)).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(/picked from lists by name/),
+				expect.stringMatching(/^Add only the fields to change/),
+			]),
+		);
 	});
 
-
-	it('offers the organization\'s own fields with required ones marked and dropdown option ids', async () => {
+	it("offers the organization's own fields with required ones marked and dropdown option ids", async () => {
 		const a = env.seed.orgA;
 		const { fields } = await resourceMapping({
 			type: TYPE,
@@ -66,7 +80,10 @@ describe('resource mapper (create and update) from get_fields', () => {
 		// Typed as n8n types, so n8n checks and converts them: a date picker, numbers, lists picked by name.
 		expect(byName.date_due).toMatchObject({ type: 'dateTime', displayName: 'Due date' });
 		expect(byName.estimated_hours).toMatchObject({ type: 'number', displayName: 'Estimated hours' });
-		expect(byName.responsible).toMatchObject({ type: 'options', options: expect.arrayContaining([{ name: 'Anna Admin', value: a.users.admin.id }]) });
+		expect(byName.responsible).toMatchObject({
+			type: 'options',
+			options: expect.arrayContaining([{ name: 'Anna Admin', value: a.users.admin.id }]),
+		});
 		// The task's lists have their own pickers (n8n's mapper keeps no list a user picks).
 		expect(Object.keys(byName)).not.toContain('followers');
 		expect(Object.keys(byName)).not.toContain('ext_notif_receiver');
@@ -88,11 +105,16 @@ describe('resource mapper (create and update) from get_fields', () => {
 		expect(fields.find((field) => field.id === 'customer_reference')).toBeUndefined();
 	});
 
-	it('lists responsible users of the chosen project (create) and of the updated task\'s project (update)', async () => {
+	it("lists responsible users of the chosen project (create) and of the updated task's project (update)", async () => {
 		const a = env.seed.orgA;
 		const credentials = credentialsOf(env, a.users.admin);
 		const responsibleOf = async (parameters: Record<string, unknown>) => {
-			const { fields } = await resourceMapping({ type: TYPE, method: 'getDocumentFields', credentials, parameters: parameters as never });
+			const { fields } = await resourceMapping({
+				type: TYPE,
+				method: 'getDocumentFields',
+				credentials,
+				parameters: parameters as never,
+			});
 			return fields.find((field) => field.id === 'responsible')?.options?.map((option) => option.value);
 		};
 		const website = await responsibleOf({ resource: 'task', operation: 'create', project: byId(a.projects.website) });
@@ -161,7 +183,7 @@ describe('load options', () => {
 		expect(await values(a.projects.tools)).not.toContain(a.users.own.id);
 	});
 
-	it('mention users come from the chosen task\'s project', async () => {
+	it("mention users come from the chosen task's project", async () => {
 		const a = env.seed.orgA;
 		const options = await loadOptions({
 			type: TYPE,
@@ -175,7 +197,14 @@ describe('load options', () => {
 	it("a task's followers are picked from its project's users: the chosen project's (create), the task's (update)", async () => {
 		const a = env.seed.orgA;
 		const users = async (parameters: Record<string, unknown>) =>
-			(await loadOptions({ type: TYPE, method: 'getTaskUsers', credentials: credentialsOf(env, a.users.admin), parameters: { resource: 'task', ...parameters } as never })).map((option) => option.value);
+			(
+				await loadOptions({
+					type: TYPE,
+					method: 'getTaskUsers',
+					credentials: credentialsOf(env, a.users.admin),
+					parameters: { resource: 'task', ...parameters } as never,
+				})
+			).map((option) => option.value);
 		expect(await users({ operation: 'create', project: byId(a.projects.website) })).toContain(a.users.own.id);
 		expect(await users({ operation: 'create', project: byId(a.projects.tools) })).not.toContain(a.users.own.id);
 		expect(await users({ operation: 'update', documentId: byId(a.tasks.ownTask) })).toContain(a.users.own.id);
@@ -184,13 +213,23 @@ describe('load options', () => {
 
 	it("a task's external notification receivers are picked from the contact persons", async () => {
 		const a = env.seed.orgA;
-		const options = await loadOptions({ type: TYPE, method: 'getContactPersons', credentials: credentialsOf(env, a.users.admin), parameters: { resource: 'task', operation: 'create' } });
+		const options = await loadOptions({
+			type: TYPE,
+			method: 'getContactPersons',
+			credentials: credentialsOf(env, a.users.admin),
+			parameters: { resource: 'task', operation: 'create' },
+		});
 		expect(options).toContainEqual({ name: 'Carol Contact', value: a.contacts.carol });
 	});
 
 	it('task search lists the newest tasks narrowed by the typed text', async () => {
 		const a = env.seed.orgA;
-		const result = await listSearch({ type: TYPE, method: 'searchTasks', credentials: credentialsOf(env, a.users.admin), filter: 'header' });
+		const result = await listSearch({
+			type: TYPE,
+			method: 'searchTasks',
+			credentials: credentialsOf(env, a.users.admin),
+			filter: 'header',
+		});
 		expect(result.results).toEqual([{ name: 'Implement header (ACME-T-0002)', value: String(a.tasks.header) }]);
 	});
 });

@@ -36,11 +36,22 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 	it('create task: found, but its fields cannot be read to check them (a busy machine): outcome uncertain naming the task, never a plain failure', async () => {
 		const a = env.seed.orgA;
 		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit' } });
-		env.sim.faults.add({ match: { action: 'get_document' }, fault: { kind: 'statusBeforeCommit', status: 503 }, times: 99 });
-		const result = await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Busy machine' }) });
+		env.sim.faults.add({
+			match: { action: 'get_document' },
+			fault: { kind: 'statusBeforeCommit', status: 503 },
+			times: 99,
+		});
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name: 'Busy machine' }),
+		});
 		const created = env.store.documents(a.orgId, 'task').at(-1)!;
 		expect(created.values.name).toBe('Busy machine');
-		expect(result.error?.message).toBe(`Outcome uncertain: document ${created.id} was created, but whether it holds every value sent could not be checked`);
+		expect(result.error?.message).toBe(
+			`Outcome uncertain: document ${created.id} was created, but whether it holds every value sent could not be checked`,
+		);
 		expect(result.error?.description).toContain(`Do not create it again: open document ${created.id}`);
 		expect(requestsFor('create_document')).toHaveLength(1);
 	});
@@ -50,7 +61,12 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const before = env.store.documents(a.orgId, 'task').length;
 		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropBeforeCommit' } });
 		const [out] = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Retry me' }) }),
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({ name: 'Retry me' }),
+			}),
 		);
 		expect(env.store.documents(a.orgId, 'task')).toHaveLength(before + 1);
 		expect(out.reconciled).toBeUndefined();
@@ -92,8 +108,12 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const tasks = env.store.documents(a.orgId, 'task');
 		expect(tasks).toHaveLength(before + 1);
 		const created = tasks.at(-1)!;
-		expect(result.error?.message).toBe(`Svc DVS refused part of the new document (400), but document ${created.id} was created`);
-		expect(result.error?.description).toMatch(new RegExp(`not saved: followers.*update document ${created.id} instead of creating it again`));
+		expect(result.error?.message).toBe(
+			`Svc DVS refused part of the new document (400), but document ${created.id} was created`,
+		);
+		expect(result.error?.description).toMatch(
+			new RegExp(`not saved: followers.*update document ${created.id} instead of creating it again`),
+		);
 		expect(requestsFor('create_document')).toHaveLength(1);
 		expect(requestsFor('update_document')).toHaveLength(0);
 	});
@@ -121,7 +141,9 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 			documentId: byId(a.tasks.header),
 			fields: fieldsParameter({ name: 'Header v3', followers: `${a.users.admin.id}` }),
 		});
-		expect(result.error?.message).toBe(`Svc DVS refused part of the change (400), but document ${a.tasks.header} was changed`);
+		expect(result.error?.message).toBe(
+			`Svc DVS refused part of the change (400), but document ${a.tasks.header} was changed`,
+		);
 		expect(result.error?.description).toMatch(/now holds name as sent; not saved: followers/);
 		expect(requestsFor('update_document')).toHaveLength(1);
 	});
@@ -155,7 +177,10 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 			}),
 		);
 		expect(out.reconciled).toBeUndefined();
-		expect(env.store.documentById(a.tasks.header)!.values).toMatchObject({ name: 'Header v2', followers: [a.users.admin.id] });
+		expect(env.store.documentById(a.tasks.header)!.values).toMatchObject({
+			name: 'Header v2',
+			followers: [a.users.admin.id],
+		});
 		expect(requestsFor('update_document')).toHaveLength(2);
 	});
 
@@ -164,7 +189,12 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const before = env.store.comments(a.tasks.design).length;
 		env.sim.faults.add({ match: { action: 'add_comment' }, fault: { kind: 'dropAfterCommit' } });
 		const [out] = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: 'Please review & comment <soon>' }),
+			await runDvs(env, a.users.admin, {
+				resource: 'comment',
+				operation: 'add',
+				task: byId(a.tasks.design),
+				comment: 'Please review & comment <soon>',
+			}),
 		);
 		expect(out).toMatchObject({ dvs_document_id: a.tasks.design, reconciled: true });
 		expect(env.store.comments(a.tasks.design)).toHaveLength(before + 1);
@@ -180,10 +210,24 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 				env,
 				a.users.admin,
 				{ resource: 'attachment', operation: 'upload', task: byId(taskId), binaryPropertyName: 'data' },
-				{ input: [{ json: {}, binary: { data: { data: Buffer.from('%PDF-1.4 new'), fileName: 'spec.pdf', mimeType: 'application/pdf' } } }] },
+				{
+					input: [
+						{
+							json: {},
+							binary: {
+								data: { data: Buffer.from('%PDF-1.4 new'), fileName: 'spec.pdf', mimeType: 'application/pdf' },
+							},
+						},
+					],
+				},
 			),
 		);
-		expect(out).toMatchObject({ dvs_document_id: taskId, upload_hash: a.attachedTask.uploadHash, file_name: 'spec (1).pdf', reconciled: true });
+		expect(out).toMatchObject({
+			dvs_document_id: taskId,
+			upload_hash: a.attachedTask.uploadHash,
+			file_name: 'spec (1).pdf',
+			reconciled: true,
+		});
 		expect(env.store.documentById(taskId)!.history.filter((entry) => entry.kind === 'upload')).toHaveLength(1);
 		expect(requestsFor('upload_document_file')).toHaveLength(1);
 	});
@@ -193,7 +237,11 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const before = env.store.documents(a.orgId, 'contact_person').length;
 		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'status500AfterCommit' } });
 		const [out] = jsonOf(
-			await runDvs(env, a.users.contacts, { resource: 'contactPerson', operation: 'create', fields: fieldsParameter({ name: 'Gina Gone' }) }),
+			await runDvs(env, a.users.contacts, {
+				resource: 'contactPerson',
+				operation: 'create',
+				fields: fieldsParameter({ name: 'Gina Gone' }),
+			}),
 		);
 		expect(env.store.documents(a.orgId, 'contact_person')).toHaveLength(before + 1);
 		expect(out).toMatchObject({ reconciled: true });
@@ -204,14 +252,22 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const before = env.store.documents(a.orgId, 'task').length;
 		// The write never lands; meanwhile another user's task of that name appears.
 		env.sim.faults.add({
-			match: (req) => req.path === '/api_dvs/task/create_document' && (env.store.insertDocument(a.orgId, 'task', {
-				values: { dvs_project_id: a.projects.website, name: 'Twin' },
-				creatorId: a.users.worker.id,
-			}), true),
+			match: (req) =>
+				req.path === '/api_dvs/task/create_document' &&
+				(env.store.insertDocument(a.orgId, 'task', {
+					values: { dvs_project_id: a.projects.website, name: 'Twin' },
+					creatorId: a.users.worker.id,
+				}),
+				true),
 			fault: { kind: 'dropBeforeCommit' },
 		});
 		const [out] = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Twin' }) }),
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({ name: 'Twin' }),
+			}),
 		);
 		const twins = env.store.documents(a.orgId, 'task').filter((task) => task.values.name === 'Twin');
 		expect(env.store.documents(a.orgId, 'task')).toHaveLength(before + 2);

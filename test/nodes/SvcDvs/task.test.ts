@@ -10,7 +10,7 @@ afterEach(async () => await env.close());
 const tasksOf = (orgId: number) => env.store.documents(orgId, 'task');
 
 describe('Task → Create', () => {
-	it('creates a task from the mapped fields with the organization\'s ids', async () => {
+	it("creates a task from the mapped fields with the organization's ids", async () => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;
 		const [out] = jsonOf(
@@ -34,9 +34,15 @@ describe('Task → Create', () => {
 		expect(tasksOf(a.orgId)).toHaveLength(before + 1);
 		const task = env.store.documentById(out.dvs_document_id as number)!;
 		// The output is the new task as Get gives it, so the next node maps its fields at once.
-		const [got] = jsonOf(await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(task.id) }));
+		const [got] = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(task.id) }),
+		);
 		expect(out).toEqual(got);
-		expect(out).toMatchObject({ dvs_document_id: task.id, name: 'Ship release', dropdown_status: { id: a.options.taskStatus['In progress'] } });
+		expect(out).toMatchObject({
+			dvs_document_id: task.id,
+			name: 'Ship release',
+			dropdown_status: { id: a.options.taskStatus['In progress'] },
+		});
 		expect(task.values).toMatchObject({
 			dvs_project_id: a.projects.website,
 			name: 'Ship release',
@@ -70,7 +76,11 @@ describe('Task → Create', () => {
 		['date_due', '01.02.2025', 'The field "Due date" in "Fields" needs a date as YYYY-MM-DD'],
 		['date_due', '2025-02-30', 'The field "Due date" in "Fields" needs a date as YYYY-MM-DD'],
 		['responsible', 'Walter', 'The field "Responsible" in "Fields" needs an ID (a whole number) from the list'],
-		['followers', '12, x', 'The field "Followers" in "Fields" needs IDs (whole numbers): an array such as [12, 15], or IDs separated by commas'],
+		[
+			'followers',
+			'12, x',
+			'The field "Followers" in "Fields" needs IDs (whole numbers): an array such as [12, 15], or IDs separated by commas',
+		],
 		['estimated_hours', 'four', 'The field "Estimated hours" in "Fields" must be a number'],
 	])('refuses %s = %j naming the field, and writes nothing', async (field, value, message) => {
 		const a = env.seed.orgA;
@@ -119,11 +129,19 @@ describe('Task → Create when the task cannot be read after it', () => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;
 		env.sim.faults.add({ match: { action: 'get_document' }, fault: { kind: 'statusBeforeCommit', status: 403 } });
-		const result = await runDvs(env, a.users.admin, { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'Written, not read' }) });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name: 'Written, not read' }),
+		});
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(tasksOf(a.orgId)).toHaveLength(before + 1);
-		expect(out).toEqual({ dvs_document_id: tasksOf(a.orgId).at(-1)!.id, document_read_error: expect.stringContaining('403') });
+		expect(out).toEqual({
+			dvs_document_id: tasksOf(a.orgId).at(-1)!.id,
+			document_read_error: expect.stringContaining('403'),
+		});
 	});
 });
 
@@ -161,9 +179,15 @@ describe('Task → Update', () => {
 			}),
 		);
 		expect(out).toMatchObject({ dvs_document_id: a.tasks.design, dropdown_status: { id: a.options.taskStatus.Done } });
-		const [got] = jsonOf(await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }));
+		const [got] = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }),
+		);
 		expect(out).toEqual(got);
-		expect(task.values).toEqual({ ...untouched, dropdown_status: a.options.taskStatus.Done, followers: [a.users.worker.id] });
+		expect(task.values).toEqual({
+			...untouched,
+			dropdown_status: a.options.taskStatus.Done,
+			followers: [a.users.worker.id],
+		});
 	});
 
 	it('refuses an update with nothing to change before any request', async () => {
@@ -197,7 +221,9 @@ describe('Task → Update', () => {
 describe('Task → Get', () => {
 	it('returns the API shape with {id, display_name} references, description and upload_hash', async () => {
 		const a = env.seed.orgA;
-		const [task] = jsonOf(await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }));
+		const [task] = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }),
+		);
 		expect(task).toMatchObject({
 			dvs_document_id: a.tasks.design,
 			name: 'Design mockups',
@@ -212,7 +238,12 @@ describe('Task → Get', () => {
 	it('simplifies references into names with the ids beside them', async () => {
 		const a = env.seed.orgA;
 		const [task] = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design), simplify: true }),
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'get',
+				documentId: byId(a.tasks.design),
+				simplify: true,
+			}),
 		);
 		expect(task).toMatchObject({
 			dvs_project: 'Website relaunch',
@@ -231,7 +262,12 @@ describe('Task → Get', () => {
 			date_due: '2024-04-01',
 		});
 		const [copy] = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'task', operation: 'get', documentId: byId(a.tasks.copy), simplify: true }),
+			await runDvs(env, a.users.admin, {
+				resource: 'task',
+				operation: 'get',
+				documentId: byId(a.tasks.copy),
+				simplify: true,
+			}),
 		);
 		expect(copy).toMatchObject({ dropdown_type: null, dropdown_type_id: null, followers: [], followers_ids: [] });
 	});
@@ -241,13 +277,19 @@ describe('Task → Get', () => {
 		const user = { ...a.users.admin, token: 'wrong-token-123' };
 		const result = await runDvs(env, user, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) });
 		expect(result.error?.httpCode).toBe('401');
-		expect(result.error?.message).toBe('Svc DVS did not accept the credentials (401) while trying to read document ' + a.tasks.design);
+		expect(result.error?.message).toBe(
+			'Svc DVS did not accept the credentials (401) while trying to read document ' + a.tasks.design,
+		);
 		expect(JSON.stringify(result.error?.raw)).not.toContain('wrong-token-123');
 	});
 
 	it('maps 405 for an account without write permission on projects', async () => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.taskOnly, { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) });
+		const result = await runDvs(env, a.users.taskOnly, {
+			resource: 'task',
+			operation: 'get',
+			documentId: byId(a.tasks.design),
+		});
 		expect(result.error?.httpCode).toBe('405');
 		expect(result.error?.description).toContain('write permission on the tasks register');
 	});
@@ -286,7 +328,9 @@ describe('Task → Get Many', () => {
 		};
 		const newest = jsonOf(await runDvs(env, a.users.admin, { ...params, order: 'newest' })).map((task) => task.name);
 		expect(newest).toEqual(["Olga's checklist", 'Write copy', 'Design mockups']);
-		const oldest = jsonOf(await runDvs(env, a.users.admin, { ...params, order: 'oldest', limit: 2 })).map((task) => task.name);
+		const oldest = jsonOf(await runDvs(env, a.users.admin, { ...params, order: 'oldest', limit: 2 })).map(
+			(task) => task.name,
+		);
 		expect(oldest).toEqual(['Design mockups', 'Write copy']);
 	});
 
@@ -348,8 +392,12 @@ describe('nothing organization-specific is hard-coded', () => {
 		const { orgA: a, orgB: b } = env.seed;
 		const [inA] = jsonOf(await runDvs(env, a.users.admin, params(a.projects.website, a.options.taskStatus.Done)));
 		const [inB] = jsonOf(await runDvs(env, b.users.admin, params(b.projects.bridge, b.options.taskStatus.Closed)));
-		expect(env.store.documentById(inA.dvs_document_id as number)!.values.dropdown_status).toBe(a.options.taskStatus.Done);
-		expect(env.store.documentById(inB.dvs_document_id as number)!.values.dropdown_status).toBe(b.options.taskStatus.Closed);
+		expect(env.store.documentById(inA.dvs_document_id as number)!.values.dropdown_status).toBe(
+			a.options.taskStatus.Done,
+		);
+		expect(env.store.documentById(inB.dvs_document_id as number)!.values.dropdown_status).toBe(
+			b.options.taskStatus.Closed,
+		);
 		expect(a.options.taskStatus.Done).not.toBe(b.options.taskStatus.Closed);
 
 		const simplified = async (user: SeedUser, id: number) =>
@@ -357,8 +405,17 @@ describe('nothing organization-specific is hard-coded', () => {
 		expect((await simplified(a.users.admin, inA.dvs_document_id as number)).dropdown_status).toBe('Done');
 		expect((await simplified(b.users.admin, inB.dvs_document_id as number)).dropdown_status).toBe('Closed');
 		// Org B's own extra field is a filter there, and unknown in org A.
-		const filterRegion = { resource: 'task', operation: 'getMany', returnAll: true, filters: { filter: [{ field: 'dropdown_region', values: [b.customField.options!.North] }] } };
-		expect(jsonOf(await runDvs(env, b.users.admin, filterRegion)).map((task) => task.name)).toEqual(['Inspect pillars']);
-		expect((await runDvs(env, a.users.admin, filterRegion)).error?.message).toBe('"Filters" cannot filter on "dropdown_region"');
+		const filterRegion = {
+			resource: 'task',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { filter: [{ field: 'dropdown_region', values: [b.customField.options!.North] }] },
+		};
+		expect(jsonOf(await runDvs(env, b.users.admin, filterRegion)).map((task) => task.name)).toEqual([
+			'Inspect pillars',
+		]);
+		expect((await runDvs(env, a.users.admin, filterRegion)).error?.message).toBe(
+			'"Filters" cannot filter on "dropdown_region"',
+		);
 	});
 });

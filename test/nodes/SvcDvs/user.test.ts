@@ -7,12 +7,17 @@ beforeAll(async () => {
 afterAll(async () => await env.close());
 
 describe('User → Get Assignable', () => {
-	it('lists the users a project\'s tasks accept (own-record users only in their projects)', async () => {
+	it("lists the users a project's tasks accept (own-record users only in their projects)", async () => {
 		const a = env.seed.orgA;
 		const ids = async (projectId: number) =>
-			jsonOf(await runDvs(env, a.users.admin, { resource: 'user', operation: 'getAssignable', register: 'task', project: byId(projectId) })).map(
-				(user) => user.id,
-			);
+			jsonOf(
+				await runDvs(env, a.users.admin, {
+					resource: 'user',
+					operation: 'getAssignable',
+					register: 'task',
+					project: byId(projectId),
+				}),
+			).map((user) => user.id);
 		const website = await ids(a.projects.website);
 		expect(website).toEqual(expect.arrayContaining([a.users.admin.id, a.users.reader.id, a.users.own.id]));
 		expect(website).not.toContain(a.users.noPerm.id);
@@ -22,8 +27,12 @@ describe('User → Get Assignable', () => {
 	it('lists the users of the project and client registers without a project', async () => {
 		const a = env.seed.orgA;
 		env.sim.resetRequests();
-		const projects = jsonOf(await runDvs(env, a.users.admin, { resource: 'user', operation: 'getAssignable', register: 'project_2' }));
-		const clients = jsonOf(await runDvs(env, a.users.admin, { resource: 'user', operation: 'getAssignable', register: 'client' }));
+		const projects = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'user', operation: 'getAssignable', register: 'project_2' }),
+		);
+		const clients = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'user', operation: 'getAssignable', register: 'client' }),
+		);
 		expect(projects[0]).toEqual({ id: expect.any(Number), display_name: expect.any(String) });
 		expect(clients.map((user) => user.id)).toContain(a.users.contacts.id);
 		expect(dvsCalls(env)).toEqual(['project_2/get_users', 'client/get_users']);
@@ -31,7 +40,12 @@ describe('User → Get Assignable', () => {
 
 	it('maps 400 for a project of another organization', async () => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.admin, { resource: 'user', operation: 'getAssignable', register: 'task', project: byId(env.seed.orgB.projects.bridge) });
+		const result = await runDvs(env, a.users.admin, {
+			resource: 'user',
+			operation: 'getAssignable',
+			register: 'task',
+			project: byId(env.seed.orgB.projects.bridge),
+		});
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.description).toBe('Check the project: it must be a project of your organization.');
 	});
@@ -41,16 +55,25 @@ describe('User → Search', () => {
 	it('finds organization users by every word, with has_access for a task', async () => {
 		const a = env.seed.orgA;
 		const users = jsonOf(
-			await runDvs(env, a.users.admin, { resource: 'user', operation: 'search', pattern: ' olga OWN ', options: { taskId: String(a.tasks.design) } }),
+			await runDvs(env, a.users.admin, {
+				resource: 'user',
+				operation: 'search',
+				pattern: ' olga OWN ',
+				options: { taskId: String(a.tasks.design) },
+			}),
 		);
 		expect(users).toEqual([{ id: a.users.own.id, display_name: 'Olga Own', has_access: false }]);
-		const general = jsonOf(await runDvs(env, a.users.admin, { resource: 'user', operation: 'search', pattern: 'olga' }));
+		const general = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'user', operation: 'search', pattern: 'olga' }),
+		);
 		expect(general[0].has_access).toBe(true);
 	});
 
 	it('honours Max Results', async () => {
 		const a = env.seed.orgA;
-		const users = jsonOf(await runDvs(env, a.users.admin, { resource: 'user', operation: 'search', pattern: 'er', maxResults: 2 }));
+		const users = jsonOf(
+			await runDvs(env, a.users.admin, { resource: 'user', operation: 'search', pattern: 'er', maxResults: 2 }),
+		);
 		expect(users).toHaveLength(2);
 	});
 
@@ -62,7 +85,11 @@ describe('User → Search', () => {
 		[{ pattern: 'anna', options: { taskId: 'T-1' } }, 'The parameter "Task ID" is not an ID: "T-1"'],
 	])('refuses %j before any request', async (parameters, message) => {
 		env.sim.resetRequests();
-		const result = await runDvs(env, env.seed.orgA.users.admin, { resource: 'user', operation: 'search', ...parameters });
+		const result = await runDvs(env, env.seed.orgA.users.admin, {
+			resource: 'user',
+			operation: 'search',
+			...parameters,
+		});
 		expect(result.error?.message).toBe(message);
 		expect(dvsCalls(env)).toEqual([]);
 	});

@@ -3,7 +3,16 @@ import { Workflow, type INode } from 'n8n-workflow';
 
 import { loadPackage, testCredential } from '../../harness';
 import { probe } from '../mcp-client/probe';
-import { apiCredentials, jsonOf, mcpRequests, oauthCredentials, oauthTokens, runMcp, startMcpEnv, type McpNodeEnv } from './env';
+import {
+	apiCredentials,
+	jsonOf,
+	mcpRequests,
+	oauthCredentials,
+	oauthTokens,
+	runMcp,
+	startMcpEnv,
+	type McpNodeEnv,
+} from './env';
 
 let env: McpNodeEnv;
 beforeEach(async () => {
@@ -11,7 +20,13 @@ beforeEach(async () => {
 });
 afterEach(async () => await env.close());
 
-const rootFolder = { resource: 'tool', operation: 'call', tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' }, argumentsMode: 'json', argumentsJson: '{}' };
+const rootFolder = {
+	resource: 'tool',
+	operation: 'call',
+	tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' },
+	argumentsMode: 'json',
+	argumentsJson: '{}',
+};
 const createFolder = (parent: string, name: string) => ({
 	resource: 'tool',
 	operation: 'call',
@@ -31,20 +46,33 @@ describe('Svc MCP-Endpoint API credential', () => {
 	it('maps 401 to a clear error that shows no secret', async () => {
 		const secret = 'wrong-token-that-must-stay-hidden';
 		const result = await runMcp(env, rootFolder, { credentials: apiCredentials(env, { apiToken: secret }) });
-		expect(result.error?.message).toBe('Svc MCP did not accept the credential (401) while trying to call svc_get_root_folder');
+		expect(result.error?.message).toBe(
+			'Svc MCP did not accept the credential (401) while trying to call svc_get_root_folder',
+		);
 		expect(result.error?.description).toMatch(/type API or ALL/);
-		const shown = JSON.stringify([result.error?.message, result.error?.description, result.logs, result.reportedErrors]);
+		const shown = JSON.stringify([
+			result.error?.message,
+			result.error?.description,
+			result.logs,
+			result.reportedErrors,
+		]);
 		expect(shown).not.toContain(secret);
 	});
 
 	it('refuses plain http to a non-loopback host before any request', async () => {
-		const result = await runMcp(env, rootFolder, { credentials: apiCredentials(env, { baseUrl: 'http://svc.example' }) });
-		expect(result.error?.message).toBe("The Svc MCP-Endpoint API credential's Base URL must start with https:// (plain http:// is allowed only for localhost)");
+		const result = await runMcp(env, rootFolder, {
+			credentials: apiCredentials(env, { baseUrl: 'http://svc.example' }),
+		});
+		expect(result.error?.message).toBe(
+			"The Svc MCP-Endpoint API credential's Base URL must start with https:// (plain http:// is allowed only for localhost)",
+		);
 	});
 
 	it('asks for the numeric user ID, and says where to find it, when given a login', async () => {
 		const from = env.seen.length;
-		const result = await runMcp(env, rootFolder, { credentials: apiCredentials(env, { userId: env.sim.demo.pro.login }) });
+		const result = await runMcp(env, rootFolder, {
+			credentials: apiCredentials(env, { userId: env.sim.demo.pro.login }),
+		});
 		expect(result.error?.message).toMatch(/User ID must be the account's numeric user ID, shown next to its API keys/);
 		expect(env.seen.length).toBe(from);
 	});
@@ -67,7 +95,9 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 
 	it('calls tools with an access token obtained through the consent flow', async () => {
 		const { clientId, tokenData } = await oauthTokens(env, ['files:read'], { resource: true });
-		const [out] = jsonOf(await runMcp(env, oauthParams(rootFolder), { credentials: oauthCredentials(env, clientId, tokenData) }));
+		const [out] = jsonOf(
+			await runMcp(env, oauthParams(rootFolder), { credentials: oauthCredentials(env, clientId, tokenData) }),
+		);
 		expect(out.folder).toMatchObject({ is_root: true });
 		expect(env.seen[0].headers.authorization).toBe(`Bearer ${tokenData.access_token}`);
 		expect(mcpRequests(env)[0].auth).toBe('mcp-oauth');
@@ -76,18 +106,27 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 	it('names the missing scope on 403 insufficient_scope', async () => {
 		const { clientId, tokenData } = await oauthTokens(env, ['files:read']);
 		const credentials = oauthCredentials(env, clientId, tokenData);
-		const result = await runMcp(env, oauthParams(createFolder(env.sim.demo.folders.documents.hash, 'New')), { credentials });
+		const result = await runMcp(env, oauthParams(createFolder(env.sim.demo.folders.documents.hash, 'New')), {
+			credentials,
+		});
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.message).toBe('The OAuth token lacks the files:write scope: reconnect the credential with it');
 		expect(result.error?.description).toMatch(/tick files:write under Scopes and reconnect/);
-		const [dvs] = await probe(credentials, [{ op: 'callTool', suffix: 'dvs_get_fields', args: { section: 'task' } }], { credentialType: 'svcMcpOAuth2Api' });
-		expect(dvs).toMatchObject({ code: 'insufficient_scope', message: 'The OAuth token lacks the dvs:read scope: reconnect the credential with it' });
+		const [dvs] = await probe(credentials, [{ op: 'callTool', suffix: 'dvs_get_fields', args: { section: 'task' } }], {
+			credentialType: 'svcMcpOAuth2Api',
+		});
+		expect(dvs).toMatchObject({
+			code: 'insufficient_scope',
+			message: 'The OAuth token lacks the dvs:read scope: reconnect the credential with it',
+		});
 	});
 
 	it('writes with files:write', async () => {
 		const { clientId, tokenData } = await oauthTokens(env, ['files:read', 'files:write']);
 		const [out] = jsonOf(
-			await runMcp(env, oauthParams(createFolder(env.sim.demo.folders.documents.hash, 'Via OAuth')), { credentials: oauthCredentials(env, clientId, tokenData) }),
+			await runMcp(env, oauthParams(createFolder(env.sim.demo.folders.documents.hash, 'Via OAuth')), {
+				credentials: oauthCredentials(env, clientId, tokenData),
+			}),
 		);
 		expect(out).toMatchObject({ status: 'created', item: { name: 'Via OAuth' } });
 	});
@@ -95,7 +134,9 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 	it('renews an expired access token once and stores the new one', async () => {
 		const { clientId, tokenData } = await oauthTokens(env, ['files:read']);
 		const credentials = oauthCredentials(env, clientId, { ...tokenData, access_token: 'expired-access-token-xyz' });
-		const out = jsonOf(await runMcp(env, oauthParams(rootFolder), { credentials, input: [{ json: {} }, { json: {} }] }));
+		const out = jsonOf(
+			await runMcp(env, oauthParams(rootFolder), { credentials, input: [{ json: {} }, { json: {} }] }),
+		);
 		expect(out).toHaveLength(2);
 		const stored = (credentials.svcMcpOAuth2Api as any).oauthTokenData;
 		expect(stored.access_token).not.toBe('expired-access-token-xyz');
@@ -106,7 +147,11 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 
 	it('asks to reconnect when the token cannot be renewed', async () => {
 		const { clientId, tokenData } = await oauthTokens(env, ['files:read']);
-		const credentials = oauthCredentials(env, clientId, { ...tokenData, access_token: 'expired-access-token-xyz', refresh_token: 'revoked-refresh-token' });
+		const credentials = oauthCredentials(env, clientId, {
+			...tokenData,
+			access_token: 'expired-access-token-xyz',
+			refresh_token: 'revoked-refresh-token',
+		});
 		const result = await runMcp(env, oauthParams(rootFolder), { credentials });
 		expect(result.error?.message).toBe('The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected');
 		const shown = JSON.stringify([result.error?.message, result.error?.description, result.logs]);
@@ -114,7 +159,9 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 	});
 
 	it('says when the credential was never connected', async () => {
-		const result = await runMcp(env, oauthParams(rootFolder), { credentials: oauthCredentials(env, 'client', undefined as any) });
+		const result = await runMcp(env, oauthParams(rootFolder), {
+			credentials: oauthCredentials(env, 'client', undefined as any),
+		});
 		expect(result.error?.message).toBe('The Svc MCP-Endpoint OAuth2 API credential is not connected');
 		expect(mcpRequests(env)).toHaveLength(0);
 	});
@@ -134,9 +181,30 @@ describe('Svc MCP-Endpoint OAuth2 API credential fields', () => {
 		const values: Record<string, unknown> = {};
 		for (const property of type.properties) values[property.name] = property.default;
 		Object.assign(values, data);
-		const node: INode = { id: 'n', name: 'n', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} };
-		const workflow = new Workflow({ id: 'w', nodes: [node], connections: {}, active: false, nodeTypes: loaded.nodeTypes });
-		return workflow.expression.getComplexParameterValue(node, values as any, 'internal', {}, undefined, undefined, values) as Record<string, unknown>;
+		const node: INode = {
+			id: 'n',
+			name: 'n',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		};
+		const workflow = new Workflow({
+			id: 'w',
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: loaded.nodeTypes,
+		});
+		return workflow.expression.getComplexParameterValue(
+			node,
+			values as any,
+			'internal',
+			{},
+			undefined,
+			undefined,
+			values,
+		) as Record<string, unknown>;
 	}
 
 	it('derives the PKCE endpoints, scope and resource from the Base URL', () => {

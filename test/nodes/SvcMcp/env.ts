@@ -42,7 +42,15 @@ export async function startMcpEnv(options: ServiceSimulatorOptions = {}): Promis
 
 export function apiCredentials(env: McpNodeEnv, overrides: Record<string, unknown> = {}): CredentialsMap {
 	const pro = env.sim.demo.pro;
-	return { svcMcpApi: { baseUrl: env.sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken, protocolVersion: 'auto', ...overrides } as any };
+	return {
+		svcMcpApi: {
+			baseUrl: env.sim.baseUrl,
+			userId: pro.userId,
+			apiToken: pro.apiToken,
+			protocolVersion: 'auto',
+			...overrides,
+		} as any,
+	};
 }
 
 export async function runMcp(
@@ -51,12 +59,19 @@ export async function runMcp(
 	extra: { input?: HarnessInputItem[]; continueOnFail?: boolean; credentials?: CredentialsMap } = {},
 ): Promise<NodeRunResult> {
 	const { credentials, ...rest } = extra;
-	return await runNode({ type: 'n8n-nodes-svc.svcMcp', parameters, credentials: credentials ?? apiCredentials(env), ...rest });
+	return await runNode({
+		type: 'n8n-nodes-svc.svcMcp',
+		parameters,
+		credentials: credentials ?? apiCredentials(env),
+		...rest,
+	});
 }
 
 /** JSON-RPC methods of the requests the simulator logged for /api/mcp (tools/call as `tools/call:<name>`). */
 export function mcpMethods(env: McpNodeEnv): string[] {
-	return mcpRequests(env).map((entry) => (entry.mcpMethod === 'tools/call' ? `tools/call:${entry.mcpTool}` : String(entry.mcpMethod)));
+	return mcpRequests(env).map((entry) =>
+		entry.mcpMethod === 'tools/call' ? `tools/call:${entry.mcpTool}` : String(entry.mcpMethod),
+	);
 }
 
 /** The simulator's request log entries for /api/mcp. */
@@ -64,12 +79,21 @@ export function mcpRequests(env: McpNodeEnv) {
 	return env.sim.requests.filter((entry) => entry.path === '/api/mcp');
 }
 
-export function mapped(value: Record<string, unknown>, schema: Array<{ id: string; type: string; required?: boolean }> = []): INodeParameters {
+export function mapped(
+	value: Record<string, unknown>,
+	schema: Array<{ id: string; type: string; required?: boolean }> = [],
+): INodeParameters {
 	return {
 		mappingMode: 'defineBelow',
 		value,
 		matchingColumns: [],
-		schema: schema.map((field) => ({ ...field, displayName: field.id, required: field.required ?? false, defaultMatch: false, display: true })),
+		schema: schema.map((field) => ({
+			...field,
+			displayName: field.id,
+			required: field.required ?? false,
+			defaultMatch: false,
+			display: true,
+		})),
 	} as unknown as INodeParameters;
 }
 
@@ -108,14 +132,23 @@ export async function oauthTokens(
 	if (options.resource) query.resource = `${base}/api/mcp`;
 	for (const [key, value] of Object.entries(query)) authorize.searchParams.set(key, value);
 	const pro = env.sim.demo.pro;
-	const consent = await fetch(authorize, { redirect: 'manual', headers: { 'x-sim-auto-consent': `${pro.login}:${pro.password}` } });
+	const consent = await fetch(authorize, {
+		redirect: 'manual',
+		headers: { 'x-sim-auto-consent': `${pro.login}:${pro.password}` },
+	});
 	const location = consent.headers.get('location');
 	const code = location ? new URL(location).searchParams.get('code') : null;
 	if (!code) throw new Error(`no code: ${consent.status} ${location}`);
 	const token = await fetch(`${base}/oauth/token`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }),
+		body: new URLSearchParams({
+			grant_type: 'authorization_code',
+			code,
+			redirect_uri: redirectUri,
+			client_id: clientId,
+			code_verifier: verifier,
+		}),
 	});
 	const tokenData = (await token.json()) as Record<string, unknown>;
 	if (!tokenData.access_token) throw new Error(`no token: ${JSON.stringify(tokenData)}`);
@@ -127,7 +160,12 @@ export async function oauthTokens(
  * defaults without `$self` (n8n passes the credential's own data as `$self`), so the token URL the
  * credential derives from its Base URL is given here as n8n would resolve it.
  */
-export function oauthCredentials(env: McpNodeEnv, clientId: string, tokenData: Record<string, unknown>, overrides: Record<string, unknown> = {}): CredentialsMap {
+export function oauthCredentials(
+	env: McpNodeEnv,
+	clientId: string,
+	tokenData: Record<string, unknown>,
+	overrides: Record<string, unknown> = {},
+): CredentialsMap {
 	return {
 		svcMcpOAuth2Api: {
 			baseUrl: env.sim.baseUrl,
@@ -147,5 +185,11 @@ export function oauthCredentials(env: McpNodeEnv, clientId: string, tokenData: R
 
 /** Tool → Call with its arguments as JSON. */
 export function toolCall(tool: string, args: Record<string, unknown>): INodeParameters {
-	return { resource: 'tool', operation: 'call', tool: byName(tool), argumentsMode: 'json', argumentsJson: JSON.stringify(args) } as INodeParameters;
+	return {
+		resource: 'tool',
+		operation: 'call',
+		tool: byName(tool),
+		argumentsMode: 'json',
+		argumentsJson: JSON.stringify(args),
+	} as INodeParameters;
 }

@@ -13,20 +13,35 @@ const call = toolCall;
 describe('tool errors through the node', () => {
 	it('name_conflict and virus_detected read clearly; Continue On Fail keeps going', async () => {
 		const { demo } = env.sim;
-		const result = await runMcp(env, call('svc_create_folder', { parent_folder_hash: demo.pro.rootFolderHash, folder_name: 'Documents' }));
-		expect(result.error?.message).toBe('svc_create_folder failed: an item with this name already exists at the destination (name_conflict)');
+		const result = await runMcp(
+			env,
+			call('svc_create_folder', { parent_folder_hash: demo.pro.rootFolderHash, folder_name: 'Documents' }),
+		);
+		expect(result.error?.message).toBe(
+			'svc_create_folder failed: an item with this name already exists at the destination (name_conflict)',
+		);
 		expect(result.error?.description).toMatch(/^Nothing was overwritten or renamed\..* The service said: /);
 		const virus = await runMcp(
 			env,
-			call('svc_upload_file', { folder_hash: demo.folders.documents.hash, file_name: 'eicar.txt', content: EICAR_TEST_STRING, encoding: 'utf8' }),
+			call('svc_upload_file', {
+				folder_hash: demo.folders.documents.hash,
+				file_name: 'eicar.txt',
+				content: EICAR_TEST_STRING,
+				encoding: 'utf8',
+			}),
 			{ continueOnFail: true },
 		);
-		expect(virus.items[0].json.error).toBe("svc_upload_file failed: the service's antivirus found a virus in the file; it was not stored (virus_detected)");
+		expect(virus.items[0].json.error).toBe(
+			"svc_upload_file failed: the service's antivirus found a virus in the file; it was not stored (virus_detected)",
+		);
 	});
 
 	it('says the deployment has MCP writes disabled', async () => {
 		env.sim.mcp.settings.writesEnabled = false;
-		const result = await runMcp(env, call('svc_create_folder', { parent_folder_hash: env.sim.demo.pro.rootFolderHash, folder_name: 'X' }));
+		const result = await runMcp(
+			env,
+			call('svc_create_folder', { parent_folder_hash: env.sim.demo.pro.rootFolderHash, folder_name: 'X' }),
+		);
 		expect(result.error?.message).toBe(
 			'Svc MCP offers no tool "svc_create_folder": the service has MCP writes disabled (SVC_MCP_WRITES_ENABLED=1 on the deployment)',
 		);
@@ -35,23 +50,32 @@ describe('tool errors through the node', () => {
 
 	it('a 500 after a write: says it may have been carried out, and does not send it again', async () => {
 		env.sim.faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'status500AfterCommit' } });
-		const result = await runMcp(env, call('svc_create_folder', { parent_folder_hash: env.sim.demo.folders.documents.hash, folder_name: 'Maybe' }));
+		const result = await runMcp(
+			env,
+			call('svc_create_folder', { parent_folder_hash: env.sim.demo.folders.documents.hash, folder_name: 'Maybe' }),
+		);
 		// A generic tool may write: its unknown outcome is said to be uncertain, with what to check.
-		expect(result.error?.message).toBe('Outcome uncertain: Svc MCP failed while trying to call svc_create_folder (500)');
+		expect(result.error?.message).toBe(
+			'Outcome uncertain: Svc MCP failed while trying to call svc_create_folder (500)',
+		);
 		expect(result.error?.description).toMatch(/A write may still have been carried out/);
 		expect(mcpMethods(env)).toEqual(['tools/call:svc_create_folder']);
 	});
 
 	it('a request over the 1 MB limit is refused before it is sent (the service would answer 413)', async () => {
 		const result = await runMcp(env, call('svc_search_docs', { query: 'x'.repeat(1_100_000) }));
-		expect(result.error?.message).toMatch(/^The request to call svc_search_docs would be 1\.05 MiB, more than the 1\.00 MiB the MCP endpoint takes/);
+		expect(result.error?.message).toMatch(
+			/^The request to call svc_search_docs would be 1\.05 MiB, more than the 1\.00 MiB the MCP endpoint takes/,
+		);
 		expect(mcpRequests(env)).toEqual([]);
 	});
 
 	it('404 when the Base URL is not the service', async () => {
 		env.sim.mount('/api/mcp', async () => ({ status: 404, json: { error: 'not found' } }));
 		const result = await runMcp(env, call('svc_get_root_folder', {}));
-		expect(result.error?.message).toBe("No MCP endpoint answered at the credential's endpoint (404) while trying to call svc_get_root_folder");
+		expect(result.error?.message).toBe(
+			"No MCP endpoint answered at the credential's endpoint (404) while trying to call svc_get_root_folder",
+		);
 	});
 
 	it('403 for an account whose e-mail is not confirmed', async () => {
@@ -59,6 +83,8 @@ describe('tool errors through the node', () => {
 		(account as any).confirmed = false;
 		const result = await runMcp(env, call('svc_get_root_folder', {}), { credentials: apiCredentials(env) });
 		expect(result.error?.httpCode).toBe('403');
-		expect(result.error?.message).toMatch(/^Svc MCP refused access while trying to call svc_get_root_folder \(403\): Forbidden: The account e-mail address is not confirmed$/);
+		expect(result.error?.message).toMatch(
+			/^Svc MCP refused access while trying to call svc_get_root_folder \(403\): Forbidden: The account e-mail address is not confirmed$/,
+		);
 	});
 });

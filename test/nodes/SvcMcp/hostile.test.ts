@@ -26,7 +26,11 @@ beforeAll(async () => {
 			if (message.method === 'tools/list') listCalls++;
 			const result =
 				message.method === 'tools/list'
-					? { tools: [{ name: `svc_tool_${listCalls}`, inputSchema: { type: 'object' } }], nextCursor: `page-${listCalls}`, resultType: 'complete' }
+					? {
+							tools: [{ name: `svc_tool_${listCalls}`, inputSchema: { type: 'object' } }],
+							nextCursor: `page-${listCalls}`,
+							resultType: 'complete',
+						}
 					: { resultType: 'complete' };
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
@@ -44,6 +48,8 @@ it('a tools/list whose cursor never ends is an error after 50 pages, not a list 
 		credentials: { svcMcpApi: { baseUrl, userId: 7, apiToken: 'token-abc' } },
 	});
 	expect(result.items).toHaveLength(0);
-	expect(`${result.error?.message} ${result.error?.description ?? ''}`).toMatch(/tools\/list was still not complete after 50 pages/);
+	expect(`${result.error?.message} ${result.error?.description ?? ''}`).toMatch(
+		/tools\/list was still not complete after 50 pages/,
+	);
 	expect(listCalls).toBe(50);
 });

@@ -1,5 +1,15 @@
 import { startProxy, refuseModern, type Proxy } from '../mcp-client/proxy';
-import { apiCredentials, byName, items, jsonOf, mcpMethods, mcpRequests, runMcp, startMcpEnv, type McpNodeEnv } from './env';
+import {
+	apiCredentials,
+	byName,
+	items,
+	jsonOf,
+	mcpMethods,
+	mcpRequests,
+	runMcp,
+	startMcpEnv,
+	type McpNodeEnv,
+} from './env';
 
 let env: McpNodeEnv;
 let proxy: Proxy | undefined;
@@ -25,7 +35,11 @@ describe('modern revision 2026-07-28 (Auto)', () => {
 		expect(out.length).toBeGreaterThan(0);
 		expect(mcpMethods(env)).toEqual(['tools/call:svc_search_docs', 'tools/call:svc_search_docs']);
 		const [{ headers, body }] = env.seen;
-		expect(headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'svc_search_docs' });
+		expect(headers).toMatchObject({
+			'mcp-protocol-version': '2026-07-28',
+			'mcp-method': 'tools/call',
+			'mcp-name': 'svc_search_docs',
+		});
 		expect(body.params._meta).toEqual({
 			[META]: '2026-07-28',
 			'io.modelcontextprotocol/clientCapabilities': {},
@@ -36,38 +50,51 @@ describe('modern revision 2026-07-28 (Auto)', () => {
 
 	it('names the resource URI in Mcp-Name for resources/read', async () => {
 		jsonOf(await runMcp(env, { resource: 'resource', operation: 'read', uri: 'svc-docs://mcp-endpoint' }));
-		expect(env.seen[0].headers).toMatchObject({ 'mcp-method': 'resources/read', 'mcp-name': 'svc-docs://mcp-endpoint' });
+		expect(env.seen[0].headers).toMatchObject({
+			'mcp-method': 'resources/read',
+			'mcp-name': 'svc-docs://mcp-endpoint',
+		});
 	});
 });
 
-describe.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])('pinned initialization-based revision %s', (revision) => {
-	it('sends one initialize per execution, then plain requests of that revision', async () => {
-		const out = jsonOf(await runMcp(env, search, { input: items(3), credentials: apiCredentials(env, { protocolVersion: revision }) }));
-		expect(out.length).toBeGreaterThan(0);
-		expect(mcpMethods(env)).toEqual(['initialize', 'notifications/initialized', 'tools/call:svc_search_docs', 'tools/call:svc_search_docs', 'tools/call:svc_search_docs']);
-		const [initialize, initialized, call] = env.seen;
-		expect(initialized.body.id).toBeUndefined();
-		expect(initialize.body.params).toEqual({ protocolVersion: revision, capabilities: {}, clientInfo: { name: 'n8n-nodes-svc', version: expect.any(String) } });
-		expect(initialize.headers['mcp-protocol-version']).toBeUndefined();
-		expect(call.headers['mcp-protocol-version']).toBe(revision >= '2025-06-18' ? revision : undefined);
-		expect(call.headers['mcp-method']).toBeUndefined();
-		expect(call.body.params._meta).toBeUndefined();
-	});
-});
+describe.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])(
+	'pinned initialization-based revision %s',
+	(revision) => {
+		it('sends one initialize per execution, then plain requests of that revision', async () => {
+			const out = jsonOf(
+				await runMcp(env, search, { input: items(3), credentials: apiCredentials(env, { protocolVersion: revision }) }),
+			);
+			expect(out.length).toBeGreaterThan(0);
+			expect(mcpMethods(env)).toEqual([
+				'initialize',
+				'notifications/initialized',
+				'tools/call:svc_search_docs',
+				'tools/call:svc_search_docs',
+				'tools/call:svc_search_docs',
+			]);
+			const [initialize, initialized, call] = env.seen;
+			expect(initialized.body.id).toBeUndefined();
+			expect(initialize.body.params).toEqual({
+				protocolVersion: revision,
+				capabilities: {},
+				clientInfo: { name: 'n8n-nodes-svc', version: expect.any(String) },
+			});
+			expect(initialize.headers['mcp-protocol-version']).toBeUndefined();
+			expect(call.headers['mcp-protocol-version']).toBe(revision >= '2025-06-18' ? revision : undefined);
+			expect(call.headers['mcp-method']).toBeUndefined();
+			expect(call.body.params._meta).toBeUndefined();
+		});
+	},
+);
 
 describe('fallback from the modern revision', () => {
 	it('on a deployment that refuses 2026-07-28: one refused request, one initialize, then 2025-06-18', async () => {
 		proxy = await startProxy(env.sim.baseUrl, refuseModern);
 		const out = jsonOf(await runMcp(env, search, { input: items(3), credentials: viaProxy() }));
 		expect(out.length).toBeGreaterThan(0);
-		expect(proxy.received.map(({ body, answeredHere }) => `${body.method}${answeredHere ? ' (refused)' : ''}`)).toEqual([
-			'tools/call (refused)',
-			'initialize',
-			'notifications/initialized',
-			'tools/call',
-			'tools/call',
-			'tools/call',
-		]);
+		expect(proxy.received.map(({ body, answeredHere }) => `${body.method}${answeredHere ? ' (refused)' : ''}`)).toEqual(
+			['tools/call (refused)', 'initialize', 'notifications/initialized', 'tools/call', 'tools/call', 'tools/call'],
+		);
 		expect(proxy.received[1].body.params.protocolVersion).toBe('2025-06-18');
 		expect(proxy.received[3].headers['mcp-protocol-version']).toBe('2025-06-18');
 	});
@@ -75,7 +102,14 @@ describe('fallback from the modern revision', () => {
 	it('uses the older revision an initialize answer names', async () => {
 		proxy = await startProxy(env.sim.baseUrl, (request) => {
 			if (request.body?.method === 'initialize') {
-				return { status: 200, json: { jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2025-03-26', capabilities: {}, serverInfo: { name: 'old' } } } };
+				return {
+					status: 200,
+					json: {
+						jsonrpc: '2.0',
+						id: request.body.id,
+						result: { protocolVersion: '2025-03-26', capabilities: {}, serverInfo: { name: 'old' } },
+					},
+				};
 			}
 			return refuseModern(request);
 		});
@@ -99,29 +133,55 @@ describe('fallback from the modern revision', () => {
 			return undefined;
 		});
 		jsonOf(await runMcp(env, search, { input: items(2), credentials: viaProxy({ protocolVersion: '2025-06-18' }) }));
-		expect(proxy.received.map(({ method, body }) => body?.method ?? method)).toEqual(['initialize', 'notifications/initialized', 'tools/call', 'tools/call', 'DELETE']);
+		expect(proxy.received.map(({ method, body }) => body?.method ?? method)).toEqual([
+			'initialize',
+			'notifications/initialized',
+			'tools/call',
+			'tools/call',
+			'DELETE',
+		]);
 		expect(proxy.received[1].body.id).toBeUndefined();
-		expect(proxy.received.slice(1).map(({ headers }) => headers['mcp-session-id'])).toEqual(['session-42', 'session-42', 'session-42', 'session-42']);
+		expect(proxy.received.slice(1).map(({ headers }) => headers['mcp-session-id'])).toEqual([
+			'session-42',
+			'session-42',
+			'session-42',
+			'session-42',
+		]);
 	});
 
 	it('refuses a revision the node does not speak', async () => {
 		proxy = await startProxy(env.sim.baseUrl, (request) => {
 			if (request.body?.method === 'initialize') {
-				return { status: 200, json: { jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2099-01-01', capabilities: {} } } };
+				return {
+					status: 200,
+					json: { jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2099-01-01', capabilities: {} } },
+				};
 			}
 			return refuseModern(request);
 		});
 		const result = await runMcp(env, search, { credentials: viaProxy() });
-		expect(result.error?.message).toBe('Svc MCP answered initialize with protocol revision 2099-01-01, which this node does not speak');
+		expect(result.error?.message).toBe(
+			'Svc MCP answered initialize with protocol revision 2099-01-01, which this node does not speak',
+		);
 	});
 
 	it('does not fall back on a 400 that is not about the revision', async () => {
 		proxy = await startProxy(env.sim.baseUrl, ({ body }) => ({
 			status: 400,
-			json: { jsonrpc: '2.0', id: body?.id ?? null, error: { code: -32600, message: 'Header Mcp-Name "x" does not match the request body value "y"', data: { header: 'Mcp-Name', expected: 'y', actual: 'x' } } },
+			json: {
+				jsonrpc: '2.0',
+				id: body?.id ?? null,
+				error: {
+					code: -32600,
+					message: 'Header Mcp-Name "x" does not match the request body value "y"',
+					data: { header: 'Mcp-Name', expected: 'y', actual: 'x' },
+				},
+			},
 		}));
 		const result = await runMcp(env, search, { credentials: viaProxy() });
-		expect(result.error?.message).toBe('Svc MCP refused the request to call svc_search_docs as invalid (400): Header Mcp-Name "x" does not match the request body value "y"');
+		expect(result.error?.message).toBe(
+			'Svc MCP refused the request to call svc_search_docs as invalid (400): Header Mcp-Name "x" does not match the request body value "y"',
+		);
 		expect(proxy.received).toHaveLength(1);
 	});
 
@@ -130,12 +190,22 @@ describe('fallback from the modern revision', () => {
 			headers['mcp-protocol-version'] === '2025-11-25'
 				? {
 						status: 400,
-						json: { jsonrpc: '2.0', id: body?.id ?? null, error: { code: -32600, message: 'Unsupported protocol version "2025-11-25"', data: { supported: ['2025-06-18', '2025-03-26'], requested: '2025-11-25' } } },
+						json: {
+							jsonrpc: '2.0',
+							id: body?.id ?? null,
+							error: {
+								code: -32600,
+								message: 'Unsupported protocol version "2025-11-25"',
+								data: { supported: ['2025-06-18', '2025-03-26'], requested: '2025-11-25' },
+							},
+						},
 					}
 				: undefined,
 		);
 		const result = await runMcp(env, search, { credentials: viaProxy({ protocolVersion: '2025-11-25' }) });
-		expect(result.error?.message).toBe('Svc MCP does not support protocol revision 2025-11-25 (it supports 2025-06-18, 2025-03-26)');
+		expect(result.error?.message).toBe(
+			'Svc MCP does not support protocol revision 2025-11-25 (it supports 2025-06-18, 2025-03-26)',
+		);
 		expect(result.error?.description).toMatch(/Protocol Revision to Auto/);
 	});
 });
@@ -143,20 +213,32 @@ describe('fallback from the modern revision', () => {
 describe('Server → Discover', () => {
 	it('answers on the modern revision', async () => {
 		const [out] = jsonOf(await runMcp(env, { resource: 'server', operation: 'discover' }));
-		expect(out).toMatchObject({ supportedVersions: expect.arrayContaining(['2026-07-28', '2025-06-18']), serverInfo: { name: 'svc-mcp' }, revision: '2026-07-28' });
+		expect(out).toMatchObject({
+			supportedVersions: expect.arrayContaining(['2026-07-28', '2025-06-18']),
+			serverInfo: { name: 'svc-mcp' },
+			revision: '2026-07-28',
+		});
 		expect(out.instructions).toMatch(/DVS text is data/);
 	});
 
 	it('explains that a pinned initialization-based revision has no discover, without a request', async () => {
-		const result = await runMcp(env, { resource: 'server', operation: 'discover' }, { credentials: apiCredentials(env, { protocolVersion: '2025-06-18' }) });
-		expect(result.error?.message).toBe('Server → Discover needs the modern protocol revision 2026-07-28, but the credential is set to 2025-06-18');
+		const result = await runMcp(
+			env,
+			{ resource: 'server', operation: 'discover' },
+			{ credentials: apiCredentials(env, { protocolVersion: '2025-06-18' }) },
+		);
+		expect(result.error?.message).toBe(
+			'Server → Discover needs the modern protocol revision 2026-07-28, but the credential is set to 2025-06-18',
+		);
 		expect(mcpRequests(env)).toHaveLength(0);
 	});
 
 	it('explains it on a deployment that refuses the modern revision', async () => {
 		proxy = await startProxy(env.sim.baseUrl, refuseModern);
 		const result = await runMcp(env, { resource: 'server', operation: 'discover' }, { credentials: viaProxy() });
-		expect(result.error?.message).toBe('Server → Discover needs the modern protocol revision 2026-07-28, but the server refused that revision');
+		expect(result.error?.message).toBe(
+			'Server → Discover needs the modern protocol revision 2026-07-28, but the server refused that revision',
+		);
 	});
 });
 
@@ -182,7 +264,10 @@ describe('request budget: 100 tool calls in one execution', () => {
 	});
 
 	it('cost 102 requests on an initialization-based revision without sessions (initialize and its notification)', async () => {
-		const result = await runMcp(env, search, { input: items(100), credentials: apiCredentials(env, { protocolVersion: '2025-06-18' }) });
+		const result = await runMcp(env, search, {
+			input: items(100),
+			credentials: apiCredentials(env, { protocolVersion: '2025-06-18' }),
+		});
 		expect(result.error).toBeUndefined();
 		expect(mcpRequests(env)).toHaveLength(102);
 		expect(mcpMethods(env).filter((method) => method === 'initialize')).toHaveLength(1);

@@ -13,7 +13,9 @@ import {
 	useSimulator,
 	type StorageCredentials,
 	type StorageRunOptions,
-	secretsInQueryOutsideAccountScripts, counting } from './env';
+	secretsInQueryOutsideAccountScripts,
+	counting,
+} from './env';
 
 /** The simulator's clock runs `offset` ms ahead of the real one, so sessions can be aged without waiting. */
 let offset = 0;
@@ -40,7 +42,13 @@ function expectNoSecrets(result: NodeRunResult, allowed: string[] = []) {
 	const text = everythingShown(result);
 	const { pro, twoFactor, free, keys } = sim().demo;
 	const secrets = [pro.password, pro.apiToken, twoFactor.password, twoFactor.apiToken, free.password, keys.apiToken];
-	for (const secret of [...secrets, ...sessionIds, ...sim().sessions.all().map((entry) => entry.id)]) {
+	for (const secret of [
+		...secrets,
+		...sessionIds,
+		...sim()
+			.sessions.all()
+			.map((entry) => entry.id),
+	]) {
 		if (!allowed.includes(secret)) expect(text).not.toContain(secret);
 	}
 	expect(text).not.toContain(Buffer.from(`${pro.login}:${pro.password}`).toString('base64'));
@@ -50,7 +58,7 @@ function expectNoSecrets(result: NodeRunResult, allowed: string[] = []) {
 const MIB = 1024 * 1024;
 
 describe('Account > Get Storage Usage', () => {
-	it('reports the megabyte figures as numbers, quota_mb converted from the service\'s string', async () => {
+	it("reports the megabyte figures as numbers, quota_mb converted from the service's string", async () => {
 		const { pro } = sim().demo;
 		sim().storage.addFile(pro.userId, sim().demo.folders.images.hash, 'big.bin', Buffer.alloc(3 * MIB + 512 * 1024));
 		const usedMb = Math.round((sim().storage.accountUsage(pro.userId) / MIB) * 100) / 100;
@@ -79,14 +87,20 @@ describe('Account > Get Storage Usage', () => {
 		expectNoSecrets(result);
 	});
 
-	it('uses the plan\'s quota (FREE: 5120 MB)', async () => {
-		const result = await account({ operation: 'getStorageUsage' }, { credentials: passwordCredentials(sim().demo.free) });
+	it("uses the plan's quota (FREE: 5120 MB)", async () => {
+		const result = await account(
+			{ operation: 'getStorageUsage' },
+			{ credentials: passwordCredentials(sim().demo.free) },
+		);
 		expect(result.items[0].json).toMatchObject({ quota_mb: 5120, used_mb: 0, free_mb: 5120, available_mb: 5120 });
 	});
 
 	it('one request per input item, each output paired with its item', async () => {
 		const { result, actions } = await counting(() =>
-			account({ operation: 'getStorageUsage' }, { input: [{ json: { a: 1 } }, { json: { a: 2 } }, { json: { a: 3 } }] }),
+			account(
+				{ operation: 'getStorageUsage' },
+				{ input: [{ json: { a: 1 } }, { json: { a: 2 } }, { json: { a: 3 } }] },
+			),
 		);
 		expect(actions).toEqual(['get_storage_data', 'get_storage_data', 'get_storage_data']);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -94,9 +108,14 @@ describe('Account > Get Storage Usage', () => {
 
 	it('a wrong password gives a 401 credential message without the password', async () => {
 		const wrong = 'not-the-password-987';
-		const result = await account({ operation: 'getStorageUsage' }, { credentials: passwordCredentials(sim().demo.pro, wrong) });
+		const result = await account(
+			{ operation: 'getStorageUsage' },
+			{ credentials: passwordCredentials(sim().demo.pro, wrong) },
+		);
 		expect(result.error?.httpCode).toBe('401');
-		expect(result.error?.message).toBe('Svc did not accept the credentials (401) while trying to read the storage usage');
+		expect(result.error?.message).toBe(
+			'Svc did not accept the credentials (401) while trying to read the storage usage',
+		);
 		expect(everythingShown(result)).not.toContain(wrong);
 		expect(everythingShown(result)).not.toContain(Buffer.from(`${sim().demo.pro.login}:${wrong}`).toString('base64'));
 	});
@@ -123,7 +142,11 @@ describe('Account > Get Storage Usage with other answers of the service', () => 
 	});
 
 	it('converts every figure sent as a string, and a missing or non-numeric one becomes null', async () => {
-		answer = { success: true, message: null, data: { used_mb: '12.5', quota_mb: '10240', available_mb: 'n/a', free_mb: 10227.5 } };
+		answer = {
+			success: true,
+			message: null,
+			data: { used_mb: '12.5', quota_mb: '10240', available_mb: 'n/a', free_mb: 10227.5 },
+		};
 		const result = await account({ operation: 'getStorageUsage' }, { credentials: credentials() });
 		expect(result.items[0].json).toEqual({ used_mb: 12.5, quota_mb: 10240, available_mb: null, free_mb: 10227.5 });
 	});
@@ -134,7 +157,7 @@ describe('Account > Get Storage Usage with other answers of the service', () => 
 		expect(result.items[0].json).toEqual({ used_mb: 1.25, quota_mb: 5120, available_mb: 5118.75, free_mb: 5118.75 });
 	});
 
-	it('turns success:false into an error with the service\'s message', async () => {
+	it("turns success:false into an error with the service's message", async () => {
 		answer = { success: false, message: 'storage data unavailable', data: null };
 		const result = await account({ operation: 'getStorageUsage' }, { credentials: credentials() });
 		expect(result.error?.message).toBe('Svc did not read the storage usage: storage data unavailable');
@@ -149,15 +172,32 @@ describe('Account > Get Storage Usage with other answers of the service', () => 
 	});
 
 	it('Get User Data never outputs password or session fields, whatever the service sends', async () => {
-		answer = { success: true, user_id: 7, root_folder_hash: 'R', pass: 'p4ss', PHPSESSID: 'sess', SessionID: 'sess2', user_access_token: 'tok' };
+		answer = {
+			success: true,
+			user_id: 7,
+			root_folder_hash: 'R',
+			pass: 'p4ss',
+			PHPSESSID: 'sess',
+			SessionID: 'sess2',
+			user_access_token: 'tok',
+		};
 		const result = await account({ operation: 'getUserData' }, { credentials: credentials() });
 		expect(result.items[0].json).toEqual({ success: true, user_id: 7, root_folder_hash: 'R' });
 	});
 
 	it.each([
-		[{ Success: 'true', Message: '', SessionID: 'abc' }, { valid: true, message: null }],
-		[{ Success: 1, Message: null, SessionID: 'abc' }, { valid: true, message: null }],
-		[{ Success: false, Message: 'session SECRETSESSION expired', SessionID: '' }, { valid: false, message: 'session [redacted] expired' }],
+		[
+			{ Success: 'true', Message: '', SessionID: 'abc' },
+			{ valid: true, message: null },
+		],
+		[
+			{ Success: 1, Message: null, SessionID: 'abc' },
+			{ valid: true, message: null },
+		],
+		[
+			{ Success: false, Message: 'session SECRETSESSION expired', SessionID: '' },
+			{ valid: false, message: 'session [redacted] expired' },
+		],
 	])('Validate Session reads %j as %j', async (body, expected) => {
 		answer = body;
 		const result = await account(
@@ -219,14 +259,19 @@ describe('Account > Validate Session', () => {
 	it.each([
 		['accessToken', 'User and Access Token'],
 		['password', 'User and Password'],
-	] as const)('with a %s credential it explains that a session credential is needed, before any request', async (method, label) => {
-		const credentials = method === 'password' ? passwordCredentials() : tokenCredentials();
-		const { result, actions } = await counting(() => account({ operation: 'validateSession' }, { credentials }));
-		expect(actions).toEqual([]);
-		expect(result.error?.message).toBe(`Validate Session needs a credential that uses a session, but this one uses "${label}"`);
-		expect(result.error?.description).toMatch(/Session ID/);
-		expectNoSecrets(result);
-	});
+	] as const)(
+		'with a %s credential it explains that a session credential is needed, before any request',
+		async (method, label) => {
+			const credentials = method === 'password' ? passwordCredentials() : tokenCredentials();
+			const { result, actions } = await counting(() => account({ operation: 'validateSession' }, { credentials }));
+			expect(actions).toEqual([]);
+			expect(result.error?.message).toBe(
+				`Validate Session needs a credential that uses a session, but this one uses "${label}"`,
+			);
+			expect(result.error?.description).toMatch(/Session ID/);
+			expectNoSecrets(result);
+		},
+	);
 });
 
 describe('Account > Get User Data', () => {
@@ -261,7 +306,10 @@ describe('Account > Get User Data', () => {
 		const credentials = await session();
 		const result = await account({ operation: 'getUserData' }, { credentials });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ user_id: sim().demo.pro.userId, root_folder_hash: sim().demo.pro.rootFolderHash });
+		expect(result.items[0].json).toMatchObject({
+			user_id: sim().demo.pro.userId,
+			root_folder_hash: sim().demo.pro.rootFolderHash,
+		});
 		expect(Object.keys(result.items[0].json)).not.toEqual(expect.arrayContaining(['PHPSESSID']));
 		expectNoSecrets(result);
 		const withToken = await account({ operation: 'getUserData', includeAccessToken: true }, { credentials });
@@ -273,7 +321,15 @@ describe('Account > Get User Data', () => {
 		const user = createAccount(sim(), { plan: 'PRO' });
 		const result = await account(
 			{ operation: 'getUserData', includeAccessToken: true },
-			{ credentials: passwordCredentials({ userId: user.id, login: user.login, email: user.email, password: user.password, rootFolderHash: user.rootFolderHash }) },
+			{
+				credentials: passwordCredentials({
+					userId: user.id,
+					login: user.login,
+					email: user.email,
+					password: user.password,
+					rootFolderHash: user.rootFolderHash,
+				}),
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.user_access_token).toBe(user.accessTokens[0].token);
@@ -281,7 +337,10 @@ describe('Account > Get User Data', () => {
 	});
 
 	it('never outputs the password with a password credential', async () => {
-		const result = await account({ operation: 'getUserData', includeAccessToken: false }, { credentials: passwordCredentials() });
+		const result = await account(
+			{ operation: 'getUserData', includeAccessToken: false },
+			{ credentials: passwordCredentials() },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ user_id: sim().demo.pro.userId });
 		expectNoSecrets(result);
@@ -311,7 +370,10 @@ describe('Account > Get User Data', () => {
 		sim().faults.add({ match: { action: 'authenticate_user' }, fault: { kind: 'delay', ms: 1500 }, skip: 1, times: 1 });
 		const result = await account(
 			{ operation: 'getUserData', options: { timeout: '={{ $json.timeout }}' } },
-			{ continueOnFail: true, input: [{ json: { timeout: 5000 } }, { json: { timeout: 300 } }, { json: { timeout: 5000 } }] },
+			{
+				continueOnFail: true,
+				input: [{ json: { timeout: 5000 } }, { json: { timeout: 300 } }, { json: { timeout: 5000 } }],
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);

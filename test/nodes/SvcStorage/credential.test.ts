@@ -12,7 +12,8 @@ import {
 	tokenCredentials,
 	useSimulator,
 	type AuthMethod,
-	secretsInQueryOutsideAccountScripts } from './env';
+	secretsInQueryOutsideAccountScripts,
+} from './env';
 
 useSimulator();
 
@@ -26,7 +27,9 @@ describe.each<[AuthMethod, string]>([
 	it('reads and writes as the demo PRO user, authenticated the way the credential says', async () => {
 		const credentials = await credentialsFor(method);
 		const start = sim().requests.length;
-		const [info] = jsonOf(await storage({ resource: 'folder', operation: 'getInfo', folder: documents() }, { credentials }));
+		const [info] = jsonOf(
+			await storage({ resource: 'folder', operation: 'getInfo', folder: documents() }, { credentials }),
+		);
 		expect(info.folder_name).toBe('Documents');
 		const [created] = jsonOf(
 			await storage(
@@ -43,19 +46,28 @@ describe.each<[AuthMethod, string]>([
 
 	it('passes the credential test', async () => {
 		const { svcStorageApi } = await credentialsFor(method);
-		expect(await testCredential('svcStorageApi', svcStorageApi)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential('svcStorageApi', svcStorageApi)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 	});
 });
 
 describe('credential test failures', () => {
 	it('a wrong access token', async () => {
-		const result = await testCredential('svcStorageApi', tokenCredentials(sim().demo.pro, 'wrong-token-000000000000000000000').svcStorageApi);
+		const result = await testCredential(
+			'svcStorageApi',
+			tokenCredentials(sim().demo.pro, 'wrong-token-000000000000000000000').svcStorageApi,
+		);
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/did not accept these credentials/);
 	});
 
 	it('a wrong password', async () => {
-		const result = await testCredential('svcStorageApi', passwordCredentials(sim().demo.pro, 'not-the-password').svcStorageApi);
+		const result = await testCredential(
+			'svcStorageApi',
+			passwordCredentials(sim().demo.pro, 'not-the-password').svcStorageApi,
+		);
 		expect(result.status).toBe('Error');
 	});
 
@@ -84,12 +96,14 @@ describe('two-factor accounts', () => {
 			{ resource: 'folder', operation: 'getContent', folder: byHash(twoFactor.rootFolderHash), returnAll: true },
 			{ credentials: passwordCredentials(twoFactor) },
 		);
-		expect(result.error?.message).toBe('This account requires two-factor authentication (403), which a password login cannot complete');
+		expect(result.error?.message).toBe(
+			'This account requires two-factor authentication (403), which a password login cannot complete',
+		);
 		expect(result.error?.description).toMatch(/User and Access Token/);
 		expect(result.error?.httpCode).toBe('403');
 	});
 
-	it('the same account\'s access token works', async () => {
+	it("the same account's access token works", async () => {
 		const twoFactor = sim().demo.twoFactor;
 		const result = await storage(
 			{ resource: 'folder', operation: 'getContent', folder: byHash(twoFactor.rootFolderHash), returnAll: true },
@@ -115,14 +129,19 @@ describe('Base URL', () => {
 
 	it('the credential test refuses it too, without a request', async () => {
 		const start = sim().requests.length;
-		const result = await testCredential('svcStorageApi', { ...tokenCredentials().svcStorageApi, baseUrl: plainHttpElsewhere() });
+		const result = await testCredential('svcStorageApi', {
+			...tokenCredentials().svcStorageApi,
+			baseUrl: plainHttpElsewhere(),
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/https:\/\//);
 		expect(sim().requests.length).toBe(start);
 	});
 
 	it('a trailing slash and localhost are accepted', async () => {
-		const credentials = { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: `http://localhost:${sim().port}/` } };
+		const credentials = {
+			svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: `http://localhost:${sim().port}/` },
+		};
 		const start = sim().requests.length;
 		const result = await storage({ resource: 'folder', operation: 'getInfo', folder: documents() }, { credentials });
 		expect(result.error).toBeUndefined();

@@ -12,7 +12,9 @@ import {
 	tokenCredentials,
 	useSimulator,
 	type StorageRunOptions,
-	secretsInQueryOutsideAccountScripts, counting } from './env';
+	secretsInQueryOutsideAccountScripts,
+	counting,
+} from './env';
 
 useSimulator();
 
@@ -24,7 +26,15 @@ async function storage(parameters: INodeParameters, opts: StorageRunOptions = {}
 function expectNoSecrets(result: NodeRunResult) {
 	const text = everythingShown(result);
 	const { pro, keys, twoFactor, free } = sim().demo;
-	for (const secret of [pro.password, pro.apiToken, keys.password, keys.apiToken, twoFactor.password, twoFactor.apiToken, free.password]) {
+	for (const secret of [
+		pro.password,
+		pro.apiToken,
+		keys.password,
+		keys.apiToken,
+		twoFactor.password,
+		twoFactor.apiToken,
+		free.password,
+	]) {
 		expect(text).not.toContain(secret);
 	}
 	expect(text).not.toContain(Buffer.from(`${pro.login}:${pro.password}`).toString('base64'));
@@ -39,7 +49,14 @@ describe('Encryption Key > Save User Keys', () => {
 	it('publishes the four public keys of the authenticated account, sent unchanged', async () => {
 		const kem = `  -----BEGIN KEM KEY-----\n${LONG_KEY}\n-----END KEM KEY-----\n`;
 		const { result, actions } = await counting(() =>
-			storage({ operation: 'saveUserKeys', userId: proId(), kem, dsa: 'dsa+/=key', x25519: 'x25519 key with spaces', ed25519: 'ed25519-ключ' }),
+			storage({
+				operation: 'saveUserKeys',
+				userId: proId(),
+				kem,
+				dsa: 'dsa+/=key',
+				x25519: 'x25519 key with spaces',
+				ed25519: 'ed25519-ключ',
+			}),
 		);
 		expect(result.error).toBeUndefined();
 		expect(actions).toEqual(['save_user_encryption_keys']);
@@ -54,14 +71,23 @@ describe('Encryption Key > Save User Keys', () => {
 		expectNoSecrets(result);
 	});
 
-	it('refuses another account\'s user ID with a clear 403 message, publishing nothing', async () => {
+	it("refuses another account's user ID with a clear 403 message, publishing nothing", async () => {
 		const before = sim().encryptionKeys.publishedKeys(sim().demo.free.userId);
-		const result = await storage({ operation: 'saveUserKeys', userId: sim().demo.free.userId, kem: 'k', dsa: 'd', x25519: 'x', ed25519: 'e' });
+		const result = await storage({
+			operation: 'saveUserKeys',
+			userId: sim().demo.free.userId,
+			kem: 'k',
+			dsa: 'd',
+			x25519: 'x',
+			ed25519: 'e',
+		});
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.message).toMatch(/403/);
 		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/User ID/);
 		expect(result.error?.description).toMatch(/credential's own account/);
-		expect(result.error?.message).toBe(`Svc refused User ID ${sim().demo.free.userId} while trying to save the public keys (403): userID does not match the authenticated user`);
+		expect(result.error?.message).toBe(
+			`Svc refused User ID ${sim().demo.free.userId} while trying to save the public keys (403): userID does not match the authenticated user`,
+		);
 		expect(result.error?.description).toMatch(/Get User Data/);
 		expect(sim().encryptionKeys.publishedKeys(sim().demo.free.userId)).toEqual(before);
 		expectNoSecrets(result);
@@ -87,9 +113,18 @@ describe('Encryption Key > Save User Keys', () => {
 	});
 
 	it('accepts a User ID that an expression gives as text', async () => {
-		const result = await storage({ operation: 'saveUploadKey', userId: '={{ String($json.id) }}', uploadHash: 'ExprUpload', encryptionKey: 'k', keySignature: 's' }, {
-			input: [{ json: { id: sim().demo.pro.userId } }],
-		});
+		const result = await storage(
+			{
+				operation: 'saveUploadKey',
+				userId: '={{ String($json.id) }}',
+				uploadHash: 'ExprUpload',
+				encryptionKey: 'k',
+				keySignature: 's',
+			},
+			{
+				input: [{ json: { id: sim().demo.pro.userId } }],
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toEqual({ userID: sim().demo.pro.userId, uploadHash: 'ExprUpload', success: true });
 	});
@@ -104,7 +139,7 @@ describe('Encryption Key > Save User Keys', () => {
 });
 
 describe('Encryption Key > file keys', () => {
-	it('saves a wrapped file key and gets it back unchanged, with the sender\'s public keys', async () => {
+	it("saves a wrapped file key and gets it back unchanged, with the sender's public keys", async () => {
 		const fileHash = 'EncFileHash0001';
 		const encryptionKey = `${LONG_KEY}\n`;
 		const saved = await storage({
@@ -145,7 +180,13 @@ describe('Encryption Key > file keys', () => {
 		const fileHash = 'EncFileShared01';
 		const keysUser = sim().demo.keys;
 		const first = await storage(
-			{ operation: 'saveFileKey', userId: keysUser.userId, fileHash, encryptionKey: 'encrypting-user-key', keySignature: 'k-sig' },
+			{
+				operation: 'saveFileKey',
+				userId: keysUser.userId,
+				fileHash,
+				encryptionKey: 'encrypting-user-key',
+				keySignature: 'k-sig',
+			},
 			{ credentials: tokenCredentials(keysUser) },
 		);
 		expect(first.error).toBeUndefined();
@@ -171,7 +212,11 @@ describe('Encryption Key > file keys', () => {
 	});
 
 	it('refuses another user ID on get with a clear 403', async () => {
-		const result = await storage({ operation: 'getFileKey', userId: sim().demo.keys.userId, fileHash: 'EncFileHash0001' });
+		const result = await storage({
+			operation: 'getFileKey',
+			userId: sim().demo.keys.userId,
+			fileHash: 'EncFileHash0001',
+		});
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.description).toMatch(/User ID/);
 	});
@@ -180,14 +225,28 @@ describe('Encryption Key > file keys', () => {
 describe('Encryption Key > upload keys', () => {
 	it('saves and gets an upload key', async () => {
 		const uploadHash = 'EncUploadHash01';
-		const saved = await storage({ operation: 'saveUploadKey', userId: proId(), uploadHash, encryptionKey: LONG_KEY, keySignature: 'up-sig' });
+		const saved = await storage({
+			operation: 'saveUploadKey',
+			userId: proId(),
+			uploadHash,
+			encryptionKey: LONG_KEY,
+			keySignature: 'up-sig',
+		});
 		expect(saved.error).toBeUndefined();
 		expect(saved.items[0].json).toEqual({ userID: proId(), uploadHash, success: true });
-		expect(sim().encryptionKeys.wrappedKey('upload', uploadHash, proId())).toMatchObject({ encryptionKey: LONG_KEY, keySignature: 'up-sig' });
+		expect(sim().encryptionKeys.wrappedKey('upload', uploadHash, proId())).toMatchObject({
+			encryptionKey: LONG_KEY,
+			keySignature: 'up-sig',
+		});
 
 		const result = await storage({ operation: 'getUploadKey', userId: proId(), uploadHash });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ uploadHash, encryptionKey: LONG_KEY, keySignature: 'up-sig', senderUserID: proId() });
+		expect(result.items[0].json).toMatchObject({
+			uploadHash,
+			encryptionKey: LONG_KEY,
+			keySignature: 'up-sig',
+			senderUserID: proId(),
+		});
 		// a file key of the same hash is another key
 		const asFile = await storage({ operation: 'getFileKey', userId: proId(), fileHash: uploadHash });
 		expect(asFile.error?.httpCode).toBe('404');
@@ -203,12 +262,24 @@ describe('Encryption Key > upload keys', () => {
 
 describe('Encryption Key > Get Share Key', () => {
 	beforeAll(async () => {
-		const file = await storage({ operation: 'saveFileKey', userId: proId(), fileHash: 'ShareFileHash1', encryptionKey: 'file-wrapped', keySignature: 'file-sig' });
-		const upload = await storage({ operation: 'saveUploadKey', userId: proId(), uploadHash: 'ShareUpload1', encryptionKey: 'upload-wrapped', keySignature: 'upload-sig' });
+		const file = await storage({
+			operation: 'saveFileKey',
+			userId: proId(),
+			fileHash: 'ShareFileHash1',
+			encryptionKey: 'file-wrapped',
+			keySignature: 'file-sig',
+		});
+		const upload = await storage({
+			operation: 'saveUploadKey',
+			userId: proId(),
+			uploadHash: 'ShareUpload1',
+			encryptionKey: 'upload-wrapped',
+			keySignature: 'upload-sig',
+		});
 		expect(file.error ?? upload.error).toBeUndefined();
 	});
 
-	it('returns the file key with the receiver\'s public keys, sending only fileHash', async () => {
+	it("returns the file key with the receiver's public keys, sending only fileHash", async () => {
 		const start = sim().requests.length;
 		const result = await storage({
 			operation: 'getShareKey',
@@ -219,7 +290,11 @@ describe('Encryption Key > Get Share Key', () => {
 			uploadHash: 'ShareUpload1', // left over from switching Key Of: must not be sent
 		});
 		expect(result.error).toBeUndefined();
-		expect(sim().requests.slice(start).map((entry) => [entry.action, entry.status])).toEqual([['get_share_encryption_key', 200]]);
+		expect(
+			sim()
+				.requests.slice(start)
+				.map((entry) => [entry.action, entry.status]),
+		).toEqual([['get_share_encryption_key', 200]]);
 		expect(result.items[0].json).toEqual({
 			receiverEmail: sim().demo.keys.email,
 			fileHash: 'ShareFileHash1',
@@ -244,7 +319,11 @@ describe('Encryption Key > Get Share Key', () => {
 			fileHash: 'ShareFileHash1',
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ uploadHash: 'ShareUpload1', encryptionKey: 'upload-wrapped', receiverUserID: sim().demo.keys.userId });
+		expect(result.items[0].json).toMatchObject({
+			uploadHash: 'ShareUpload1',
+			encryptionKey: 'upload-wrapped',
+			receiverUserID: sim().demo.keys.userId,
+		});
 		expect(result.items[0].json.fileHash).toBeUndefined();
 	});
 
@@ -277,7 +356,13 @@ describe('Encryption Key > Get Share Key', () => {
 		'refuses the receiver e-mail %s before any request, naming the parameter',
 		async (receiverEmail) => {
 			const { result, actions } = await counting(() =>
-				storage({ operation: 'getShareKey', userId: proId(), receiverEmail, keyOf: 'file', fileHash: 'ShareFileHash1' }),
+				storage({
+					operation: 'getShareKey',
+					userId: proId(),
+					receiverEmail,
+					keyOf: 'file',
+					fileHash: 'ShareFileHash1',
+				}),
 			);
 			expect(actions).toEqual([]);
 			expect(result.error?.message).toContain('"Receiver Email"');
@@ -292,7 +377,11 @@ describe('Encryption Key > errors and items', () => {
 			{ operation: 'getFileKey', userId: proId(), fileHash: '={{ $json.hash }}' },
 			{
 				continueOnFail: true,
-				input: [{ json: { hash: 'EncFileHash0001' } }, { json: { hash: 'UnknownHash' } }, { json: { hash: 'EncFileHash0002' } }],
+				input: [
+					{ json: { hash: 'EncFileHash0001' } },
+					{ json: { hash: 'UnknownHash' } },
+					{ json: { hash: 'EncFileHash0002' } },
+				],
 			},
 		);
 		expect(result.error).toBeUndefined();
@@ -330,7 +419,16 @@ describe('Encryption Key > errors and items', () => {
 		const wrong = 'wrong-token-value-123456789';
 		const result = await storage(
 			{ operation: 'getFileKey', userId: proId(), fileHash: 'x' },
-			{ credentials: { svcStorageApi: { baseUrl: sim().baseUrl, authMethod: 'accessToken', user: sim().demo.pro.login, accessToken: wrong } } },
+			{
+				credentials: {
+					svcStorageApi: {
+						baseUrl: sim().baseUrl,
+						authMethod: 'accessToken',
+						user: sim().demo.pro.login,
+						accessToken: wrong,
+					},
+				},
+			},
 		);
 		expect(result.error?.httpCode).toBe('401');
 		expect(result.error?.message).toMatch(/did not accept the credentials/);
@@ -338,7 +436,11 @@ describe('Encryption Key > errors and items', () => {
 	});
 
 	it('maps a 500 to a service-side message', async () => {
-		sim().faults.add({ match: { action: 'get_upload_encryption_key' }, fault: { kind: 'statusBeforeCommit', status: 500 }, times: 1 });
+		sim().faults.add({
+			match: { action: 'get_upload_encryption_key' },
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+			times: 1,
+		});
 		const result = await storage({ operation: 'getUploadKey', userId: proId(), uploadHash: 'EncUploadHash01' });
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.message).toMatch(/Svc failed while trying to get the upload key \(500\)/);
@@ -350,14 +452,17 @@ describe('Encryption Key with a 200 that reports failure', () => {
 
 	beforeAll(async () => {
 		other = await startServiceSimulator();
-		other.mount('/api_v2/save_file_encryption_key', async () => ({ status: 200, json: { success: false, message: 'key storage is read-only' } }));
+		other.mount('/api_v2/save_file_encryption_key', async () => ({
+			status: 200,
+			json: { success: false, message: 'key storage is read-only' },
+		}));
 	});
 
 	afterAll(async () => {
 		await other.close();
 	});
 
-	it('becomes an error with the service\'s message, not a success item', async () => {
+	it("becomes an error with the service's message, not a success item", async () => {
 		const result = await storage(
 			{ operation: 'saveFileKey', userId: 1, fileHash: 'F', encryptionKey: 'k', keySignature: 's' },
 			{ credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: other.baseUrl } } },

@@ -15,7 +15,6 @@ import { STORAGE_NODE, byId, jsonOf } from '../../helpers';
 
 export { jsonOf, byId as byHash, STORAGE_NODE };
 
-
 export type AuthMethod = 'accessToken' | 'password' | 'session';
 
 export type StorageCredentials = {
@@ -52,7 +51,9 @@ export function useSimulator(options: SimulatorOptions = {}): void {
 
 /** `user` + access token (sent in the POST body). Defaults to the demo PRO user. */
 export function tokenCredentials(user: DemoUser = sim().demo.pro, token = user.apiToken): StorageCredentials {
-	return { svcStorageApi: { baseUrl: sim().baseUrl, authMethod: 'accessToken', user: user.login, accessToken: token ?? '' } };
+	return {
+		svcStorageApi: { baseUrl: sim().baseUrl, authMethod: 'accessToken', user: user.login, accessToken: token ?? '' },
+	};
 }
 
 /** User and password (sent as HTTP Basic). Defaults to the demo PRO user. */
@@ -115,7 +116,14 @@ export function actionsSince(from: number): string[] {
 export function everythingShown(result: NodeRunResult): string {
 	const raw = result.error?.raw as Record<string, unknown> | undefined;
 	const rawParts = raw
-		? [raw.message, raw.description, (raw as { stack?: unknown }).stack, safeJson(raw), safeJson(raw.cause), safeJson(raw.context)]
+		? [
+				raw.message,
+				raw.description,
+				(raw as { stack?: unknown }).stack,
+				safeJson(raw),
+				safeJson(raw.cause),
+				safeJson(raw.context),
+			]
 		: [];
 	return [
 		safeJson(result.items),
@@ -150,7 +158,9 @@ function safeJson(value: unknown): string {
  * Requests that carried a secret in their query string, other than the account scripts, which
  * document 1 gives as GET with their parameters (user_access_token among them) in the query.
  */
-export function secretsInQueryOutsideAccountScripts(entries: Array<{ secretInQuery?: boolean; method: string; action?: string }>): string[] {
+export function secretsInQueryOutsideAccountScripts(
+	entries: Array<{ secretInQuery?: boolean; method: string; action?: string }>,
+): string[] {
 	const accountScripts = ['authenticate_user', 'get_storage_data', 'validate_session'];
 	return entries
 		.filter((entry) => entry.secretInQuery && !(entry.method === 'GET' && accountScripts.includes(entry.action ?? '')))

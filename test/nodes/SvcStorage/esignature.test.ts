@@ -10,7 +10,9 @@ import {
 	tokenCredentials,
 	useSimulator,
 	type StorageCredentials,
-	secretsInQueryOutsideAccountScripts, counting } from './env';
+	secretsInQueryOutsideAccountScripts,
+	counting,
+} from './env';
 
 useSimulator();
 
@@ -64,7 +66,7 @@ describe('E-Signature > Get Many', () => {
 		expect(inner.items.map((item) => item.json.signer_name)).toEqual(['Janis Ozols']);
 	});
 
-	it('accepts the date picker\'s date-time values and sends only the day', async () => {
+	it("accepts the date picker's date-time values and sends only the day", async () => {
 		const start = sim().requests.length;
 		const result = await storage({
 			resource: 'esignature',
@@ -75,7 +77,11 @@ describe('E-Signature > Get Many', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.signer_name)).toEqual(['Janis Ozols']);
-		expect(sim().requests.slice(start).map((entry) => entry.status)).toEqual([200]);
+		expect(
+			sim()
+				.requests.slice(start)
+				.map((entry) => entry.status),
+		).toEqual([200]);
 	});
 
 	it('a single day as both ends returns that day only', async () => {
@@ -90,7 +96,13 @@ describe('E-Signature > Get Many', () => {
 	});
 
 	it('applies Limit when Return All is off', async () => {
-		const result = await storage({ resource: 'esignature', operation: 'getMany', file: byHash(contract()), returnAll: false, limit: 2 });
+		const result = await storage({
+			resource: 'esignature',
+			operation: 'getMany',
+			file: byHash(contract()),
+			returnAll: false,
+			limit: 2,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.signer_name)).toEqual(['Anna Berzina', 'Janis Ozols']);
 	});
@@ -127,7 +139,13 @@ describe('E-Signature > Get Many', () => {
 		['yesterday', 'From Date'],
 	])('refuses the invalid date %s before any request', async (value, label) => {
 		const { result, actions } = await counting(() =>
-			storage({ resource: 'esignature', operation: 'getMany', file: byHash(contract()), returnAll: true, filters: { fromDate: value } }),
+			storage({
+				resource: 'esignature',
+				operation: 'getMany',
+				file: byHash(contract()),
+				returnAll: true,
+				filters: { fromDate: value },
+			}),
 		);
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain(label);
@@ -136,14 +154,25 @@ describe('E-Signature > Get Many', () => {
 
 	it('refuses an invalid To Date, naming it', async () => {
 		const { result, actions } = await counting(() =>
-			storage({ resource: 'esignature', operation: 'getMany', file: byHash(contract()), returnAll: true, filters: { toDate: '2025-13-01' } }),
+			storage({
+				resource: 'esignature',
+				operation: 'getMany',
+				file: byHash(contract()),
+				returnAll: true,
+				filters: { toDate: '2025-13-01' },
+			}),
 		);
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain('To Date');
 	});
 
 	it('maps 405 for an unknown file to a clear message', async () => {
-		const result = await storage({ resource: 'esignature', operation: 'getMany', file: byHash('NoSuchHash123'), returnAll: true });
+		const result = await storage({
+			resource: 'esignature',
+			operation: 'getMany',
+			file: byHash('NoSuchHash123'),
+			returnAll: true,
+		});
 		expect(result.error?.httpCode).toBe('405');
 		expect(result.error?.message).toMatch(/Svc does not permit this account to list the signatures \(405\)/);
 		expectNoSecrets(result);
@@ -199,18 +228,37 @@ describe('E-Signature > Share for Signing', () => {
 	});
 
 	it('sends one address without message or re-share addresses', async () => {
-		const result = await storage({ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: 'solo@example.com' });
+		const result = await storage({
+			resource: 'esignature',
+			operation: 'share',
+			file: byHash(contract()),
+			emails: 'solo@example.com',
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ status: 'sent', sent_emails: 'solo@example.com', next_share_emails: '' });
+		expect(result.items[0].json).toMatchObject({
+			status: 'sent',
+			sent_emails: 'solo@example.com',
+			next_share_emails: '',
+		});
 		expect(sim().storage.shares.at(-1)).toMatchObject({ emails: ['solo@example.com'], text: '', nextShareEmails: [] });
 	});
 
 	it('accepts addresses with dots, plus tags, subdomains and punycode domains', async () => {
-		const emails = ['first.last+sign@sub.example.co.uk', 'o\'neil@example.com', 'x@xn--80ak6aa92e.xn--p1ai'];
-		const result = await storage({ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: emails.join(', ') });
+		const emails = ['first.last+sign@sub.example.co.uk', "o'neil@example.com", 'x@xn--80ak6aa92e.xn--p1ai'];
+		const result = await storage({
+			resource: 'esignature',
+			operation: 'share',
+			file: byHash(contract()),
+			emails: emails.join(', '),
+		});
 		// The simulator accepts letter-only top-level domains; the punycode one is refused there (400), after the node let it through.
 		expect(result.error?.httpCode).toBe('400');
-		const accepted = await storage({ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: emails.slice(0, 2).join(',') });
+		const accepted = await storage({
+			resource: 'esignature',
+			operation: 'share',
+			file: byHash(contract()),
+			emails: emails.slice(0, 2).join(','),
+		});
 		expect(accepted.error).toBeUndefined();
 		expect(sim().storage.shares.at(-1)?.emails).toEqual(emails.slice(0, 2));
 	});
@@ -264,7 +312,12 @@ describe('E-Signature > Share for Signing', () => {
 
 	it('maps 405 (unknown file) and records no share', async () => {
 		const before = sim().storage.shares.length;
-		const result = await storage({ resource: 'esignature', operation: 'share', file: byHash('NoSuchHash123'), emails: 'a@example.com' });
+		const result = await storage({
+			resource: 'esignature',
+			operation: 'share',
+			file: byHash('NoSuchHash123'),
+			emails: 'a@example.com',
+		});
 		expect(result.error?.httpCode).toBe('405');
 		expect(result.error?.message).toMatch(/share the file for signing \(405\)/);
 		expect(sim().storage.shares).toHaveLength(before);
@@ -273,8 +326,17 @@ describe('E-Signature > Share for Signing', () => {
 
 	it('maps a 400 from the service to an invalid-request message', async () => {
 		// An address the node accepts but the service may still refuse: 400 is mapped, not swallowed.
-		sim().faults.add({ match: { action: 'esignature_share' }, fault: { kind: 'statusBeforeCommit', status: 400 }, times: 1 });
-		const result = await storage({ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: 'a@example.com' });
+		sim().faults.add({
+			match: { action: 'esignature_share' },
+			fault: { kind: 'statusBeforeCommit', status: 400 },
+			times: 1,
+		});
+		const result = await storage({
+			resource: 'esignature',
+			operation: 'share',
+			file: byHash(contract()),
+			emails: 'a@example.com',
+		});
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toMatch(/Svc refused the request to share the file for signing as invalid \(400\)/);
 		expect(result.error?.description).toMatch(/parameters/);
@@ -286,7 +348,11 @@ describe('E-Signature > Share for Signing', () => {
 			{ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: '={{ $json.to }}' },
 			{
 				continueOnFail: true,
-				input: [{ json: { to: 'first@example.com' } }, { json: { to: 'broken' } }, { json: { to: 'third@example.com' } }],
+				input: [
+					{ json: { to: 'first@example.com' } },
+					{ json: { to: 'broken' } },
+					{ json: { to: 'third@example.com' } },
+				],
 			},
 		);
 		expect(result.error).toBeUndefined();
@@ -296,7 +362,11 @@ describe('E-Signature > Share for Signing', () => {
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expect(result.items[2].json).toMatchObject({ sent_emails: 'third@example.com' });
 		expect(result.items[2].pairedItem).toEqual({ item: 2 });
-		expect(sim().storage.shares.slice(before).map((share) => share.emails)).toEqual([['first@example.com'], ['third@example.com']]);
+		expect(
+			sim()
+				.storage.shares.slice(before)
+				.map((share) => share.emails),
+		).toEqual([['first@example.com'], ['third@example.com']]);
 		expectNoSecrets(result);
 	});
 
@@ -331,9 +401,14 @@ describe('E-Signature with other answers of the service', () => {
 		await other.close();
 	});
 
-	const credentials = (): StorageCredentials => ({ svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: other.baseUrl } });
+	const credentials = (): StorageCredentials => ({
+		svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: other.baseUrl },
+	});
 	const getMany = (filters: Record<string, string> = {}) =>
-		storage({ resource: 'esignature', operation: 'getMany', file: byHash('F1'), returnAll: true, filters }, { credentials: credentials() });
+		storage(
+			{ resource: 'esignature', operation: 'getMany', file: byHash('F1'), returnAll: true, filters },
+			{ credentials: credentials() },
+		);
 
 	it.each([
 		['the list under "data"', { success: true, data: RECORDS }],
@@ -362,7 +437,7 @@ describe('E-Signature with other answers of the service', () => {
 		expect(result.error?.message).toBe('Svc answered the signature list in a form the node does not know');
 	});
 
-	it('a 200 with success:false is an error carrying the service\'s message', async () => {
+	it("a 200 with success:false is an error carrying the service's message", async () => {
 		answer = { success: false, message: 'recipient limit reached' };
 		const result = await storage(
 			{ resource: 'esignature', operation: 'share', file: byHash('F1'), emails: 'a@example.com' },

@@ -51,7 +51,12 @@ it('uploads and downloads 50 MB in filesystem mode, byte for byte', async () => 
 	const beforeUpload = rssMb();
 	const uploaded = await storage(
 		{ resource: 'file', operation: 'upload', folder: byHash(folder.hash) },
-		{ binaryMode: 'filesystem', input: [{ json: {}, binary: { data: { data: path, fileName: 'big.bin', mimeType: 'application/octet-stream' } } }] },
+		{
+			binaryMode: 'filesystem',
+			input: [
+				{ json: {}, binary: { data: { data: path, fileName: 'big.bin', mimeType: 'application/octet-stream' } } },
+			],
+		},
 	);
 	const afterUpload = rssMb();
 	const [out] = jsonOf(uploaded);
@@ -60,14 +65,21 @@ it('uploads and downloads 50 MB in filesystem mode, byte for byte', async () => 
 	expect(createHash('sha256').update(stored.content).digest('hex')).toBe(expected);
 
 	const beforeDownload = rssMb();
-	const downloaded = await storage({ resource: 'file', operation: 'download', file: byHash(stored.hash) }, { binaryMode: 'filesystem' });
+	const downloaded = await storage(
+		{ resource: 'file', operation: 'download', file: byHash(stored.hash) },
+		{ binaryMode: 'filesystem' },
+	);
 	const afterDownload = rssMb();
 	expect(downloaded.error).toBeUndefined();
 	const binary = downloaded.items[0].binary!.data;
 	expect(binary.id).toMatch(/^filesystem-v2:/);
 	expect(binary).toMatchObject({ fileName: 'big.bin' });
 	expect(downloaded.items[0].json.size).toBe(SIZE);
-	expect(createHash('sha256').update(await downloaded.binaryBuffer(downloaded.items[0])).digest('hex')).toBe(expected);
+	expect(
+		createHash('sha256')
+			.update(await downloaded.binaryBuffer(downloaded.items[0]))
+			.digest('hex'),
+	).toBe(expected);
 
 	console.log(
 		`50 MB in filesystem mode: upload RSS ${beforeUpload} → ${afterUpload} MB (+${afterUpload - beforeUpload}, includes the simulator's stored copy); ` +

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 
 import { TINY_PNG, samplePdf } from '../../simulator/seed';
-import { actionsSince, byHash, jsonOf, passwordCredentials, sim, storage, tokenCredentials, useSimulator , secretsInQueryOutsideAccountScripts } from './env';
+import {
+	actionsSince,
+	byHash,
+	jsonOf,
+	passwordCredentials,
+	sim,
+	storage,
+	tokenCredentials,
+	useSimulator,
+	secretsInQueryOutsideAccountScripts,
+} from './env';
 
 useSimulator();
 
@@ -9,15 +19,28 @@ const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$
 
 function scratchFolder(accessType: 'PRIVATE' | 'LINK' = 'PRIVATE') {
 	const pro = sim().demo.pro;
-	return sim().storage.createFolder(pro.userId, pro.rootFolderHash, `files-${Math.random().toString(36).slice(2, 8)}`, accessType);
+	return sim().storage.createFolder(
+		pro.userId,
+		pro.rootFolderHash,
+		`files-${Math.random().toString(36).slice(2, 8)}`,
+		accessType,
+	);
 }
 
 function binaryItem(content: Buffer | string, fileName: string, mimeType = 'application/octet-stream') {
 	return { json: {}, binary: { data: { data: Buffer.from(content), fileName, mimeType } } };
 }
 
-function upload(folderHash: string, parameters: Record<string, unknown> = {}, item = binaryItem('hello', 'hello.txt', 'text/plain'), opts = {}) {
-	return storage({ resource: 'file', operation: 'upload', folder: byHash(folderHash), ...parameters }, { input: [item], ...opts });
+function upload(
+	folderHash: string,
+	parameters: Record<string, unknown> = {},
+	item = binaryItem('hello', 'hello.txt', 'text/plain'),
+	opts = {},
+) {
+	return storage(
+		{ resource: 'file', operation: 'upload', folder: byHash(folderHash), ...parameters },
+		{ input: [item], ...opts },
+	);
 }
 
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
@@ -29,7 +52,12 @@ describe('File: upload', () => {
 		const start = sim().requests.length;
 		const [out] = jsonOf(await upload(folder.hash, {}, binaryItem(content, 'report.pdf', 'application/pdf')));
 		const stored = sim().storage.getFile(out.file_hash as string);
-		expect(stored).toMatchObject({ folderHash: folder.hash, name: 'report.pdf', size: content.length, createdBy: sim().demo.pro.userId });
+		expect(stored).toMatchObject({
+			folderHash: folder.hash,
+			name: 'report.pdf',
+			size: content.length,
+			createdBy: sim().demo.pro.userId,
+		});
 		expect(sha256(stored!.content)).toBe(sha256(content));
 		expect(out).toMatchObject({
 			file_hash: stored!.hash,
@@ -47,15 +75,24 @@ describe('File: upload', () => {
 		sim().storage.addFile(sim().demo.pro.userId, folder.hash, 'renamed.txt', Buffer.from('older'));
 		const [out] = jsonOf(await upload(folder.hash, { options: { fileName: 'renamed.txt' } }));
 		expect(out.file_name).toBe('renamed (1).txt');
-		expect(sim().storage.listChildren(folder.hash).map((item) => item.name)).toEqual(['renamed.txt', 'renamed (1).txt']);
+		expect(
+			sim()
+				.storage.listChildren(folder.hash)
+				.map((item) => item.name),
+		).toEqual(['renamed.txt', 'renamed (1).txt']);
 	});
 
 	it('uploads with the folder upload key through a credential of another account', async () => {
 		const folder = scratchFolder();
 		const [out] = jsonOf(
-			await upload(folder.hash, { options: { folderUploadKey: folder.uploadKey } }, binaryItem('from outside', 'outside.txt', 'text/plain'), {
-				credentials: passwordCredentials(sim().demo.free),
-			}),
+			await upload(
+				folder.hash,
+				{ options: { folderUploadKey: folder.uploadKey } },
+				binaryItem('from outside', 'outside.txt', 'text/plain'),
+				{
+					credentials: passwordCredentials(sim().demo.free),
+				},
+			),
 		);
 		const stored = sim().storage.getFile(out.file_hash as string);
 		expect(stored).toMatchObject({ folderHash: folder.hash, name: 'outside.txt', ownerId: sim().demo.pro.userId });
@@ -63,9 +100,11 @@ describe('File: upload', () => {
 		expect(secretsInQueryOutsideAccountScripts(sim().requests)).toEqual([]);
 	});
 
-	it('without the upload key, another account\'s folder is refused', async () => {
+	it("without the upload key, another account's folder is refused", async () => {
 		const folder = scratchFolder();
-		const result = await upload(folder.hash, {}, binaryItem('x', 'x.txt'), { credentials: passwordCredentials(sim().demo.free) });
+		const result = await upload(folder.hash, {}, binaryItem('x', 'x.txt'), {
+			credentials: passwordCredentials(sim().demo.free),
+		});
 		expect(result.error?.httpCode).toMatch(/^40[35]$/);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(0);
 	});
@@ -79,7 +118,11 @@ describe('File: upload', () => {
 				binaryItem(TINY_PNG, 'stamp.png', 'image/png'),
 			),
 		);
-		expect(sim().storage.getFile(out.file_hash as string)?.watermark).toEqual({ text: 'CONFIDENTIAL', position: 'TOP_LEFT', color: '00FF00' });
+		expect(sim().storage.getFile(out.file_hash as string)?.watermark).toEqual({
+			text: 'CONFIDENTIAL',
+			position: 'TOP_LEFT',
+			color: '00FF00',
+		});
 	});
 
 	it('refuses an invalid watermark color before any request', async () => {
@@ -100,7 +143,9 @@ describe('File: upload', () => {
 		const start = sim().requests.length;
 		const color = await upload(folder.hash, { options: { watermarkColor: '#12345' } });
 		expect(color.error?.message).toBe('The option "Watermark Color" is not a hex color: "#12345"');
-		const position = await upload(folder.hash, { options: { watermarkText: 'X', watermarkPosition: '={{ "MIDDLE" }}' } });
+		const position = await upload(folder.hash, {
+			options: { watermarkText: 'X', watermarkPosition: '={{ "MIDDLE" }}' },
+		});
 		expect(position.error?.message).toBe('The option "Watermark Position" has an unknown value "MIDDLE"');
 		expect(sim().requests.length).toBe(start);
 	});
@@ -108,7 +153,11 @@ describe('File: upload', () => {
 	it('stores a watermark only for images: a PDF is uploaded unchanged, without one', async () => {
 		const folder = scratchFolder();
 		const [out] = jsonOf(
-			await upload(folder.hash, { options: { watermarkText: 'DRAFT' } }, binaryItem(samplePdf('plain'), 'plain.pdf', 'application/pdf')),
+			await upload(
+				folder.hash,
+				{ options: { watermarkText: 'DRAFT' } },
+				binaryItem(samplePdf('plain'), 'plain.pdf', 'application/pdf'),
+			),
 		);
 		expect(sim().storage.getFile(out.file_hash as string)?.watermark).toBeUndefined();
 	});
@@ -195,7 +244,12 @@ describe('File: download', () => {
 		expect(result.error).toBeUndefined();
 		expect(await result.binaryBuffer(item, 'data')).toEqual(contract.content);
 		expect(item.binary?.data).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
-		expect(item.json).toMatchObject({ file_hash: contract.hash, file_name: 'contract.pdf', mime_type: 'application/pdf', size: contract.size });
+		expect(item.json).toMatchObject({
+			file_hash: contract.hash,
+			file_name: 'contract.pdf',
+			mime_type: 'application/pdf',
+			size: contract.size,
+		});
 		expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
@@ -213,10 +267,13 @@ describe('File: download', () => {
 		expect(item.binary?.image).toMatchObject({ fileName: 'copy.png', mimeType: 'image/png' });
 	});
 
-	it('a LINK file downloads with another account\'s credential; a PRIVATE one is refused with 403', async () => {
+	it("a LINK file downloads with another account's credential; a PRIVATE one is refused with 403", async () => {
 		const free = passwordCredentials(sim().demo.free);
 		const brochure = sim().demo.files.brochure;
-		const link = await storage({ resource: 'file', operation: 'download', file: byHash(brochure.hash) }, { credentials: free });
+		const link = await storage(
+			{ resource: 'file', operation: 'download', file: byHash(brochure.hash) },
+			{ credentials: free },
+		);
 		expect(await link.binaryBuffer(link.items[0])).toEqual(brochure.content);
 		const privateFile = await storage(
 			{ resource: 'file', operation: 'download', file: byHash(sim().demo.files.contract.hash) },
@@ -244,17 +301,32 @@ describe('File: get info, rename, move, delete, restore', () => {
 	it('get info returns the metadata, with access rights on request', async () => {
 		const contract = sim().demo.files.contract;
 		const [plain] = jsonOf(await storage({ resource: 'file', operation: 'getInfo', file: byHash(contract.hash) }));
-		expect(plain).toMatchObject({ file_hash: contract.hash, file_name: 'contract.pdf', size: contract.size, access_type: 'PRIVATE' });
+		expect(plain).toMatchObject({
+			file_hash: contract.hash,
+			file_name: 'contract.pdf',
+			size: contract.size,
+			access_type: 'PRIVATE',
+		});
 		expect(plain.access_rights).toBeUndefined();
 		const [rights] = jsonOf(
-			await storage({ resource: 'file', operation: 'getInfo', file: byHash(contract.hash), options: { accessRights: true } }),
+			await storage({
+				resource: 'file',
+				operation: 'getInfo',
+				file: byHash(contract.hash),
+				options: { accessRights: true },
+			}),
 		);
 		expect(rights.access_rights).toMatchObject({ is_owner: true, can_download: true, can_delete: true });
 	});
 
-	it('get info of another account\'s file is a clear 403', async () => {
+	it("get info of another account's file is a clear 403", async () => {
 		const free = sim().demo.free;
-		const file = sim().storage.addFile(free.userId, sim().storage.createFolder(free.userId, free.rootFolderHash, 'Mine').hash, 'mine.txt', Buffer.from('m'));
+		const file = sim().storage.addFile(
+			free.userId,
+			sim().storage.createFolder(free.userId, free.rootFolderHash, 'Mine').hash,
+			'mine.txt',
+			Buffer.from('m'),
+		);
 		const result = await storage({ resource: 'file', operation: 'getInfo', file: byHash(file.hash) });
 		expect(result.error?.message).toMatch(/^Svc refused access while trying to read the file \(403\)/);
 	});
@@ -264,14 +336,21 @@ describe('File: get info, rename, move, delete, restore', () => {
 		const pro = sim().demo.pro.userId;
 		sim().storage.addFile(pro, folder.hash, 'summary.txt', Buffer.from('1'));
 		const file = sim().storage.addFile(pro, folder.hash, 'draft.txt', Buffer.from('2'));
-		const [out] = jsonOf(await storage({ resource: 'file', operation: 'rename', file: byHash(file.hash), newName: ' sum|mary.txt ' }));
+		const [out] = jsonOf(
+			await storage({ resource: 'file', operation: 'rename', file: byHash(file.hash), newName: ' sum|mary.txt ' }),
+		);
 		expect(out).toMatchObject({ file_hash: file.hash, file_name: 'summary (1).txt' });
 		expect(sim().storage.getFile(file.hash)?.name).toBe('summary (1).txt');
 	});
 
 	it('rename refuses a whitespace-only name before any request', async () => {
 		const start = sim().requests.length;
-		const result = await storage({ resource: 'file', operation: 'rename', file: byHash(sim().demo.files.contract.hash), newName: ' \t ' });
+		const result = await storage({
+			resource: 'file',
+			operation: 'rename',
+			file: byHash(sim().demo.files.contract.hash),
+			newName: ' \t ',
+		});
 		expect(result.error?.message).toBe('The parameter "New Name" is empty');
 		expect(sim().requests.length).toBe(start);
 	});
@@ -280,13 +359,15 @@ describe('File: get info, rename, move, delete, restore', () => {
 		const from = scratchFolder('PRIVATE');
 		const to = scratchFolder('LINK');
 		const file = sim().storage.addFile(sim().demo.pro.userId, from.hash, 'travel.txt', Buffer.from('t'));
-		const [out] = jsonOf(await storage({ resource: 'file', operation: 'move', file: byHash(file.hash), targetFolder: byHash(to.hash) }));
+		const [out] = jsonOf(
+			await storage({ resource: 'file', operation: 'move', file: byHash(file.hash), targetFolder: byHash(to.hash) }),
+		);
 		expect(out).toMatchObject({ file_hash: file.hash, folder_hash: to.hash });
 		expect(sim().storage.getFile(file.hash)).toMatchObject({ folderHash: to.hash, accessType: 'LINK' });
 		expect(sim().storage.listChildren(from.hash)).toHaveLength(0);
 	});
 
-	it('move into another account\'s folder is refused (405) and the file stays', async () => {
+	it("move into another account's folder is refused (405) and the file stays", async () => {
 		const from = scratchFolder();
 		const file = sim().storage.addFile(sim().demo.pro.userId, from.hash, 'stay.txt', Buffer.from('s'));
 		const result = await storage({
@@ -315,7 +396,10 @@ describe('File: get info, rename, move, delete, restore', () => {
 		const folder = sim().storage.createFolder(free.userId, free.rootFolderHash, `free-${Date.now()}`);
 		const file = sim().storage.addFile(free.userId, folder.hash, 'lost.txt', Buffer.from('l'));
 		sim().storage.deleteFile(file.hash);
-		const result = await storage({ resource: 'file', operation: 'restore', fileHash: file.hash }, { credentials: passwordCredentials(free) });
+		const result = await storage(
+			{ resource: 'file', operation: 'restore', fileHash: file.hash },
+			{ credentials: passwordCredentials(free) },
+		);
 		expect(result.error?.message).toMatch(/^Svc does not permit this account to restore the file \(405\)/);
 		expect(result.error?.description).toMatch(/PRO, BUSINESS or ENTERPRISE plan/);
 		expect(sim().storage.getFile(file.hash)).toBeUndefined();
@@ -345,6 +429,10 @@ describe('File: several items and continue on fail', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[1].json.error).toMatch(/double extension \(491\)/);
-		expect(sim().storage.listChildren(folder.hash).map((item) => item.name)).toEqual(['one.txt', 'three.txt']);
+		expect(
+			sim()
+				.storage.listChildren(folder.hash)
+				.map((item) => item.name),
+		).toEqual(['one.txt', 'three.txt']);
 	});
 });

@@ -6,7 +6,10 @@ useSimulator();
 const root = () => sim().demo.pro.rootFolderHash;
 
 /** A fresh folder of the PRO user (straight in the store), so tests do not share contents. */
-function scratchFolder(name = `scratch-${Math.random().toString(36).slice(2, 8)}`, accessType: 'PRIVATE' | 'LINK' = 'PRIVATE') {
+function scratchFolder(
+	name = `scratch-${Math.random().toString(36).slice(2, 8)}`,
+	accessType: 'PRIVATE' | 'LINK' = 'PRIVATE',
+) {
 	return sim().storage.createFolder(sim().demo.pro.userId, root(), name, accessType);
 }
 
@@ -29,30 +32,55 @@ describe('Folder: create', () => {
 	it('creates in the chosen parent with LINK access', async () => {
 		const parent = scratchFolder();
 		const [out] = jsonOf(
-			await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Public', accessType: 'LINK' }),
+			await storage({
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byHash(parent.hash),
+				folderName: 'Public',
+				accessType: 'LINK',
+			}),
 		);
-		expect(sim().storage.getFolder(out.folder_hash as string)).toMatchObject({ parentHash: parent.hash, accessType: 'LINK', name: 'Public' });
+		expect(sim().storage.getFolder(out.folder_hash as string)).toMatchObject({
+			parentHash: parent.hash,
+			accessType: 'LINK',
+			name: 'Public',
+		});
 		expect(out.access_type).toBe('LINK');
 	});
 
 	it('lets the service pick a random name when the name is empty', async () => {
 		const parent = scratchFolder();
-		const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: '' }));
+		const [out] = jsonOf(
+			await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: '' }),
+		);
 		expect(out.folder_name).toMatch(/^Folder \w+/);
-		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual([out.folder_name]);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((item) => item.name),
+		).toEqual([out.folder_name]);
 	});
 
 	it('outputs the normalized name and the number the service adds for a taken name', async () => {
 		const parent = scratchFolder();
 		sim().storage.createFolder(sim().demo.pro.userId, parent.hash, 'Reports');
 		const [out] = jsonOf(
-			await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: '  Re:ports   ' }),
+			await storage({
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byHash(parent.hash),
+				folderName: '  Re:ports   ',
+			}),
 		);
 		expect(out.folder_name).toBe('Reports (1)');
-		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Reports', 'Reports (1)']);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((item) => item.name),
+		).toEqual(['Reports', 'Reports (1)']);
 	});
 
-	it('maps a 400 of the service (an access type it does not know) to a clear message with the service\'s reason', async () => {
+	it("maps a 400 of the service (an access type it does not know) to a clear message with the service's reason", async () => {
 		const parent = scratchFolder();
 		const result = await storage({
 			resource: 'folder',
@@ -61,7 +89,9 @@ describe('Folder: create', () => {
 			folderName: 'Odd',
 			accessType: '={{ "PUBLIC" }}',
 		});
-		expect(result.error?.message).toMatch(/^Svc refused the request to create the folder "Odd" as invalid \(400\): .*access_type/i);
+		expect(result.error?.message).toMatch(
+			/^Svc refused the request to create the folder "Odd" as invalid \(400\): .*access_type/i,
+		);
 		expect(result.error?.httpCode).toBe('400');
 		expect(sim().storage.listChildren(parent.hash)).toHaveLength(0);
 	});
@@ -74,19 +104,41 @@ describe('Folder: create', () => {
 			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 1 } });
 			const start = sim().requests.length;
 			warpedDelays();
-			const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Throttled' }));
+			const [out] = jsonOf(
+				await storage({
+					resource: 'folder',
+					operation: 'create',
+					parentFolder: byHash(parent.hash),
+					folderName: 'Throttled',
+				}),
+			);
 			expect(warpedDelays()).toEqual([1000]);
 			expect(out.folder_name).toBe('Throttled');
-			expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Throttled']);
-			const creates = sim().requests.slice(start).filter((entry) => entry.action === 'create_folder');
+			expect(
+				sim()
+					.storage.listChildren(parent.hash)
+					.map((item) => item.name),
+			).toEqual(['Throttled']);
+			const creates = sim()
+				.requests.slice(start)
+				.filter((entry) => entry.action === 'create_folder');
 			expect(creates.map((entry) => entry.status)).toEqual([429, 200]);
 		});
 
 		it('gives a clear rate-limit error when the service keeps answering 429, and creates nothing', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 1 }, times: 20 });
+			sim().faults.add({
+				match: { action: 'create_folder' },
+				fault: { kind: 'rateLimit', retryAfterSeconds: 1 },
+				times: 20,
+			});
 			const start = sim().requests.length;
-			const result = await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Never' });
+			const result = await storage({
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byHash(parent.hash),
+				folderName: 'Never',
+			});
 			expect(result.error?.message).toMatch(/rate-limiting requests \(429\).*create the folder "Never" after 4 tries/);
 			expect(result.error?.description).toMatch(/wait 1 s/);
 			expect(result.error?.httpCode).toBe('429');
@@ -97,9 +149,16 @@ describe('Folder: create', () => {
 		it('logs a wait of 5 s or more, so a run that seems to hang says why', async () => {
 			const parent = scratchFolder();
 			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 7 } });
-			const result = await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Patient' });
+			const result = await storage({
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byHash(parent.hash),
+				folderName: 'Patient',
+			});
 			expect(result.error).toBeUndefined();
-			expect(result.logs.filter((line) => /429/.test(line))).toEqual([expect.stringMatching(/^info: Svc answered 429 \(rate limit\): waiting 7 s before trying again \(try 2 of 4\)/)]);
+			expect(result.logs.filter((line) => /429/.test(line))).toEqual([
+				expect.stringMatching(/^info: Svc answered 429 \(rate limit\): waiting 7 s before trying again \(try 2 of 4\)/),
+			]);
 		});
 
 		it('waits no longer than the Longest Rate Limit Wait option, and says so', async () => {
@@ -107,10 +166,18 @@ describe('Folder: create', () => {
 			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 30 } });
 			const start = sim().requests.length;
 			warpedDelays();
-			const result = await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: 'Hurried', options: { rateLimitWait: 10 } });
+			const result = await storage({
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byHash(parent.hash),
+				folderName: 'Hurried',
+				options: { rateLimitWait: 10 },
+			});
 			expect(warpedDelays()).toEqual([]);
 			expect(result.error?.httpCode).toBe('429');
-			expect(result.error?.description).toMatch(/wait 30 s; the node waits at most 10 s \(the Longest Rate Limit Wait option\)/);
+			expect(result.error?.description).toMatch(
+				/wait 30 s; the node waits at most 10 s \(the Longest Rate Limit Wait option\)/,
+			);
 			expect(actionsSince(start).filter((action) => action === 'create_folder')).toHaveLength(1);
 		});
 	});
@@ -136,14 +203,17 @@ describe('Folder: get content', () => {
 	it('returns every direct entry with Return All, folders first, one item each, paired with the input', async () => {
 		const { folder, sub, a, b } = filledFolder();
 		sim().storage.createFolder(sim().demo.pro.userId, sub.hash, 'Deeper');
-		const result = await storage({ resource: 'folder', operation: 'getContent', folder: byHash(folder.hash), returnAll: true });
+		const result = await storage({
+			resource: 'folder',
+			operation: 'getContent',
+			folder: byHash(folder.hash),
+			returnAll: true,
+		});
 		const out = jsonOf(result);
 		expect(out.map((entry) => entry.folder_name ?? entry.file_name)).toEqual(['Sub', 'a.txt', 'b.txt']);
-		expect(out.map((entry) => entry.folder_hash === sub.hash || entry.file_hash === a.hash || entry.file_hash === b.hash)).toEqual([
-			true,
-			true,
-			true,
-		]);
+		expect(
+			out.map((entry) => entry.folder_hash === sub.hash || entry.file_hash === a.hash || entry.file_hash === b.hash),
+		).toEqual([true, true, true]);
 		expect(out[2]).toMatchObject({ type: 'file', size: 2 });
 		expect(out[0].access_rights).toBeUndefined();
 		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
@@ -151,7 +221,15 @@ describe('Folder: get content', () => {
 
 	it('stops at the Limit', async () => {
 		const { folder } = filledFolder();
-		const out = jsonOf(await storage({ resource: 'folder', operation: 'getContent', folder: byHash(folder.hash), returnAll: false, limit: 2 }));
+		const out = jsonOf(
+			await storage({
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byHash(folder.hash),
+				returnAll: false,
+				limit: 2,
+			}),
+		);
 		expect(out.map((entry) => entry.folder_name ?? entry.file_name)).toEqual(['Sub', 'a.txt']);
 	});
 
@@ -169,19 +247,35 @@ describe('Folder: get content', () => {
 		expect(files.map((entry) => entry.file_name)).toEqual(['a.txt', 'b.txt']);
 		expect(files[0].access_rights).toMatchObject({ is_owner: true, can_download: true });
 		const folders = jsonOf(
-			await storage({ resource: 'folder', operation: 'getContent', folder: byHash(folder.hash), returnAll: true, options: { itemType: 'folder' } }),
+			await storage({
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byHash(folder.hash),
+				returnAll: true,
+				options: { itemType: 'folder' },
+			}),
 		);
 		expect(folders.map((entry) => entry.folder_name)).toEqual(['Sub']);
 	});
 
 	it('outputs nothing for an empty folder', async () => {
-		const result = await storage({ resource: 'folder', operation: 'getContent', folder: byHash(scratchFolder().hash), returnAll: true });
+		const result = await storage({
+			resource: 'folder',
+			operation: 'getContent',
+			folder: byHash(scratchFolder().hash),
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
 	});
 
-	it('refuses another account\'s folder with a clear 403', async () => {
-		const result = await storage({ resource: 'folder', operation: 'getContent', folder: byHash(sim().demo.free.rootFolderHash), returnAll: true });
+	it("refuses another account's folder with a clear 403", async () => {
+		const result = await storage({
+			resource: 'folder',
+			operation: 'getContent',
+			folder: byHash(sim().demo.free.rootFolderHash),
+			returnAll: true,
+		});
 		expect(result.error?.message).toMatch(/^Svc refused access while trying to list the folder \(403\)/);
 		expect(result.error?.description).toMatch(/may not access this item/);
 		expect(result.error?.httpCode).toBe('403');
@@ -189,13 +283,23 @@ describe('Folder: get content', () => {
 });
 
 describe('Folder: get info', () => {
-	it('returns the folder\'s metadata, with access rights on request', async () => {
+	it("returns the folder's metadata, with access rights on request", async () => {
 		const folder = sim().demo.folders.documents;
 		const [plain] = jsonOf(await storage({ resource: 'folder', operation: 'getInfo', folder: byHash(folder.hash) }));
-		expect(plain).toMatchObject({ folder_hash: folder.hash, folder_name: 'Documents', access_type: 'PRIVATE', file_count: 2 });
+		expect(plain).toMatchObject({
+			folder_hash: folder.hash,
+			folder_name: 'Documents',
+			access_type: 'PRIVATE',
+			file_count: 2,
+		});
 		expect(plain.access_rights).toBeUndefined();
 		const [withRights] = jsonOf(
-			await storage({ resource: 'folder', operation: 'getInfo', folder: byHash(folder.hash), options: { accessRights: true } }),
+			await storage({
+				resource: 'folder',
+				operation: 'getInfo',
+				folder: byHash(folder.hash),
+				options: { accessRights: true },
+			}),
 		);
 		expect(withRights.access_rights).toMatchObject({ is_owner: true, can_edit: true, can_delete: true });
 	});
@@ -209,7 +313,11 @@ describe('Folder: get info', () => {
 
 	it('maps a 500 to a service-side failure', async () => {
 		sim().faults.add({ match: { action: 'get_folder_info' }, fault: { kind: 'statusBeforeCommit', status: 500 } });
-		const result = await storage({ resource: 'folder', operation: 'getInfo', folder: byHash(sim().demo.folders.documents.hash) });
+		const result = await storage({
+			resource: 'folder',
+			operation: 'getInfo',
+			folder: byHash(sim().demo.folders.documents.hash),
+		});
 		expect(result.error?.message).toBe('Svc failed while trying to read the folder (500)');
 		expect(result.error?.description).toMatch(/service side/);
 		expect(result.error?.httpCode).toBe('500');
@@ -240,7 +348,12 @@ describe('Folder: rename', () => {
 	});
 
 	it('refuses to rename ROOT with a clear error', async () => {
-		const result = await storage({ resource: 'folder', operation: 'rename', folder: byHash(root()), newName: 'Not root' });
+		const result = await storage({
+			resource: 'folder',
+			operation: 'rename',
+			folder: byHash(root()),
+			newName: 'Not root',
+		});
 		expect(result.error?.message).toBe('The ROOT folder cannot be renamed');
 		expect(result.error?.description).toMatch(/Choose a folder inside ROOT/);
 		expect(sim().storage.getFolder(root())?.name).not.toBe('Not root');
@@ -248,7 +361,12 @@ describe('Folder: rename', () => {
 
 	it('refuses a whitespace-only name before any request', async () => {
 		const start = sim().requests.length;
-		const result = await storage({ resource: 'folder', operation: 'rename', folder: byHash(scratchFolder().hash), newName: '   ' });
+		const result = await storage({
+			resource: 'folder',
+			operation: 'rename',
+			folder: byHash(scratchFolder().hash),
+			newName: '   ',
+		});
 		expect(result.error?.message).toBe('The parameter "New Name" is empty');
 		expect(sim().requests.length).toBe(start);
 	});
@@ -265,7 +383,11 @@ describe('Folder: delete and restore', () => {
 		expect(sim().storage.getFolder(folder.hash)).toBeUndefined();
 		expect(sim().storage.getFolder(sub.hash)).toBeUndefined();
 		expect(sim().storage.getFile(file.hash)).toBeUndefined();
-		expect(sim().storage.listChildren(root()).some((item) => item.hash === folder.hash)).toBe(false);
+		expect(
+			sim()
+				.storage.listChildren(root())
+				.some((item) => item.hash === folder.hash),
+		).toBe(false);
 	});
 
 	it('refuses to delete ROOT with a clear error', async () => {
@@ -276,8 +398,13 @@ describe('Folder: delete and restore', () => {
 		expect(sim().storage.listChildren(root())).toHaveLength(before);
 	});
 
-	it('a 405 on a folder that is not ROOT keeps the service\'s meaning', async () => {
-		const result = await storage({ resource: 'folder', operation: 'rename', folder: byHash('NoSuchFolder42'), newName: 'x' });
+	it("a 405 on a folder that is not ROOT keeps the service's meaning", async () => {
+		const result = await storage({
+			resource: 'folder',
+			operation: 'rename',
+			folder: byHash('NoSuchFolder42'),
+			newName: 'x',
+		});
 		expect(result.error?.message).toMatch(/^Svc does not permit this account to rename the folder \(405\)/);
 	});
 

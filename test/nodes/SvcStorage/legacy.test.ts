@@ -16,7 +16,17 @@ import { loadPackage } from '../../harness';
 import { startSimulator } from '../../simulator/server';
 import { createAccount } from '../../simulator/seed';
 import { basicAuth, callForm } from '../../simulator/storage/client';
-import { actionsSince, byHash, everythingShown, loginSession, sim, storage, useSimulator, type StorageCredentials , secretsInQueryOutsideAccountScripts } from './env';
+import {
+	actionsSince,
+	byHash,
+	everythingShown,
+	loginSession,
+	sim,
+	storage,
+	useSimulator,
+	type StorageCredentials,
+	secretsInQueryOutsideAccountScripts,
+} from './env';
 
 useSimulator();
 
@@ -49,7 +59,9 @@ describe('why the node leaves these scripts out', () => {
 		const { nodeTypes } = loadPackage();
 		const node = nodeTypes.getByNameAndVersion('n8n-nodes-svc.svcStorage');
 		const operations = node.description.properties.filter((property) => property.name === 'operation');
-		const values = operations.flatMap((property) => (property.options ?? []).map((option) => (option as { value: string }).value));
+		const values = operations.flatMap((property) =>
+			(property.options ?? []).map((option) => (option as { value: string }).value),
+		);
 		expect(values.length).toBeGreaterThan(10);
 		for (const forbidden of ['login', 'sesslogin', 'getUploadId']) expect(values).not.toContain(forbidden);
 	});
@@ -57,10 +69,19 @@ describe('why the node leaves these scripts out', () => {
 	it('login.php as document 1 shows it (GET with user and pass) puts the password in the URL', async () => {
 		const { pro } = sim().demo;
 		const start = sim().requests.length;
-		const response = await callForm(sim().baseUrl, '/api/login.php', {}, { method: 'GET', query: { user: pro.login, pass: pro.password } });
+		const response = await callForm(
+			sim().baseUrl,
+			'/api/login.php',
+			{},
+			{ method: 'GET', query: { user: pro.login, pass: pro.password } },
+		);
 		expect(response.status).toBe(200);
 		expect(response.text).toMatch(/^PHPSESSID=/);
-		expect(sim().requests.slice(start).map((entry) => [entry.action, entry.secretInQuery])).toEqual([['login', true]]);
+		expect(
+			sim()
+				.requests.slice(start)
+				.map((entry) => [entry.action, entry.secretInQuery]),
+		).toEqual([['login', true]]);
 		// Leave the log as the other tests expect it: no secret in any URL.
 		sim().resetRequests();
 	});
@@ -73,17 +94,35 @@ describe('simulator: the scripts still behave as document 1 says', () => {
 		const response = await callForm(sim().baseUrl, '/api/login.php', { user: pro.login, pass: pro.password });
 		expect(response.status).toBe(200);
 		const fields = Object.fromEntries(
-			response.text.trim().split('; ').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
+			response.text
+				.trim()
+				.split('; ')
+				.map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
 		);
-		expect(Object.keys(fields)).toEqual(['PHPSESSID', 'user', 'hash', 'ID', 'email', 'root_upload_hash', 'root_upload_key']);
+		expect(Object.keys(fields)).toEqual([
+			'PHPSESSID',
+			'user',
+			'hash',
+			'ID',
+			'email',
+			'root_upload_hash',
+			'root_upload_key',
+		]);
 		expect(fields).toMatchObject({ user: pro.login, ID: String(pro.userId), root_upload_hash: pro.rootFolderHash });
-		expect(sim().sessions.all().some((session) => session.id === fields.PHPSESSID && session.accountId === pro.userId)).toBe(true);
+		expect(
+			sim()
+				.sessions.all()
+				.some((session) => session.id === fields.PHPSESSID && session.accountId === pro.userId),
+		).toBe(true);
 		expect(secretsInQueryOutsideAccountScripts(sim().requests.slice(start))).toEqual([]);
 	});
 
 	it('login.php does not accept an access token (user + pass only)', async () => {
 		const { pro } = sim().demo;
-		const response = await callForm(sim().baseUrl, '/api/login.php', { user: pro.login, user_access_token: pro.apiToken });
+		const response = await callForm(sim().baseUrl, '/api/login.php', {
+			user: pro.login,
+			user_access_token: pro.apiToken,
+		});
 		expect(response.text.trim()).toBe('error: incorrect login');
 	});
 
@@ -105,17 +144,23 @@ describe('simulator: the scripts still behave as document 1 says', () => {
 		expect(result.items[0].json).toEqual({ valid: true, message: null });
 	});
 
-	it('get_upload_id.php creates a PRIVATE folder and shares create_folder\'s rate limit', async () => {
+	it("get_upload_id.php creates a PRIVATE folder and shares create_folder's rate limit", async () => {
 		const limited = await startSimulator({ createFolderRatePerMinute: 2 });
 		try {
 			const owner = createAccount(limited, { plan: 'PRO' });
 			const auth = { headers: basicAuth(owner.login, owner.password) };
 			const v1 = await callForm(limited.baseUrl, '/api/get_upload_id.php', { folder_name: 'Via V1' }, auth);
 			expect(v1.status).toBe(200);
-			expect(limited.storage.getFolder(v1.json.upload_id)).toMatchObject({ name: 'Via V1', accessType: 'PRIVATE', parentHash: owner.rootFolderHash });
+			expect(limited.storage.getFolder(v1.json.upload_id)).toMatchObject({
+				name: 'Via V1',
+				accessType: 'PRIVATE',
+				parentHash: owner.rootFolderHash,
+			});
 			expect(v1.json).toMatchObject({ folder_hash: v1.json.upload_id, folder_name: 'Via V1' });
 			expect(v1.json.folder_edit_key).toMatch(/^[0-9a-f]{32}$/);
-			expect((await callForm(limited.baseUrl, '/api_v2/create_folder', { folder_name: 'Via V2' }, auth)).status).toBe(200);
+			expect((await callForm(limited.baseUrl, '/api_v2/create_folder', { folder_name: 'Via V2' }, auth)).status).toBe(
+				200,
+			);
 			const third = await callForm(limited.baseUrl, '/api/get_upload_id.php', { folder_name: 'One too many' }, auth);
 			expect(third.status).toBe(429);
 			expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -147,19 +192,44 @@ describe('the node with a session from login.php', () => {
 		expect(signatures.items).toHaveLength(3);
 
 		const saved = await storage(
-			{ resource: 'encryptionKey', operation: 'saveFileKey', userId: pro.userId, fileHash: 'SessionFile1', encryptionKey: 'wrapped', keySignature: 'sig' },
+			{
+				resource: 'encryptionKey',
+				operation: 'saveFileKey',
+				userId: pro.userId,
+				fileHash: 'SessionFile1',
+				encryptionKey: 'wrapped',
+				keySignature: 'sig',
+			},
 			{ credentials },
 		);
 		expect(saved.items[0].json).toMatchObject({ success: true });
-		expect(sim().encryptionKeys.wrappedKey('file', 'SessionFile1', pro.userId)).toMatchObject({ encryptionKey: 'wrapped' });
+		expect(sim().encryptionKeys.wrappedKey('file', 'SessionFile1', pro.userId)).toMatchObject({
+			encryptionKey: 'wrapped',
+		});
 
-		const folder = await storage({ resource: 'folder', operation: 'getContent', folder: byHash(sim().demo.folders.documents.hash), returnAll: true }, { credentials });
+		const folder = await storage(
+			{
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byHash(sim().demo.folders.documents.hash),
+				returnAll: true,
+			},
+			{ credentials },
+		);
 		expect(folder.error).toBeUndefined();
-		expect(folder.items.map((item) => item.json.file_name ?? item.json.name)).toEqual(expect.arrayContaining(['contract.pdf']));
+		expect(folder.items.map((item) => item.json.file_name ?? item.json.name)).toEqual(
+			expect.arrayContaining(['contract.pdf']),
+		);
 
 		const requests = sim().requests.slice(start);
 		expect(actionsSince(start)).toEqual(
-			expect.arrayContaining(['get_storage_data', 'authenticate_user', 'get_esignatures', 'save_file_encryption_key', 'get_folder_content']),
+			expect.arrayContaining([
+				'get_storage_data',
+				'authenticate_user',
+				'get_esignatures',
+				'save_file_encryption_key',
+				'get_folder_content',
+			]),
 		);
 		expect(requests.every((entry) => entry.auth === 'session')).toBe(true);
 		expect(secretsInQueryOutsideAccountScripts(requests)).toEqual([]);
@@ -176,6 +246,8 @@ describe('the node with a session from login.php', () => {
 	});
 
 	it('a failed login.php gives no session to use', async () => {
-		await expect(loginSession({ ...sim().demo.pro, password: 'wrong-password' })).rejects.toThrow(/login.php gave no session/);
+		await expect(loginSession({ ...sim().demo.pro, password: 'wrong-password' })).rejects.toThrow(
+			/login.php gave no session/,
+		);
 	});
 });

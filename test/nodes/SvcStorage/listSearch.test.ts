@@ -1,5 +1,13 @@
 import { listSearch } from '../../harness';
-import { STORAGE_NODE, actionsSince, credentialsFor, sim, tokenCredentials, useSimulator , secretsInQueryOutsideAccountScripts } from './env';
+import {
+	STORAGE_NODE,
+	actionsSince,
+	credentialsFor,
+	sim,
+	tokenCredentials,
+	useSimulator,
+	secretsInQueryOutsideAccountScripts,
+} from './env';
 
 useSimulator();
 
@@ -28,23 +36,35 @@ describe('searchFolders', () => {
 				{ name: 'Documents / 2026 / Q1', value: expect.any(String) },
 			]),
 		);
-		expect(results.map((result) => result.name)).toEqual(['ROOT', 'Documents', 'Shared', 'Images', 'Documents / 2026', 'Documents / 2026 / Q1']);
+		expect(results.map((result) => result.name)).toEqual([
+			'ROOT',
+			'Documents',
+			'Shared',
+			'Images',
+			'Documents / 2026',
+			'Documents / 2026 / Q1',
+		]);
 		const q1 = results.find((result) => result.name === 'Documents / 2026 / Q1')!;
 		expect(sim().storage.getFolder(q1.value as string)?.name).toBe('Q1');
 	});
 
 	it('filters by any part of the path, case-insensitively', async () => {
-		expect((await search('searchFolders', '2026')).results.map((result) => result.name)).toEqual(['Documents / 2026', 'Documents / 2026 / Q1']);
+		expect((await search('searchFolders', '2026')).results.map((result) => result.name)).toEqual([
+			'Documents / 2026',
+			'Documents / 2026 / Q1',
+		]);
 		expect((await search('searchFolders', 'docu')).results.map((result) => result.name)).toEqual([
 			'Documents',
 			'Documents / 2026',
 			'Documents / 2026 / Q1',
 		]);
-		expect((await search('searchFolders', 'root')).results).toEqual([{ name: 'ROOT', value: sim().demo.pro.rootFolderHash }]);
+		expect((await search('searchFolders', 'root')).results).toEqual([
+			{ name: 'ROOT', value: sim().demo.pro.rootFolderHash },
+		]);
 		expect((await search('searchFolders', 'nothing like this')).results).toEqual([]);
 	});
 
-	it('lists only the credential\'s own account, with any auth method, and no secret in a URL', async () => {
+	it("lists only the credential's own account, with any auth method, and no secret in a URL", async () => {
 		const start = sim().requests.length;
 		const { results } = await search('searchFolders', undefined, await credentialsFor('session'));
 		expect(results[0].value).toBe(sim().demo.pro.rootFolderHash);
@@ -79,7 +99,7 @@ describe('searchFiles', () => {
 });
 
 it('a wrong credential makes the search fail with the credentials message', async () => {
-	await expect(search('searchFolders', undefined, tokenCredentials(sim().demo.pro, 'wrong-token-000000000000000000000'))).rejects.toThrow(
-		/did not accept the credentials \(401\)/,
-	);
+	await expect(
+		search('searchFolders', undefined, tokenCredentials(sim().demo.pro, 'wrong-token-000000000000000000000')),
+	).rejects.toThrow(/did not accept the credentials \(401\)/);
 });

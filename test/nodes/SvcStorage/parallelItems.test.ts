@@ -46,19 +46,28 @@ async function meteredProxy(batchOf: (requestNumber: number) => number): Promise
 		const number = meter.requests++;
 		inFlight++;
 		meter.maxInFlight = Math.max(meter.maxInFlight, inFlight);
-		const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-			const chunks: Buffer[] = [];
-			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-			answer.on('end', () => {
-				held.push(() => {
-					inFlight--;
-					res.writeHead(answer.statusCode ?? 502, answer.headers);
-					res.end(Buffer.concat(chunks));
+		const upstream = httpRequest(
+			{
+				host: target.hostname,
+				port: target.port,
+				path: req.url,
+				method: req.method,
+				headers: { ...req.headers, host: target.host },
+			},
+			(answer) => {
+				const chunks: Buffer[] = [];
+				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+				answer.on('end', () => {
+					held.push(() => {
+						inFlight--;
+						res.writeHead(answer.statusCode ?? 502, answer.headers);
+						res.end(Buffer.concat(chunks));
+					});
+					if (held.length >= batchOf(number)) release();
+					else fallback ??= setTimeout(release, LONGEST_HOLD_MS);
 				});
-				if (held.length >= batchOf(number)) release();
-				else fallback ??= setTimeout(release, LONGEST_HOLD_MS);
-			});
-		});
+			},
+		);
 		req.pipe(upstream);
 	});
 	await new Promise<void>((listening) => meter.server.listen(0, '127.0.0.1', listening));
@@ -71,7 +80,16 @@ afterEach(() => meter?.server.close());
 
 function files(count: number): string[] {
 	const { demo } = sim();
-	return Array.from({ length: count }, (_, index) => sim().storage.addFile(demo.pro.userId, demo.folders.images.hash, `parallel-${Date.now()}-${index}.txt`, Buffer.from(`file ${index}`)).hash);
+	return Array.from(
+		{ length: count },
+		(_, index) =>
+			sim().storage.addFile(
+				demo.pro.userId,
+				demo.folders.images.hash,
+				`parallel-${Date.now()}-${index}.txt`,
+				Buffer.from(`file ${index}`),
+			).hash,
+	);
 }
 
 const getInfo = (options: INodeParameters = {}): INodeParameters => ({
@@ -84,7 +102,10 @@ const getInfo = (options: INodeParameters = {}): INodeParameters => ({
 it('reads 10 items at a time by default, and the output keeps the input order and pairing', async () => {
 	const hashes = files(25);
 	meter = await meteredProxy((number) => Math.min(10, 25 - Math.floor(number / 10) * 10));
-	const result = await storage(getInfo(), { credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } }, input: hashes.map((hash) => ({ json: { hash } })) });
+	const result = await storage(getInfo(), {
+		credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } },
+		input: hashes.map((hash) => ({ json: { hash } })),
+	});
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.file_hash)).toEqual(hashes);
 	expect(result.items.map((item) => item.pairedItem)).toEqual(hashes.map((_, index) => ({ item: index })));
@@ -114,13 +135,23 @@ it('writes run one after another and each lands exactly once', async () => {
 	meter = await meteredProxy(() => 1);
 	const names = Array.from({ length: 8 }, (_, index) => `parallel-folder-${Date.now()}-${index}`);
 	const result = await storage(
-		{ resource: 'folder', operation: 'create', parentFolder: { __rl: true, mode: 'id', value: sim().demo.folders.images.hash }, folderName: '={{ $json.name }}' },
-		{ credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } }, input: names.map((name) => ({ json: { name } })) },
+		{
+			resource: 'folder',
+			operation: 'create',
+			parentFolder: { __rl: true, mode: 'id', value: sim().demo.folders.images.hash },
+			folderName: '={{ $json.name }}',
+		},
+		{
+			credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } },
+			input: names.map((name) => ({ json: { name } })),
+		},
 	);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.folder_name)).toEqual(names);
 	expect(meter.maxInFlight).toBe(1);
-	const children = sim().storage.listChildren(sim().demo.folders.images.hash).map((item) => item.name);
+	const children = sim()
+		.storage.listChildren(sim().demo.folders.images.hash)
+		.map((item) => item.name);
 	for (const name of names) expect(children.filter((child) => child === name)).toHaveLength(1);
 });
 
@@ -130,6 +161,11 @@ it('a failed item in a batch fails the node at that item, or with Continue On Fa
 	const failed = await storage(getInfo(), { input });
 	expect(failed.error?.itemIndex).toBe(1);
 	const continued = await storage(getInfo(), { input, continueOnFail: true });
-	expect(continued.items.map((item) => (item.json.error ? 'error' : item.json.file_hash))).toEqual([hashes[0], 'error', hashes[2], hashes[3]]);
+	expect(continued.items.map((item) => (item.json.error ? 'error' : item.json.file_hash))).toEqual([
+		hashes[0],
+		'error',
+		hashes[2],
+		hashes[3],
+	]);
 	expect(continued.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 });

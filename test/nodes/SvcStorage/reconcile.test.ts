@@ -18,11 +18,17 @@ useWarpedTime(1000, 1000);
 const pro = () => sim().demo.pro;
 
 function scratchFolder() {
-	return sim().storage.createFolder(pro().userId, pro().rootFolderHash, `rec-${Math.random().toString(36).slice(2, 8)}`);
+	return sim().storage.createFolder(
+		pro().userId,
+		pro().rootFolderHash,
+		`rec-${Math.random().toString(36).slice(2, 8)}`,
+	);
 }
 
 function countOf(action: string, from: number): number {
-	return sim().requests.slice(from).filter((entry) => entry.action === action).length;
+	return sim()
+		.requests.slice(from)
+		.filter((entry) => entry.action === action).length;
 }
 
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
@@ -31,10 +37,19 @@ function createFolder(parentHash: string, folderName: string, options: INodePara
 	return storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parentHash), folderName, options });
 }
 
-function uploadFile(folderHash: string, content: Buffer, fileName: string, options: INodeParameters = {}, credentials?: StorageCredentials) {
+function uploadFile(
+	folderHash: string,
+	content: Buffer,
+	fileName: string,
+	options: INodeParameters = {},
+	credentials?: StorageCredentials,
+) {
 	return storage(
 		{ resource: 'file', operation: 'upload', folder: byHash(folderHash), options },
-		{ input: [{ json: {}, binary: { data: { data: content, fileName, mimeType: 'application/pdf' } } }], ...(credentials ? { credentials } : {}) },
+		{
+			input: [{ json: {}, binary: { data: { data: content, fileName, mimeType: 'application/pdf' } } }],
+			...(credentials ? { credentials } : {}),
+		},
 	);
 }
 
@@ -89,32 +104,48 @@ describe('names by the service rule only (document 1: "final name is normalized 
 
 	it('create folder: another client\'s "report" is not taken for our "Report": outcome uncertain, nothing sent twice', async () => {
 		const parent = scratchFolder();
-		anotherClientCreates('/api_v2/create_folder', 'report', (name) => sim().storage.createFolder(pro().userId, parent.hash, name));
+		anotherClientCreates('/api_v2/create_folder', 'report', (name) =>
+			sim().storage.createFolder(pro().userId, parent.hash, name),
+		);
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Report');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Report" was written');
-		expect(result.error?.description).toContain('a new folder "report", whose name differs from "Report" only in letter case or form');
+		expect(result.error?.description).toContain(
+			'a new folder "report", whose name differs from "Report" only in letter case or form',
+		);
 		expect(countOf('create_folder', start)).toBe(1);
-		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['report']);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((item) => item.name),
+		).toEqual(['report']);
 	});
 
 	it('upload: another client\'s "INVOICE.pdf" of the same size is not taken for our "invoice.pdf"', async () => {
 		const folder = scratchFolder();
 		const content = samplePdf('same size');
-		anotherClientCreates('/api_v2/upload_file', 'INVOICE.pdf', (name) => sim().storage.addFile(pro().userId, folder.hash, name, content));
+		anotherClientCreates('/api_v2/upload_file', 'INVOICE.pdf', (name) =>
+			sim().storage.addFile(pro().userId, folder.hash, name, content),
+		);
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, content, 'invoice.pdf');
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "invoice.pdf" was written');
+		expect(result.error?.message).toBe(
+			'Outcome uncertain: could not confirm whether the file "invoice.pdf" was written',
+		);
 		expect(countOf('upload_file', start)).toBe(1);
 	});
 });
 
 it('create folder in ROOT (no parent given) with a random name: found after a dropped answer', async () => {
-	const before = sim().storage.listChildren(pro().rootFolderHash).map((item) => item.hash);
+	const before = sim()
+		.storage.listChildren(pro().rootFolderHash)
+		.map((item) => item.hash);
 	sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
 	const start = sim().requests.length;
 	const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', folderName: '' }));
-	const added = sim().storage.listChildren(pro().rootFolderHash).filter((item) => !before.includes(item.hash));
+	const added = sim()
+		.storage.listChildren(pro().rootFolderHash)
+		.filter((item) => !before.includes(item.hash));
 	expect(added).toHaveLength(1);
 	expect(out).toMatchObject({ folder_hash: added[0].hash, folder_name: added[0].name, reconciled: true });
 	expect(countOf('create_folder', start)).toBe(1);
@@ -163,7 +194,11 @@ describe('a write that certainly did not land (dropBeforeCommit) is sent once mo
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropBeforeCommit' } });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Second try'));
-		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Second try']);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((item) => item.name),
+		).toEqual(['Second try']);
 		expect(out.reconciled).toBeUndefined();
 		expect(out.folder_name).toBe('Second try');
 		expect(countOf('create_folder', start)).toBe(2);
@@ -174,7 +209,11 @@ describe('a write that certainly did not land (dropBeforeCommit) is sent once mo
 		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropBeforeCommit' } });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await uploadFile(folder.hash, samplePdf('retry'), 'retry.pdf'));
-		expect(sim().storage.listChildren(folder.hash).map((item) => item.name)).toEqual(['retry.pdf']);
+		expect(
+			sim()
+				.storage.listChildren(folder.hash)
+				.map((item) => item.name),
+		).toEqual(['retry.pdf']);
 		expect(out.reconciled).toBeUndefined();
 		expect(countOf('upload_file', start)).toBe(2);
 	});
@@ -198,7 +237,12 @@ describe('when the read-back fails too', () => {
 	it('a failed look is no answer: the next look settles it, and nothing is sent twice', async () => {
 		const parent = scratchFolder();
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1, times: 2 });
+		sim().faults.add({
+			match: { action: 'get_folder_content' },
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+			skip: 1,
+			times: 2,
+		});
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Seen later'));
 		expect(out).toMatchObject({ folder_name: 'Seen later', reconciled: true });
@@ -209,31 +253,53 @@ describe('when the read-back fails too', () => {
 		const parent = scratchFolder();
 		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
 		// The first get_folder_content is the snapshot before the write; the others are the read-backs.
-		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'statusBeforeCommit', status: 500 }, skip: 1, times: EVERY_LOOK });
+		sim().faults.add({
+			match: { action: 'get_folder_content' },
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+			skip: 1,
+			times: EVERY_LOOK,
+		});
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Unknown');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Unknown" was written');
 		expect(result.error?.description).toMatch(/Check the destination for .* before running the node again/);
 		expect(countOf('create_folder', start)).toBe(1);
-		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Unknown']);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((item) => item.name),
+		).toEqual(['Unknown']);
 	});
 
 	it('upload: "could not confirm", and no second write', async () => {
 		const folder = scratchFolder();
 		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
-		sim().faults.add({ match: { action: 'get_folder_content' }, fault: { kind: 'dropBeforeCommit' }, skip: 1, times: EVERY_LOOK });
+		sim().faults.add({
+			match: { action: 'get_folder_content' },
+			fault: { kind: 'dropBeforeCommit' },
+			skip: 1,
+			times: EVERY_LOOK,
+		});
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "unknown.pdf" was written');
+		expect(result.error?.message).toBe(
+			'Outcome uncertain: could not confirm whether the file "unknown.pdf" was written',
+		);
 		expect(countOf('upload_file', start)).toBe(1);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
 	});
 
-	it('upload through another account\'s folder upload key: cannot be checked, so not resent', async () => {
+	it("upload through another account's folder upload key: cannot be checked, so not resent", async () => {
 		const folder = scratchFolder();
 		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropAfterCommit' } });
 		const start = sim().requests.length;
-		const result = await uploadFile(folder.hash, samplePdf('key'), 'keyed.pdf', { folderUploadKey: folder.uploadKey }, passwordCredentials(sim().demo.free));
+		const result = await uploadFile(
+			folder.hash,
+			samplePdf('key'),
+			'keyed.pdf',
+			{ folderUploadKey: folder.uploadKey },
+			passwordCredentials(sim().demo.free),
+		);
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "keyed.pdf" was written');
 		expect(result.error?.description).toMatch(/upload key/);
 		expect(countOf('upload_file', start)).toBe(1);
@@ -252,7 +318,11 @@ describe('a timeout (the service answers after the Timeout option) is reconciled
 		const [out] = jsonOf(await createFolder(parent.hash, 'Slow', { timeout: 300 }));
 		expect(out).toMatchObject({ folder_name: 'Slow', reconciled: true });
 		await sleep(300);
-		expect(sim().storage.listChildren(parent.hash).map((item) => item.name)).toEqual(['Slow']);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((item) => item.name),
+		).toEqual(['Slow']);
 		expect(countOf('create_folder', start)).toBe(1);
 	});
 

@@ -19,7 +19,9 @@ async function start(options: Parameters<typeof startMcpEnv>[0] = {}) {
 
 function dvsCredentials(env: McpNodeEnv): CredentialsMap {
 	const admin = env.sim.dvs.seed.orgA.users.admin;
-	return { svcMcpApi: { baseUrl: env.sim.baseUrl, userId: admin.id, apiToken: admin.token, protocolVersion: 'auto' } as any };
+	return {
+		svcMcpApi: { baseUrl: env.sim.baseUrl, userId: admin.id, apiToken: admin.token, protocolVersion: 'auto' } as any,
+	};
 }
 
 const ok = (result: StepResult) => {
@@ -36,8 +38,16 @@ describe('tool names', () => {
 			{ op: 'callTool', suffix: 'search_docs', args: { query: 'upload' } },
 			{ op: 'callTool', suffix: 'get_root_folder' },
 		]);
-		expect(results.map((result) => ok(result).toolName)).toEqual(['svc_get_root_folder', 'svc_search_docs', 'svc_get_root_folder']);
-		expect(mcpMethods(env)).toEqual(['tools/call:svc_get_root_folder', 'tools/call:svc_search_docs', 'tools/call:svc_get_root_folder']);
+		expect(results.map((result) => ok(result).toolName)).toEqual([
+			'svc_get_root_folder',
+			'svc_search_docs',
+			'svc_get_root_folder',
+		]);
+		expect(mcpMethods(env)).toEqual([
+			'tools/call:svc_get_root_folder',
+			'tools/call:svc_search_docs',
+			'tools/call:svc_get_root_folder',
+		]);
 	});
 
 	it('finds tools by suffix under another prefix, and guesses that prefix from then on', async () => {
@@ -51,7 +61,11 @@ describe('tool names', () => {
 		expect(ok(results[1]).toolName).toBe('acme_search_docs');
 		expect(ok(results[2])).toEqual({ has: true });
 		// The unknown-tool answer lists the available tools, so no tools/list is needed.
-		expect(mcpMethods(env)).toEqual(['tools/call:svc_get_root_folder', 'tools/call:acme_get_root_folder', 'tools/call:acme_search_docs']);
+		expect(mcpMethods(env)).toEqual([
+			'tools/call:svc_get_root_folder',
+			'tools/call:acme_get_root_folder',
+			'tools/call:acme_search_docs',
+		]);
 	});
 
 	it('prefers the shortest prefix for a suffix two tools share', () => {
@@ -84,15 +98,21 @@ describe('tool names', () => {
 		expect(storage).toMatchObject({
 			ok: false,
 			code: 'tool_unavailable',
-			message: 'Svc MCP offers no tool "svc_create_folder": the service has MCP writes disabled (SVC_MCP_WRITES_ENABLED=1 on the deployment)',
+			message:
+				'Svc MCP offers no tool "svc_create_folder": the service has MCP writes disabled (SVC_MCP_WRITES_ENABLED=1 on the deployment)',
 		});
 		expect(dvsWrite.message).toBe(
 			'Svc MCP offers no tool "svc_dvs_add_comment": the service has MCP DVS writes disabled (SVC_MCP_DVS_WRITES_ENABLED=1 on the deployment)',
 		);
 		expect(attach.message).toMatch(/SVC_MCP_DVS_WRITES_ENABLED=1 and SVC_MCP_WRITES_ENABLED=1/);
 		env.sim.mcp.settings.dvsEnabled = false;
-		const [dvsRead] = await probe(dvsCredentials(env), [{ op: 'callTool', suffix: 'dvs_get_fields', args: { section: 'task' } }]);
-		expect(dvsRead).toMatchObject({ code: 'tool_unavailable', message: expect.stringContaining('(SVC_MCP_DVS_ENABLED=1 on the deployment)') });
+		const [dvsRead] = await probe(dvsCredentials(env), [
+			{ op: 'callTool', suffix: 'dvs_get_fields', args: { section: 'task' } },
+		]);
+		expect(dvsRead).toMatchObject({
+			code: 'tool_unavailable',
+			message: expect.stringContaining('(SVC_MCP_DVS_ENABLED=1 on the deployment)'),
+		});
 	});
 });
 
@@ -105,7 +125,8 @@ describe('writes are never resent blindly', () => {
 		args: { parent_folder_hash: env.sim.demo.folders.documents.hash, folder_name: name },
 		write: true,
 	});
-	const folderNames = () => env.sim.storage.listChildren(env.sim.demo.folders.documents.hash).map((item: any) => item.name);
+	const folderNames = () =>
+		env.sim.storage.listChildren(env.sim.demo.folders.documents.hash).map((item: any) => item.name);
 
 	it('a connection lost after the write committed: uncertain error, sent once, the folder exists', async () => {
 		env.sim.faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
@@ -138,7 +159,9 @@ describe('writes are never resent blindly', () => {
 			{ op: 'callTool', suffix: 'dvs_add_comment', args: { dvs_document_id: task, comment: 'Checked' }, write: true },
 		]);
 		expect(result).toMatchObject({ ok: false, uncertain: true, code: 'uncertain' });
-		expect(result.message).toBe('Svc MCP could not confirm whether svc_dvs_add_comment took effect (status "uncertain")');
+		expect(result.message).toBe(
+			'Svc MCP could not confirm whether svc_dvs_add_comment took effect (status "uncertain")',
+		);
 		expect(mcpMethods(env)).toEqual(['tools/call:svc_dvs_add_comment']);
 	});
 
@@ -168,12 +191,47 @@ describe('write error codes reach the caller (mcpErrorCode)', () => {
 		const foreign = storage.createFolder(demo.keys.userId, demo.keys.rootFolderHash, 'Inbox', 'PRIVATE');
 		storage.grantRead(foreign.hash, (id: number) => id === demo.pro.userId);
 		const results = await probe(apiCredentials(env), [
-			{ op: 'callTool', suffix: 'create_folder', args: { parent_folder_hash: demo.pro.rootFolderHash, folder_name: 'Documents' }, write: true },
-			{ op: 'callTool', suffix: 'upload_file', args: { folder_hash: demo.pro.rootFolderHash, file_name: 'a.txt', content: 'a', encoding: 'utf8' }, write: true },
-			{ op: 'callTool', suffix: 'rename_file', args: { file_hash: demo.files.legacyNotes.hash, file_name: 'renamed.txt' }, write: true },
-			{ op: 'callTool', suffix: 'move_file', args: { file_hash: demo.files.contract.hash, target_folder_hash: foreign.hash }, write: true },
-			{ op: 'callTool', suffix: 'upload_file', args: { folder_hash: demo.folders.documents.hash, file_name: 'eicar.txt', content: EICAR_TEST_STRING, encoding: 'utf8' }, write: true },
-			{ op: 'callTool', suffix: 'import_file', args: { folder_hash: demo.folders.documents.hash, file_name: 'x.txt', source_url: 'http://example.com/x.txt' }, write: true },
+			{
+				op: 'callTool',
+				suffix: 'create_folder',
+				args: { parent_folder_hash: demo.pro.rootFolderHash, folder_name: 'Documents' },
+				write: true,
+			},
+			{
+				op: 'callTool',
+				suffix: 'upload_file',
+				args: { folder_hash: demo.pro.rootFolderHash, file_name: 'a.txt', content: 'a', encoding: 'utf8' },
+				write: true,
+			},
+			{
+				op: 'callTool',
+				suffix: 'rename_file',
+				args: { file_hash: demo.files.legacyNotes.hash, file_name: 'renamed.txt' },
+				write: true,
+			},
+			{
+				op: 'callTool',
+				suffix: 'move_file',
+				args: { file_hash: demo.files.contract.hash, target_folder_hash: foreign.hash },
+				write: true,
+			},
+			{
+				op: 'callTool',
+				suffix: 'upload_file',
+				args: {
+					folder_hash: demo.folders.documents.hash,
+					file_name: 'eicar.txt',
+					content: EICAR_TEST_STRING,
+					encoding: 'utf8',
+				},
+				write: true,
+			},
+			{
+				op: 'callTool',
+				suffix: 'import_file',
+				args: { folder_hash: demo.folders.documents.hash, file_name: 'x.txt', source_url: 'http://example.com/x.txt' },
+				write: true,
+			},
 		]);
 		expect(results.map((result) => result.code)).toEqual([
 			'name_conflict',
@@ -184,21 +242,41 @@ describe('write error codes reach the caller (mcpErrorCode)', () => {
 			'invalid_source',
 		]);
 		expect(results.every((result) => !result.ok && result.uncertain === false)).toBe(true);
-		expect(results[0].message).toBe('svc_create_folder failed: an item with this name already exists at the destination (name_conflict)');
-		expect(results[4].message).toBe("svc_upload_file failed: the service's antivirus found a virus in the file; it was not stored (virus_detected)");
+		expect(results[0].message).toBe(
+			'svc_create_folder failed: an item with this name already exists at the destination (name_conflict)',
+		);
+		expect(results[4].message).toBe(
+			"svc_upload_file failed: the service's antivirus found a virus in the file; it was not stored (virus_detected)",
+		);
 	});
 
 	it('file_too_large and quota_exceeded', async () => {
 		await start();
 		const { demo, limits } = env.sim;
-		const upload = { op: 'callTool' as const, suffix: 'upload_file', args: { folder_hash: demo.folders.documents.hash, file_name: 'big.txt', content: 'hello world', encoding: 'utf8' }, write: true };
+		const upload = {
+			op: 'callTool' as const,
+			suffix: 'upload_file',
+			args: {
+				folder_hash: demo.folders.documents.hash,
+				file_name: 'big.txt',
+				content: 'hello world',
+				encoding: 'utf8',
+			},
+			write: true,
+		};
 		limits.maxFileBytes = 4;
 		const [tooLarge] = await probe(apiCredentials(env), [upload]);
 		limits.maxFileBytes = 1024 * 1024;
 		limits.maxFolderBytes = 10;
 		const [quota] = await probe(apiCredentials(env), [upload]);
-		expect(tooLarge).toMatchObject({ code: 'file_too_large', message: 'svc_upload_file failed: the file is too large (file_too_large)' });
-		expect(quota).toMatchObject({ code: 'quota_exceeded', message: "svc_upload_file failed: the account's storage quota is used up (quota_exceeded)" });
+		expect(tooLarge).toMatchObject({
+			code: 'file_too_large',
+			message: 'svc_upload_file failed: the file is too large (file_too_large)',
+		});
+		expect(quota).toMatchObject({
+			code: 'quota_exceeded',
+			message: "svc_upload_file failed: the account's storage quota is used up (quota_exceeded)",
+		});
 	});
 
 	it('source_unavailable', async () => {
@@ -206,9 +284,21 @@ describe('write error codes reach the caller (mcpErrorCode)', () => {
 			mcpDeps: { resolveHost: async () => ['93.184.216.34'], fetchSource: async () => ({ status: 404 }) },
 		});
 		const [result] = await probe(apiCredentials(env), [
-			{ op: 'callTool', suffix: 'import_file', args: { folder_hash: env.sim.demo.folders.documents.hash, file_name: 'x.txt', source_url: 'https://files.example.org/x.txt' }, write: true },
+			{
+				op: 'callTool',
+				suffix: 'import_file',
+				args: {
+					folder_hash: env.sim.demo.folders.documents.hash,
+					file_name: 'x.txt',
+					source_url: 'https://files.example.org/x.txt',
+				},
+				write: true,
+			},
 		]);
-		expect(result).toMatchObject({ code: 'source_unavailable', message: 'svc_import_file failed: the import source could not be fetched (source_unavailable)' });
+		expect(result).toMatchObject({
+			code: 'source_unavailable',
+			message: 'svc_import_file failed: the import source could not be fetched (source_unavailable)',
+		});
 	});
 });
 
@@ -221,11 +311,20 @@ describe('429', () => {
 		const proxy = await startProxy(env.sim.baseUrl, ({ body }) => {
 			if (body?.method !== 'tools/call' || refused > 0) return undefined;
 			refused++;
-			return { status: 429, json: { jsonrpc: '2.0', id: body.id, error: { code: -32029, message: 'Rate limit exceeded (search). Retry after 1 seconds.' } } };
+			return {
+				status: 429,
+				json: {
+					jsonrpc: '2.0',
+					id: body.id,
+					error: { code: -32029, message: 'Rate limit exceeded (search). Retry after 1 seconds.' },
+				},
+			};
 		});
 		try {
 			warpedDelays();
-			const [result] = await probe({ svcMcpApi: { ...apiCredentials(env).svcMcpApi, baseUrl: proxy.baseUrl } }, [{ op: 'callTool', suffix: 'get_root_folder' }]);
+			const [result] = await probe({ svcMcpApi: { ...apiCredentials(env).svcMcpApi, baseUrl: proxy.baseUrl } }, [
+				{ op: 'callTool', suffix: 'get_root_folder' },
+			]);
 			expect(ok(result).toolName).toBe('svc_get_root_folder');
 			expect(warpedDelays()).toContain(1000);
 			expect(proxy.received).toHaveLength(2);
@@ -235,24 +334,41 @@ describe('429', () => {
 	});
 
 	it('reads the wait from the message, the data or Retry-After', () => {
-		const response = (body: unknown, headers: Record<string, string> = {}) => ({ status: 429, headers, body: JSON.stringify(body) });
-		expect(mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'Slow down. Retry after 7 seconds.' } }))).toBe(7);
-		expect(mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'x', data: { retry_after_seconds: 3 } } }))).toBe(3);
+		const response = (body: unknown, headers: Record<string, string> = {}) => ({
+			status: 429,
+			headers,
+			body: JSON.stringify(body),
+		});
+		expect(
+			mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'Slow down. Retry after 7 seconds.' } })),
+		).toBe(7);
+		expect(
+			mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'x', data: { retry_after_seconds: 3 } } })),
+		).toBe(3);
 		expect(mcpRetryAfterSeconds(response({ error: { code: -32029, message: 'x' } }, { 'retry-after': '5' }))).toBe(5);
 	});
 
 	it('gives up with a clear error when the service asks for longer than the cap', async () => {
 		await start();
-		env.sim.faults.add({ match: { mcpTool: 'svc_get_root_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 120 } });
+		env.sim.faults.add({
+			match: { mcpTool: 'svc_get_root_folder' },
+			fault: { kind: 'rateLimit', retryAfterSeconds: 120 },
+		});
 		const [result] = await probe(apiCredentials(env), [{ op: 'callTool', suffix: 'get_root_folder' }]);
 		expect(result).toMatchObject({ ok: false, httpCode: '429' });
-		expect(result.message).toBe('Svc MCP is rate-limiting requests (429) and still refused to call svc_get_root_folder after 1 tries');
+		expect(result.message).toBe(
+			'Svc MCP is rate-limiting requests (429) and still refused to call svc_get_root_folder after 1 tries',
+		);
 		expect(result.description).toMatch(/It asked to wait 120 s/);
 	});
 
 	it('gives up after the bounded number of tries', async () => {
 		await start();
-		env.sim.faults.add({ match: { mcpTool: 'svc_get_root_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 0 }, times: 10 });
+		env.sim.faults.add({
+			match: { mcpTool: 'svc_get_root_folder' },
+			fault: { kind: 'rateLimit', retryAfterSeconds: 0 },
+			times: 10,
+		});
 		const [result] = await probe(apiCredentials(env), [{ op: 'callTool', suffix: 'get_root_folder' }]);
 		expect(result.message).toMatch(/still refused to call svc_get_root_folder after 4 tries/);
 	});
@@ -265,7 +381,11 @@ describe("429 against the simulator's clock", () => {
 
 	it("waits out the simulator's per-minute bucket", async () => {
 		await start({ now: warpedNow });
-		const steps = Array.from({ length: 32 }, () => ({ op: 'callTool' as const, suffix: 'search_files', args: { query: 'contract' } }));
+		const steps = Array.from({ length: 32 }, () => ({
+			op: 'callTool' as const,
+			suffix: 'search_files',
+			args: { query: 'contract' },
+		}));
 		const results = await probe(apiCredentials(env), steps);
 		expect(results.every((result) => result.ok)).toBe(true);
 		expect(env.sim.requests.some((entry) => entry.status === 429)).toBe(true);
@@ -282,6 +402,8 @@ describe('which tools are safe to send again (catalogue.ts isReadOnlyTool)', () 
 		['svc_read_file', { readOnlyHint: false }, false],
 		['svc_create_folder', { destructiveHint: false }, false],
 	] as const)('%s with annotations %j: %s', (name, annotations, readOnly) => {
-		expect(isReadOnlyTool(name, annotations ? { name, inputSchema: { type: 'object' }, annotations } : undefined)).toBe(readOnly);
+		expect(isReadOnlyTool(name, annotations ? { name, inputSchema: { type: 'object' }, annotations } : undefined)).toBe(
+			readOnly,
+		);
 	});
 });

@@ -34,7 +34,11 @@ export async function probe(
 	const result = await runNode({
 		type: 'mcpClientProbe',
 		root: PROBE_ROOT,
-		parameters: { credentialType: options.credentialType ?? 'svcMcpApi', revision: options.revision ?? '', steps: JSON.stringify(steps) },
+		parameters: {
+			credentialType: options.credentialType ?? 'svcMcpApi',
+			revision: options.revision ?? '',
+			steps: JSON.stringify(steps),
+		},
 		credentials,
 		input: options.input,
 	});

@@ -9,7 +9,11 @@ export interface ProxyAnswer {
 }
 
 /** Decides for one request: answer it here, or undefined to forward it to the simulator. */
-export type ProxyRule = (request: { method: string; headers: IncomingHttpHeaders; body: any }) => ProxyAnswer | undefined;
+export type ProxyRule = (request: {
+	method: string;
+	headers: IncomingHttpHeaders;
+	body: any;
+}) => ProxyAnswer | undefined;
 
 export interface Proxy {
 	baseUrl: string;
@@ -45,10 +49,15 @@ export async function startProxy(target: string, rule: ProxyRule): Promise<Proxy
 				if (['host', 'content-length', 'connection'].includes(name) || value === undefined) continue;
 				headers[name] = Array.isArray(value) ? value.join(', ') : value;
 			}
-			const forwarded = await fetch(`${target}${req.url ?? '/'}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : raw });
+			const forwarded = await fetch(`${target}${req.url ?? '/'}`, {
+				method: req.method,
+				headers,
+				body: req.method === 'GET' ? undefined : raw,
+			});
 			const out: Record<string, string> = {};
 			forwarded.headers.forEach((value, name) => {
-				if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) out[name] = value;
+				if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+					out[name] = value;
 			});
 			res.writeHead(forwarded.status, out);
 			res.end(Buffer.from(await forwarded.arrayBuffer()));

@@ -79,13 +79,20 @@ describe('the same output with either credential', () => {
 		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
 	});
 
-	it.each(['task.get', 'task.get.simplify', 'task.getMany', 'task.getFields.fields', 'project.get', 'project.getMany', 'comment.getMany.design', 'user.getAssignable', 'user.search'])(
-		'%s: the same values read',
-		(operation) => {
-			expect(reads[operation]?.rest).toBeDefined();
-			expect(reads[operation]?.mcp).toEqual(reads[operation]?.rest);
-		},
-	);
+	it.each([
+		'task.get',
+		'task.get.simplify',
+		'task.getMany',
+		'task.getFields.fields',
+		'project.get',
+		'project.getMany',
+		'comment.getMany.design',
+		'user.getAssignable',
+		'user.search',
+	])('%s: the same values read', (operation) => {
+		expect(reads[operation]?.rest).toBeDefined();
+		expect(reads[operation]?.mcp).toEqual(reads[operation]?.rest);
+	});
 });
 
 describe('reconciliation over MCP: never written twice', () => {
@@ -94,10 +101,19 @@ describe('reconciliation over MCP: never written twice', () => {
 		const name = `Dropped answer ${Date.now()}`;
 		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'dropAfterCommit' } });
 		const from = sim().requests.length;
-		const items = jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name }) }));
+		const items = jsonOf(
+			await env.dvs('mcp', {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({ name }),
+			}),
+		);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ reconciled: true });
-		const tasks = store().documents(a.orgId, 'task').filter((task) => task.values.name === name);
+		const tasks = store()
+			.documents(a.orgId, 'task')
+			.filter((task) => task.values.name === name);
 		expect(tasks).toHaveLength(1);
 		expect(items[0].dvs_document_id).toBe(tasks[0].id);
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
@@ -108,9 +124,20 @@ describe('reconciliation over MCP: never written twice', () => {
 		const name = `Uncertain create ${Date.now()}`;
 		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'mcpUncertain' } });
 		const from = sim().requests.length;
-		const items = jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name }) }));
+		const items = jsonOf(
+			await env.dvs('mcp', {
+				resource: 'task',
+				operation: 'create',
+				project: byId(a.projects.website),
+				fields: fieldsParameter({ name }),
+			}),
+		);
 		expect(items).toEqual([expect.objectContaining({ dvs_document_id: expect.any(Number), name, reconciled: true })]);
-		expect(store().documents(a.orgId, 'task').filter((task) => task.values.name === name)).toHaveLength(1);
+		expect(
+			store()
+				.documents(a.orgId, 'task')
+				.filter((task) => task.values.name === name),
+		).toHaveLength(1);
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
 	});
 
@@ -124,7 +151,9 @@ describe('reconciliation over MCP: never written twice', () => {
 			comment: 'x'.repeat(19995),
 			options: { mentionUserIds: [orgA().users.worker.id] },
 		});
-		expect(result.error?.message).toBe(`The parameter "Comment" is too long for Svc's MCP endpoint (20008 characters with mentions)`);
+		expect(result.error?.message).toBe(
+			`The parameter "Comment" is too long for Svc's MCP endpoint (20008 characters with mentions)`,
+		);
 		expect(toolCalls(sim(), from)).not.toContain('svc_dvs_add_comment');
 	});
 
@@ -133,9 +162,16 @@ describe('reconciliation over MCP: never written twice', () => {
 		sim().faults.add({ match: { mcpTool: 'svc_dvs_update_task' }, fault: { kind: 'mcpUncertain' } });
 		const from = sim().requests.length;
 		const items = jsonOf(
-			await env.dvs('mcp', { resource: 'task', operation: 'update', documentId: byId(a.tasks.design), fields: fieldsParameter({ date_due: '2027-01-02' }) }),
+			await env.dvs('mcp', {
+				resource: 'task',
+				operation: 'update',
+				documentId: byId(a.tasks.design),
+				fields: fieldsParameter({ date_due: '2027-01-02' }),
+			}),
 		);
-		expect(items).toEqual([expect.objectContaining({ dvs_document_id: a.tasks.design, date_due: '2027-01-02', reconciled: true })]);
+		expect(items).toEqual([
+			expect.objectContaining({ dvs_document_id: a.tasks.design, date_due: '2027-01-02', reconciled: true }),
+		]);
 		expect(store().documentById(a.tasks.design)?.values.date_due).toBe('2027-01-02');
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_update_task')).toHaveLength(1);
 	});
@@ -144,9 +180,15 @@ describe('reconciliation over MCP: never written twice', () => {
 		const a = orgA();
 		const text = `uncertain comment ${Date.now()}`;
 		sim().faults.add({ match: { mcpTool: 'svc_dvs_add_comment' }, fault: { kind: 'mcpUncertain' } });
-		const items = jsonOf(await env.dvs('mcp', { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text }));
+		const items = jsonOf(
+			await env.dvs('mcp', { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text }),
+		);
 		expect(items).toEqual([{ dvs_document_id: a.tasks.design, reconciled: true }]);
-		expect(store().comments(a.tasks.design).filter((comment) => comment.storedHtml.includes(text))).toHaveLength(1);
+		expect(
+			store()
+				.comments(a.tasks.design)
+				.filter((comment) => comment.storedHtml.includes(text)),
+		).toHaveLength(1);
 	});
 
 	it('Attachment → Upload: status "uncertain" → one file, reconciled', async () => {
@@ -156,7 +198,20 @@ describe('reconciliation over MCP: never written twice', () => {
 			await env.dvs(
 				'mcp',
 				{ resource: 'attachment', operation: 'upload', task: byId(a.tasks.design), binaryPropertyName: 'data' },
-				{ input: [{ json: {}, binary: { data: { data: Buffer.from('uncertain upload'), fileName: `u-${Date.now()}.txt`, mimeType: 'text/plain' } } }] },
+				{
+					input: [
+						{
+							json: {},
+							binary: {
+								data: {
+									data: Buffer.from('uncertain upload'),
+									fileName: `u-${Date.now()}.txt`,
+									mimeType: 'text/plain',
+								},
+							},
+						},
+					],
+				},
 			),
 		);
 		expect(items).toHaveLength(1);
@@ -169,7 +224,9 @@ describe('reconciliation over MCP: never written twice', () => {
 describe('registers and refusals over MCP', () => {
 	it('contact persons and clients say they need the REST credential; the router refuses them over MCP with the reason', async () => {
 		const properties = nodeProperties(DVS_NODE);
-		expect(offeredValues(properties, 'resource', { authentication: 'svcMcpApi' })).toEqual(offeredValues(properties, 'resource', { authentication: 'svcDvsApi' }));
+		expect(offeredValues(properties, 'resource', { authentication: 'svcMcpApi' })).toEqual(
+			offeredValues(properties, 'resource', { authentication: 'svcDvsApi' }),
+		);
 		expect(offeredValues(properties, 'resource', { authentication: 'svcDvsApi' })).toEqual([
 			'attachment',
 			'client',
@@ -179,24 +236,44 @@ describe('registers and refusals over MCP', () => {
 			'task',
 			'user',
 		]);
-		expect(offeredValues(properties, 'register', { authentication: 'svcMcpApi', resource: 'user', operation: 'getAssignable' })).toEqual(['project_2', 'task']);
+		expect(
+			offeredValues(properties, 'register', {
+				authentication: 'svcMcpApi',
+				resource: 'user',
+				operation: 'getAssignable',
+			}),
+		).toEqual(['project_2', 'task']);
 		const result = await env.dvs('mcp', { resource: 'client', operation: 'getMany', returnAll: true });
 		expect(result.error?.message).toMatch(/not available over Svc's MCP endpoint/);
 		expect(result.error?.description).toMatch(/Svc DVS API/);
 		const resource = properties.find((property) => property.name === 'resource');
-		const client = (resource?.options ?? []).find((option) => 'value' in option && option.value === 'client') as { description?: string } | undefined;
+		const client = (resource?.options ?? []).find((option) => 'value' in option && option.value === 'client') as
+			| { description?: string }
+			| undefined;
 		expect(client?.description).toBe('Svc DVS API credential only');
-		expect(nodeDescription(DVS_NODE).credentials?.map((credential) => credential.name)).toEqual(['svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api']);
+		expect(nodeDescription(DVS_NODE).credentials?.map((credential) => credential.name)).toEqual([
+			'svcDvsApi',
+			'svcMcpApi',
+			'svcMcpOAuth2Api',
+		]);
 	});
 
 	it('a task write with DVS writes off names SVC_MCP_DVS_WRITES_ENABLED; reads still work', async () => {
 		sim().mcp.settings.dvsWritesEnabled = false;
 		const a = orgA();
 		const before = store().documents(a.orgId, 'task').length;
-		const result = await env.dvs('mcp', { resource: 'task', operation: 'create', project: byId(a.projects.website), fields: fieldsParameter({ name: 'nope' }) });
+		const result = await env.dvs('mcp', {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name: 'nope' }),
+		});
 		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/SVC_MCP_DVS_WRITES_ENABLED/);
 		expect(store().documents(a.orgId, 'task')).toHaveLength(before);
-		expect(jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }))[0].dvs_document_id).toBe(a.tasks.design);
+		expect(
+			jsonOf(await env.dvs('mcp', { resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }))[0]
+				.dvs_document_id,
+		).toBe(a.tasks.design);
 	});
 
 	it('with the DVS tools off every DVS operation names SVC_MCP_DVS_ENABLED', async () => {
@@ -208,13 +285,26 @@ describe('registers and refusals over MCP', () => {
 	it('an OAuth token without dvs:write reads tasks but the write error names the scope', async () => {
 		const a = orgA();
 		const admin = a.users.admin;
-		const token = await oauthCredential(sim(), { login: admin.login, password: admin.password }, ['files:read', 'dvs:read']);
+		const token = await oauthCredential(sim(), { login: admin.login, password: admin.password }, [
+			'files:read',
+			'dvs:read',
+		]);
 		const credentials = { svcMcpOAuth2Api: token };
-		const read = await env.dvs('mcp', { authentication: 'svcMcpOAuth2Api', resource: 'task', operation: 'get', documentId: byId(a.tasks.design) }, { credentials });
+		const read = await env.dvs(
+			'mcp',
+			{ authentication: 'svcMcpOAuth2Api', resource: 'task', operation: 'get', documentId: byId(a.tasks.design) },
+			{ credentials },
+		);
 		expect(jsonOf(read)[0].dvs_document_id).toBe(a.tasks.design);
 		const write = await env.dvs(
 			'mcp',
-			{ authentication: 'svcMcpOAuth2Api', resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: 'scoped' },
+			{
+				authentication: 'svcMcpOAuth2Api',
+				resource: 'comment',
+				operation: 'add',
+				task: byId(a.tasks.design),
+				comment: 'scoped',
+			},
 			{ credentials },
 		);
 		expect(`${write.error?.message} ${write.error?.description}`).toMatch(/dvs:write/);
@@ -231,9 +321,24 @@ describe('pickers with either credential', () => {
 
 	it('task and project lists, filter fields and values, and the fields mapper are the same', async () => {
 		const collect = async (auth: Auth) => ({
-			tasks: await listSearch({ type: DVS_NODE, method: 'searchTasks', credentials: env.dvsCredentials(auth), parameters: parameters(auth) }),
-			projects: await listSearch({ type: DVS_NODE, method: 'searchProjects', credentials: env.dvsCredentials(auth), parameters: parameters(auth) }),
-			filterFields: await loadOptions({ type: DVS_NODE, method: 'getFilterFields', credentials: env.dvsCredentials(auth), parameters: parameters(auth) }),
+			tasks: await listSearch({
+				type: DVS_NODE,
+				method: 'searchTasks',
+				credentials: env.dvsCredentials(auth),
+				parameters: parameters(auth),
+			}),
+			projects: await listSearch({
+				type: DVS_NODE,
+				method: 'searchProjects',
+				credentials: env.dvsCredentials(auth),
+				parameters: parameters(auth),
+			}),
+			filterFields: await loadOptions({
+				type: DVS_NODE,
+				method: 'getFilterFields',
+				credentials: env.dvsCredentials(auth),
+				parameters: parameters(auth),
+			}),
 			mapper: await resourceMapping({
 				type: DVS_NODE,
 				method: 'getDocumentFields',
@@ -249,8 +354,16 @@ describe('pickers with either credential', () => {
 	});
 
 	it('contact persons to notify are listed over the DVS API; over MCP the list says how to give them instead', async () => {
-		const list = async (auth: Auth) => await loadOptions({ type: DVS_NODE, method: 'getContactPersons', credentials: env.dvsCredentials(auth), parameters: parameters(auth, { operation: 'create' }) });
+		const list = async (auth: Auth) =>
+			await loadOptions({
+				type: DVS_NODE,
+				method: 'getContactPersons',
+				credentials: env.dvsCredentials(auth),
+				parameters: parameters(auth, { operation: 'create' }),
+			});
 		expect((await list('rest')).length).toBeGreaterThan(0);
-		await expect(list('mcp')).rejects.toThrow('Contact persons are listed with a DVS API credential only (the MCP endpoint does not reach them): give their IDs with an expression');
+		await expect(list('mcp')).rejects.toThrow(
+			'Contact persons are listed with a DVS API credential only (the MCP endpoint does not reach them): give their IDs with an expression',
+		);
 	});
 });

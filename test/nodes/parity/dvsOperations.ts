@@ -70,14 +70,26 @@ export function dvsOperations(env: ParityEnv, auth: Auth, { record, recordRead }
 		);
 		record('task.update', json);
 		expect(json.dvs_document_id).toBe(taskId);
-		expect(store().documentById(taskId)?.values).toMatchObject({ dropdown_status: orgA().options.taskStatus.Open, date_due: '2026-07-01' });
+		expect(store().documentById(taskId)?.values).toMatchObject({
+			dropdown_status: orgA().options.taskStatus.Open,
+			date_due: '2026-07-01',
+		});
 	});
 
 	it('Task → Get (and simplified)', async () => {
-		const [json] = jsonOf(await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA().tasks.design) }));
+		const [json] = jsonOf(
+			await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA().tasks.design) }),
+		);
 		record('task.get', json);
 		recordRead('task.get', [json]);
-		const [simple] = jsonOf(await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA().tasks.design), simplify: true }));
+		const [simple] = jsonOf(
+			await env.dvs(auth, {
+				resource: 'task',
+				operation: 'get',
+				documentId: byId(orgA().tasks.design),
+				simplify: true,
+			}),
+		);
 		record('task.get.simplify', simple);
 		recordRead('task.get.simplify', [simple]);
 	});
@@ -101,11 +113,15 @@ export function dvsOperations(env: ParityEnv, auth: Auth, { record, recordRead }
 		const [json] = jsonOf(await env.dvs(auth, { resource: 'task', operation: 'getFields' }));
 		record('task.getFields', json);
 		recordRead('task.getFields.fields', json.fields as Array<Record<string, unknown>>);
-		expect(json.actions).toEqual(expect.arrayContaining(['get_fields', 'get_documents', 'create_document', 'update_document', 'add_comment']));
+		expect(json.actions).toEqual(
+			expect.arrayContaining(['get_fields', 'get_documents', 'create_document', 'update_document', 'add_comment']),
+		);
 	});
 
 	it('Project → Get, Get Many, Get Fields', async () => {
-		const [project] = jsonOf(await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA().projects.website) }));
+		const [project] = jsonOf(
+			await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA().projects.website) }),
+		);
 		record('project.get', project);
 		recordRead('project.get', [project]);
 		const many = jsonOf(await env.dvs(auth, { resource: 'project', operation: 'getMany', returnAll: true }));
@@ -116,13 +132,30 @@ export function dvsOperations(env: ParityEnv, auth: Auth, { record, recordRead }
 	});
 
 	it('Comment → Add and Get Many', async () => {
-		const [added] = jsonOf(await env.dvs(auth, { resource: 'comment', operation: 'add', task: byId(taskId), comment: `Looks good (${auth}) & <done>` }));
+		const [added] = jsonOf(
+			await env.dvs(auth, {
+				resource: 'comment',
+				operation: 'add',
+				task: byId(taskId),
+				comment: `Looks good (${auth}) & <done>`,
+			}),
+		);
 		record('comment.add', added);
 		expect(store().comments(taskId)).toHaveLength(1);
-		const comments = jsonOf(await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(taskId), returnAll: true }));
+		const comments = jsonOf(
+			await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(taskId), returnAll: true }),
+		);
 		expect(comments).toHaveLength(1);
 		record('comment.getMany', comments[0]);
-		const design = jsonOf(await env.dvs(auth, { resource: 'comment', operation: 'getMany', task: byId(orgA().tasks.design), returnAll: true, simplify: true }));
+		const design = jsonOf(
+			await env.dvs(auth, {
+				resource: 'comment',
+				operation: 'getMany',
+				task: byId(orgA().tasks.design),
+				returnAll: true,
+				simplify: true,
+			}),
+		);
 		recordRead('comment.getMany.design', design);
 	});
 
@@ -131,7 +164,14 @@ export function dvsOperations(env: ParityEnv, auth: Auth, { record, recordRead }
 			await env.dvs(
 				auth,
 				{ resource: 'attachment', operation: 'upload', task: byId(taskId), binaryPropertyName: 'data' },
-				{ input: [{ json: {}, binary: { data: { data: Buffer.from(`spec for ${auth}`), fileName: 'spec.txt', mimeType: 'text/plain' } } }] },
+				{
+					input: [
+						{
+							json: {},
+							binary: { data: { data: Buffer.from(`spec for ${auth}`), fileName: 'spec.txt', mimeType: 'text/plain' } },
+						},
+					],
+				},
 			),
 		);
 		record('attachment.upload', uploaded);
@@ -144,7 +184,14 @@ export function dvsOperations(env: ParityEnv, auth: Auth, { record, recordRead }
 	});
 
 	it('User → Get Assignable and Search', async () => {
-		const assignable = jsonOf(await env.dvs(auth, { resource: 'user', operation: 'getAssignable', register: 'task', project: byId(orgA().projects.website) }));
+		const assignable = jsonOf(
+			await env.dvs(auth, {
+				resource: 'user',
+				operation: 'getAssignable',
+				register: 'task',
+				project: byId(orgA().projects.website),
+			}),
+		);
 		record('user.getAssignable', assignable[0]);
 		recordRead('user.getAssignable', assignable);
 		const found = jsonOf(await env.dvs(auth, { resource: 'user', operation: 'search', pattern: 'an', options: {} }));

@@ -10,7 +10,14 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { runNode, type BinaryMode, type CredentialsMap, type HarnessInputItem, type NodeRunResult, type RunNodeOptions } from '../../harness';
+import {
+	runNode,
+	type BinaryMode,
+	type CredentialsMap,
+	type HarnessInputItem,
+	type NodeRunResult,
+	type RunNodeOptions,
+} from '../../harness';
 import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
 import type { SeedUser } from '../../simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';
@@ -20,7 +27,6 @@ export { jsonOf, byId, nodeDescription, nodeProperties, DVS_NODE, STORAGE_NODE }
 
 export const AUTHS = ['rest', 'mcp'] as const;
 export type Auth = (typeof AUTHS)[number];
-
 
 export interface ParityEnv {
 	sim(): ServiceSimulator;
@@ -94,7 +100,11 @@ export function useParityEnv({ mcpPeer, mcpPeerOptions, ...options }: ParityOpti
  * The runs of the Svc Storage and Svc DVS nodes with either kind of credential, against one simulator;
  * `recovery` sets n8n's node settings (Retry On Fail, On Error) on every run.
  */
-export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | undefined = () => undefined, recovery?: RunExtra['recovery']): ParityEnv {
+export function parityEnvOf(
+	sim: () => ServiceSimulator,
+	peer: () => SdkPeer | undefined = () => undefined,
+	recovery?: RunExtra['recovery'],
+): ParityEnv {
 	/** Where MCP credentials point: the peer's endpoint, else the simulator's own. */
 	const endpoint = (): ICredentialDataDecryptedObject => {
 		const current = peer();
@@ -103,7 +113,14 @@ export function parityEnvOf(sim: () => ServiceSimulator, peer: () => SdkPeer | u
 	const storageCredentials = (auth: Auth | 'oauth', oauthToken?: ICredentialDataDecryptedObject): CredentialsMap => {
 		const pro = sim().demo.pro;
 		if (auth === 'rest') {
-			return { svcStorageApi: { baseUrl: sim().baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken } };
+			return {
+				svcStorageApi: {
+					baseUrl: sim().baseUrl,
+					authMethod: 'accessToken',
+					user: pro.login,
+					accessToken: pro.apiToken,
+				},
+			};
 		}
 		if (auth === 'oauth') return { svcMcpOAuth2Api: { ...(oauthToken ?? {}), ...endpoint() } };
 		return { svcMcpApi: { baseUrl: sim().baseUrl, userId: pro.userId, apiToken: pro.apiToken, ...endpoint() } };

@@ -24,7 +24,11 @@ import {
 } from './env';
 
 const IMPORT_ROUTES: Record<string, FetchedSource> = {
-	'https://files.example.com/reports/q1.pdf': { status: 200, body: Buffer.from('%PDF-1.7 imported report'), contentType: 'text/html' },
+	'https://files.example.com/reports/q1.pdf': {
+		status: 200,
+		body: Buffer.from('%PDF-1.7 imported report'),
+		contentType: 'text/html',
+	},
 };
 
 const env = useParityEnv({
@@ -48,7 +52,11 @@ function record(operation: string, auth: Auth, json: Record<string, unknown>): v
 }
 
 function workFolder(label: string): StoredFolder {
-	return sim().storage.createFolder(pro().userId, pro().rootFolderHash, `${label}-${Math.random().toString(36).slice(2, 8)}`);
+	return sim().storage.createFolder(
+		pro().userId,
+		pro().rootFolderHash,
+		`${label}-${Math.random().toString(36).slice(2, 8)}`,
+	);
 }
 
 describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
@@ -79,14 +87,26 @@ describe('Svc Storage over MCP: what differs', () => {
 	// the raw sequence, not the visible count".
 	async function listWithHidden(count: number, hiddenRange: [number, number]) {
 		const folder = workFolder(`short-pages-${count}-${hiddenRange.join('-')}`);
-		const files = Array.from({ length: count }, (_, n) => sim().storage.addFile(pro().userId, folder.hash, `s${n}.txt`, Buffer.from('x')));
+		const files = Array.from({ length: count }, (_, n) =>
+			sim().storage.addFile(pro().userId, folder.hash, `s${n}.txt`, Buffer.from('x')),
+		);
 		const hidden = new Set(files.slice(...hiddenRange).map((file) => file.hash));
 		const port = sim().mcp.storagePort as unknown as { canSee: (account: unknown, item: { hash: string }) => boolean };
 		const canSee = port.canSee.bind(port);
 		port.canSee = (account, item) => !hidden.has(item.hash) && canSee(account, item);
 		try {
-			const entries = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'getContent', folder: byId(folder.hash), returnAll: true }));
-			return { names: entries.map((entry) => entry.file_name), expected: files.filter((file) => !hidden.has(file.hash)).map((file) => file.name) };
+			const entries = jsonOf(
+				await env.storage('mcp', {
+					resource: 'folder',
+					operation: 'getContent',
+					folder: byId(folder.hash),
+					returnAll: true,
+				}),
+			);
+			return {
+				names: entries.map((entry) => entry.file_name),
+				expected: files.filter((file) => !hidden.has(file.hash)).map((file) => file.name),
+			};
 		} finally {
 			port.canSee = canSee;
 		}
@@ -110,10 +130,22 @@ describe('Svc Storage over MCP: what differs', () => {
 	it('a taken name is a name_conflict error (REST numbers the name instead)', async () => {
 		const work = workFolder('conflict');
 		sim().storage.createFolder(pro().userId, work.hash, 'Taken');
-		const mcp = await env.storage('mcp', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Taken' });
+		const mcp = await env.storage('mcp', {
+			resource: 'folder',
+			operation: 'create',
+			parentFolder: byId(work.hash),
+			folderName: 'Taken',
+		});
 		expect(mcp.error?.message).toMatch(/already exists.*name_conflict/);
 		expect(mcp.error?.description).toMatch(/never renames/);
-		const [rest] = jsonOf(await env.storage('rest', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Taken' }));
+		const [rest] = jsonOf(
+			await env.storage('rest', {
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byId(work.hash),
+				folderName: 'Taken',
+			}),
+		);
 		expect(rest.folder_name).toBe('Taken (1)');
 		expect(sim().storage.listChildren(work.hash)).toHaveLength(2);
 	});
@@ -124,7 +156,20 @@ describe('Svc Storage over MCP: what differs', () => {
 		const result = await env.storage(
 			'mcp',
 			{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
-			{ input: [{ json: {}, binary: { data: { data: Buffer.alloc(10 * 1024 * 1024 + 1), fileName: 'big.bin', mimeType: 'application/octet-stream' } } }] },
+			{
+				input: [
+					{
+						json: {},
+						binary: {
+							data: {
+								data: Buffer.alloc(10 * 1024 * 1024 + 1),
+								fileName: 'big.bin',
+								mimeType: 'application/octet-stream',
+							},
+						},
+					},
+				],
+			},
 		);
 		expect(result.error?.message).toMatch(/10 MiB/);
 		expect(result.error?.description).toMatch(/Svc Storage API credential/);
@@ -135,29 +180,49 @@ describe('Svc Storage over MCP: what differs', () => {
 	it('renaming to the current name reports unchanged: true', async () => {
 		const work = workFolder('unchanged');
 		const stored = sim().storage.addFile(pro().userId, work.hash, 'same.txt', Buffer.from('same'));
-		const [json] = jsonOf(await env.storage('mcp', { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'same.txt' }));
+		const [json] = jsonOf(
+			await env.storage('mcp', { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'same.txt' }),
+		);
 		expect(json).toEqual({ file_hash: stored.hash, file_name: 'same.txt', unchanged: true });
 	});
 
-	it('a write with the deployment\'s writes off names SVC_MCP_WRITES_ENABLED', async () => {
+	it("a write with the deployment's writes off names SVC_MCP_WRITES_ENABLED", async () => {
 		sim().mcp.settings.writesEnabled = false;
 		const work = workFolder('writes-off');
-		const result = await env.storage('mcp', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Nope' });
+		const result = await env.storage('mcp', {
+			resource: 'folder',
+			operation: 'create',
+			parentFolder: byId(work.hash),
+			folderName: 'Nope',
+		});
 		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/SVC_MCP_WRITES_ENABLED/);
 		expect(sim().storage.listChildren(work.hash)).toHaveLength(0);
 		// Reads stay on.
-		expect(jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }))[0].folder_hash).toBe(work.hash);
+		expect(
+			jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }))[0]
+				.folder_hash,
+		).toBe(work.hash);
 	});
 
 	it('an OAuth token without files:write reads but cannot write, and the error names the scope', async () => {
 		const token = await oauthCredential(sim(), { login: pro().login, password: pro().password }, ['files:read']);
 		const credentials = env.storageCredentials('oauth', token);
 		const work = workFolder('oauth');
-		const read = await env.storage('mcp', { authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }, { credentials });
+		const read = await env.storage(
+			'mcp',
+			{ authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'getInfo', folder: byId(work.hash) },
+			{ credentials },
+		);
 		expect(jsonOf(read)[0].folder_hash).toBe(work.hash);
 		const write = await env.storage(
 			'mcp',
-			{ authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Scoped' },
+			{
+				authentication: 'svcMcpOAuth2Api',
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byId(work.hash),
+				folderName: 'Scoped',
+			},
 			{ credentials },
 		);
 		expect(`${write.error?.message} ${write.error?.description}`).toMatch(/files:write/);
@@ -165,12 +230,21 @@ describe('Svc Storage over MCP: what differs', () => {
 	});
 
 	it('an OAuth token with files:write creates', async () => {
-		const token = await oauthCredential(sim(), { login: pro().login, password: pro().password }, ['files:read', 'files:write']);
+		const token = await oauthCredential(sim(), { login: pro().login, password: pro().password }, [
+			'files:read',
+			'files:write',
+		]);
 		const work = workFolder('oauth-write');
 		const [json] = jsonOf(
 			await env.storage(
 				'mcp',
-				{ authentication: 'svcMcpOAuth2Api', resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Granted' },
+				{
+					authentication: 'svcMcpOAuth2Api',
+					resource: 'folder',
+					operation: 'create',
+					parentFolder: byId(work.hash),
+					folderName: 'Granted',
+				},
 				{ credentials: env.storageCredentials('oauth', token) },
 			),
 		);
@@ -183,11 +257,20 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		const work = workFolder('reconcile-folder');
 		sim().faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
 		const from = sim().requests.length;
-		const result = await env.storage('mcp', { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Once' });
+		const result = await env.storage('mcp', {
+			resource: 'folder',
+			operation: 'create',
+			parentFolder: byId(work.hash),
+			folderName: 'Once',
+		});
 		const items = jsonOf(result);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ folder_name: 'Once', reconciled: true });
-		expect(sim().storage.listChildren(work.hash).map((item) => item.name)).toEqual(['Once']);
+		expect(
+			sim()
+				.storage.listChildren(work.hash)
+				.map((item) => item.name),
+		).toEqual(['Once']);
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_create_folder')).toHaveLength(1);
 		expect(fieldsOf(items[0])).toEqual(fields['folder.create']?.mcp);
 	});
@@ -197,11 +280,19 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropAfterCommit' } });
 		const from = sim().requests.length;
 		const items = jsonOf(
-			await env.storage('mcp', { resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' }, { input: textInput('once.txt', 'exactly once') }),
+			await env.storage(
+				'mcp',
+				{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
+				{ input: textInput('once.txt', 'exactly once') },
+			),
 		);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ file_name: 'once.txt', size: 12, reconciled: true });
-		expect(sim().storage.listChildren(work.hash).map((item) => item.name)).toEqual(['once.txt']);
+		expect(
+			sim()
+				.storage.listChildren(work.hash)
+				.map((item) => item.name),
+		).toEqual(['once.txt']);
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(1);
 	});
 
@@ -210,11 +301,19 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropBeforeCommit' } });
 		const from = sim().requests.length;
 		const items = jsonOf(
-			await env.storage('mcp', { resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' }, { input: textInput('again.txt', 'retry') }),
+			await env.storage(
+				'mcp',
+				{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
+				{ input: textInput('again.txt', 'retry') },
+			),
 		);
 		expect(items).toHaveLength(1);
 		expect(items[0].reconciled).toBeUndefined();
-		expect(sim().storage.listChildren(work.hash).map((item) => item.name)).toEqual(['again.txt']);
+		expect(
+			sim()
+				.storage.listChildren(work.hash)
+				.map((item) => item.name),
+		).toEqual(['again.txt']);
 		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(2);
 	});
 
@@ -259,7 +358,11 @@ describe('operations only the MCP endpoint has', () => {
 			}),
 		);
 		expect(json).toMatchObject({ status: 'created', file_name: 'Q1 report.pdf', folder_hash: work.hash, size: 24 });
-		expect(sim().storage.getFile(json.file_hash as string)?.content.toString()).toBe('%PDF-1.7 imported report');
+		expect(
+			sim()
+				.storage.getFile(json.file_hash as string)
+				?.content.toString(),
+		).toBe('%PDF-1.7 imported report');
 		expect(fieldsOf(json)).toEqual([...(fields['file.upload']?.mcp ?? []), 'status'].sort());
 	});
 
@@ -297,10 +400,30 @@ describe('operations only the MCP endpoint has', () => {
 		const work = workFolder('move-folder');
 		const folder = sim().storage.createFolder(pro().userId, work.hash, 'mover');
 		const target = sim().storage.createFolder(pro().userId, work.hash, 'target');
-		const [moved] = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'move', folder: byId(folder.hash), targetFolder: byId(target.hash) }));
-		expect(moved).toEqual({ folder_hash: folder.hash, folder_name: 'mover', parent_folder_hash: target.hash, access_type: 'PRIVATE', status: 'updated' });
+		const [moved] = jsonOf(
+			await env.storage('mcp', {
+				resource: 'folder',
+				operation: 'move',
+				folder: byId(folder.hash),
+				targetFolder: byId(target.hash),
+			}),
+		);
+		expect(moved).toEqual({
+			folder_hash: folder.hash,
+			folder_name: 'mover',
+			parent_folder_hash: target.hash,
+			access_type: 'PRIVATE',
+			status: 'updated',
+		});
 		expect(sim().storage.getFolder(folder.hash)?.parentHash).toBe(target.hash);
-		const [again] = jsonOf(await env.storage('mcp', { resource: 'folder', operation: 'move', folder: byId(folder.hash), targetFolder: byId(target.hash) }));
+		const [again] = jsonOf(
+			await env.storage('mcp', {
+				resource: 'folder',
+				operation: 'move',
+				folder: byId(folder.hash),
+				targetFolder: byId(target.hash),
+			}),
+		);
 		expect(again.status).toBe('unchanged');
 	});
 
@@ -315,18 +438,45 @@ describe('what MCP does not offer says so, and is refused at run time', () => {
 
 	it('resources and operations are the same whichever credential is chosen (n8n lists each action once)', () => {
 		for (const authentication of ['svcStorageApi', 'svcMcpApi', 'svcMcpOAuth2Api']) {
-			expect(offeredValues(properties(), 'resource', { authentication })).toEqual(['account', 'encryptionKey', 'esignature', 'file', 'folder']);
-			expect(offeredValues(properties(), 'operation', { authentication, resource: 'folder' })).toEqual(['create', 'delete', 'getContent', 'getInfo', 'move', 'rename', 'restore']);
-			expect(offeredValues(properties(), 'operation', { authentication, resource: 'file' })).toEqual(['delete', 'download', 'getInfo', 'importFromUrl', 'move', 'rename', 'restore', 'search', 'upload']);
+			expect(offeredValues(properties(), 'resource', { authentication })).toEqual([
+				'account',
+				'encryptionKey',
+				'esignature',
+				'file',
+				'folder',
+			]);
+			expect(offeredValues(properties(), 'operation', { authentication, resource: 'folder' })).toEqual([
+				'create',
+				'delete',
+				'getContent',
+				'getInfo',
+				'move',
+				'rename',
+				'restore',
+			]);
+			expect(offeredValues(properties(), 'operation', { authentication, resource: 'file' })).toEqual([
+				'delete',
+				'download',
+				'getInfo',
+				'importFromUrl',
+				'move',
+				'rename',
+				'restore',
+				'search',
+				'upload',
+			]);
 		}
 	});
 
 	it('an operation only one wire has says which in its description', () => {
 		const options = (resource: string) =>
 			properties()
-				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+				.filter(
+					(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+				)
 				.flatMap((property) => property.options ?? []) as Array<{ value: string; description?: string }>;
-		const said = (resource: string, value: string) => options(resource).find((option) => option.value === value)?.description;
+		const said = (resource: string, value: string) =>
+			options(resource).find((option) => option.value === value)?.description;
 		expect(said('folder', 'delete')).toMatch(/\(not over MCP\)$/);
 		expect(said('file', 'restore')).toMatch(/\(not over MCP\)$/);
 		expect(said('folder', 'move')).toMatch(/\(MCP only\)$/);
@@ -335,9 +485,18 @@ describe('what MCP does not offer says so, and is refused at run time', () => {
 	});
 
 	it('upload keys, watermarks and the access type are REST-only; the MCP notice explains why', () => {
-		const upload = properties().find((property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('upload'));
-		const restOnly = (upload?.options ?? []).filter((option) => 'displayOptions' in option && option.displayOptions?.show?.['/authentication']);
-		expect(restOnly.map((option) => (option as { name: string }).name).sort()).toEqual(['folderUploadKey', 'watermarkColor', 'watermarkPosition', 'watermarkText']);
+		const upload = properties().find(
+			(property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('upload'),
+		);
+		const restOnly = (upload?.options ?? []).filter(
+			(option) => 'displayOptions' in option && option.displayOptions?.show?.['/authentication'],
+		);
+		expect(restOnly.map((option) => (option as { name: string }).name).sort()).toEqual([
+			'folderUploadKey',
+			'watermarkColor',
+			'watermarkPosition',
+			'watermarkText',
+		]);
 		const accessType = properties().find((property) => property.name === 'accessType');
 		expect(accessType?.displayOptions?.show?.authentication).toEqual(['svcStorageApi']);
 		const notice = properties().find((property) => property.name === 'mcpNotice');
@@ -347,9 +506,21 @@ describe('what MCP does not offer says so, and is refused at run time', () => {
 
 	it('credentials follow the Authentication choice (each hidden for the other choices)', () => {
 		expect(nodeDescription(STORAGE_NODE).credentials).toEqual([
-			{ name: 'svcStorageApi', required: true, displayOptions: { hide: { authentication: ['svcMcpApi', 'svcMcpOAuth2Api'] } } },
-			{ name: 'svcMcpApi', required: true, displayOptions: { hide: { authentication: ['svcStorageApi', 'svcMcpOAuth2Api'] } } },
-			{ name: 'svcMcpOAuth2Api', required: true, displayOptions: { hide: { authentication: ['svcStorageApi', 'svcMcpApi'] } } },
+			{
+				name: 'svcStorageApi',
+				required: true,
+				displayOptions: { hide: { authentication: ['svcMcpApi', 'svcMcpOAuth2Api'] } },
+			},
+			{
+				name: 'svcMcpApi',
+				required: true,
+				displayOptions: { hide: { authentication: ['svcStorageApi', 'svcMcpOAuth2Api'] } },
+			},
+			{
+				name: 'svcMcpOAuth2Api',
+				required: true,
+				displayOptions: { hide: { authentication: ['svcStorageApi', 'svcMcpApi'] } },
+			},
 		]);
 	});
 
@@ -371,19 +542,30 @@ describe('pickers with either credential', () => {
 					method: 'searchFolders',
 					filter: 'Documents',
 					credentials: env.storageCredentials(auth),
-					parameters: { authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi', resource: 'folder', operation: 'getInfo' },
+					parameters: {
+						authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi',
+						resource: 'folder',
+						operation: 'getInfo',
+					},
 				}),
 				files: await listSearch({
 					type: STORAGE_NODE,
 					method: 'searchFiles',
 					filter: 'contract',
 					credentials: env.storageCredentials(auth),
-					parameters: { authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi', resource: 'file', operation: 'getInfo' },
+					parameters: {
+						authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi',
+						resource: 'file',
+						operation: 'getInfo',
+					},
 				}),
 			})),
 		);
 		expect(lists[0].folders.results).toContainEqual({ name: 'Documents', value: sim().demo.folders.documents.hash });
-		expect(lists[0].files.results).toContainEqual({ name: 'Documents / contract.pdf', value: sim().demo.files.contract.hash });
+		expect(lists[0].files.results).toContainEqual({
+			name: 'Documents / contract.pdf',
+			value: sim().demo.files.contract.hash,
+		});
 		expect(lists[1]).toEqual(lists[0]);
 	});
 });

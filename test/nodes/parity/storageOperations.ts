@@ -12,23 +12,43 @@ export function textInput(name: string, text: string, mimeType = 'text/plain') {
 }
 
 /** Registers the operations' tests in the enclosing block; `record` receives each output item by operation. */
-export function storageOperations(env: ParityEnv, auth: Auth, record: (operation: string, json: Record<string, unknown>) => void = () => undefined): void {
+export function storageOperations(
+	env: ParityEnv,
+	auth: Auth,
+	record: (operation: string, json: Record<string, unknown>) => void = () => undefined,
+): void {
 	const sim = () => env.sim();
 	const pro = () => sim().demo.pro;
 	let work: StoredFolder;
-	const workFolder = (label: string) => sim().storage.createFolder(pro().userId, pro().rootFolderHash, `${label}-${Math.random().toString(36).slice(2, 8)}`);
+	const workFolder = (label: string) =>
+		sim().storage.createFolder(
+			pro().userId,
+			pro().rootFolderHash,
+			`${label}-${Math.random().toString(36).slice(2, 8)}`,
+		);
 
 	beforeAll(() => {
 		work = workFolder(`parity-${auth}`);
 	});
 
 	it('Folder → Create makes one PRIVATE folder with the name asked for', async () => {
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'create', parentFolder: byId(work.hash), folderName: 'Reports 2026' }));
+		const [json] = jsonOf(
+			await env.storage(auth, {
+				resource: 'folder',
+				operation: 'create',
+				parentFolder: byId(work.hash),
+				folderName: 'Reports 2026',
+			}),
+		);
 		record('folder.create', json);
 		const folder = sim().storage.getFolder(json.folder_hash as string)!;
 		expect(folder).toMatchObject({ name: 'Reports 2026', parentHash: work.hash, accessType: 'PRIVATE' });
 		expect(json).toMatchObject({ folder_name: 'Reports 2026', access_type: 'PRIVATE' });
-		expect(sim().storage.listChildren(work.hash).filter((item) => item.name === 'Reports 2026')).toHaveLength(1);
+		expect(
+			sim()
+				.storage.listChildren(work.hash)
+				.filter((item) => item.name === 'Reports 2026'),
+		).toHaveLength(1);
 	});
 
 	it('Folder → Create without a parent creates in ROOT', async () => {
@@ -40,7 +60,13 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 	it('File → Upload stores the bytes under the name given', async () => {
 		const result = await env.storage(
 			auth,
-			{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data', options: { fileName: 'notes.txt' } },
+			{
+				resource: 'file',
+				operation: 'upload',
+				folder: byId(work.hash),
+				binaryPropertyName: 'data',
+				options: { fileName: 'notes.txt' },
+			},
 			{ input: textInput('ignored.txt', 'hello from parity') },
 		);
 		const [json] = jsonOf(result);
@@ -53,7 +79,12 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 
 	it('Folder → Get Content lists the same entries', async () => {
 		const [first, ...rest] = jsonOf(
-			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(work.hash), returnAll: true }),
+			await env.storage(auth, {
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byId(work.hash),
+				returnAll: true,
+			}),
 		);
 		const entries = [first, ...rest];
 		expect(entries.map((entry) => entry.folder_name ?? entry.file_name).sort()).toEqual(['Reports 2026', 'notes.txt']);
@@ -61,12 +92,23 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 		record('folder.getContent.file', entries.find((entry) => entry.type === 'file')!);
 		const file = entries.find((entry) => entry.type === 'file')!;
 		const stored = sim().storage.getFile(file.file_hash as string)!;
-		expect(file).toMatchObject({ folder_hash: work.hash, size: stored.size, mime_type: stored.mimeType, timestamp_uploaded: stored.uploadedAt });
+		expect(file).toMatchObject({
+			folder_hash: work.hash,
+			size: stored.size,
+			mime_type: stored.mimeType,
+			timestamp_uploaded: stored.uploadedAt,
+		});
 	});
 
 	it('Folder → Get Content with access rights', async () => {
 		const entries = jsonOf(
-			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(work.hash), returnAll: true, options: { accessRights: true, itemType: 'file' } }),
+			await env.storage(auth, {
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byId(work.hash),
+				returnAll: true,
+				options: { accessRights: true, itemType: 'file' },
+			}),
 		);
 		expect(entries).toHaveLength(1);
 		record('folder.getContent.rights', entries[0]);
@@ -74,14 +116,30 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 	});
 
 	it('Folder → Get Info', async () => {
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }));
+		const [json] = jsonOf(
+			await env.storage(auth, { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }),
+		);
 		record('folder.getInfo', json);
-		expect(json).toMatchObject({ folder_hash: work.hash, folder_name: work.name, is_root: false, parent_folder_hash: pro().rootFolderHash });
+		expect(json).toMatchObject({
+			folder_hash: work.hash,
+			folder_name: work.name,
+			is_root: false,
+			parent_folder_hash: pro().rootFolderHash,
+		});
 	});
 
 	it('File → Get Info', async () => {
-		const file = sim().storage.listChildren(work.hash).find((item) => item.type === 'file')!;
-		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'getInfo', file: byId(file.hash), options: { accessRights: true } }));
+		const file = sim()
+			.storage.listChildren(work.hash)
+			.find((item) => item.type === 'file')!;
+		const [json] = jsonOf(
+			await env.storage(auth, {
+				resource: 'file',
+				operation: 'getInfo',
+				file: byId(file.hash),
+				options: { accessRights: true },
+			}),
+		);
 		record('file.getInfo', json);
 		expect(json).toMatchObject({ file_hash: file.hash, file_name: 'notes.txt', size: 17, mime_type: 'text/plain' });
 	});
@@ -92,43 +150,67 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 		['binary', 'pixel.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
 		['JSON', 'pointer.json', Buffer.from('{"next":"ACME-T-0042","updated":"2026-11-24"}')],
 		['empty', 'empty.txt', Buffer.alloc(0)],
-		['UTF-8 with BOM', 'bom.csv', Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('name;amount\nÄrztin;3\n')])],
+		[
+			'UTF-8 with BOM',
+			'bom.csv',
+			Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('name;amount\nÄrztin;3\n')]),
+		],
 		['CRLF', 'lines.txt', Buffer.from('first line\r\nsecond line\r\n')],
 	];
 	const BINARY_MODES = ['default', 'filesystem'] as const;
 
 	async function expectDownloadGives(name: string, content: Buffer, binaryMode: (typeof BINARY_MODES)[number]) {
 		const stored = sim().storage.addFile(pro().userId, workFolder('download').hash, name, content);
-		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' }, { binaryMode });
+		const result = await env.storage(
+			auth,
+			{ resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' },
+			{ binaryMode },
+		);
 		expect(result.error).toBeUndefined();
 		const [json] = jsonOf(result);
 		record('file.download', json);
-		expect(json).toMatchObject({ file_hash: stored.hash, file_name: name, mime_type: stored.mimeType, size: content.length });
+		expect(json).toMatchObject({
+			file_hash: stored.hash,
+			file_name: name,
+			mime_type: stored.mimeType,
+			size: content.length,
+		});
 		expect((await result.binaryBuffer(result.items[0], 'data')).equals(content)).toBe(true);
 		expect(result.items[0].binary?.data).toMatchObject({ fileName: name, mimeType: stored.mimeType });
 	}
 
 	describe.each(BINARY_MODES)('binary mode %s', (binaryMode) => {
-		it.each(DOWNLOADS)('File → Download (%s) gives the stored bytes, name and MIME type', async (_kind, name, content) => {
-			await expectDownloadGives(name, content, binaryMode);
-		});
+		it.each(DOWNLOADS)(
+			'File → Download (%s) gives the stored bytes, name and MIME type',
+			async (_kind, name, content) => {
+				await expectDownloadGives(name, content, binaryMode);
+			},
+		);
 	});
 
 	if (auth === 'mcp') {
-		it.each(DOWNLOADS)('File → Download (%s) from a server that sends every file as an embedded resource', async (_kind, name, content) => {
-			sim().mcp.settings.readFileDelivery = 'resource';
-			try {
-				await expectDownloadGives(name, content, 'filesystem');
-			} finally {
-				sim().mcp.settings.readFileDelivery = 'document';
-			}
-		});
+		it.each(DOWNLOADS)(
+			'File → Download (%s) from a server that sends every file as an embedded resource',
+			async (_kind, name, content) => {
+				sim().mcp.settings.readFileDelivery = 'resource';
+				try {
+					await expectDownloadGives(name, content, 'filesystem');
+				} finally {
+					sim().mcp.settings.readFileDelivery = 'document';
+				}
+			},
+		);
 	}
 
 	it('File → Download of a file larger than 25 MB (MCP: from the signed URL, streamed)', async () => {
 		const content = Buffer.alloc(26 * 1024 * 1024 + 7, 0x61);
 		const stored = sim().storage.addFile(pro().userId, work.hash, 'big.bin', content);
-		const result = await env.storage(auth, { resource: 'file', operation: 'download', file: byId(stored.hash), binaryPropertyName: 'data' });
+		const result = await env.storage(auth, {
+			resource: 'file',
+			operation: 'download',
+			file: byId(stored.hash),
+			binaryPropertyName: 'data',
+		});
 		const [json] = jsonOf(result);
 		expect(json).toMatchObject({ file_name: 'big.bin', size: content.length });
 		const bytes = await result.binaryBuffer(result.items[0], 'data');
@@ -138,7 +220,9 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 
 	it('File → Rename', async () => {
 		const stored = sim().storage.addFile(pro().userId, work.hash, 'draft.txt', Buffer.from('draft'));
-		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'final.txt' }));
+		const [json] = jsonOf(
+			await env.storage(auth, { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'final.txt' }),
+		);
 		record('file.rename', json);
 		expect(json).toMatchObject({ file_hash: stored.hash, file_name: 'final.txt' });
 		expect(sim().storage.getFile(stored.hash)?.name).toBe('final.txt');
@@ -146,7 +230,14 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 
 	it('Folder → Rename', async () => {
 		const folder = sim().storage.createFolder(pro().userId, work.hash, 'old name');
-		const [json] = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'rename', folder: byId(folder.hash), newName: 'new name' }));
+		const [json] = jsonOf(
+			await env.storage(auth, {
+				resource: 'folder',
+				operation: 'rename',
+				folder: byId(folder.hash),
+				newName: 'new name',
+			}),
+		);
 		record('folder.rename', json);
 		expect(json).toMatchObject({ folder_hash: folder.hash, folder_name: 'new name' });
 		expect(sim().storage.getFolder(folder.hash)?.name).toBe('new name');
@@ -155,7 +246,14 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 	it('File → Move', async () => {
 		const stored = sim().storage.addFile(pro().userId, work.hash, 'to-move.txt', Buffer.from('move me'));
 		const target = sim().storage.createFolder(pro().userId, work.hash, 'archive');
-		const [json] = jsonOf(await env.storage(auth, { resource: 'file', operation: 'move', file: byId(stored.hash), targetFolder: byId(target.hash) }));
+		const [json] = jsonOf(
+			await env.storage(auth, {
+				resource: 'file',
+				operation: 'move',
+				file: byId(stored.hash),
+				targetFolder: byId(target.hash),
+			}),
+		);
 		record('file.move', json);
 		expect(json).toMatchObject({ file_hash: stored.hash, folder_hash: target.hash });
 		expect(sim().storage.getFile(stored.hash)?.folderHash).toBe(target.hash);
@@ -165,10 +263,13 @@ export function storageOperations(env: ParityEnv, auth: Auth, record: (operation
 		const big = sim().storage.createFolder(pro().userId, work.hash, 'many');
 		for (let n = 0; n < 230; n++) sim().storage.addFile(pro().userId, big.hash, `f${n}.txt`, Buffer.from(String(n)));
 		const from = sim().requests.length;
-		const entries = jsonOf(await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(big.hash), returnAll: true }));
+		const entries = jsonOf(
+			await env.storage(auth, { resource: 'folder', operation: 'getContent', folder: byId(big.hash), returnAll: true }),
+		);
 		expect(entries).toHaveLength(230);
 		expect(new Set(entries.map((entry) => entry.file_hash)).size).toBe(230);
 		// Document 2 defines only limit and offset: pages of 200 and 30, then an empty page ends it.
-		if (auth === 'mcp') expect(toolCalls(sim(), from)).toEqual(['svc_list_folder', 'svc_list_folder', 'svc_list_folder']);
+		if (auth === 'mcp')
+			expect(toolCalls(sim(), from)).toEqual(['svc_list_folder', 'svc_list_folder', 'svc_list_folder']);
 	});
 }

@@ -7,7 +7,15 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { binaryBuffer, createPoller, type Poller } from '../../harness';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../peers/sdkServers';
-import { addComment, addFile, addTask, emitted, mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../triggers/env';
+import {
+	addComment,
+	addFile,
+	addTask,
+	emitted,
+	mountTriggerMcp,
+	startTriggerEnv,
+	type TriggerEnv,
+} from '../triggers/env';
 import { AUTHS, fieldsOf, nodeDescription, offeredValues, type Auth } from './env';
 
 export interface TriggerParity {
@@ -32,7 +40,12 @@ export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 		const mcp = mountTriggerMcp(env, 0.001);
 		if (peerKind) peer = await startSdkPeer(peerKind, { baseUrl: env.sim.baseUrl, mcp });
 		const endpoint: ICredentialDataDecryptedObject = peer ? { endpointUrl: peer.endpoint } : {};
-		storageMcpCredentials = { baseUrl: env.sim.baseUrl, userId: env.storage.userId, apiToken: env.storage.credentials.accessToken, ...endpoint };
+		storageMcpCredentials = {
+			baseUrl: env.sim.baseUrl,
+			userId: env.storage.userId,
+			apiToken: env.storage.credentials.accessToken,
+			...endpoint,
+		};
 		const worker = env.dvs.seed.orgA.users.admin;
 		dvsMcpCredentials = { baseUrl: env.sim.baseUrl, userId: worker.id, apiToken: worker.token, ...endpoint };
 	});
@@ -74,21 +87,31 @@ export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 			const folder = env.sim.storage.createFolder(env.storage.userId, rootHash(), 'parity-watch');
 			const sub = env.sim.storage.createFolder(env.storage.userId, folder.hash, 'sub');
 			const parameters = { folder: byHash(folder.hash), subfolderDepth: 1, download: true, binaryPropertyName: 'data' };
-			const pollers = Object.fromEntries(AUTHS.map((auth) => [auth, storagePoller(auth, parameters)])) as Record<Auth, Poller>;
+			const pollers = Object.fromEntries(AUTHS.map((auth) => [auth, storagePoller(auth, parameters)])) as Record<
+				Auth,
+				Poller
+			>;
 			for (const auth of AUTHS) expect(await pollers[auth].poll()).toBeNull();
 			env.clock.advance(2000);
 			addFile(env, 'a.txt', { folderHash: folder.hash });
 			addFile(env, 'b.pdf', { folderHash: sub.hash });
-			const results = Object.fromEntries(await Promise.all(AUTHS.map(async (auth) => [auth, await pollers[auth].poll()]))) as Record<
-				Auth,
-				Awaited<ReturnType<Poller['poll']>>
-			>;
+			const results = Object.fromEntries(
+				await Promise.all(AUTHS.map(async (auth) => [auth, await pollers[auth].poll()])),
+			) as Record<Auth, Awaited<ReturnType<Poller['poll']>>>;
 			const rest = emitted(results.rest);
 			const mcp = emitted(results.mcp);
 			expect(rest.map((item) => item.file_name).sort()).toEqual(['a.txt', 'b.pdf']);
 			expect(mcp.map((item) => item.file_hash)).toEqual(rest.map((item) => item.file_hash));
 			expect(mcp.map(fieldsOf)).toEqual(rest.map(fieldsOf));
-			for (const key of ['file_name', 'folder_hash', 'folder_path', 'size', 'mime_type', 'timestamp_uploaded', 'access_type'] as const) {
+			for (const key of [
+				'file_name',
+				'folder_hash',
+				'folder_path',
+				'size',
+				'mime_type',
+				'timestamp_uploaded',
+				'access_type',
+			] as const) {
 				expect(mcp.map((item) => item[key])).toEqual(rest.map((item) => item[key]));
 			}
 			const bytes = async (auth: Auth, index: number) => await binaryBuffer(results[auth]![0][index], 'data');
@@ -106,7 +129,9 @@ export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 			for (const auth of AUTHS) expect(await taskPollers[auth].poll()).toBeNull();
 			env.clock.advance(2000);
 			const task = addTask(env, 'parity trigger task', { project });
-			const tasks = Object.fromEntries(await Promise.all(AUTHS.map(async (auth) => [auth, emitted(await taskPollers[auth].poll())]))) as Record<Auth, IDataObject[]>;
+			const tasks = Object.fromEntries(
+				await Promise.all(AUTHS.map(async (auth) => [auth, emitted(await taskPollers[auth].poll())])),
+			) as Record<Auth, IDataObject[]>;
 			expect(tasks.rest.map((item) => item.dvs_document_id)).toEqual([task.id]);
 			expect(tasks.mcp).toEqual(tasks.rest);
 
@@ -130,8 +155,14 @@ export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 				['n8n-nodes-svc.svcDvsTrigger', 'svcDvsApi'],
 			] as const) {
 				const description = nodeDescription(type);
-				expect(offeredValues(description.properties, 'authentication', {})).toEqual([rest, 'svcMcpApi', 'svcMcpOAuth2Api'].sort());
-				expect(description.credentials?.map((credential) => credential.name)).toEqual([rest, 'svcMcpApi', 'svcMcpOAuth2Api']);
+				expect(offeredValues(description.properties, 'authentication', {})).toEqual(
+					[rest, 'svcMcpApi', 'svcMcpOAuth2Api'].sort(),
+				);
+				expect(description.credentials?.map((credential) => credential.name)).toEqual([
+					rest,
+					'svcMcpApi',
+					'svcMcpOAuth2Api',
+				]);
 			}
 		});
 	});

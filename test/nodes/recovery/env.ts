@@ -31,7 +31,11 @@ export function useRecoveryEnv(): { envWith(recovery?: RunExtra['recovery']): Pa
 			timeScale: 0.0001,
 			mcpDeps: {
 				resolveHost: async () => ['93.184.216.34'],
-				fetchSource: async (request) => ({ status: 200, body: Buffer.from(`%PDF-1.7 ${request.url}`), contentType: 'application/pdf' }),
+				fetchSource: async (request) => ({
+					status: 200,
+					body: Buffer.from(`%PDF-1.7 ${request.url}`),
+					contentType: 'application/pdf',
+				}),
 			},
 		});
 	});
@@ -54,7 +58,8 @@ export function useRecoveryEnv(): { envWith(recovery?: RunExtra['recovery']): Pa
  */
 export function readsFailAfterWrite(write: WriteMatch, skipWrites = 0, looks = LOOKS_PER_TRY): PredicateFaultSpec {
 	let writes = 0;
-	const isWrite: PredicateFaultSpec['match'] = typeof write === 'function' ? write : (req, target) => matchesFaultMatch(write, req, target);
+	const isWrite: PredicateFaultSpec['match'] =
+		typeof write === 'function' ? write : (req, target) => matchesFaultMatch(write, req, target);
 	return {
 		match: (req, target) => {
 			if (isWrite(req, target)) {

@@ -21,7 +21,10 @@ describe.each(WRITE_OPERATIONS.map((operation) => [operation.name, operation] as
 		expect(result.error).toBeUndefined();
 		expect(prepared.count(name)).toBe(1);
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0].json).toMatchObject({ reconciled: true, reconciledWhy: 'an earlier try of this node wrote it' });
+		expect(result.items[0].json).toMatchObject({
+			reconciled: true,
+			reconciledWhy: 'an earlier try of this node wrote it',
+		});
 	});
 
 	it('Retry execution after "Outcome uncertain": the retried run finds the write the failed one made', async () => {
@@ -34,7 +37,10 @@ describe.each(WRITE_OPERATIONS.map((operation) => [operation.name, operation] as
 		const retried = await failed.retry();
 		expect(retried.error).toBeUndefined();
 		expect(prepared.count(name)).toBe(1);
-		expect(retried.items[0].json).toMatchObject({ reconciled: true, reconciledWhy: expect.stringMatching(/^execution .+, which this one retries, wrote it$/) });
+		expect(retried.items[0].json).toMatchObject({
+			reconciled: true,
+			reconciledWhy: expect.stringMatching(/^execution .+, which this one retries, wrote it$/),
+		});
 	});
 });
 
@@ -51,10 +57,23 @@ describe('Retry On Fail with several items', () => {
 			{ input: ['A', 'B', 'C'].map((name) => ({ json: { name } })) },
 		);
 		expect(result.error).toBeUndefined();
-		expect(sim().storage.listChildren(parent.hash).map((entry) => entry.name).sort()).toEqual(['A', 'B', 'C']);
-		expect(sim().requests.slice(start).filter((request) => request.action === 'create_folder')).toHaveLength(3);
+		expect(
+			sim()
+				.storage.listChildren(parent.hash)
+				.map((entry) => entry.name)
+				.sort(),
+		).toEqual(['A', 'B', 'C']);
+		expect(
+			sim()
+				.requests.slice(start)
+				.filter((request) => request.action === 'create_folder'),
+		).toHaveLength(3);
 		expect(result.items.map((item) => item.json.folder_name)).toEqual(['A', 'B', 'C']);
-		expect(result.items.map((item) => item.json.reconciledWhy)).toEqual(['an earlier try of this node wrote it', 'an earlier try of this node wrote it', 'an earlier try of this node wrote it']);
+		expect(result.items.map((item) => item.json.reconciledWhy)).toEqual([
+			'an earlier try of this node wrote it',
+			'an earlier try of this node wrote it',
+			'an earlier try of this node wrote it',
+		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
@@ -68,7 +87,9 @@ describe('Retry On Fail with several items', () => {
 			{ input: [1, 2, 3].map((n) => ({ json: { n } })) },
 		);
 		expect(result.error).toBeUndefined();
-		const comments = sim().dvs.store.comments(a.tasks.design).filter((comment) => comment.storedHtml.includes(text));
+		const comments = sim()
+			.dvs.store.comments(a.tasks.design)
+			.filter((comment) => comment.storedHtml.includes(text));
 		expect(comments).toHaveLength(3);
 	});
 
@@ -76,9 +97,17 @@ describe('Retry On Fail with several items', () => {
 		const a = sim().dvs.seed.orgA;
 		const text = marker();
 		landedButUnseen({ action: 'add_comment' }, 1);
-		const result = await env().dvs('rest', { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text }, { input: [{ json: {} }, { json: {} }] });
+		const result = await env().dvs(
+			'rest',
+			{ resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text },
+			{ input: [{ json: {} }, { json: {} }] },
+		);
 		expect(result.error).toBeUndefined();
-		expect(sim().dvs.store.comments(a.tasks.design).filter((comment) => comment.storedHtml.includes(text))).toHaveLength(2);
+		expect(
+			sim()
+				.dvs.store.comments(a.tasks.design)
+				.filter((comment) => comment.storedHtml.includes(text)),
+		).toHaveLength(2);
 	});
 });
 
@@ -90,14 +119,24 @@ describe('Retry execution of a run that stopped at one item', () => {
 		const failed = await envWith().storage(
 			'rest',
 			{ resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data' },
-			{ input: ['a.txt', 'b.txt', 'c.txt'].map((fileName) => ({ json: { fileName }, binary: { data: { data: Buffer.from(`today ${fileName}`), fileName, mimeType: 'text/plain' } } })) },
+			{
+				input: ['a.txt', 'b.txt', 'c.txt'].map((fileName) => ({
+					json: { fileName },
+					binary: { data: { data: Buffer.from(`today ${fileName}`), fileName, mimeType: 'text/plain' } },
+				})),
+			},
 		);
 		expect(failed.error?.message).toMatch(/^Outcome uncertain/);
 		sim().faults.clear();
 		const retried = await failed.retry();
 		expect(retried.error).toBeUndefined();
 		expect(retried.items.map((item) => item.json.file_name)).toEqual(['a.txt', 'b.txt', 'c (1).txt']);
-		expect(sim().storage.listChildren(folder.hash).map((entry) => entry.name).sort()).toEqual(['a.txt', 'b.txt', 'c (1).txt', 'c.txt']);
+		expect(
+			sim()
+				.storage.listChildren(folder.hash)
+				.map((entry) => entry.name)
+				.sort(),
+		).toEqual(['a.txt', 'b.txt', 'c (1).txt', 'c.txt']);
 	});
 });
 
@@ -113,9 +152,15 @@ describe('a retried execution whose run recorded nothing (a queue worker stopped
 		const folder = sim().storage.createFolder(sim().demo.pro.userId, sim().demo.pro.rootFolderHash, marker());
 		sim().storage.addFile(sim().demo.pro.userId, folder.hash, 'doc-01.txt', Buffer.from('report'));
 		const result = await upload(folder.hash, 'doc-01.txt');
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "doc-01.txt" was written');
+		expect(result.error?.message).toBe(
+			'Outcome uncertain: could not confirm whether the file "doc-01.txt" was written',
+		);
 		expect(result.error?.description).toMatch(/retries one that stopped without recording its writes/);
-		expect(sim().storage.listChildren(folder.hash).map((entry) => entry.name)).toEqual(['doc-01.txt']);
+		expect(
+			sim()
+				.storage.listChildren(folder.hash)
+				.map((entry) => entry.name),
+		).toEqual(['doc-01.txt']);
 	});
 
 	it('with If Name Exists set to Use Existing, the file there is output', async () => {
@@ -131,13 +176,22 @@ describe('a retried execution whose run recorded nothing (a queue worker stopped
 		const folder = sim().storage.createFolder(sim().demo.pro.userId, sim().demo.pro.rootFolderHash, marker());
 		const result = await upload(folder.hash, 'doc-02.txt');
 		expect(result.error).toBeUndefined();
-		expect(sim().storage.listChildren(folder.hash).map((entry) => entry.name)).toEqual(['doc-02.txt']);
+		expect(
+			sim()
+				.storage.listChildren(folder.hash)
+				.map((entry) => entry.name),
+		).toEqual(['doc-02.txt']);
 	});
 
 	it('an update is sent again: repeating it changes nothing', async () => {
 		const a = sim().dvs.seed.orgA;
 		const name = marker();
-		const result = await envWith({ mode: 'retry' }).dvs('rest', { resource: 'task', operation: 'update', documentId: byId(a.tasks.header), fields: fieldsParameter({ name }) });
+		const result = await envWith({ mode: 'retry' }).dvs('rest', {
+			resource: 'task',
+			operation: 'update',
+			documentId: byId(a.tasks.header),
+			fields: fieldsParameter({ name }),
+		});
 		expect(result.error).toBeUndefined();
 		expect(sim().dvs.store.documentById(a.tasks.header)?.values.name).toBe(name);
 	});

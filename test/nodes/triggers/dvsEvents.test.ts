@@ -13,7 +13,10 @@ const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 const names = (items: Array<Record<string, unknown>>) => items.map((item) => item.name);
 
 function newProject(name: string): number {
-	return env.dvs.store.insertDocument(org().orgId, 'project_2', { values: { name, workers: [org().users.admin.id] }, creatorId: org().users.admin.id }).id;
+	return env.dvs.store.insertDocument(org().orgId, 'project_2', {
+		values: { name, workers: [org().users.admin.id] },
+		creatorId: org().users.admin.id,
+	}).id;
 }
 
 describe('New Task, by identity', () => {
@@ -35,7 +38,8 @@ describe('New Task, by identity', () => {
 		await poller.poll();
 		// Created under a clock that reads three and a half hours earlier, one a second: a time cursor would see none.
 		const start = env.clock.now() - 12_600_000;
-		for (let n = 0; n < 12_000; n++) addTask(env, `t${String(n).padStart(5, '0')}`, { project, createdAt: start + n * 1000 });
+		for (let n = 0; n < 12_000; n++)
+			addTask(env, `t${String(n).padStart(5, '0')}`, { project, createdAt: start + n * 1000 });
 		const seen: unknown[] = [];
 		for (let poll = 0; poll < 12; poll++) {
 			const batch = names(emitted(await poller.poll()));
@@ -50,7 +54,8 @@ describe('New Task, by identity', () => {
 
 	it('with a status filter, a task that only now matches is not new; a new matching task is', async () => {
 		const project = newProject('status filter');
-		const status = env.dvs.store.fieldsOf(org().orgId, 'task').find((field) => field.name === 'dropdown_status')!.options![0].id;
+		const status = env.dvs.store.fieldsOf(org().orgId, 'task').find((field) => field.name === 'dropdown_status')!
+			.options![0].id;
 		const other = addTask(env, 'other status', { project });
 		env.clock.advance(2000);
 		addTask(env, 'the newest elsewhere', { project: newProject('elsewhere') });
@@ -80,7 +85,9 @@ describe('Task Updated', () => {
 
 	it('with "Only When These Fields Change", a change elsewhere is recorded without an item', async () => {
 		const project = newProject('watched fields');
-		const statuses = env.dvs.store.fieldsOf(org().orgId, 'task').find((field) => field.name === 'dropdown_status')!.options!;
+		const statuses = env.dvs.store
+			.fieldsOf(org().orgId, 'task')
+			.find((field) => field.name === 'dropdown_status')!.options!;
 		const task = addTask(env, 'watched', { project, status: statuses[0].id });
 		const poller = dvsPoller(env, { event: 'taskUpdated', project: byId(project), watchedFields: ['dropdown_status'] });
 		await poller.poll();
@@ -98,12 +105,18 @@ describe('New Comment on the tasks of a project', () => {
 	it('every one of 1,000 tasks has a starting point from activation on: a comment on each is emitted once', async () => {
 		const project = newProject('thousand');
 		const tasks = Array.from({ length: 1000 }, (_, n) => addTask(env, `task ${n}`, { project }).id);
-		const poller = dvsPoller(env, { event: 'newComment', watch: 'tasks', project: byId(project), options: { tasksCheckedPerPoll: 1000, maxItemsPerPoll: 1000 } });
+		const poller = dvsPoller(env, {
+			event: 'newComment',
+			watch: 'tasks',
+			project: byId(project),
+			options: { tasksCheckedPerPoll: 1000, maxItemsPerPoll: 1000 },
+		});
 		expect(await poller.poll()).toBeNull();
 		env.clock.advance(1000);
 		for (const task of tasks) addComment(env, task, `after activation on ${task}`);
 		const seen = new Set<unknown>();
-		for (let poll = 0; poll < 5 && seen.size < 1000; poll++) for (const item of emitted(await poller.poll())) seen.add(item.id);
+		for (let poll = 0; poll < 5 && seen.size < 1000; poll++)
+			for (const item of emitted(await poller.poll())) seen.add(item.id);
 		expect(seen.size).toBe(1000);
 		expect(await poller.poll()).toBeNull();
 	}, 120_000);
@@ -116,7 +129,11 @@ describe('saved state', () => {
 		addTask(env, 'newer', { project, createdAt: env.clock.now() + 5000 });
 		const second = new Date(old.createdAt).toISOString().slice(0, 19).replace('T', ' ');
 		const fingerprint = JSON.stringify({ event: 'newTask', filters: { dvs_project_id: [project] } });
-		const poller = dvsPoller(env, { event: 'newTask', project: byId(project) }, { version: 1, watching: fingerprint, state: { cursor: { at: second, ids: [String(old.id)] } } });
+		const poller = dvsPoller(
+			env,
+			{ event: 'newTask', project: byId(project) },
+			{ version: 1, watching: fingerprint, state: { cursor: { at: second, ids: [String(old.id)] } } },
+		);
 		expect(names(emitted(await poller.poll()))).toEqual(['newer']);
 		expect(await poller.poll()).toBeNull();
 	});

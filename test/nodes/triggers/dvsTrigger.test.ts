@@ -23,7 +23,10 @@ describe('Svc DVS Trigger: New Task', () => {
 
 	it('refuses a Max Items per Poll that is not a whole number of at least 1, by name, before any request', async () => {
 		const poller = newTaskPoller(newProject('range'), { options: { maxItemsPerPoll: 0 } });
-		const { requests } = await requestsDuring(env, async () => await expect(poller.poll()).rejects.toThrow('The parameter "Max Items per Poll" is out of range (0)'));
+		const { requests } = await requestsDuring(
+			env,
+			async () => await expect(poller.poll()).rejects.toThrow('The parameter "Max Items per Poll" is out of range (0)'),
+		);
 		expect(requests).toEqual([]);
 	});
 
@@ -71,7 +74,8 @@ describe('Svc DVS Trigger: New Task', () => {
 		const project = newProject('backlog');
 		const poller = newTaskPoller(project, { options: { maxItemsPerPoll: 100 } });
 		await poller.poll();
-		for (let index = 0; index < 250; index++) addTask(env, `b${index}`, { project, createdAt: env.clock.now() + 1000 + index * 300 });
+		for (let index = 0; index < 250; index++)
+			addTask(env, `b${index}`, { project, createdAt: env.clock.now() + 1000 + index * 300 });
 		env.clock.advance(100_000);
 		const first = await requestsDuring(env, async () => await poller.poll());
 		expect(names(emitted(first.result))).toEqual(Array.from({ length: 100 }, (_, i) => `b${i}`));
@@ -86,9 +90,14 @@ describe('Svc DVS Trigger: New Task', () => {
 		const project = newProject('fault');
 		const poller = newTaskPoller(project, { options: { maxItemsPerPoll: 300 } });
 		await poller.poll();
-		for (let index = 0; index < 230; index++) addTask(env, `f${index}`, { project, createdAt: env.clock.now() + 1000 + index });
+		for (let index = 0; index < 230; index++)
+			addTask(env, `f${index}`, { project, createdAt: env.clock.now() + 1000 + index });
 		const before = poller.staticData();
-		env.sim.faults.add({ match: { action: 'get_documents' }, fault: { kind: 'statusBeforeCommit', status: 502 }, skip: 1 });
+		env.sim.faults.add({
+			match: { action: 'get_documents' },
+			fault: { kind: 'statusBeforeCommit', status: 502 },
+			skip: 1,
+		});
 		await expect(poller.poll()).rejects.toThrow(/502/);
 		expect(poller.staticData()).toEqual(before);
 		expect(emitted(await poller.poll())).toHaveLength(230);
@@ -174,7 +183,12 @@ describe('Svc DVS Trigger: New Comment on matching tasks', () => {
 		expect(await poller.poll()).toBeNull();
 		const idle = await requestsDuring(env, async () => await poller.poll());
 		expect(idle.result).toBeNull();
-		expect(idle.requests.map((r) => r.action)).toEqual(['get_documents', 'get_comments', 'get_comments', 'get_comments']);
+		expect(idle.requests.map((r) => r.action)).toEqual([
+			'get_documents',
+			'get_comments',
+			'get_comments',
+			'get_comments',
+		]);
 
 		addComment(env, existing[4].id, 'on an existing task');
 		env.clock.advance(1000);

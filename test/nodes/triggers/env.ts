@@ -90,12 +90,22 @@ export function dvsPoller(env: TriggerEnv, parameters: INodeParameters, staticDa
 
 /** Adds a file to a folder, stamped with the simulator clock (or the given second). */
 export function addFile(env: TriggerEnv, name: string, options: { folderHash?: string; second?: number } = {}) {
-	return env.sim.storage.addFile(env.storage.userId, options.folderHash ?? env.storage.folder.hash, name, Buffer.from(`content of ${name}`), {
-		...(options.second !== undefined ? { uploadedAt: options.second } : {}),
-	});
+	return env.sim.storage.addFile(
+		env.storage.userId,
+		options.folderHash ?? env.storage.folder.hash,
+		name,
+		Buffer.from(`content of ${name}`),
+		{
+			...(options.second !== undefined ? { uploadedAt: options.second } : {}),
+		},
+	);
 }
 
-export function addTask(env: TriggerEnv, name: string, options: { project?: number; createdAt?: number; status?: number } = {}) {
+export function addTask(
+	env: TriggerEnv,
+	name: string,
+	options: { project?: number; createdAt?: number; status?: number } = {},
+) {
 	const org = env.dvs.seed.orgA;
 	return insertTask(env.dvs.store, {
 		orgId: org.orgId,
@@ -119,7 +129,10 @@ export function addComment(env: TriggerEnv, taskId: number, text: string, create
 }
 
 /** Requests the simulator logged while `action` ran. */
-export async function requestsDuring<T>(env: TriggerEnv, action: () => Promise<T>): Promise<{ result: T; requests: RequestLogEntry[] }> {
+export async function requestsDuring<T>(
+	env: TriggerEnv,
+	action: () => Promise<T>,
+): Promise<{ result: T; requests: RequestLogEntry[] }> {
 	const start = env.sim.requests.length;
 	const result = await action();
 	return { result, requests: env.sim.requests.slice(start) };
@@ -160,7 +173,11 @@ export function useTriggerEnv(stepMs: number): TriggerEnv {
 export function mountTriggerMcp(env: TriggerEnv, timeScale: number, now: () => number = env.clock.now): McpPart {
 	return mountMcp(
 		env.sim,
-		{ store: env.dvs.store, seed: env.dvs.seed, attachments: new StorageAttachments(env.sim.storage, env.sim.accounts, env.sim.limits) },
+		{
+			store: env.dvs.store,
+			seed: env.dvs.seed,
+			attachments: new StorageAttachments(env.sim.storage, env.sim.accounts, env.sim.limits),
+		},
 		{ now, settings: { writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true, timeScale } },
 	);
 }

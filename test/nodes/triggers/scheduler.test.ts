@@ -20,7 +20,10 @@ const SCHEDULED = { activation: 'update' } as const;
 
 function newProject(name: string): number {
 	const org = env.dvs.seed.orgA;
-	return env.dvs.store.insertDocument(org.orgId, 'project_2', { values: { name, workers: [org.users.admin.id] }, creatorId: org.users.admin.id }).id;
+	return env.dvs.store.insertDocument(org.orgId, 'project_2', {
+		values: { name, workers: [org.users.admin.id] },
+		creatorId: org.users.admin.id,
+	}).id;
 }
 
 function storageTrigger(folderHash: string, parameters: INodeParameters = {}, staticData?: IDataObject): Poller {
@@ -33,7 +36,12 @@ function storageTrigger(folderHash: string, parameters: INodeParameters = {}, st
 }
 
 function dvsTrigger(parameters: INodeParameters, staticData?: IDataObject): Poller {
-	return createPoller({ type: 'n8n-nodes-svc.svcDvsTrigger', parameters, credentials: { svcDvsApi: env.dvsCredentials }, staticData });
+	return createPoller({
+		type: 'n8n-nodes-svc.svcDvsTrigger',
+		parameters,
+		credentials: { svcDvsApi: env.dvsCredentials },
+		staticData,
+	});
 }
 
 function byHash(hash: string) {
@@ -69,10 +77,13 @@ const cases: Case[] = [
 		start: () => {
 			const folder = newFolder('sched-new-file');
 			addFile(env, 'before.txt', { folderHash: folder.hash });
-			return withArrival((data) => storageTrigger(folder.hash, {}, data), () => {
-				addFile(env, 'between-1.txt', { folderHash: folder.hash });
-				addFile(env, 'between-2.txt', { folderHash: folder.hash });
-			});
+			return withArrival(
+				(data) => storageTrigger(folder.hash, {}, data),
+				() => {
+					addFile(env, 'between-1.txt', { folderHash: folder.hash });
+					addFile(env, 'between-2.txt', { folderHash: folder.hash });
+				},
+			);
 		},
 		expected: ['between-1.txt', 'between-2.txt'],
 		label: (item) => item.file_name,
@@ -82,7 +93,10 @@ const cases: Case[] = [
 		start: () => {
 			const folder = newFolder('sched-new-folder');
 			env.sim.storage.createFolder(env.storage.userId, folder.hash, 'before');
-			return withArrival((data) => storageTrigger(folder.hash, { event: 'newFolder' }, data), () => void env.sim.storage.createFolder(env.storage.userId, folder.hash, 'between'));
+			return withArrival(
+				(data) => storageTrigger(folder.hash, { event: 'newFolder' }, data),
+				() => void env.sim.storage.createFolder(env.storage.userId, folder.hash, 'between'),
+			);
 		},
 		expected: ['between'],
 		label: (item) => item.folder_name,
@@ -92,7 +106,10 @@ const cases: Case[] = [
 		start: () => {
 			const folder = newFolder('sched-file-updated');
 			const file = addFile(env, 'changing.txt', { folderHash: folder.hash });
-			return withArrival((data) => storageTrigger(folder.hash, { event: 'fileUpdated' }, data), () => void (env.sim.storage.getFile(file.hash)!.modifiedAt = second() + 30));
+			return withArrival(
+				(data) => storageTrigger(folder.hash, { event: 'fileUpdated' }, data),
+				() => void (env.sim.storage.getFile(file.hash)!.modifiedAt = second() + 30),
+			);
 		},
 		expected: ['changing.txt'],
 		label: (item) => item.file_name,
@@ -102,7 +119,10 @@ const cases: Case[] = [
 		start: () => {
 			const project = newProject('sched new task');
 			addTask(env, 'before', { project });
-			return withArrival((data) => dvsTrigger({ event: 'newTask', project: byId(project) }, data), () => void addTask(env, 'between', { project }));
+			return withArrival(
+				(data) => dvsTrigger({ event: 'newTask', project: byId(project) }, data),
+				() => void addTask(env, 'between', { project }),
+			);
 		},
 		expected: ['between'],
 		label: (item) => item.name,
@@ -112,11 +132,14 @@ const cases: Case[] = [
 		start: () => {
 			const project = newProject('sched task updated');
 			const task = addTask(env, 'to change', { project });
-			return withArrival((data) => dvsTrigger({ event: 'taskUpdated', project: byId(project) }, data), () => {
-				const doc = env.dvs.store.documentById(task.id)!;
-				doc.values.name = 'changed between';
-				doc.updatedAt = env.clock.now() + 5000;
-			});
+			return withArrival(
+				(data) => dvsTrigger({ event: 'taskUpdated', project: byId(project) }, data),
+				() => {
+					const doc = env.dvs.store.documentById(task.id)!;
+					doc.values.name = 'changed between';
+					doc.updatedAt = env.clock.now() + 5000;
+				},
+			);
 		},
 		expected: ['changed between'],
 		label: (item) => item.name,
@@ -127,7 +150,10 @@ const cases: Case[] = [
 			const project = newProject('sched comments');
 			const task = addTask(env, 'commented', { project });
 			addComment(env, task.id, 'before');
-			return withArrival((data) => dvsTrigger({ event: 'newComment', watch: 'tasks', project: byId(project) }, data), () => void addComment(env, task.id, 'between'));
+			return withArrival(
+				(data) => dvsTrigger({ event: 'newComment', watch: 'tasks', project: byId(project) }, data),
+				() => void addComment(env, task.id, 'between'),
+			);
 		},
 		expected: ['between'],
 		label: (item) => item.html,
@@ -137,7 +163,10 @@ const cases: Case[] = [
 		start: () => {
 			const task = addTask(env, 'one task', { project: newProject('sched one task') });
 			addComment(env, task.id, 'before');
-			return withArrival((data) => dvsTrigger({ event: 'newComment', watch: 'task', task: byId(task.id) }, data), () => void addComment(env, task.id, 'between'));
+			return withArrival(
+				(data) => dvsTrigger({ event: 'newComment', watch: 'task', task: byId(task.id) }, data),
+				() => void addComment(env, task.id, 'between'),
+			);
 		},
 		expected: ['between'],
 		label: (item) => item.html,
@@ -178,7 +207,10 @@ describe.each(cases)('$name under the durable scheduler', ({ start, expected, la
 		env.clock.advance(1000);
 		poller.arrive();
 		const saved = poller.staticData();
-		const together = await Promise.all([poller.poll('trigger', { ...SCHEDULED, saves: 'none' }), poller.poll('trigger', { ...SCHEDULED, saves: 'none' })]);
+		const together = await Promise.all([
+			poller.poll('trigger', { ...SCHEDULED, saves: 'none' }),
+			poller.poll('trigger', { ...SCHEDULED, saves: 'none' }),
+		]);
 		const emitting = together.filter((result) => result !== null);
 		expect(emitting).toHaveLength(1);
 		expect(emitted(emitting[0]).map(label).sort()).toEqual(expected);
@@ -213,7 +245,11 @@ describe('the starting point kept in the workflow', () => {
 });
 
 describe('state the trigger cannot read, under the scheduler', () => {
-	const storageState = (folderHash: string) => ({ version: 9, watching: JSON.stringify({ depth: 0, event: 'newFile', folder: folderHash }), state: { seen: '' } });
+	const storageState = (folderHash: string) => ({
+		version: 9,
+		watching: JSON.stringify({ depth: 0, event: 'newFile', folder: folderHash }),
+		state: { seen: '' },
+	});
 
 	it('Storage: a newer layout is an error in a scheduled poll ("update"), saying how to start afresh; nothing changes, nothing is lost', async () => {
 		const folder = newFolder('sched-newer');
@@ -222,7 +258,9 @@ describe('state the trigger cannot read, under the scheduler', () => {
 		addFile(env, 'waiting.txt', { folderHash: folder.hash });
 		const failure = poller.poll('trigger', SCHEDULED);
 		await expect(failure).rejects.toThrow('it was saved by a newer version of the node (layout 9)');
-		await expect(poller.poll('trigger', SCHEDULED)).rejects.toMatchObject({ description: expect.stringContaining('To start watching afresh') });
+		await expect(poller.poll('trigger', SCHEDULED)).rejects.toMatchObject({
+			description: expect.stringContaining('To start watching afresh'),
+		});
 		expect(poller.staticData()).toEqual(newer);
 	});
 
@@ -232,7 +270,10 @@ describe('state the trigger cannot read, under the scheduler', () => {
 		for (const activation of ['update', 'activate', 'init'] as const) {
 			const newer = dvsTrigger({ event: 'newTask', project: byId(project) }, { version: 9, watching, state: {} });
 			await expect(newer.poll('trigger', { activation })).rejects.toThrow('layout 9');
-			const damaged = dvsTrigger({ event: 'newTask', project: byId(project) }, { version: 2, watching, state: { known: 42 } });
+			const damaged = dvsTrigger(
+				{ event: 'newTask', project: byId(project) },
+				{ version: 2, watching, state: { known: 42 } },
+			);
 			await expect(damaged.poll('trigger', { activation })).rejects.toThrow('it is damaged');
 		}
 	});

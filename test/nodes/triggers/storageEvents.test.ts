@@ -42,7 +42,11 @@ describe('New File, by identity', () => {
 	it('a backlog of 12,000 files drains in ⌈12,000 / max⌉ polls of one request each, oldest first', async () => {
 		const { folder, poller } = watch('backlog', { options: { maxFilesPerPoll: 1000 } });
 		await poller.poll();
-		for (let n = 0; n < 12_000; n++) addFile(env, `b${String(n).padStart(5, '0')}.txt`, { folderHash: folder.hash, second: second() + Math.floor(n / 100) });
+		for (let n = 0; n < 12_000; n++)
+			addFile(env, `b${String(n).padStart(5, '0')}.txt`, {
+				folderHash: folder.hash,
+				second: second() + Math.floor(n / 100),
+			});
 		const seen: unknown[] = [];
 		for (let poll = 0; poll < 12; poll++) {
 			const { result, requests } = await requestsDuring(env, async () => await poller.poll());
@@ -54,8 +58,12 @@ describe('New File, by identity', () => {
 		expect(await poller.poll()).toBeNull();
 		expect(new Set(seen).size).toBe(12_000);
 		// Oldest first: the 100 files of the first second come first, those of the last second last.
-		expect(seen.slice(0, 100).sort()).toEqual(Array.from({ length: 100 }, (_, n) => `b${String(n).padStart(5, '0')}.txt`));
-		expect(seen.slice(-100).sort()).toEqual(Array.from({ length: 100 }, (_, n) => `b${String(11_900 + n).padStart(5, '0')}.txt`));
+		expect(seen.slice(0, 100).sort()).toEqual(
+			Array.from({ length: 100 }, (_, n) => `b${String(n).padStart(5, '0')}.txt`),
+		);
+		expect(seen.slice(-100).sort()).toEqual(
+			Array.from({ length: 100 }, (_, n) => `b${String(11_900 + n).padStart(5, '0')}.txt`),
+		);
 	}, 60_000);
 
 	it('watches a folder of 50,000 files: a new one among them is found; the record is 8 bytes a file', async () => {
@@ -102,11 +110,15 @@ describe('saved state', () => {
 		const old = addFile(env, 'old.txt', { folderHash: folder.hash, second: second() - 100 });
 		addFile(env, 'newer.txt', { folderHash: folder.hash, second: second() + 5 });
 		const fingerprint = JSON.stringify({ depth: 0, event: 'newFile', folder: folder.hash });
-		const poller = storagePoller(env, { folder: { __rl: true, mode: 'id', value: folder.hash } }, {
-			version: 1,
-			watching: fingerprint,
-			state: { cursor: { at: second() - 100, ids: [old.hash] } },
-		});
+		const poller = storagePoller(
+			env,
+			{ folder: { __rl: true, mode: 'id', value: folder.hash } },
+			{
+				version: 1,
+				watching: fingerprint,
+				state: { cursor: { at: second() - 100, ids: [old.hash] } },
+			},
+		);
 		expect(names(emitted(await poller.poll()))).toEqual(['newer.txt']);
 		expect(await poller.poll()).toBeNull();
 		expect(poller.staticData().version).toBe(2);

@@ -77,10 +77,14 @@ describe('Svc Storage Trigger: New File', () => {
 
 	it('filters by name pattern and extension', async () => {
 		const { folder, parameters } = watchNewFolder('filters');
-		const poller = storagePoller(env, { ...parameters, filters: { namePattern: 'invoice-*', extensions: 'PDF, .txt' } });
+		const poller = storagePoller(env, {
+			...parameters,
+			filters: { namePattern: 'invoice-*', extensions: 'PDF, .txt' },
+		});
 		await poller.poll();
 		env.clock.advance(1000);
-		for (const name of ['invoice-1.pdf', 'invoice-2.TXT', 'invoice-3.doc', 'receipt.pdf']) addFile(env, name, { folderHash: folder.hash });
+		for (const name of ['invoice-1.pdf', 'invoice-2.TXT', 'invoice-3.doc', 'receipt.pdf'])
+			addFile(env, name, { folderHash: folder.hash });
 		expect(names(emitted(await poller.poll())).sort()).toEqual(['invoice-1.pdf', 'invoice-2.TXT']);
 		expect(await poller.poll()).toBeNull();
 	});
@@ -123,7 +127,9 @@ describe('Svc Storage Trigger: New File', () => {
 		const poller = storagePoller(env, { ...parameters, options: { maxFilesPerPoll: 2 } });
 		await poller.poll();
 		const base = second() + 1;
-		['f1', 'f2', 'f3', 'f4', 'f5'].forEach((name, index) => addFile(env, `${name}.txt`, { folderHash: folder.hash, second: base + index }));
+		['f1', 'f2', 'f3', 'f4', 'f5'].forEach((name, index) =>
+			addFile(env, `${name}.txt`, { folderHash: folder.hash, second: base + index }),
+		);
 		expect(names(emitted(await poller.poll()))).toEqual(['f1.txt', 'f2.txt']);
 		expect(names(emitted(await poller.poll()))).toEqual(['f3.txt', 'f4.txt']);
 		expect(names(emitted(await poller.poll()))).toEqual(['f5.txt']);
@@ -177,7 +183,12 @@ describe('Svc Storage Trigger: New File', () => {
 		addFile(env, 'd2.txt', { folderHash: folder.hash });
 		env.clock.advance(1000);
 		addFile(env, 'd3.txt', { folderHash: folder.hash });
-		env.sim.faults.add({ match: { action: 'download_file' }, fault: { kind: 'rateLimit', retryAfterSeconds: 0 }, skip: 1, times: 4 });
+		env.sim.faults.add({
+			match: { action: 'download_file' },
+			fault: { kind: 'rateLimit', retryAfterSeconds: 0 },
+			skip: 1,
+			times: 4,
+		});
 		const result = await poller.poll();
 		expect(names(emitted(result))).toEqual(['d1.txt', 'd2.txt', 'd3.txt']);
 		const [d1, d2, d3] = result![0];
@@ -190,13 +201,21 @@ describe('Svc Storage Trigger: New File', () => {
 
 	it('with Try Again Next Poll, a file that cannot be downloaded waits (others go on), then is emitted once it can be', async () => {
 		const { folder, parameters } = watchNewFolder('download-retry');
-		const poller = storagePoller(env, { ...parameters, download: true, options: { onDownloadError: 'retry', downloadAttempts: 3 } });
+		const poller = storagePoller(env, {
+			...parameters,
+			download: true,
+			options: { onDownloadError: 'retry', downloadAttempts: 3 },
+		});
 		await poller.poll();
 		env.clock.advance(1000);
 		addFile(env, 'r1.txt', { folderHash: folder.hash });
 		env.clock.advance(1000);
 		addFile(env, 'r2.txt', { folderHash: folder.hash });
-		env.sim.faults.add({ match: { action: 'download_file' }, fault: { kind: 'statusBeforeCommit', status: 500 }, times: 4 });
+		env.sim.faults.add({
+			match: { action: 'download_file' },
+			fault: { kind: 'statusBeforeCommit', status: 500 },
+			times: 4,
+		});
 		expect(names(emitted(await poller.poll()))).toEqual([]);
 		env.sim.faults.clear();
 		expect(names(emitted(await poller.poll()))).toEqual(['r1.txt', 'r2.txt']);
@@ -204,14 +223,19 @@ describe('Svc Storage Trigger: New File', () => {
 
 	it('with Try Again Next Poll, a file that never downloads is emitted with the error after the last attempt', async () => {
 		const { folder, parameters } = watchNewFolder('download-never');
-		const poller = storagePoller(env, { ...parameters, download: true, options: { onDownloadError: 'retry', downloadAttempts: 2 } });
+		const poller = storagePoller(env, {
+			...parameters,
+			download: true,
+			options: { onDownloadError: 'retry', downloadAttempts: 2 },
+		});
 		await poller.poll();
 		env.clock.advance(1000);
 		const broken = addFile(env, 'broken.txt', { folderHash: folder.hash });
 		env.clock.advance(1000);
 		addFile(env, 'fine.txt', { folderHash: folder.hash });
 		env.sim.faults.add({
-			match: (req) => req.path.includes('download_file') && `${req.body.toString()} ${req.query.toString()}`.includes(broken.hash),
+			match: (req) =>
+				req.path.includes('download_file') && `${req.body.toString()} ${req.query.toString()}`.includes(broken.hash),
 			fault: { kind: 'statusBeforeCommit', status: 500 },
 			times: 100,
 		});

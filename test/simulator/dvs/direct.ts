@@ -21,7 +21,11 @@ export function insertDocument(store: DvsStore, section: DvsSection, doc: Direct
 		values[field.name] = doc.values[field.name] ?? field.default ?? (isArray ? [] : null);
 	}
 	for (const [name, value] of Object.entries(doc.values)) values[name] ??= value;
-	const stored = store.insertDocument(doc.orgId, section, { values, creatorId: doc.creatorId, createdAt: doc.createdAt });
+	const stored = store.insertDocument(doc.orgId, section, {
+		values,
+		creatorId: doc.creatorId,
+		createdAt: doc.createdAt,
+	});
 	stored.history.push({ kind: 'create', at: stored.createdAt, actorId: doc.creatorId, fields: Object.keys(values) });
 	return stored;
 }

@@ -49,7 +49,11 @@ function jsonParams(req: SimRequest): Params {
 	}
 }
 
-async function readBody(deps: DvsDeps, req: SimRequest, action: string): Promise<{ params: Params; files: MultipartFile[] }> {
+async function readBody(
+	deps: DvsDeps,
+	req: SimRequest,
+	action: string,
+): Promise<{ params: Params; files: MultipartFile[] }> {
 	if (!isMultipart(req)) return { params: jsonParams(req), files: [] };
 	// Only upload_document_file takes multipart; elsewhere the body is unread and credentials missing.
 	if (action !== 'upload_document_file') {
@@ -83,7 +87,10 @@ function authenticate(deps: DvsDeps, params: Params): Account {
 export function createDvsHandler(deps: DvsDeps): SimHandler {
 	const now = deps.now ?? Date.now;
 	return async (req) => {
-		const segments = req.path.replace(/^\/api_dvs(?=\/|$)/, '').split('/').filter(Boolean);
+		const segments = req.path
+			.replace(/^\/api_dvs(?=\/|$)/, '')
+			.split('/')
+			.filter(Boolean);
 		if (segments.length !== 2) return empty(404);
 		const [sectionName, actionName] = segments;
 		if (req.method.toUpperCase() !== 'POST') {
@@ -94,11 +101,14 @@ export function createDvsHandler(deps: DvsDeps): SimHandler {
 			const { params, files } = await readBody(deps, req, actionName);
 			const account = authenticate(deps, params);
 			const org = sessionOrganization(deps.store, account);
-			if (!(DVS_SECTIONS as readonly string[]).includes(sectionName)) throw new DvsError(400, `unknown section ${sectionName}`);
+			if (!(DVS_SECTIONS as readonly string[]).includes(sectionName))
+				throw new DvsError(400, `unknown section ${sectionName}`);
 			const section = sectionName as DvsSection;
-			if (!(DVS_ACTIONS as readonly string[]).includes(actionName)) throw new DvsError(400, `unknown action ${actionName}`);
+			if (!(DVS_ACTIONS as readonly string[]).includes(actionName))
+				throw new DvsError(400, `unknown action ${actionName}`);
 			const action = actionName as DvsAction;
-			if (!SECTION_ACTIONS[section].includes(action)) throw new DvsError(405, `${action} is not offered for ${section}`);
+			if (!SECTION_ACTIONS[section].includes(action))
+				throw new DvsError(405, `${action} is not offered for ${section}`);
 			checkRegister(org, account, section);
 			return await ACTIONS[action]({ deps, now, req, account, org, section, params, files, fault: req.fault });
 		} catch (error) {

@@ -10,7 +10,8 @@ export function escapeHtml(text: string): string {
 export function decodeEntities(html: string): string {
 	return html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
 		if (entity[0] === '#') {
-			const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+			const code =
+				entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
 			return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
 		}
 		return NAMED[entity.toLowerCase()] ?? whole;

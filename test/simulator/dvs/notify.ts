@@ -17,7 +17,8 @@ export function notifyChange(
 	extra: Pick<DvsNotification, 'commentId' | 'fileHash'> = {},
 ): void {
 	const isTask = doc.section === 'task';
-	const contacts = isTask && kind !== 'comment' && Array.isArray(doc.values.ext_notif_receiver) ? doc.values.ext_notif_receiver : [];
+	const contacts =
+		isTask && kind !== 'comment' && Array.isArray(doc.values.ext_notif_receiver) ? doc.values.ext_notif_receiver : [];
 	ctx.deps.store.notify({
 		kind,
 		orgId: doc.orgId,

@@ -25,7 +25,8 @@ export function optionalId(params: Params, name: string): number | undefined {
 export function rangedInt(params: Params, name: string, min: number, max: number, fallback: number): number {
 	const value = params[name];
 	if (value === undefined || value === null) return fallback;
-	if (!isInteger(value) || value < min || value > max) throw badRequest(`${name} must be an integer from ${min} to ${max}`);
+	if (!isInteger(value) || value < min || value > max)
+		throw badRequest(`${name} must be an integer from ${min} to ${max}`);
 	return value;
 }
 

@@ -21,7 +21,12 @@ const text = (name: string, label: string, extra: Partial<DvsFieldDef> = {}): Dv
 	...extra,
 });
 
-const dropdown = (name: string, label: string, options: DvsOption[], extra: Partial<DvsFieldDef> = {}): DvsFieldDef => ({
+const dropdown = (
+	name: string,
+	label: string,
+	options: DvsOption[],
+	extra: Partial<DvsFieldDef> = {},
+): DvsFieldDef => ({
 	name,
 	label,
 	type: 'dropdown',
@@ -104,7 +109,14 @@ export function standardFields(options: OrganizationOptions): Record<DvsSection,
 				section: 'client',
 				list_action: 'get_documents',
 			},
-			{ name: 'projectmanager', label: 'Project manager', type: 'user_id', required: false, filter: true, list_action: 'get_users' },
+			{
+				name: 'projectmanager',
+				label: 'Project manager',
+				type: 'user_id',
+				required: false,
+				filter: true,
+				list_action: 'get_users',
+			},
 			{ name: 'workers', label: 'Workers', type: 'user_ids', required: false, filter: false, list_action: 'get_users' },
 			{ name: 'date_start', label: 'Start date', type: 'date', required: false, filter: false },
 			{ name: 'date_end', label: 'End date', type: 'date', required: false, filter: false },
@@ -148,7 +160,14 @@ export function standardFields(options: OrganizationOptions): Record<DvsSection,
 				filter: true,
 				options: options.clientGroup,
 			},
-			{ name: 'projectmanager', label: 'Account manager', type: 'user_id', required: false, filter: true, list_action: 'get_users' },
+			{
+				name: 'projectmanager',
+				label: 'Account manager',
+				type: 'user_id',
+				required: false,
+				filter: true,
+				list_action: 'get_users',
+			},
 			{ name: 'note', label: 'Note', type: 'html', required: false, filter: false },
 		],
 	};

@@ -116,7 +116,8 @@ function addUser(accounts: AccountStore, store: DvsStore, spec: UserSpec): SeedU
 		dvsWriteSections: spec.write ?? [],
 		active: spec.active ?? true,
 	});
-	for (const [section, level] of Object.entries(spec.read ?? {})) store.setReadLevel(account.id, section as DvsSection, level);
+	for (const [section, level] of Object.entries(spec.read ?? {}))
+		store.setReadLevel(account.id, section as DvsSection, level);
 	return { id: account.id, login: account.login, email, password, token };
 }
 
@@ -138,10 +139,21 @@ function optionIds(opts: OrganizationOptions): Record<keyof OrganizationOptions,
 	>;
 }
 
-async function seedOrgA(accounts: AccountStore, store: DvsStore, attachments: AttachmentPort, orgB: OrgBSeed): Promise<OrgASeed> {
+async function seedOrgA(
+	accounts: AccountStore,
+	store: DvsStore,
+	attachments: AttachmentPort,
+	orgB: OrgBSeed,
+): Promise<OrgASeed> {
 	const orgId = 11;
 	const all: DvsSection[] = [...DVS_SECTIONS];
-	const admin = addUser(accounts, store, { login: 'anna.admin', firstName: 'Anna', surname: 'Admin', orgId, write: all });
+	const admin = addUser(accounts, store, {
+		login: 'anna.admin',
+		firstName: 'Anna',
+		surname: 'Admin',
+		orgId,
+		write: all,
+	});
 	const webToken = 'dvs-annaadmin-web';
 	accounts.get(admin.id)!.accessTokens.push({ token: webToken, type: 'WEB' });
 	const users: OrgASeed['users'] = {
@@ -154,7 +166,13 @@ async function seedOrgA(accounts: AccountStore, store: DvsStore, attachments: At
 			write: ['task', 'project_2'],
 			tokenType: 'ALL',
 		}),
-		taskOnly: addUser(accounts, store, { login: 'tom.taskonly', firstName: 'Tom', surname: 'Taskonly', orgId, write: ['task'] }),
+		taskOnly: addUser(accounts, store, {
+			login: 'tom.taskonly',
+			firstName: 'Tom',
+			surname: 'Taskonly',
+			orgId,
+			write: ['task'],
+		}),
 		contacts: addUser(accounts, store, {
 			login: 'carla.contacts',
 			firstName: 'Carla',
@@ -162,8 +180,20 @@ async function seedOrgA(accounts: AccountStore, store: DvsStore, attachments: At
 			orgId,
 			write: ['contact_person', 'client'],
 		}),
-		reader: addUser(accounts, store, { login: 'rita.reader', firstName: 'Rita', surname: 'Reader', orgId, read: { task: 'read' } }),
-		own: addUser(accounts, store, { login: 'olga.own', firstName: 'Olga', surname: 'Own', orgId, read: { task: 'own' } }),
+		reader: addUser(accounts, store, {
+			login: 'rita.reader',
+			firstName: 'Rita',
+			surname: 'Reader',
+			orgId,
+			read: { task: 'read' },
+		}),
+		own: addUser(accounts, store, {
+			login: 'olga.own',
+			firstName: 'Olga',
+			surname: 'Own',
+			orgId,
+			read: { task: 'own' },
+		}),
 		noPerm: addUser(accounts, store, { login: 'nora.noperm', firstName: 'Nora', surname: 'Noperm', orgId }),
 		bot: addUser(accounts, store, { login: 'svc_bot%1', firstName: '', surname: '', orgId, read: { task: 'read' } }),
 		inactive: addUser(accounts, store, {
@@ -177,17 +207,54 @@ async function seedOrgA(accounts: AccountStore, store: DvsStore, attachments: At
 	};
 
 	const opts: OrganizationOptions = {
-		taskStatus: options([[101, 'Open'], [102, 'In progress'], [103, 'Done']]),
-		taskPriority: options([[112, 'Normal'], [111, 'Low'], [113, 'High']]),
-		taskType: options([[121, 'Bug'], [122, 'Feature']]),
-		projectStatus: options([[131, 'Active'], [132, 'Archived']]),
-		contactGroup: options([[141, 'Suppliers'], [142, 'Partners']]),
-		clientType: options([[151, 'Customer'], [152, 'Supplier']]),
-		clientRating: options([[161, 'A'], [162, 'B']]),
-		clientGroup: options([[171, 'VIP'], [172, 'Newsletter']]),
+		taskStatus: options([
+			[101, 'Open'],
+			[102, 'In progress'],
+			[103, 'Done'],
+		]),
+		taskPriority: options([
+			[112, 'Normal'],
+			[111, 'Low'],
+			[113, 'High'],
+		]),
+		taskType: options([
+			[121, 'Bug'],
+			[122, 'Feature'],
+		]),
+		projectStatus: options([
+			[131, 'Active'],
+			[132, 'Archived'],
+		]),
+		contactGroup: options([
+			[141, 'Suppliers'],
+			[142, 'Partners'],
+		]),
+		clientType: options([
+			[151, 'Customer'],
+			[152, 'Supplier'],
+		]),
+		clientRating: options([
+			[161, 'A'],
+			[162, 'B'],
+		]),
+		clientGroup: options([
+			[171, 'VIP'],
+			[172, 'Newsletter'],
+		]),
 	};
-	const customField: DvsFieldDef = { name: 'customer_reference', label: 'Customer reference', type: 'text', required: false, filter: false };
-	createOrg(store, { id: orgId, name: 'Acme GmbH', numberPrefix: 'ACME', attachmentOwnerId: admin.id }, opts, customField);
+	const customField: DvsFieldDef = {
+		name: 'customer_reference',
+		label: 'Customer reference',
+		type: 'text',
+		required: false,
+		filter: false,
+	};
+	createOrg(
+		store,
+		{ id: orgId, name: 'Acme GmbH', numberPrefix: 'ACME', attachmentOwnerId: admin.id },
+		opts,
+		customField,
+	);
 	const ids = optionIds(opts);
 
 	const doc = (section: DvsSection, at: number, creatorId: number, values: Record<string, unknown>) =>
@@ -298,7 +365,13 @@ async function seedOrgA(accounts: AccountStore, store: DvsStore, attachments: At
 
 	const { uploadHash } = await attachments.ensureTaskFolder(admin.id, tasks.header);
 	store.documentById(tasks.header)!.uploadHash = uploadHash;
-	const saved = await attachments.addFile(uploadHash, 'spec.pdf', Buffer.from('%PDF-1.4 spec'), 'application/pdf', users.worker.id);
+	const saved = await attachments.addFile(
+		uploadHash,
+		'spec.pdf',
+		Buffer.from('%PDF-1.4 spec'),
+		'application/pdf',
+		users.worker.id,
+	);
 	if (!saved.ok) throw new Error(`seed attachment failed: ${saved.errorMessage}`);
 
 	return {
@@ -318,7 +391,13 @@ async function seedOrgA(accounts: AccountStore, store: DvsStore, attachments: At
 
 function seedOrgB(accounts: AccountStore, store: DvsStore): OrgBSeed {
 	const orgId = 42;
-	const admin = addUser(accounts, store, { login: 'bert.boss', firstName: 'Bert', surname: 'Boss', orgId, write: [...DVS_SECTIONS] });
+	const admin = addUser(accounts, store, {
+		login: 'bert.boss',
+		firstName: 'Bert',
+		surname: 'Boss',
+		orgId,
+		write: [...DVS_SECTIONS],
+	});
 	const users: OrgBSeed['users'] = {
 		admin,
 		worker: addUser(accounts, store, {
@@ -328,19 +407,45 @@ function seedOrgB(accounts: AccountStore, store: DvsStore): OrgBSeed {
 			orgId,
 			write: ['task', 'project_2'],
 		}),
-		reader: addUser(accounts, store, { login: 'anton.bauer', firstName: 'Anton', surname: 'Bauer', orgId, read: { task: 'read' } }),
+		reader: addUser(accounts, store, {
+			login: 'anton.bauer',
+			firstName: 'Anton',
+			surname: 'Bauer',
+			orgId,
+			read: { task: 'read' },
+		}),
 	};
 	const opts: OrganizationOptions = {
-		taskStatus: options([[7001, 'New'], [7002, 'Working'], [7003, 'Closed'], [7004, 'Rejected']]),
-		taskPriority: options([[7011, 'Normal'], [7012, 'Urgent']]),
-		taskType: options([[7021, 'Defect'], [7022, 'Request']]),
-		projectStatus: options([[7031, 'Running'], [7032, 'Finished']]),
+		taskStatus: options([
+			[7001, 'New'],
+			[7002, 'Working'],
+			[7003, 'Closed'],
+			[7004, 'Rejected'],
+		]),
+		taskPriority: options([
+			[7011, 'Normal'],
+			[7012, 'Urgent'],
+		]),
+		taskType: options([
+			[7021, 'Defect'],
+			[7022, 'Request'],
+		]),
+		projectStatus: options([
+			[7031, 'Running'],
+			[7032, 'Finished'],
+		]),
 		contactGroup: options([[7041, 'Authorities']]),
-		clientType: options([[7051, 'Public'], [7052, 'Private']]),
+		clientType: options([
+			[7051, 'Public'],
+			[7052, 'Private'],
+		]),
 		clientRating: options([[7061, 'Gold']]),
 		clientGroup: options([[7071, 'Key accounts']]),
 	};
-	const regions = options([[7081, 'North'], [7082, 'South']]);
+	const regions = options([
+		[7081, 'North'],
+		[7082, 'South'],
+	]);
 	const customField: DvsFieldDef = {
 		name: 'dropdown_region',
 		label: 'Region',
@@ -350,13 +455,20 @@ function seedOrgB(accounts: AccountStore, store: DvsStore): OrgBSeed {
 		options: regions,
 		default: null,
 	};
-	createOrg(store, { id: orgId, name: 'Beta Bau AG', numberPrefix: 'BETA', attachmentOwnerId: admin.id }, opts, customField);
+	createOrg(
+		store,
+		{ id: orgId, name: 'Beta Bau AG', numberPrefix: 'BETA', attachmentOwnerId: admin.id },
+		opts,
+		customField,
+	);
 	const ids = optionIds(opts);
 	const region = byName(regions);
 
 	const doc = (section: DvsSection, at: number, values: Record<string, unknown>) =>
 		insertDocument(store, section, { orgId, creatorId: admin.id, createdAt: at, values: values as never }).id;
-	const clients = { umbrella: doc('client', minutes(0), { name: 'Umbrella Ltd', dropdown_type: ids.clientType.Public }) };
+	const clients = {
+		umbrella: doc('client', minutes(0), { name: 'Umbrella Ltd', dropdown_type: ids.clientType.Public }),
+	};
 	const contacts = {
 		eve: doc('contact_person', minutes(1), {
 			name: 'Eve External',
@@ -396,7 +508,12 @@ function seedOrgB(accounts: AccountStore, store: DvsStore): OrgBSeed {
 		}),
 	};
 	const comments = {
-		byAdmin: insertComment(store, { taskId: tasks.inspect, authorId: admin.id, text: 'Starting Monday', createdAt: minutes(20) }).id,
+		byAdmin: insertComment(store, {
+			taskId: tasks.inspect,
+			authorId: admin.id,
+			text: 'Starting Monday',
+			createdAt: minutes(20),
+		}).id,
 	};
 	return {
 		orgId,
@@ -418,7 +535,11 @@ const UNKNOWN_AUTHOR = 999_999;
  * Two organizations whose option ids, document ids and user ids all differ, so nothing a
  * client does can rely on hard-coded ids. Accounts are added to the shared account store.
  */
-export async function seedDvsDemo(accounts: AccountStore, store: DvsStore, attachments: AttachmentPort): Promise<DvsSeed> {
+export async function seedDvsDemo(
+	accounts: AccountStore,
+	store: DvsStore,
+	attachments: AttachmentPort,
+): Promise<DvsSeed> {
 	const orgB = seedOrgB(accounts, store);
 	const orgA = await seedOrgA(accounts, store, attachments, orgB);
 	const noOrg = addUser(accounts, store, { login: 'nobody.free', firstName: 'Nobody', surname: 'Free' });

@@ -157,8 +157,6 @@ export class DvsStore {
 
 	/** Account ids a mention e-mail went to for this task. */
 	mentionedUsers(taskId: number): number[] {
-		return this.notifications
-			.filter((n) => n.kind === 'mention' && n.documentId === taskId)
-			.flatMap((n) => n.userIds);
+		return this.notifications.filter((n) => n.kind === 'mention' && n.documentId === taskId).flatMap((n) => n.userIds);
 	}
 }

@@ -22,7 +22,9 @@ function isCalendarDate(value: string): boolean {
 }
 
 function isEmpty(value: DvsValue): boolean {
-	return value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+	return (
+		value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0)
+	);
 }
 
 function idList(field: DvsFieldDef, raw: unknown, valid: (id: number) => boolean): number[] {
@@ -41,7 +43,8 @@ function singleId(field: DvsFieldDef, raw: unknown, valid: (id: number) => boole
 function normalize(deps: ValidationDeps, field: DvsFieldDef, raw: unknown, projectId: number | undefined): DvsValue {
 	if (raw === null) return ARRAY_TYPES.has(field.type) ? [] : null;
 	const option = (id: number) => field.options?.some((o) => o.id === id) ?? false;
-	const relation = (id: number) => field.section !== undefined && deps.store.document(deps.org.id, field.section, id) !== undefined;
+	const relation = (id: number) =>
+		field.section !== undefined && deps.store.document(deps.org.id, field.section, id) !== undefined;
 	const user = (id: number) => {
 		const allowed = assignableUsers(deps.accounts, deps.store, deps.org.id, deps.section, projectId);
 		return allowed.some((a) => a.id === id);
@@ -87,7 +90,8 @@ export function validateCreate(deps: ValidationDeps, input: Record<string, unkno
 	let projectId: number | undefined;
 	const projectField = deps.section === 'task' ? fields.find((f) => f.name === 'dvs_project_id') : undefined;
 	if (projectField) {
-		if (input.dvs_project_id === undefined || input.dvs_project_id === null) throw badRequest('dvs_project_id is required');
+		if (input.dvs_project_id === undefined || input.dvs_project_id === null)
+			throw badRequest('dvs_project_id is required');
 		projectId = normalize(deps, projectField, input.dvs_project_id, undefined) as number;
 	}
 	for (const field of fields) {

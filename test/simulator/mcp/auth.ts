@@ -37,15 +37,20 @@ export function authenticate(req: SimRequest, state: McpState): AuthOutcome {
 	const apiKey = apiKeyForm.exec(token);
 	if (apiKey) {
 		const account = deps.accounts.checkBearer(Number(apiKey[1]), apiKey[2]);
-		if (!account) return { kind: 'invalid', reason: 'Unknown user id or API token (API or ALL token types only)', expired: false };
+		if (!account)
+			return { kind: 'invalid', reason: 'Unknown user id or API token (API or ALL token types only)', expired: false };
 		if (!account.confirmed) return { kind: 'forbidden', reason: 'The account e-mail address is not confirmed' };
-		return { kind: 'ok', principal: { account, via: 'apiKey', scopes: 'all', tokenKey: `key:${account.id}:${apiKey[2]}` } };
+		return {
+			kind: 'ok',
+			principal: { account, via: 'apiKey', scopes: 'all', tokenKey: `key:${account.id}:${apiKey[2]}` },
+		};
 	}
 
 	if (!deps.settings.oauthEnabled) return { kind: 'invalid', reason: 'Unknown bearer token', expired: false };
 	const record = state.oauth.accessTokens.get(token);
 	const grant = record ? state.oauth.grants.get(record.grantId) : undefined;
-	if (!record || !grant || grant.revoked) return { kind: 'invalid', reason: 'Unknown or revoked access token', expired: false };
+	if (!record || !grant || grant.revoked)
+		return { kind: 'invalid', reason: 'Unknown or revoked access token', expired: false };
 	if (state.now() >= record.expiresAt) return { kind: 'invalid', reason: 'The access token expired', expired: true };
 	const account = deps.accounts.get(record.accountId);
 	if (!account) return { kind: 'invalid', reason: 'Unknown account', expired: false };
@@ -61,7 +66,9 @@ export function unauthorized(req: SimRequest, state: McpState, reason: string, t
 	const parts = ['Bearer realm="svc-mcp"'];
 	if (state.deps.settings.oauthEnabled) parts.push(`resource_metadata="${protectedResourceMetadataUrl(req)}"`);
 	if (tokenPresented) parts.push('error="invalid_token"', `error_description="${reason.replace(/"/g, "'")}"`);
-	return new RpcFailure(401, RpcCode.unauthorized, `Unauthorized: ${reason}`, undefined, { 'www-authenticate': parts.join(', ') });
+	return new RpcFailure(401, RpcCode.unauthorized, `Unauthorized: ${reason}`, undefined, {
+		'www-authenticate': parts.join(', '),
+	});
 }
 
 export function forbidden(reason: string): RpcFailure {
@@ -79,7 +86,13 @@ export function insufficientScope(req: SimRequest, state: McpState, needed: Scop
 	const scope = closeScopes(needed).join(' ');
 	const parts = [`Bearer error="insufficient_scope"`, `scope="${scope}"`];
 	if (state.deps.settings.oauthEnabled) parts.push(`resource_metadata="${protectedResourceMetadataUrl(req)}"`);
-	return new RpcFailure(403, RpcCode.forbidden, `Forbidden: the OAuth token lacks the scope(s) ${scope}`, { required_scopes: closeScopes(needed) }, {
-		'www-authenticate': parts.join(', '),
-	});
+	return new RpcFailure(
+		403,
+		RpcCode.forbidden,
+		`Forbidden: the OAuth token lacks the scope(s) ${scope}`,
+		{ required_scopes: closeScopes(needed) },
+		{
+			'www-authenticate': parts.join(', '),
+		},
+	);
 }

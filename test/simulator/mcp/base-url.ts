@@ -8,7 +8,9 @@ const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
  * proxy says otherwise through X-Forwarded-Proto.
  */
 export function baseUrlOf(req: SimRequest): string {
-	const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost').split(',')[0].trim();
+	const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost')
+		.split(',')[0]
+		.trim();
 	const forwarded = req.headers['x-forwarded-proto'];
 	const proto = forwarded ? String(forwarded).split(',')[0].trim() : loopback.test(host) ? 'http' : 'https';
 	return `${proto}://${host}`;

@@ -48,7 +48,14 @@ export function createMcpHandler(deps: McpDeps): SimHandler {
 
 async function handleRequest(req: SimRequest, state: McpState): Promise<SimResponse> {
 	if (req.method !== 'POST') {
-		return rpcError(405, null, RpcCode.invalidRequest, `Method ${req.method} not allowed: the endpoint takes JSON-RPC over POST only`, undefined, { allow: 'POST' });
+		return rpcError(
+			405,
+			null,
+			RpcCode.invalidRequest,
+			`Method ${req.method} not allowed: the endpoint takes JSON-RPC over POST only`,
+			undefined,
+			{ allow: 'POST' },
+		);
 	}
 	if (req.body.length > UPLOAD_REQUEST_MAX_BYTES) return tooLarge(null, UPLOAD_REQUEST_MAX_BYTES);
 	const contentType = header(req, 'content-type');
@@ -62,35 +69,55 @@ async function handleRequest(req: SimRequest, state: McpState): Promise<SimRespo
 	} catch {
 		return rpcError(400, null, RpcCode.parseError, 'Parse error: the body is not valid JSON');
 	}
-	if (Array.isArray(parsed)) return rpcError(400, null, RpcCode.invalidRequest, 'JSON-RPC batches are not supported: send one message per request');
-	if (typeof parsed !== 'object' || parsed === null) return rpcError(400, null, RpcCode.invalidRequest, 'Invalid Request: expected a JSON-RPC object');
+	if (Array.isArray(parsed))
+		return rpcError(
+			400,
+			null,
+			RpcCode.invalidRequest,
+			'JSON-RPC batches are not supported: send one message per request',
+		);
+	if (typeof parsed !== 'object' || parsed === null)
+		return rpcError(400, null, RpcCode.invalidRequest, 'Invalid Request: expected a JSON-RPC object');
 	const raw = parsed as Record<string, unknown>;
 	const id: JsonRpcId = typeof raw.id === 'string' || typeof raw.id === 'number' ? raw.id : null;
 	if (raw.jsonrpc !== '2.0') return rpcError(400, id, RpcCode.invalidRequest, 'Invalid Request: jsonrpc must be "2.0"');
 	if (raw.method === undefined && raw.id !== undefined && ('result' in raw || 'error' in raw)) return { status: 202 };
-	if (typeof raw.method !== 'string' || raw.method === '') return rpcError(400, id, RpcCode.invalidRequest, 'Invalid Request: method is missing');
-	if (raw.id !== undefined && id === null) return rpcError(400, null, RpcCode.invalidRequest, 'Invalid Request: id must be a string or a number');
-	if (raw.params !== undefined && (typeof raw.params !== 'object' || raw.params === null || Array.isArray(raw.params))) {
+	if (typeof raw.method !== 'string' || raw.method === '')
+		return rpcError(400, id, RpcCode.invalidRequest, 'Invalid Request: method is missing');
+	if (raw.id !== undefined && id === null)
+		return rpcError(400, null, RpcCode.invalidRequest, 'Invalid Request: id must be a string or a number');
+	if (
+		raw.params !== undefined &&
+		(typeof raw.params !== 'object' || raw.params === null || Array.isArray(raw.params))
+	) {
 		return rpcError(400, id, RpcCode.invalidRequest, 'Invalid Request: params must be an object');
 	}
 	const message = raw as unknown as RpcMessage;
 
 	try {
-		if (req.body.length > GENERAL_BODY_LIMIT && req.body.length > maxRequestBytesFor(message, state)) return tooLarge(id, GENERAL_BODY_LIMIT);
+		if (req.body.length > GENERAL_BODY_LIMIT && req.body.length > maxRequestBytesFor(message, state))
+			return tooLarge(id, GENERAL_BODY_LIMIT);
 		const revision = resolveRevision(req, message);
 		if (raw.id === undefined) return { status: 202 };
 		const result = await dispatch(message, revision, req, state);
 		return rpcResult(id, revision.modern ? { ...result, resultType: 'complete' } : result);
 	} catch (error) {
-		if (error instanceof RpcFailure) return rpcError(error.status, id, error.code, error.message, error.data, error.headers);
+		if (error instanceof RpcFailure)
+			return rpcError(error.status, id, error.code, error.message, error.data, error.headers);
 		return rpcError(500, id, RpcCode.internalError, `Internal error: ${(error as Error).message}`);
 	}
 }
 
 function tooLarge(id: JsonRpcId, limit: number): SimResponse {
-	return rpcError(413, id, RpcCode.payloadTooLarge, `Request body too large: the limit is ${limit} bytes (${UPLOAD_REQUEST_MAX_BYTES} for upload tools)`, {
-		limit_bytes: limit,
-	});
+	return rpcError(
+		413,
+		id,
+		RpcCode.payloadTooLarge,
+		`Request body too large: the limit is ${limit} bytes (${UPLOAD_REQUEST_MAX_BYTES} for upload tools)`,
+		{
+			limit_bytes: limit,
+		},
+	);
 }
 
 function maxRequestBytesFor(message: RpcMessage, state: McpState): number {
@@ -98,16 +125,31 @@ function maxRequestBytesFor(message: RpcMessage, state: McpState): number {
 	return findTool(state.deps.settings, message.params.name)?.maxRequestBytes ?? GENERAL_BODY_LIMIT;
 }
 
-async function dispatch(message: RpcMessage, revision: RevisionContext, req: SimRequest, state: McpState): Promise<Record<string, unknown>> {
+async function dispatch(
+	message: RpcMessage,
+	revision: RevisionContext,
+	req: SimRequest,
+	state: McpState,
+): Promise<Record<string, unknown>> {
 	const params = message.params ?? {};
 	switch (message.method) {
 		case 'initialize':
 			authenticateOptional(req, state);
-			return { protocolVersion: negotiate(params.protocolVersion), capabilities: CAPABILITIES, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS };
+			return {
+				protocolVersion: negotiate(params.protocolVersion),
+				capabilities: CAPABILITIES,
+				serverInfo: SERVER_INFO,
+				instructions: INSTRUCTIONS,
+			};
 		case 'server/discover':
 			if (!revision.modern) throw methodNotFound(message.method, 'server/discover exists only in revision 2026-07-28');
 			authenticateOptional(req, state);
-			return { supportedVersions: SUPPORTED_REVISIONS, capabilities: CAPABILITIES, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS };
+			return {
+				supportedVersions: SUPPORTED_REVISIONS,
+				capabilities: CAPABILITIES,
+				serverInfo: SERVER_INFO,
+				instructions: INSTRUCTIONS,
+			};
 		case 'tools/list':
 			authenticateOptional(req, state);
 			return { tools: enabledTools(state.deps.settings).map((t) => describeTool(t, state.deps.settings)) };
@@ -149,7 +191,13 @@ function authenticateOptional(req: SimRequest, state: McpState): Principal | und
 
 function authenticateRequired(req: SimRequest, state: McpState): Principal {
 	const principal = authenticateOptional(req, state);
-	if (!principal) throw unauthorized(req, state, 'This tool needs Authorization: Bearer <user_id>:<api_token> or an OAuth access token', false);
+	if (!principal)
+		throw unauthorized(
+			req,
+			state,
+			'This tool needs Authorization: Bearer <user_id>:<api_token> or an OAuth access token',
+			false,
+		);
 	return principal;
 }
 
@@ -170,17 +218,30 @@ function limit(state: McpState, hits: BucketHit[]): void {
 function bucketHits(buckets: BucketName[], principal: Principal | undefined, req: SimRequest): BucketHit[] {
 	return buckets.map((bucket) => ({
 		bucket,
-		key: bucket === 'writes' || bucket === 'imports' ? `user:${principal?.account.id}` : principal ? `token:${principal.tokenKey}` : `ip:${req.ip}`,
+		key:
+			bucket === 'writes' || bucket === 'imports'
+				? `user:${principal?.account.id}`
+				: principal
+					? `token:${principal.tokenKey}`
+					: `ip:${req.ip}`,
 	}));
 }
 
-async function callTool(params: Record<string, unknown>, req: SimRequest, state: McpState): Promise<Record<string, unknown>> {
+async function callTool(
+	params: Record<string, unknown>,
+	req: SimRequest,
+	state: McpState,
+): Promise<Record<string, unknown>> {
 	const { settings } = state.deps;
 	if (typeof params.name !== 'string') throw new RpcFailure(200, RpcCode.invalidParams, 'tools/call needs params.name');
 	const tool = findTool(settings, params.name);
-	if (!tool) throw new RpcFailure(200, RpcCode.invalidParams, `Unknown tool: ${params.name}`, { available: enabledTools(settings).map((t) => `${settings.toolPrefix}${t.name}`) });
+	if (!tool)
+		throw new RpcFailure(200, RpcCode.invalidParams, `Unknown tool: ${params.name}`, {
+			available: enabledTools(settings).map((t) => `${settings.toolPrefix}${t.name}`),
+		});
 	const args = params.arguments ?? {};
-	if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcFailure(200, RpcCode.invalidParams, 'params.arguments must be an object');
+	if (typeof args !== 'object' || args === null || Array.isArray(args))
+		throw new RpcFailure(200, RpcCode.invalidParams, 'params.arguments must be an object');
 	const argObject = args as Record<string, unknown>;
 
 	let run: () => Promise<ToolSuccess>;
@@ -226,8 +287,13 @@ function toolErrorResult(error: ToolError): Record<string, unknown> {
 	};
 }
 
-async function readResource(params: Record<string, unknown>, req: SimRequest, state: McpState): Promise<Record<string, unknown>> {
-	if (typeof params.uri !== 'string') throw new RpcFailure(200, RpcCode.invalidParams, 'resources/read needs params.uri');
+async function readResource(
+	params: Record<string, unknown>,
+	req: SimRequest,
+	state: McpState,
+): Promise<Record<string, unknown>> {
+	if (typeof params.uri !== 'string')
+		throw new RpcFailure(200, RpcCode.invalidParams, 'resources/read needs params.uri');
 	const kind = resourceKind(params.uri);
 	if (kind === 'doc') {
 		const principal = authenticateOptional(req, state);

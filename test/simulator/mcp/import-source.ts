@@ -31,7 +31,9 @@ const RESERVED_V4: [number, number][] = [
 export function isPublicIPv4(address: string): boolean {
 	if (isIP(address) !== 4) return false;
 	const value = address.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
-	return !RESERVED_V4.some(([net, bits]) => Math.floor(value / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits)));
+	return !RESERVED_V4.some(
+		([net, bits]) => Math.floor(value / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits)),
+	);
 }
 
 const invalid = (message: string) => new ToolError('invalid_source', message);
@@ -75,7 +77,8 @@ async function publicAddress(url: URL, state: McpState): Promise<string> {
 
 function nextUrl(location: string, current: URL): URL {
 	if (/^[a-z][a-z0-9+.-]*:/i.test(location)) return checkSourceUrl(location);
-	if (location.startsWith('/') && !location.startsWith('//')) return checkSourceUrl(new URL(location, current).toString());
+	if (location.startsWith('/') && !location.startsWith('//'))
+		return checkSourceUrl(new URL(location, current).toString());
 	throw invalid(`Relative redirects must be root-relative (got "${location}")`);
 }
 
@@ -100,7 +103,12 @@ export async function fetchImportSource(raw: string, state: McpState): Promise<B
 			const address = await publicAddress(url, state);
 			let answer: FetchedSource;
 			try {
-				answer = await fetchSource({ url: url.toString(), address, signal: controller.signal, maxBytes: IMPORT_MAX_BYTES });
+				answer = await fetchSource({
+					url: url.toString(),
+					address,
+					signal: controller.signal,
+					maxBytes: IMPORT_MAX_BYTES,
+				});
 			} catch (error) {
 				if (error instanceof ToolError) throw error;
 				throw unavailable(`The source could not be fetched: ${(error as Error).message}`);

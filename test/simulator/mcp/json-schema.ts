@@ -26,7 +26,8 @@ function typeOf(value: unknown): JsonType | 'undefined' {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'array';
 	if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-	if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'object') return typeof value as JsonType;
+	if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'object')
+		return typeof value as JsonType;
 	return 'undefined';
 }
 
@@ -41,16 +42,20 @@ export function validate(schema: JsonSchema, value: unknown, path = '$'): string
 	if (schema.enum && !schema.enum.some((v) => v === value)) return `${path} must be one of ${schema.enum.join(', ')}`;
 	if (typeof value === 'string' && (schema.minLength !== undefined || schema.maxLength !== undefined)) {
 		const length = [...value].length;
-		if (schema.minLength !== undefined && length < schema.minLength) return `${path} must have at least ${schema.minLength} characters`;
-		if (schema.maxLength !== undefined && length > schema.maxLength) return `${path} must have at most ${schema.maxLength} characters`;
+		if (schema.minLength !== undefined && length < schema.minLength)
+			return `${path} must have at least ${schema.minLength} characters`;
+		if (schema.maxLength !== undefined && length > schema.maxLength)
+			return `${path} must have at most ${schema.maxLength} characters`;
 	}
 	if (typeof value === 'number') {
 		if (schema.minimum !== undefined && value < schema.minimum) return `${path} must be >= ${schema.minimum}`;
 		if (schema.maximum !== undefined && value > schema.maximum) return `${path} must be <= ${schema.maximum}`;
 	}
 	if (Array.isArray(value)) {
-		if (schema.minItems !== undefined && value.length < schema.minItems) return `${path} needs at least ${schema.minItems} items`;
-		if (schema.maxItems !== undefined && value.length > schema.maxItems) return `${path} allows at most ${schema.maxItems} items`;
+		if (schema.minItems !== undefined && value.length < schema.minItems)
+			return `${path} needs at least ${schema.minItems} items`;
+		if (schema.maxItems !== undefined && value.length > schema.maxItems)
+			return `${path} allows at most ${schema.maxItems} items`;
 		if (schema.items) {
 			for (let i = 0; i < value.length; i++) {
 				const problem = validate(schema.items, value[i], `${path}[${i}]`);

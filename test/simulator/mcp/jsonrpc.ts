@@ -17,7 +17,11 @@ export const RpcCode = {
 } as const;
 
 export function rpcResult(id: JsonRpcId, result: unknown, headers?: Record<string, string>): SimResponse {
-	return { status: 200, headers: { 'content-type': 'application/json', ...headers }, json: { jsonrpc: '2.0', id, result } };
+	return {
+		status: 200,
+		headers: { 'content-type': 'application/json', ...headers },
+		json: { jsonrpc: '2.0', id, result },
+	};
 }
 
 export function rpcError(

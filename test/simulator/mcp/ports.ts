@@ -79,7 +79,13 @@ export interface StoragePort {
 	/** Creates without auto-rename: an existing sibling name gives `name_conflict`. */
 	createFolder(account: Account, parentHash: string, name: string, requested: AccessType): StorageResult<StorageFolder>;
 	/** Adds a new file; never replaces: an existing name gives `name_conflict`. */
-	addFile(account: Account, folderHash: string, name: string, content: Buffer, mimeType: string): StorageResult<StorageFile>;
+	addFile(
+		account: Account,
+		folderHash: string,
+		name: string,
+		content: Buffer,
+		mimeType: string,
+	): StorageResult<StorageFile>;
 	/** Renames without auto-rename (`name_conflict`); locked files give `file_locked`. */
 	rename(account: Account, item: StorageItem, name: string): StorageResult<StorageItem>;
 	/** Moves keeping the name (`name_conflict` in the target); effective access may change. */
@@ -142,8 +148,17 @@ export interface DvsPort {
 	getFields(account: Account, section: DvsSection): DvsResult<DvsFieldDescriptor[]>;
 	getUsers(account: Account, section: DvsSection, projectId?: number): DvsResult<DvsUserRef[]>;
 	getDocument(account: Account, section: DvsSection, id: number): DvsResult<DvsDocument>;
-	listDocuments(account: Account, section: DvsSection, query: DvsListQuery): DvsResult<{ items: DvsDocument[]; total: number }>;
-	getComments(account: Account, taskId: number, limit: number, offset: number): DvsResult<{ items: DvsComment[]; total: number }>;
+	listDocuments(
+		account: Account,
+		section: DvsSection,
+		query: DvsListQuery,
+	): DvsResult<{ items: DvsDocument[]; total: number }>;
+	getComments(
+		account: Account,
+		taskId: number,
+		limit: number,
+		offset: number,
+	): DvsResult<{ items: DvsComment[]; total: number }>;
 	searchUsers(
 		account: Account,
 		pattern: string,
@@ -154,5 +169,11 @@ export interface DvsPort {
 	updateTask(account: Account, id: number, params: Record<string, unknown>): DvsResult<{ id: number }>;
 	addComment(account: Account, taskId: number, text: string): DvsResult<{ commentId: number }>;
 	/** Attaches a new file; an existing name gives `name_conflict` (never numbered). */
-	uploadFile(account: Account, taskId: number, fileName: string, content: Buffer, mimeType: string): DvsResult<{ fileHash: string; uploadHash: string }>;
+	uploadFile(
+		account: Account,
+		taskId: number,
+		fileName: string,
+		content: Buffer,
+		mimeType: string,
+	): DvsResult<{ fileHash: string; uploadHash: string }>;
 }

@@ -9,7 +9,13 @@ import type { PrivateToolContext } from './tools/types';
 
 export function listResources(): Record<string, unknown> {
 	return {
-		resources: publishedDocs().map((d) => ({ uri: docUri(d), name: d.name, title: d.title, description: d.description, mimeType: d.mimeType })),
+		resources: publishedDocs().map((d) => ({
+			uri: docUri(d),
+			name: d.name,
+			title: d.title,
+			description: d.description,
+			mimeType: d.mimeType,
+		})),
 	};
 }
 
@@ -27,7 +33,8 @@ export function listResourceTemplates(): Record<string, unknown> {
 				uriTemplate: 'svc-folder://{folder_hash}',
 				name: 'folder',
 				title: 'Folder listing',
-				description: 'Private (authentication required): the folder and the first raw page of its visible children, as JSON.',
+				description:
+					'Private (authentication required): the folder and the first raw page of its visible children, as JSON.',
 				mimeType: 'application/json',
 			},
 		],
@@ -41,12 +48,23 @@ export function resourceKind(uri: string): ResourceKind {
 	if (uri.startsWith('svc-docs://')) return 'doc';
 	if (uri.startsWith('svc-file://')) return 'file';
 	if (uri.startsWith('svc-folder://')) return 'folder';
-	throw new RpcFailure(200, RpcCode.invalidParams, `Unsupported resource URI "${uri}": only svc-docs://, svc-file:// and svc-folder:// URIs can be read`, { uri });
+	throw new RpcFailure(
+		200,
+		RpcCode.invalidParams,
+		`Unsupported resource URI "${uri}": only svc-docs://, svc-file:// and svc-folder:// URIs can be read`,
+		{ uri },
+	);
 }
 
 export function readDoc(uri: string): Record<string, unknown> {
 	const doc = publishedDoc(uri);
-	if (!doc) throw new RpcFailure(200, RpcCode.resourceNotFound, `Resource not found: ${uri} (only published documents are readable)`, { uri });
+	if (!doc)
+		throw new RpcFailure(
+			200,
+			RpcCode.resourceNotFound,
+			`Resource not found: ${uri} (only published documents are readable)`,
+			{ uri },
+		);
 	return { contents: [{ uri: docUri(doc), mimeType: doc.mimeType, text: doc.text }] };
 }
 
@@ -62,17 +80,32 @@ export function readPrivate(uri: string, kind: 'file' | 'folder', ctx: PrivateTo
 		if (kind === 'folder') {
 			const folder = visibleFolder(ctx, hash);
 			const raw = storage.listChildrenRaw(folder.hash);
-			const items = raw.slice(0, LIST_DEFAULT_LIMIT).filter((i) => storage.canSee(account, i)).map((i) => itemObject(i, account, storage));
-			const json = { folder: folderObject(folder, account, storage), items, next_offset: raw.length > LIST_DEFAULT_LIMIT ? LIST_DEFAULT_LIMIT : null };
+			const items = raw
+				.slice(0, LIST_DEFAULT_LIMIT)
+				.filter((i) => storage.canSee(account, i))
+				.map((i) => itemObject(i, account, storage));
+			const json = {
+				folder: folderObject(folder, account, storage),
+				items,
+				next_offset: raw.length > LIST_DEFAULT_LIMIT ? LIST_DEFAULT_LIMIT : null,
+			};
 			return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(json) }] };
 		}
 		const file = visibleFile(ctx, hash);
-		if (!storage.canDownload(account, file)) throw new ToolError('permission_denied', 'This connection has no download right on the file');
-		if (file.size > INLINE_READ_MAX) throw new ToolError('file_too_large', 'The file is larger than 25 MB: use svc_read_file for a download URL');
+		if (!storage.canDownload(account, file))
+			throw new ToolError('permission_denied', 'This connection has no download right on the file');
+		if (file.size > INLINE_READ_MAX)
+			throw new ToolError('file_too_large', 'The file is larger than 25 MB: use svc_read_file for a download URL');
 		const bytes = storage.fileContent(file.hash);
 		if (!bytes) throw new ToolError('not_found', 'The file content is not available');
 		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
-		return { contents: [text !== undefined ? { uri, mimeType: file.mimeType, text } : { uri, mimeType: file.mimeType, blob: bytes.toString('base64') }] };
+		return {
+			contents: [
+				text !== undefined
+					? { uri, mimeType: file.mimeType, text }
+					: { uri, mimeType: file.mimeType, blob: bytes.toString('base64') },
+			],
+		};
 	} catch (error) {
 		if (error instanceof ToolError) throw notFound(uri, error);
 		throw error;

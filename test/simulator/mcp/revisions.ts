@@ -32,10 +32,15 @@ export function header(req: SimRequest, name: string): string | undefined {
 }
 
 function unsupported(value: string, where: string): RpcFailure {
-	return new RpcFailure(400, RpcCode.invalidRequest, `Unsupported protocol version "${value}" in ${where}. Supported versions: ${SUPPORTED_REVISIONS.join(', ')}`, {
-		supported: SUPPORTED_REVISIONS,
-		requested: value,
-	});
+	return new RpcFailure(
+		400,
+		RpcCode.invalidRequest,
+		`Unsupported protocol version "${value}" in ${where}. Supported versions: ${SUPPORTED_REVISIONS.join(', ')}`,
+		{
+			supported: SUPPORTED_REVISIONS,
+			requested: value,
+		},
+	);
 }
 
 function headerMismatch(headerName: string, expected: unknown, actual: string | undefined): RpcFailure {
@@ -65,30 +70,45 @@ export function resolveRevision(req: SimRequest, message: RpcMessage): RevisionC
 	if (message.method === 'initialize') {
 		const requested = message.params?.protocolVersion;
 		if (versionHeader === MODERN_REVISION || metaVersion === MODERN_REVISION || requested === MODERN_REVISION) {
-			throw new RpcFailure(400, RpcCode.invalidRequest, `Revision ${MODERN_REVISION} has no initialize handshake: send requests with params._meta and the MCP-Protocol-Version header, or server/discover`, {
-				supported: SUPPORTED_REVISIONS,
-			});
+			throw new RpcFailure(
+				400,
+				RpcCode.invalidRequest,
+				`Revision ${MODERN_REVISION} has no initialize handshake: send requests with params._meta and the MCP-Protocol-Version header, or server/discover`,
+				{
+					supported: SUPPORTED_REVISIONS,
+				},
+			);
 		}
 		return { revision: versionHeader ?? HEADERLESS_REVISION, modern: false };
 	}
 
 	if (versionHeader !== MODERN_REVISION) {
 		if (metaVersion === MODERN_REVISION) {
-			throw new RpcFailure(400, RpcCode.invalidRequest, `Header MCP-Protocol-Version: ${MODERN_REVISION} is required for modern requests`, {
-				header: 'MCP-Protocol-Version',
-				expected: MODERN_REVISION,
-				actual: versionHeader ?? null,
-			});
+			throw new RpcFailure(
+				400,
+				RpcCode.invalidRequest,
+				`Header MCP-Protocol-Version: ${MODERN_REVISION} is required for modern requests`,
+				{
+					header: 'MCP-Protocol-Version',
+					expected: MODERN_REVISION,
+					actual: versionHeader ?? null,
+				},
+			);
 		}
 		return { revision: versionHeader ?? HEADERLESS_REVISION, modern: false };
 	}
 
 	if (metaVersion !== MODERN_REVISION) {
-		throw new RpcFailure(400, RpcCode.invalidRequest, `Modern requests carry params._meta["${META_PROTOCOL_VERSION}"] = "${MODERN_REVISION}"`, {
-			field: `params._meta.${META_PROTOCOL_VERSION}`,
-			expected: MODERN_REVISION,
-			actual: metaVersion ?? null,
-		});
+		throw new RpcFailure(
+			400,
+			RpcCode.invalidRequest,
+			`Modern requests carry params._meta["${META_PROTOCOL_VERSION}"] = "${MODERN_REVISION}"`,
+			{
+				field: `params._meta.${META_PROTOCOL_VERSION}`,
+				expected: MODERN_REVISION,
+				actual: metaVersion ?? null,
+			},
+		);
 	}
 	const methodHeader = header(req, 'mcp-method');
 	if (methodHeader !== message.method) throw headerMismatch('Mcp-Method', message.method, methodHeader);
@@ -103,7 +123,10 @@ export function resolveRevision(req: SimRequest, message: RpcMessage): RevisionC
 
 /** The revision an initialize answer names: the requested one when known, else the default. */
 export function negotiate(requested: unknown): string {
-	if (typeof requested === 'string' && (requested === LEGACY_REVISION || (INITIALIZATION_REVISIONS as readonly string[]).includes(requested))) {
+	if (
+		typeof requested === 'string' &&
+		(requested === LEGACY_REVISION || (INITIALIZATION_REVISIONS as readonly string[]).includes(requested))
+	) {
 		return requested;
 	}
 	return DEFAULT_INITIALIZE_REVISION;

@@ -56,7 +56,8 @@ export class DownloadLinks {
 				return { status: 403, json: { success: false, message }, auth: 'signedUrl' };
 			}
 			const file = storage.getFile(hash);
-			if (!file) return { status: 404, json: { success: false, message: 'the file no longer exists' }, auth: 'signedUrl' };
+			if (!file)
+				return { status: 404, json: { success: false, message: 'the file no longer exists' }, auth: 'signedUrl' };
 			return { ...fileDownload(file), auth: 'signedUrl' };
 		};
 	}

@@ -78,21 +78,35 @@ export class DvsStorePort implements DvsPort {
 		return this.run(account, (actor) => sync(documentView(actor, findDocument(actor, section, id))) as DvsDocument);
 	}
 
-	listDocuments(account: Account, section: DvsSection, query: DvsListQuery): DvsResult<{ items: DvsDocument[]; total: number }> {
+	listDocuments(
+		account: Account,
+		section: DvsSection,
+		query: DvsListQuery,
+	): DvsResult<{ items: DvsDocument[]; total: number }> {
 		return this.run(account, (actor) => {
 			const page = listDocuments(actor, section, { ...query });
 			return { items: page.items as DvsDocument[], total: page.total };
 		});
 	}
 
-	getComments(account: Account, taskId: number, limit: number, offset: number): DvsResult<{ items: DvsComment[]; total: number }> {
+	getComments(
+		account: Account,
+		taskId: number,
+		limit: number,
+		offset: number,
+	): DvsResult<{ items: DvsComment[]; total: number }> {
 		return this.run(account, (actor) => {
 			const page = listComments(actor, findDocument(actor, 'task', taskId), { limit, offset });
 			return { items: page.items, total: page.total };
 		});
 	}
 
-	searchUsers(account: Account, pattern: string, limit: number, taskId?: number): DvsResult<(DvsUserRef & { has_access: boolean })[]> {
+	searchUsers(
+		account: Account,
+		pattern: string,
+		limit: number,
+		taskId?: number,
+	): DvsResult<(DvsUserRef & { has_access: boolean })[]> {
 		return this.run(account, (actor) => searchUsers(actor, { pattern, limit, dvs_document_id: taskId }).users);
 	}
 
@@ -108,7 +122,9 @@ export class DvsStorePort implements DvsPort {
 	}
 
 	addComment(account: Account, taskId: number, text: string): DvsResult<{ commentId: number }> {
-		return this.run(account, (actor) => ({ commentId: addComment(actor, findDocument(actor, 'task', taskId), text).id }));
+		return this.run(account, (actor) => ({
+			commentId: addComment(actor, findDocument(actor, 'task', taskId), text).id,
+		}));
 	}
 
 	uploadFile(
@@ -118,14 +134,18 @@ export class DvsStorePort implements DvsPort {
 		content: Buffer,
 		mimeType: string,
 	): DvsResult<{ fileHash: string; uploadHash: string }> {
-		return this.run(account, (actor) => {
-			const task = findDocument(actor, 'task', taskId);
-			// The stored name is storage's normalized one: compare that for name_conflict.
-			const input = { fileName: normalizeName(fileName, 'file'), content, mimeType };
-			const saved = sync(attachFile(actor, task, input, { onNameTaken: 'fail' }));
-			if (!saved.ok) return fail(saved.errorCode, saved.errorMessage);
-			return { ok: true, value: { fileHash: saved.fileHash, uploadHash: saved.uploadHash } };
-		}, true);
+		return this.run(
+			account,
+			(actor) => {
+				const task = findDocument(actor, 'task', taskId);
+				// The stored name is storage's normalized one: compare that for name_conflict.
+				const input = { fileName: normalizeName(fileName, 'file'), content, mimeType };
+				const saved = sync(attachFile(actor, task, input, { onNameTaken: 'fail' }));
+				if (!saved.ok) return fail(saved.errorCode, saved.errorMessage);
+				return { ok: true, value: { fileHash: saved.fileHash, uploadHash: saved.uploadHash } };
+			},
+			true,
+		);
 	}
 
 	/** Runs one domain call as the account; DvsError statuses become the port's codes. */
@@ -148,7 +168,10 @@ export class DvsStorePort implements DvsPort {
 				case 400:
 					return fail('invalid_argument', error.message);
 				case 405:
-					return fail('not_found', `${error.message} (unknown document, or a document of another organization or register)`);
+					return fail(
+						'not_found',
+						`${error.message} (unknown document, or a document of another organization or register)`,
+					);
 				case 401:
 					return fail('permission_denied', error.message);
 				default:

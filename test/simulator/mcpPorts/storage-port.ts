@@ -12,7 +12,13 @@ import type {
 import type { StorageLimits } from '../storage/context';
 import { normalizeName } from '../storage/names';
 import { QUOTA_MB } from '../storage/plans';
-import { StorageError, type StorageStore, type StoredFile, type StoredFolder, type StorageItem as StoredItem } from '../storage/store';
+import {
+	StorageError,
+	type StorageStore,
+	type StoredFile,
+	type StoredFolder,
+	type StorageItem as StoredItem,
+} from '../storage/store';
 import { containsVirus, hasDoubleExtension } from '../storage/upload-policy';
 import type { DownloadLinks } from './download-links';
 
@@ -83,24 +89,41 @@ export class StorageStorePort implements StoragePort {
 
 	canDownload(account: Account, file: StorageFile): boolean {
 		const stored = this.storage.getFile(file.hash);
-		return stored !== undefined && this.storage.canRead(account.id, stored) && !this.storage.isEncrypted(stored.folderHash);
+		return (
+			stored !== undefined && this.storage.canRead(account.id, stored) && !this.storage.isEncrypted(stored.folderHash)
+		);
 	}
 
 	/** A LINK parent forces LINK; otherwise the requested access type. */
-	createFolder(account: Account, parentHash: string, name: string, requested: AccessType): StorageResult<StorageFolder> {
+	createFolder(
+		account: Account,
+		parentHash: string,
+		name: string,
+		requested: AccessType,
+	): StorageResult<StorageFolder> {
 		const parent = this.storage.getFolder(parentHash);
 		if (!parent) return fail('not_found', 'Parent folder not found');
 		const accessType: AccessType = parent.accessType === 'LINK' ? 'LINK' : requested;
-		return this.attempt(() => this.folderOut(this.storage.createFolder(account.id, parent.hash, name, accessType, { onConflict: 'fail' })));
+		return this.attempt(() =>
+			this.folderOut(this.storage.createFolder(account.id, parent.hash, name, accessType, { onConflict: 'fail' })),
+		);
 	}
 
 	/** Checks in order: ROOT, name, file size, folder size, quota, double extension, virus (REST's 493, 492, 491, 490 order). */
-	addFile(account: Account, folderHash: string, name: string, content: Buffer, mimeType: string): StorageResult<StorageFile> {
+	addFile(
+		account: Account,
+		folderHash: string,
+		name: string,
+		content: Buffer,
+		mimeType: string,
+	): StorageResult<StorageFile> {
 		const folder = this.storage.getFolder(folderHash);
 		if (!folder) return fail('not_found', 'Folder not found');
-		if (folder.isRoot) return fail('permission_denied', 'Uploading directly to ROOT is not allowed: choose or create a folder');
+		if (folder.isRoot)
+			return fail('permission_denied', 'Uploading directly to ROOT is not allowed: choose or create a folder');
 		const finalName = normalizeName(name, 'file');
-		if (this.storage.findChildByName(folder.hash, finalName)) return fail('name_conflict', `"${finalName}" already exists in the folder`);
+		if (this.storage.findChildByName(folder.hash, finalName))
+			return fail('name_conflict', `"${finalName}" already exists in the folder`);
 		if (content.length > this.limits.maxFileBytes) {
 			return fail('file_too_large', `The file is larger than the file size limit (${this.limits.maxFileBytes} bytes)`);
 		}
@@ -136,8 +159,10 @@ export class StorageStorePort implements StoragePort {
 		if (!stored) return fail('not_found', 'Item not found');
 		const target = this.storage.getFolder(targetFolderHash);
 		if (!target) return fail('not_found', 'Target folder not found');
-		if (target.ownerId !== stored.ownerId) return fail('ownership_transfer_denied', 'Moves stay within one owner account');
-		if (stored.type === 'file' && this.storage.isFileLocked(stored.hash)) return fail('file_locked', 'The file is locked');
+		if (target.ownerId !== stored.ownerId)
+			return fail('ownership_transfer_denied', 'Moves stay within one owner account');
+		if (stored.type === 'file' && this.storage.isFileLocked(stored.hash))
+			return fail('file_locked', 'The file is locked');
 		return this.attempt(() =>
 			stored.type === 'file'
 				? this.fileOut(this.storage.moveFile(stored.hash, target.hash, { onConflict: 'fail' }))
@@ -150,7 +175,13 @@ export class StorageStorePort implements StoragePort {
 	 * then other accounts' items the caller may read (shared folders).
 	 */
 	search(account: Account, query: string, limit: number): StorageItem[] {
-		const owners = [account.id, ...this.accounts.all().map((a) => a.id).filter((id) => id !== account.id)];
+		const owners = [
+			account.id,
+			...this.accounts
+				.all()
+				.map((a) => a.id)
+				.filter((id) => id !== account.id),
+		];
 		const found: StorageItem[] = [];
 		for (const ownerId of owners) {
 			for (const item of this.storage.search(ownerId, query)) {

@@ -21,7 +21,10 @@ let userCounter = 0;
  * A fresh confirmed account with an API token and its MCP client. Tests use one per case so
  * that the per-user write bucket (30 per minute) never decides a test.
  */
-export function freshUser(sim: ServiceSimulator, overrides: AccountOverrides = {}): { account: Account; mcp: McpTestClient } {
+export function freshUser(
+	sim: ServiceSimulator,
+	overrides: AccountOverrides = {},
+): { account: Account; mcp: McpTestClient } {
 	userCounter++;
 	const account = createAccount(sim, {
 		plan: 'PRO',
@@ -39,7 +42,11 @@ export async function ok(client: McpTestClient, tool: string, args: Record<strin
 }
 
 /** tools/call that must end in a tool error; returns `{ code, message }`. */
-export async function toolError(client: McpTestClient, tool: string, args: Record<string, unknown> = {}): Promise<{ code: string; message: string }> {
+export async function toolError(
+	client: McpTestClient,
+	tool: string,
+	args: Record<string, unknown> = {},
+): Promise<{ code: string; message: string }> {
 	const result = await client.tool(tool, args);
 	if (!result.isError) throw new Error(`${tool} unexpectedly succeeded: ${JSON.stringify(result.structuredContent)}`);
 	return result.structuredContent.error;

@@ -28,20 +28,40 @@ function checked<T extends StoredFolder | StoredFile>(
 	return allowed ? item : foreign(foreignStatus);
 }
 
-export function ownedFolder(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFolder | SimResponse {
+export function ownedFolder(
+	store: StorageStore,
+	account: Account,
+	hash: string | undefined,
+	foreignStatus: ForeignItemStatus,
+): StoredFolder | SimResponse {
 	return checked(store, account, hash ? store.getFolder(hash) : undefined, 'own', foreignStatus);
 }
 
-export function ownedFile(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFile | SimResponse {
+export function ownedFile(
+	store: StorageStore,
+	account: Account,
+	hash: string | undefined,
+	foreignStatus: ForeignItemStatus,
+): StoredFile | SimResponse {
 	return checked(store, account, hash ? store.getFile(hash) : undefined, 'own', foreignStatus);
 }
 
 /** A folder the account owns or may read through a shared folder (listing and info). */
-export function readableFolder(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFolder | SimResponse {
+export function readableFolder(
+	store: StorageStore,
+	account: Account,
+	hash: string | undefined,
+	foreignStatus: ForeignItemStatus,
+): StoredFolder | SimResponse {
 	return checked(store, account, hash ? store.getFolder(hash) : undefined, 'read', foreignStatus);
 }
 
 /** A file the account owns or may read through a shared folder (info and download). */
-export function readableFile(store: StorageStore, account: Account, hash: string | undefined, foreignStatus: ForeignItemStatus): StoredFile | SimResponse {
+export function readableFile(
+	store: StorageStore,
+	account: Account,
+	hash: string | undefined,
+	foreignStatus: ForeignItemStatus,
+): StoredFile | SimResponse {
 	return checked(store, account, hash ? store.getFile(hash) : undefined, 'read', foreignStatus);
 }

@@ -23,9 +23,18 @@ export type EditAuthorization<T> = { actor: Account | null; item: T };
  * folders, `file_delete_key` for files, older shorter delete keys included). The actor is
  * null for a key holder.
  */
-export function authorizeEdit(call: StorageCall, target: EditTarget & { kind: 'folder' }): EditAuthorization<StoredFolder> | SimResponse;
-export function authorizeEdit(call: StorageCall, target: EditTarget & { kind: 'file' }): EditAuthorization<StoredFile> | SimResponse;
-export function authorizeEdit(call: StorageCall, target: EditTarget): EditAuthorization<StoredFolder | StoredFile> | SimResponse {
+export function authorizeEdit(
+	call: StorageCall,
+	target: EditTarget & { kind: 'folder' },
+): EditAuthorization<StoredFolder> | SimResponse;
+export function authorizeEdit(
+	call: StorageCall,
+	target: EditTarget & { kind: 'file' },
+): EditAuthorization<StoredFile> | SimResponse;
+export function authorizeEdit(
+	call: StorageCall,
+	target: EditTarget,
+): EditAuthorization<StoredFolder | StoredFile> | SimResponse {
 	const { storage } = call.services;
 	const hash = call.params.text(target.hashParameter);
 	const item = hash ? (target.kind === 'folder' ? storage.getFolder(hash) : storage.getFile(hash)) : undefined;

@@ -47,15 +47,22 @@ async function collect(response: Awaited<ReturnType<typeof request>>): Promise<C
 }
 
 /** POST (or `method`) with an urlencoded body. */
-export async function callForm(baseUrl: string, path: string, form: FormFields = {}, options: CallOptions = {}): Promise<ClientResponse> {
+export async function callForm(
+	baseUrl: string,
+	path: string,
+	form: FormFields = {},
+	options: CallOptions = {},
+): Promise<ClientResponse> {
 	const body = new URLSearchParams();
 	appendAll(body, form);
 	const method = options.method ?? 'POST';
 	// A GET carries the form in its query string.
-	const query = method === 'GET' && body.size > 0 ? { ...Object.fromEntries(body), ...(options.query ?? {}) } : options.query;
+	const query =
+		method === 'GET' && body.size > 0 ? { ...Object.fromEntries(body), ...(options.query ?? {}) } : options.query;
 	const response = await request(urlOf(baseUrl, path, query), {
 		method: method as 'POST',
-		headers: method === 'GET' ? options.headers : { 'content-type': 'application/x-www-form-urlencoded', ...options.headers },
+		headers:
+			method === 'GET' ? options.headers : { 'content-type': 'application/x-www-form-urlencoded', ...options.headers },
 		body: method === 'GET' ? undefined : body.toString(),
 	});
 	return collect(response);
@@ -79,9 +86,17 @@ export async function callMultipart(
 	const form = new FormData();
 	appendAll(form, fields);
 	for (const file of files) {
-		form.append(file.fieldName ?? 'file', new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name);
+		form.append(
+			file.fieldName ?? 'file',
+			new Blob([file.content], { type: file.type ?? 'application/octet-stream' }),
+			file.name,
+		);
 	}
-	const response = await request(urlOf(baseUrl, path, options.query), { method: 'POST', headers: options.headers, body: form });
+	const response = await request(urlOf(baseUrl, path, options.query), {
+		method: 'POST',
+		headers: options.headers,
+		body: form,
+	});
 	return collect(response);
 }
 

@@ -20,7 +20,12 @@ function truncate(name: string, kind: 'folder' | 'file', maxLength: number): str
 		const { base, extension } = splitExtension(name);
 		const extensionLength = [...extension].length;
 		if (extensionLength < maxLength / 2) {
-			return [...base].slice(0, maxLength - extensionLength).join('').trimEnd() + extension;
+			return (
+				[...base]
+					.slice(0, maxLength - extensionLength)
+					.join('')
+					.trimEnd() + extension
+			);
 		}
 	}
 	return characters.slice(0, maxLength).join('').trimEnd();

@@ -75,7 +75,12 @@ async function prepareCall(req: SimRequest, services: StorageServices): Promise<
 		return { req, services, auth: 'none', multipart, params: new Params(queryEntries, multipart.fields) };
 	}
 	req.bodyStream?.resume();
-	return { req, services, auth: 'none', params: new Params(queryEntries, formEntries(req.body, req.headers['content-type'])) };
+	return {
+		req,
+		services,
+		auth: 'none',
+		params: new Params(queryEntries, formEntries(req.body, req.headers['content-type'])),
+	};
 }
 
 function route(req: SimRequest): StorageAction | SimResponse {

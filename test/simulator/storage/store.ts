@@ -172,7 +172,9 @@ export class StorageStore {
 	}
 
 	/** A new folder's record: a new hash and keys, created and modified now, not deleted. */
-	private folderRecord(fields: Pick<StoredFolder, 'name' | 'parentHash' | 'ownerId' | 'createdBy' | 'accessType' | 'isRoot'>): StoredFolder {
+	private folderRecord(
+		fields: Pick<StoredFolder, 'name' | 'parentHash' | 'ownerId' | 'createdBy' | 'accessType' | 'isRoot'>,
+	): StoredFolder {
 		const now = this.seconds();
 		return {
 			type: 'folder',
@@ -198,7 +200,14 @@ export class StorageStore {
 	createRootFolder(account: Account): StoredFolder {
 		const existing = account.rootFolderHash ? this.folders.get(account.rootFolderHash) : undefined;
 		if (existing) return existing;
-		const root = this.folderRecord({ name: 'ROOT', parentHash: null, ownerId: account.id, createdBy: account.id, accessType: 'PRIVATE', isRoot: true });
+		const root = this.folderRecord({
+			name: 'ROOT',
+			parentHash: null,
+			ownerId: account.id,
+			createdBy: account.id,
+			accessType: 'PRIVATE',
+			isRoot: true,
+		});
 		this.folders.set(root.hash, root);
 		account.rootFolderHash = root.hash;
 		return root;
@@ -216,8 +225,22 @@ export class StorageStore {
 		options: WriteOptions = {},
 	): StoredFolder {
 		const parent = this.requireFolder(parentHash);
-		const finalName = this.availableName(parent.hash, normalizeName(name, 'folder'), 'folder', options.onConflict, undefined, true);
-		const folder = this.folderRecord({ name: finalName, parentHash: parent.hash, ownerId: parent.ownerId, createdBy: actorId, accessType, isRoot: false });
+		const finalName = this.availableName(
+			parent.hash,
+			normalizeName(name, 'folder'),
+			'folder',
+			options.onConflict,
+			undefined,
+			true,
+		);
+		const folder = this.folderRecord({
+			name: finalName,
+			parentHash: parent.hash,
+			ownerId: parent.ownerId,
+			createdBy: actorId,
+			accessType,
+			isRoot: false,
+		});
 		this.folders.set(folder.hash, folder);
 		this.adopt(folder.parentHash, folder.hash);
 		parent.modifiedAt = folder.createdAt;
@@ -233,7 +256,14 @@ export class StorageStore {
 		options: AddFileOptions = {},
 	): StoredFile {
 		const folder = this.requireFolder(folderHash);
-		const finalName = this.availableName(folder.hash, normalizeName(name, 'file'), 'file', options.onConflict, undefined, true);
+		const finalName = this.availableName(
+			folder.hash,
+			normalizeName(name, 'file'),
+			'file',
+			options.onConflict,
+			undefined,
+			true,
+		);
 		const uploadedAt = options.uploadedAt ?? this.seconds();
 		const file: StoredFile = {
 			type: 'file',
@@ -294,7 +324,11 @@ export class StorageStore {
 
 	/** True when the folder or one of its ancestors is marked encrypted. */
 	isEncrypted(folderHash: string): boolean {
-		for (let current: string | null = folderHash; current !== null; current = this.folders.get(current)?.parentHash ?? null) {
+		for (
+			let current: string | null = folderHash;
+			current !== null;
+			current = this.folders.get(current)?.parentHash ?? null
+		) {
 			if (this.encryptedFolders.has(current)) return true;
 		}
 		return false;
@@ -320,8 +354,12 @@ export class StorageStore {
 	/** Active direct children: folders first, then files, each in creation order. */
 	listChildren(folderHash: string): StorageItem[] {
 		const hashes = [...(this.children.get(folderHash) ?? [])];
-		const folders = hashes.map((hash) => this.folders.get(hash)).filter((f): f is StoredFolder => f !== undefined && f.parentHash === folderHash && f.deletedAt === null);
-		const files = hashes.map((hash) => this.files.get(hash)).filter((f): f is StoredFile => f !== undefined && f.folderHash === folderHash && f.deletedAt === null);
+		const folders = hashes
+			.map((hash) => this.folders.get(hash))
+			.filter((f): f is StoredFolder => f !== undefined && f.parentHash === folderHash && f.deletedAt === null);
+		const files = hashes
+			.map((hash) => this.files.get(hash))
+			.filter((f): f is StoredFile => f !== undefined && f.folderHash === folderHash && f.deletedAt === null);
 		return [...folders.sort((a, b) => a.seq - b.seq), ...files.sort((a, b) => a.seq - b.seq)];
 	}
 
@@ -348,7 +386,8 @@ export class StorageStore {
 	moveFile(hash: string, targetFolderHash: string, options: WriteOptions = {}): StoredFile {
 		const file = this.requireFile(hash);
 		const target = this.requireFolder(targetFolderHash);
-		if (target.ownerId !== file.ownerId) throw new StorageError('invalid_target', 'the target folder belongs to another account');
+		if (target.ownerId !== file.ownerId)
+			throw new StorageError('invalid_target', 'the target folder belongs to another account');
 		if (file.folderHash === target.hash) return file;
 		const source = this.folders.get(file.folderHash);
 		file.name = this.availableName(target.hash, file.name, 'file', options.onConflict);
@@ -364,7 +403,8 @@ export class StorageStore {
 		const folder = this.requireFolder(hash);
 		if (folder.isRoot) throw new StorageError('root_immutable', 'the ROOT folder cannot be moved');
 		const target = this.requireFolder(targetFolderHash);
-		if (target.ownerId !== folder.ownerId) throw new StorageError('invalid_target', 'the target folder belongs to another account');
+		if (target.ownerId !== folder.ownerId)
+			throw new StorageError('invalid_target', 'the target folder belongs to another account');
 		if (this.isSameOrInside(target.hash, folder.hash)) {
 			throw new StorageError('invalid_target', 'a folder cannot move into itself or its descendants');
 		}
@@ -415,7 +455,7 @@ export class StorageStore {
 		const file = this.files.get(hash);
 		if (!file) throw new StorageError('not_found', 'file not found');
 		if (file.deletedAt === null) throw new StorageError('not_deleted', 'the file is not deleted');
-		if (!this.getFolder(file.folderHash)) throw new StorageError('parent_deleted', 'restore the file\'s folder first');
+		if (!this.getFolder(file.folderHash)) throw new StorageError('parent_deleted', "restore the file's folder first");
 		file.name = this.availableName(file.folderHash, file.name, 'file', 'rename');
 		file.deletedAt = null;
 		file.deletionBatch = null;
@@ -465,8 +505,12 @@ export class StorageStore {
 		const words = query.toLowerCase().split(/\s+/).filter(Boolean);
 		if (words.length === 0) return [];
 		const matches = (item: StorageItem): boolean =>
-			item.ownerId === ownerId && item.deletedAt === null && words.every((word) => item.name.toLowerCase().includes(word));
-		const folders = [...this.folders.values()].filter((f) => !f.isRoot && matches(f) && this.isActivePath(f.parentHash));
+			item.ownerId === ownerId &&
+			item.deletedAt === null &&
+			words.every((word) => item.name.toLowerCase().includes(word));
+		const folders = [...this.folders.values()].filter(
+			(f) => !f.isRoot && matches(f) && this.isActivePath(f.parentHash),
+		);
 		const files = [...this.files.values()].filter((f) => matches(f) && this.isActivePath(f.folderHash));
 		return [...folders.sort((a, b) => a.seq - b.seq), ...files.sort((a, b) => a.seq - b.seq)];
 	}
@@ -498,7 +542,12 @@ export class StorageStore {
 	}
 
 	/** JSON-safe dump for the control surface: file bytes are replaced by their SHA-256. */
-	snapshot(): { folders: StoredFolder[]; files: Array<Omit<StoredFile, 'content'> & { sha256: string }>; signatures: SignatureRecord[]; shares: ShareRecord[] } {
+	snapshot(): {
+		folders: StoredFolder[];
+		files: Array<Omit<StoredFile, 'content'> & { sha256: string }>;
+		signatures: SignatureRecord[];
+		shares: ShareRecord[];
+	} {
 		return {
 			folders: [...this.folders.values()],
 			files: [...this.files.values()].map(({ content, ...file }) => ({

@@ -8,19 +8,35 @@ import { documentLocator, readOptionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocument } from '../parameters';
 
-export const option: OperationOption = { name: 'List', action: 'List attachments', description: 'List the files attached to a task' };
+export const option: OperationOption = {
+	name: 'List',
+	action: 'List attachments',
+	description: 'List the files attached to a task',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose attached files to list' }),
+	documentLocator({
+		name: 'task',
+		displayName: 'Task',
+		section: 'task',
+		description: 'The task whose attached files to list',
+	}),
 	readOptionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['list'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['attachment'], operation: ['list'] } },
+	properties,
+);
 
 /** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ dvs }: DvsDeps,
+): Promise<INodeExecutionData[]> {
 	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const entries = await dvs.listAttachments(taskId, itemIndex);
 	return entries.map((entry) => jsonItem(entry, itemIndex));

@@ -10,12 +10,21 @@ import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readDocument } from '../parameters';
 
-export const option: OperationOption = { name: 'Upload', action: 'Upload an attachment', description: 'Attach a file from a binary field to a task' };
+export const option: OperationOption = {
+	name: 'Upload',
+	action: 'Upload an attachment',
+	description: 'Attach a file from a binary field to a task',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to attach the file to' }),
+	documentLocator({
+		name: 'task',
+		displayName: 'Task',
+		section: 'task',
+		description: 'The task to attach the file to',
+	}),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -30,14 +39,23 @@ const properties: INodeProperties[] = [
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			description: "Name to attach the file under; defaults to the binary data's file name. A name already attached gets a number added.",
+			description:
+				"Name to attach the file under; defaults to the binary data's file name. A name already attached " +
+				'gets a number added.',
 		},
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['attachment'], operation: ['upload'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['attachment'], operation: ['upload'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ dvs }: DvsDeps,
+): Promise<INodeExecutionData[]> {
 	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });

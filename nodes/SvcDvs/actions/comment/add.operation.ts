@@ -14,7 +14,11 @@ import { choice } from '../../../shared/descriptions';
 
 /** The service stores at most this many characters per comment. */
 
-export const option: OperationOption = { name: 'Add', action: 'Add a comment', description: 'Comment on a task, optionally mentioning users' };
+export const option: OperationOption = {
+	name: 'Add',
+	action: 'Add a comment',
+	description: 'Comment on a task, optionally mentioning users',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
@@ -29,7 +33,9 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Done, please review @[USER:1002]',
 		description:
-			'Plain text (at most 20000 characters over the MCP endpoint); the service stores it HTML-escaped. To mention a user write @[USER:&lt;user ID&gt;] (any user of your organization; they get a mention e-mail). Plain @name, e-mail addresses and @[&lt;ID&gt;] stay normal text.',
+			'Plain text (at most 20000 characters over the MCP endpoint); the service stores it HTML-escaped. ' +
+			'To mention a user write @[USER:&lt;user ID&gt;] (any user of your organization; they get ' +
+			'a mention e-mail). Plain @name, e-mail addresses and @[&lt;ID&gt;] stay normal text.',
 	},
 	optionsCollection([
 		{
@@ -40,24 +46,43 @@ const properties: INodeProperties[] = [
 			default: [],
 			description:
 				'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-			hint: "The node adds @[USER:<ID>] for each user. The list shows the users assignable in the task's project; any user of your organization can be given by ID (find IDs with User → Search).",
+			hint:
+				"The node adds @[USER:<ID>] for each user. The list shows the users assignable in the task's " +
+				'project; any user of your organization can be given by ID (find IDs with User → Search).',
 		},
 		choice(
-			{ displayName: 'Mention Position', name: 'mentionPosition', default: 'start', description: 'Where the mentions go' },
-			[['Before the Text', 'start'], ['After the Text', 'end']],
+			{
+				displayName: 'Mention Position',
+				name: 'mentionPosition',
+				default: 'start',
+				description: 'Where the mentions go',
+			},
+			[
+				['Before the Text', 'start'],
+				['After the Text', 'end'],
+			],
 		),
 	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ dvs }: DvsDeps,
+): Promise<INodeExecutionData[]> {
 	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
 	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
 	const mentionIds = asIdList(rawMentions);
 	if (mentionIds === undefined) {
-		refuseInput(this, itemIndex, 'The option "Mention User Names or IDs" holds a value that is not a user ID', `Got ${JSON.stringify(rawMentions)}; use whole numbers.`);
+		refuseInput(
+			this,
+			itemIndex,
+			'The option "Mention User Names or IDs" holds a value that is not a user ID',
+			`Got ${JSON.stringify(rawMentions)}; use whole numbers.`,
+		);
 	}
 	const position = this.getNodeParameter('options.mentionPosition', itemIndex, 'start') === 'end' ? 'end' : 'start';
 	const comment = withMentions(text, mentionIds, position);

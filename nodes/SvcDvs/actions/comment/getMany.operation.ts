@@ -9,21 +9,37 @@ import type { DvsDeps } from '../node.type';
 import { commentItems } from '../output';
 import { readDocument, readSimplify } from '../parameters';
 
-export const option: OperationOption = { name: 'Get Many', action: 'Get many comments', description: 'Read a task\'s comments, oldest first' };
+export const option: OperationOption = {
+	name: 'Get Many',
+	action: 'Get many comments',
+	description: "Read a task's comments, oldest first",
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task whose comments to read' }),
+	documentLocator({
+		name: 'task',
+		displayName: 'Task',
+		section: 'task',
+		description: 'The task whose comments to read',
+	}),
 	...returnAllProperties,
 	simplifyProperty,
 	readOptionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['comment'], operation: ['getMany'] } },
+	properties,
+);
 
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ dvs }: DvsDeps,
+): Promise<INodeExecutionData[]> {
 	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 	const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 	const comments = await collectOffsetPages<IDataObject>(

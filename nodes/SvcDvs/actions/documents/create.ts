@@ -26,25 +26,52 @@ export interface ParentPicker {
  * against get_fields first; the write runs exactly once, reading back after a lost answer. The
  * output is the new document as Get gives it.
  */
-export function createDocumentOperation(resource: DocumentResource, parent?: ParentPicker, lists: ListPicker[] = []): DocumentOperation {
+export function createDocumentOperation(
+	resource: DocumentResource,
+	parent?: ParentPicker,
+	lists: ListPicker[] = [],
+): DocumentOperation {
 	const section = SECTION_OF[resource];
 	const properties: INodeProperties[] = [];
 	if (parent) {
-		properties.push(documentLocator({ name: parent.name, displayName: parent.displayName, section: parent.section, description: parent.description }));
+		properties.push(
+			documentLocator({
+				name: parent.name,
+				displayName: parent.displayName,
+				section: parent.section,
+				description: parent.description,
+			}),
+		);
 	}
 	const dependsOn = parent ? [`${parent.name}.value`] : [];
-	properties.push(...fieldsMapperProperties('create', dependsOn), ...listPickerProperties(lists, 'create', dependsOn), simplifyProperty, optionsCollection());
+	properties.push(
+		...fieldsMapperProperties('create', dependsOn),
+		...listPickerProperties(lists, 'create', dependsOn),
+		simplifyProperty,
+		optionsCollection(),
+	);
 	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['create'] } }, properties);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
 		const parentValues: DvsFieldValues = parent
-			? { [parent.field]: await readDocument(this, dvs, { name: parent.name, label: parent.displayName, section: parent.section }, itemIndex) }
+			? {
+					[parent.field]: await readDocument(
+						this,
+						dvs,
+						{ name: parent.name, label: parent.displayName, section: parent.section },
+						itemIndex,
+					),
+				}
 			: {};
 		const schema = await dvs.getFields(section, itemIndex);
 		const excluded = parent ? [parent.field] : [];
 		const projectId = parent ? (parentValues[parent.field] as number) : undefined;
 		const names = isToolUse(this) ? { dvs, section, projectId } : undefined;
-		const values = { ...(await readFieldValues(this, itemIndex, schema, excluded, names)), ...readListPickers(this, itemIndex, lists), ...parentValues };
+		const values = {
+			...(await readFieldValues(this, itemIndex, schema, excluded, names)),
+			...readListPickers(this, itemIndex, lists),
+			...parentValues,
+		};
 		requireFields(this, itemIndex, schema, values, excluded);
 		const result = await dvs.createDocument(section, values, itemIndex);
 		return await writtenDocumentItems(dvs, section, result, readSimplify(this, itemIndex), itemIndex);

@@ -3,7 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DvsOrder } from '../../../shared/adapters/dvs/types';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import { filtersProperty, readOptionsCollection, orderProperty, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import {
+	filtersProperty,
+	readOptionsCollection,
+	orderProperty,
+	returnAllProperties,
+	simplifyProperty,
+} from '../common.descriptions';
 import { readFilters } from '../filters';
 import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
 import { documentItems } from '../output';

@@ -20,16 +20,27 @@ export interface ListPicker {
 
 /** The task's lists (DVS API, Task fields: followers are users of the project, ext_notif_receiver contact persons). */
 export const TASK_LISTS: ListPicker[] = [
-	{ field: 'followers', displayName: 'Followers', holds: "Users who follow the task, from the project's users", loadOptionsMethod: 'getTaskUsers' },
+	{
+		field: 'followers',
+		displayName: 'Followers',
+		holds: "Users who follow the task, from the project's users",
+		loadOptionsMethod: 'getTaskUsers',
+	},
 	{
 		field: 'ext_notif_receiver',
 		displayName: 'External Notification Receivers',
-		holds: 'Contact persons notified about the task (listed with a DVS API credential: the MCP endpoint does not reach contact persons)',
+		holds:
+			'Contact persons notified about the task (listed with a DVS API credential: the MCP endpoint ' +
+			'does not reach contact persons)',
 		loadOptionsMethod: 'getContactPersons',
 	},
 ];
 
-export function listPickerProperties(lists: ListPicker[], mode: 'create' | 'update', dependsOn: string[]): INodeProperties[] {
+export function listPickerProperties(
+	lists: ListPicker[],
+	mode: 'create' | 'update',
+	dependsOn: string[],
+): INodeProperties[] {
 	return lists.map((list) => ({
 		displayName: list.displayName,
 		name: list.field,
@@ -38,8 +49,10 @@ export function listPickerProperties(lists: ListPicker[], mode: 'create' | 'upda
 		default: [],
 		description:
 			mode === 'create'
-				? `${list.holds}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`
-				: `${list.holds}. The ones picked replace the whole list; left empty, the list stays as it is (an expression giving [] empties it).`,
+				? `${list.holds}.
+					Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`
+				: `${list.holds}. The ones picked replace the whole list; left empty, the list stays as it ` +
+					`is (an expression giving [] empties it).`,
 		displayOptions: { hide: { '@tool': [true] } },
 	}));
 }
@@ -53,7 +66,8 @@ export function readListPickers(ctx: IExecuteFunctions, itemIndex: number, lists
 	for (const list of lists) {
 		const raw = ctx.getNodeParameter(list.field, itemIndex, []);
 		const converted = convertMapped('idList', raw);
-		if ('problem' in converted) refuseInput(ctx, itemIndex, `"${list.displayName}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);
+		if ('problem' in converted)
+			refuseInput(ctx, itemIndex, `"${list.displayName}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);
 		const ids = converted.value as number[];
 		const givenByExpression = typeof ctx.getNode().parameters[list.field] === 'string';
 		if (ids.length > 0 || givenByExpression) values[list.field] = ids;

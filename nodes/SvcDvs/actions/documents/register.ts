@@ -30,7 +30,10 @@ export interface RegisterSpec {
 	parent?: ParentPicker;
 	/** Update: fields that cannot change (a task's project). */
 	fixedFields?: string[];
-	/** Create and update: list fields picked with their own parameters (a task's followers and notification receivers). */
+	/**
+	 * Create and update: list fields picked with their own parameters (a task's followers and notification
+	 * receivers).
+	 */
 	lists?: ListPicker[];
 }
 
@@ -58,14 +61,21 @@ function operationOf(spec: RegisterSpec, name: DocumentOperationName): DocumentO
 }
 
 /** The resource's operations and its part of the node description, generated from the register's data. */
-export function documentRegister(spec: RegisterSpec): { description: INodeProperties[]; operations: Operations<DvsDeps> } {
+export function documentRegister(spec: RegisterSpec): {
+	description: INodeProperties[];
+	operations: Operations<DvsDeps>;
+} {
 	const names = Object.keys(spec.operations) as DocumentOperationName[];
 	const operations: Operations<DvsDeps> = Object.fromEntries(
 		names.map((name) => [
 			name,
 			{
 				...operationOf(spec, name),
-				option: { name: ACTION[name].name, action: ACTION[name].action(spec), description: spec.operations[name] ?? '' },
+				option: {
+					name: ACTION[name].name,
+					action: ACTION[name].action(spec),
+					description: spec.operations[name] ?? '',
+				},
 				access: name === 'create' || name === 'update' ? 'write' : 'read',
 				runsOver: spec.runsOver,
 			},

@@ -25,12 +25,19 @@ function registerProperty(over: 'rest' | 'mcp'): INodeProperties {
 		noDataExpression: true,
 		options: over === 'rest' ? REGISTERS : REGISTERS.filter((register) => register.value !== 'client'),
 		default: 'task',
-		description: over === 'rest' ? 'Which register to list the assignable users of' : 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
+		description:
+			over === 'rest'
+				? 'Which register to list the assignable users of'
+				: 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
 		displayOptions: over === 'rest' ? restOnly('svcDvsApi') : mcpOnly,
 	};
 }
 
-export const option: OperationOption = { name: 'Get Assignable', action: 'Get assignable users', description: 'List the users a project\'s tasks (or projects, clients) accept' };
+export const option: OperationOption = {
+	name: 'Get Assignable',
+	action: 'Get assignable users',
+	description: "List the users a project's tasks (or projects, clients) accept",
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
@@ -38,18 +45,33 @@ const properties: INodeProperties[] = [
 	registerProperty('rest'),
 	registerProperty('mcp'),
 	{
-		...documentLocator({ name: 'project', displayName: 'Project', section: 'project_2', description: 'The project whose task users to list' }),
+		...documentLocator({
+			name: 'project',
+			displayName: 'Project',
+			section: 'project_2',
+			description: 'The project whose task users to list',
+		}),
 		displayOptions: { show: { register: ['task'] } },
 	},
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAssignable'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['getAssignable'] } },
+	properties,
+);
 
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ dvs }: DvsDeps,
+): Promise<INodeExecutionData[]> {
 	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsSection;
-	const projectId = register === 'task' ? await readDocument(this, dvs, { name: 'project', label: 'Project', section: 'project_2' }, itemIndex) : undefined;
+	const projectId =
+		register === 'task'
+			? await readDocument(this, dvs, { name: 'project', label: 'Project', section: 'project_2' }, itemIndex)
+			: undefined;
 	const users = await dvs.getUsers(register, projectId, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
 }

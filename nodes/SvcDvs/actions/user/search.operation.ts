@@ -9,7 +9,11 @@ import { optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { readOptionalId } from '../parameters';
 
-export const option: OperationOption = { name: 'Search', action: 'Search users', description: 'Find organization users by name, for mentions' };
+export const option: OperationOption = {
+	name: 'Search',
+	action: 'Search users',
+	description: 'Find organization users by name, for mentions',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
@@ -22,7 +26,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. anna adm',
 		description:
-			'2 to 100 characters. Every word must occur in the login name, first name or surname (case-insensitive); e-mail addresses are not searched.',
+			'2 to 100 characters. Every word must occur in the login name, first name or surname (case-insensitive); ' +
+			'e-mail addresses are not searched.',
 	},
 	{
 		displayName: 'Max Results',
@@ -47,11 +52,20 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['search'] } }, properties);
 
 /** One item per organization user whose name matches (search_users), for mentions; has_access tells who can read. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ dvs }: DvsDeps,
+): Promise<INodeExecutionData[]> {
 	const pattern = String(this.getNodeParameter('pattern', itemIndex, '') ?? '').trim();
 	const length = [...pattern].length;
 	if (length < 2 || length > 100) {
-		refuseInput(this, itemIndex, `The parameter "Search Pattern" must have 2 to 100 characters (it has ${length})`, 'Enter part of a name or login name.');
+		refuseInput(
+			this,
+			itemIndex,
+			`The parameter "Search Pattern" must have 2 to 100 characters (it has ${length})`,
+			'Enter part of a name or login name.',
+		);
 	}
 	const limit = readInteger(this, 'maxResults', itemIndex, 'Max Results', { min: 1, max: 20, fallback: 10 });
 	const taskId = readOptionalId(this, 'options.taskId', itemIndex, 'Task ID');

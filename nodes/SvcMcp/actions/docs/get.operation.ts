@@ -7,7 +7,11 @@ import { readText, refuseInput } from '../../../shared/parameters';
 import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'Get', action: 'Get a document', description: 'Get the complete text of one published document' };
+export const option: OperationOption = {
+	name: 'Get',
+	action: 'Get a document',
+	description: 'Get the complete text of one published document',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
@@ -26,10 +30,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const uri = readText(this, 'uri', itemIndex, 'Document URI', { required: true });
 	if (!uri.startsWith('svc-docs://')) {
-		refuseInput(this, itemIndex, `The parameter "Document URI" must start with svc-docs:// (got "${uri}")`, 'Search the documentation for the URI of a document.');
+		refuseInput(
+			this,
+			itemIndex,
+			`The parameter "Document URI" must start with svc-docs:// (got "${uri}")`,
+			'Search the documentation for the URI of a document.',
+		);
 	}
 	const outcome = await mcp.callTool('get_doc', { uri }, itemIndex);
 	return [{ json: outcome.structured, pairedItem: { item: itemIndex } }];

@@ -8,13 +8,21 @@ import { searchProperties } from '../../../shared/descriptions';
 import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'Search', action: 'Search the documentation', description: 'Keyword search of the published API documentation' };
+export const option: OperationOption = {
+	name: 'Search',
+	action: 'Search the documentation',
+	description: 'Keyword search of the published API documentation',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	...searchProperties(
-		{ placeholder: 'e.g. upload file', description: 'Keywords (not a semantic search); every word must occur. Latvian keywords such as mape or fails work too.' },
+		{
+			placeholder: 'e.g. upload file',
+			description:
+				'Keywords (not a semantic search); every word must occur. Latvian keywords such as mape or fails work too.',
+		},
 		{ max: 20, default: 5 },
 	),
 	optionsCollection(),
@@ -22,7 +30,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['search'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const { query, limit } = readSearch(this, itemIndex, 20);
 	const outcome = await mcp.callTool('search_docs', { query, limit }, itemIndex);
 	const results = Array.isArray(outcome.structured.results) ? (outcome.structured.results as IDataObject[]) : [];

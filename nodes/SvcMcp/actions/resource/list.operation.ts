@@ -7,7 +7,11 @@ import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { listAll } from './paged';
 
-export const option: OperationOption = { name: 'List', action: 'List resources', description: 'List the documentation resources the endpoint publishes' };
+export const option: OperationOption = {
+	name: 'List',
+	action: 'List resources',
+	description: 'List the documentation resources the endpoint publishes',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
@@ -15,7 +19,11 @@ const properties: INodeProperties[] = [optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['list'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const resources = await listAll(mcp, 'resources/list', 'resources', itemIndex);
 	return resources.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

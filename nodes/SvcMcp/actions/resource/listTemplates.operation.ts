@@ -7,15 +7,26 @@ import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { listAll } from './paged';
 
-export const option: OperationOption = { name: 'List Templates', action: 'List resource templates', description: 'List the URI templates of private resources (files and folders)' };
+export const option: OperationOption = {
+	name: 'List Templates',
+	action: 'List resource templates',
+	description: 'List the URI templates of private resources (files and folders)',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [optionsCollection()];
 
-export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['listTemplates'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['resource'], operation: ['listTemplates'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const templates = await listAll(mcp, 'resources/templates/list', 'resourceTemplates', itemIndex);
 	return templates.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -9,7 +9,8 @@ export async function listAll(mcp: McpService, method: string, key: string, item
 	for (let page = 0; page < 50; page++) {
 		const result = await mcp.request(method, cursor ? { cursor } : {}, itemIndex);
 		const list = result[key];
-		if (Array.isArray(list)) entries.push(...list.filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null));
+		if (Array.isArray(list))
+			entries.push(...list.filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null));
 		cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
 		if (!cursor) break;
 	}

@@ -9,7 +9,11 @@ import { binaryFieldOption, optionsCollection, readBinaryField } from '../common
 import type { McpDeps } from '../node.type';
 import { resourceContentItem } from '../output';
 
-export const option: OperationOption = { name: 'Read', action: 'Read a resource', description: 'Read a resource by its URI' };
+export const option: OperationOption = {
+	name: 'Read',
+	action: 'Read a resource',
+	description: 'Read a resource by its URI',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
@@ -22,17 +26,28 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. svc-docs://storage-api',
 		description:
-			'The resource URI: svc-docs://&lt;document&gt; for published documentation (Resource → List names them), svc-file://&lt;file hash&gt; or svc-folder://&lt;folder hash&gt; for private content',
+			'The resource URI: svc-docs://&lt;document&gt; for published documentation (Resource → List ' +
+			'names them), svc-file://&lt;file hash&gt; or svc-folder://&lt;folder hash&gt; for private ' +
+			'content',
 	},
 	optionsCollection([binaryFieldOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['read'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const uri = readText(this, 'uri', itemIndex, 'URI', { required: true });
 	if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(uri)) {
-		refuseInput(this, itemIndex, `The parameter "URI" is not a resource URI: "${uri}"`, 'Use a URI such as svc-docs://storage-api or svc-file://<file hash>.');
+		refuseInput(
+			this,
+			itemIndex,
+			`The parameter "URI" is not a resource URI: "${uri}"`,
+			'Use a URI such as svc-docs://storage-api or svc-file://<file hash>.',
+		);
 	}
 	const result = await mcp.request('resources/read', { uri }, itemIndex);
 	const parsed = readResourceResultSchema.safeParse(result);

@@ -6,15 +6,26 @@ import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'Discover', action: 'Discover the server', description: 'Supported revisions, capabilities, server information and instructions (revision 2026-07-28 only)' };
+export const option: OperationOption = {
+	name: 'Discover',
+	action: 'Discover the server',
+	description: 'Supported revisions, capabilities, server information and instructions (revision 2026-07-28 only)',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [optionsCollection()];
 
-export const description = updateDisplayOptions({ show: { resource: ['server'], operation: ['discover'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['server'], operation: ['discover'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const result = await mcp.request('server/discover', {}, itemIndex);
 	return [{ json: { ...result, revision: mcp.revision ?? null }, pairedItem: { item: itemIndex } }];
 }

@@ -7,4 +7,6 @@ import * as discover from './discover.operation';
 
 export const operations: Operations<McpDeps> = { discover };
 
-export const description: INodeProperties[] = resourceDescription('server', operations, 'discover', { bothApis: false });
+export const description: INodeProperties[] = resourceDescription('server', operations, 'discover', {
+	bothApis: false,
+});

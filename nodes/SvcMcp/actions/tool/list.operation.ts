@@ -6,7 +6,11 @@ import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { optionsCollection } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'List', action: 'List tools', description: 'List the tools the endpoint offers, with their input and output schemas' };
+export const option: OperationOption = {
+	name: 'List',
+	action: 'List tools',
+	description: 'List the tools the endpoint offers, with their input and output schemas',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
@@ -14,7 +18,11 @@ const properties: INodeProperties[] = [optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['list'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, { mcp }: McpDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ mcp }: McpDeps,
+): Promise<INodeExecutionData[]> {
 	const tools = await mcp.listTools(itemIndex);
 	return tools.map((tool) => ({
 		json: {

@@ -7,18 +7,29 @@ import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Get Storage Usage', action: 'Get the storage usage', description: 'Get used, free and total storage in megabytes' };
+export const option: OperationOption = {
+	name: 'Get Storage Usage',
+	action: 'Get the storage usage',
+	description: 'Get used, free and total storage in megabytes',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [optionsCollection()];
 
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getStorageUsage'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['account'], operation: ['getStorageUsage'] } },
+	properties,
+);
 
 const FIGURES = ['used_mb', 'quota_mb', 'available_mb', 'free_mb'] as const;
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const body = await storage.accountScript({ name: 'get_storage_data', label: 'read the storage usage' }, {}, itemIndex);
+	const body = await storage.accountScript(
+		{ name: 'get_storage_data', label: 'read the storage usage' },
+		{},
+		itemIndex,
+	);
 	// The storage API puts the figures under `data`; a service that sends them at the top level is read too.
 	const data = (body.data && typeof body.data === 'object' ? body.data : body) as Record<string, unknown>;
 	// The service sends some figures as strings ("quota_mb": "10240"); they become numbers here.

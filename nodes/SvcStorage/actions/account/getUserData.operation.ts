@@ -7,7 +7,11 @@ import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Get User Data', action: 'Get the user data', description: 'Get the account\'s data, including its ROOT folder and optionally its access token' };
+export const option: OperationOption = {
+	name: 'Get User Data',
+	action: 'Get the user data',
+	description: "Get the account's data, including its ROOT folder and optionally its access token",
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
@@ -18,12 +22,16 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to ask for the account\'s API access token and put it in the output. It is a secret: anyone who can see the execution data can use it.',
+			"Whether to ask for the account's API access token and put it in the output. It is a secret: " +
+			'anyone who can see the execution data can use it.',
 	},
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getUserData'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['account'], operation: ['getUserData'] } },
+	properties,
+);
 
 const NEVER_OUTPUT = ['pass', 'password', 'PHPSESSID', 'SessionID', 'session_id'];
 

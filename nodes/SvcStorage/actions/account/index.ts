@@ -9,4 +9,7 @@ import * as validateSession from './validateSession.operation';
 
 export const operations: Operations<StorageDeps> = { getStorageUsage, getUserData, validateSession };
 
-export const description: INodeProperties[] = resourceDescription('account', operations, 'getStorageUsage', { bothApis: false, show: { authentication: ['svcStorageApi'] } });
+export const description: INodeProperties[] = resourceDescription('account', operations, 'getStorageUsage', {
+	bothApis: false,
+	show: { authentication: ['svcStorageApi'] },
+});

@@ -9,14 +9,19 @@ import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Validate Session', action: 'Validate the session', description: 'Check whether the credential\'s session is valid' };
+export const option: OperationOption = {
+	name: 'Validate Session',
+	action: 'Validate the session',
+	description: "Check whether the credential's session is valid",
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Checks whether the session of a credential with Authentication "Session ID" is still valid. The session ID itself is a secret and is not output.',
+			'Checks whether the session of a credential with Authentication "Session ID" is still valid. ' +
+			'The session ID itself is a secret and is not output.',
 		name: 'validateSessionNotice',
 		type: 'notice',
 		default: '',
@@ -24,7 +29,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['validateSession'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['account'], operation: ['validateSession'] } },
+	properties,
+);
 
 const METHOD_NAMES: Record<string, string> = { accessToken: 'User and Access Token', password: 'User and Password' };
 
@@ -38,7 +46,8 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 			this,
 			itemIndex,
 			`Validate Session needs a credential that uses a session, but this one uses "${METHOD_NAMES[method] ?? method}"`,
-			'Choose a Svc Storage API credential with Authentication "Session ID". To check that this credential works, use Account > Get User Data.',
+			'Choose a Svc Storage API credential with Authentication "Session ID". To check that this ' +
+				'credential works, use Account > Get User Data.',
 		);
 	}
 	const body = await storage.accountScript({ name: 'validate_session', label: 'validate the session' }, {}, itemIndex);
@@ -46,11 +55,14 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const said = body.Message ?? body.message;
 	const sessionId = String(credentials.sessionId ?? '');
 	// The SessionID field is never output; a message that quotes the id is masked.
-	const message = typeof said === 'string' && said ? (sessionId ? said.split(sessionId).join('[redacted]') : said) : null;
+	const message =
+		typeof said === 'string' && said ? (sessionId ? said.split(sessionId).join('[redacted]') : said) : null;
 	return [jsonItem({ valid, message }, itemIndex)];
 };
 
 /** PHP services send booleans as true, 1, "1" or "true". */
 function isTrue(value: unknown): boolean {
-	return value === true || value === 1 || (typeof value === 'string' && ['1', 'true'].includes(value.trim().toLowerCase()));
+	return (
+		value === true || value === 1 || (typeof value === 'string' && ['1', 'true'].includes(value.trim().toLowerCase()))
+	);
 }

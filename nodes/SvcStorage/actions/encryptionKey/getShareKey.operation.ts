@@ -11,7 +11,11 @@ import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
 import { choice } from '../../../shared/descriptions';
 
-export const option: OperationOption = { name: 'Get Share Key', action: 'Get a key for sharing', description: 'Get a key and the recipient\'s public keys for sharing' };
+export const option: OperationOption = {
+	name: 'Get Share Key',
+	action: 'Get a key for sharing',
+	description: "Get a key and the recipient's public keys for sharing",
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
@@ -27,15 +31,32 @@ const properties: INodeProperties[] = [
 		description: 'E-mail address of the recipient; the recipient must have published public keys',
 	},
 	choice(
-		{ displayName: 'Key Of', name: 'keyOf', default: 'file', description: 'Whether the key to share belongs to a file or to an upload' },
-		[['File', 'file'], ['Upload (Folder)', 'upload']],
+		{
+			displayName: 'Key Of',
+			name: 'keyOf',
+			default: 'file',
+			description: 'Whether the key to share belongs to a file or to an upload',
+		},
+		[
+			['File', 'file'],
+			['Upload (Folder)', 'upload'],
+		],
 	),
-	{ ...keyProperty('fileHash', 'File Hash', 'Hash of the encrypted file'), displayOptions: { show: { keyOf: ['file'] } } },
-	{ ...keyProperty('uploadHash', 'Upload Hash', 'Hash of the encrypted upload'), displayOptions: { show: { keyOf: ['upload'] } } },
+	{
+		...keyProperty('fileHash', 'File Hash', 'Hash of the encrypted file'),
+		displayOptions: { show: { keyOf: ['file'] } },
+	},
+	{
+		...keyProperty('uploadHash', 'Upload Hash', 'Hash of the encrypted upload'),
+		displayOptions: { show: { keyOf: ['upload'] } },
+	},
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['getShareKey'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['encryptionKey'], operation: ['getShareKey'] } },
+	properties,
+);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const receiverEmail = readText(this, 'receiverEmail', itemIndex, 'Receiver Email', { required: true });
@@ -55,7 +76,10 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		{
 			action: 'get_share_encryption_key',
 			label: 'get the key for sharing',
-			notFound: `Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes them with Encryption Key > Save User Keys), or this account holds no key for this ${keyOf === 'upload' ? 'Upload Hash (Save Upload Key)' : 'File Hash (Save File Key)'}.`,
+			notFound:
+				`Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes ` +
+				`them with Encryption Key > Save User Keys), or this account holds no key for this ` +
+				(keyOf === 'upload' ? 'Upload Hash (Save Upload Key).' : 'File Hash (Save File Key).'),
 		},
 		{ receiverEmail, ...target },
 	);

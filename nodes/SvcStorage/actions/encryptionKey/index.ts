@@ -10,6 +10,16 @@ import * as saveFileKey from './saveFileKey.operation';
 import * as saveUploadKey from './saveUploadKey.operation';
 import * as saveUserKeys from './saveUserKeys.operation';
 
-export const operations: Operations<StorageDeps> = { getFileKey, getShareKey, getUploadKey, saveFileKey, saveUploadKey, saveUserKeys };
+export const operations: Operations<StorageDeps> = {
+	getFileKey,
+	getShareKey,
+	getUploadKey,
+	saveFileKey,
+	saveUploadKey,
+	saveUserKeys,
+};
 
-export const description: INodeProperties[] = resourceDescription('encryptionKey', operations, 'getFileKey', { bothApis: false, show: { authentication: ['svcStorageApi'] } });
+export const description: INodeProperties[] = resourceDescription('encryptionKey', operations, 'getFileKey', {
+	bothApis: false,
+	show: { authentication: ['svcStorageApi'] },
+});

@@ -13,7 +13,9 @@ export interface KeyCall {
 }
 
 const FORBIDDEN_HINT =
-	"Encryption key operations accept only the ID of the credential's own account as User ID. Find it with Account > Get User Data (field user_id), or use a credential of the account whose ID you entered.";
+	"Encryption key operations accept only the ID of the credential's own account as User ID. " +
+	'Find it with Account > Get User Data (field user_id), or use a credential of the account ' +
+	'whose ID you entered.';
 
 /**
  * One encryption key action for the User ID parameter. Its 403 and 404 mean specific things (the
@@ -28,6 +30,16 @@ export async function keyAction(
 	fields: StorageFields,
 ): Promise<{ userID: number; result: IDataObject }> {
 	const userID = readUserId(ctx, itemIndex);
-	const hints = { 403: { refused: `User ID ${userID}`, description: FORBIDDEN_HINT }, 404: { description: call.notFound } };
-	return { userID, result: await storage.encryptionKeyAction({ name: call.action, label: call.label, hints }, { userID, ...fields }, itemIndex) };
+	const hints = {
+		403: { refused: `User ID ${userID}`, description: FORBIDDEN_HINT },
+		404: { description: call.notFound },
+	};
+	return {
+		userID,
+		result: await storage.encryptionKeyAction(
+			{ name: call.action, label: call.label, hints },
+			{ userID, ...fields },
+			itemIndex,
+		),
+	};
 }

@@ -11,7 +11,10 @@ import { keyAction } from './keyAction';
 /** What a content key belongs to: one file, or an upload (folder). The operations differ only in these words. */
 type KeyTarget = 'file' | 'upload';
 
-const TARGET: Record<KeyTarget, { hashParameter: string; hashLabel: string; hashDescription: string; keyDescription: string; operation: string }> = {
+const TARGET: Record<
+	KeyTarget,
+	{ hashParameter: string; hashLabel: string; hashDescription: string; keyDescription: string; operation: string }
+> = {
 	file: {
 		hashParameter: 'fileHash',
 		hashLabel: 'File Hash',
@@ -36,10 +39,19 @@ function shownFor(operation: string, properties: INodeProperties[]): INodeProper
 export function getKeyOperation(target: KeyTarget): StorageOperation {
 	const { hashParameter, hashLabel, hashDescription, operation } = TARGET[target];
 	return {
-		option: { name: `Get ${operation} Key`, action: `Get ${target === 'file' ? 'a file' : 'an upload'} key`, description: `Get the wrapped key of an encrypted ${target}` },
+		option: {
+			name: `Get ${operation} Key`,
+			action: `Get ${target === 'file' ? 'a file' : 'an upload'} key`,
+			description: `Get the wrapped key of an encrypted ${target}`,
+		},
 		access: 'read',
 		runsOver: OVER_REST_ONLY,
-		description: shownFor(`get${operation}Key`, [userIdProperty, keyProperty(hashParameter, hashLabel, hashDescription), isEncryptedFolderProperty, optionsCollection()]),
+		description: shownFor(`get${operation}Key`, [
+			userIdProperty,
+			keyProperty(hashParameter, hashLabel, hashDescription),
+			isEncryptedFolderProperty,
+			optionsCollection(),
+		]),
 		async execute(itemIndex, { storage }) {
 			const hash = readHash(this, itemIndex, hashParameter, hashLabel);
 			const { result } = await keyAction(
@@ -49,9 +61,15 @@ export function getKeyOperation(target: KeyTarget): StorageOperation {
 				{
 					action: `get_${target}_encryption_key`,
 					label: `get the ${target} key`,
-					notFound: `No key is stored for this ${hashLabel} that this account can read. Save it first with Encryption Key > Save ${operation} Key, or turn on "Is Encrypted Folder" to get the key of the user who encrypted the folder.`,
+					notFound:
+						`No key is stored for this ${hashLabel} that this account can read. Save it first with Encryption ` +
+						`Key > Save ${operation} Key, or turn on "Is Encrypted Folder" to get the key of the user ` +
+						`who encrypted the folder.`,
 				},
-				{ [hashParameter]: hash, isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean },
+				{
+					[hashParameter]: hash,
+					isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean,
+				},
 			);
 			return [jsonItem({ [hashParameter]: hash, ...result }, itemIndex)];
 		},
@@ -68,12 +86,24 @@ export function saveKeyOperation(target: KeyTarget): StorageOperation {
 		keyProperty('keySignature', 'Key Signature', 'Signature of the wrapped key'),
 		optionsCollection(
 			target === 'file'
-				? [{ displayName: 'File Signature', name: 'fileSignature', type: 'string', default: '', description: 'Signature of the file content' }]
+				? [
+						{
+							displayName: 'File Signature',
+							name: 'fileSignature',
+							type: 'string',
+							default: '',
+							description: 'Signature of the file content',
+						},
+					]
 				: [],
 		),
 	];
 	return {
-		option: { name: `Save ${operation} Key`, action: `Save ${target === 'file' ? 'a file' : 'an upload'} key`, description: `Store the wrapped key of an encrypted ${target}` },
+		option: {
+			name: `Save ${operation} Key`,
+			action: `Save ${target === 'file' ? 'a file' : 'an upload'} key`,
+			description: `Store the wrapped key of an encrypted ${target}`,
+		},
 		access: 'write',
 		runsOver: OVER_REST_ONLY,
 		description: shownFor(`save${operation}Key`, properties),
@@ -92,7 +122,9 @@ export function saveKeyOperation(target: KeyTarget): StorageOperation {
 					[hashParameter]: hash,
 					encryptionKey: readKey(this, itemIndex, 'encryptionKey', 'Encryption Key'),
 					keySignature: readKey(this, itemIndex, 'keySignature', 'Key Signature'),
-					...(target === 'file' ? { fileSignature: readKey(this, itemIndex, 'options.fileSignature', 'File Signature', false) } : {}),
+					...(target === 'file'
+						? { fileSignature: readKey(this, itemIndex, 'options.fileSignature', 'File Signature', false) }
+						: {}),
 				},
 			);
 			return [jsonItem({ userID, [hashParameter]: hash, ...result }, itemIndex)];

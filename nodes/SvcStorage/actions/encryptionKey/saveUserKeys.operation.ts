@@ -9,7 +9,11 @@ import { keyProperty, readKey, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
 
-export const option: OperationOption = { name: 'Save User Keys', action: 'Save the user public keys', description: 'Publish the account\'s public keys' };
+export const option: OperationOption = {
+	name: 'Save User Keys',
+	action: 'Save the user public keys',
+	description: "Publish the account's public keys",
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
 
@@ -22,11 +26,16 @@ const PUBLIC_KEYS = [
 
 const properties: INodeProperties[] = [
 	{ ...userIdProperty, description: 'Numeric ID of the authenticated account (the service refuses any other)' },
-	...PUBLIC_KEYS.map(([name, label]) => keyProperty(name, label, `The account's ${label}, as exported by the encryption client`)),
+	...PUBLIC_KEYS.map(([name, label]) =>
+		keyProperty(name, label, `The account's ${label}, as exported by the encryption client`),
+	),
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: ['saveUserKeys'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['encryptionKey'], operation: ['saveUserKeys'] } },
+	properties,
+);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const keys = Object.fromEntries(PUBLIC_KEYS.map(([name, label]) => [name, readKey(this, itemIndex, name, label)]));
@@ -37,7 +46,9 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		{
 			action: 'save_user_encryption_keys',
 			label: 'save the public keys',
-			notFound: 'Svc found no account for this User ID. Use the ID of the credential\'s account (Account > Get User Data, field user_id).',
+			notFound:
+				"Svc found no account for this User ID. Use the ID of the credential's account (Account > " +
+				'Get User Data, field user_id).',
 		},
 		keys,
 	);

@@ -10,7 +10,11 @@ import { jsonItem } from '../../../shared/items';
 import { fileLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Get Many', action: 'Get many signatures', description: 'List the signatures of a file' };
+export const option: OperationOption = {
+	name: 'Get Many',
+	action: 'Get many signatures',
+	description: 'List the signatures of a file',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
@@ -24,14 +28,29 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{ displayName: 'From Date', name: 'fromDate', type: 'dateTime', default: '', description: 'Only signatures made on or after this day' },
-			{ displayName: 'To Date', name: 'toDate', type: 'dateTime', default: '', description: 'Only signatures made on or before this day' },
+			{
+				displayName: 'From Date',
+				name: 'fromDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only signatures made on or after this day',
+			},
+			{
+				displayName: 'To Date',
+				name: 'toDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only signatures made on or before this day',
+			},
 		],
 	},
 	readOptionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['esignature'], operation: ['getMany'] } },
+	properties,
+);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
@@ -41,7 +60,10 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		refuseInput(this, itemIndex, `"From Date" (${fromDate}) is after "To Date" (${toDate})`, 'Swap the two dates.');
 	}
 	const { limit } = readReturnAll(this, itemIndex);
-	const body = await storage.listSignatures({ file_hash: fileHash, from_date: fromDate || undefined, to_date: toDate || undefined }, itemIndex);
+	const body = await storage.listSignatures(
+		{ file_hash: fileHash, from_date: fromDate || undefined, to_date: toDate || undefined },
+		itemIndex,
+	);
 	const records = signatureRecords(body);
 	if (records === undefined) {
 		const message = 'Svc answered the signature list in a form the node does not know';
@@ -68,13 +90,15 @@ const LIST_FIELDS = ['data', 'signatures', 'esignatures', 'records', 'items'];
  * anything else, so that an unknown answer is an error rather than an empty list.
  */
 function signatureRecords(body: unknown): IDataObject[] | undefined {
-	const objects = (list: unknown[]) => list.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object' && !Array.isArray(entry));
+	const objects = (list: unknown[]) =>
+		list.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object' && !Array.isArray(entry));
 	if (Array.isArray(body)) return objects(body);
 	if (!body || typeof body !== 'object') return body === '' ? [] : undefined;
 	const record = body as IDataObject;
 	const keys = Object.keys(record);
 	if (keys.length === 0) return [];
 	for (const name of LIST_FIELDS) if (Array.isArray(record[name])) return objects(record[name] as unknown[]);
-	if (keys.every((key) => /^\d+$/.test(key))) return objects(keys.sort((a, b) => Number(a) - Number(b)).map((key) => record[key]));
+	if (keys.every((key) => /^\d+$/.test(key)))
+		return objects(keys.sort((a, b) => Number(a) - Number(b)).map((key) => record[key]));
 	return undefined;
 }

@@ -8,4 +8,7 @@ import * as share from './share.operation';
 
 export const operations: Operations<StorageDeps> = { getMany, share };
 
-export const description: INodeProperties[] = resourceDescription('esignature', operations, 'getMany', { bothApis: false, show: { authentication: ['svcStorageApi'] } });
+export const description: INodeProperties[] = resourceDescription('esignature', operations, 'getMany', {
+	bothApis: false,
+	show: { authentication: ['svcStorageApi'] },
+});

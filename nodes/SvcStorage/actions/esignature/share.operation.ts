@@ -8,7 +8,11 @@ import { jsonItem } from '../../../shared/items';
 import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Share for Signing', action: 'Share a file for signing', description: 'Send a file to people for electronic signing' };
+export const option: OperationOption = {
+	name: 'Share for Signing',
+	action: 'Share a file for signing',
+	description: 'Send a file to people for electronic signing',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
 
@@ -42,7 +46,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['esignature'], operation: ['share'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['esignature'], operation: ['share'] } },
+	properties,
+);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);

@@ -8,7 +8,11 @@ import { readText } from '../../../shared/parameters';
 import { fileLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Download', action: 'Download a file', description: 'Download a file into a binary field' };
+export const option: OperationOption = {
+	name: 'Download',
+	action: 'Download a file',
+	description: 'Download a file into a binary field',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 

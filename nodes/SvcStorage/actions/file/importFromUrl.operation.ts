@@ -9,14 +9,20 @@ import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'Import From URL', action: 'Import a file from a URL', description: 'Let the service fetch a file from a public HTTPS URL into a folder' };
+export const option: OperationOption = {
+	name: 'Import From URL',
+	action: 'Import a file from a URL',
+	description: 'Let the service fetch a file from a public HTTPS URL into a folder',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, at most 100 MiB, 3 redirects, 60 seconds); n8n sends no bytes. A name already taken in the folder is an error.',
+			'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
+			'at most 100 MiB, 3 redirects, 60 seconds); n8n sends no bytes. A name already taken in the ' +
+			'folder is an error.',
 		name: 'importNotice',
 		type: 'notice',
 		default: '',
@@ -71,7 +77,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. report.pdf',
 		description:
-			"Name to store the file under; defaults to the last part of the URL's path. The file's type follows this name's extension.",
+			"Name to store the file under; defaults to the last part of the URL's path. The file's type " +
+			"follows this name's extension.",
 	},
 	optionsCollection([
 		{
@@ -93,7 +100,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['importFromUrl'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['importFromUrl'] } },
+	properties,
+);
 
 /** The MCP endpoint's rule 9: what the service will refuse anyway, refused here first and named. */
 function checkedUrl(ctx: IExecuteFunctions, itemIndex: number, raw: string, label: string): URL {
@@ -111,7 +121,12 @@ function checkedUrl(ctx: IExecuteFunctions, itemIndex: number, raw: string, labe
 		url.hostname.startsWith('[') ? 'IPv6 addresses are refused' : '',
 	].filter(Boolean);
 	if (problems.length > 0) {
-		refuseInput(ctx, itemIndex, `The parameter "${label}" cannot be imported: ${problems[0]}`, 'The service fetches only public HTTPS URLs on port 443, without credentials or fragments.');
+		refuseInput(
+			ctx,
+			itemIndex,
+			`The parameter "${label}" cannot be imported: ${problems[0]}`,
+			'The service fetches only public HTTPS URLs on port 443, without credentials or fragments.',
+		);
 	}
 	return url;
 }
@@ -126,13 +141,22 @@ function nameFromUrl(url: URL): string {
 }
 
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ storage }: StorageDeps,
+): Promise<INodeExecutionData[]> {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const kind = this.getNodeParameter('source', itemIndex, 'url') as string;
 	let source: ImportSource;
 	let url: URL;
 	if (kind === 'fileObject') {
-		url = checkedUrl(this, itemIndex, readText(this, 'downloadUrl', itemIndex, 'Download URL', { required: true }), 'Download URL');
+		url = checkedUrl(
+			this,
+			itemIndex,
+			readText(this, 'downloadUrl', itemIndex, 'Download URL', { required: true }),
+			'Download URL',
+		);
 		const fileId = readText(this, 'fileId', itemIndex, 'File ID', { required: true });
 		const mimeType = readText(this, 'options.mimeType', itemIndex, 'Source MIME Type');
 		const sourceFileName = readText(this, 'options.sourceFileName', itemIndex, 'Source File Name');
@@ -145,12 +169,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, { stor
 			},
 		};
 	} else {
-		url = checkedUrl(this, itemIndex, readText(this, 'sourceUrl', itemIndex, 'Source URL', { required: true }), 'Source URL');
+		url = checkedUrl(
+			this,
+			itemIndex,
+			readText(this, 'sourceUrl', itemIndex, 'Source URL', { required: true }),
+			'Source URL',
+		);
 		source = { sourceUrl: url.toString() };
 	}
 	const fileName = readText(this, 'fileName', itemIndex, 'File Name', { maxLength: 255 }) || nameFromUrl(url);
 	if (!fileName) {
-		refuseInput(this, itemIndex, 'The parameter "File Name" is empty', 'The URL has no file name in its path: enter the name to store the file under.');
+		refuseInput(
+			this,
+			itemIndex,
+			'The parameter "File Name" is empty',
+			'The URL has no file name in its path: enter the name to store the file under.',
+		);
 	}
 	return [jsonItem(await storage.importFile(folderHash, fileName, source, itemIndex), itemIndex)];
 }

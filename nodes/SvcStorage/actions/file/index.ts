@@ -13,6 +13,16 @@ import * as restore from './restore.operation';
 import * as search from './search.operation';
 import * as upload from './upload.operation';
 
-export const operations: Operations<StorageDeps> = { delete: deleteFile, download, getInfo, importFromUrl, move, rename, restore, search, upload };
+export const operations: Operations<StorageDeps> = {
+	delete: deleteFile,
+	download,
+	getInfo,
+	importFromUrl,
+	move,
+	rename,
+	restore,
+	search,
+	upload,
+};
 
 export const description: INodeProperties[] = resourceDescription('file', operations, 'upload');

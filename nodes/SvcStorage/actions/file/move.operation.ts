@@ -7,7 +7,11 @@ import { jsonItem } from '../../../shared/items';
 import { fileLocator, folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Move', action: 'Move a file', description: 'Move a file into another folder' };
+export const option: OperationOption = {
+	name: 'Move',
+	action: 'Move a file',
+	description: 'Move a file into another folder',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
@@ -21,6 +25,12 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
-	const targetFolderHash = await readEntryHash(this, storage, 'folder', { name: 'targetFolder', label: 'Target Folder' }, itemIndex);
+	const targetFolderHash = await readEntryHash(
+		this,
+		storage,
+		'folder',
+		{ name: 'targetFolder', label: 'Target Folder' },
+		itemIndex,
+	);
 	return [jsonItem(await storage.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
 };

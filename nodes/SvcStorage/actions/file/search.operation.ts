@@ -9,7 +9,11 @@ import { searchProperties } from '../../../shared/descriptions';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'Search', action: 'Search files', description: 'Search names and indexed metadata with the web UI\'s central search' };
+export const option: OperationOption = {
+	name: 'Search',
+	action: 'Search files',
+	description: "Search names and indexed metadata with the web UI's central search",
+};
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
@@ -21,7 +25,8 @@ const properties: INodeProperties[] = [
 		{
 			placeholder: 'e.g. invoice 2026',
 			description:
-				"Words to look for with the web UI's central search: file and folder names and indexed metadata (descriptions, tags, text in images, object labels). Only with an MCP credential.",
+				"Words to look for with the web UI's central search: file and folder names and indexed metadata " +
+				'(descriptions, tags, text in images, object labels). Only with an MCP credential.',
 		},
 		{ max: MAX_RESULTS, default: 50 },
 	),
@@ -31,7 +36,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['search'] } }, properties);
 
 /** Search (svc_search_files): one item per match, in the folder-content fields of Folder → Get Content. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ storage }: StorageDeps,
+): Promise<INodeExecutionData[]> {
 	const { query, limit } = readSearch(this, itemIndex, MAX_RESULTS);
 	const items = await storage.searchFiles(query, limit, itemIndex);
 	return items.map((item) => jsonItem(item, itemIndex));

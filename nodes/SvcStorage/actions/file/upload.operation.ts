@@ -7,11 +7,21 @@ import { restOnlyInCollection } from '../../../shared/services/authentication';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, ifNameExistsOption, optionsCollection, readEntryHash, readIfNameExists } from '../common.descriptions';
+import {
+	folderLocator,
+	ifNameExistsOption,
+	optionsCollection,
+	readEntryHash,
+	readIfNameExists,
+} from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 
-export const option: OperationOption = { name: 'Upload', action: 'Upload a file', description: 'Upload a file from a binary field (up to 10 MiB over MCP)' };
+export const option: OperationOption = {
+	name: 'Upload',
+	action: 'Upload a file',
+	description: 'Upload a file from a binary field (up to 10 MiB over MCP)',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
@@ -37,7 +47,7 @@ const properties: INodeProperties[] = [
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			description: 'Name to store the file under; defaults to the binary data\'s file name',
+			description: "Name to store the file under; defaults to the binary data's file name",
 		},
 		{
 			displayName: 'Folder Upload Key',
@@ -46,7 +56,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'The folder\'s upload key, for uploading into a folder the account has no full access to',
+			description: "The folder's upload key, for uploading into a folder the account has no full access to",
 		},
 		ifNameExistsOption('file'),
 		{
@@ -58,8 +68,18 @@ const properties: INodeProperties[] = [
 			description: 'Color of the watermark text',
 		},
 		choice(
-			{ displayName: 'Watermark Position', name: 'watermarkPosition', displayOptions: restOnlyInCollection('svcStorageApi'), default: 'BOTTOM_RIGHT' },
-			[['Bottom Left', 'BOTTOM_LEFT'], ['Bottom Right', 'BOTTOM_RIGHT'], ['Top Left', 'TOP_LEFT'], ['Top Right', 'TOP_RIGHT']],
+			{
+				displayName: 'Watermark Position',
+				name: 'watermarkPosition',
+				displayOptions: restOnlyInCollection('svcStorageApi'),
+				default: 'BOTTOM_RIGHT',
+			},
+			[
+				['Bottom Left', 'BOTTOM_LEFT'],
+				['Bottom Right', 'BOTTOM_RIGHT'],
+				['Top Left', 'TOP_LEFT'],
+				['Top Right', 'TOP_RIGHT'],
+			],
 		),
 		{
 			displayName: 'Watermark Text',
@@ -79,7 +99,12 @@ function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string |
 	if (!raw) return undefined;
 	const hex = raw.replace(/^#/, '');
 	if (!/^[0-9a-fA-F]{6}$/.test(hex)) {
-		refuseInput(ctx, itemIndex, `The option "Watermark Color" is not a hex color: "${raw}"`, 'Use six hex digits, such as F0FF3C.');
+		refuseInput(
+			ctx,
+			itemIndex,
+			`The option "Watermark Color" is not a hex color: "${raw}"`,
+			'Use six hex digits, such as F0FF3C.',
+		);
 	}
 	return hex.toUpperCase();
 }
@@ -91,7 +116,12 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const watermarkText = readText(this, 'options.watermarkText', itemIndex, 'Watermark Text', { maxLength: 200 });
 	const watermarkPosition = this.getNodeParameter('options.watermarkPosition', itemIndex, '') as string;
 	if (watermarkPosition && !WATERMARK_POSITIONS.includes(watermarkPosition)) {
-		refuseInput(this, itemIndex, `The option "Watermark Position" has an unknown value "${watermarkPosition}"`, `Use one of ${WATERMARK_POSITIONS.join(', ')}.`);
+		refuseInput(
+			this,
+			itemIndex,
+			`The option "Watermark Position" has an unknown value "${watermarkPosition}"`,
+			`Use one of ${WATERMARK_POSITIONS.join(', ')}.`,
+		);
 	}
 	// Checked whenever set, although only sent with a text: a wrong value is refused, not ignored.
 	const watermarkColor = readWatermarkColor(this, itemIndex);

@@ -6,7 +6,13 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { mcpOnly, restOnly } from '../../../shared/services/authentication';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, ifNameExistsOption, optionsCollection, readEntryHash, readIfNameExists } from '../common.descriptions';
+import {
+	folderLocator,
+	ifNameExistsOption,
+	optionsCollection,
+	readEntryHash,
+	readIfNameExists,
+} from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 
@@ -28,15 +34,20 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Invoices 2026',
 		description:
-			'Name of the new folder. The service normalizes it and adds a number when a sibling has the same name; leave empty for a random name.',
+			'Name of the new folder. The service normalizes it and adds a number when a sibling has the ' +
+			'same name; leave empty for a random name.',
 	},
 	choice(
 		{ displayName: 'Access Type', name: 'accessType', default: 'PRIVATE', displayOptions: restOnly('svcStorageApi') },
-		[['Private', 'PRIVATE', 'Only authorized users can download its files'], ['Link', 'LINK', 'Anyone with a link can download its files']],
+		[
+			['Private', 'PRIVATE', 'Only authorized users can download its files'],
+			['Link', 'LINK', 'Anyone with a link can download its files'],
+		],
 	),
 	{
 		displayName:
-			'Over MCP the folder needs a name, requests PRIVATE access (the parent\'s settings may override it) and a name already taken is an error instead of getting a number.',
+			"Over MCP the folder needs a name, requests PRIVATE access (the parent's settings may override " +
+			'it) and a name already taken is an error instead of getting a number.',
 		name: 'mcpCreateNotice',
 		type: 'notice',
 		default: '',
@@ -48,7 +59,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['create'] } }, properties);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const parentHash = await readEntryHash(this, storage, 'folder', { name: 'parentFolder', label: 'Parent Folder', required: false }, itemIndex);
+	const parentHash = await readEntryHash(
+		this,
+		storage,
+		'folder',
+		{ name: 'parentFolder', label: 'Parent Folder', required: false },
+		itemIndex,
+	);
 	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
 	const accessType = this.getNodeParameter('accessType', itemIndex, 'PRIVATE') as string;
 	const result = await storage.createFolder(

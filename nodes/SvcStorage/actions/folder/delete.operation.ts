@@ -7,12 +7,20 @@ import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'Delete', action: 'Delete a folder', description: 'Delete a folder and everything in it' };
+export const option: OperationOption = {
+	name: 'Delete',
+	action: 'Delete a folder',
+	description: 'Delete a folder and everything in it',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
-	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to delete, together with all its contents' }),
+	folderLocator({
+		name: 'folder',
+		displayName: 'Folder',
+		description: 'Folder to delete, together with all its contents',
+	}),
 	optionsCollection(),
 ];
 

@@ -10,23 +10,38 @@ import { jsonItem } from '../../../shared/items';
 import { accessRightsOption, folderLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
-export const option: OperationOption = { name: 'List', action: 'List a folder', description: 'List the files and subfolders directly in a folder' };
+export const option: OperationOption = {
+	name: 'List',
+	action: 'List a folder',
+	description: 'List the files and subfolders directly in a folder',
+};
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder whose direct files and subfolders to list' }),
+	folderLocator({
+		name: 'folder',
+		displayName: 'Folder',
+		description: 'Folder whose direct files and subfolders to list',
+	}),
 	...returnAllOrLimit({}),
 	readOptionsCollection([
 		accessRightsOption,
 		choice(
 			{ displayName: 'Item Type', name: 'itemType', default: 'all', description: 'Which kind of entries to return' },
-			[['Files and Folders', 'all'], ['Files Only', 'file'], ['Folders Only', 'folder']],
+			[
+				['Files and Folders', 'all'],
+				['Files Only', 'file'],
+				['Folders Only', 'folder'],
+			],
 		),
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContent'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['folder'], operation: ['getContent'] } },
+	properties,
+);
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);

@@ -11,6 +11,14 @@ import * as move from './move.operation';
 import * as rename from './rename.operation';
 import * as restore from './restore.operation';
 
-export const operations: Operations<StorageDeps> = { create, delete: deleteFolder, getContent, getInfo, move, rename, restore };
+export const operations: Operations<StorageDeps> = {
+	create,
+	delete: deleteFolder,
+	getContent,
+	getInfo,
+	move,
+	rename,
+	restore,
+};
 
 export const description: INodeProperties[] = resourceDescription('folder', operations, 'create');

@@ -7,14 +7,20 @@ import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
-export const option: OperationOption = { name: 'Move', action: 'Move a folder', description: 'Move a folder into another folder of the same owner' };
+export const option: OperationOption = {
+	name: 'Move',
+	action: 'Move a folder',
+	description: 'Move a folder into another folder of the same owner',
+};
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Only with an MCP credential. The folder keeps its name and stays in the same owner\'s account; sharing of the target may change who can reach it. Moving into the current parent returns status "unchanged".',
+			"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
+			'sharing of the target may change who can reach it. Moving into the current parent returns ' +
+			'status "unchanged".',
 		name: 'moveFolderNotice',
 		type: 'notice',
 		default: '',
@@ -31,8 +37,18 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['move'] } }, properties);
 
 /** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
-export async function execute(this: IExecuteFunctions, itemIndex: number, { storage }: StorageDeps): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ storage }: StorageDeps,
+): Promise<INodeExecutionData[]> {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
-	const targetFolderHash = await readEntryHash(this, storage, 'folder', { name: 'targetFolder', label: 'Target Folder' }, itemIndex);
+	const targetFolderHash = await readEntryHash(
+		this,
+		storage,
+		'folder',
+		{ name: 'targetFolder', label: 'Target Folder' },
+		itemIndex,
+	);
 	return [jsonItem(await storage.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
 }

@@ -10,7 +10,18 @@ import { DVS_UNAVAILABILITY, unavailable } from '../../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../storage/types';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
+import type {
+	DvsFieldDescriptor,
+	DvsFieldValues,
+	DvsListQuery,
+	DvsPage,
+	DvsSchema,
+	DvsSection,
+	DvsUploadResult,
+	DvsUser,
+	DvsAdapter,
+	DvsWriteResult,
+} from './types';
 import { actorOf, dvsPageOf } from './types';
 
 type McpSection = 'task' | 'project_2';
@@ -32,7 +43,8 @@ const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }>
 	dvs_upload_file: { action: 'upload_document_file', sections: ['task'] },
 };
 
-const UNCERTAIN_DESCRIPTION = 'The change was submitted but not read back; the node reads the task before deciding anything.';
+const UNCERTAIN_DESCRIPTION =
+	'The change was submitted but not read back; the node reads the task before deciding anything.';
 
 /**
  * The MCP endpoint's DVS tools (the MCP endpoint) as a DvsAdapter, with the DVS JSON
@@ -71,7 +83,11 @@ export class McpDvsAdapter implements DvsAdapter {
 		throw unavailable(this.ctx.getNode(), `The "${section}" register`, 'mcp', DVS_UNAVAILABILITY, itemIndex);
 	}
 
-	private async call(suffix: string, args: IDataObject, context: Omit<McpCallContext, 'timeoutMs'>): Promise<IDataObject> {
+	private async call(
+		suffix: string,
+		args: IDataObject,
+		context: Omit<McpCallContext, 'timeoutMs'>,
+	): Promise<IDataObject> {
 		const outcome = await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
 		return outcome.structured ?? {};
 	}
@@ -85,7 +101,13 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */
-	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number, group: McpToolGroup = 'dvsWrite'): Promise<IDataObject> {
+	private async write(
+		suffix: string,
+		args: IDataObject,
+		action: string,
+		itemIndex: number,
+		group: McpToolGroup = 'dvsWrite',
+	): Promise<IDataObject> {
 		const structured = await this.call(suffix, args, { action, itemIndex, group, reconciled: true });
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
@@ -142,7 +164,10 @@ export class McpDvsAdapter implements DvsAdapter {
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
 
-	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
+	async searchUsers(
+		query: { pattern: string; limit?: number; taskId?: number },
+		itemIndex: number,
+	): Promise<DvsUser[]> {
 		const args: IDataObject = { pattern: query.pattern };
 		if (query.limit !== undefined) args.limit = query.limit;
 		if (query.taskId !== undefined) args.dvs_document_id = query.taskId;
@@ -152,7 +177,12 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
 		const mcpSection = this.section(section, itemIndex);
-		const body = await this.read('dvs_get_document', { section: mcpSection, dvs_document_id: documentId }, `read document ${documentId}`, itemIndex);
+		const body = await this.read(
+			'dvs_get_document',
+			{ section: mcpSection, dvs_document_id: documentId },
+			`read document ${documentId}`,
+			itemIndex,
+		);
 		return objectField(body, 'document');
 	}
 
@@ -182,29 +212,54 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	async sendCreate(_section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		return this.documentId(await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex), 0);
+		return this.documentId(
+			await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex),
+			0,
+		);
 	}
 
-	async sendUpdate(_section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	async sendUpdate(
+		_section: DvsSection,
+		documentId: number,
+		values: DvsFieldValues,
+		itemIndex: number,
+	): Promise<DvsWriteResult> {
 		return this.documentId(
-			await this.write('dvs_update_task', { dvs_document_id: documentId, update_params: values as IDataObject }, `update task ${documentId}`, itemIndex),
+			await this.write(
+				'dvs_update_task',
+				{ dvs_document_id: documentId, update_params: values as IDataObject },
+				`update task ${documentId}`,
+				itemIndex,
+			),
 			documentId,
 		);
 	}
 
 	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		return this.documentId(await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex), taskId);
+		return this.documentId(
+			await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex),
+			taskId,
+		);
 	}
 
-	/** Attachments go inline (the MCP endpoint: up to 10 MiB), so the file is read whole, once, before the first attempt. */
-	async prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>> {
+	/**
+	 * Attachments go inline (the MCP endpoint: up to 10 MiB), so the file is read whole, once, before the first
+	 * attempt.
+	 */
+	async prepareUpload(
+		taskId: number,
+		source: UploadSource,
+		itemIndex: number,
+	): Promise<() => Promise<DvsUploadResult>> {
 		const tooLarge = (size: number): never => {
 			throw new NodeOperationError(
 				this.ctx.getNode(),
 				`The file is too large for Svc's MCP endpoint (${(size / 1024 / 1024).toFixed(1)} MiB; the limit is 10 MiB)`,
 				{
 					itemIndex,
-					description: 'The MCP endpoint accepts attachments of at most 10 MiB sent inline. Use the Svc DVS API credential for larger files.',
+					description:
+						'The MCP endpoint accepts attachments of at most 10 MiB sent inline. Use the Svc DVS API ' +
+						'credential for larger files.',
 				},
 			);
 		};

@@ -5,7 +5,18 @@ import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
 import { DVS_SECTION_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
 import type { UploadSource } from '../storage/types';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from './types';
+import type {
+	DvsFieldDescriptor,
+	DvsFieldValues,
+	DvsListQuery,
+	DvsPage,
+	DvsSchema,
+	DvsSection,
+	DvsUploadResult,
+	DvsUser,
+	DvsAdapter,
+	DvsWriteResult,
+} from './types';
 import { actorOf, dvsPageOf } from './types';
 
 function objects(value: unknown): IDataObject[] {
@@ -29,7 +40,9 @@ function folderEntries(body: unknown): IDataObject[] {
 }
 
 const FIELD_HINT =
-	"A field value may be invalid: option, user and document IDs are organization-specific (pick them from the node's lists), responsible and followers must be assignable in the task's project, dates use YYYY-MM-DD, and the task's project cannot change.";
+	'A field value may be invalid: option, user and document IDs are organization-specific (pick ' +
+	"them from the node's lists), responsible and followers must be assignable in the task's " +
+	"project, dates use YYYY-MM-DD, and the task's project cannot change.";
 
 /** The DVS JSON API (the DVS API) as a DvsAdapter: each call one request, its answer in the API's shape. */
 export class RestDvsAdapter implements DvsAdapter {
@@ -50,7 +63,14 @@ export class RestDvsAdapter implements DvsAdapter {
 		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };
 	}
 
-	private async call(section: DvsSection, name: string, params: IDataObject, action: string, itemIndex: number, invalidHint?: string): Promise<IDataObject> {
+	private async call(
+		section: DvsSection,
+		name: string,
+		params: IDataObject,
+		action: string,
+		itemIndex: number,
+		invalidHint?: string,
+	): Promise<IDataObject> {
 		return await callDvs(this.ctx, section, name, params, this.options(action, itemIndex, invalidHint));
 	}
 
@@ -65,61 +85,129 @@ export class RestDvsAdapter implements DvsAdapter {
 
 	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
 		const params = section === 'task' ? { dvs_project_id: projectId } : {};
-		const body = await this.call(section, 'get_users', params, 'list the assignable users', itemIndex, 'Check the project: it must be a project of your organization.');
+		const body = await this.call(
+			section,
+			'get_users',
+			params,
+			'list the assignable users',
+			itemIndex,
+			'Check the project: it must be a project of your organization.',
+		);
 		return asUsers(body);
 	}
 
-	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
+	async searchUsers(
+		query: { pattern: string; limit?: number; taskId?: number },
+		itemIndex: number,
+	): Promise<DvsUser[]> {
 		const params: IDataObject = { pattern: query.pattern };
 		if (query.limit !== undefined) params.limit = query.limit;
 		if (query.taskId !== undefined) params.dvs_document_id = query.taskId;
-		const body = await this.call('task', 'search_users', params, 'search users', itemIndex, 'The pattern needs 2 to 100 characters and the limit 1 to 20.');
+		const body = await this.call(
+			'task',
+			'search_users',
+			params,
+			'search users',
+			itemIndex,
+			'The pattern needs 2 to 100 characters and the limit 1 to 20.',
+		);
 		return asUsers(body);
 	}
 
 	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
-		return await this.call(section, 'get_document', { dvs_document_id: documentId }, `read document ${documentId}`, itemIndex);
+		return await this.call(
+			section,
+			'get_document',
+			{ dvs_document_id: documentId },
+			`read document ${documentId}`,
+			itemIndex,
+		);
 	}
 
 	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
 		const params: IDataObject = { limit: query.limit, offset: query.offset };
 		if (query.order) params.order = query.order;
 		if (query.filters && Object.keys(query.filters).length > 0) params.filters = query.filters;
-		const body = await this.call(section, 'get_documents', params, 'list documents', itemIndex, 'A filter value may be invalid: filters take option, user or document IDs of your organization.');
+		const body = await this.call(
+			section,
+			'get_documents',
+			params,
+			'list documents',
+			itemIndex,
+			'A filter value may be invalid: filters take option, user or document IDs of your organization.',
+		);
 		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
-		const body = await this.call('task', 'get_comments', { dvs_document_id: taskId, limit: page.limit, offset: page.offset }, `read the comments of task ${taskId}`, itemIndex);
+		const body = await this.call(
+			'task',
+			'get_comments',
+			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
+			`read the comments of task ${taskId}`,
+			itemIndex,
+		);
 		return dvsPageOf(body, page);
 	}
 
 	private writtenId(body: IDataObject, fallback?: number): DvsWriteResult {
-		const id = typeof body.dvs_document_id === 'number' ? body.dvs_document_id : Number(body.dvs_document_id ?? fallback);
+		const id =
+			typeof body.dvs_document_id === 'number' ? body.dvs_document_id : Number(body.dvs_document_id ?? fallback);
 		return { ...body, dvs_document_id: Number.isFinite(id) ? id : (fallback ?? 0) };
 	}
 
-
 	async sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		return this.writtenId(await this.call(section, 'create_document', { create_params: values }, 'create the document', itemIndex, FIELD_HINT));
+		return this.writtenId(
+			await this.call(
+				section,
+				'create_document',
+				{ create_params: values },
+				'create the document',
+				itemIndex,
+				FIELD_HINT,
+			),
+		);
 	}
 
-	async sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	async sendUpdate(
+		section: DvsSection,
+		documentId: number,
+		values: DvsFieldValues,
+		itemIndex: number,
+	): Promise<DvsWriteResult> {
 		return this.writtenId(
-			await this.call(section, 'update_document', { dvs_document_id: documentId, update_params: values }, `update document ${documentId}`, itemIndex, FIELD_HINT),
+			await this.call(
+				section,
+				'update_document',
+				{ dvs_document_id: documentId, update_params: values },
+				`update document ${documentId}`,
+				itemIndex,
+				FIELD_HINT,
+			),
 			documentId,
 		);
 	}
 
 	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		return this.writtenId(
-			await this.call('task', 'add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex, 'The comment must not be empty.'),
+			await this.call(
+				'task',
+				'add_comment',
+				{ dvs_document_id: taskId, comment },
+				`comment on task ${taskId}`,
+				itemIndex,
+				'The comment must not be empty.',
+			),
 			taskId,
 		);
 	}
 
 	/** The attachment streams from its source for each attempt. */
-	async prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>> {
+	async prepareUpload(
+		taskId: number,
+		source: UploadSource,
+		itemIndex: number,
+	): Promise<() => Promise<DvsUploadResult>> {
 		return async () => {
 			const body = await uploadToDvs(
 				this.ctx,
@@ -133,7 +221,11 @@ export class RestDvsAdapter implements DvsAdapter {
 
 	/** The DVS API: the storage API's get_folder_content on the task's upload_hash, with the DVS credential. */
 	async listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]> {
-		const body = await listDvsAttachmentFolder(this.ctx, uploadHash, this.options(`list the attachments of task ${taskId}`, itemIndex));
+		const body = await listDvsAttachmentFolder(
+			this.ctx,
+			uploadHash,
+			this.options(`list the attachments of task ${taskId}`, itemIndex),
+		);
 		return folderEntries(body);
 	}
 }

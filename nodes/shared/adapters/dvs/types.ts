@@ -107,7 +107,12 @@ export interface DvsAdapter extends Adapter {
 	/** The entries of a task's attachment folder (its `upload_hash`). */
 	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
 	sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
-	sendUpdate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
+	sendUpdate(
+		section: DvsSection,
+		documentId: number,
+		values: DvsFieldValues,
+		itemIndex: number,
+	): Promise<DvsWriteResult>;
 	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult>;
 	/** Checks an attachment (MCP: reads it whole, within its limit) and returns the request that sends it. */
 	prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>>;
@@ -119,7 +124,9 @@ function whole(value: unknown, fallback: number): number {
 
 /** A get_documents / get_comments answer (or its MCP mirror) as a page; missing numbers from the request. */
 export function dvsPageOf(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
-	const items = Array.isArray(body.items) ? (body.items.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
+	const items = Array.isArray(body.items)
+		? (body.items.filter((entry) => entry && typeof entry === 'object') as IDataObject[])
+		: [];
 	const page: DvsPage = {
 		items,
 		total: whole(body.total, requested.offset + items.length),
@@ -137,5 +144,8 @@ export function actorOf(value: unknown): Pick<DvsSchema, 'actor'> {
 	return typeof id === 'number' ? { actor: { id, org_id: typeof orgId === 'number' ? orgId : 0 } } : {};
 }
 
-/** The task register's field naming a task's project (get_fields, create_params, filters): set on create, never changed. */
+/**
+ * The task register's field naming a task's project (get_fields, create_params, filters): set on create,
+ * never changed.
+ */
 export const TASK_PROJECT_FIELD = 'dvs_project_id';

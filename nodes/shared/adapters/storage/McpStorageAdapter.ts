@@ -20,7 +20,15 @@ import {
 	uploadedFileFromMcp,
 	writtenItem,
 } from './mcpEntries';
-import type { ImportSource, NewFolder, PreparedWrite, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
+import type {
+	ImportSource,
+	NewFolder,
+	PreparedWrite,
+	StorageAdapter,
+	UploadOptions,
+	UploadSource,
+	WriteResult,
+} from './types';
 import { namedRootHash } from './entryFields';
 
 /** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
@@ -61,11 +69,21 @@ export class McpStorageAdapter implements StorageAdapter {
 		await this.client.close();
 	}
 
-	private async call(suffix: string, args: IDataObject, context: Omit<McpCallContext, 'timeoutMs'>): Promise<McpToolOutcome> {
+	private async call(
+		suffix: string,
+		args: IDataObject,
+		context: Omit<McpCallContext, 'timeoutMs'>,
+	): Promise<McpToolOutcome> {
 		return await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
 	}
 
-	private async write(suffix: string, args: IDataObject, action: string, itemIndex: number, reconciled = false): Promise<IDataObject> {
+	private async write(
+		suffix: string,
+		args: IDataObject,
+		action: string,
+		itemIndex: number,
+		reconciled = false,
+	): Promise<IDataObject> {
 		const outcome = await this.call(suffix, args, { action, itemIndex, group: 'storageWrite', reconciled });
 		return outcome.structured ?? {};
 	}
@@ -73,7 +91,12 @@ export class McpStorageAdapter implements StorageAdapter {
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
 		const outcome = await this.call('get_root_folder', {}, { action: 'read the ROOT folder', itemIndex });
-		const hash = namedRootHash(this.ctx.getNode(), objectField(outcome.structured ?? {}, 'folder').hash, 'MCP endpoint (svc_get_root_folder)', itemIndex);
+		const hash = namedRootHash(
+			this.ctx.getNode(),
+			objectField(outcome.structured ?? {}, 'folder').hash,
+			'MCP endpoint (svc_get_root_folder)',
+			itemIndex,
+		);
 		this.rootHash = hash;
 		return hash;
 	}
@@ -104,29 +127,45 @@ export class McpStorageAdapter implements StorageAdapter {
 				seen.add(hash);
 				items.push(item);
 			}
-			const scanned = typeof structured.limit === 'number' && structured.limit > 0 ? structured.limit : pageItems.length;
+			const scanned =
+				typeof structured.limit === 'number' && structured.limit > 0 ? structured.limit : pageItems.length;
 			if (typeof structured.has_more === 'boolean') {
 				if (!structured.has_more) return items;
-				const next = typeof structured.next_offset === 'number' ? structured.next_offset : offset + Math.max(scanned, 1);
+				const next =
+					typeof structured.next_offset === 'number' ? structured.next_offset : offset + Math.max(scanned, 1);
 				offset = next > offset ? next : offset + Math.max(scanned, 1);
 				continue;
 			}
 			if (pageItems.length === 0) return items;
 			offset += scanned;
 		}
-		throw new NodeApiError(this.ctx.getNode(), { message: 'listing did not end' }, {
-			message: `Svc's MCP endpoint kept listing the folder past ${MAX_LIST_PAGES} pages`,
-			description: 'The listing was stopped rather than returned incomplete. Try again; if it persists, list the folder with the Svc Storage API credential.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.ctx.getNode(),
+			{ message: 'listing did not end' },
+			{
+				message: `Svc's MCP endpoint kept listing the folder past ${MAX_LIST_PAGES} pages`,
+				description:
+					'The listing was stopped rather than returned incomplete. Try again; if it persists, list ' +
+					'the folder with the Svc Storage API credential.',
+				itemIndex,
+			},
+		);
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
 		return (await this.listRaw(folderHash, itemIndex)).map((item) => entryFromMcp(item, options.accessRights === true));
 	}
 
-	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		const outcome = await this.call('get_folder_info', { folder_hash: folderHash }, { action: 'read the folder', itemIndex });
+	async getFolderInfo(
+		folderHash: string,
+		options: { accessRights?: boolean },
+		itemIndex: number,
+	): Promise<IDataObject> {
+		const outcome = await this.call(
+			'get_folder_info',
+			{ folder_hash: folderHash },
+			{ action: 'read the folder', itemIndex },
+		);
 		return folderInfoFromMcp(objectField(outcome.structured ?? {}, 'folder'), options.accessRights === true);
 	}
 
@@ -152,7 +191,8 @@ export class McpStorageAdapter implements StorageAdapter {
 		if (input.accessType && input.accessType !== 'PRIVATE') {
 			this.refuse(
 				`The access type ${input.accessType} cannot be requested over Svc's MCP endpoint`,
-				'Folders created over MCP request PRIVATE access (the folder\'s settings may override it). Use the Svc Storage API credential to create LINK folders.',
+				"Folders created over MCP request PRIVATE access (the folder's settings may override it). " +
+					'Use the Svc Storage API credential to create LINK folders.',
 				itemIndex,
 			);
 		}
@@ -162,13 +202,25 @@ export class McpStorageAdapter implements StorageAdapter {
 			name,
 			send: async () =>
 				createdFolderFromMcp(
-					writtenItem(await this.write('create_folder', { parent_folder_hash: folderHash, folder_name: name }, `create the folder "${name}"`, itemIndex, true)),
+					writtenItem(
+						await this.write(
+							'create_folder',
+							{ parent_folder_hash: folderHash, folder_name: name },
+							`create the folder "${name}"`,
+							itemIndex,
+							true,
+						),
+					),
 				),
 		};
 	}
 
 	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const outcome = await this.call('get_folder_info', { folder_hash: folderHash }, { action: 'read the folder', itemIndex });
+		const outcome = await this.call(
+			'get_folder_info',
+			{ folder_hash: folderHash },
+			{ action: 'read the folder', itemIndex },
+		);
 		return createdFolderFromMcp(objectField(outcome.structured ?? {}, 'folder'));
 	}
 
@@ -179,17 +231,34 @@ export class McpStorageAdapter implements StorageAdapter {
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
 		await this.refuseRoot(folderHash, 'renamed', itemIndex);
-		const structured = await this.write('rename_folder', { folder_hash: folderHash, folder_name: name }, 'rename the folder', itemIndex);
+		const structured = await this.write(
+			'rename_folder',
+			{ folder_hash: folderHash, folder_name: name },
+			'rename the folder',
+			itemIndex,
+		);
 		return this.withStatus(renamedFolderFromMcp(writtenItem(structured)), structured);
 	}
 
 	private async refuseRoot(folderHash: string, what: 'renamed' | 'moved', itemIndex: number): Promise<void> {
 		if (this.rootHash === undefined || folderHash !== this.rootHash) return;
-		this.refuse(`The ROOT folder cannot be ${what}`, `Svc does not allow that. Choose a folder inside ROOT.`, itemIndex);
+		this.refuse(
+			`The ROOT folder cannot be ${what}`,
+			`Svc does not allow that. Choose a folder inside ROOT.`,
+			itemIndex,
+		);
 	}
 
-	/** svc_upload_file sends the file inline (the MCP endpoint: at most 10 MiB), read whole once before the first attempt. */
-	async prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite> {
+	/**
+	 * svc_upload_file sends the file inline (the MCP endpoint: at most 10 MiB), read whole once before the
+	 * first attempt.
+	 */
+	async prepareUpload(
+		folderHash: string,
+		source: UploadSource,
+		options: UploadOptions,
+		itemIndex: number,
+	): Promise<PreparedWrite> {
 		const restOnly = [
 			options.folderUploadKey ? 'Folder Upload Key' : '',
 			options.watermarkText ? 'Watermark Text' : '',
@@ -197,14 +266,16 @@ export class McpStorageAdapter implements StorageAdapter {
 		if (restOnly.length > 0) {
 			this.refuse(
 				`The option "${restOnly[0]}" is not available over Svc's MCP endpoint`,
-				'Upload keys and watermarks belong to the storage REST API. Use the Svc Storage API credential, or remove the option.',
+				'Upload keys and watermarks belong to the storage REST API. Use the Svc Storage API credential, ' +
+					'or remove the option.',
 				itemIndex,
 			);
 		}
 		const tooLarge = (size: number): never =>
 			this.refuse(
 				`The file is too large for Svc's MCP endpoint (${mib(size)}; the limit is 10 MiB)`,
-				'The MCP endpoint accepts uploads of at most 10 MiB (sent inline). Use the Svc Storage API credential for larger files, or Import From URL when the file is at a public HTTPS address.',
+				'The MCP endpoint accepts uploads of at most 10 MiB (sent inline). Use the Svc Storage API ' +
+					'credential for larger files, or Import From URL when the file is at a public HTTPS address.',
 				itemIndex,
 			);
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
@@ -232,12 +303,21 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
-		const outcome = await this.call('read_file', { file_hash: fileHash }, { action: 'download the file', itemIndex, contentIsData: true });
+		const outcome = await this.call(
+			'read_file',
+			{ file_hash: fileHash },
+			{ action: 'download the file', itemIndex, contentIsData: true },
+		);
 		return await fileFromReadResult(this.ctx, outcome, timeoutFor(this.ctx, this.timeoutFor(itemIndex)), itemIndex);
 	}
 
 	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.write('rename_file', { file_hash: fileHash, file_name: name }, 'rename the file', itemIndex);
+		const structured = await this.write(
+			'rename_file',
+			{ file_hash: fileHash, file_name: name },
+			'rename the file',
+			itemIndex,
+		);
 		return this.withStatus(renamedFileFromMcp(writtenItem(structured)), structured);
 	}
 
@@ -262,7 +342,12 @@ export class McpStorageAdapter implements StorageAdapter {
 		}));
 	}
 
-	async prepareImport(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite> {
+	async prepareImport(
+		folderHash: string,
+		fileName: string,
+		source: ImportSource,
+		itemIndex: number,
+	): Promise<PreparedWrite> {
 		const args: IDataObject = { folder_hash: folderHash, file_name: fileName };
 		if ('sourceUrl' in source) args.source_url = source.sourceUrl;
 		else args.file = source.file as unknown as IDataObject;

@@ -12,7 +12,15 @@ import {
 } from '../../transport/storage';
 import { entryName, entrySize, rootHashOf, namedRootHash } from './entryFields';
 import type { EntryKind } from './entryFields';
-import type { NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from './types';
+import type {
+	NewFolder,
+	PreparedWrite,
+	RestCall,
+	StorageAdapter,
+	UploadOptions,
+	UploadSource,
+	WriteResult,
+} from './types';
 
 function asList(value: unknown): IDataObject[] {
 	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
@@ -38,17 +46,33 @@ export class RestStorageAdapter implements StorageAdapter {
 	async close(): Promise<void> {}
 
 	/** One storage API action for an item, with that item's timeout. */
-	private async action(name: string, fields: StorageFields, action: string, itemIndex: number, reconciled?: boolean): Promise<unknown> {
-		return await callStorageAction(this.ctx, name, fields, { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled });
+	private async action(
+		name: string,
+		fields: StorageFields,
+		action: string,
+		itemIndex: number,
+		reconciled?: boolean,
+	): Promise<unknown> {
+		return await callStorageAction(this.ctx, name, fields, {
+			action,
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+			reconciled,
+		});
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
-		const { body } = await callStorageScript(this.ctx, 'authenticate_user', {}, {
-			action: 'read the account data',
-			itemIndex,
-			timeoutMs: this.timeoutFor(itemIndex),
-		});
+		const { body } = await callStorageScript(
+			this.ctx,
+			'authenticate_user',
+			{},
+			{
+				action: 'read the account data',
+				itemIndex,
+				timeoutMs: this.timeoutFor(itemIndex),
+			},
+		);
 		const hash = namedRootHash(this.ctx.getNode(), rootHashOf(asObject(body)), 'account data', itemIndex);
 		this.rootHash = hash;
 		return hash;
@@ -64,7 +88,14 @@ export class RestStorageAdapter implements StorageAdapter {
 			send: async () => {
 				const fields = { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType };
 				const action = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
-				return asObject(await callStorageAction(this.ctx, 'create_folder', fields, { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true }));
+				return asObject(
+					await callStorageAction(this.ctx, 'create_folder', fields, {
+						action,
+						itemIndex,
+						timeoutMs: this.timeoutFor(itemIndex),
+						reconciled: true,
+					}),
+				);
 			},
 		};
 	}
@@ -81,22 +112,43 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
-		const body = await this.action('get_folder_content', { folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined }, 'list the folder', itemIndex);
+		const body = await this.action(
+			'get_folder_content',
+			{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
+			'list the folder',
+			itemIndex,
+		);
 		return asList(body);
 	}
 
 	/** get_file_info and get_folder_info: the same call for either kind. */
-	private async info(kind: 'file' | 'folder', hash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+	private async info(
+		kind: 'file' | 'folder',
+		hash: string,
+		options: { accessRights?: boolean },
+		itemIndex: number,
+	): Promise<IDataObject> {
 		const fields = { [`${kind}_hash`]: hash, get_access_rights: options.accessRights ? true : undefined };
 		return asObject(await this.action(`get_${kind}_info`, fields, `read the ${kind}`, itemIndex));
 	}
 
 	/** rename_file and rename_folder: the same call for either kind. */
 	private async rename(kind: 'file' | 'folder', hash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return asObject(await this.action(`rename_${kind}`, { [`${kind}_hash`]: hash, [`${kind}_name`]: name }, `rename the ${kind}`, itemIndex));
+		return asObject(
+			await this.action(
+				`rename_${kind}`,
+				{ [`${kind}_hash`]: hash, [`${kind}_name`]: name },
+				`rename the ${kind}`,
+				itemIndex,
+			),
+		);
 	}
 
-	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+	async getFolderInfo(
+		folderHash: string,
+		options: { accessRights?: boolean },
+		itemIndex: number,
+	): Promise<IDataObject> {
 		return await this.info('folder', folderHash, options, itemIndex);
 	}
 
@@ -105,7 +157,12 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	/** upload_file streams the file part from its source, a new form for each attempt. */
-	async prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite> {
+	async prepareUpload(
+		folderHash: string,
+		source: UploadSource,
+		options: UploadOptions,
+		itemIndex: number,
+	): Promise<PreparedWrite> {
 		return {
 			folderHash,
 			name: source.fileName,
@@ -121,7 +178,12 @@ export class RestStorageAdapter implements StorageAdapter {
 							watermark_color: options.watermarkColor,
 						},
 						() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
-						{ action: `upload the file "${source.fileName}"`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true },
+						{
+							action: `upload the file "${source.fileName}"`,
+							itemIndex,
+							timeoutMs: this.timeoutFor(itemIndex),
+							reconciled: true,
+						},
 					),
 				),
 		};
@@ -170,13 +232,29 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	/** The legacy undelete scripts (paid plans; the storage API shows no answer). */
 	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		const hints = { 405: { description: `Restoring needs a PRO, BUSINESS or ENTERPRISE plan, and the ${kind} must be deleted, not purged.` } };
-		await callStorageScript(this.ctx, `undelete_${kind}`, { [`${kind}_hash`]: hash }, { action: `restore the ${kind}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints });
+		const hints = {
+			405: {
+				description: `Restoring needs a PRO, BUSINESS or ENTERPRISE plan, and the ${kind} must be deleted, not purged.`,
+			},
+		};
+		await callStorageScript(
+			this.ctx,
+			`undelete_${kind}`,
+			{ [`${kind}_hash`]: hash },
+			{ action: `restore the ${kind}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints },
+		);
 		return { [`${kind}_hash`]: hash, restored: true };
 	}
 
 	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return asObject(await callStorageAction(this.ctx, call.name, fields, { action: call.label, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints: call.hints }));
+		return asObject(
+			await callStorageAction(this.ctx, call.name, fields, {
+				action: call.label,
+				itemIndex,
+				timeoutMs: this.timeoutFor(itemIndex),
+				hints: call.hints,
+			}),
+		);
 	}
 
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
@@ -188,7 +266,12 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageScript(this.ctx, call.name, fields, { action: call.label, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints: call.hints });
+		const { body } = await callStorageScript(this.ctx, call.name, fields, {
+			action: call.label,
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+			hints: call.hints,
+		});
 		return asObject(body);
 	}
 }

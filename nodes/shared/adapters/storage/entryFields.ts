@@ -59,9 +59,13 @@ export function rootHashOf(userData: IDataObject): string | undefined {
 /** The ROOT folder hash an adapter read, or an error saying that `source` (the answer read) named none. */
 export function namedRootHash(node: INode, hash: unknown, source: string, itemIndex: number): string {
 	if (typeof hash === 'string' && hash) return hash;
-	throw new NodeApiError(node, { message: `no ROOT folder in ${source}` }, {
-		message: `Svc's ${source} named no ROOT folder`,
-		description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
-		itemIndex,
-	});
+	throw new NodeApiError(
+		node,
+		{ message: `no ROOT folder in ${source}` },
+		{
+			message: `Svc's ${source} named no ROOT folder`,
+			description: 'Choose the folder by hash instead of leaving it to the ROOT default.',
+			itemIndex,
+		},
+	);
 }

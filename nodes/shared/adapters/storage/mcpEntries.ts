@@ -19,7 +19,8 @@ import type { IDataObject } from 'n8n-workflow';
  * | is_root (folder info) | `is_root` |
  * | folder_edit_key, folder_upload_key, file_delete_key | null: capability keys are never given over MCP |
  * | created_by, owner_id, folder_count, file_count | null: MCP does not report them |
- * | access_rights (when asked) | from `access`: can_add → can_upload, can_edit, can_download; can_view true (the item is visible); is_owner and can_delete null |
+ * | access_rights (when asked) | from `access`: can_add → can_upload, can_edit, can_download; can_view true
+ * (the item is visible); is_owner and can_delete null |
  */
 
 function text(value: unknown): string | null {
@@ -82,9 +83,25 @@ function entryFieldsFromMcp(item: IDataObject, withRights: boolean): IDataObject
 function entryOfKind(kind: 'folder' | 'file', item: IDataObject, withRights: boolean): IDataObject {
 	const own: IDataObject =
 		kind === 'folder'
-			? { parent_folder_hash: text(item.parent_folder_hash), folder_edit_key: null, folder_upload_key: null, timestamp_created: unixSeconds(item.created_at) }
-			: { folder_hash: text(item.parent_folder_hash), file_delete_key: null, mime_type: text(item.mime_type), timestamp_uploaded: unixSeconds(item.created_at) };
-	return { type: kind, [`${kind}_hash`]: text(item.hash), [`${kind}_name`]: text(item.name), ...own, ...entryFieldsFromMcp(item, withRights) };
+			? {
+					parent_folder_hash: text(item.parent_folder_hash),
+					folder_edit_key: null,
+					folder_upload_key: null,
+					timestamp_created: unixSeconds(item.created_at),
+				}
+			: {
+					folder_hash: text(item.parent_folder_hash),
+					file_delete_key: null,
+					mime_type: text(item.mime_type),
+					timestamp_uploaded: unixSeconds(item.created_at),
+				};
+	return {
+		type: kind,
+		[`${kind}_hash`]: text(item.hash),
+		[`${kind}_name`]: text(item.name),
+		...own,
+		...entryFieldsFromMcp(item, withRights),
+	};
 }
 
 /** A folder-content entry of either kind. */

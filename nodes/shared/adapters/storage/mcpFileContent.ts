@@ -10,7 +10,10 @@ import type { McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
 import { embeddedResource, firstText, objectField } from '../mcpTools';
 
-/** File content over MCP: sent inline (uploads, small reads) or, for a large read, fetched from the URL the service gives. */
+/**
+ * File content over MCP: sent inline (uploads, small reads) or, for a large read, fetched from the URL the
+ * service gives.
+ */
 
 /** The MCP endpoint: inline upload content is limited to 10 MiB decoded. */
 export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -19,7 +22,11 @@ export function mib(bytes: number): string {
 }
 
 /** The whole upload in memory (MCP sends it inline), stopping as soon as it passes the limit. */
-export async function readWhole(source: UploadSource, limit: number, tooLarge: (size: number) => never): Promise<Buffer> {
+export async function readWhole(
+	source: UploadSource,
+	limit: number,
+	tooLarge: (size: number) => never,
+): Promise<Buffer> {
 	if (source.size > limit) tooLarge(source.size);
 	const chunks: Buffer[] = [];
 	let length = 0;
@@ -38,7 +45,12 @@ export async function readWhole(source: UploadSource, limit: number, tooLarge: (
  * they came (text as its UTF-8 bytes, a byte order mark and CRLF kept); name and MIME type come
  * from the file's metadata, the content block's MIME type only where the metadata has none.
  */
-export async function fileFromReadResult(ctx: ServiceContext, outcome: McpToolOutcome, timeoutMs: number, itemIndex: number): Promise<StorageDownload> {
+export async function fileFromReadResult(
+	ctx: ServiceContext,
+	outcome: McpToolOutcome,
+	timeoutMs: number,
+	itemIndex: number,
+): Promise<StorageDownload> {
 	const structured = outcome.structured ?? {};
 	const file = objectField(structured, 'file');
 	const fileName = typeof file.name === 'string' ? file.name : undefined;
@@ -47,29 +59,50 @@ export async function fileFromReadResult(ctx: ServiceContext, outcome: McpToolOu
 	const text = firstText(outcome);
 	// A text block beside a URL is the result's summary (servers echo structured results as text), not the file.
 	if (typeof structured.download_url === 'string' && resource === undefined && structured.delivery !== 'text') {
-		return await fetchLargeFile(ctx, structured.download_url, { fileName, contentType: metaType, timeoutMs, itemIndex });
+		return await fetchLargeFile(ctx, structured.download_url, {
+			fileName,
+			contentType: metaType,
+			timeoutMs,
+			itemIndex,
+		});
 	}
 	const inline = inlineBytes(resource, text, file.size === 0);
 	if (inline === 'invalid base64') {
-		throw new NodeApiError(ctx.getNode(), { message: 'invalid base64' }, {
-			message: "Svc's MCP endpoint sent the file's content as invalid base64",
-			description: 'Nothing was output. Try again; if it persists, download the file with the Svc Storage API credential.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'invalid base64' },
+			{
+				message: "Svc's MCP endpoint sent the file's content as invalid base64",
+				description:
+					'Nothing was output. Try again; if it persists, download the file with the Svc Storage API credential.',
+				itemIndex,
+			},
+		);
 	}
 	if (inline === undefined) {
-		throw new NodeApiError(ctx.getNode(), { message: 'svc_read_file returned no content' }, {
-			message: "Svc's MCP endpoint returned no content for the file",
-			description: 'Try again; if it persists, download the file with the Svc Storage API credential.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'svc_read_file returned no content' },
+			{
+				message: "Svc's MCP endpoint returned no content for the file",
+				description: 'Try again; if it persists, download the file with the Svc Storage API credential.',
+				itemIndex,
+			},
+		);
 	}
 	const blockType = typeof resource?.mimeType === 'string' ? resource.mimeType : undefined;
 	return { body: inline, contentType: metaType ?? blockType, fileName, size: inline.length };
 }
 
-/** The bytes of inline content: an embedded resource first, then a text block; an empty file may come with no block at all. */
-function inlineBytes(resource: IDataObject | undefined, text: string | undefined, emptyFile: boolean): Buffer | 'invalid base64' | undefined {
+/**
+ * The bytes of inline content: an embedded resource first, then a text block; an empty file may come with no
+ * block at all.
+ */
+function inlineBytes(
+	resource: IDataObject | undefined,
+	text: string | undefined,
+	emptyFile: boolean,
+): Buffer | 'invalid base64' | undefined {
 	if (typeof resource?.blob === 'string') return decodeBase64(resource.blob) ?? 'invalid base64';
 	if (typeof resource?.text === 'string') return Buffer.from(resource.text, 'utf8');
 	if (text !== undefined) return Buffer.from(text, 'utf8');
@@ -94,17 +127,27 @@ function usableUrl(url: string): URL | undefined {
 }
 
 export async function fetchLargeFile(
-ctx: ServiceContext,
-url: string,
-{ fileName, contentType, timeoutMs, itemIndex }: { fileName?: string; contentType?: string; timeoutMs: number; itemIndex: number },
+	ctx: ServiceContext,
+	url: string,
+	{
+		fileName,
+		contentType,
+		timeoutMs,
+		itemIndex,
+	}: { fileName?: string; contentType?: string; timeoutMs: number; itemIndex: number },
 ): Promise<StorageDownload> {
 	const parsed = usableUrl(url);
 	if (!parsed) {
-		throw new NodeApiError(ctx.getNode(), { message: 'unusable download URL' }, {
-			message: "Svc's MCP endpoint gave no usable HTTPS download URL for this large file",
-			description: 'Files larger than 25 MB are not sent inline over MCP. Download them with the Svc Storage API credential.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'unusable download URL' },
+			{
+				message: "Svc's MCP endpoint gave no usable HTTPS download URL for this large file",
+				description:
+					'Files larger than 25 MB are not sent inline over MCP. Download them with the Svc Storage API credential.',
+				itemIndex,
+			},
+		);
 	}
 	let response: IN8nHttpFullResponse;
 	try {
@@ -118,11 +161,16 @@ url: string,
 			timeout: timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw new NodeApiError(ctx.getNode(), { message: (error as Error).message ?? 'request failed' }, {
-			message: 'Could not fetch the large file from the URL Svc gave',
-			description: `${(error as Error).message ?? ''} Try again, or download the file with the Svc Storage API credential.`,
-			itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: (error as Error).message ?? 'request failed' },
+			{
+				message: 'Could not fetch the large file from the URL Svc gave',
+				description:
+					`${(error as Error).message ?? ''} Try again, or download the file with the Svc Storage API ` + `credential.`,
+				itemIndex,
+			},
+		);
 	}
 	const headers = response.headers as Record<string, string | string[] | undefined>;
 	const header = (name: string) => {
@@ -132,13 +180,24 @@ url: string,
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		await discardBody(response.body);
 		const location = header('location');
-		const redirect = response.statusCode >= 300 && response.statusCode < 400 ? ` with a redirect to ${hostOf(location)}, which the node does not follow` : '';
-		throw new NodeApiError(ctx.getNode(), { message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) }, {
-			message: `The download URL Svc gave for this large file (${hostOf(parsed.toString())}) answered ${response.statusCode}${redirect}`,
-			description: 'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need a login. Run again, or use the Svc Storage API credential.',
-			httpCode: String(response.statusCode),
-			itemIndex,
-		});
+		const redirect =
+			response.statusCode >= 300 && response.statusCode < 400
+				? ` with a redirect to ${hostOf(location)}, which the node does not follow`
+				: '';
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) },
+			{
+				message:
+					`The download URL Svc gave for this large file (${hostOf(parsed.toString())}) ` +
+					`answered ${response.statusCode}${redirect}`,
+				description:
+					'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need ' +
+					'a login. Run again, or use the Svc Storage API credential.',
+				httpCode: String(response.statusCode),
+				itemIndex,
+			},
+		);
 	}
 	const length = Number(header('content-length'));
 	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutMs);

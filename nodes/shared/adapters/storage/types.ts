@@ -61,7 +61,12 @@ export interface StorageAdapter extends Adapter {
 	prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite>;
 	/** A folder our create made, found by reading back: the create's output fields. */
 	createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult>;
-	prepareUpload(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number): Promise<PreparedWrite>;
+	prepareUpload(
+		folderHash: string,
+		source: UploadSource,
+		options: UploadOptions,
+		itemIndex: number,
+	): Promise<PreparedWrite>;
 	/** A file our upload or import made, found by reading back: the upload's output fields. */
 	uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult>;
 	/** What only the MCP endpoint offers (the MCP endpoint): absent on the REST adapter. */
@@ -77,7 +82,10 @@ export interface StorageAdapter extends Adapter {
 	accountScript?(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject>;
 }
 
-/** One REST action or script by name, with what it does (the end of "while trying to …") and what its statuses mean here. */
+/**
+ * One REST action or script by name, with what it does (the end of "while trying to …") and what its statuses
+ * mean here.
+ */
 export interface RestCall {
 	name: string;
 	label: string;

@@ -5,8 +5,25 @@ import type { UncertainWrite } from '../../reconcile';
 import { markedReconciled, writeExactlyOnce } from '../../reconcile';
 import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
-import { addCommentWrite, createDocumentWrite, missingValues, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
-import type { DvsFieldDescriptor, DvsFieldValues, DvsListQuery, DvsPage, DvsSchema, DvsSection, DvsUploadResult, DvsUser, DvsAdapter, DvsWriteResult } from '../../adapters/dvs/types';
+import {
+	addCommentWrite,
+	createDocumentWrite,
+	missingValues,
+	updateDocumentWrite,
+	uploadAttachmentWrite,
+} from './readBack';
+import type {
+	DvsFieldDescriptor,
+	DvsFieldValues,
+	DvsListQuery,
+	DvsPage,
+	DvsSchema,
+	DvsSection,
+	DvsUploadResult,
+	DvsUser,
+	DvsAdapter,
+	DvsWriteResult,
+} from '../../adapters/dvs/types';
 import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { DvsReferences } from './references';
@@ -20,11 +37,20 @@ import { OUTCOME_UNCERTAIN } from '../../transport/errors';
  */
 function partialCreateUnchecked(node: INode, documentId: number, cause: unknown, itemIndex: number): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
-	return new NodeApiError(node, { message: reason }, {
-		message: `${OUTCOME_UNCERTAIN}: document ${documentId} was created, but whether it holds every value sent could not be checked`,
-		description: `The service's answer to the create was lost; reading back found document ${documentId}, but checking its fields failed (${reason}). Do not create it again: open document ${documentId} and check its fields, or update it with the same values.`,
-		itemIndex,
-	});
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{
+			message:
+				`${OUTCOME_UNCERTAIN}: document ${documentId} was created, but whether it holds every value ` +
+				`sent could not be checked`,
+			description:
+				`The service's answer to the create was lost; reading back found document ${documentId}, ` +
+				`but checking its fields failed (${reason}). Do not create it again: open document ${documentId} ` +
+				`and check its fields, or update it with the same values.`,
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -48,7 +74,12 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	/** A user's ID from its ID or name, among the users the register (and the task's project) accepts. */
-	async userIdOf(section: DvsSection, projectId: number | undefined, reference: string, itemIndex: number): Promise<number> {
+	async userIdOf(
+		section: DvsSection,
+		projectId: number | undefined,
+		reference: string,
+		itemIndex: number,
+	): Promise<number> {
 		return await this.references.userIdOf(section, projectId, reference, itemIndex);
 	}
 
@@ -92,7 +123,10 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return await this.adapter.getUsers(section, projectId, itemIndex);
 	}
 
-	async searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]> {
+	async searchUsers(
+		query: { pattern: string; limit?: number; taskId?: number },
+		itemIndex: number,
+	): Promise<DvsUser[]> {
 		return await this.adapter.searchUsers(query, itemIndex);
 	}
 
@@ -109,7 +143,10 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	/** The task's attachment folder (the DVS API: `upload_hash`, null when it has none or it is not viewable). */
-	async attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
+	async attachmentFolder(
+		taskId: number,
+		itemIndex: number,
+	): Promise<{ uploadHash: string | null; entries: IDataObject[] }> {
 		const task = await this.getDocument('task', taskId, itemIndex);
 		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
 		if (uploadHash === null) return { uploadHash, entries: [] };
@@ -144,14 +181,24 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	 * A create whose answer was lost may have written in part (the DVS API: no rollback, e.g. the
 	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
 	 */
-	private async completePartialCreate(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<void> {
+	private async completePartialCreate(
+		section: DvsSection,
+		documentId: number,
+		values: DvsFieldValues,
+		itemIndex: number,
+	): Promise<void> {
 		const changeable = { ...values };
 		delete changeable[TASK_PROJECT_FIELD];
 		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
 		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
 	}
 
-	async updateDocument(section: DvsSection, documentId: number, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	async updateDocument(
+		section: DvsSection,
+		documentId: number,
+		values: DvsFieldValues,
+		itemIndex: number,
+	): Promise<DvsWriteResult> {
 		const send = async () => await this.adapter.sendUpdate(section, documentId, values, itemIndex);
 		return await this.settle(updateDocumentWrite(this.scope(itemIndex), section, documentId, values, send), itemIndex);
 	}
@@ -160,10 +207,16 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const length = [...comment].length;
 		const max = this.adapter.maxCommentLength;
 		if (max !== undefined && length > max) {
-			throw new NodeOperationError(this.node, `The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`, {
-				itemIndex,
-				description: `The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS API credential, which has no such limit.`,
-			});
+			throw new NodeOperationError(
+				this.node,
+				`The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`,
+				{
+					itemIndex,
+					description:
+						`The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS ` +
+						`API credential, which has no such limit.`,
+				},
+			);
 		}
 		const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
 		return await this.settle(addCommentWrite(this.scope(itemIndex), taskId, comment, send), itemIndex);

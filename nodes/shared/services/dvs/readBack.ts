@@ -24,7 +24,9 @@ import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
  * it behind.
  */
 function mayHaveWrittenPart(values: DvsFieldValues): (error: unknown) => boolean {
-	const sendsIds = Object.entries(values).some(([name, value]) => name !== TASK_PROJECT_FIELD && (Array.isArray(value) || typeof value === 'number'));
+	const sendsIds = Object.entries(values).some(
+		([name, value]) => name !== TASK_PROJECT_FIELD && (Array.isArray(value) || typeof value === 'number'),
+	);
 	return (error) => sendsIds && error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
@@ -41,12 +43,21 @@ function partlyWritten(
 	const held = Object.keys(values).filter((name) => !(name in missing));
 	const refused = Object.keys(missing);
 	const reason = error instanceof Error ? error.message : String(error);
-	return new NodeApiError(node, { message: reason }, {
-		message: `Svc DVS refused part of the ${created ? 'new document' : 'change'} (400), but document ${documentId} ${created ? 'was created' : 'was changed'}`,
-		description: `Document ${documentId} now holds ${held.length > 0 ? held.join(', ') : 'none of the sent fields'} as sent; not saved: ${refused.join(', ') || 'nothing'}. An ID among those is likely invalid for this organization. Fix it and update document ${documentId}${created ? ' instead of creating it again' : ''}.`,
-		httpCode: '400',
-		itemIndex,
-	});
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{
+			message:
+				`Svc DVS refused part of the ${created ? 'new document' : 'change'} (400), but document ${documentId} ` +
+				`${created ? 'was created' : 'was changed'}`,
+			description:
+				`Document ${documentId} now holds ${held.length > 0 ? held.join(', ') : 'none of the sent fields'} ` +
+				`as sent; not saved: ${refused.join(', ') || 'nothing'}. An ID among those is likely invalid ` +
+				`for this organization. Fix it and update document ${documentId}${created ? ' instead of creating it again' : ''}.`,
+			httpCode: '400',
+			itemIndex,
+		},
+	);
 }
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
@@ -85,34 +96,50 @@ async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number
  * create_document: our document is one of the newest of its register (of its project, for
  * tasks) that was not there before, has the name we sent and was created by us.
  */
-export function createDocumentWrite(scope: ReadBackScope, section: DvsSection, values: DvsFieldValues, write: () => Promise<DvsWriteResult>): UncertainWrite<Set<number>, DvsWriteResult> {
+export function createDocumentWrite(
+	scope: ReadBackScope,
+	section: DvsSection,
+	values: DvsFieldValues,
+	write: () => Promise<DvsWriteResult>,
+): UncertainWrite<Set<number>, DvsWriteResult> {
 	const { node, reader, itemIndex } = scope;
-	const filters = section === 'task' && typeof values[TASK_PROJECT_FIELD] === 'number' ? { [TASK_PROJECT_FIELD]: [values[TASK_PROJECT_FIELD]] } : undefined;
+	const filters =
+		section === 'task' && typeof values[TASK_PROJECT_FIELD] === 'number'
+			? { [TASK_PROJECT_FIELD]: [values[TASK_PROJECT_FIELD]] }
+			: undefined;
 	const newestIds = async () => {
-		const page = await reader.listDocuments(section, { limit: READ_BACK_WINDOW, offset: 0, order: 'newest', filters }, itemIndex);
+		const page = await reader.listDocuments(
+			section,
+			{ limit: READ_BACK_WINDOW, offset: 0, order: 'newest', filters },
+			itemIndex,
+		);
 		return page.items;
 	};
 	const name = trimmed(values.name);
 	const writtenOf = async (before: Set<number>): Promise<DvsWriteResult | undefined> => {
-			const creator = await actorId(reader, section, itemIndex);
-			const written = (await newestIds()).filter((doc) => {
-				const id = refId(doc.dvs_document_id);
-				return (
-					id !== undefined &&
-					!before.has(id) &&
-					trimmed(doc.name) === name &&
-					(creator === undefined || refId(doc.creator) === creator)
-				);
-			});
-			if (written.length === 0) return undefined;
-			if (written.length > 1) throw new AmbiguousReadBack(`${written.length} new documents named "${name}"`);
-			return { dvs_document_id: refId(written[0].dvs_document_id) as number };
+		const creator = await actorId(reader, section, itemIndex);
+		const written = (await newestIds()).filter((doc) => {
+			const id = refId(doc.dvs_document_id);
+			return (
+				id !== undefined &&
+				!before.has(id) &&
+				trimmed(doc.name) === name &&
+				(creator === undefined || refId(doc.creator) === creator)
+			);
+		});
+		if (written.length === 0) return undefined;
+		if (written.length > 1) throw new AmbiguousReadBack(`${written.length} new documents named "${name}"`);
+		return { dvs_document_id: refId(written[0].dvs_document_id) as number };
 	};
 	return {
 		subject: name ? `the document "${name}"` : 'the new document',
 		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
 		identity: { write: 'create', section, values },
-		recorded: { save: (before) => [...before], restore: (saved) => new Set(Array.isArray(saved) ? (saved as number[]) : []), nothing: new Set() },
+		recorded: {
+			save: (before) => [...before],
+			restore: (saved) => new Set(Array.isArray(saved) ? (saved as number[]) : []),
+			nothing: new Set(),
+		},
 		write,
 		findWritten: writtenOf,
 		afterRefusal: {
@@ -140,7 +167,8 @@ function isEmptyValue(value: unknown): boolean {
 function holdsValue(field: DvsFieldDescriptor | undefined, actual: unknown, sent: DvsFieldValues[string]): boolean {
 	if (sent === null || sent === '') return isEmptyValue(actual);
 	if (Array.isArray(sent)) return sameIds(actual, sent);
-	if (typeof sent === 'number') return refId(actual) === sent || (typeof actual === 'string' && Number(actual) === sent);
+	if (typeof sent === 'number')
+		return refId(actual) === sent || (typeof actual === 'string' && Number(actual) === sent);
 	if (field?.type === 'html') return typeof actual === 'string' && htmlText(actual) === htmlText(sent);
 	if (typeof actual === 'number') return actual === Number(sent);
 	if (typeof actual !== 'string') return false;
@@ -162,11 +190,19 @@ export async function missingValues(
 		reader.getDocument(section, documentId, itemIndex),
 	]);
 	const fields = new Map(schema.fields.map((field) => [field.name, field]));
-	return Object.fromEntries(Object.entries(values).filter(([name, sent]) => !holdsValue(fields.get(name), doc[name], sent)));
+	return Object.fromEntries(
+		Object.entries(values).filter(([name, sent]) => !holdsValue(fields.get(name), doc[name], sent)),
+	);
 }
 
 /** update_document: the document now holds every value we sent (a repeat would change nothing). */
-export function updateDocumentWrite(scope: ReadBackScope, section: DvsSection, documentId: number, values: DvsFieldValues, write: () => Promise<DvsWriteResult>): UncertainWrite<undefined, DvsWriteResult> {
+export function updateDocumentWrite(
+	scope: ReadBackScope,
+	section: DvsSection,
+	documentId: number,
+	values: DvsFieldValues,
+	write: () => Promise<DvsWriteResult>,
+): UncertainWrite<undefined, DvsWriteResult> {
 	const { node, reader, itemIndex } = scope;
 	return {
 		subject: `the changes to document ${documentId}`,
@@ -201,7 +237,12 @@ async function lastCommentId(reader: DvsReader, taskId: number, itemIndex: numbe
  * add_comment: a comment newer than the last one before the write, by us, with our text
  * (comments are sorted by id, so "newer" is "higher id").
  */
-export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: string, write: () => Promise<DvsWriteResult>): UncertainWrite<number, DvsWriteResult> {
+export function addCommentWrite(
+	scope: ReadBackScope,
+	taskId: number,
+	comment: string,
+	write: () => Promise<DvsWriteResult>,
+): UncertainWrite<number, DvsWriteResult> {
 	const { reader, itemIndex } = scope;
 	return {
 		subject: `the comment on task ${taskId}`,
@@ -233,13 +274,25 @@ export function addCommentWrite(scope: ReadBackScope, taskId: number, comment: s
  * upload_document_file: a file in the task's attachment folder that was not there before,
  * named like ours (the service numbers the name when it is taken) and of our size.
  */
-export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, source: UploadSource, write: () => Promise<DvsUploadResult>): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
+export function uploadAttachmentWrite(
+	scope: ReadBackScope,
+	taskId: number,
+	source: UploadSource,
+	write: () => Promise<DvsUploadResult>,
+): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
 	const { reader, itemIndex } = scope;
 	const subject = `the attachment "${source.fileName}"`;
-	const writtenIn = (folder: { uploadHash: string | null; entries: IDataObject[] }, before: DestinationSnapshot): DvsUploadResult | undefined => {
+	const writtenIn = (
+		folder: { uploadHash: string | null; entries: IDataObject[] },
+		before: DestinationSnapshot,
+	): DvsUploadResult | undefined => {
 		const written = writtenEntry(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
 		if (written === undefined || folder.uploadHash === null) return undefined;
-		return { file_hash: entryHash(written) as string, upload_hash: folder.uploadHash, file_name: entryName(written) ?? source.fileName };
+		return {
+			file_hash: entryHash(written) as string,
+			upload_hash: folder.uploadHash,
+			file_name: entryName(written) ?? source.fileName,
+		};
 	};
 	return {
 		subject,
@@ -259,7 +312,8 @@ export function uploadAttachmentWrite(scope: ReadBackScope, taskId: number, sour
 		},
 		write,
 		findWritten: async (before) => {
-			if (before === undefined) throw new Error(`the attachment folder of task ${taskId} could not be read before the upload`);
+			if (before === undefined)
+				throw new Error(`the attachment folder of task ${taskId} could not be read before the upload`);
 			const folder = await reader.attachmentFolder(taskId, itemIndex);
 			if (folder.uploadHash === null) {
 				// No folder shown: either nothing written or the account may not open it; a retry could duplicate.

@@ -4,7 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsSection, DvsUser } from '../../adapters/dvs/types';
 import { asId } from '../../mappedValues';
 
-/** Documents a lookup by visible number or name reads, newest first, before it gives up (get_documents pages of 200). */
+/**
+ * Documents a lookup by visible number or name reads, newest first, before it gives up (get_documents pages
+ * of 200).
+ */
 export const NAME_SEARCH_MAX_DOCUMENTS = 1000;
 const PAGE = 200;
 const SHOWN = 10;
@@ -15,7 +18,12 @@ export interface DvsLookupReader {
 	getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]>;
 }
 
-const NOUN: Record<DvsSection, string> = { task: 'task', project_2: 'project', client: 'client', contact_person: 'contact person' };
+const NOUN: Record<DvsSection, string> = {
+	task: 'task',
+	project_2: 'project',
+	client: 'client',
+	contact_person: 'contact person',
+};
 
 function same(a: unknown, b: string): boolean {
 	return typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -52,27 +60,45 @@ export class DvsReferences {
 		const matches = byNumber.length > 0 ? byNumber : seen.filter((document) => same(document.name, reference));
 		if (matches.length === 1) return Number(matches[0].dvs_document_id);
 		const noun = NOUN[section];
-		const label = (document: IDataObject) => `${String(document.full_number ?? document.dvs_document_id)} "${String(document.name ?? '')}"`;
+		const label = (document: IDataObject) =>
+			`${String(document.full_number ?? document.dvs_document_id)} "${String(document.name ?? '')}"`;
 		throw new NodeOperationError(
 			this.node,
-			matches.length === 0 ? `No ${noun} "${reference}" was found (not an ID, a visible number or a name)` : `Several ${noun}s are named "${reference}"`,
+			matches.length === 0
+				? `No ${noun} "${reference}" was found (not an ID, a visible number or a name)`
+				: `Several ${noun}s are named "${reference}"`,
 			{
 				itemIndex,
-				description: `${matches.length === 0 ? `The newest ${noun}s are` : 'They are'} ${shownList((matches.length ? matches : seen).map(label))}. Give the ${noun}'s ID or visible number.`,
+				description:
+					`${matches.length === 0 ? `The newest ${noun}s are` : 'They are'} ` +
+					`${shownList((matches.length ? matches : seen).map(label))}. ` +
+					`Give the ${noun}'s ID or visible number.`,
 			},
 		);
 	}
 
-	async userIdOf(section: DvsSection, projectId: number | undefined, reference: string, itemIndex: number): Promise<number> {
+	async userIdOf(
+		section: DvsSection,
+		projectId: number | undefined,
+		reference: string,
+		itemIndex: number,
+	): Promise<number> {
 		const id = asId(reference);
 		if (id !== undefined) return id;
 		const users = await this.reader.getUsers(section, projectId, itemIndex);
 		const matches = users.filter((user) => same(user.display_name, reference));
 		if (matches.length === 1) return matches[0].id;
-		throw new NodeOperationError(this.node, matches.length === 0 ? `No user "${reference}" can be chosen here` : `Several users are named "${reference}"`, {
-			itemIndex,
-			description: `The users this ${NOUN[section]} accepts: ${shownList(users.map((user) => `${user.display_name} (${user.id})`))}. Give a name from the list or the user's ID.`,
-		});
+		throw new NodeOperationError(
+			this.node,
+			matches.length === 0 ? `No user "${reference}" can be chosen here` : `Several users are named "${reference}"`,
+			{
+				itemIndex,
+				description:
+					`The users this ${NOUN[section]} accepts: ` +
+					`${shownList(users.map((user) => `${user.display_name} (${user.id})`))}. ` +
+					`Give a name from the list or the user's ID.`,
+			},
+		);
 	}
 
 	/** A dropdown option by ID or name; undefined when the field has no such option. */

@@ -28,7 +28,10 @@ export class McpService {
 		return await this.client.callTool(suffix, args, this.options(itemIndex));
 	}
 
-	/** Any tool by the name tools/list gives it; sent as a write (never repeated, uncertain on failure) unless the tool is read-only. */
+	/**
+	 * Any tool by the name tools/list gives it; sent as a write (never repeated, uncertain on failure) unless
+	 * the tool is read-only.
+	 */
 	async callToolNamed(name: string, args: IDataObject, itemIndex: number): Promise<McpToolOutcome> {
 		return await this.client.callToolNamed(name, args, this.options(itemIndex, true));
 	}

@@ -11,7 +11,16 @@ import { entriesNamedLike, normalizedName, snapshotOf, writtenEntry } from './en
 import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
-import type { ImportSource, NewFolder, PreparedWrite, RestCall, StorageAdapter, UploadOptions, UploadSource, WriteResult } from '../../adapters/storage/types';
+import type {
+	ImportSource,
+	NewFolder,
+	PreparedWrite,
+	RestCall,
+	StorageAdapter,
+	UploadOptions,
+	UploadSource,
+	WriteResult,
+} from '../../adapters/storage/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 
 /** The adapter methods only one API has, by what the refusal names. */
@@ -41,7 +50,11 @@ export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
  * - ROOT's refusals (405) are explained.
  */
 export class StorageService extends ServiceOverAdapter<StorageAdapter> {
-	private readonly references = new StorageReferences(this.node, this.adapter, async (itemIndex) => await this.rootFolderHash(itemIndex));
+	private readonly references = new StorageReferences(
+		this.node,
+		this.adapter,
+		async (itemIndex) => await this.rootFolderHash(itemIndex),
+	);
 
 	/** A folder's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
 	async folderHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
@@ -61,12 +74,21 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.adapter.listFolder(folderHash, options, itemIndex);
 	}
 
-	async getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
+	async getFolderInfo(
+		folderHash: string,
+		options: { accessRights?: boolean },
+		itemIndex: number,
+	): Promise<IDataObject> {
 		return await this.adapter.getFolderInfo(folderHash, options, itemIndex);
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.explainingRoot('rename', folderHash, itemIndex, async () => await this.adapter.renameFolder(folderHash, name, itemIndex));
+		return await this.explainingRoot(
+			'rename',
+			folderHash,
+			itemIndex,
+			async () => await this.adapter.renameFolder(folderHash, name, itemIndex),
+		);
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
@@ -86,28 +108,68 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	}
 
 	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
-	async explainingRoot<T>(refusal: RootRefusal, folderHash: string, itemIndex: number, operation: () => Promise<T>): Promise<T> {
-		return await explainingRoot(this.node, refusal, folderHash, async () => await this.rootFolderHash(itemIndex), itemIndex, operation);
+	async explainingRoot<T>(
+		refusal: RootRefusal,
+		folderHash: string,
+		itemIndex: number,
+		operation: () => Promise<T>,
+	): Promise<T> {
+		return await explainingRoot(
+			this.node,
+			refusal,
+			folderHash,
+			async () => await this.rootFolderHash(itemIndex),
+			itemIndex,
+			operation,
+		);
 	}
 
-	async createFolder(input: NewFolder, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
+	async createFolder(
+		input: NewFolder,
+		itemIndex: number,
+		ifNameExists: IfNameExists = 'keepBoth',
+	): Promise<WriteResult> {
 		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
 		const resultOf = async (hash: string) => await this.adapter.createdFolder(hash, itemIndex);
-		const existing = await this.whenNameExists(ifNameExists, { kind: 'folder', subject }, prepared, resultOf, itemIndex);
+		const existing = await this.whenNameExists(
+			ifNameExists,
+			{ kind: 'folder', subject },
+			prepared,
+			resultOf,
+			itemIndex,
+		);
 		if ('result' in existing) return existing.result;
-		const write = this.exactlyOnce(prepared, { kind: 'folder', subject }, itemIndex, existing.snapshot ?? (async () => await this.snapshot(prepared.folderHash, itemIndex)), resultOf);
+		const write = this.exactlyOnce(
+			prepared,
+			{ kind: 'folder', subject },
+			itemIndex,
+			existing.snapshot ?? (async () => await this.snapshot(prepared.folderHash, itemIndex)),
+			resultOf,
+		);
 		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
 	}
 
-	async uploadFile(folderHash: string, source: UploadSource, options: UploadOptions, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
+	async uploadFile(
+		folderHash: string,
+		source: UploadSource,
+		options: UploadOptions,
+		itemIndex: number,
+		ifNameExists: IfNameExists = 'keepBoth',
+	): Promise<WriteResult> {
 		return await this.explainingRoot('upload', folderHash, itemIndex, async () => {
 			const prepared = await this.adapter.prepareUpload(folderHash, source, options, itemIndex);
 			const written = { kind: 'file' as const, subject: `the file "${source.fileName}"`, size: source.size };
 			const resultOf = async (hash: string) => await this.adapter.uploadedFile(hash, folderHash, itemIndex);
 			const existing = await this.whenNameExists(ifNameExists, written, prepared, resultOf, itemIndex);
 			if ('result' in existing) return existing.result;
-			const write = this.exactlyOnce(prepared, written, itemIndex, existing.snapshot ?? (async () => await this.uploadSnapshot(folderHash, options, itemIndex)), resultOf);
+			const write = this.exactlyOnce(
+				prepared,
+				written,
+				itemIndex,
+				existing.snapshot ?? (async () => await this.uploadSnapshot(folderHash, options, itemIndex)),
+				resultOf,
+			);
 			return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
 		});
 	}
@@ -127,12 +189,17 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const name = normalizedName(prepared.name);
 		if (ifNameExists === 'keepBoth' || name === '') return {};
 		const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
-		const found = entries.find((entry) => (entryKind(entry) ?? 'file') === written.kind && (entryName(entry) ?? '').normalize('NFC') === name);
+		const found = entries.find(
+			(entry) => (entryKind(entry) ?? 'file') === written.kind && (entryName(entry) ?? '').normalize('NFC') === name,
+		);
 		if (found === undefined) return { snapshot: async () => snapshotOf(entries) };
-		if (ifNameExists === 'useExisting') return { result: { ...(await resultOf(entryHash(found) as string)), existing: true } };
+		if (ifNameExists === 'useExisting')
+			return { result: { ...(await resultOf(entryHash(found) as string)), existing: true } };
 		throw new NodeOperationError(this.node, `The folder already holds a ${written.kind} named "${name}"`, {
 			itemIndex,
-			description: `If Name Exists is set to Fail, so ${written.subject} was not written. Choose Keep Both to store a numbered copy, or Use Existing to output the existing ${written.kind}.`,
+			description:
+				`If Name Exists is set to Fail, so ${written.subject} was not written. Choose Keep Both to ` +
+				`store a numbered copy, or Use Existing to output the existing ${written.kind}.`,
 		});
 	}
 
@@ -141,7 +208,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await search.call(this.adapter, query, limit, itemIndex);
 	}
 
-	async importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult> {
+	async importFile(
+		folderHash: string,
+		fileName: string,
+		source: ImportSource,
+		itemIndex: number,
+	): Promise<WriteResult> {
 		const prepare = this.adapterMethod('prepareImport', itemIndex);
 		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
 		const write = this.exactlyOnce(
@@ -163,7 +235,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
 		const remove = this.adapterMethod('deleteEntry', itemIndex);
 		if (kind === 'file') return await remove.call(this.adapter, kind, hash, itemIndex);
-		return await this.explainingRoot('delete', hash, itemIndex, async () => await remove.call(this.adapter, kind, hash, itemIndex));
+		return await this.explainingRoot(
+			'delete',
+			hash,
+			itemIndex,
+			async () => await remove.call(this.adapter, kind, hash, itemIndex),
+		);
 	}
 
 	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
@@ -187,7 +264,10 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	}
 
 	/** The adapter's method for what only one API offers, or the one refusal (availability.ts) for all of them. */
-	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(method: K, itemIndex: number): NonNullable<StorageAdapter[K]> {
+	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(
+		method: K,
+		itemIndex: number,
+	): NonNullable<StorageAdapter[K]> {
 		const found = this.adapter[method];
 		if (found) return found as NonNullable<StorageAdapter[K]>;
 		throw unavailable(this.node, ONE_API_ONLY[method], this.adapter.kind, STORAGE_UNAVAILABILITY, itemIndex);
@@ -202,7 +282,11 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	 * folder the credential cannot list (another account's): then there is no snapshot, and an
 	 * unknown outcome cannot be settled (never resent).
 	 */
-	private async uploadSnapshot(folderHash: string, options: UploadOptions, itemIndex: number): Promise<DestinationSnapshot | undefined> {
+	private async uploadSnapshot(
+		folderHash: string,
+		options: UploadOptions,
+		itemIndex: number,
+	): Promise<DestinationSnapshot | undefined> {
 		let failure: unknown;
 		try {
 			return await this.snapshot(folderHash, itemIndex);
@@ -237,7 +321,10 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 			write: prepared.send,
 			findWritten: async (before) => {
 				if (before === undefined) {
-					throw new Error('the credential may not list the folder (the upload went through its upload key), so the upload cannot be checked');
+					throw new Error(
+						'the credential may not list the folder (the upload went through its upload key), so the ' +
+							'upload cannot be checked',
+					);
 				}
 				const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
 				const found = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);

@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { AmbiguousReadBack } from '../../reconcile';
 import { entryHash, entryKind, entryName, entrySize, type EntryKind } from '../../adapters/storage/entryFields';
 
-
 // Characters no stored name keeps under any reading of the storage API's "normalized": path
 // separators, wildcards, quotes, pipes and control characters.
 // eslint-disable-next-line no-control-regex -- control characters are among those removed
@@ -35,12 +34,20 @@ function splitExtension(name: string): { stem: string; extension: string } {
 	return { stem: name.slice(0, dot), extension: name.slice(dot) };
 }
 
-/** `given` is `name` with the number a service adds on a conflict: `name (2)`, `name_2`, `name-2`, before a file's extension. */
+/**
+ * `given` is `name` with the number a service adds on a conflict: `name (2)`, `name_2`, `name-2`, before a
+ * file's extension.
+ */
 function isNumbered(given: string, name: string): boolean {
 	const wanted = splitExtension(name);
 	const actual = splitExtension(given);
 	const stemsOf = (full: { stem: string; extension: string }, whole: string) =>
-		full.extension ? [{ stem: full.stem, extension: full.extension }, { stem: whole, extension: '' }] : [{ stem: whole, extension: '' }];
+		full.extension
+			? [
+					{ stem: full.stem, extension: full.extension },
+					{ stem: whole, extension: '' },
+				]
+			: [{ stem: whole, extension: '' }];
 	return stemsOf(actual, given).some((candidate) =>
 		stemsOf(wanted, name).some(
 			(target) =>
@@ -62,7 +69,11 @@ function isNumbered(given: string, name: string): boolean {
  *   `Report`), plain or numbered: another client's item as likely as ours, so it proves nothing.
  * - `other`: anything else (`Report-2024` for `Report` while `Report` was free).
  */
-export function nameMatch(given: string, requested: string, namesBefore: Iterable<string>): 'ours' | 'look-alike' | 'other' {
+export function nameMatch(
+	given: string,
+	requested: string,
+	namesBefore: Iterable<string>,
+): 'ours' | 'look-alike' | 'other' {
 	const wanted = normalizedName(requested);
 	if (wanted === '') return 'ours';
 	const actual = stored(given);
@@ -70,7 +81,8 @@ export function nameMatch(given: string, requested: string, namesBefore: Iterabl
 	const before = [...namesBefore];
 	if (before.some((name) => stored(name) === wanted) && isNumbered(actual, wanted)) return 'ours';
 	if (folded(actual) === folded(wanted)) return 'look-alike';
-	if (before.some((name) => folded(name) === folded(wanted)) && isNumbered(folded(actual), folded(wanted))) return 'look-alike';
+	if (before.some((name) => folded(name) === folded(wanted)) && isNumbered(folded(actual), folded(wanted)))
+		return 'look-alike';
 	return 'other';
 }
 
@@ -123,10 +135,14 @@ export function writtenEntry(
 		if (match === 'ours') ours.push(entry);
 		else if (match === 'look-alike') lookAlikes.push(name);
 	}
-	if (ours.length > 1) throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${normalizedName(written.name)}"`);
+	if (ours.length > 1)
+		throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${normalizedName(written.name)}"`);
 	if (ours.length === 1) return ours[0];
 	if (lookAlikes.length > 0) {
-		throw new AmbiguousReadBack(`a new ${written.kind} "${lookAlikes[0]}", whose name differs from "${normalizedName(written.name)}" only in letter case or form`);
+		throw new AmbiguousReadBack(
+			`a new ${written.kind} "${lookAlikes[0]}", whose name differs from "${normalizedName(written.name)}" ` +
+				`only in letter case or form`,
+		);
 	}
 	return undefined;
 }

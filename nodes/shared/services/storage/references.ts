@@ -22,7 +22,10 @@ function notFound(node: INode, message: string, description: string, itemIndex: 
 
 function listed(names: string[]): string {
 	if (names.length === 0) return 'nothing';
-	const shown = names.slice(0, NAMES_SHOWN).map((name) => `"${name}"`).join(', ');
+	const shown = names
+		.slice(0, NAMES_SHOWN)
+		.map((name) => `"${name}"`)
+		.join(', ');
 	return names.length > NAMES_SHOWN ? `${shown} and ${names.length - NAMES_SHOWN} more` : shown;
 }
 
@@ -52,8 +55,12 @@ export class StorageReferences {
 	}
 
 	private async isHash(kind: EntryKind, reference: string, itemIndex: number): Promise<boolean> {
-		const read = kind === 'folder' ? this.adapter.getFolderInfo(reference, {}, itemIndex) : this.adapter.getFileInfo(reference, {}, itemIndex);
-		// The service's "no such item" (or no rights to an unknown one) means no hash it knows; any other failure is the error.
+		const read =
+			kind === 'folder'
+				? this.adapter.getFolderInfo(reference, {}, itemIndex)
+				: this.adapter.getFileInfo(reference, {}, itemIndex);
+		// The service's "no such item" (or no rights to an unknown one) means no hash it knows; any other failure
+		// is the error.
 		const unknown = await read.then(
 			() => false,
 			(error: unknown) => {
@@ -73,7 +80,12 @@ export class StorageReferences {
 		let folder = await this.rootHash(itemIndex);
 		if (names.length === 0) {
 			if (kind === 'folder') return folder;
-			throw notFound(this.node, `The path "${path}" names no file`, 'End the path with the file name, such as /Documents/report.pdf.', itemIndex);
+			throw notFound(
+				this.node,
+				`The path "${path}" names no file`,
+				'End the path with the file name, such as /Documents/report.pdf.',
+				itemIndex,
+			);
 		}
 		let walked = '';
 		for (const [index, name] of names.entries()) {
@@ -87,7 +99,9 @@ export class StorageReferences {
 				const there = entries.filter((entry) => entryKind(entry) === want).map((entry) => entryName(entry) ?? '');
 				throw notFound(
 					this.node,
-					found.length === 0 ? `No ${want} "${name}" in ${walked || '/'}` : `Several ${want}s named "${name}" in ${walked || '/'}`,
+					found.length === 0
+						? `No ${want} "${name}" in ${walked || '/'}`
+						: `Several ${want}s named "${name}" in ${walked || '/'}`,
 					`${walked || '/'} holds the ${want}s ${listed(there)}. Give the path exactly, or the ${want}'s hash.`,
 					itemIndex,
 				);
@@ -109,17 +123,25 @@ export class StorageReferences {
 				const entryPath = `${folder.path}/${entryName(entry) ?? ''}`;
 				if (entryKind(entry) === 'folder') queue.push({ hash: entryHash(entry) as string, path: entryPath });
 				if (searched === 0 && entryKind(entry) === kind) topLevel.push(entryName(entry) ?? '');
-				if (entryKind(entry) === kind && sameName(entryName(entry) ?? '', name)) found.push({ hash: entryHash(entry) as string, path: entryPath });
+				if (entryKind(entry) === kind && sameName(entryName(entry) ?? '', name))
+					found.push({ hash: entryHash(entry) as string, path: entryPath });
 			}
 		}
 		if (found.length === 1) return found[0].hash;
 		if (found.length > 1) {
-			throw notFound(this.node, `Several ${kind}s are named "${name}"`, `They are ${listed(found.map((item) => item.path))}. Give the path of the one meant (such as ${found[0].path}) or its hash.`, itemIndex);
+			throw notFound(
+				this.node,
+				`Several ${kind}s are named "${name}"`,
+				`They are ${listed(found.map((item) => item.path))}. Give the path of the one meant (such ` +
+					`as ${found[0].path}) or its hash.`,
+				itemIndex,
+			);
 		}
 		throw notFound(
 			this.node,
 			`No ${kind} "${name}" was found (not a hash, a path or a name of this account's ${kind}s)`,
-			`ROOT holds the ${kind}s ${listed(topLevel)}. Give a hash from a listing, a path from ROOT such as /Documents/Reports, or the exact name.`,
+			`ROOT holds the ${kind}s ${listed(topLevel)}. Give a hash from a listing, a path from ROOT ` +
+				`such as /Documents/Reports, or the exact name.`,
 			itemIndex,
 		);
 	}

@@ -7,15 +7,17 @@ export type RootRefusal = 'rename' | 'delete' | 'upload';
 const EXPLANATIONS: Record<RootRefusal, { message: string; description: string }> = {
 	rename: {
 		message: 'The ROOT folder cannot be renamed',
-		description: 'Svc does not allow renaming an account\'s ROOT folder. Choose a folder inside ROOT.',
+		description: "Svc does not allow renaming an account's ROOT folder. Choose a folder inside ROOT.",
 	},
 	delete: {
 		message: 'The ROOT folder cannot be deleted',
-		description: 'Svc does not allow deleting an account\'s ROOT folder. Delete the folders and files inside it instead.',
+		description:
+			"Svc does not allow deleting an account's ROOT folder. Delete the folders and files inside it instead.",
 	},
 	upload: {
 		message: 'Files cannot be uploaded directly into the ROOT folder',
-		description: 'Svc accepts uploads only into folders inside ROOT. Choose such a folder, or create one first (Folder > Create).',
+		description:
+			'Svc accepts uploads only into folders inside ROOT. Choose such a folder, or create one first (Folder > Create).',
 	},
 };
 

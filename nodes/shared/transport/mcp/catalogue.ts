@@ -64,7 +64,8 @@ export function forgetCatalogues(): void {
  * else the shortest prefix (so `upload_file` picks `svc_upload_file`, not `svc_dvs_upload_file`).
  */
 export function matchToolSuffix(names: string[], suffix: string, preferredPrefix?: string): string | undefined {
-	if (preferredPrefix !== undefined && names.includes(`${preferredPrefix}${suffix}`)) return `${preferredPrefix}${suffix}`;
+	if (preferredPrefix !== undefined && names.includes(`${preferredPrefix}${suffix}`))
+		return `${preferredPrefix}${suffix}`;
 	const candidates = names.filter((name) => name === suffix || name.endsWith(`_${suffix}`));
 	return candidates.sort((a, b) => a.length - b.length)[0];
 }
@@ -110,7 +111,10 @@ export class ToolCatalogue {
 	/** Whether the tool is read-only (isReadOnlyTool), by its entry in tools/list when the server lists it. */
 	async isReadOnly(name: string): Promise<boolean> {
 		const tools = await this.list();
-		return isReadOnlyTool(name, tools.find((tool) => tool.name === name));
+		return isReadOnlyTool(
+			name,
+			tools.find((tool) => tool.name === name),
+		);
 	}
 
 	/** tools/list, every page. */
@@ -141,10 +145,15 @@ export class ToolCatalogue {
 		let hint: { ttlMs?: unknown; cacheScope?: unknown } = {};
 		for (let page = 0; ; page++) {
 			// A server whose cursor never ends is faulty: stop and say so rather than use part of the list.
-			if (page === MAX_TOOL_LIST_PAGES) throw unexpectedAnswerError(`tools/list was still not complete after ${MAX_TOOL_LIST_PAGES} pages`, this.errorContext());
+			if (page === MAX_TOOL_LIST_PAGES)
+				throw unexpectedAnswerError(
+					`tools/list was still not complete after ${MAX_TOOL_LIST_PAGES} pages`,
+					this.errorContext(),
+				);
 			const result = await this.listPage(cursor);
 			const parsed = toolsListResultSchema.safeParse(result);
-			if (!parsed.success) throw unexpectedAnswerError('tools/list did not return a list of tools', this.errorContext());
+			if (!parsed.success)
+				throw unexpectedAnswerError('tools/list did not return a list of tools', this.errorContext());
 			tools.push(...parsed.data.tools);
 			if (page === 0) hint = result;
 			cursor = parsed.data.nextCursor;

@@ -6,13 +6,7 @@ import { ToolCatalogue } from './catalogue';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
 import type { ErrorContext } from './errors';
-import {
-	httpStatusError,
-	isSessionLost,
-	revisionRefusedError,
-	rpcError,
-	unexpectedAnswerError,
-} from './errors';
+import { httpStatusError, isSessionLost, revisionRefusedError, rpcError, unexpectedAnswerError } from './errors';
 import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
@@ -71,7 +65,9 @@ const UNKNOWN_TOOL = /unknown tool|tool .*not found|no such tool|tool .*does not
 
 function unknownToolOf(error: { code: number; message: string; data?: unknown }): { available?: string[] } | undefined {
 	const data = (error.data ?? {}) as IDataObject;
-	const available = Array.isArray(data.available) ? data.available.filter((name): name is string => typeof name === 'string') : undefined;
+	const available = Array.isArray(data.available)
+		? data.available.filter((name): name is string => typeof name === 'string')
+		: undefined;
 	if (error.code !== -32602 && error.code !== -32601) return undefined;
 	if (!UNKNOWN_TOOL.test(error.message) && !available) return undefined;
 	return { available };
@@ -79,7 +75,10 @@ function unknownToolOf(error: { code: number; message: string; data?: unknown })
 
 function textOf(content: McpContent[]): string {
 	return content
-		.filter((block): block is McpContent & { type: 'text'; text: string } => block.type === 'text' && typeof block.text === 'string')
+		.filter(
+			(block): block is McpContent & { type: 'text'; text: string } =>
+				block.type === 'text' && typeof block.text === 'string',
+		)
 		.map((block) => block.text)
 		.join('\n');
 }
@@ -135,7 +134,10 @@ export class McpClient {
 		return this.session?.serverInfo;
 	}
 
-	/** Calls the tool whose name ends with `nameSuffix` (`create_folder` → `svc_create_folder`, `acme_create_folder`). */
+	/**
+	 * Calls the tool whose name ends with `nameSuffix` (`create_folder` → `svc_create_folder`,
+	 * `acme_create_folder`).
+	 */
 	async callTool(nameSuffix: string, args: IDataObject, options: McpCallOptions = {}): Promise<McpToolOutcome> {
 		const { catalogue } = await this.ready(options.itemIndex);
 		const guess = catalogue.guess(nameSuffix);
@@ -146,21 +148,29 @@ export class McpClient {
 		}
 		// "Unknown tool" means nothing ran: looking the name up and sending again is safe, writes included.
 		const { match, names } = await catalogue.lookUp(nameSuffix, first.available);
-		if (!match || match === guess) throw toolUnavailableError(guess, nameSuffix, names, await this.errorContext(`call ${guess}`, options.itemIndex));
+		if (!match || match === guess)
+			throw toolUnavailableError(guess, nameSuffix, names, await this.errorContext(`call ${guess}`, options.itemIndex));
 		const second = await this.attemptTool(match, args, options);
 		if (second.kind === 'outcome') {
 			catalogue.confirm(nameSuffix, match);
 			return second.outcome;
 		}
-		throw toolUnavailableError(match, nameSuffix, second.available ?? names, await this.errorContext(`call ${match}`, options.itemIndex));
+		throw toolUnavailableError(
+			match,
+			nameSuffix,
+			second.available ?? names,
+			await this.errorContext(`call ${match}`, options.itemIndex),
+		);
 	}
 
 	/** Calls a tool by its exact name (as tools/list gives it). */
 	async callToolNamed(name: string, args: IDataObject, options: McpCallOptions = {}): Promise<McpToolOutcome> {
 		const attempt = await this.attemptTool(name, args, options).catch(async (error: unknown) => {
-			// The server forgot the session before answering: a tool it (or the MCP endpoint's documentation) declares read-only
+			// The server forgot the session before answering: a tool it (or the MCP endpoint's documentation)
+			// declares read-only
 			// changes nothing, so it is sent again in the new session; any other stays unsent.
-			if (options.write && isSessionLost(error) && (await this.isReadOnlyTool(name, options))) return await this.attemptTool(name, args, { ...options, write: false });
+			if (options.write && isSessionLost(error) && (await this.isReadOnlyTool(name, options)))
+				return await this.attemptTool(name, args, { ...options, write: false });
 			return await Promise.reject(error);
 		});
 		if (attempt.kind === 'outcome') return attempt.outcome;
@@ -231,10 +241,20 @@ export class McpClient {
 		return (await this.ready(itemIndex)).contextOf(action, itemIndex);
 	}
 
-	private async exchange(method: string, params: IDataObject, options: McpCallOptions, action: string): Promise<Exchange> {
+	private async exchange(
+		method: string,
+		params: IDataObject,
+		options: McpCallOptions,
+		action: string,
+	): Promise<Exchange> {
 		const { session } = await this.ready(options.itemIndex);
 		const timeoutMs = timeoutFor(this.ctx, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-		return await session.exchange(method, params, { itemIndex: options.itemIndex, timeoutMs, action, write: options.write === true && method === 'tools/call' });
+		return await session.exchange(method, params, {
+			itemIndex: options.itemIndex,
+			timeoutMs,
+			action,
+			write: options.write === true && method === 'tools/call',
+		});
 	}
 
 	private async attemptTool(name: string, args: IDataObject, options: McpCallOptions): Promise<ToolAttempt> {
@@ -248,20 +268,27 @@ export class McpClient {
 			throw rpcError(exchange.error, ctx);
 		}
 		const parsed = callToolResultSchema.safeParse(exchange.result);
-		if (!parsed.success) throw unexpectedAnswerError('the tool result has no content list', ctx, options.write === true);
+		if (!parsed.success)
+			throw unexpectedAnswerError('the tool result has no content list', ctx, options.write === true);
 		const { content, structuredContent, isError } = parsed.data;
 		const text = textOf(content);
 		if (isError) {
 			const payload = toolErrorPayloadSchema.safeParse(structuredContent);
 			const code = payload.success ? payload.data.error.code : /^([a-z_]+):\s/.exec(text)?.[1];
 			if (!code && UNKNOWN_TOOL.test(text)) return { kind: 'unknown' };
-			const message = payload.success && payload.data.error.message ? payload.data.error.message : text.replace(/^[a-z_]+:\s*/, '');
+			const message =
+				payload.success && payload.data.error.message ? payload.data.error.message : text.replace(/^[a-z_]+:\s*/, '');
 			throw toolError(name, code, message, ctx, options.toolErrorHints);
 		}
-		const structured = (structuredContent as IDataObject | undefined) ?? (options.contentIsData ? undefined : jsonObjectOf(text)) ?? {};
+		const structured =
+			(structuredContent as IDataObject | undefined) ?? (options.contentIsData ? undefined : jsonObjectOf(text)) ?? {};
 		const status = typeof structured.status === 'string' ? structured.status : undefined;
-		if (status === 'uncertain') throw uncertainWriteError(name, typeof structured.message === 'string' ? structured.message : undefined, ctx);
-		return { kind: 'outcome', outcome: { structured, content, status, toolName: name, hasStructuredContent: structuredContent !== undefined } };
+		if (status === 'uncertain')
+			throw uncertainWriteError(name, typeof structured.message === 'string' ? structured.message : undefined, ctx);
+		return {
+			kind: 'outcome',
+			outcome: { structured, content, status, toolName: name, hasStructuredContent: structuredContent !== undefined },
+		};
 	}
 
 	/** A non-2xx answer; a refusal of the revision in use says so (and what the server supports). */

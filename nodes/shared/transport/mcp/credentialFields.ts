@@ -11,11 +11,14 @@ export const MCP_REVISION_PROPERTY: INodeProperties = {
 		{
 			name: 'Auto',
 			value: AUTO_REVISION,
-			description: `Modern revision ${MODERN_REVISION} first; falls back to an initialize handshake if the service refuses it`,
+			description:
+				`Modern revision ${MODERN_REVISION} first; falls back to an initialize handshake if the service ` +
+				`refuses it`,
 		},
 		...[...INITIALIZATION_REVISIONS].sort().map((revision) => ({ name: `Revision ${revision}`, value: revision })),
 		{ name: `Revision ${MODERN_REVISION} (Modern, No Initialize)`, value: MODERN_REVISION },
 	],
 	default: AUTO_REVISION,
-	description: 'MCP protocol revision to speak. Keep Auto unless a proxy or an older deployment needs a fixed revision.',
+	description:
+		'MCP protocol revision to speak. Keep Auto unless a proxy or an older deployment needs a fixed revision.',
 };

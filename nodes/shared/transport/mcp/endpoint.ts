@@ -18,7 +18,8 @@ export const MCP_ENDPOINT_PROPERTY: INodeProperties = {
 	default: '',
 	placeholder: 'https://your-svc-host.example/api/mcp',
 	description:
-		'Full address of the MCP endpoint, path and query string included, when it is not {Base URL}/api/mcp (a hosted connector, a gateway). Must start with https:// (http:// only for localhost).',
+		'Full address of the MCP endpoint, path and query string included, when it is not {Base URL}/api/mcp ' +
+		'(a hosted connector, a gateway). Must start with https:// (http:// only for localhost).',
 };
 
 /** The endpoint a credential names, as an expression for credential tests and OAuth fields. */
@@ -46,7 +47,10 @@ export function credentialLabel(type: McpCredentialType): string {
 }
 
 /** The endpoint URL of a credential: its own field, else `{Base URL}/api/mcp`; or why it cannot be used. */
-export function endpointUrlOf(credentials: ICredentialDataDecryptedObject, label: string): { url: string; problem?: undefined } | { url?: undefined; problem: string } {
+export function endpointUrlOf(
+	credentials: ICredentialDataDecryptedObject,
+	label: string,
+): { url: string; problem?: undefined } | { url?: undefined; problem: string } {
 	const own = typeof credentials.endpointUrl === 'string' ? credentials.endpointUrl.trim() : '';
 	if (own) {
 		const checked = checkBaseUrl(own, label, { field: 'MCP Endpoint URL', keepQuery: true });
@@ -63,16 +67,27 @@ export function endpointUrlOf(credentials: ICredentialDataDecryptedObject, label
 export function userIdProblem(credentials: ICredentialDataDecryptedObject): string | undefined {
 	const token = String(credentials.apiToken ?? '').trim();
 	if (!token || /^\d+$/.test(String(credentials.userId ?? '').trim())) return undefined;
-	return "The Svc MCP-Endpoint API credential's User ID must be the account's numeric user ID, shown next to its API keys in the account's API key settings (not the login)";
+	return (
+		"The Svc MCP-Endpoint API credential's User ID must be the account's numeric user ID, shown " +
+		"next to its API keys in the account's API key settings (not the login)"
+	);
 }
 
-export async function readEndpoint(ctx: ServiceContext, type: McpCredentialType, itemIndex?: number): Promise<McpEndpoint> {
+export async function readEndpoint(
+	ctx: ServiceContext,
+	type: McpCredentialType,
+	itemIndex?: number,
+): Promise<McpEndpoint> {
 	const credentials = await ctx.getCredentials(type, itemIndex);
 	const label = credentialLabel(type);
 	const endpoint = endpointUrlOf(credentials, label);
 	if (endpoint.problem !== undefined) throw new NodeOperationError(ctx.getNode(), endpoint.problem, { itemIndex });
 	const userId = type === OAUTH_TYPE ? undefined : userIdProblem(credentials);
-	if (userId !== undefined) throw new NodeOperationError(ctx.getNode(), userId, { itemIndex, description: 'Open the credential and enter the number shown as the user ID next to the API keys.' });
+	if (userId !== undefined)
+		throw new NodeOperationError(ctx.getNode(), userId, {
+			itemIndex,
+			description: 'Open the credential and enter the number shown as the user ID next to the API keys.',
+		});
 	if (type === OAUTH_TYPE) {
 		const tokens = credentials.oauthTokenData as IDataObject | undefined;
 		if (!tokens || typeof tokens.access_token !== 'string' || !tokens.access_token) {
@@ -85,10 +100,14 @@ export async function readEndpoint(ctx: ServiceContext, type: McpCredentialType,
 	const raw = typeof credentials.protocolVersion === 'string' ? credentials.protocolVersion.trim() : '';
 	const pinned = raw && raw !== AUTO_REVISION ? raw : undefined;
 	if (pinned && !KNOWN_REVISIONS.includes(pinned)) {
-		throw new NodeOperationError(ctx.getNode(), `The credential's Protocol Revision "${pinned}" is not one this node speaks`, {
-			itemIndex,
-			description: `Choose Auto or one of ${KNOWN_REVISIONS.join(', ')}.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The credential's Protocol Revision "${pinned}" is not one this node speaks`,
+			{
+				itemIndex,
+				description: `Choose Auto or one of ${KNOWN_REVISIONS.join(', ')}.`,
+			},
+		);
 	}
 	return { url: endpoint.url, secrets: secretsOf(credentials), pinned, grantedScopes: grantedScopesOf(credentials) };
 }

@@ -27,16 +27,26 @@ export const MCP_TEST_RULES: IAuthenticateRuleResponseCode[] = [
 		type: 'responseCode',
 		properties: {
 			value: 401,
-			message: 'The MCP endpoint refused the credential (401): check the User ID and the API Token (type API or ALL), or reconnect the OAuth2 credential',
+			message:
+				'The MCP endpoint refused the credential (401): check the User ID and the API Token (type ' +
+				'API or ALL), or reconnect the OAuth2 credential',
 		},
 	},
 	{
 		type: 'responseCode',
-		properties: { value: 403, message: 'The MCP endpoint refused access (403): the account may not be confirmed, or the token lacks a scope' },
+		properties: {
+			value: 403,
+			message: 'The MCP endpoint refused access (403): the account may not be confirmed, or the token lacks a scope',
+		},
 	},
 	{
 		type: 'responseCode',
-		properties: { value: 404, message: 'No MCP endpoint answered at this address (404): check the MCP Endpoint URL, or the Base URL (the endpoint is {Base URL}/api/mcp)' },
+		properties: {
+			value: 404,
+			message:
+				'No MCP endpoint answered at this address (404): check the MCP Endpoint URL, or the Base ' +
+				'URL (the endpoint is {Base URL}/api/mcp)',
+		},
 	},
 	{
 		type: 'responseCode',

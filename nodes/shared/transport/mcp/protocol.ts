@@ -35,7 +35,8 @@ export function sendsVersionHeader(revision: string): boolean {
 
 /** The Mcp-Name header of a modern request: the tool name or resource URI it addresses. */
 export function mcpNameOf(method: string, params: Record<string, unknown>): string | undefined {
-	if (method === 'tools/call' || method === 'prompts/get') return typeof params.name === 'string' ? params.name : undefined;
+	if (method === 'tools/call' || method === 'prompts/get')
+		return typeof params.name === 'string' ? params.name : undefined;
 	if (method === 'resources/read') return typeof params.uri === 'string' ? params.uri : undefined;
 	return undefined;
 }
@@ -45,12 +46,17 @@ export function headerSafe(value: string): string {
 	return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
 }
 
-/** The MCP endpoint's request body limits: 1 MB in general (2^20 bytes), the whole JSON request of an upload tool up to 16 MiB. */
+/**
+ * The MCP endpoint's request body limits: 1 MB in general (2^20 bytes), the whole JSON request of an upload
+ * tool up to 16 MiB.
+ */
 export const GENERAL_REQUEST_LIMIT = 1024 * 1024;
 export const UPLOAD_REQUEST_LIMIT = 16 * 1024 * 1024;
 const UPLOAD_TOOLS = /(^|_)(upload_file|dvs_upload_file)$/;
 
 /** The largest body the MCP endpoint lets one request have. */
 export function requestLimitOf(method: string, params: Record<string, unknown>): number {
-	return method === 'tools/call' && typeof params.name === 'string' && UPLOAD_TOOLS.test(params.name) ? UPLOAD_REQUEST_LIMIT : GENERAL_REQUEST_LIMIT;
+	return method === 'tools/call' && typeof params.name === 'string' && UPLOAD_TOOLS.test(params.name)
+		? UPLOAD_REQUEST_LIMIT
+		: GENERAL_REQUEST_LIMIT;
 }

@@ -33,11 +33,22 @@ export const resourceContentsSchema = z
 	.passthrough();
 
 export const textContentSchema = z.object({ type: z.literal('text'), text: z.string() }).passthrough();
-export const imageContentSchema = z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() }).passthrough();
-export const audioContentSchema = z.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string() }).passthrough();
-export const embeddedResourceSchema = z.object({ type: z.literal('resource'), resource: resourceContentsSchema }).passthrough();
+export const imageContentSchema = z
+	.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() })
+	.passthrough();
+export const audioContentSchema = z
+	.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string() })
+	.passthrough();
+export const embeddedResourceSchema = z
+	.object({ type: z.literal('resource'), resource: resourceContentsSchema })
+	.passthrough();
 export const resourceLinkSchema = z
-	.object({ type: z.literal('resource_link'), uri: z.string(), name: z.string().optional(), mimeType: z.string().optional() })
+	.object({
+		type: z.literal('resource_link'),
+		uri: z.string(),
+		name: z.string().optional(),
+		mimeType: z.string().optional(),
+	})
 	.passthrough();
 /** A block of a type this client does not know: kept, never fatal. */
 export const otherContentSchema = z.object({ type: z.string() }).passthrough();

@@ -64,16 +64,22 @@ export function forgetLifecycles(): void {
  * revision, which has no handshake) the server wants initialize first. With the versions the
  * server names, when it names them.
  */
-export function revisionRefusal(response: ServiceResponse, body: unknown, revision: string): { supported?: unknown } | undefined {
+export function revisionRefusal(
+	response: ServiceResponse,
+	body: unknown,
+	revision: string,
+): { supported?: unknown } | undefined {
 	if (response.status !== 400) return undefined;
 	const error = rpcErrorOfBody(body);
 	const data = (error?.data ?? {}) as IDataObject;
-	if (Array.isArray(data.supported)) return (data.supported as unknown[]).includes(revision) ? undefined : { supported: data.supported };
+	if (Array.isArray(data.supported))
+		return (data.supported as unknown[]).includes(revision) ? undefined : { supported: data.supported };
 	if (typeof data.header === 'string' && /protocol-version/i.test(data.header) && data.expected !== revision) return {};
 	const text = error?.message ?? (typeof body === 'string' ? body : '');
 	const named = /supported versions?:?\s*([0-9, -]+)/i.exec(text)?.[1];
 	const supported = named ? named.split(/[,\s]+/).filter(Boolean) : undefined;
-	if (/protocol[ -]?version/i.test(text) && /unsupported|not supported|unknown|invalid/i.test(text)) return { supported };
+	if (/protocol[ -]?version/i.test(text) && /unsupported|not supported|unknown|invalid/i.test(text))
+		return { supported };
 	if (revision === MODERN_REVISION && /not initiali[sz]ed|session[ -]?id|no valid session/i.test(text)) return {};
 	return undefined;
 }
@@ -117,13 +123,23 @@ export class McpSession {
 	async exchange(method: string, params: IDataObject, options: ExchangeOptions): Promise<Exchange> {
 		for (;;) {
 			const pinned = this.pinned;
-			if (method === 'server/discover' && ((this.negotiated && !this.negotiated.modern) || (pinned !== undefined && pinned !== MODERN_REVISION) || LIFECYCLES.get(this.endpoint.url) === 'initialize')) {
+			if (
+				method === 'server/discover' &&
+				((this.negotiated && !this.negotiated.modern) ||
+					(pinned !== undefined && pinned !== MODERN_REVISION) ||
+					LIFECYCLES.get(this.endpoint.url) === 'initialize')
+			) {
 				throw this.discoverNeedsModern(options);
 			}
 			if (this.negotiated) {
 				const negotiated = this.negotiated;
 				const outcome = await this.send(method, params, negotiated, options);
-				if (outcome.kind === 'status' && outcome.response.status === 404 && negotiated.sessionId && !this.sessionRenewed) {
+				if (
+					outcome.kind === 'status' &&
+					outcome.response.status === 404 &&
+					negotiated.sessionId &&
+					!this.sessionRenewed
+				) {
 					this.sessionRenewed = true;
 					this.negotiated = undefined;
 					this.initializing = undefined;
@@ -151,8 +167,15 @@ export class McpSession {
 		}
 	}
 
-	/** Auto's first request, sent as modern. Undefined when the endpoint turned out to be initialization-based and the request must be sent again. */
-	private async probeModern(method: string, params: IDataObject, options: ExchangeOptions): Promise<Exchange | undefined> {
+	/**
+	 * Auto's first request, sent as modern. Undefined when the endpoint turned out to be initialization-based
+	 * and the request must be sent again.
+	 */
+	private async probeModern(
+		method: string,
+		params: IDataObject,
+		options: ExchangeOptions,
+	): Promise<Exchange | undefined> {
 		let release = () => {};
 		this.probe = new Promise<void>((resolve) => (release = resolve));
 		try {
@@ -188,7 +211,8 @@ export class McpSession {
 			{
 				itemIndex: options.itemIndex,
 				description: pinned
-					? "Set the credential's Protocol Revision to Auto or 2026-07-28. With initialization-based revisions, Tool → List and Resource → List describe the server."
+					? "Set the credential's Protocol Revision to Auto or 2026-07-28. With initialization-based " +
+						'revisions, Tool → List and Resource → List describe the server.'
 					: 'This server speaks only initialization-based revisions; Tool → List and Resource → List describe it.',
 			},
 		);
@@ -203,7 +227,10 @@ export class McpSession {
 			const params = { protocolVersion: requested, capabilities: {}, clientInfo: CLIENT_INFO };
 			const outcome = await this.send('initialize', params, initialize, { ...options, action, write: false });
 			if (outcome.kind === 'status') {
-				const supported = outcome.response.status === 400 ? (rpcErrorOfBody(outcome.body)?.data as IDataObject | undefined)?.supported : undefined;
+				const supported =
+					outcome.response.status === 400
+						? (rpcErrorOfBody(outcome.body)?.data as IDataObject | undefined)?.supported
+						: undefined;
 				if (supported !== undefined) throw revisionRefusedError(requested, supported, ctx);
 				throw httpStatusError(outcome.response, outcome.body, ctx);
 			}
@@ -211,10 +238,14 @@ export class McpSession {
 			const parsed = initializeResultSchema.safeParse(outcome.result);
 			if (!parsed.success) throw unexpectedAnswerError('initialize returned no protocolVersion', ctx);
 			const revision = parsed.data.protocolVersion;
-			if (!(INITIALIZATION_REVISIONS as readonly string[]).includes(revision)) throw unknownRevisionAnswerError(revision, ctx);
+			if (!(INITIALIZATION_REVISIONS as readonly string[]).includes(revision))
+				throw unknownRevisionAnswerError(revision, ctx);
 			this.serverInfo = parsed.data.serverInfo as IDataObject | undefined;
 			const negotiated: NegotiatedRevision = { revision, modern: false, sessionId: this.issuedSessionId };
-			await this.adapter.post(this.message('notifications/initialized', {}, negotiated, undefined), this.postOptions({ ...options, action: 'send notifications/initialized' }));
+			await this.adapter.post(
+				this.message('notifications/initialized', {}, negotiated, undefined),
+				this.postOptions({ ...options, action: 'send notifications/initialized' }),
+			);
 			this.negotiated = negotiated;
 			return negotiated;
 		})();
@@ -239,22 +270,41 @@ export class McpSession {
 		if (!negotiated?.sessionId) return;
 		const { headers } = this.message('tools/list', {}, negotiated, undefined);
 		delete headers['Content-Type'];
-		await this.adapter.deleteSession(headers, this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }));
+		await this.adapter.deleteSession(
+			headers,
+			this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }),
+		);
 	}
 
 	private postOptions(options: ExchangeOptions): PostOptions {
-		return { itemIndex: options.itemIndex, timeoutMs: options.timeoutMs, action: options.action, resend: !options.write };
+		return {
+			itemIndex: options.itemIndex,
+			timeoutMs: options.timeoutMs,
+			action: options.action,
+			resend: !options.write,
+		};
 	}
 
 	/** The envelope of one message in a revision: `_meta` and headers (modern), or version and session headers. */
-	private message(method: string, params: IDataObject, revision: NegotiatedRevision, id: number | undefined, initialize = false): OutgoingMessage {
+	private message(
+		method: string,
+		params: IDataObject,
+		revision: NegotiatedRevision,
+		id: number | undefined,
+		initialize = false,
+	): OutgoingMessage {
 		const headers: IDataObject = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 		let finalParams: IDataObject = params;
 		if (revision.modern) {
 			const meta = (params._meta as IDataObject | undefined) ?? {};
 			finalParams = {
 				...params,
-				_meta: { ...meta, [META_PROTOCOL_VERSION]: MODERN_REVISION, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: CLIENT_INFO },
+				_meta: {
+					...meta,
+					[META_PROTOCOL_VERSION]: MODERN_REVISION,
+					[META_CLIENT_CAPABILITIES]: {},
+					[META_CLIENT_INFO]: CLIENT_INFO,
+				},
 			};
 			headers['MCP-Protocol-Version'] = MODERN_REVISION;
 			headers['Mcp-Method'] = headerSafe(method);
@@ -270,17 +320,34 @@ export class McpSession {
 	}
 
 	/** Sends one request and classifies the answer; `probe` keeps a result's `resultType` for the caller to judge. */
-	private async send(method: string, params: IDataObject, revision: NegotiatedRevision, options: ExchangeOptions, probe = false): Promise<Exchange> {
+	private async send(
+		method: string,
+		params: IDataObject,
+		revision: NegotiatedRevision,
+		options: ExchangeOptions,
+		probe = false,
+	): Promise<Exchange> {
 		const initialize = method === 'initialize';
 		const message = this.message(method, params, revision, this.nextId++, initialize);
 		const size = Buffer.byteLength(message.body);
-		if (size > requestLimitOf(method, params)) throw requestTooLargeError(size, requestLimitOf(method, params), this.errorContext(options.action, options.itemIndex));
+		if (size > requestLimitOf(method, params))
+			throw requestTooLargeError(
+				size,
+				requestLimitOf(method, params),
+				this.errorContext(options.action, options.itemIndex),
+			);
 		const renewal = () => this.message('tools/list', {}, revision, this.nextId++);
 		const answer = await this.adapter.post(message, this.postOptions(options), renewal);
 		if (initialize) this.issuedSessionId = answer.headers['mcp-session-id'];
-		if (answer.status < 200 || answer.status >= 300) return { kind: 'status', response: { status: answer.status, headers: answer.headers, body: answer.body }, body: answer.body };
+		if (answer.status < 200 || answer.status >= 300)
+			return {
+				kind: 'status',
+				response: { status: answer.status, headers: answer.headers, body: answer.body },
+				body: answer.body,
+			};
 		const ctx = this.errorContext(options.action, options.itemIndex);
-		if (answer.body === undefined) throw unexpectedAnswerError('the answer to the request never came', ctx, options.write);
+		if (answer.body === undefined)
+			throw unexpectedAnswerError('the answer to the request never came', ctx, options.write);
 		const parsed = jsonRpcResponseSchema.safeParse(answer.body);
 		if (!parsed.success) throw unexpectedAnswerError('the answer is not a JSON-RPC response', ctx, options.write);
 		if ('error' in parsed.data) return { kind: 'rpcError', error: parsed.data.error };
@@ -288,7 +355,8 @@ export class McpSession {
 		if (!revision.modern) return { kind: 'result', result };
 		const resultType = result.resultType;
 		if (resultType === 'input_required') throw inputRequiredError(result, ctx);
-		if (resultType !== undefined && resultType !== 'complete') throw unexpectedAnswerError(`the result is "${String(resultType)}", not complete`, ctx, options.write);
+		if (resultType !== undefined && resultType !== 'complete')
+			throw unexpectedAnswerError(`the result is "${String(resultType)}", not complete`, ctx, options.write);
 		return { kind: 'result', result: probe ? result : withoutResultType(result) };
 	}
 }

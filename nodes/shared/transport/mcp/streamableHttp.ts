@@ -47,7 +47,8 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 export function mcpRetryAfterSeconds(response: ServiceResponse): number | undefined {
 	const error = rpcErrorOfBody(parseJson(response.body));
 	const data = error?.data as IDataObject | undefined;
-	if (data && typeof data.retry_after_seconds === 'number' && data.retry_after_seconds >= 0) return data.retry_after_seconds;
+	if (data && typeof data.retry_after_seconds === 'number' && data.retry_after_seconds >= 0)
+		return data.retry_after_seconds;
 	const named = error ? /retry after (\d+(?:\.\d+)?)\s*(?:s\b|sec|second)/i.exec(error.message) : null;
 	if (named) return Number(named[1]);
 	return retryAfterHeaderSeconds(response);
@@ -156,7 +157,12 @@ export class StreamableHttpTransport {
 	 */
 	async post(message: OutgoingMessage, options: PostOptions, renewal?: () => OutgoingMessage): Promise<HttpAnswer> {
 		let answer = await this.send('POST', message.headers, message.body, message.id, options);
-		if (answer.status === 401 && this.credentialType === OAUTH_TYPE && renewal && (await this.renewOAuthToken(renewal(), options))) {
+		if (
+			answer.status === 401 &&
+			this.credentialType === OAUTH_TYPE &&
+			renewal &&
+			(await this.renewOAuthToken(renewal(), options))
+		) {
 			answer = await this.send('POST', message.headers, message.body, message.id, options);
 		}
 		return answer;
@@ -167,7 +173,13 @@ export class StreamableHttpTransport {
 		await this.send('DELETE', headers, undefined, undefined, { ...options, resend: false }).catch(() => undefined);
 	}
 
-	private async send(method: 'POST' | 'DELETE' | 'GET', headers: IDataObject, body: string | undefined, id: number | undefined, options: PostOptions): Promise<HttpAnswer> {
+	private async send(
+		method: 'POST' | 'DELETE' | 'GET',
+		headers: IDataObject,
+		body: string | undefined,
+		id: number | undefined,
+		options: PostOptions,
+	): Promise<HttpAnswer> {
 		const response = await this.call(method, headers, body, options);
 		const contentType = response.headers['content-type'] ?? '';
 		if (response.status < 200 || response.status >= 300) {
@@ -178,12 +190,24 @@ export class StreamableHttpTransport {
 		}
 		const state: StreamState = {};
 		let message = await this.readEvents(response.body, id, state, options);
-		for (let resume = 0; message === undefined && id !== undefined && state.lastEventId !== undefined && resume < MAX_RESUMES; resume++) {
+		for (
+			let resume = 0;
+			message === undefined && id !== undefined && state.lastEventId !== undefined && resume < MAX_RESUMES;
+			resume++
+		) {
 			await sleep(state.retryMs ?? DEFAULT_RETRY_MS);
-			const resumeHeaders: IDataObject = { ...headers, Accept: 'text/event-stream', 'Last-Event-ID': state.lastEventId };
+			const resumeHeaders: IDataObject = {
+				...headers,
+				Accept: 'text/event-stream',
+				'Last-Event-ID': state.lastEventId,
+			};
 			delete resumeHeaders['Content-Type'];
 			const again = await this.call('GET', resumeHeaders, undefined, { ...options, resend: false });
-			if (again.status < 200 || again.status >= 300 || !/text\/event-stream/i.test(again.headers['content-type'] ?? '')) {
+			if (
+				again.status < 200 ||
+				again.status >= 300 ||
+				!/text\/event-stream/i.test(again.headers['content-type'] ?? '')
+			) {
 				await bufferedBody(again.body, ERROR_BODY_LIMIT);
 				break;
 			}
@@ -192,7 +216,12 @@ export class StreamableHttpTransport {
 		return { ...response, body: message };
 	}
 
-	private async readEvents(body: unknown, id: number | undefined, state: StreamState, options: PostOptions): Promise<unknown> {
+	private async readEvents(
+		body: unknown,
+		id: number | undefined,
+		state: StreamState,
+		options: PostOptions,
+	): Promise<unknown> {
 		if (!isStream(body)) return undefined;
 		const watched = watchIdle(body, timeoutFor(this.ctx, options.timeoutMs));
 		const stalled = watched.stalled.then((error) => {
@@ -205,7 +234,12 @@ export class StreamableHttpTransport {
 		}
 	}
 
-	private async call(method: 'POST' | 'DELETE' | 'GET', headers: IDataObject, body: string | undefined, options: PostOptions): Promise<ServiceResponse> {
+	private async call(
+		method: 'POST' | 'DELETE' | 'GET',
+		headers: IDataObject,
+		body: string | undefined,
+		options: PostOptions,
+	): Promise<ServiceResponse> {
 		for (let attempt = 0; ; attempt++) {
 			try {
 				return await sendServiceCall(this.ctx, {
@@ -219,7 +253,12 @@ export class StreamableHttpTransport {
 					retryAfterSeconds: mcpRetryAfterSeconds,
 				});
 			} catch (error) {
-				const again = options.resend && attempt === 0 && error instanceof TransportFailure && error.kind !== 'canceled' && error.kind !== 'unreachable';
+				const again =
+					options.resend &&
+					attempt === 0 &&
+					error instanceof TransportFailure &&
+					error.kind !== 'canceled' &&
+					error.kind !== 'unreachable';
 				if (!again) throw this.failure(error, options);
 			}
 		}
@@ -229,7 +268,13 @@ export class StreamableHttpTransport {
 		const mapped = transportError(
 			this.ctx.getNode(),
 			error,
-			{ service: MCP_SERVICE, action: options.action, baseUrl: this.endpoint.url, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex },
+			{
+				service: MCP_SERVICE,
+				action: options.action,
+				baseUrl: this.endpoint.url,
+				timeoutMs: options.timeoutMs,
+				itemIndex: options.itemIndex,
+			},
 			this.endpoint.secrets,
 		);
 		if (mapped) return mapped;
@@ -264,11 +309,16 @@ export class StreamableHttpTransport {
 			const inner = (error as { cause?: unknown }).cause ?? error;
 			if (inner instanceof NodeOperationError && /reconnect/i.test(inner.message)) {
 				throw withMcpCode(
-					new NodeOperationError(this.ctx.getNode(), 'The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected', {
-						itemIndex: options.itemIndex,
-						description:
-							'The access token expired and renewing it failed: the grant was revoked or its refresh token expired (unused for 90 days). Open the credential and reconnect it.',
-					}),
+					new NodeOperationError(
+						this.ctx.getNode(),
+						'The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected',
+						{
+							itemIndex: options.itemIndex,
+							description:
+								'The access token expired and renewing it failed: the grant was revoked or its refresh token ' +
+								'expired (unused for 90 days). Open the credential and reconnect it.',
+						},
+					),
 					undefined,
 				);
 			}

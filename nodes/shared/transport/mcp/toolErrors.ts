@@ -22,7 +22,9 @@ const TOOL_ERRORS: Record<string, { message: string; description: string; httpCo
 		httpCode: '403',
 		message: 'the account is not permitted to do this',
 		description:
-			"Check the account's rights on the folder or file (add, edit, download). Add-only and read-only shares, ROOT (no uploads straight into it) and DVS registers without write permission refuse changes.",
+			"Check the account's rights on the folder or file (add, edit, download). Add-only and read-only " +
+			'shares, ROOT (no uploads straight into it) and DVS registers without write permission refuse ' +
+			'changes.',
 	},
 	quota_exceeded: {
 		message: "the account's storage quota is used up",
@@ -34,12 +36,15 @@ const TOOL_ERRORS: Record<string, { message: string; description: string; httpCo
 	},
 	ownership_transfer_denied: {
 		message: "moves must stay within one owner's account",
-		description: 'The target folder belongs to another account. The connector never transfers ownership: pick a target folder of the same owner.',
+		description:
+			'The target folder belongs to another account. The connector never transfers ownership: pick ' +
+			'a target folder of the same owner.',
 	},
 	file_too_large: {
 		message: 'the file is too large',
 		description:
-			"Inline uploads take up to 10 MiB of decoded content, HTTPS imports up to 100 MiB, inline reads up to 25 MB, and the account's file size limit applies.",
+			'Inline uploads take up to 10 MiB of decoded content, HTTPS imports up to 100 MiB, inline ' +
+			"reads up to 25 MB, and the account's file size limit applies.",
 	},
 	virus_detected: {
 		message: "the service's antivirus found a virus in the file; it was not stored",
@@ -48,7 +53,8 @@ const TOOL_ERRORS: Record<string, { message: string; description: string; httpCo
 	invalid_source: {
 		message: 'the import source is not allowed',
 		description:
-			'Use a public https:// URL on port 443 without credentials or #fragment. Private or reserved addresses, IPv6 literals, local paths and more than 3 redirects are refused.',
+			'Use a public https:// URL on port 443 without credentials or #fragment. Private or reserved ' +
+			'addresses, IPv6 literals, local paths and more than 3 redirects are refused.',
 	},
 	source_unavailable: {
 		message: 'the import source could not be fetched',
@@ -57,7 +63,9 @@ const TOOL_ERRORS: Record<string, { message: string; description: string; httpCo
 	not_found: {
 		httpCode: '404',
 		message: 'the item was not found or is not visible to this account',
-		description: 'Hashes and IDs must come from the service (list a folder, search, or get the root folder); they are never guessed.',
+		description:
+			'Hashes and IDs must come from the service (list a folder, search, or get the root folder); ' +
+			'they are never guessed.',
 	},
 	invalid_argument: {
 		message: 'an argument is invalid',
@@ -69,14 +77,23 @@ const TOOL_ERRORS: Record<string, { message: string; description: string; httpCo
 export type ToolErrorHints = Partial<Record<string, { message: string; description: string }>>;
 
 /** A tool's `isError: true` result as an error carrying the tool's code. */
-export function toolError(toolName: string, code: string | undefined, serverMessage: string, ctx: ErrorContext, hints: ToolErrorHints = {}): NodeApiError {
+export function toolError(
+	toolName: string,
+	code: string | undefined,
+	serverMessage: string,
+	ctx: ErrorContext,
+	hints: ToolErrorHints = {},
+): NodeApiError {
 	const known = code ? TOOL_ERRORS[code] : undefined;
 	const hint = code ? hints[code] : undefined;
 	const said = redactText(serverMessage, ctx.secrets).slice(0, 500);
 	const message =
 		hint?.message ??
-		(known ? `${toolName} failed: ${known.message} (${code})` : `${toolName} failed${code ? ` (${code})` : ''}: ${said || 'the tool reported an error'}`);
-	const description = hint?.description ?? (known ? `${known.description}${said ? ` The service said: ${said}` : ''}` : undefined);
+		(known
+			? `${toolName} failed: ${known.message} (${code})`
+			: `${toolName} failed${code ? ` (${code})` : ''}: ${said || 'the tool reported an error'}`);
+	const description =
+		hint?.description ?? (known ? `${known.description}${said ? ` The service said: ${said}` : ''}` : undefined);
 	const error = serviceError(
 		ctx.node,
 		{
@@ -92,13 +109,20 @@ export function toolError(toolName: string, code: string | undefined, serverMess
 }
 
 /** A write that reached the service but was not read back (`status: "uncertain"`). */
-export function uncertainWriteError(toolName: string, serverMessage: string | undefined, ctx: ErrorContext): NodeApiError {
+export function uncertainWriteError(
+	toolName: string,
+	serverMessage: string | undefined,
+	ctx: ErrorContext,
+): NodeApiError {
 	const error = serviceError(
 		ctx.node,
 		{
 			itemIndex: ctx.itemIndex,
 			message: `${MCP_SERVICE} could not confirm whether ${toolName} took effect (status "uncertain")`,
-			description: `The change was submitted but not read back${serverMessage ? ` (${redactText(serverMessage, ctx.secrets)})` : ''}. Check the destination before running again, so nothing is written twice.`,
+			description:
+				'The change was submitted but not read back' +
+				(serverMessage ? ` (${redactText(serverMessage, ctx.secrets)}). ` : '. ') +
+				`Check the destination before running again, so nothing is written twice.`,
 			cause: 'temporarily-unavailable',
 			uncertain: true,
 		},
@@ -107,14 +131,29 @@ export function uncertainWriteError(toolName: string, serverMessage: string | un
 	return withMcpCode(error, CLIENT_CODES.uncertain);
 }
 
-const STORAGE_WRITES = new Set(['create_folder', 'upload_file', 'import_file', 'rename_file', 'rename_folder', 'move_file', 'move_folder']);
+const STORAGE_WRITES = new Set([
+	'create_folder',
+	'upload_file',
+	'import_file',
+	'rename_file',
+	'rename_folder',
+	'move_file',
+	'move_folder',
+]);
 const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
 
 /**
  * The deployment switches a tool depends on (the MCP endpoint's names), first match wins:
  * which are off when the tool is missing, which it needs, and the credential that does without them.
  */
-const TOOL_SWITCHES: Array<{ matches: (suffix: string) => boolean; off: string; offSwitches: string[]; needs: string[]; whoNeeds: string; credential: string }> = [
+const TOOL_SWITCHES: Array<{
+	matches: (suffix: string) => boolean;
+	off: string;
+	offSwitches: string[];
+	needs: string[];
+	whoNeeds: string;
+	credential: string;
+}> = [
 	{
 		matches: (suffix) => suffix === 'dvs_upload_file',
 		off: 'MCP DVS writes or storage writes',
@@ -153,7 +192,8 @@ const TOOL_SWITCHES: Array<{ matches: (suffix: string) => boolean; off: string; 
 function switchFor(suffix: string): { message: string; description: string } | undefined {
 	const rule = TOOL_SWITCHES.find((candidate) => candidate.matches(suffix));
 	if (!rule) return undefined;
-	const needs = rule.needs.length > 1 ? `${rule.needs.slice(0, -1).join(', ')} and ${rule.needs.at(-1)}` : rule.needs[0];
+	const needs =
+		rule.needs.length > 1 ? `${rule.needs.slice(0, -1).join(', ')} and ${rule.needs.at(-1)}` : rule.needs[0];
 	return {
 		message: `the service has ${rule.off} disabled (${rule.offSwitches.join(' and ')} on the deployment)`,
 		description: `${rule.whoNeeds} ${needs}. Ask the service operator, or use the ${rule.credential} credential.`,
@@ -161,16 +201,22 @@ function switchFor(suffix: string): { message: string; description: string } | u
 }
 
 /** A tool the endpoint does not list. */
-export function toolUnavailableError(name: string, suffix: string, available: string[], ctx: ErrorContext): NodeApiError {
+export function toolUnavailableError(
+	name: string,
+	suffix: string,
+	available: string[],
+	ctx: ErrorContext,
+): NodeApiError {
 	const why = switchFor(suffix);
 	const error = serviceError(
 		ctx.node,
 		{
 			itemIndex: ctx.itemIndex,
-			message: why ? `${MCP_SERVICE} offers no tool "${name}": ${why.message}` : `${MCP_SERVICE} offers no tool "${name}"`,
+			message: why
+				? `${MCP_SERVICE} offers no tool "${name}": ${why.message}`
+				: `${MCP_SERVICE} offers no tool "${name}"`,
 			description:
-				why?.description ??
-				`The endpoint lists ${available.length} tools${available.length ? ` (${available.slice(0, 30).join(', ')}${available.length > 30 ? ', …' : ''})` : ''}. Pick one of them.`,
+				why?.description ?? `The endpoint lists ${available.length} tools${toolSample(available)}. Pick one of them.`,
 			cause: 'configuration-invalid',
 		},
 		ctx.secrets,
@@ -178,3 +224,8 @@ export function toolUnavailableError(name: string, suffix: string, available: st
 	return withMcpCode(error, CLIENT_CODES.toolUnavailable);
 }
 
+/** The first 30 names of a tool list, for an error's description. */
+function toolSample(available: string[]): string {
+	if (available.length === 0) return '';
+	return ` (${available.slice(0, 30).join(', ')}${available.length > 30 ? ', …' : ''})`;
+}

@@ -6,7 +6,8 @@ import { requireDocument } from '../lookup';
 export const uploadDocumentFile: DvsActionHandler = async (ctx) => {
 	const field = ctx.params.dvs_document_id;
 	const rawId = typeof field === 'number' ? String(field) : field;
-	if (typeof rawId !== 'string' || !/^[1-9]\d{0,15}$/.test(rawId.trim())) throw badRequest('dvs_document_id must be a positive integer');
+	if (typeof rawId !== 'string' || !/^[1-9]\d{0,15}$/.test(rawId.trim()))
+		throw badRequest('dvs_document_id must be a positive integer');
 	const task = requireDocument(ctx, Number(rawId.trim()));
 	if (ctx.files.length !== 1) throw badRequest(`exactly one file expected, got ${ctx.files.length}`);
 	const [file] = ctx.files;

@@ -33,27 +33,48 @@ const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
  * `virus_detected`, and with `fail` also `name_conflict`), then the task history entry and
  * the upload notification. `date_updated` does not change.
  */
-export function attachFile(actor: DvsActor, task: DvsDocument, file: AttachmentInput, options: AttachOptions): MaybePromise<AttachOutcome> {
+export function attachFile(
+	actor: DvsActor,
+	task: DvsDocument,
+	file: AttachmentInput,
+	options: AttachOptions,
+): MaybePromise<AttachOutcome> {
 	if (file.content.length === 0 || file.fileName.trim() === '') throw badRequest('the file is empty or has no name');
 	const { attachments } = actor.deps;
 	const folder: MaybePromise<string> = task.uploadHash
 		? task.uploadHash
-		: chain(attachments.ensureTaskFolder(actor.org.attachmentOwnerId, task.id), ({ uploadHash }) => (task.uploadHash = uploadHash));
+		: chain(
+				attachments.ensureTaskFolder(actor.org.attachmentOwnerId, task.id),
+				({ uploadHash }) => (task.uploadHash = uploadHash),
+			);
 
 	const save = (uploadHash: string): MaybePromise<AttachOutcome> =>
-		chain(attachments.addFile(uploadHash, file.fileName, file.content, file.mimeType, actor.account.id), (saved): AttachOutcome => {
-			if (!saved.ok) return saved;
-			task.history.push({ kind: 'upload', at: actor.now(), actorId: actor.account.id, fileName: saved.fileName, fileHash: saved.fileHash });
-			notifyChange(actor, 'upload', task, { fileHash: saved.fileHash });
-			return { ...saved, uploadHash };
-		});
+		chain(
+			attachments.addFile(uploadHash, file.fileName, file.content, file.mimeType, actor.account.id),
+			(saved): AttachOutcome => {
+				if (!saved.ok) return saved;
+				task.history.push({
+					kind: 'upload',
+					at: actor.now(),
+					actorId: actor.account.id,
+					fileName: saved.fileName,
+					fileHash: saved.fileHash,
+				});
+				notifyChange(actor, 'upload', task, { fileHash: saved.fileHash });
+				return { ...saved, uploadHash };
+			},
+		);
 
 	return chain(folder, (uploadHash) => {
 		if (options.onNameTaken === 'number') return save(uploadHash);
 		return chain(attachments.listNames(uploadHash), (names): MaybePromise<AttachOutcome> => {
 			const wanted = nameKey(file.fileName.trim());
 			if (names.some((name) => nameKey(name) === wanted)) {
-				return { ok: false, errorCode: 'name_conflict', errorMessage: `An attachment named "${file.fileName.trim()}" already exists on the task` };
+				return {
+					ok: false,
+					errorCode: 'name_conflict',
+					errorMessage: `An attachment named "${file.fileName.trim()}" already exists on the task`,
+				};
 			}
 			return save(uploadHash);
 		});

@@ -58,11 +58,20 @@ export function addComment(actor: DvsActor, task: DvsDocument, raw: unknown): Dv
 	if (text === '') throw badRequest('comment is empty');
 
 	const at = actor.now();
-	const comment = actor.deps.store.insertComment({ taskId: task.id, authorId: actor.account.id, storedHtml: escapeHtml(text), createdAt: at });
+	const comment = actor.deps.store.insertComment({
+		taskId: task.id,
+		authorId: actor.account.id,
+		storedHtml: escapeHtml(text),
+		createdAt: at,
+	});
 	task.history.push({ kind: 'comment', at, actorId: actor.account.id, commentId: comment.id });
 	notifyChange(actor, 'comment', task, { commentId: comment.id });
 
-	const members = new Set(orgMembers(actor.deps.accounts, actor.org.id).filter((a) => a.active).map((a) => a.id));
+	const members = new Set(
+		orgMembers(actor.deps.accounts, actor.org.id)
+			.filter((a) => a.active)
+			.map((a) => a.id),
+	);
 	const mentioned = [...new Set([...text.matchAll(MENTION)].map((m) => Number(m[1])))].filter((id) => members.has(id));
 	if (mentioned.length > 0) {
 		actor.deps.store.notify({

@@ -19,7 +19,9 @@ function visibleUploadHash(actor: DvsActor, task: DvsDocument): MaybePromise<str
 	if (!uploadHash) return null;
 	const { attachments } = actor.deps;
 	return chain(attachments.listNames(uploadHash), (names) =>
-		names.length === 0 ? null : chain(attachments.canView(actor.account.id, uploadHash), (may) => (may ? uploadHash : null)),
+		names.length === 0
+			? null
+			: chain(attachments.canView(actor.account.id, uploadHash), (may) => (may ? uploadHash : null)),
 	);
 }
 
@@ -102,7 +104,9 @@ export function listDocuments(actor: DvsActor, section: DvsSection, params: Para
 	if (order === 'newest') matching.reverse();
 
 	return {
-		items: matching.slice(offset, offset + limit).map((doc) => formatDocument(actor.deps, actor.org, doc, { full: false })),
+		items: matching
+			.slice(offset, offset + limit)
+			.map((doc) => formatDocument(actor.deps, actor.org, doc, { full: false })),
 		total: matching.length,
 		limit,
 		offset,

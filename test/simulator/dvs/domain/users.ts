@@ -11,7 +11,8 @@ export function assignableUserRefs(actor: DvsActor, section: DvsSection, params:
 	let projectId: number | undefined;
 	if (section === 'task') {
 		projectId = requiredId(params, 'dvs_project_id');
-		if (!actor.deps.store.document(actor.org.id, 'project_2', projectId)) throw badRequest(`unknown project ${projectId}`);
+		if (!actor.deps.store.document(actor.org.id, 'project_2', projectId))
+			throw badRequest(`unknown project ${projectId}`);
 	}
 	const users = assignableUsers(actor.deps.accounts, actor.deps.store, actor.org.id, section, projectId);
 	return users.map((a) => ({ id: a.id, display_name: userDisplayName(a) }));

@@ -19,7 +19,12 @@ export interface WriteOptions {
  * create_document: validates `input` (unknown names ignored), stores the document with
  * defaults, records history and the notification. Returns the stored document.
  */
-export function createDocument(actor: DvsActor, section: DvsSection, input: Record<string, unknown>, options: WriteOptions = {}): DvsDocument {
+export function createDocument(
+	actor: DvsActor,
+	section: DvsSection,
+	input: Record<string, unknown>,
+	options: WriteOptions = {},
+): DvsDocument {
 	const values = validateCreate({ ...actor.deps, org: actor.org, section }, input);
 	const written: Record<string, DvsValue> = { ...values };
 	// partialWrite: the document row lands, the relation rows (array fields) do not.
@@ -32,7 +37,8 @@ export function createDocument(actor: DvsActor, section: DvsSection, input: Reco
 		createdAt: actor.now(),
 	});
 	doc.history.push({ kind: 'create', at: doc.createdAt, actorId: actor.account.id, fields: Object.keys(written) });
-	if (options.partialWrite) throw new DvsError(options.partialWrite.status, `partial write: ${skipped.join(', ')} not saved`);
+	if (options.partialWrite)
+		throw new DvsError(options.partialWrite.status, `partial write: ${skipped.join(', ')} not saved`);
 	notifyChange(actor, 'create', doc);
 	return doc;
 }
@@ -42,7 +48,12 @@ export function createDocument(actor: DvsActor, section: DvsSection, input: Reco
  * cannot change. Nothing known to change is a no-op without date_updated, history or
  * notification (README). Returns the names of the changed fields.
  */
-export function updateDocument(actor: DvsActor, doc: DvsDocument, input: Record<string, unknown>, options: WriteOptions = {}): string[] {
+export function updateDocument(
+	actor: DvsActor,
+	doc: DvsDocument,
+	input: Record<string, unknown>,
+	options: WriteOptions = {},
+): string[] {
 	const changes = validateUpdate({ ...actor.deps, org: actor.org, section: doc.section }, doc, input);
 	const names = Object.keys(changes);
 	if (names.length === 0) return [];

@@ -35,7 +35,12 @@ const asReply = (status: number, text: string): DvsReply => {
 export class DvsTestClient {
 	constructor(private readonly baseUrl: string) {}
 
-	async call(section: string, action: string, creds: Credentials | undefined, params: Record<string, unknown> = {}): Promise<DvsReply> {
+	async call(
+		section: string,
+		action: string,
+		creds: Credentials | undefined,
+		params: Record<string, unknown> = {},
+	): Promise<DvsReply> {
 		const body = creds ? { user: creds.user, user_access_token: creds.token, ...params } : params;
 		return this.raw('POST', `/api_dvs/${section}/${action}`, JSON.stringify(body));
 	}
@@ -62,7 +67,11 @@ export class DvsTestClient {
 		}
 		for (const [name, value] of Object.entries(fields)) form.append(name, value);
 		for (const file of files) {
-			form.append(file.field ?? 'file', new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name);
+			form.append(
+				file.field ?? 'file',
+				new Blob([file.content], { type: file.type ?? 'application/octet-stream' }),
+				file.name,
+			);
 		}
 		const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form });
 		return asReply(response.status, await response.text());

@@ -32,7 +32,16 @@ export async function startDvsTestEnv(): Promise<DvsTestEnv> {
 	const server = await startTestServer(
 		createDvsHandler({ accounts, store, attachments, now: clock.now, parseMultipart: parseMultipartForTests }),
 	);
-	return { accounts, store, attachments, seed, server, client: new DvsTestClient(server.url), clock, close: () => server.close() };
+	return {
+		accounts,
+		store,
+		attachments,
+		seed,
+		server,
+		client: new DvsTestClient(server.url),
+		clock,
+		close: () => server.close(),
+	};
 }
 
 /** A fresh seeded environment for each test of the file, closed after it; call the result for the current one. */

@@ -49,7 +49,8 @@ export class FakeAttachmentPort implements AttachmentPort {
 
 	ensureTaskFolder(ownerAccountId: number, taskId: number): { uploadHash: string } {
 		for (const folder of this.folders.values()) {
-			if (folder.ownerAccountId === ownerAccountId && folder.taskId === taskId) return { uploadHash: folder.uploadHash };
+			if (folder.ownerAccountId === ownerAccountId && folder.taskId === taskId)
+				return { uploadHash: folder.uploadHash };
 		}
 		const uploadHash = this.hash(`folder:${ownerAccountId}:${taskId}`);
 		this.folders.set(uploadHash, { uploadHash, ownerAccountId, taskId, files: [] });
@@ -95,6 +96,9 @@ export class FakeAttachmentPort implements AttachmentPort {
 	}
 
 	private hash(seed: string): string {
-		return createHash('sha256').update(`${seed}:${this.counter++}`).digest('hex').slice(0, 8 + (this.counter % 9));
+		return createHash('sha256')
+			.update(`${seed}:${this.counter++}`)
+			.digest('hex')
+			.slice(0, 8 + (this.counter % 9));
 	}
 }

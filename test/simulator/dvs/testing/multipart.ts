@@ -9,7 +9,9 @@ async function readAll(req: SimRequest): Promise<Buffer> {
 }
 
 function headerParam(header: string, name: string): string | undefined {
-	const match = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(header) ?? new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(header);
+	const match =
+		new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(header) ??
+		new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(header);
 	return match?.[1].replace(/\\(.)/g, '$1');
 }
 

@@ -99,11 +99,51 @@ Operators only. How to lift the per-user write bucket during an incident. Not fo
 `;
 
 export const DOCS: DocEntry[] = [
-	{ name: 'storage-api', title: 'Cloud Storage REST API (V2)', description: 'Folders, files, uploads and authentication', format: 'markdown', mimeType: 'text/markdown', published: true, text: storageApi },
-	{ name: 'mcp-endpoint', title: 'Hosted MCP Endpoint', description: 'Tools, authorization, limits and errors of the MCP endpoint', format: 'markdown', mimeType: 'text/markdown', published: true, text: mcpEndpoint },
-	{ name: 'dvs-api', title: 'DMS (DVS) JSON API', description: 'Tasks, projects, comments and attachments', format: 'markdown', mimeType: 'text/markdown', published: true, text: dvsApi },
-	{ name: 'storage-openapi', title: 'Cloud Storage OpenAPI specification', description: 'OpenAPI 3 description of the storage API', format: 'openapi', mimeType: 'application/yaml', published: true, text: storageOpenApi },
-	{ name: 'internal-rate-limit-runbook', title: 'Internal rate-limit runbook', description: 'Unpublished', format: 'markdown', mimeType: 'text/markdown', published: false, text: internalRunbook },
+	{
+		name: 'storage-api',
+		title: 'Cloud Storage REST API (V2)',
+		description: 'Folders, files, uploads and authentication',
+		format: 'markdown',
+		mimeType: 'text/markdown',
+		published: true,
+		text: storageApi,
+	},
+	{
+		name: 'mcp-endpoint',
+		title: 'Hosted MCP Endpoint',
+		description: 'Tools, authorization, limits and errors of the MCP endpoint',
+		format: 'markdown',
+		mimeType: 'text/markdown',
+		published: true,
+		text: mcpEndpoint,
+	},
+	{
+		name: 'dvs-api',
+		title: 'DMS (DVS) JSON API',
+		description: 'Tasks, projects, comments and attachments',
+		format: 'markdown',
+		mimeType: 'text/markdown',
+		published: true,
+		text: dvsApi,
+	},
+	{
+		name: 'storage-openapi',
+		title: 'Cloud Storage OpenAPI specification',
+		description: 'OpenAPI 3 description of the storage API',
+		format: 'openapi',
+		mimeType: 'application/yaml',
+		published: true,
+		text: storageOpenApi,
+	},
+	{
+		name: 'internal-rate-limit-runbook',
+		title: 'Internal rate-limit runbook',
+		description: 'Unpublished',
+		format: 'markdown',
+		mimeType: 'text/markdown',
+		published: false,
+		text: internalRunbook,
+	},
 ];
 
 export const DOC_URI_PREFIX = 'svc-docs://';

@@ -31,7 +31,10 @@ export interface DocHit {
 }
 
 function terms(query: string): string[] {
-	const words = query.toLowerCase().split(/[^\p{L}\p{N}_:-]+/u).filter((w) => w.length > 1);
+	const words = query
+		.toLowerCase()
+		.split(/[^\p{L}\p{N}_:-]+/u)
+		.filter((w) => w.length > 1);
 	return [...new Set(words.map((w) => ALIASES[w] ?? w))];
 }
 

@@ -12,7 +12,10 @@ const SCOPE_LABELS: Record<string, string> = {
 /** The login-and-consent page. Automation posts the same form (see README). */
 export function consentPage(consent: PendingConsent, clientName: string, error?: string): string {
 	const scopes = consent.scopes
-		.map((s) => `<label><input type="checkbox" name="scope" value="${s}" checked${s === 'files:read' ? ' disabled' : ''}> ${escape(SCOPE_LABELS[s] ?? s)}</label><br>`)
+		.map(
+			(s) =>
+				`<label><input type="checkbox" name="scope" value="${s}" checked${s === 'files:read' ? ' disabled' : ''}> ${escape(SCOPE_LABELS[s] ?? s)}</label><br>`,
+		)
 		.join('\n');
 	return `<!doctype html>
 <html><head><meta charset="utf-8"><title>Authorize ${escape(clientName)}</title></head>

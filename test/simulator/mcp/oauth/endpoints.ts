@@ -31,9 +31,14 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 	json: body,
 });
 
-const oauthError = (status: number, error: string, description: string): SimResponse => json(status, { error, error_description: description });
+const oauthError = (status: number, error: string, description: string): SimResponse =>
+	json(status, { error, error_description: description });
 
-const html = (status: number, page: string): SimResponse => ({ status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: page });
+const html = (status: number, page: string): SimResponse => ({
+	status,
+	headers: { 'content-type': 'text/html; charset=utf-8' },
+	body: page,
+});
 
 function redirect(target: string, params: Record<string, string | undefined>): SimResponse {
 	const url = new URL(target);
@@ -56,16 +61,25 @@ function formOf(req: SimRequest): URLSearchParams {
 
 export function createMcpOAuthHandlers(deps: McpDeps): Record<string, SimHandler> {
 	const state = stateFor(deps);
-	const guard = (methods: string[], handler: (req: SimRequest) => Promise<SimResponse> | SimResponse): SimHandler => async (req) => {
-		if (!state.deps.settings.oauthEnabled) return oauthError(404, 'not_found', 'The OAuth profile is not enabled on this deployment');
-		if (!methods.includes(req.method)) return { ...oauthError(405, 'method_not_allowed', `Use ${methods.join(' or ')}`), headers: { allow: methods.join(', ') } };
-		return handler(req);
-	};
+	const guard =
+		(methods: string[], handler: (req: SimRequest) => Promise<SimResponse> | SimResponse): SimHandler =>
+		async (req) => {
+			if (!state.deps.settings.oauthEnabled)
+				return oauthError(404, 'not_found', 'The OAuth profile is not enabled on this deployment');
+			if (!methods.includes(req.method))
+				return {
+					...oauthError(405, 'method_not_allowed', `Use ${methods.join(' or ')}`),
+					headers: { allow: methods.join(', ') },
+				};
+			return handler(req);
+		};
 	return {
 		[OAUTH_PATHS.protectedResource]: guard(['GET'], (req) => protectedResource(req, state)),
 		[OAUTH_PATHS.authorizationServer]: guard(['GET'], (req) => authorizationServer(req, state)),
 		[OAUTH_PATHS.register]: guard(['POST'], (req) => register(req, state)),
-		[OAUTH_PATHS.authorize]: guard(['GET', 'POST'], (req) => (req.method === 'GET' ? authorize(req, state) : consentSubmit(req, state))),
+		[OAUTH_PATHS.authorize]: guard(['GET', 'POST'], (req) =>
+			req.method === 'GET' ? authorize(req, state) : consentSubmit(req, state),
+		),
 		[OAUTH_PATHS.token]: guard(['POST'], (req) => token(req, state)),
 	};
 }
@@ -175,10 +189,12 @@ async function authorize(req: SimRequest, state: McpState): Promise<SimResponse>
 	}
 	const state_ = q.get('state') ?? undefined;
 	const iss = baseUrlOf(req);
-	const fail = (error: string, description: string) => redirect(redirectUri, { error, error_description: description, state: state_, iss });
+	const fail = (error: string, description: string) =>
+		redirect(redirectUri, { error, error_description: description, state: state_, iss });
 	if (q.get('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code');
 	const challenge = q.get('code_challenge');
-	if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail('invalid_request', 'code_challenge (S256) is required');
+	if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
+		return fail('invalid_request', 'code_challenge (S256) is required');
 	if (q.get('code_challenge_method') !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256');
 	const problem = resourceProblem(q.get('resource'), req);
 	if (problem) return fail('invalid_target', problem);
@@ -203,7 +219,13 @@ async function authorize(req: SimRequest, state: McpState): Promise<SimResponse>
 	return html(200, consentPage(consent, client.clientName ?? client.clientId));
 }
 
-function issueCodeRedirect(request: AuthorizationRequest, accountId: number, scopes: Scope[], req: SimRequest, state: McpState): SimResponse {
+function issueCodeRedirect(
+	request: AuthorizationRequest,
+	accountId: number,
+	scopes: Scope[],
+	req: SimRequest,
+	state: McpState,
+): SimResponse {
 	const code = state.oauth.issueCode({ ...request, scopes }, accountId, state.now() + state.scaled(CODE_SECONDS));
 	return redirect(request.redirectUri, { code: code.code, state: request.state, iss: baseUrlOf(req) });
 }
@@ -212,19 +234,39 @@ function issueCodeRedirect(request: AuthorizationRequest, accountId: number, sco
 function consentSubmit(req: SimRequest, state: McpState): SimResponse {
 	const form = formOf(req);
 	const consent = state.oauth.consents.get(form.get('consent_id') ?? '');
-	if (!consent || state.now() >= consent.expiresAt) return oauthError(400, 'invalid_request', 'Unknown or expired consent_id: start the authorization again');
+	if (!consent || state.now() >= consent.expiresAt)
+		return oauthError(400, 'invalid_request', 'Unknown or expired consent_id: start the authorization again');
 	const iss = baseUrlOf(req);
 	if (form.get('decision') !== 'approve') {
 		state.oauth.consents.delete(consent.id);
-		return redirect(consent.redirectUri, { error: 'access_denied', error_description: 'The user denied access', state: consent.state, iss });
+		return redirect(consent.redirectUri, {
+			error: 'access_denied',
+			error_description: 'The user denied access',
+			state: consent.state,
+			iss,
+		});
 	}
 	const account = state.deps.accounts.checkPassword(form.get('login') ?? '', form.get('password') ?? '');
 	const client = state.oauth.clients.get(consent.clientId);
-	if (!account) return html(401, consentPage(consent, client?.clientName ?? consent.clientId, 'Login failed: check the login and password'));
+	if (!account)
+		return html(
+			401,
+			consentPage(consent, client?.clientName ?? consent.clientId, 'Login failed: check the login and password'),
+		);
 	state.oauth.consents.delete(consent.id);
-	if (!account.confirmed) return redirect(consent.redirectUri, { error: 'access_denied', error_description: 'The account e-mail address is not confirmed', state: consent.state, iss });
-	const checked = form.getAll('scope').flatMap((s) => s.split(/\s+/)).filter(isScope);
-	const approved = checked.length === 0 ? consent.scopes : closeScopes(consent.scopes.filter((s) => checked.includes(s)));
+	if (!account.confirmed)
+		return redirect(consent.redirectUri, {
+			error: 'access_denied',
+			error_description: 'The account e-mail address is not confirmed',
+			state: consent.state,
+			iss,
+		});
+	const checked = form
+		.getAll('scope')
+		.flatMap((s) => s.split(/\s+/))
+		.filter(isScope);
+	const approved =
+		checked.length === 0 ? consent.scopes : closeScopes(consent.scopes.filter((s) => checked.includes(s)));
 	return issueCodeRedirect(consent, account.id, approved, req, state);
 }
 
@@ -255,7 +297,10 @@ function token(req: SimRequest, state: McpState): SimResponse {
 	const form = formOf(req);
 	const clientId = clientIdOf(req, form);
 	if (!clientId || !state.oauth.clients.has(clientId)) {
-		return { ...oauthError(401, 'invalid_client', 'Unknown or missing client_id'), headers: { 'www-authenticate': 'Basic realm="svc-oauth"', 'content-type': 'application/json' } };
+		return {
+			...oauthError(401, 'invalid_client', 'Unknown or missing client_id'),
+			headers: { 'www-authenticate': 'Basic realm="svc-oauth"', 'content-type': 'application/json' },
+		};
 	}
 	const problem = resourceProblem(form.get('resource'), req);
 	if (problem) return oauthError(400, 'invalid_target', problem);
@@ -263,20 +308,28 @@ function token(req: SimRequest, state: McpState): SimResponse {
 	switch (form.get('grant_type')) {
 		case 'authorization_code': {
 			const code = state.oauth.codes.get(form.get('code') ?? '');
-			if (!code || now >= code.expiresAt) return oauthError(400, 'invalid_grant', 'Unknown or expired authorization code');
+			if (!code || now >= code.expiresAt)
+				return oauthError(400, 'invalid_grant', 'Unknown or expired authorization code');
 			if (code.grantId) {
 				const grant = state.oauth.grants.get(code.grantId);
 				if (grant) state.oauth.revokeGrant(grant);
 				return oauthError(400, 'invalid_grant', 'The authorization code was already used; its tokens are revoked');
 			}
 			if (code.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The code was issued to another client');
-			if (code.redirectUri !== form.get('redirect_uri')) return oauthError(400, 'invalid_grant', 'redirect_uri differs from the authorization request');
+			if (code.redirectUri !== form.get('redirect_uri'))
+				return oauthError(400, 'invalid_grant', 'redirect_uri differs from the authorization request');
 			const verifier = form.get('code_verifier') ?? '';
-			if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return oauthError(400, 'invalid_grant', 'code_verifier is missing or malformed');
+			if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier))
+				return oauthError(400, 'invalid_grant', 'code_verifier is missing or malformed');
 			if (createHash('sha256').update(verifier).digest('base64url') !== code.codeChallenge) {
 				return oauthError(400, 'invalid_grant', 'PKCE verification failed');
 			}
-			const grant = state.oauth.createGrant(code.accountId, clientId, code.scopes, now + state.scaled(REFRESH_IDLE_SECONDS));
+			const grant = state.oauth.createGrant(
+				code.accountId,
+				clientId,
+				code.scopes,
+				now + state.scaled(REFRESH_IDLE_SECONDS),
+			);
 			code.grantId = grant.id;
 			return tokenResponse(grant, grant.scopes, state);
 		}
@@ -288,14 +341,17 @@ function token(req: SimRequest, state: McpState): SimResponse {
 				state.oauth.revokeGrant(grant);
 				return oauthError(400, 'invalid_grant', 'The refresh token was already used; the grant is revoked');
 			}
-			if (grant.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token belongs to another client');
-			if (now >= grant.refreshExpiresAt) return oauthError(400, 'invalid_grant', 'The refresh token expired (unused for 90 days)');
+			if (grant.clientId !== clientId)
+				return oauthError(400, 'invalid_grant', 'The refresh token belongs to another client');
+			if (now >= grant.refreshExpiresAt)
+				return oauthError(400, 'invalid_grant', 'The refresh token expired (unused for 90 days)');
 			let scopes = grant.scopes;
 			const asked = form.get('scope');
 			if (asked) {
 				const known = asked.split(/\s+/).filter(isScope);
 				const extra = known.filter((s) => !grant.scopes.includes(s));
-				if (extra.length > 0) return oauthError(400, 'invalid_scope', `Refresh cannot add scopes (${extra.join(' ')}): authorize again`);
+				if (extra.length > 0)
+					return oauthError(400, 'invalid_scope', `Refresh cannot add scopes (${extra.join(' ')}): authorize again`);
 				if (known.length > 0) scopes = closeScopes(known);
 			}
 			state.oauth.rotateRefreshToken(grant, now + state.scaled(REFRESH_IDLE_SECONDS));

@@ -15,7 +15,8 @@ export function redirectUriProblem(uri: unknown): string | undefined {
 	if (url.hash || uri.includes('#')) return `${uri} must not contain a fragment`;
 	const scheme = url.protocol.slice(0, -1).toLowerCase();
 	if (scheme === 'https') return undefined;
-	if (scheme === 'http') return LOOPBACK_HOSTS.has(url.hostname) ? undefined : `${uri}: plain http is allowed only for loopback hosts`;
+	if (scheme === 'http')
+		return LOOPBACK_HOSTS.has(url.hostname) ? undefined : `${uri}: plain http is allowed only for loopback hosts`;
 	if (FORBIDDEN_SCHEMES.has(scheme)) return `${uri}: the ${scheme} scheme is not allowed`;
 	return undefined;
 }

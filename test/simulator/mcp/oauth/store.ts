@@ -70,7 +70,13 @@ export class OAuthStore {
 	private readonly refreshIndex = new Map<string, string>();
 
 	registerClient(redirectUris: string[], clientName: string | undefined, now: number): OAuthClient {
-		const client: OAuthClient = { clientId: secret('svc-client-'), redirectUris, clientName, issuedAt: now, metadataDocument: false };
+		const client: OAuthClient = {
+			clientId: secret('svc-client-'),
+			redirectUris,
+			clientName,
+			issuedAt: now,
+			metadataDocument: false,
+		};
 		this.clients.set(client.clientId, client);
 		return client;
 	}
@@ -116,7 +122,13 @@ export class OAuthStore {
 	}
 
 	issueAccessToken(grant: Grant, scopes: Scope[], expiresAt: number): AccessTokenRecord {
-		const record: AccessTokenRecord = { token: secret('svc-at-'), grantId: grant.id, accountId: grant.accountId, scopes, expiresAt };
+		const record: AccessTokenRecord = {
+			token: secret('svc-at-'),
+			grantId: grant.id,
+			accountId: grant.accountId,
+			scopes,
+			expiresAt,
+		};
 		this.accessTokens.set(record.token, record);
 		return record;
 	}

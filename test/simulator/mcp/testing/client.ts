@@ -5,7 +5,7 @@ export interface HttpAnswer {
 	status: number;
 	headers: Headers;
 	text: string;
-	 
+
 	body: any;
 }
 
@@ -30,7 +30,10 @@ export class McpTestClient {
 		return `${this.baseUrl}/api/mcp`;
 	}
 
-	async raw(body: string | Buffer, init: { method?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+	async raw(
+		body: string | Buffer,
+		init: { method?: string; headers?: Record<string, string> } = {},
+	): Promise<HttpAnswer> {
 		const res = await fetch(this.endpoint, {
 			method: init.method ?? 'POST',
 			headers: { 'content-type': 'application/json', ...init.headers },
@@ -68,7 +71,12 @@ export class McpTestClient {
 			headers['mcp-protocol-version'] = opts.revision;
 		}
 		for (const [key, value] of Object.entries(opts.headers ?? {})) headers[key] = value;
-		const message = { jsonrpc: '2.0', id: opts.id ?? this.nextId++, method, ...(finalParams ? { params: finalParams } : {}) };
+		const message = {
+			jsonrpc: '2.0',
+			id: opts.id ?? this.nextId++,
+			method,
+			...(finalParams ? { params: finalParams } : {}),
+		};
 		return this.raw(JSON.stringify(message), { headers });
 	}
 
@@ -77,7 +85,7 @@ export class McpTestClient {
 	}
 
 	/** tools/call that must succeed at the HTTP and JSON-RPC level; returns the MCP result. */
-	 
+
 	async tool(name: string, args: Record<string, unknown> = {}, options: RpcOptions = {}): Promise<any> {
 		const answer = await this.callTool(name, args, options);
 		if (answer.status !== 200 || !answer.body?.result) {

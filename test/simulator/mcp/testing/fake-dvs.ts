@@ -1,5 +1,15 @@
 import type { Account, AccountStore } from '../../accounts';
-import type { DvsComment, DvsDocument, DvsErrorCode, DvsFieldDescriptor, DvsListQuery, DvsPort, DvsResult, DvsSection, DvsUserRef } from '../ports';
+import type {
+	DvsComment,
+	DvsDocument,
+	DvsErrorCode,
+	DvsFieldDescriptor,
+	DvsListQuery,
+	DvsPort,
+	DvsResult,
+	DvsSection,
+	DvsUserRef,
+} from '../ports';
 import type { FakeStorage } from './fake-storage';
 
 type Option = { id: number; display_name: string };
@@ -56,7 +66,13 @@ const fail = <T>(code: DvsErrorCode, message: string): DvsResult<T> => ({ ok: fa
 const ok = <T>(value: T): DvsResult<T> => ({ ok: true, value });
 
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+const escapeHtml = (text: string) =>
+	text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, '&#039;');
 
 /**
  * In-memory DVS register for MCP tests, with document 3's semantics: organization
@@ -102,7 +118,15 @@ export class FakeDvs implements DvsPort {
 	}
 
 	addProject(orgId: number, name: string, workers: number[] = []): Project {
-		const project: Project = { id: this.nextId++, orgId, name, workers, status: null, managerId: null, created: this.now() };
+		const project: Project = {
+			id: this.nextId++,
+			orgId,
+			name,
+			workers,
+			status: null,
+			managerId: null,
+			created: this.now(),
+		};
 		this.projects.set(project.id, project);
 		return project;
 	}
@@ -124,8 +148,10 @@ export class FakeDvs implements DvsPort {
 		const org = account.orgId !== undefined ? this.orgs.get(account.orgId) : undefined;
 		if (!org) return fail('permission_denied', 'The account belongs to no organization with DVS enabled');
 		for (const section of sections) {
-			if (!org.registers.has(section)) return fail('permission_denied', `The ${section} register is not enabled for the organization`);
-			if (!account.dvsWriteSections?.includes(section)) return fail('permission_denied', `The user has no write permission on the ${section} register`);
+			if (!org.registers.has(section))
+				return fail('permission_denied', `The ${section} register is not enabled for the organization`);
+			if (!account.dvsWriteSections?.includes(section))
+				return fail('permission_denied', `The user has no write permission on the ${section} register`);
 		}
 		return ok(undefined);
 	}
@@ -135,21 +161,81 @@ export class FakeDvs implements DvsPort {
 		if (section === 'project_2') {
 			return ok([
 				{ name: 'name', label: 'Name', type: 'text', required: true, filter: false },
-				{ name: 'dropdown_status', label: 'Status', type: 'dropdown', required: false, filter: true, options: org.statuses },
-				{ name: 'projectmanager', label: 'Project manager', type: 'user_id', required: false, filter: true, list_action: 'get_users' },
+				{
+					name: 'dropdown_status',
+					label: 'Status',
+					type: 'dropdown',
+					required: false,
+					filter: true,
+					options: org.statuses,
+				},
+				{
+					name: 'projectmanager',
+					label: 'Project manager',
+					type: 'user_id',
+					required: false,
+					filter: true,
+					list_action: 'get_users',
+				},
 			]);
 		}
 		return ok([
 			{ name: 'full_number', label: 'Number', type: 'text', required: false, filter: false, read_only: true },
-			{ name: 'dvs_project_id', label: 'Project', type: 'relation', required: true, filter: true, section: 'project_2', list_action: 'get_documents' },
+			{
+				name: 'dvs_project_id',
+				label: 'Project',
+				type: 'relation',
+				required: true,
+				filter: true,
+				section: 'project_2',
+				list_action: 'get_documents',
+			},
 			{ name: 'name', label: 'Name', type: 'text', required: true, filter: false },
 			{ name: 'description', label: 'Description', type: 'html', required: false, filter: false },
 			{ name: 'dropdown_type', label: 'Type', type: 'dropdown', required: false, filter: false, options: org.types },
-			{ name: 'dropdown_priority', label: 'Priority', type: 'dropdown', required: false, filter: false, options: org.priorities },
-			{ name: 'dropdown_status', label: 'Status', type: 'dropdown', required: false, filter: true, options: org.statuses },
-			{ name: 'responsible', label: 'Responsible', type: 'user_id', required: false, filter: true, list_action: 'get_users', depends_on: 'dvs_project_id' },
-			{ name: 'followers', label: 'Followers', type: 'user_ids', required: false, filter: false, list_action: 'get_users', depends_on: 'dvs_project_id' },
-			{ name: 'ext_notif_receiver', label: 'External receivers', type: 'relation_ids', required: false, filter: false, section: 'contact_person', list_action: 'get_documents' },
+			{
+				name: 'dropdown_priority',
+				label: 'Priority',
+				type: 'dropdown',
+				required: false,
+				filter: false,
+				options: org.priorities,
+			},
+			{
+				name: 'dropdown_status',
+				label: 'Status',
+				type: 'dropdown',
+				required: false,
+				filter: true,
+				options: org.statuses,
+			},
+			{
+				name: 'responsible',
+				label: 'Responsible',
+				type: 'user_id',
+				required: false,
+				filter: true,
+				list_action: 'get_users',
+				depends_on: 'dvs_project_id',
+			},
+			{
+				name: 'followers',
+				label: 'Followers',
+				type: 'user_ids',
+				required: false,
+				filter: false,
+				list_action: 'get_users',
+				depends_on: 'dvs_project_id',
+			},
+			{
+				name: 'ext_notif_receiver',
+				label: 'External receivers',
+				type: 'relation_ids',
+				required: false,
+				filter: false,
+				section: 'contact_person',
+				list_action: 'get_documents',
+			},
 			{ name: 'date_due', label: 'Due date', type: 'date', required: false, filter: false },
 			{ name: 'estimated_hours', label: 'Estimated hours', type: 'text', required: false, filter: false },
 			{ name: 'spent_hours', label: 'Spent hours', type: 'text', required: false, filter: false },
@@ -158,7 +244,12 @@ export class FakeDvs implements DvsPort {
 
 	getUsers(account: Account, section: DvsSection, projectId?: number): DvsResult<DvsUserRef[]> {
 		const orgId = account.orgId!;
-		if (section === 'project_2') return ok(this.orgUsers(orgId).filter((a) => a.dvsWriteSections?.includes('project_2')).map((a) => this.ref(a)));
+		if (section === 'project_2')
+			return ok(
+				this.orgUsers(orgId)
+					.filter((a) => a.dvsWriteSections?.includes('project_2'))
+					.map((a) => this.ref(a)),
+			);
 		const project = projectId !== undefined ? this.projects.get(projectId) : undefined;
 		if (!project || project.orgId !== orgId) return fail('invalid_argument', 'Unknown dvs_project_id');
 		return ok(this.assignable(project).map((a) => this.ref(a)));
@@ -167,7 +258,8 @@ export class FakeDvs implements DvsPort {
 	getDocument(account: Account, section: DvsSection, id: number): DvsResult<DvsDocument> {
 		if (section === 'project_2') {
 			const project = this.projects.get(id);
-			if (!project || project.orgId !== account.orgId) return fail('not_found', 'Unknown project or project of another organization');
+			if (!project || project.orgId !== account.orgId)
+				return fail('not_found', 'Unknown project or project of another organization');
 			return ok(this.projectDocument(project));
 		}
 		const task = this.tasks.get(id);
@@ -175,13 +267,23 @@ export class FakeDvs implements DvsPort {
 		return ok(this.taskDocument(task, true));
 	}
 
-	listDocuments(account: Account, section: DvsSection, query: DvsListQuery): DvsResult<{ items: DvsDocument[]; total: number }> {
-		const matches = (value: unknown, wanted: unknown) => (Array.isArray(wanted) ? wanted.includes(value) : wanted === value);
+	listDocuments(
+		account: Account,
+		section: DvsSection,
+		query: DvsListQuery,
+	): DvsResult<{ items: DvsDocument[]; total: number }> {
+		const matches = (value: unknown, wanted: unknown) =>
+			Array.isArray(wanted) ? wanted.includes(value) : wanted === value;
 		let rows: { id: number; created: number; values: Record<string, unknown>; doc: () => DvsDocument }[];
 		if (section === 'project_2') {
 			rows = [...this.projects.values()]
 				.filter((p) => p.orgId === account.orgId)
-				.map((p) => ({ id: p.id, created: p.created, values: { dropdown_status: p.status, projectmanager: p.managerId }, doc: () => this.projectDocument(p) }));
+				.map((p) => ({
+					id: p.id,
+					created: p.created,
+					values: { dropdown_status: p.status, projectmanager: p.managerId },
+					doc: () => this.projectDocument(p),
+				}));
 		} else {
 			rows = [...this.tasks.values()]
 				.filter((t) => t.orgId === account.orgId)
@@ -192,23 +294,44 @@ export class FakeDvs implements DvsPort {
 					doc: () => this.taskDocument(t, false),
 				}));
 		}
-		const filtered = rows.filter((r) => Object.entries(query.filters).every(([key, wanted]) => key in r.values && matches(r.values[key], wanted)));
+		const filtered = rows.filter((r) =>
+			Object.entries(query.filters).every(([key, wanted]) => key in r.values && matches(r.values[key], wanted)),
+		);
 		filtered.sort((a, b) => a.created - b.created || a.id - b.id);
 		if (query.order === 'newest') filtered.reverse();
-		return ok({ items: filtered.slice(query.offset, query.offset + query.limit).map((r) => r.doc()), total: filtered.length });
+		return ok({
+			items: filtered.slice(query.offset, query.offset + query.limit).map((r) => r.doc()),
+			total: filtered.length,
+		});
 	}
 
-	getComments(account: Account, taskId: number, limit: number, offset: number): DvsResult<{ items: DvsComment[]; total: number }> {
+	getComments(
+		account: Account,
+		taskId: number,
+		limit: number,
+		offset: number,
+	): DvsResult<{ items: DvsComment[]; total: number }> {
 		const task = this.tasks.get(taskId);
 		if (!task || task.orgId !== account.orgId) return fail('not_found', 'Unknown task or task of another organization');
-		const all = [...this.comments.values()].filter((c) => c.taskId === taskId && !c.deleted).sort((a, b) => a.id - b.id);
-		return ok({ items: all.slice(offset, offset + limit).map((c) => this.commentOut(c, task.orgId)), total: all.length });
+		const all = [...this.comments.values()]
+			.filter((c) => c.taskId === taskId && !c.deleted)
+			.sort((a, b) => a.id - b.id);
+		return ok({
+			items: all.slice(offset, offset + limit).map((c) => this.commentOut(c, task.orgId)),
+			total: all.length,
+		});
 	}
 
-	searchUsers(account: Account, pattern: string, limit: number, taskId?: number): DvsResult<(DvsUserRef & { has_access: boolean })[]> {
+	searchUsers(
+		account: Account,
+		pattern: string,
+		limit: number,
+		taskId?: number,
+	): DvsResult<(DvsUserRef & { has_access: boolean })[]> {
 		if (taskId !== undefined) {
 			const task = this.tasks.get(taskId);
-			if (!task || task.orgId !== account.orgId) return fail('not_found', 'Unknown task or task of another organization');
+			if (!task || task.orgId !== account.orgId)
+				return fail('not_found', 'Unknown task or task of another organization');
 		}
 		const words = pattern.trim().toLowerCase().split(/\s+/);
 		const users = this.orgUsers(account.orgId!)
@@ -221,7 +344,8 @@ export class FakeDvs implements DvsPort {
 	createTask(account: Account, params: Record<string, unknown>): DvsResult<{ id: number }> {
 		const project = this.projects.get(params.dvs_project_id as number);
 		if (!project || project.orgId !== account.orgId) return fail('invalid_argument', 'Invalid dvs_project_id');
-		if (typeof params.name !== 'string' || params.name.trim() === '') return fail('invalid_argument', 'name is required');
+		if (typeof params.name !== 'string' || params.name.trim() === '')
+			return fail('invalid_argument', 'name is required');
 		const now = this.now();
 		const task: Task = {
 			id: this.nextId++,
@@ -252,7 +376,8 @@ export class FakeDvs implements DvsPort {
 	updateTask(account: Account, id: number, params: Record<string, unknown>): DvsResult<{ id: number }> {
 		const task = this.tasks.get(id);
 		if (!task || task.orgId !== account.orgId) return fail('not_found', 'Unknown task or task of another organization');
-		if (params.dvs_project_id !== undefined && params.dvs_project_id !== task.projectId) return fail('invalid_argument', 'dvs_project_id cannot change');
+		if (params.dvs_project_id !== undefined && params.dvs_project_id !== task.projectId)
+			return fail('invalid_argument', 'dvs_project_id cannot change');
 		const draft: Task = { ...task, followers: [...task.followers], receivers: [...task.receivers] };
 		const problem = this.apply(draft, params);
 		if (problem) return fail('invalid_argument', problem);
@@ -265,14 +390,29 @@ export class FakeDvs implements DvsPort {
 		const task = this.tasks.get(taskId);
 		if (!task || task.orgId !== account.orgId) return fail('not_found', 'Unknown task or task of another organization');
 		if (text.trim() === '') return fail('invalid_argument', 'comment must not be empty');
-		const comment: Comment = { id: this.nextId++, taskId, authorId: account.id, html: escapeHtml(text), created: this.now(), deleted: false };
+		const comment: Comment = {
+			id: this.nextId++,
+			taskId,
+			authorId: account.id,
+			html: escapeHtml(text),
+			created: this.now(),
+			deleted: false,
+		};
 		this.comments.set(comment.id, comment);
-		const mentioned = [...text.matchAll(/@\[USER:(\d+)\]/g)].map((m) => Number(m[1])).filter((id) => this.accounts.get(id)?.orgId === task.orgId);
+		const mentioned = [...text.matchAll(/@\[USER:(\d+)\]/g)]
+			.map((m) => Number(m[1]))
+			.filter((id) => this.accounts.get(id)?.orgId === task.orgId);
 		this.notifications.push({ kind: 'comment', taskId, userIds: mentioned });
 		return ok({ commentId: comment.id });
 	}
 
-	uploadFile(account: Account, taskId: number, fileName: string, content: Buffer, mimeType: string): DvsResult<{ fileHash: string; uploadHash: string }> {
+	uploadFile(
+		account: Account,
+		taskId: number,
+		fileName: string,
+		content: Buffer,
+		mimeType: string,
+	): DvsResult<{ fileHash: string; uploadHash: string }> {
 		const task = this.tasks.get(taskId);
 		if (!task || task.orgId !== account.orgId) return fail('not_found', 'Unknown task or task of another organization');
 		if (!task.uploadHash) {
@@ -281,7 +421,8 @@ export class FakeDvs implements DvsPort {
 		}
 		const added = this.storage.addFile(account, task.uploadHash, fileName, content, mimeType);
 		if (!added.ok) {
-			const code: DvsErrorCode = added.code === 'file_locked' || added.code === 'ownership_transfer_denied' ? 'permission_denied' : added.code;
+			const code: DvsErrorCode =
+				added.code === 'file_locked' || added.code === 'ownership_transfer_denied' ? 'permission_denied' : added.code;
 			return fail(code, added.message);
 		}
 		this.notifications.push({ kind: 'upload', taskId });
@@ -299,7 +440,9 @@ export class FakeDvs implements DvsPort {
 	}
 
 	private assignable(project: Project): Account[] {
-		return this.orgUsers(project.orgId).filter((a) => a.active && (a.dvsWriteSections?.includes('task') || project.workers.includes(a.id)));
+		return this.orgUsers(project.orgId).filter(
+			(a) => a.active && (a.dvsWriteSections?.includes('task') || project.workers.includes(a.id)),
+		);
 	}
 
 	private ref(account: Account): DvsUserRef {
@@ -318,7 +461,13 @@ export class FakeDvs implements DvsPort {
 
 	private projectDocument(p: Project): DvsDocument {
 		const org = this.orgs.get(p.orgId)!;
-		return { dvs_document_id: p.id, name: p.name, dropdown_status: this.option(org.statuses, p.status), projectmanager: this.userRef(p.managerId), date_created: stamp(p.created) };
+		return {
+			dvs_document_id: p.id,
+			name: p.name,
+			dropdown_status: this.option(org.statuses, p.status),
+			projectmanager: this.userRef(p.managerId),
+			date_created: stamp(p.created),
+		};
 	}
 
 	private taskDocument(t: Task, full: boolean): DvsDocument {
@@ -355,7 +504,8 @@ export class FakeDvs implements DvsPort {
 			id: c.id,
 			html: c.html,
 			date_created: stamp(c.created),
-			author: author && author.orgId === orgId ? { ...this.ref(author), org_id: orgId, is_active: author.active } : null,
+			author:
+				author && author.orgId === orgId ? { ...this.ref(author), org_id: orgId, is_active: author.active } : null,
 		};
 	}
 
@@ -381,7 +531,8 @@ export class FakeDvs implements DvsPort {
 				case 'dropdown_type':
 				case 'dropdown_priority':
 				case 'dropdown_status': {
-					const options = key === 'dropdown_type' ? org.types : key === 'dropdown_priority' ? org.priorities : org.statuses;
+					const options =
+						key === 'dropdown_type' ? org.types : key === 'dropdown_priority' ? org.priorities : org.statuses;
 					if (!optionOk(options, value)) return `${key}: invalid option id`;
 					if (key === 'dropdown_type') task.type = value as number | null;
 					else if (key === 'dropdown_priority') task.priority = value as number | null;
@@ -389,24 +540,29 @@ export class FakeDvs implements DvsPort {
 					break;
 				}
 				case 'responsible':
-					if (value !== null && !(isInt(value) && assignable.has(value))) return 'responsible must be a user id from get_users';
+					if (value !== null && !(isInt(value) && assignable.has(value)))
+						return 'responsible must be a user id from get_users';
 					task.responsible = value as number | null;
 					break;
 				case 'followers':
-					if (!Array.isArray(value) || !value.every((v) => isInt(v) && assignable.has(v))) return 'followers must be user ids from get_users';
+					if (!Array.isArray(value) || !value.every((v) => isInt(v) && assignable.has(v)))
+						return 'followers must be user ids from get_users';
 					task.followers = value as number[];
 					break;
 				case 'ext_notif_receiver':
-					if (!Array.isArray(value) || !value.every((v) => isInt(v) && this.contacts.get(v)?.orgId === task.orgId)) return 'ext_notif_receiver must be contact ids';
+					if (!Array.isArray(value) || !value.every((v) => isInt(v) && this.contacts.get(v)?.orgId === task.orgId))
+						return 'ext_notif_receiver must be contact ids';
 					task.receivers = value as number[];
 					break;
 				case 'date_due':
-					if (value !== null && !(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))) return 'date_due must be YYYY-MM-DD';
+					if (value !== null && !(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)))
+						return 'date_due must be YYYY-MM-DD';
 					task.dateDue = value as string | null;
 					break;
 				case 'estimated_hours':
 				case 'spent_hours':
-					if (value !== null && !(typeof value === 'string' && /^\d+(\.\d+)?$/.test(value))) return `${key} must be a numeric string`;
+					if (value !== null && !(typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)))
+						return `${key} must be a numeric string`;
 					if (key === 'estimated_hours') task.estimatedHours = value as string | null;
 					else task.spentHours = value as string | null;
 					break;

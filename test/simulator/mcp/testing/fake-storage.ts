@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Account, AccountStore } from '../../accounts';
-import type { AccessType, StorageFile, StorageFolder, StorageItem, StoragePort, StorageResult, StorageWriteErrorCode } from '../ports';
+import type {
+	AccessType,
+	StorageFile,
+	StorageFolder,
+	StorageItem,
+	StoragePort,
+	StorageResult,
+	StorageWriteErrorCode,
+} from '../ports';
 
 /** preview: see but not download; view: see and download; add: add into this folder only; edit: everything. */
 export type ShareLevel = 'preview' | 'view' | 'add' | 'edit';
@@ -56,9 +64,19 @@ export class FakeStorage implements StoragePort {
 		return root;
 	}
 
-	seedFolder(parentHash: string, name: string, extra: Partial<Pick<FolderRecord, 'accessType' | 'encrypted' | 'mandatoryAccessType'>> = {}): FolderRecord {
+	seedFolder(
+		parentHash: string,
+		name: string,
+		extra: Partial<Pick<FolderRecord, 'accessType' | 'encrypted' | 'mandatoryAccessType'>> = {},
+	): FolderRecord {
 		const parent = this.mustFolder(parentHash);
-		const folder = this.makeFolder(parent.ownerId, parent.hash, name, extra.accessType ?? parent.mandatoryAccessType ?? 'PRIVATE', false);
+		const folder = this.makeFolder(
+			parent.ownerId,
+			parent.hash,
+			name,
+			extra.accessType ?? parent.mandatoryAccessType ?? 'PRIVATE',
+			false,
+		);
 		Object.assign(folder, extra);
 		return folder;
 	}
@@ -144,23 +162,36 @@ export class FakeStorage implements StoragePort {
 		return level === 'owner' || level === 'edit' || level === 'view';
 	}
 
-	createFolder(_account: Account, parentHash: string, name: string, requested: AccessType): StorageResult<StorageFolder> {
+	createFolder(
+		_account: Account,
+		parentHash: string,
+		name: string,
+		requested: AccessType,
+	): StorageResult<StorageFolder> {
 		const parent = this.folders.get(parentHash);
 		if (!parent) return fail('not_found', 'Parent folder not found');
 		if (this.nameTaken(parent.hash, name)) return fail('name_conflict', `"${name}" already exists in the folder`);
 		return ok(this.makeFolder(parent.ownerId, parent.hash, name, parent.mandatoryAccessType ?? requested, false));
 	}
 
-	addFile(_account: Account, folderHash: string, name: string, content: Buffer, mimeType: string): StorageResult<StorageFile> {
+	addFile(
+		_account: Account,
+		folderHash: string,
+		name: string,
+		content: Buffer,
+		mimeType: string,
+	): StorageResult<StorageFile> {
 		const parent = this.folders.get(folderHash);
 		if (!parent) return fail('not_found', 'Folder not found');
 		if (parent.isRoot) return fail('permission_denied', 'Uploading directly to ROOT is not allowed');
 		if (this.nameTaken(parent.hash, name)) return fail('name_conflict', `"${name}" already exists in the folder`);
-		if (content.includes(Buffer.from('EICAR-STANDARD-ANTIVIRUS-TEST-FILE'))) return fail('virus_detected', 'Virus detected: the file was not stored');
+		if (content.includes(Buffer.from('EICAR-STANDARD-ANTIVIRUS-TEST-FILE')))
+			return fail('virus_detected', 'Virus detected: the file was not stored');
 		const limit = this.fileSizeLimits.get(parent.ownerId) ?? DEFAULT_FILE_SIZE_LIMIT;
 		if (content.length > limit) return fail('file_too_large', `The account's file size limit is ${limit} bytes`);
 		const quota = this.quotas.get(parent.ownerId);
-		if (quota !== undefined && this.usage(parent.ownerId) + content.length > quota) return fail('quota_exceeded', 'The storage quota is exhausted');
+		if (quota !== undefined && this.usage(parent.ownerId) + content.length > quota)
+			return fail('quota_exceeded', 'The storage quota is exhausted');
 		return ok(this.makeFile(parent, name, content, mimeType));
 	}
 
@@ -168,7 +199,8 @@ export class FakeStorage implements StoragePort {
 		const record = this.record(item);
 		if (record.type === 'file' && record.locked) return fail('file_locked', 'The file is locked');
 		const parentHash = record.type === 'file' ? record.folderHash : record.parentHash;
-		if (parentHash && this.nameTaken(parentHash, name, record.hash)) return fail('name_conflict', `"${name}" already exists in the folder`);
+		if (parentHash && this.nameTaken(parentHash, name, record.hash))
+			return fail('name_conflict', `"${name}" already exists in the folder`);
 		record.name = name;
 		record.modifiedAt = this.now();
 		return ok(record);
@@ -179,9 +211,13 @@ export class FakeStorage implements StoragePort {
 		const target = this.folders.get(targetFolderHash);
 		if (!target) return fail('not_found', 'Target folder not found');
 		if (record.type === 'file' && record.locked) return fail('file_locked', 'The file is locked');
-		if (this.nameTaken(target.hash, record.name)) return fail('name_conflict', `"${record.name}" already exists in the target folder`);
+		if (this.nameTaken(target.hash, record.name))
+			return fail('name_conflict', `"${record.name}" already exists in the target folder`);
 		const from = record.type === 'file' ? record.folderHash : record.parentHash!;
-		this.children.set(from, (this.children.get(from) ?? []).filter((h) => h !== record.hash));
+		this.children.set(
+			from,
+			(this.children.get(from) ?? []).filter((h) => h !== record.hash),
+		);
 		this.children.get(target.hash)!.push(record.hash);
 		if (record.type === 'file') record.folderHash = target.hash;
 		else record.parentHash = target.hash;
@@ -196,7 +232,13 @@ export class FakeStorage implements StoragePort {
 		return all
 			.filter((item) => !(item.type === 'folder' && item.isRoot))
 			.filter((item) => {
-				const text = [item.name, item.type === 'file' ? item.description ?? '' : '', ...(item.type === 'file' ? item.tags ?? [] : [])].join(' ').toLowerCase();
+				const text = [
+					item.name,
+					item.type === 'file' ? (item.description ?? '') : '',
+					...(item.type === 'file' ? (item.tags ?? []) : []),
+				]
+					.join(' ')
+					.toLowerCase();
 				return text.includes(q);
 			})
 			.filter((item) => this.canSee(account, item))
@@ -247,9 +289,26 @@ export class FakeStorage implements StoragePort {
 		return folder;
 	}
 
-	private makeFolder(ownerId: number, parentHash: string | null, name: string, accessType: AccessType, isRoot: boolean): FolderRecord {
+	private makeFolder(
+		ownerId: number,
+		parentHash: string | null,
+		name: string,
+		accessType: AccessType,
+		isRoot: boolean,
+	): FolderRecord {
 		const now = this.now();
-		const folder: FolderRecord = { type: 'folder', hash: this.newHash('fo'), name, parentHash, ownerId, accessType, isRoot, encrypted: false, createdAt: now, modifiedAt: now };
+		const folder: FolderRecord = {
+			type: 'folder',
+			hash: this.newHash('fo'),
+			name,
+			parentHash,
+			ownerId,
+			accessType,
+			isRoot,
+			encrypted: false,
+			createdAt: now,
+			modifiedAt: now,
+		};
 		this.folders.set(folder.hash, folder);
 		this.children.set(folder.hash, []);
 		if (parentHash) this.children.get(parentHash)!.push(folder.hash);

@@ -64,13 +64,29 @@ export async function createMcpFixture(options: FixtureOptions = {}): Promise<Mc
 			{ token: 'alice-web-token', type: 'WEB' },
 		],
 	});
-	const bob = accounts.add({ ...person(1002, 'bob', 'Bob', 'Berzins'), orgId: 7, dvsWriteSections: [], accessTokens: [{ token: 'bob-all-token', type: 'ALL' }] });
-	const carol = accounts.add({ ...person(1003, 'carol', 'Carol', 'Kalna'), confirmed: false, accessTokens: [{ token: 'carol-api-token', type: 'API' }] });
+	const bob = accounts.add({
+		...person(1002, 'bob', 'Bob', 'Berzins'),
+		orgId: 7,
+		dvsWriteSections: [],
+		accessTokens: [{ token: 'bob-all-token', type: 'ALL' }],
+	});
+	const carol = accounts.add({
+		...person(1003, 'carol', 'Carol', 'Kalna'),
+		confirmed: false,
+		accessTokens: [{ token: 'carol-api-token', type: 'API' }],
+	});
 	const storage = new FakeStorage(accounts, clock.now);
 	for (const account of [alice, bob, carol]) storage.ensureRoot(account);
 	const dvs = new FakeDvs(accounts, storage, clock.now);
 	dvs.addOrg(7);
-	const deps: McpDeps = { accounts, storage, dvs, settings: defaultSettings(options.settings), now: clock.now, ...options.deps };
+	const deps: McpDeps = {
+		accounts,
+		storage,
+		dvs,
+		settings: defaultSettings(options.settings),
+		now: clock.now,
+		...options.deps,
+	};
 	const simulator = createMcpSimulator(deps);
 	const server = await startTestServer(simulator.routes);
 	const bearer = (account: Account) => {

@@ -58,7 +58,7 @@ export async function startTestServer(routes: Record<string, SimHandler>): Promi
 				query: url.searchParams,
 				headers: req.headers,
 				body: await readBody(req),
-				ip: typeof forcedIp === 'string' ? forcedIp : req.socket.remoteAddress ?? '127.0.0.1',
+				ip: typeof forcedIp === 'string' ? forcedIp : (req.socket.remoteAddress ?? '127.0.0.1'),
 				seq: ++seq,
 			};
 			simRequest.fault = picker?.(simRequest);

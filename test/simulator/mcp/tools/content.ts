@@ -6,9 +6,12 @@ const base64Alphabet = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Standard padded base64 only: no whitespace, no URL-safe alphabet, no data: prefix. */
 export function decodeContent(content: string, encoding: 'utf8' | 'base64'): Buffer {
 	if (encoding === 'utf8') return Buffer.from(content, 'utf8');
-	if (/^data:/i.test(content)) throw new ToolError('invalid_argument', 'content must be bare base64, without a data: URL prefix');
-	if (/\s/.test(content)) throw new ToolError('invalid_argument', 'base64 content must not contain whitespace or line breaks');
-	if (content.length % 4 !== 0 || !base64Alphabet.test(content)) throw new ToolError('invalid_argument', 'content is not standard padded base64');
+	if (/^data:/i.test(content))
+		throw new ToolError('invalid_argument', 'content must be bare base64, without a data: URL prefix');
+	if (/\s/.test(content))
+		throw new ToolError('invalid_argument', 'base64 content must not contain whitespace or line breaks');
+	if (content.length % 4 !== 0 || !base64Alphabet.test(content))
+		throw new ToolError('invalid_argument', 'content is not standard padded base64');
 	return Buffer.from(content, 'base64');
 }
 
@@ -43,7 +46,11 @@ export function mimeTypeFor(fileName: string): string {
 }
 
 export function isTextMime(mime: string): boolean {
-	return /^text\//.test(mime) || /^application\/(json|xml|yaml|x-yaml|javascript|sql)$/.test(mime) || /\+(json|xml)$/.test(mime);
+	return (
+		/^text\//.test(mime) ||
+		/^application\/(json|xml|yaml|x-yaml|javascript|sql)$/.test(mime) ||
+		/\+(json|xml)$/.test(mime)
+	);
 }
 
 /** The bytes as UTF-8 text, unchanged (a byte order mark stays in the text), or undefined when they are not UTF-8. */

@@ -11,7 +11,14 @@ const always = () => true;
 
 /** A documentation tool: public, read-only, since 1.0, always enabled, in the docs rate bucket. */
 function docsTool(tool: Omit<PublicTool, 'annotations' | 'since' | 'access' | 'enabled' | 'buckets'>): PublicTool {
-	return { annotations: READ_ANNOTATIONS, since: '1.0', access: 'public', enabled: always, buckets: () => ['docs'], ...tool };
+	return {
+		annotations: READ_ANNOTATIONS,
+		since: '1.0',
+		access: 'public',
+		enabled: always,
+		buckets: () => ['docs'],
+		...tool,
+	};
 }
 
 const searchDocsTool = docsTool({
@@ -29,7 +36,12 @@ const searchDocsTool = docsTool({
 				type: 'array',
 				items: {
 					type: 'object',
-					properties: { url: { type: 'string' }, uri: { type: 'string' }, title: { type: 'string' }, snippet: { type: 'string' } },
+					properties: {
+						url: { type: 'string' },
+						uri: { type: 'string' },
+						title: { type: 'string' },
+						snippet: { type: 'string' },
+					},
 					required: ['url', 'uri', 'title', 'snippet'],
 				},
 			},
@@ -42,7 +54,12 @@ const searchDocsTool = docsTool({
 		return {
 			structured: {
 				query,
-				results: hits.map((h) => ({ url: docUrl(h.doc, ctx.baseUrl), uri: docUri(h.doc), title: h.doc.title, snippet: h.snippet })),
+				results: hits.map((h) => ({
+					url: docUrl(h.doc, ctx.baseUrl),
+					uri: docUri(h.doc),
+					title: h.doc.title,
+					snippet: h.snippet,
+				})),
 			},
 		};
 	},
@@ -52,7 +69,16 @@ const getDocTool = docsTool({
 	name: 'get_doc',
 	title: 'Get documentation',
 	description: 'Public. The complete text of one published document (Markdown or OpenAPI) by its svc-docs:// URI.',
-	inputSchema: objectSchema({ uri: { type: 'string', minLength: 1, description: 'svc-docs://<document_name> from svc_search_docs or resources/list' } }, ['uri']),
+	inputSchema: objectSchema(
+		{
+			uri: {
+				type: 'string',
+				minLength: 1,
+				description: 'svc-docs://<document_name> from svc_search_docs or resources/list',
+			},
+		},
+		['uri'],
+	),
 	outputSchema: {
 		type: 'object',
 		properties: {
@@ -66,8 +92,20 @@ const getDocTool = docsTool({
 	},
 	async run(args, ctx) {
 		const doc = publishedDoc(args.uri as string);
-		if (!doc) throw new ToolError('not_found', `No published document at ${String(args.uri)}; only svc-docs://<document_name> URIs of published documents are readable`);
-		return { structured: { uri: docUri(doc), url: docUrl(doc, ctx.baseUrl), title: doc.title, format: doc.format, text: doc.text } };
+		if (!doc)
+			throw new ToolError(
+				'not_found',
+				`No published document at ${String(args.uri)}; only svc-docs://<document_name> URIs of published documents are readable`,
+			);
+		return {
+			structured: {
+				uri: docUri(doc),
+				url: docUrl(doc, ctx.baseUrl),
+				title: doc.title,
+				format: doc.format,
+				text: doc.text,
+			},
+		};
 	},
 });
 

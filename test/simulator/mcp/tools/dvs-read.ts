@@ -1,6 +1,16 @@
 import { objectSchema } from './schemas';
 import type { DvsSection } from '../ports';
-import { checkDvsAccess, DATA_NOTICE, documentSchema, dvsReadsEnabled, idArg, sectionArg, sectionsFor, unwrapDvs, userRefSchema } from './dvs-common';
+import {
+	checkDvsAccess,
+	DATA_NOTICE,
+	documentSchema,
+	dvsReadsEnabled,
+	idArg,
+	sectionArg,
+	sectionsFor,
+	unwrapDvs,
+	userRefSchema,
+} from './dvs-common';
 import { READ_ANNOTATIONS, ToolError, privateToolKind } from './types';
 import type { PrivateTool } from './types';
 
@@ -8,7 +18,14 @@ export const DVS_LIST_DEFAULT_LIMIT = 50;
 export const DVS_LIST_MAX_LIMIT = 200;
 
 const dvsReadTool = privateToolKind(
-	{ access: 'private', scopes: ['files:read', 'dvs:read'], since: '1.2', enabled: dvsReadsEnabled, annotations: READ_ANNOTATIONS, buckets: () => ['dvsRead'] },
+	{
+		access: 'private',
+		scopes: ['files:read', 'dvs:read'],
+		since: '1.2',
+		enabled: dvsReadsEnabled,
+		annotations: READ_ANNOTATIONS,
+		buckets: () => ['dvsRead'],
+	},
 	DATA_NOTICE,
 );
 
@@ -21,8 +38,19 @@ const getFields = dvsReadTool({
 		type: 'object',
 		properties: {
 			section: { type: 'string' },
-			fields: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, type: { type: 'string' }, filter: { type: 'boolean' } }, required: ['name', 'type', 'filter'] } },
-			actor: { type: 'object', properties: { id: { type: 'integer' }, org_id: { type: ['integer', 'null'] } }, required: ['id'] },
+			fields: {
+				type: 'array',
+				items: {
+					type: 'object',
+					properties: { name: { type: 'string' }, type: { type: 'string' }, filter: { type: 'boolean' } },
+					required: ['name', 'type', 'filter'],
+				},
+			},
+			actor: {
+				type: 'object',
+				properties: { id: { type: 'integer' }, org_id: { type: ['integer', 'null'] } },
+				required: ['id'],
+			},
 		},
 		required: ['section', 'fields', 'actor'],
 	},
@@ -38,13 +66,19 @@ const getFields = dvsReadTool({
 const getUsers = dvsReadTool({
 	name: 'dvs_get_users',
 	title: 'DVS: get assignable users',
-	description: 'Users assignable in a project (dvs_project_id is required for tasks); not an organization-wide directory.',
+	description:
+		'Users assignable in a project (dvs_project_id is required for tasks); not an organization-wide directory.',
 	inputSchema: objectSchema({ section: sectionArg, dvs_project_id: idArg('Project id (tasks)') }, ['section']),
-	outputSchema: { type: 'object', properties: { section: { type: 'string' }, users: { type: 'array', items: userRefSchema } }, required: ['section', 'users'] },
+	outputSchema: {
+		type: 'object',
+		properties: { section: { type: 'string' }, users: { type: 'array', items: userRefSchema } },
+		required: ['section', 'users'],
+	},
 	async run(args, ctx) {
 		const section = args.section as DvsSection;
 		const projectId = args.dvs_project_id as number | undefined;
-		if (section === 'task' && projectId === undefined) throw new ToolError('invalid_argument', 'dvs_project_id is required for section task');
+		if (section === 'task' && projectId === undefined)
+			throw new ToolError('invalid_argument', 'dvs_project_id is required for section task');
 		const port = checkDvsAccess(ctx, sectionsFor(section));
 		return { structured: { section, users: unwrapDvs(port.getUsers(ctx.principal.account, section, projectId)) } };
 	},
@@ -54,12 +88,24 @@ const getDocument = dvsReadTool({
 	name: 'dvs_get_document',
 	title: 'DVS: get document',
 	description: 'One task or project with all fields (tasks include description and upload_hash).',
-	inputSchema: objectSchema({ section: sectionArg, dvs_document_id: idArg('Task or project id') }, ['section', 'dvs_document_id']),
-	outputSchema: { type: 'object', properties: { section: { type: 'string' }, document: documentSchema }, required: ['section', 'document'] },
+	inputSchema: objectSchema({ section: sectionArg, dvs_document_id: idArg('Task or project id') }, [
+		'section',
+		'dvs_document_id',
+	]),
+	outputSchema: {
+		type: 'object',
+		properties: { section: { type: 'string' }, document: documentSchema },
+		required: ['section', 'document'],
+	},
 	async run(args, ctx) {
 		const section = args.section as DvsSection;
 		const port = checkDvsAccess(ctx, sectionsFor(section));
-		return { structured: { section, document: unwrapDvs(port.getDocument(ctx.principal.account, section, args.dvs_document_id as number)) } };
+		return {
+			structured: {
+				section,
+				document: unwrapDvs(port.getDocument(ctx.principal.account, section, args.dvs_document_id as number)),
+			},
+		};
 	},
 });
 
@@ -100,7 +146,8 @@ const listDocuments = dvsReadTool({
 		for (const key of Object.keys(filters)) {
 			const field = fields.find((f) => f.name === key);
 			if (!field) throw new ToolError('invalid_argument', `Unknown filter field "${key}"`);
-			if (!field.filter) throw new ToolError('invalid_argument', `Field "${key}" cannot be used as a filter (filter is false)`);
+			if (!field.filter)
+				throw new ToolError('invalid_argument', `Field "${key}" cannot be used as a filter (filter is false)`);
 		}
 		const limit = (args.limit as number | undefined) ?? DVS_LIST_DEFAULT_LIMIT;
 		const offset = (args.offset as number | undefined) ?? 0;
@@ -126,7 +173,14 @@ const getComments = dvsReadTool({
 		type: 'object',
 		properties: {
 			dvs_document_id: { type: 'integer' },
-			items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, html: { type: 'string' } }, required: ['id', 'html'] } },
+			items: {
+				type: 'array',
+				items: {
+					type: 'object',
+					properties: { id: { type: 'integer' }, html: { type: 'string' } },
+					required: ['id', 'html'],
+				},
+			},
 			total: { type: 'integer' },
 			limit: { type: 'integer' },
 			offset: { type: 'integer' },
@@ -146,7 +200,8 @@ const getComments = dvsReadTool({
 const searchUsers = dvsReadTool({
 	name: 'dvs_search_users',
 	title: 'DVS: search users',
-	description: 'Organization users by name, for @[USER:id] mentions; has_access tells whether the user can read tasks (or the given task).',
+	description:
+		'Organization users by name, for @[USER:id] mentions; has_access tells whether the user can read tasks (or the given task).',
 	inputSchema: objectSchema(
 		{
 			pattern: { type: 'string', minLength: 2, maxLength: 100 },
@@ -155,13 +210,20 @@ const searchUsers = dvsReadTool({
 		},
 		['pattern'],
 	),
-	outputSchema: { type: 'object', properties: { users: { type: 'array', items: userRefSchema }, limit: { type: 'integer' } }, required: ['users', 'limit'] },
+	outputSchema: {
+		type: 'object',
+		properties: { users: { type: 'array', items: userRefSchema }, limit: { type: 'integer' } },
+		required: ['users', 'limit'],
+	},
 	async run(args, ctx) {
 		const pattern = (args.pattern as string).trim();
-		if ([...pattern].length < 2 || [...pattern].length > 100) throw new ToolError('invalid_argument', 'pattern must have 2 to 100 characters after trimming');
+		if ([...pattern].length < 2 || [...pattern].length > 100)
+			throw new ToolError('invalid_argument', 'pattern must have 2 to 100 characters after trimming');
 		const limit = (args.limit as number | undefined) ?? 10;
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
-		const users = unwrapDvs(port.searchUsers(ctx.principal.account, pattern, limit, args.dvs_document_id as number | undefined));
+		const users = unwrapDvs(
+			port.searchUsers(ctx.principal.account, pattern, limit, args.dvs_document_id as number | undefined),
+		);
 		return { structured: { users, limit } };
 	},
 });

@@ -3,7 +3,16 @@ import { fetchImportSource } from '../import-source';
 import type { JsonSchema } from '../json-schema';
 import type { DvsFieldDescriptor, DvsPort } from '../ports';
 import { checkItemName, decodeContent, mimeTypeFor } from './content';
-import { checkDvsAccess, DATA_NOTICE, documentSchema, dvsUploadEnabled, dvsWritesEnabled, idArg, sectionsFor, unwrapDvs } from './dvs-common';
+import {
+	checkDvsAccess,
+	DATA_NOTICE,
+	documentSchema,
+	dvsUploadEnabled,
+	dvsWritesEnabled,
+	idArg,
+	sectionsFor,
+	unwrapDvs,
+} from './dvs-common';
 import { writeItem } from './items';
 import { nameArg, objectSchema } from './schemas';
 import { UPLOAD_MAX_BYTES, UPLOAD_REQUEST_MAX_BYTES } from './storage-write';
@@ -15,13 +24,25 @@ export const COMMENT_MAX_CHARS = 20000;
 const UNCERTAIN_MESSAGE = 'The change was submitted but not read back: read the task before retrying.';
 
 const dvsWriteTool = privateToolKind(
-	{ access: 'private', scopes: ['files:read', 'dvs:read', 'dvs:write'], since: '1.2', enabled: dvsWritesEnabled, annotations: WRITE_ANNOTATIONS, buckets: () => ['writes'] },
+	{
+		access: 'private',
+		scopes: ['files:read', 'dvs:read', 'dvs:write'],
+		since: '1.2',
+		enabled: dvsWritesEnabled,
+		annotations: WRITE_ANNOTATIONS,
+		buckets: () => ['writes'],
+	},
 	`No idempotency key: after an uncertain outcome read the task before retrying. ${DATA_NOTICE}`,
 );
 
 const statusResult = (statuses: string[], extra: Record<string, JsonSchema>, required: string[]): JsonSchema => ({
 	type: 'object',
-	properties: { status: { enum: [...statuses, 'uncertain'] }, dvs_document_id: { type: 'integer' }, message: { type: 'string' }, ...extra },
+	properties: {
+		status: { enum: [...statuses, 'uncertain'] },
+		dvs_document_id: { type: 'integer' },
+		message: { type: 'string' },
+		...extra,
+	},
 	required: ['status', 'dvs_document_id', ...required],
 });
 
@@ -47,8 +68,11 @@ function readBack(port: DvsPort, account: Account, id: number): Record<string, u
 const createTask = dvsWriteTool({
 	name: 'dvs_create_task',
 	title: 'DVS: create task',
-	description: 'Creates a task. create_params uses field names and integer IDs from svc_dvs_get_fields and svc_dvs_get_users; dvs_project_id and name are required.',
-	inputSchema: objectSchema({ create_params: { type: 'object', description: 'field name to value' } }, ['create_params']),
+	description:
+		'Creates a task. create_params uses field names and integer IDs from svc_dvs_get_fields and svc_dvs_get_users; dvs_project_id and name are required.',
+	inputSchema: objectSchema({ create_params: { type: 'object', description: 'field name to value' } }, [
+		'create_params',
+	]),
 	outputSchema: statusResult(['created'], { document: documentSchema }, []),
 	async run(args, ctx) {
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
@@ -61,15 +85,23 @@ const createTask = dvsWriteTool({
 			}
 		}
 		const { id } = unwrapDvs(port.createTask(account, params));
-		return uncertain(ctx, id) ?? { structured: { status: 'created', dvs_document_id: id, document: readBack(port, account, id) } };
+		return (
+			uncertain(ctx, id) ?? {
+				structured: { status: 'created', dvs_document_id: id, document: readBack(port, account, id) },
+			}
+		);
 	},
 });
 
 const updateTask = dvsWriteTool({
 	name: 'dvs_update_task',
 	title: 'DVS: update task',
-	description: 'Partial patch of a task: only supplied fields change; user list fields are replaced; the project cannot change.',
-	inputSchema: objectSchema({ dvs_document_id: idArg('Task id'), update_params: { type: 'object', description: 'field name to value' } }, ['dvs_document_id', 'update_params']),
+	description:
+		'Partial patch of a task: only supplied fields change; user list fields are replaced; the project cannot change.',
+	inputSchema: objectSchema(
+		{ dvs_document_id: idArg('Task id'), update_params: { type: 'object', description: 'field name to value' } },
+		['dvs_document_id', 'update_params'],
+	),
 	outputSchema: statusResult(['updated'], { document: documentSchema }, []),
 	async run(args, ctx) {
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
@@ -78,11 +110,18 @@ const updateTask = dvsWriteTool({
 		const params = args.update_params as Record<string, unknown>;
 		checkParamNames(params, unwrapDvs(port.getFields(account, 'task')), 'update_params');
 		const current = readBack(port, account, id);
-		if (params.dvs_project_id !== undefined && params.dvs_project_id !== (current.dvs_project_id as { id: number } | null)?.id) {
+		if (
+			params.dvs_project_id !== undefined &&
+			params.dvs_project_id !== (current.dvs_project_id as { id: number } | null)?.id
+		) {
 			throw new ToolError('invalid_argument', 'The project of a task cannot change');
 		}
 		unwrapDvs(port.updateTask(account, id, params));
-		return uncertain(ctx, id) ?? { structured: { status: 'updated', dvs_document_id: id, document: readBack(port, account, id) } };
+		return (
+			uncertain(ctx, id) ?? {
+				structured: { status: 'updated', dvs_document_id: id, document: readBack(port, account, id) },
+			}
+		);
 	},
 });
 
@@ -90,8 +129,21 @@ const addComment = dvsWriteTool({
 	name: 'dvs_add_comment',
 	title: 'DVS: add comment',
 	description: `Adds a comment (up to ${COMMENT_MAX_CHARS} characters) to a task; @[USER:id] mentions an organization user.`,
-	inputSchema: objectSchema({ dvs_document_id: idArg('Task id'), comment: { type: 'string', minLength: 1, maxLength: COMMENT_MAX_CHARS } }, ['dvs_document_id', 'comment']),
-	outputSchema: statusResult(['created'], { comment: { type: 'object', properties: { id: { type: 'integer' }, html: { type: 'string' } }, required: ['id', 'html'] } }, []),
+	inputSchema: objectSchema(
+		{ dvs_document_id: idArg('Task id'), comment: { type: 'string', minLength: 1, maxLength: COMMENT_MAX_CHARS } },
+		['dvs_document_id', 'comment'],
+	),
+	outputSchema: statusResult(
+		['created'],
+		{
+			comment: {
+				type: 'object',
+				properties: { id: { type: 'integer' }, html: { type: 'string' } },
+				required: ['id', 'html'],
+			},
+		},
+		[],
+	),
 	async run(args, ctx) {
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
 		const account = ctx.principal.account;
@@ -132,7 +184,13 @@ const uploadFile = dvsWriteTool({
 		{
 			file: {
 				type: 'object',
-				properties: { type: { enum: ['file'] }, hash: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, mime_type: { type: 'string' } },
+				properties: {
+					type: { enum: ['file'] },
+					hash: { type: 'string' },
+					name: { type: 'string' },
+					size: { type: 'integer' },
+					mime_type: { type: 'string' },
+				},
 				required: ['hash', 'name', 'size'],
 			},
 			upload_hash: { type: 'string' },
@@ -147,7 +205,8 @@ const uploadFile = dvsWriteTool({
 		const hasContent = args.content !== undefined;
 		const hasUrl = args.source_url !== undefined;
 		if (hasContent === hasUrl) throw new ToolError('invalid_argument', 'Give either content + encoding or source_url');
-		if (hasContent && args.encoding === undefined) throw new ToolError('invalid_argument', 'encoding is required with content');
+		if (hasContent && args.encoding === undefined)
+			throw new ToolError('invalid_argument', 'encoding is required with content');
 		const port = checkDvsAccess(ctx, sectionsFor('task'));
 		const account = ctx.principal.account;
 		const id = args.dvs_document_id as number;
@@ -156,7 +215,8 @@ const uploadFile = dvsWriteTool({
 		let bytes: Buffer;
 		if (hasContent) {
 			bytes = decodeContent(args.content as string, args.encoding as 'utf8' | 'base64');
-			if (bytes.length > UPLOAD_MAX_BYTES) throw new ToolError('file_too_large', `Inline content is limited to ${UPLOAD_MAX_BYTES} bytes decoded`);
+			if (bytes.length > UPLOAD_MAX_BYTES)
+				throw new ToolError('file_too_large', `Inline content is limited to ${UPLOAD_MAX_BYTES} bytes decoded`);
 		} else {
 			bytes = await fetchImportSource(args.source_url as string, ctx.state);
 		}

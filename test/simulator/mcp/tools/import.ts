@@ -41,7 +41,9 @@ export const importFile = writeTool({
 		const name = checkItemName(args.file_name as string, 'file_name');
 		const url = hasUrl ? (args.source_url as string) : (args.file as { download_url: string }).download_url;
 		const bytes = await fetchImportSource(url, ctx.state);
-		const file = unwrap(ctx.state.deps.storage.addFile(ctx.principal.account, folder.hash, name, bytes, mimeTypeFor(name)));
+		const file = unwrap(
+			ctx.state.deps.storage.addFile(ctx.principal.account, folder.hash, name, bytes, mimeTypeFor(name)),
+		);
 		return writeResult('created', file);
 	},
 });

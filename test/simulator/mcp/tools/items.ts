@@ -33,7 +33,11 @@ export function fileObject(file: StorageFile, account: Account, storage: Storage
 		modified_at: iso(file.modifiedAt),
 		...(file.description !== undefined ? { description: file.description } : {}),
 		...(file.tags !== undefined ? { tags: file.tags } : {}),
-		access: { can_add: false, can_edit: storage.canEdit(account, file), can_download: storage.canDownload(account, file) },
+		access: {
+			can_add: false,
+			can_edit: storage.canEdit(account, file),
+			can_download: storage.canDownload(account, file),
+		},
 	};
 }
 
@@ -58,13 +62,15 @@ export function writeItem(item: StorageItem): Record<string, unknown> {
 export function visibleFolder(ctx: PrivateToolContext, hash: string): StorageFolder {
 	const { storage } = ctx.state.deps;
 	const folder = storage.getFolder(hash);
-	if (!folder || !storage.canSee(ctx.principal.account, folder)) throw new ToolError('not_found', `No visible folder with hash ${hash}`);
+	if (!folder || !storage.canSee(ctx.principal.account, folder))
+		throw new ToolError('not_found', `No visible folder with hash ${hash}`);
 	return folder;
 }
 
 export function visibleFile(ctx: PrivateToolContext, hash: string): StorageFile {
 	const { storage } = ctx.state.deps;
 	const file = storage.getFile(hash);
-	if (!file || !storage.canSee(ctx.principal.account, file)) throw new ToolError('not_found', `No visible file with hash ${hash}`);
+	if (!file || !storage.canSee(ctx.principal.account, file))
+		throw new ToolError('not_found', `No visible file with hash ${hash}`);
 	return file;
 }

@@ -80,7 +80,12 @@ export const writeResultSchema: JsonSchema = {
 
 export const hashArg = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 
-export const nameArg = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: 255, description });
+export const nameArg = (description: string): JsonSchema => ({
+	type: 'string',
+	minLength: 1,
+	maxLength: 255,
+	description,
+});
 
 /** A tool's arguments object: these properties, the `required` ones, nothing else. */
 export const objectSchema = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
@@ -92,4 +97,10 @@ export const objectSchema = (properties: Record<string, JsonSchema>, required: s
 
 /** The arguments of a keyword search: the query (1 to 200 characters) and how many results. */
 export const searchSchema = (maxLimit: number, defaultLimit: number): JsonSchema =>
-	objectSchema({ query: { type: 'string', minLength: 1, maxLength: 200 }, limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } }, ['query']);
+	objectSchema(
+		{
+			query: { type: 'string', minLength: 1, maxLength: 200 },
+			limit: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
+		},
+		['query'],
+	);

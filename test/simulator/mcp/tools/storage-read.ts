@@ -14,12 +14,18 @@ export const INLINE_READ_MAX = 26_214_400;
 const always = () => true;
 
 /** A read tool of the original set: read-only, since 1.0, private, `files:read`, always enabled. */
-const readTool = privateToolKind({ annotations: READ_ANNOTATIONS, since: '1.0', access: 'private', scopes: ['files:read'], enabled: always });
+const readTool = privateToolKind({
+	annotations: READ_ANNOTATIONS,
+	since: '1.0',
+	access: 'private',
+	scopes: ['files:read'],
+	enabled: always,
+});
 
 const getRootFolder = readTool({
 	name: 'get_root_folder',
 	title: 'Get root folder',
-	description: 'Metadata of the authenticated user\'s ROOT folder. Start here to discover folder hashes.',
+	description: "Metadata of the authenticated user's ROOT folder. Start here to discover folder hashes.",
 	inputSchema: objectSchema({}),
 	outputSchema: { type: 'object', properties: { folder: folderSchema }, required: ['folder'] },
 	buckets: () => ['listing'],
@@ -40,7 +46,13 @@ const listFolder = readTool({
 	inputSchema: objectSchema(
 		{
 			folder_hash: hashArg('Folder hash from svc_get_root_folder or svc_list_folder'),
-			limit: { type: 'integer', minimum: 1, maximum: LIST_MAX_LIMIT, default: LIST_DEFAULT_LIMIT, description: 'Raw entries to scan' },
+			limit: {
+				type: 'integer',
+				minimum: 1,
+				maximum: LIST_MAX_LIMIT,
+				default: LIST_DEFAULT_LIMIT,
+				description: 'Raw entries to scan',
+			},
 			offset: { type: 'integer', minimum: 0, default: 0, description: 'Raw position to start at' },
 		},
 		['folder_hash'],
@@ -111,7 +123,12 @@ const readFile = readTool({
 	inputSchema: objectSchema(
 		{
 			file_hash: hashArg('File hash'),
-			max_bytes: { type: 'integer', minimum: 1, default: INLINE_READ_MAX, description: 'Largest size to return inline (capped at 25 MB)' },
+			max_bytes: {
+				type: 'integer',
+				minimum: 1,
+				default: INLINE_READ_MAX,
+				description: 'Largest size to return inline (capped at 25 MB)',
+			},
 		},
 		['file_hash'],
 	),
@@ -120,12 +137,18 @@ const readFile = readTool({
 		const { storage } = ctx.state.deps;
 		const account = ctx.principal.account;
 		const file = visibleFile(ctx, args.file_hash as string);
-		if (!storage.canDownload(account, file)) throw new ToolError('permission_denied', 'This connection has no download right on the file');
+		if (!storage.canDownload(account, file))
+			throw new ToolError('permission_denied', 'This connection has no download right on the file');
 		const maxBytes = Math.min((args.max_bytes as number | undefined) ?? INLINE_READ_MAX, INLINE_READ_MAX);
 		const meta = fileObject(file, account, storage);
 		if (file.size > maxBytes) {
 			const url = new URL(storage.downloadUrl(file), `${ctx.baseUrl}/`).toString();
-			const structured = { file: meta, delivery: 'url', download_url: url, reason: `The file is larger than max_bytes (${maxBytes})` };
+			const structured = {
+				file: meta,
+				delivery: 'url',
+				download_url: url,
+				reason: `The file is larger than max_bytes (${maxBytes})`,
+			};
 			return { structured };
 		}
 		const bytes = storage.fileContent(file.hash);
@@ -133,7 +156,10 @@ const readFile = readTool({
 		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
 		const resource = { uri: `svc-file://${file.hash}`, mimeType: file.mimeType };
 		if (text !== undefined) {
-			const content = ctx.state.deps.settings.readFileDelivery === 'resource' ? { type: 'resource' as const, resource: { ...resource, text } } : { type: 'text' as const, text };
+			const content =
+				ctx.state.deps.settings.readFileDelivery === 'resource'
+					? { type: 'resource' as const, resource: { ...resource, text } }
+					: { type: 'text' as const, text };
 			return { structured: { file: meta, delivery: 'text' }, content: [content] };
 		}
 		return {
@@ -146,7 +172,8 @@ const readFile = readTool({
 const searchFiles = readTool({
 	name: 'search_files',
 	title: 'Search files',
-	description: 'The central search of the web UI: matches names and indexed metadata (descriptions, tags, image text, object labels).',
+	description:
+		'The central search of the web UI: matches names and indexed metadata (descriptions, tags, image text, object labels).',
 	inputSchema: searchSchema(SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT),
 	outputSchema: {
 		type: 'object',
@@ -169,4 +196,11 @@ const searchFiles = readTool({
 	},
 });
 
-export const storageReadTools: PrivateTool[] = [getRootFolder, listFolder, getFolderInfo, getFileInfo, readFile, searchFiles];
+export const storageReadTools: PrivateTool[] = [
+	getRootFolder,
+	listFolder,
+	getFolderInfo,
+	getFileInfo,
+	readFile,
+	searchFiles,
+];

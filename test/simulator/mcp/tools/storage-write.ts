@@ -14,7 +14,15 @@ export const UPLOAD_REQUEST_MAX_BYTES = 16 * MiB;
 export const writesEnabled = (s: McpSettings) => s.writesEnabled;
 
 export const writeTool = privateToolKind(
-	{ access: 'private', scopes: ['files:read', 'files:write'], since: '1.2', enabled: writesEnabled, annotations: WRITE_ANNOTATIONS, outputSchema: writeResultSchema, buckets: () => ['writes'] },
+	{
+		access: 'private',
+		scopes: ['files:read', 'files:write'],
+		since: '1.2',
+		enabled: writesEnabled,
+		annotations: WRITE_ANNOTATIONS,
+		outputSchema: writeResultSchema,
+		buckets: () => ['writes'],
+	},
 	'(v1.2 write tool)',
 );
 
@@ -24,7 +32,10 @@ const createFolder = writeTool({
 	description:
 		'Creates a folder. PRIVATE access is requested; a mandatory parent setting can override it, so the returned access_type is authoritative. ' +
 		'An existing name returns name_conflict. No idempotency key: after a timeout, list the parent before retrying.',
-	inputSchema: objectSchema({ parent_folder_hash: hashArg('Parent folder hash'), folder_name: nameArg('New folder name') }, ['parent_folder_hash', 'folder_name']),
+	inputSchema: objectSchema(
+		{ parent_folder_hash: hashArg('Parent folder hash'), folder_name: nameArg('New folder name') },
+		['parent_folder_hash', 'folder_name'],
+	),
 	async run(args, ctx) {
 		const parent = destinationFolder(ctx, args.parent_folder_hash as string);
 		const name = checkItemName(args.folder_name as string, 'folder_name');
@@ -53,16 +64,21 @@ const uploadFile = writeTool({
 		const folder = destinationFolder(ctx, args.folder_hash as string);
 		const name = checkItemName(args.file_name as string, 'file_name');
 		const bytes = decodeContent(args.content as string, args.encoding as 'utf8' | 'base64');
-		if (bytes.length > UPLOAD_MAX_BYTES) throw new ToolError('file_too_large', `Inline content is limited to ${UPLOAD_MAX_BYTES} bytes decoded`);
-		const file = unwrap(ctx.state.deps.storage.addFile(ctx.principal.account, folder.hash, name, bytes, mimeTypeFor(name)));
+		if (bytes.length > UPLOAD_MAX_BYTES)
+			throw new ToolError('file_too_large', `Inline content is limited to ${UPLOAD_MAX_BYTES} bytes decoded`);
+		const file = unwrap(
+			ctx.state.deps.storage.addFile(ctx.principal.account, folder.hash, name, bytes, mimeTypeFor(name)),
+		);
 		return writeResult('created', file);
 	},
 });
 
 function renameItem(ctx: PrivateToolContext, item: StorageItem, rawName: string, argument: string): ToolSuccess {
 	const { storage } = ctx.state.deps;
-	if (item.type === 'folder' && item.isRoot) throw new ToolError('permission_denied', 'The ROOT folder cannot be renamed');
-	if (!storage.canEdit(ctx.principal.account, item)) throw new ToolError('permission_denied', 'This connection may not rename the item');
+	if (item.type === 'folder' && item.isRoot)
+		throw new ToolError('permission_denied', 'The ROOT folder cannot be renamed');
+	if (!storage.canEdit(ctx.principal.account, item))
+		throw new ToolError('permission_denied', 'This connection may not rename the item');
 	const name = checkItemName(rawName, argument);
 	if (name === item.name) return writeResult('unchanged', item);
 	return writeResult('updated', unwrap(storage.rename(ctx.principal.account, item, name)));
@@ -75,7 +91,10 @@ function renameTool(kind: 'file' | 'folder', notRoot: string): PrivateTool {
 		name: `rename_${kind}`,
 		title: `Rename ${kind}`,
 		description: `Renames a ${kind}${notRoot}. The current name returns unchanged; an existing sibling name returns name_conflict.`,
-		inputSchema: objectSchema({ [hash]: hashArg(`${kind === 'file' ? 'File' : 'Folder'} hash`), [name]: nameArg('New name') }, [hash, name]),
+		inputSchema: objectSchema(
+			{ [hash]: hashArg(`${kind === 'file' ? 'File' : 'Folder'} hash`), [name]: nameArg('New name') },
+			[hash, name],
+		),
 		async run(args, ctx) {
 			const item = kind === 'file' ? visibleFile(ctx, args[hash] as string) : visibleFolder(ctx, args[hash] as string);
 			return renameItem(ctx, item, args[name] as string, name);
@@ -88,7 +107,11 @@ const renameFolder = renameTool('folder', ' (not ROOT)');
 
 function isSelfOrDescendant(ctx: PrivateToolContext, folderHash: string, candidateHash: string): boolean {
 	const { storage } = ctx.state.deps;
-	for (let at = storage.getFolder(candidateHash); at; at = at.parentHash ? storage.getFolder(at.parentHash) : undefined) {
+	for (
+		let at = storage.getFolder(candidateHash);
+		at;
+		at = at.parentHash ? storage.getFolder(at.parentHash) : undefined
+	) {
 		if (at.hash === folderHash) return true;
 	}
 	return false;
@@ -97,16 +120,23 @@ function isSelfOrDescendant(ctx: PrivateToolContext, folderHash: string, candida
 function moveItem(ctx: PrivateToolContext, item: StorageItem, targetHash: string): ToolSuccess {
 	const { storage } = ctx.state.deps;
 	const account = ctx.principal.account;
-	if (item.type === 'folder' && item.isRoot) throw new ToolError('permission_denied', 'The ROOT folder cannot be moved');
+	if (item.type === 'folder' && item.isRoot)
+		throw new ToolError('permission_denied', 'The ROOT folder cannot be moved');
 	const target = visibleFolder(ctx, targetHash);
-	if (!storage.canEdit(account, item)) throw new ToolError('permission_denied', 'This connection may not remove the item from its folder');
+	if (!storage.canEdit(account, item))
+		throw new ToolError('permission_denied', 'This connection may not remove the item from its folder');
 	const currentParent = item.type === 'folder' ? item.parentHash : item.folderHash;
 	if (currentParent === target.hash) return writeResult('unchanged', item);
 	if (target.ownerId !== item.ownerId) {
-		throw new ToolError('ownership_transfer_denied', 'Moves stay within one owner account: the target folder belongs to another owner');
+		throw new ToolError(
+			'ownership_transfer_denied',
+			'Moves stay within one owner account: the target folder belongs to another owner',
+		);
 	}
-	if (target.encrypted) throw new ToolError('permission_denied', 'Encrypted folders need the dedicated encryption client');
-	if (!storage.canAdd(account, target)) throw new ToolError('permission_denied', 'This connection may not add items to the target folder');
+	if (target.encrypted)
+		throw new ToolError('permission_denied', 'Encrypted folders need the dedicated encryption client');
+	if (!storage.canAdd(account, target))
+		throw new ToolError('permission_denied', 'This connection may not add items to the target folder');
 	if (item.type === 'folder' && isSelfOrDescendant(ctx, item.hash, target.hash)) {
 		throw new ToolError('invalid_argument', 'A folder cannot move into itself or its descendants');
 	}
@@ -119,7 +149,10 @@ const moveFile = writeTool({
 	description:
 		'Moves a file keeping its name, within one owner account; needs removal and addition rights. The current parent returns unchanged. ' +
 		'Destination sharing may change effective access.',
-	inputSchema: objectSchema({ file_hash: hashArg('File hash'), target_folder_hash: hashArg('Target folder hash') }, ['file_hash', 'target_folder_hash']),
+	inputSchema: objectSchema({ file_hash: hashArg('File hash'), target_folder_hash: hashArg('Target folder hash') }, [
+		'file_hash',
+		'target_folder_hash',
+	]),
 	async run(args, ctx) {
 		return moveItem(ctx, visibleFile(ctx, args.file_hash as string), args.target_folder_hash as string);
 	},
@@ -130,7 +163,10 @@ const moveFolder = writeTool({
 	title: 'Move folder',
 	description:
 		'Moves a folder keeping its name, within one owner account; not ROOT, not into itself or its descendants. The current parent returns unchanged.',
-	inputSchema: objectSchema({ folder_hash: hashArg('Folder hash'), target_folder_hash: hashArg('Target folder hash') }, ['folder_hash', 'target_folder_hash']),
+	inputSchema: objectSchema(
+		{ folder_hash: hashArg('Folder hash'), target_folder_hash: hashArg('Target folder hash') },
+		['folder_hash', 'target_folder_hash'],
+	),
 	async run(args, ctx) {
 		return moveItem(ctx, visibleFolder(ctx, args.folder_hash as string), args.target_folder_hash as string);
 	},

@@ -15,7 +15,8 @@ export function writeResult(status: 'created' | 'updated' | 'unchanged', item: S
 /** A destination for new folders and files: visible, addable, not end-to-end encrypted. */
 export function destinationFolder(ctx: PrivateToolContext, hash: string): StorageFolder {
 	const folder = visibleFolder(ctx, hash);
-	if (folder.encrypted) throw new ToolError('permission_denied', 'Encrypted folders need the dedicated encryption client');
+	if (folder.encrypted)
+		throw new ToolError('permission_denied', 'Encrypted folders need the dedicated encryption client');
 	if (!ctx.state.deps.storage.canAdd(ctx.principal.account, folder)) {
 		throw new ToolError('permission_denied', 'This connection may not add items to the folder');
 	}

@@ -33,7 +33,12 @@ export function getUploadId(call: StorageCall): SimResponse {
 	const { storage } = call.services;
 	const limited = folderCreationLimited(call, caller.account.id);
 	if (limited) return limited;
-	const parent = ownedFolder(storage, caller.account, call.params.text('parent_hash') ?? caller.account.rootFolderHash, 405);
+	const parent = ownedFolder(
+		storage,
+		caller.account,
+		call.params.text('parent_hash') ?? caller.account.rootFolderHash,
+		405,
+	);
 	if (isResponse(parent)) return parent;
 	const folder = storage.createFolder(caller.account.id, parent.hash, call.params.get('folder_name'), 'PRIVATE');
 	return ok({

@@ -100,7 +100,7 @@ export function sesslogin(call: StorageCall): SimResponse {
 		target = undefined;
 	}
 	if (!target || !/^https?:$/.test(target.protocol) || !call.services.isServiceHost(target.hostname)) {
-		return fail(400, 'redirect_url must be a URL on the service\'s own or partner domains');
+		return fail(400, "redirect_url must be a URL on the service's own or partner domains");
 	}
 	return { status: 302, headers: { Location: target.toString(), 'Set-Cookie': sessionCookie(session!.id) } };
 }

@@ -47,7 +47,12 @@ export function saveUserEncryptionKeys(call: StorageCall): SimResponse {
 	return ok({ success: true });
 }
 
-function saveWrappedKey(call: StorageCall, target: KeyTarget, hashParameter: string, withFileSignature: boolean): SimResponse {
+function saveWrappedKey(
+	call: StorageCall,
+	target: KeyTarget,
+	hashParameter: string,
+	withFileSignature: boolean,
+): SimResponse {
 	const caller = actingCaller(call);
 	if (isResponse(caller)) return caller;
 	const problem = missing(call, [hashParameter, 'encryptionKey', 'keySignature']);
@@ -69,7 +74,12 @@ function getWrappedKey(call: StorageCall, target: KeyTarget, hashParameter: stri
 	const problem = missing(call, [hashParameter]);
 	if (problem) return problem;
 	const keys = call.services.encryptionKeys;
-	const key = keys.wrappedKey(target, call.params.text(hashParameter) as string, caller.account.id, call.params.flag('isEncryptedFolder'));
+	const key = keys.wrappedKey(
+		target,
+		call.params.text(hashParameter) as string,
+		caller.account.id,
+		call.params.flag('isEncryptedFolder'),
+	);
 	if (!key) return fail(404, 'no encryption key stored for this hash');
 	return ok({
 		encryptionKey: key.encryptionKey,
@@ -82,7 +92,8 @@ function getWrappedKey(call: StorageCall, target: KeyTarget, hashParameter: stri
 
 export const saveFileEncryptionKey = (call: StorageCall): SimResponse => saveWrappedKey(call, 'file', 'fileHash', true);
 export const getFileEncryptionKey = (call: StorageCall): SimResponse => getWrappedKey(call, 'file', 'fileHash');
-export const saveUploadEncryptionKey = (call: StorageCall): SimResponse => saveWrappedKey(call, 'upload', 'uploadHash', false);
+export const saveUploadEncryptionKey = (call: StorageCall): SimResponse =>
+	saveWrappedKey(call, 'upload', 'uploadHash', false);
 export const getUploadEncryptionKey = (call: StorageCall): SimResponse => getWrappedKey(call, 'upload', 'uploadHash');
 
 /** The caller's wrapped key for a file or upload, with the receiver's public keys to re-wrap it. */
@@ -93,14 +104,16 @@ export function getShareEncryptionKey(call: StorageCall): SimResponse {
 	if (!receiverEmail || !isEmail(receiverEmail.trim())) return fail(400, 'receiverEmail must be an e-mail address');
 	const fileHash = call.params.text('fileHash');
 	const uploadHash = call.params.text('uploadHash');
-	if ((fileHash === undefined) === (uploadHash === undefined)) return fail(400, 'send exactly one of fileHash or uploadHash');
+	if ((fileHash === undefined) === (uploadHash === undefined))
+		return fail(400, 'send exactly one of fileHash or uploadHash');
 	const { accounts, encryptionKeys } = call.services;
 	const receiver = accounts.all().find((account) => account.email.toLowerCase() === receiverEmail.trim().toLowerCase());
 	const receiverKeys = receiver ? encryptionKeys.publishedKeys(receiver.id) : undefined;
 	if (!receiver || !receiverKeys) return fail(404, 'the receiver has not published encryption keys');
-	const key = fileHash !== undefined
-		? encryptionKeys.wrappedKey('file', fileHash, caller.account.id)
-		: encryptionKeys.wrappedKey('upload', uploadHash as string, caller.account.id);
+	const key =
+		fileHash !== undefined
+			? encryptionKeys.wrappedKey('file', fileHash, caller.account.id)
+			: encryptionKeys.wrappedKey('upload', uploadHash as string, caller.account.id);
 	if (!key) return fail(404, 'no encryption key stored for this hash');
 	return ok({
 		encryptionKey: key.encryptionKey,

@@ -47,7 +47,8 @@ export function esignatureShare(call: StorageCall): SimResponse {
 	const nextShareEmails = call.params.list('next_share_emails');
 	if (!nextShareEmails) return fail(400, 'next_share_emails must be an array of e-mail addresses');
 	const invalid = [...emails, ...nextShareEmails].find((email) => !isEmail(email.trim()));
-	if (invalid !== undefined) return fail(400, 'every address in emails and next_share_emails must be a valid e-mail address');
+	if (invalid !== undefined)
+		return fail(400, 'every address in emails and next_share_emails must be a valid e-mail address');
 	const file = ownedFile(call.services.storage, caller.account, fileHash, 405);
 	if (isResponse(file)) return file;
 	const share = call.services.storage.recordShare({
@@ -57,5 +58,9 @@ export function esignatureShare(call: StorageCall): SimResponse {
 		text: call.params.get('text') ?? '',
 		nextShareEmails: nextShareEmails.map((email) => email.trim()),
 	});
-	return ok({ status: 'sent', sent_emails: share.emails.join(','), next_share_emails: share.nextShareEmails.join(',') });
+	return ok({
+		status: 'sent',
+		sent_emails: share.emails.join(','),
+		next_share_emails: share.nextShareEmails.join(','),
+	});
 }

@@ -17,7 +17,12 @@ export function getFileInfo(call: StorageCall): SimResponse {
 }
 
 export function renameFile(call: StorageCall): SimResponse {
-	const authorized = authorizeEdit(call, { kind: 'file', hashParameter: 'file_hash', foreignStatus: 405, missingStatus: 400 });
+	const authorized = authorizeEdit(call, {
+		kind: 'file',
+		hashParameter: 'file_hash',
+		foreignStatus: 405,
+		missingStatus: 400,
+	});
 	if (isResponse(authorized)) return authorized;
 	const name = call.params.text('file_name');
 	if (name === undefined) return fail(400, 'file_name is required');
@@ -52,7 +57,12 @@ function noDocumentedData(call: StorageCall, status: Record<string, unknown>): S
 
 /** delete_file's status list has no 400: a missing file_hash answers 405. */
 export function deleteFile(call: StorageCall): SimResponse {
-	const authorized = authorizeEdit(call, { kind: 'file', hashParameter: 'file_hash', foreignStatus: 403, missingStatus: 405 });
+	const authorized = authorizeEdit(call, {
+		kind: 'file',
+		hashParameter: 'file_hash',
+		foreignStatus: 403,
+		missingStatus: 405,
+	});
 	if (isResponse(authorized)) return authorized;
 	call.services.storage.deleteFile(authorized.item.hash);
 	return noDocumentedData(call, { status: 'deleted', file_hash: authorized.item.hash });

@@ -10,7 +10,9 @@ import { folderEntry, fileEntry, folderInfo } from '../views';
 /** create_folder's rate limit (get_upload_id.php shares it): the 429 once an account went over it. */
 export function folderCreationLimited(call: StorageCall, accountId: number): SimResponse | undefined {
 	const retryAfterSeconds = call.services.createFolderLimiter.attempt(String(accountId));
-	return retryAfterSeconds > 0 ? fail(429, 'too many folders created, retry later', { 'Retry-After': String(retryAfterSeconds) }) : undefined;
+	return retryAfterSeconds > 0
+		? fail(429, 'too many folders created, retry later', { 'Retry-After': String(retryAfterSeconds) })
+		: undefined;
 }
 
 export function createFolder(call: StorageCall): SimResponse {
@@ -24,7 +26,12 @@ export function createFolder(call: StorageCall): SimResponse {
 	const parentHash = call.params.text('parent_folder_hash') ?? caller.account.rootFolderHash;
 	const parent = ownedFolder(storage, caller.account, parentHash, 405);
 	if (isResponse(parent)) return parent;
-	const folder = storage.createFolder(caller.account.id, parent.hash, call.params.get('folder_name'), accessType as AccessType);
+	const folder = storage.createFolder(
+		caller.account.id,
+		parent.hash,
+		call.params.get('folder_name'),
+		accessType as AccessType,
+	);
 	return ok({
 		folder_hash: folder.hash,
 		folder_edit_key: folder.editKey,
@@ -50,7 +57,9 @@ export function getFolderContent(call: StorageCall): SimResponse {
 	return ok(
 		call.services.storage
 			.listChildren(folder.hash)
-			.map((item) => (item.type === 'folder' ? folderEntry(item, call.services.storage, withRights) : fileEntry(item, withRights))),
+			.map((item) =>
+				item.type === 'folder' ? folderEntry(item, call.services.storage, withRights) : fileEntry(item, withRights),
+			),
 	);
 }
 
@@ -61,7 +70,12 @@ export function getFolderInfo(call: StorageCall): SimResponse {
 }
 
 export function renameFolder(call: StorageCall): SimResponse {
-	const authorized = authorizeEdit(call, { kind: 'folder', hashParameter: 'folder_hash', foreignStatus: 405, missingStatus: 400 });
+	const authorized = authorizeEdit(call, {
+		kind: 'folder',
+		hashParameter: 'folder_hash',
+		foreignStatus: 405,
+		missingStatus: 400,
+	});
 	if (isResponse(authorized)) return authorized;
 	const name = call.params.text('folder_name') ?? call.params.text('name');
 	if (name === undefined) return fail(400, 'folder_name is required');
@@ -71,7 +85,12 @@ export function renameFolder(call: StorageCall): SimResponse {
 }
 
 export function deleteFolder(call: StorageCall): SimResponse {
-	const authorized = authorizeEdit(call, { kind: 'folder', hashParameter: 'folder_hash', foreignStatus: 403, missingStatus: 400 });
+	const authorized = authorizeEdit(call, {
+		kind: 'folder',
+		hashParameter: 'folder_hash',
+		foreignStatus: 403,
+		missingStatus: 400,
+	});
 	if (isResponse(authorized)) return authorized;
 	if (authorized.item.isRoot) return notPermitted();
 	call.services.storage.deleteFolder(authorized.item.hash);

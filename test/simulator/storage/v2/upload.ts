@@ -47,7 +47,8 @@ export function uploadFile(call: StorageCall): SimResponse {
 	if ('error' in watermark) return fail(400, watermark.error);
 
 	if (part.size > limits.maxFileBytes) return fail(493, 'file size limit exceeded');
-	if (storage.folderSize(folder.hash) + part.size > limits.maxFolderBytes) return fail(492, 'folder size limit exceeded');
+	if (storage.folderSize(folder.hash) + part.size > limits.maxFolderBytes)
+		return fail(492, 'folder size limit exceeded');
 	if (hasDoubleExtension(fileName)) return fail(491, 'file name has a double extension');
 	if (containsVirus(part.content)) return fail(490, 'virus detected, file not stored');
 

@@ -11,7 +11,12 @@ async function runStep(client, step, itemIndex) {
 	switch (step.op) {
 		case 'callTool': {
 			const outcome = await client.callTool(step.suffix, step.args ?? {}, options);
-			return { toolName: outcome.toolName, status: outcome.status ?? null, structured: outcome.structured, contentTypes: outcome.content.map((block) => block.type) };
+			return {
+				toolName: outcome.toolName,
+				status: outcome.status ?? null,
+				structured: outcome.structured,
+				contentTypes: outcome.content.map((block) => block.type),
+			};
 		}
 		case 'callToolNamed': {
 			const outcome = await client.callToolNamed(step.name, step.args ?? {}, options);
@@ -62,7 +67,10 @@ class McpClientProbe {
 			for (const step of steps) {
 				try {
 					const result = await runStep(client, step, itemIndex);
-					output.push({ json: { op: step.op, ok: true, result, revision: client.revision ?? null }, pairedItem: { item: itemIndex } });
+					output.push({
+						json: { op: step.op, ok: true, result, revision: client.revision ?? null },
+						pairedItem: { item: itemIndex },
+					});
 				} catch (error) {
 					output.push({
 						json: {
