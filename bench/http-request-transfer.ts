@@ -6,12 +6,12 @@
  * mode (2.x queue mode's default) at its 512 MiB cap. Memory is bench/transfer-memory.ts.
  * Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024). Figures only.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
 import { join } from 'node:path';
 
-import type { BinaryMode } from '../test/harness';
-import { DATABASE_MODE_MAX_FILE_MIB } from '../test/harness/engine';
+import type { BinaryMode } from '../devkit/harness';
+import { DATABASE_MODE_MAX_FILE_MIB } from '../devkit/harness/engine';
 import { loadHttpRequestNode, transfers, type Peer, type Transfers } from './lib/nodeTransfers';
 import { best, MB, runBench, throughputRatio, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
 import { report } from './report';

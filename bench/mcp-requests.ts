@@ -6,11 +6,11 @@
  * All over MCP is in bench/scale.ts.) Run `npm run build` first, then
  * `npx tsx bench/mcp-requests.ts`. Figures only; nothing is asserted.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
-import { runNode } from '../test/harness';
-import { SDK_PEER_KINDS, startSdkPeer, type SdkPeer } from '../test/peers/sdkServers';
-import { startServiceSimulator, type ServiceSimulator } from '../test/simulator';
+import { runNode } from '../devkit/harness';
+import { SDK_PEER_KINDS, startSdkPeer, type SdkPeer } from '../devkit/peers/sdkServers';
+import { startServiceSimulator, type ServiceSimulator } from '../devkit/simulator';
 import { report } from './report';
 
 const CALLS = 100;

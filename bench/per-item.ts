@@ -4,15 +4,15 @@
  * each same call with the same credential (n8n-nodes-base 2.41.1 from the n8n install, run through the
  * same engine, in the same process, alternating, best of 3 each). Prints and reports the ratio of wall times.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
 import { join } from 'node:path';
 
 import type { INodeParameters, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { demoCredentials, startDemoSimulator } from '../examples/examples';
-import { n8nModules } from '../scripts/n8n/runtime';
-import { loadPackage, runNode } from '../test/harness';
+import { n8nModules } from '../devkit/n8n/runtime';
+import { loadPackage, runNode } from '../devkit/harness';
 import { report } from './report';
 
 const ITEMS = 1000;

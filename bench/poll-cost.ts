@@ -4,9 +4,9 @@
  * an idle poll, and the polls that drain N new items. Run `npm run build` first, then
  * `npx tsx bench/poll-cost.ts`. Figures only; nothing is asserted.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
-import type { Poller } from '../test/harness';
+import type { Poller } from '../devkit/harness';
 import { report } from './report';
 import {
 	addComment,
@@ -17,7 +17,7 @@ import {
 	startTriggerEnv,
 	storagePoller,
 	type TriggerEnv,
-} from '../test/nodes/triggers/env';
+} from '../devkit/triggerEnv';
 
 const SIZES = [1, 10, 100, 500];
 const WATCHED_TASKS = 50;

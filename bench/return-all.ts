@@ -4,11 +4,11 @@
  * against the simulator: the pages the API's limit allows, plus the field list the output is read with.
  * Run `npm run build` first, then `npx tsx bench/return-all.ts`. Figures only; nothing is asserted.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
-import { runNode } from '../test/harness';
-import { startServiceSimulator } from '../test/simulator';
-import { insertTask } from '../test/simulator/dvs/direct';
+import { runNode } from '../devkit/harness';
+import { startServiceSimulator } from '../devkit/simulator';
+import { insertTask } from '../devkit/simulator/dvs/direct';
 import { report } from './report';
 
 const TASKS = 10_000;

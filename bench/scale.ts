@@ -7,14 +7,14 @@
  * and Return All of a 10,000-entry folder over MCP. Each poll: requests, wall time, CPU time, peak RSS
  * growth and the static data n8n saves. Run: `npm run build && npx tsx bench/scale.ts`. Figures only.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { createPoller, runNode, type CredentialsMap, type Poller } from '../test/harness';
+import { createPoller, runNode, type CredentialsMap, type Poller } from '../devkit/harness';
 import { measure } from './lib/transfer';
 import type { ScaleReady, ScaleRequest } from './lib/scaleSimulator';
 import { report } from './report';

@@ -7,7 +7,7 @@
  * The simulator runs in a child process so that the file it stores does not count here.
  * Run: `npm run build && npx tsx bench/storage-transfer.ts [sizeMiB]` (default 1024). Figures only.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,7 +19,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { removeBinaryData, runNode, type BinaryMode, type HarnessInputItem } from '../test/harness';
+import { removeBinaryData, runNode, type BinaryMode, type HarnessInputItem } from '../devkit/harness';
 import { best, MB, measure, PRO, runBench, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
 import { report } from './report';
 

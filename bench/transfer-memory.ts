@@ -7,7 +7,7 @@
  * moved a large file yet (later runs in the same process add less: V8 has sized its heap by then).
  * Run: `npm run build && npx tsx bench/transfer-memory.ts [sizeMiB]` (default 1024). Figures only.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

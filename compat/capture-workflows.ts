@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { startDemoSimulator } from '../examples/examples';
 import { importDemo } from '../scripts/n8n/demo';
-import { ensureN8n, n8nEnv, n8nLine, prepareUserFolder, runN8nCli } from '../scripts/n8n/runtime';
+import { ensureN8n, n8nEnv, n8nLine, prepareUserFolder, runN8nCli } from '../devkit/n8n/runtime';
 
 async function exportAll(bin: string, env: NodeJS.ProcessEnv, args: string[]): Promise<unknown> {
 	const output = join(String(env.N8N_USER_FOLDER), `${args[0].replace(':', '-')}.json`);

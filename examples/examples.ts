@@ -8,8 +8,8 @@ import { join } from 'node:path';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runWorkflow, type CredentialsMap, type HarnessWorkflowInput } from '../test/harness';
-import { startServiceSimulator, type ServiceSimulator } from '../test/simulator';
+import { runWorkflow, type CredentialsMap, type HarnessWorkflowInput } from '../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../devkit/simulator';
 
 export interface ExampleRun {
 	file: string;

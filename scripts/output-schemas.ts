@@ -5,13 +5,13 @@
  * dist), made from one real run of each against the demo simulator (test/schemas/outputRuns.ts), so the
  * editor shows an operation's output fields before it has run. Run: `npm run schemas`.
  */
-import '../test/setupEnv';
+import '../devkit/setupEnv';
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { startDemoSimulator } from '../examples/examples';
-import { loginSession, operationRuns, runOperation, schemaOf, schemaPathOf } from '../test/schemas/outputRuns';
+import { loginSession, operationRuns, runOperation, schemaOf, schemaPathOf } from '../devkit/outputRuns';
 
 async function main(): Promise<void> {
 	const sim = await startDemoSimulator();

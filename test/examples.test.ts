@@ -1,6 +1,6 @@
 /** The README's main job: every example workflow runs against the simulator, every node without an error. */
 import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample, startDemoSimulator } from '../examples/examples';
-import type { ServiceSimulator } from './simulator';
+import type { ServiceSimulator } from '../devkit/simulator';
 
 let sim: ServiceSimulator;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { useTempRoot } from './tempRoot';
+import { useTempRoot } from '../devkit/tempRoot';
 
 export default function globalSetup(): void {
 	// Node tests load the built package the way n8n does; `npm test` builds first (pretest).

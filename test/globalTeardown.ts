@@ -1,4 +1,4 @@
-import { removeTempRoot } from './tempRoot';
+import { removeTempRoot } from '../devkit/tempRoot';
 
 export default function globalTeardown(): void {
 	removeTempRoot();

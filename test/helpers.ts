@@ -5,7 +5,7 @@
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import { loadPackage, type NodeRunResult } from './harness';
+import { loadPackage, type NodeRunResult } from '../devkit/harness';
 
 export const STORAGE_NODE = 'n8n-nodes-svc.svcStorage';
 export const DVS_NODE = 'n8n-nodes-svc.svcDvs';

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 
 import type { INodeParameters, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { n8nModules } from '../../scripts/n8n/runtime';
-import { loadPackage, removeBinaryData, runNode, type BinaryMode, type CredentialsMap } from '../../test/harness';
+import { n8nModules } from '../../devkit/n8n/runtime';
+import { loadPackage, removeBinaryData, runNode, type BinaryMode, type CredentialsMap } from '../../devkit/harness';
 import { measure, PRO, type SimulatorProcess, type Timed } from './transfer';
 
 export type Peer = 'svc' | 'httpRequest';

@@ -5,11 +5,11 @@
  * folder of many files, a subtree, a project of many tasks) and for changes between polls; the data
  * goes straight into the stores, as the service's own clients would have put it there over time.
  */
-import { mountDvs, mountMcp, type DvsPart } from '../../test/simulator';
-import { main } from '../../test/simulator/cli';
-import { insertTask } from '../../test/simulator/dvs/direct';
-import type { DemoData } from '../../test/simulator/seed';
-import type { Simulator } from '../../test/simulator/server';
+import { mountDvs, mountMcp, type DvsPart } from '../../devkit/simulator';
+import { main } from '../../devkit/simulator/cli';
+import { insertTask } from '../../devkit/simulator/dvs/direct';
+import type { DemoData } from '../../devkit/simulator/seed';
+import type { Simulator } from '../../devkit/simulator/server';
 
 export type ScaleRequest =
 	| { op: 'folder'; files: number; subfolders?: number }

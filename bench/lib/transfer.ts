@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { removeBinaryData } from '../../test/harness';
+import { removeBinaryData } from '../../devkit/harness';
 
 export const MB = 1024 * 1024;
 export const PRO = { user: 'demo.pro', token: 'demo-pro-api-token-00000000000000' };
@@ -27,7 +27,7 @@ export interface SimulatorProcess {
 export async function startSimulatorProcess(): Promise<SimulatorProcess> {
 	const child = spawn(
 		join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'),
-		['test/simulator/cli.ts', '--ttl-seconds', '1800'],
+		['devkit/simulator/cli.ts', '--ttl-seconds', '1800'],
 		{
 			cwd: join(__dirname, '..', '..'),
 			stdio: ['ignore', 'pipe', 'inherit'],

@@ -16,8 +16,8 @@ import {
 	startNodeOf,
 	type ExampleWorkflow,
 } from '../../examples/examples';
-import type { ServiceSimulator } from '../../test/simulator';
-import { runN8nCli } from './runtime';
+import type { ServiceSimulator } from '../../devkit/simulator';
+import { runN8nCli } from '../../devkit/n8n/runtime';
 
 export interface CredentialRecord {
 	id: string;

@@ -9,8 +9,8 @@ import { rmSync } from 'node:fs';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type ExampleRecord } from './demo';
-import { n8nLine, OWNER, startN8n, type RunningN8n } from './runtime';
-import { executeHeadless } from '../../test/e2e/helpers';
+import { n8nLine, OWNER, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
+import { executeHeadless } from '../../devkit/n8n/headless';
 
 function printRun(example: ExampleRecord, run: Awaited<ReturnType<typeof executeHeadless>>): boolean {
 	console.log(`\n=== ${example.workflow.name} (${example.file})`);

@@ -6,8 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { loadPackage, runNode, type CredentialsMap, type HarnessInputItem } from '../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
+import { loadPackage, runNode, type CredentialsMap, type HarnessInputItem } from '../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
 const PACKAGE = loadPackage();
 const DIST_NODES = `${PACKAGE.root}/dist/nodes/`.replace(/\\/g, '/');

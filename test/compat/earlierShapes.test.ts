@@ -4,8 +4,8 @@
  * saved as a number. Each still works (docs/COMPATIBILITY.md, rules 2 and 3).
  */
 import { demoCredentials, startDemoSimulator } from '../../examples/examples';
-import { loadPackage, runNode, testCredential } from '../harness';
-import type { ServiceSimulator } from '../simulator';
+import { loadPackage, runNode, testCredential } from '../../devkit/harness';
+import type { ServiceSimulator } from '../../devkit/simulator';
 
 let sim: ServiceSimulator;
 beforeAll(async () => {

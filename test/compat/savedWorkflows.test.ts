@@ -26,8 +26,8 @@ import {
 	testCredential,
 	type CredentialsMap,
 	type HarnessWorkflowInput,
-} from '../harness';
-import type { ServiceSimulator } from '../simulator';
+} from '../../devkit/harness';
+import type { ServiceSimulator } from '../../devkit/simulator';
 
 const COMPAT = join(__dirname, '..', '..', 'compat');
 const VERSIONS = readdirSync(COMPAT, { withFileTypes: true })

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { emitted } from '../nodes/triggers/env';
+import { emitted } from '../../devkit/triggerEnv';
 import { buildWorld, samplePoller, SAMPLES, type World } from './world';
 
 const COMPAT = join(__dirname, '..', '..', 'compat');

@@ -7,7 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../harness';
+import { runNode } from '../../devkit/harness';
 
 const [serverUrl] = process.argv.slice(2);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';

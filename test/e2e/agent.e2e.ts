@@ -10,9 +10,9 @@
  * reaches the agent's output, and that no capability key ever reaches the model provider.
  */
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
-import { startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import { startDemoSimulator } from '../../examples/examples';
-import type { ServiceSimulator } from '../simulator';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import { createWorkflow, executionNodes, executionsOf, startRun, waitFor } from './helpers';
 import {
 	callThenAnswer,

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 
-import { loadPackage } from '../harness';
+import { loadPackage } from '../../devkit/harness';
 import { actionListOf } from '../nodes/editorActions';
 import { addAction, inputValues, openEditor, openNodePanel, parametersText, SCREENSHOTS, type Editor } from './editor';
 

@@ -14,8 +14,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
-import { isN8n1, n8nLine, OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
-import type { ServiceSimulator } from '../simulator';
+import { isN8n1, n8nLine, OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import { requireSystemTool } from './helpers';
 
 /** Where this line's screenshots go: the newest line's in .tmp/screenshots/, the README's taken from those. */

@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureN8n } from '../../scripts/n8n/runtime';
-import { useTempRoot } from '../tempRoot';
+import { ensureN8n } from '../../devkit/n8n/runtime';
+import { useTempRoot } from '../../devkit/tempRoot';
 
 export default function globalSetup(): void {
 	if (!existsSync(join(__dirname, '..', '..', 'dist', 'nodes')))

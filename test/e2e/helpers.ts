@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 
 import { parse as parseFlatted } from 'flatted';
 
-import { executionResult, freePort, isN8n1, runN8nCli, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';
+import { nodesOf } from '../../devkit/n8n/headless';
+import { isN8n1, type N8nRest } from '../../devkit/n8n/runtime';
 
 /** Stops with the command that installs a system tool the tests need, instead of waiting for it in vain. */
 export function requireSystemTool(name: string, install: string): void {
@@ -57,18 +58,6 @@ export async function executionNodes(
 	return nodesOf(data.resultData.runData);
 }
 
-export function nodesOf(runData: Record<string, any[]>): Record<string, { items: any[]; error?: string }> {
-	return Object.fromEntries(
-		Object.entries(runData).map(([name, runs]) => {
-			const task = runs.at(-1);
-			return [
-				name,
-				{ items: task?.data?.main?.[0] ?? [], ...(task?.error ? { error: String(task.error.message) } : {}) },
-			];
-		}),
-	);
-}
-
 export async function activate(rest: N8nRest, workflowId: string): Promise<void> {
 	const workflow = await rest.request<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
 	await rest.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
@@ -76,24 +65,6 @@ export async function activate(rest: N8nRest, workflowId: string): Promise<void>
 
 export async function deactivate(rest: N8nRest, workflowId: string): Promise<void> {
 	await rest.request('POST', `/rest/workflows/${workflowId}/deactivate`, {});
-}
-
-/** `n8n execute --id` beside the running server (its own task-runner port), and what each node produced. */
-export async function executeHeadless(
-	n8n: RunningN8n,
-	workflowId: string,
-): Promise<{ status: number; nodes: Record<string, { items: any[]; error?: string }>; output: string }> {
-	const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-	const result = await runN8nCli(n8n.bin, ['execute', '--id', workflowId, '--rawOutput'], {
-		...env,
-		N8N_LOG_LEVEL: 'info',
-	});
-	const output = `${result.stdout}\n${result.stderr}`;
-	try {
-		return { status: result.status, nodes: nodesOf(executionResult(result.stdout).data.resultData.runData), output };
-	} catch {
-		return { status: result.status, nodes: {}, output };
-	}
 }
 
 /** Creates a workflow through the REST API as the editor does (n8n 1.x needs `active` on create). */

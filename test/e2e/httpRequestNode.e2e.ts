@@ -10,10 +10,10 @@ import { join } from 'node:path';
 
 import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { n8nModules } from '../../scripts/n8n/runtime';
+import { n8nModules } from '../../devkit/n8n/runtime';
 import { demoCredentials, startDemoSimulator } from '../../examples/examples';
-import { loadPackage, runNode, runWorkflow, type CredentialsMap } from '../harness';
-import type { ServiceSimulator } from '../simulator';
+import { loadPackage, runNode, runWorkflow, type CredentialsMap } from '../../devkit/harness';
+import type { ServiceSimulator } from '../../devkit/simulator';
 
 let sim: ServiceSimulator;
 let credentials: CredentialsMap;

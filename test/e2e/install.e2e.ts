@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { n8nModules, n8nNode, PACKAGE_NAME, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { n8nModules, n8nNode, PACKAGE_NAME, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 
 let n8n: RunningN8n;
 

@@ -4,7 +4,7 @@
  * the whole run, a trigger's Fetch Test Event, two common mistakes), with every credential type
  * already saved. Each step asserts what the user sees; the steps run in order on one page.
  */
-import { isN8n1 } from '../../scripts/n8n/runtime';
+import { isN8n1 } from '../../devkit/n8n/runtime';
 import {
 	saveCredential,
 	choose,

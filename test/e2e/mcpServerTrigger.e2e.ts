@@ -12,9 +12,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
-import { startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import { startDemoSimulator } from '../../examples/examples';
-import type { ServiceSimulator } from '../simulator';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import { activate, createWorkflow, deactivate, waitFor } from './helpers';
 import { demoSecrets } from './modelServer';
 

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ServiceSimulator } from '../simulator';
+import type { ServiceSimulator } from '../../devkit/simulator';
 
 export interface ChatRequest {
 	model: string;

@@ -11,14 +11,14 @@ import { randomBytes } from 'node:crypto';
 import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
 
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
-import { isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
+import { isN8n1, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import { startDemoSimulator } from '../../examples/examples';
-import type { ServiceSimulator } from '../simulator';
+import type { ServiceSimulator } from '../../devkit/simulator';
+import { executeHeadless } from '../../devkit/n8n/headless';
 import {
 	activate,
 	createWorkflow,
 	deactivate,
-	executeHeadless,
 	executionNodes,
 	executionsOf,
 	roundTripWorkflow,

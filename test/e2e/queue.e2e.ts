@@ -11,8 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
-import { freePort, isN8n1, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
-import type { ServiceSimulator } from '../simulator';
+import { freePort, isN8n1, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import { randomBytes } from 'node:crypto';
 
 import {

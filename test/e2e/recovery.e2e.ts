@@ -22,8 +22,8 @@
 import { demoCredentials, startDemoSimulator } from '../../examples/examples';
 import { rmSync } from 'node:fs';
 
-import { freePort, isN8n1, prepareUserFolder, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
-import type { ServiceSimulator } from '../simulator';
+import { freePort, isN8n1, prepareUserFolder, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
+import type { ServiceSimulator } from '../../devkit/simulator';
 
 import { activate, createWorkflow, executionsOf, startRun, waitFor } from './helpers';
 import {

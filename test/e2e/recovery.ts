@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 import { parse as parseFlatted } from 'flatted';
 
-import { freePort, spawnN8n, waitForHttp, type N8nRest, type RunningN8n } from '../../scripts/n8n/runtime';
-import type { ServiceSimulator } from '../simulator';
-import { describeRequest } from '../simulator/server';
-import type { SimRequest } from '../simulator/types';
+import { freePort, spawnN8n, waitForHttp, type N8nRest, type RunningN8n } from '../../devkit/n8n/runtime';
+import type { ServiceSimulator } from '../../devkit/simulator';
+import { describeRequest } from '../../devkit/simulator/server';
+import type { SimRequest } from '../../devkit/simulator/types';
 
 import { executionNodes, requireSystemTool, waitFor } from './helpers';
 

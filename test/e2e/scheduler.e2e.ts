@@ -17,9 +17,9 @@ import { join } from 'node:path';
 
 import { startDemoSimulator } from '../../examples/examples';
 import { credentialRecords, type CredentialRecord } from '../../scripts/n8n/demo';
-import { isN8n1, prepareUserFolder, runN8nCli, startN8n, type RunningN8n } from '../../scripts/n8n/runtime';
-import type { ServiceSimulator } from '../simulator';
-import { insertTask } from '../simulator/dvs/direct';
+import { isN8n1, prepareUserFolder, runN8nCli, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
+import type { ServiceSimulator } from '../../devkit/simulator';
+import { insertTask } from '../../devkit/simulator/dvs/direct';
 
 import { activate, createWorkflow, executionNodes, executionsOf, waitFor } from './helpers';
 

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { binaryFromBuffer, binaryFromStream } from '../../nodes/shared/binary';
-import { binaryStoragePath } from '../harness/engine';
+import { binaryStoragePath } from '../../devkit/harness/engine';
 import { byHash, everythingShown, sim, storage, tokenCredentials, useSimulator } from './SvcStorage/env';
 
 useSimulator();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { INode, INodeParameters, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { loadPackage } from '../harness';
+import { loadPackage } from '../../devkit/harness';
 import { actionListOf, editorCredentialsOf, withDefaults } from './editorActions';
 
 const NODES = ['svcStorage', 'svcDvs', 'svcMcp', 'svcStorageTrigger', 'svcDvsTrigger'];

@@ -9,9 +9,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { listSearch, runNode, useWarpedTime, type CredentialsMap, type NodeRunResult } from '../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
-import { createAccount } from '../simulator/seed';
+import { listSearch, runNode, useWarpedTime, type CredentialsMap, type NodeRunResult } from '../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import { createAccount } from '../../devkit/simulator/seed';
 import { ALL_TOOLS_ON, byId, parityEnvOf } from './parity/env';
 
 let sim: ServiceSimulator;

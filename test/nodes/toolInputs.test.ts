@@ -10,9 +10,9 @@ import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context
 import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
 import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 
-import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../harness';
+import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
 import { DVS_NODE, MCP_NODE, STORAGE_NODE, byName, jsonOf } from '../helpers';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
 const STORAGE_TOOL = `${STORAGE_NODE}Tool`;
 const DVS_TOOL = `${DVS_NODE}Tool`;

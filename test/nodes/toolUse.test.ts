@@ -5,9 +5,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../harness';
+import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf } from '../helpers';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
 const STORAGE_TOOL = `${STORAGE_NODE}Tool`;
 const DVS_TOOL = `${DVS_NODE}Tool`;

@@ -6,9 +6,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { byId, oauthCredential, useParityEnv, type ParityEnv } from '../nodes/parity/env';
-import { useWarpedTime } from '../harness/time';
-import { runNode, testCredential } from '../harness';
-import { SDK_PEER_KINDS, type SdkPeerKind } from './sdkServers';
+import { useWarpedTime } from '../../devkit/harness/time';
+import { runNode, testCredential } from '../../devkit/harness';
+import { SDK_PEER_KINDS, type SdkPeerKind } from '../../devkit/peers/sdkServers';
 
 const MODES = [
 	['Auto', 'auto'],

@@ -5,7 +5,7 @@
 import { useParityEnv } from '../nodes/parity/env';
 import { storageOperations } from '../nodes/parity/storageOperations';
 import { expectServedByPeer } from './expectations';
-import { SDK_PEER_KINDS } from './sdkServers';
+import { SDK_PEER_KINDS } from '../../devkit/peers/sdkServers';
 
 describe.each(SDK_PEER_KINDS)('Svc Storage over MCP, server: %s', (kind) => {
 	const env = useParityEnv({ mcpPeer: kind });

@@ -3,7 +3,7 @@
  * fields as with the REST credential on the same data.
  */
 import { triggerEvents } from '../nodes/parity/triggerEvents';
-import { SDK_PEER_KINDS } from './sdkServers';
+import { SDK_PEER_KINDS } from '../../devkit/peers/sdkServers';
 
 describe.each(SDK_PEER_KINDS)('the triggers over MCP, server: %s', (kind) => {
 	const parity = triggerEvents(kind);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NODES_FOLDER_MANIFEST, PACKAGE_NAME, installCommand } from '../../scripts/n8n/runtime';
+import { NODES_FOLDER_MANIFEST, PACKAGE_NAME, installCommand } from '../../devkit/n8n/runtime';
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 

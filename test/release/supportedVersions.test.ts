@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8N_LINES } from '../../scripts/n8n/runtime';
+import { N8N_LINES } from '../../devkit/n8n/runtime';
 
 const ROOT = join(__dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -10,11 +10,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { warpTime, type NodeRunResult } from '../harness';
+import { warpTime, type NodeRunResult } from '../../devkit/harness';
 import { ALL_TOOLS_ON, byId, parityEnvOf, type Auth, type ParityEnv } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
-import { BAD_ANSWER_BODIES, type BadAnswerBody, type FaultMatch } from '../simulator/types';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import { BAD_ANSWER_BODIES, type BadAnswerBody, type FaultMatch } from '../../devkit/simulator/types';
 
 interface ActionCase {
 	name: string;

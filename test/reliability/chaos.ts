@@ -30,11 +30,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { warpTime } from '../harness';
+import { warpTime } from '../../devkit/harness';
 import { ALL_TOOLS_ON, parityEnvOf, type RunExtra } from '../nodes/parity/env';
 import { readsFailAfterWrite } from '../nodes/recovery/env';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
-import type { FaultKind } from '../simulator/types';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import type { FaultKind } from '../../devkit/simulator/types';
 import { keepCoresBusy } from './busyCores';
 import { random } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';

@@ -5,11 +5,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { NodeRunResult } from '../harness';
+import type { NodeRunResult } from '../../devkit/harness';
 import { byId, type Auth, type ParityEnv, type RunExtra } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
-import type { ServiceSimulator } from '../simulator';
-import type { FaultMatch } from '../simulator/types';
+import type { ServiceSimulator } from '../../devkit/simulator';
+import type { FaultMatch } from '../../devkit/simulator/types';
 
 export interface WriteOperation {
 	/** `rest folder.create`, `mcp task.update`… */

@@ -14,10 +14,17 @@ import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { encodedForms } from '../../nodes/shared/transport/redact';
-import { createPoller, listSearch, loadOptions, testCredential, warpTime, type NodeRunResult } from '../harness';
+import {
+	createPoller,
+	listSearch,
+	loadOptions,
+	testCredential,
+	warpTime,
+	type NodeRunResult,
+} from '../../devkit/harness';
 import { ALL_TOOLS_ON, byId, oauthCredential, parityEnvOf, type ParityEnv } from '../nodes/parity/env';
-import { startServiceSimulator, type ServiceSimulator } from '../simulator';
-import type { FaultMatch } from '../simulator/types';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import type { FaultMatch } from '../../devkit/simulator/types';
 
 export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
 export const REDIRECT_TARGETS = ['other origin', 'plain HTTP'] as const;

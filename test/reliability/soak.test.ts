@@ -3,7 +3,7 @@
  * over REST and MCP, through bursts, moved-in items, clock steps, a backlog, deletions,
  * undownloadable files and faulted polls; nothing missed, nothing doubled.
  */
-import { useWarpedTime } from '../harness';
+import { useWarpedTime } from '../../devkit/harness';
 import { soakTriggers } from './soakScenarios';
 
 useWarpedTime(100, 1000);

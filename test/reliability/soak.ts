@@ -5,9 +5,9 @@
  *
  *   npm run soak -- [events per run, default 1000] [seed]
  */
-import '../setupEnv';
+import '../../devkit/setupEnv';
 
-import { warpTime } from '../harness';
+import { warpTime } from '../../devkit/harness';
 import { soakTriggers, type SoakRow } from './soakScenarios';
 
 const events = Number(process.argv[2] ?? 1000);

@@ -8,8 +8,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createPoller, type Poller } from '../harness';
-import type { FaultKind, FaultMatch } from '../simulator/types';
+import { createPoller, type Poller } from '../../devkit/harness';
+import type { FaultKind, FaultMatch } from '../../devkit/simulator/types';
 import {
 	addComment,
 	addFile,
@@ -18,7 +18,7 @@ import {
 	mountTriggerMcp,
 	startTriggerEnv,
 	type TriggerEnv,
-} from '../nodes/triggers/env';
+} from '../../devkit/triggerEnv';
 import { random } from './random';
 import { dvsSeconds } from '../../nodes/SvcDvsTrigger/stamps';
 

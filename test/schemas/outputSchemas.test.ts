@@ -8,9 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startDemoSimulator } from '../../examples/examples';
-import { loadPackage } from '../harness';
-import type { ServiceSimulator } from '../simulator';
-import { loginSession, operationRuns, runOperation, schemaOf, schemaPathOf, type OperationRun } from './outputRuns';
+import { loadPackage } from '../../devkit/harness';
+import type { ServiceSimulator } from '../../devkit/simulator';
+import {
+	loginSession,
+	operationRuns,
+	runOperation,
+	schemaOf,
+	schemaPathOf,
+	type OperationRun,
+} from '../../devkit/outputRuns';
 
 const ROOT = loadPackage().root;
 const ROUTERS: Record<string, string> = { SvcStorage: 'storageActions', SvcDvs: 'dvsActions', SvcMcp: 'mcpActions' };

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { loadPackage } from '../harness';
+import { loadPackage } from '../../devkit/harness';
 
 const ROOT = join(__dirname, '..', '..');
 const DOCS = 'https://github.com/n8n-nodes-svc/n8n-nodes-svc/blob/main/docs/';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { loadPackage } from '../harness';
+import { loadPackage } from '../../devkit/harness';
 
 const pkg = loadPackage();
 type IconUrls = { light: string; dark: string };

@@ -13,7 +13,7 @@ import {
 	type UncertainWrite,
 } from '../../nodes/shared/reconcile';
 import { serviceError } from '../../nodes/shared/transport/errors';
-import { useWarpedTime, warpedDelays } from '../harness';
+import { useWarpedTime, warpedDelays } from '../../devkit/harness';
 
 useWarpedTime(1000);
 

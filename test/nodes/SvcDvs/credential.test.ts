@@ -1,4 +1,4 @@
-import { testCredential } from '../../harness';
+import { testCredential } from '../../../devkit/harness';
 import { byId, credentialsOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;

@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
-import type { DvsSeed, DvsStore, SeedUser } from '../../simulator/dvs';
+import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
+import type { DvsSeed, DvsStore, SeedUser } from '../../../devkit/simulator/dvs';
 import { byId, jsonOf } from '../../helpers';
 
 export { jsonOf, byId };

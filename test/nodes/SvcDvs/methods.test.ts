@@ -1,4 +1,4 @@
-import { listSearch, loadOptions, loadPackage, resourceMapping } from '../../harness';
+import { listSearch, loadOptions, loadPackage, resourceMapping } from '../../../devkit/harness';
 import { byId, credentialsOf, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;

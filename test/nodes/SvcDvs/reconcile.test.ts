@@ -1,4 +1,4 @@
-import { useWarpedTime } from '../../harness';
+import { useWarpedTime } from '../../../devkit/harness';
 import { byId, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 useWarpedTime(1000, 1000);

@@ -1,4 +1,4 @@
-import { insertTask, type SeedUser } from '../../simulator/dvs';
+import { insertTask, type SeedUser } from '../../../devkit/simulator/dvs';
 import { byId, dvsCalls, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { Workflow, type INode } from 'n8n-workflow';
 
-import { loadPackage, testCredential } from '../../harness';
+import { loadPackage, testCredential } from '../../../devkit/harness';
 import { probe } from '../mcp-client/probe';
 import {
 	apiCredentials,

@@ -3,9 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
-import { createMcpHandler } from '../../simulator/mcp';
+import { runNode, type CredentialsMap, type HarnessInputItem, type NodeRunResult } from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
+import { createMcpHandler } from '../../../devkit/simulator/mcp';
 import { byName, jsonOf } from '../../helpers';
 
 export { jsonOf, byName };

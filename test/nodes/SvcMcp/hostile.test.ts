@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { runNode } from '../../harness';
+import { runNode } from '../../../devkit/harness';
 
 let server: Server;
 let baseUrl: string;

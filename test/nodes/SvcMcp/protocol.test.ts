@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../../harness';
+import { runNode } from '../../../devkit/harness';
 
 type Message = { id?: number; method?: string; params?: Record<string, any> };
 type Handler = (message: Message, req: IncomingMessage, res: ServerResponse) => void;

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
-import { TINY_PNG } from '../../simulator/seed';
+import { TINY_PNG } from '../../../devkit/simulator/seed';
 import { jsonOf, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';
 
 let env: McpNodeEnv;

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
-import { listSearch, loadPackage, resourceMapping } from '../../harness';
-import { TINY_PNG } from '../../simulator/seed';
+import { listSearch, loadPackage, resourceMapping } from '../../../devkit/harness';
+import { TINY_PNG } from '../../../devkit/simulator/seed';
 import {
 	apiCredentials,
 	byName,

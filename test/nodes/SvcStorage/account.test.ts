@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { NodeRunResult } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
-import { createAccount } from '../../simulator/seed';
+import type { NodeRunResult } from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
+import { createAccount } from '../../../devkit/simulator/seed';
 import {
 	everythingShown,
 	loginSession,

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { NodeRunResult } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
+import type { NodeRunResult } from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
 
 import {
 	everythingShown,

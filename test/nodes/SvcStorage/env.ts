@@ -8,9 +8,9 @@
  */
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode, type BinaryMode, type HarnessInputItem, type NodeRunResult } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator, type SimulatorOptions } from '../../simulator';
-import type { DemoUser } from '../../simulator/seed';
+import { runNode, type BinaryMode, type HarnessInputItem, type NodeRunResult } from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator, type SimulatorOptions } from '../../../devkit/simulator';
+import type { DemoUser } from '../../../devkit/simulator/seed';
 import { STORAGE_NODE, byId, jsonOf } from '../../helpers';
 
 export { jsonOf, byId as byHash, STORAGE_NODE };

@@ -1,5 +1,5 @@
-import type { NodeRunResult } from '../../harness';
-import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
+import type { NodeRunResult } from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
 
 import {
 	byHash,

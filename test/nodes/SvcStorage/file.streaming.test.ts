@@ -9,7 +9,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { removeBinaryData } from '../../harness';
+import { removeBinaryData } from '../../../devkit/harness';
 import { byHash, jsonOf, sim, storage, useSimulator } from './env';
 
 useSimulator();

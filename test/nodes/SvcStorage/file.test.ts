@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { TINY_PNG, samplePdf } from '../../simulator/seed';
+import { TINY_PNG, samplePdf } from '../../../devkit/simulator/seed';
 import {
 	actionsSince,
 	byHash,

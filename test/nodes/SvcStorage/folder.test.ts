@@ -1,4 +1,4 @@
-import { useWarpedTime, warpedDelays } from '../../harness';
+import { useWarpedTime, warpedDelays } from '../../../devkit/harness';
 import { actionsSince, byHash, jsonOf, passwordCredentials, sim, storage, tokenCredentials, useSimulator } from './env';
 
 useSimulator();

@@ -11,11 +11,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { NodeRunResult } from '../../harness';
-import { loadPackage } from '../../harness';
-import { startSimulator } from '../../simulator/server';
-import { createAccount } from '../../simulator/seed';
-import { basicAuth, callForm } from '../../simulator/storage/client';
+import type { NodeRunResult } from '../../../devkit/harness';
+import { loadPackage } from '../../../devkit/harness';
+import { startSimulator } from '../../../devkit/simulator/server';
+import { createAccount } from '../../../devkit/simulator/seed';
+import { basicAuth, callForm } from '../../../devkit/simulator/storage/client';
 import {
 	actionsSince,
 	byHash,

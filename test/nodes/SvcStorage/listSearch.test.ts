@@ -1,4 +1,4 @@
-import { listSearch } from '../../harness';
+import { listSearch } from '../../../devkit/harness';
 import {
 	STORAGE_NODE,
 	actionsSince,

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useWarpedTime } from '../../harness';
-import { samplePdf } from '../../simulator/seed';
+import { useWarpedTime } from '../../../devkit/harness';
+import { samplePdf } from '../../../devkit/simulator/seed';
 import { byHash, jsonOf, passwordCredentials, sim, storage, useSimulator, type StorageCredentials } from './env';
 
 useSimulator();

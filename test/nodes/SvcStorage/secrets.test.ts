@@ -3,8 +3,8 @@
  * Secrets (password, access token, session id, folder upload key) never appear in a URL, an
  * error message, description or raw error, an output item, the node's log or n8n's error log.
  */
-import { useWarpedTime, type NodeRunResult } from '../../harness';
-import { samplePdf } from '../../simulator/seed';
+import { useWarpedTime, type NodeRunResult } from '../../../devkit/harness';
+import { samplePdf } from '../../../devkit/simulator/seed';
 import {
 	byHash,
 	credentialsFor,

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; it reads service answers of every shape */
 import { resolve } from 'node:path';
 
-import type { CredentialsMap, HarnessInputItem } from '../../harness';
-import { runNode } from '../../harness';
+import type { CredentialsMap, HarnessInputItem } from '../../../devkit/harness';
+import { runNode } from '../../../devkit/harness';
 
 export const PROBE_ROOT = resolve(__dirname, 'pkg');
 

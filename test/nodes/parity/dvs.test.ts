@@ -7,7 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { listSearch, loadOptions, resourceMapping } from '../../harness';
+import { listSearch, loadOptions, resourceMapping } from '../../../devkit/harness';
 
 import { dvsOperations } from './dvsOperations';
 import {

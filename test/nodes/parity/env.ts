@@ -17,10 +17,10 @@ import {
 	type HarnessInputItem,
 	type NodeRunResult,
 	type RunNodeOptions,
-} from '../../harness';
-import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../simulator';
-import type { SeedUser } from '../../simulator/dvs';
-import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../peers/sdkServers';
+} from '../../../devkit/harness';
+import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
+import type { SeedUser } from '../../../devkit/simulator/dvs';
+import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../../devkit/peers/sdkServers';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf, nodeDescription, nodeProperties } from '../../helpers';
 
 export { jsonOf, byId, nodeDescription, nodeProperties, DVS_NODE, STORAGE_NODE };

@@ -4,9 +4,9 @@
  * same output fields and the same effect on the shared store. Then what only MCP has, what it
  * hides, reconciliation over MCP, and refusals that name the deployment setting or OAuth scope.
  */
-import { listSearch } from '../../harness';
-import type { FetchedSource } from '../../simulator/mcp';
-import type { StoredFolder } from '../../simulator/storage/store';
+import { listSearch } from '../../../devkit/harness';
+import type { FetchedSource } from '../../../devkit/simulator/mcp';
+import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { storageOperations, textInput } from './storageOperations';
 import {
 	AUTHS,

@@ -4,7 +4,7 @@
  * runs it with the REST and the MCP credential; the SDK-peer suite with the MCP credential
  * against each official-SDK server.
  */
-import type { StoredFolder } from '../../simulator/storage/store';
+import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { byId, jsonOf, toolCalls, type Auth, type ParityEnv } from './env';
 
 export function textInput(name: string, text: string, mimeType = 'text/plain') {

@@ -5,8 +5,8 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { binaryBuffer, createPoller, type Poller } from '../../harness';
-import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../peers/sdkServers';
+import { binaryBuffer, createPoller, type Poller } from '../../../devkit/harness';
+import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../../devkit/peers/sdkServers';
 import {
 	addComment,
 	addFile,
@@ -15,7 +15,7 @@ import {
 	mountTriggerMcp,
 	startTriggerEnv,
 	type TriggerEnv,
-} from '../triggers/env';
+} from '../../../devkit/triggerEnv';
 import { AUTHS, fieldsOf, nodeDescription, offeredValues, type Auth } from './env';
 
 export interface TriggerParity {

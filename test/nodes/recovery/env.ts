@@ -3,11 +3,11 @@
  * it: rate limits out of the way, the import source answering), parity runs with n8n's node
  * settings, and the fault that makes a write's outcome unknown to the node although it landed.
  */
-import { useWarpedTime } from '../../harness';
+import { useWarpedTime } from '../../../devkit/harness';
 import { ALL_TOOLS_ON, parityEnvOf, type ParityEnv, type RunExtra } from '../parity/env';
-import { startServiceSimulator, type ServiceSimulator } from '../../simulator';
-import { matchesFaultMatch, type PredicateFaultSpec } from '../../simulator/faults';
-import type { FaultMatch } from '../../simulator/types';
+import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
+import { matchesFaultMatch, type PredicateFaultSpec } from '../../../devkit/simulator/faults';
+import type { FaultMatch } from '../../../devkit/simulator/types';
 
 /** Reads of a write's settle window: the first look and one after each of reconcile.ts's four waits. */
 export const LOOKS_PER_TRY = 5;

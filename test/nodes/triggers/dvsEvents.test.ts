@@ -3,8 +3,8 @@
  * filters a task starts matching later, the Task Updated event, a starting point for every task
  * of a 1,000-task project, and the saved state (migrated from layout 1, refused when unreadable).
  */
-import { createPoller } from '../../harness';
-import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from './env';
+import { createPoller } from '../../../devkit/harness';
+import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from '../../../devkit/triggerEnv';
 
 const env = useTriggerEnv(60_000);
 

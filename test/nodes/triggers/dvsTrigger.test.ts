@@ -1,5 +1,5 @@
-import { createPoller } from '../../harness';
-import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from './env';
+import { createPoller } from '../../../devkit/harness';
+import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from '../../../devkit/triggerEnv';
 
 const env = useTriggerEnv(60_000);
 

@@ -7,8 +7,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createPoller, type Poller } from '../../harness';
-import { addComment, addFile, addTask, emitted, useTriggerEnv, type TriggerEnv } from './env';
+import { createPoller, type Poller } from '../../../devkit/harness';
+import { addComment, addFile, addTask, emitted, useTriggerEnv, type TriggerEnv } from '../../../devkit/triggerEnv';
 
 const env = useTriggerEnv(60_000);
 

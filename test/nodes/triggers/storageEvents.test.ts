@@ -3,8 +3,8 @@
  * the New Folder and File Updated events, backlogs, a folder of 50,000 files, and its saved state
  * (migrated from layout 1, refused when unreadable).
  */
-import { createPoller } from '../../harness';
-import { addFile, emitted, requestsDuring, storagePoller, useTriggerEnv } from './env';
+import { createPoller } from '../../../devkit/harness';
+import { addFile, emitted, requestsDuring, storagePoller, useTriggerEnv } from '../../../devkit/triggerEnv';
 
 const env = useTriggerEnv(10_000);
 

@@ -1,5 +1,5 @@
-import { binaryBuffer } from '../../harness';
-import { addFile, emitted, requestsDuring, storagePoller, useTriggerEnv } from './env';
+import { binaryBuffer } from '../../../devkit/harness';
+import { addFile, emitted, requestsDuring, storagePoller, useTriggerEnv } from '../../../devkit/triggerEnv';
 
 const env = useTriggerEnv(10_000);
 
@@ -271,7 +271,7 @@ describe('Svc Storage Trigger: New File', () => {
 	it('rejected credentials surface as a clear error', async () => {
 		const { parameters } = watchNewFolder('bad-credentials');
 		const poller = storagePoller(env, parameters);
-		const { createPoller } = await import('../../harness');
+		const { createPoller } = await import('../../../devkit/harness');
 		const wrong = createPoller({
 			type: 'n8n-nodes-svc.svcStorageTrigger',
 			parameters,

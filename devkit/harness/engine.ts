@@ -175,7 +175,7 @@ let databaseTable: MemoryBinaryDataTable | undefined;
  */
 function databaseManager(): unknown {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded from the n8n install on demand
-	const { n8nModules } = require('../../scripts/n8n/runtime') as typeof import('../../scripts/n8n/runtime');
+	const { n8nModules } = require('../n8n/runtime') as typeof import('../n8n/runtime');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { DatabaseManager } = require(join(n8nModules(), 'n8n', 'dist', 'binary-data', 'database.manager.js')) as {
 		DatabaseManager: new (repository: unknown, config: { dbMaxFileSize: number }) => unknown;

@@ -1,14 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
-import { mountMcp, type McpPart } from '../../simulator';
-import { StorageAttachments } from '../../simulator/attachments';
-import { AccountStore } from '../../simulator/accounts';
-import { createDvsHandler, DvsStore, insertComment, insertTask, seedDvsDemo, type DvsSeed } from '../../simulator/dvs';
-import { FakeAttachmentPort, parseMultipartForTests } from '../../simulator/dvs/testing';
-import { createAccount } from '../../simulator/seed';
-import { startSimulator, type Simulator } from '../../simulator/server';
-import type { StoredFolder } from '../../simulator/storage/store';
-import type { RequestLogEntry } from '../../simulator/types';
-import { createPoller, type Poller } from '../../harness';
+import { mountMcp, type McpPart } from './simulator';
+import { StorageAttachments } from './simulator/attachments';
+import { AccountStore } from './simulator/accounts';
+import { createDvsHandler, DvsStore, insertComment, insertTask, seedDvsDemo, type DvsSeed } from './simulator/dvs';
+import { FakeAttachmentPort, parseMultipartForTests } from './simulator/dvs/testing';
+import { createAccount } from './simulator/seed';
+import { startSimulator, type Simulator } from './simulator/server';
+import type { StoredFolder } from './simulator/storage/store';
+import type { RequestLogEntry } from './simulator/types';
+import { createPoller, type Poller } from './harness';
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 /** A clock the simulator reads: tests move it instead of sleeping. */

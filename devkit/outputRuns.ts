@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DEMO_IMPORT_URL, demoCredentials } from '../../examples/examples';
-import { runNode, type CredentialsMap, type HarnessInputItem } from '../harness';
-import type { ServiceSimulator } from '../simulator';
+import { DEMO_IMPORT_URL, demoCredentials } from '../examples/examples';
+import { runNode, type CredentialsMap, type HarnessInputItem } from './harness';
+import type { ServiceSimulator } from './simulator';
 
 export const SCHEMA_VERSION = 'v1.0.0';
 
