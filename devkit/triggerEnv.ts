@@ -30,7 +30,7 @@ export interface TriggerEnv {
 
 /**
  * The storage simulator with the DVS API mounted, sharing one account store and one clock.
- * (test/simulator/index.ts will offer this as startServiceSimulator.)
+ * (devkit/simulator/index.ts offers this as startServiceSimulator.)
  */
 export async function startTriggerEnv(): Promise<TriggerEnv> {
 	let current = Date.UTC(2026, 0, 5, 9, 0, 0);

@@ -2,7 +2,7 @@
 /**
  * Writes the output schema of every operation of Svc Storage, Svc DVS and Svc MCP where n8n looks for it
  * (nodes/<Node>/__schema__/v1.0.0/<resource>/<operation>.json; `n8n-node build` copies `__schema__` into
- * dist), made from one real run of each against the demo simulator (test/schemas/outputRuns.ts), so the
+ * dist), made from one real run of each against the demo simulator (devkit/outputRuns.ts), so the
  * editor shows an operation's output fields before it has run. Run: `npm run schemas`.
  */
 import '../devkit/setupEnv';

@@ -1,7 +1,7 @@
 export { loadPackage, DEFAULT_PACKAGE_ROOT, type LoadedPackage, type HarnessNodeTypes } from './loader';
 export type { CredentialsMap } from './credentials';
 export type { BinaryMode } from './engine';
-export type { HarnessInputItem } from './internal-nodes';
+export type { HarnessInputItem } from './internalNodes';
 export {
 	runNode,
 	runWorkflow,
@@ -15,6 +15,6 @@ export {
 export type { HarnessWorkflowInput, HarnessNode } from './execution';
 export { createPoller, type CreatePollerOptions, type Poller } from './poller';
 export { listSearch, loadOptions, resourceMapping, type ListSearchOptions, type NodeMethodOptions } from './methods';
-export { testCredential, type CredentialTestResult } from './credential-test';
+export { testCredential, type CredentialTestResult } from './credentialTest';
 export { removeBinaryData } from './engine';
 export { warpTime, useWarpedTime, warpedDelays, warpedNow } from './time';

@@ -14,7 +14,7 @@ import {
 
 import { BUILT_IN_CREDENTIAL_TYPES, HarnessCredentialTypes } from './credentials';
 import { ensureLogger } from './engine';
-import { internalNodeTypes } from './internal-nodes';
+import { internalNodeTypes } from './internalNodes';
 
 export const DEFAULT_PACKAGE_ROOT = resolve(__dirname, '..', '..');
 

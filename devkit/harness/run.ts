@@ -24,7 +24,7 @@ import {
 	prepareNodes,
 	type HarnessWorkflowInput,
 } from './execution';
-import { ITEMS_TYPE, registerItems, releaseItems, type HarnessInputItem } from './internal-nodes';
+import { ITEMS_TYPE, registerItems, releaseItems, type HarnessInputItem } from './internalNodes';
 import { loadPackage } from './loader';
 
 export interface HarnessNodeError {

@@ -4,7 +4,7 @@ import { multipartBoundary, parseMultipart } from './multipart';
 import type { StorageLimits } from './storage/context';
 import { QUOTA_MB } from './storage/plans';
 import type { StorageStore } from './storage/store';
-import { containsVirus } from './storage/upload-policy';
+import { containsVirus } from './storage/uploadPolicy';
 
 const MIB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import type { Account, AccountStore, Plan } from './accounts';
-import type { EncryptionKeyStore } from './storage/encryption-keys';
+import type { EncryptionKeyStore } from './storage/encryptionKeys';
 import type { SessionStore } from './storage/sessions';
 import type { SsoDirectory } from './storage/sso';
 import type { StorageStore, StoredFile, StoredFolder } from './storage/store';

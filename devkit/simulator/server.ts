@@ -9,8 +9,8 @@ import { badAnswer, bodyPrefix, bufferedBody, echoAnswer, redirectAnswer } from 
 import { multipartBoundary } from './multipart';
 import { SECRET_PARAMETERS } from './storage/auth';
 import type { NoDataAnswer, StorageLimits, StorageServices } from './storage/context';
-import { EncryptionKeyStore } from './storage/encryption-keys';
-import { SlidingWindowLimiter } from './storage/rate-limit';
+import { EncryptionKeyStore } from './storage/encryptionKeys';
+import { SlidingWindowLimiter } from './storage/rateLimit';
 import { createStorageHandler } from './storage/router';
 import { SESSION_IDLE_SECONDS, SessionStore } from './storage/sessions';
 import { SsoDirectory } from './storage/sso';

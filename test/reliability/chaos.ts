@@ -9,7 +9,7 @@
  *   saying "Outcome uncertain";
  * - uncertain: the node said "Outcome uncertain" (allowed, whatever exists).
  *
- * Time runs 100 times faster (test/harness/time.ts): the 15 s settle window passes in 150 ms and
+ * Time runs 100 times faster (devkit/harness/time.ts): the 15 s settle window passes in 150 ms and
  * late commits of 0 to 3 s in 0 to 30 ms, in the same proportion as in real time. Request
  * timeouts keep real time; the timeout fault holds the request for 9 s (90 ms) against a Timeout
  * option of 80 ms.

@@ -1,6 +1,6 @@
 import type { Account } from '../accounts';
 import type { SimRequest } from '../types';
-import { baseUrlOf } from './base-url';
+import { baseUrlOf } from './baseUrl';
 import { RpcCode, RpcFailure } from './jsonrpc';
 import { header } from './revisions';
 import type { Scope } from './scopes';

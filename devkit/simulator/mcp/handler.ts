@@ -2,20 +2,20 @@
 import type { SimHandler, SimRequest, SimResponse } from '../types';
 import { authenticate, forbidden, insufficientScope, missingScopes, unauthorized } from './auth';
 import type { Principal } from './auth';
-import { baseUrlOf } from './base-url';
+import { baseUrlOf } from './baseUrl';
 import type { McpDeps } from './deps';
-import { validate } from './json-schema';
+import { validate } from './jsonSchema';
 import { RpcCode, RpcFailure, rpcError, rpcResult } from './jsonrpc';
 import type { JsonRpcId } from './jsonrpc';
-import { BUCKETS } from './rate-limit';
-import type { BucketHit, BucketName } from './rate-limit';
+import { BUCKETS } from './rateLimit';
+import type { BucketHit, BucketName } from './rateLimit';
 import { listResources, listResourceTemplates, readDoc, readPrivate, resourceKind } from './resources';
 import { header, negotiate, resolveRevision, SUPPORTED_REVISIONS } from './revisions';
 import type { RevisionContext, RpcMessage } from './revisions';
 import type { McpState } from './state';
 import { stateFor } from './state';
 import { describeTool, enabledTools, findTool } from './tools/registry';
-import { UPLOAD_REQUEST_MAX_BYTES } from './tools/storage-write';
+import { UPLOAD_REQUEST_MAX_BYTES } from './tools/storageWrite';
 import { ToolError } from './tools/types';
 import type { ToolContext, ToolSuccess } from './tools/types';
 

@@ -11,7 +11,7 @@ export { defaultSettings } from './deps';
 export type { McpDeps, McpSettings, FetchSource, FetchSourceRequest, FetchedSource } from './deps';
 export type * from './ports';
 export { SUPPORTED_REVISIONS, MODERN_REVISION, DEFAULT_INITIALIZE_REVISION } from './revisions';
-export { BUCKETS } from './rate-limit';
+export { BUCKETS } from './rateLimit';
 export { RpcCode } from './jsonrpc';
 
 export const MCP_PATH = '/api/mcp';

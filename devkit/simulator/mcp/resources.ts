@@ -3,7 +3,7 @@ import { docUri, publishedDoc, publishedDocs } from './docs/corpus';
 import { RpcCode, RpcFailure } from './jsonrpc';
 import { decodeUtf8, isTextMime } from './tools/content';
 import { folderObject, itemObject, visibleFile, visibleFolder } from './tools/items';
-import { INLINE_READ_MAX, LIST_DEFAULT_LIMIT } from './tools/storage-read';
+import { INLINE_READ_MAX, LIST_DEFAULT_LIMIT } from './tools/storageRead';
 import { ToolError } from './tools/types';
 import type { PrivateToolContext } from './tools/types';
 

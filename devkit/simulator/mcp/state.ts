@@ -1,6 +1,6 @@
 import type { McpDeps } from './deps';
 import { OAuthStore } from './oauth/store';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter } from './rateLimit';
 
 /** What the MCP handler and the OAuth handlers of one deps object share. */
 export interface McpState {

@@ -1,7 +1,7 @@
 /** Test support for the MCP simulator: in-memory ports, an HTTP adapter, a client, a fixture. */
-export { FakeStorage, EICAR } from './testing/fake-storage';
-export type { ShareLevel } from './testing/fake-storage';
-export { FakeDvs } from './testing/fake-dvs';
+export { FakeStorage, EICAR } from './testing/fakeStorage';
+export type { ShareLevel } from './testing/fakeStorage';
+export { FakeDvs } from './testing/fakeDvs';
 export { startTestServer, faultForTool, TEST_CLIENT_IP_HEADER } from './testing/http';
 export type { TestServer, FaultPicker } from './testing/http';
 export { McpTestClient } from './testing/client';

@@ -1,3 +1,3 @@
-export { DvsStorePort } from './dvs-port';
-export { DOWNLOAD_LINK_SECONDS, DOWNLOAD_PREFIX, DownloadLinks, type LinkCheck } from './download-links';
-export { StorageStorePort } from './storage-port';
+export { DvsStorePort } from './dvsPort';
+export { DOWNLOAD_LINK_SECONDS, DOWNLOAD_PREFIX, DownloadLinks, type LinkCheck } from './downloadLinks';
+export { StorageStorePort } from './storagePort';

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
-/** Test helpers for the service-level MCP tests (`../service-mcp*.test.ts`): the real server, literal clients. */
+/** Test helpers for the service-level MCP tests (`../test/serviceMcp*.test.ts`): the real server, literal clients. */
 import type { Account } from '../accounts';
 import type { ServiceSimulator } from '../index';
 import { McpTestClient } from '../mcp/testing/client';

@@ -1,9 +1,9 @@
 import type { Account, AccountStore } from '../accounts';
 import type { MultipartResult } from '../multipart';
 import type { SimRequest, SimResponse } from '../types';
-import type { EncryptionKeyStore } from './encryption-keys';
+import type { EncryptionKeyStore } from './encryptionKeys';
 import type { Params } from './params';
-import type { SlidingWindowLimiter } from './rate-limit';
+import type { SlidingWindowLimiter } from './rateLimit';
 import type { SessionStore } from './sessions';
 import type { SsoDirectory } from './sso';
 import type { StorageStore } from './store';

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
-import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/upload-policy';
+import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/uploadPolicy';
 import { apiCredentials, mcpMethods, mcpRequests, runMcp, startMcpEnv, toolCall, type McpNodeEnv } from './env';
 
 let env: McpNodeEnv;

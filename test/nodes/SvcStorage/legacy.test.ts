@@ -4,9 +4,9 @@
  * get_upload_id.php): why they are left out, what the simulator still does for them, and that a
  * session obtained from login.php works as the node's "Session ID" credential.
  *
- * Simulator-level tests of these scripts also live in test/simulator/storage-auth.test.ts
+ * Simulator-level tests of these scripts also live in devkit/simulator/test/storageAuth.test.ts
  * (login.php: cookie string, failure line, 2FA; sesslogin.php: redirect rules) and
- * test/simulator/storage-folders.test.ts (get_upload_id.php: create under ROOT or a parent, 401).
+ * devkit/simulator/test/storageFolders.test.ts (get_upload_id.php: create under ROOT or a parent, 401).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { useWarpedTime, warpedDelays, warpedNow, type CredentialsMap } from '../../../devkit/harness';
-import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/upload-policy';
+import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/uploadPolicy';
 import { apiCredentials, mcpMethods, startMcpEnv, type McpNodeEnv } from '../SvcMcp/env';
 import { probe, type StepResult } from './probe';
 import { startProxy } from './proxy';

@@ -1,15 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- this file its tokens are made-up test values */
 import { createHash } from 'node:crypto';
 import type { SimHandler, SimRequest, SimResponse } from '../../types';
-import { baseUrlOf, mcpResourceUrl } from '../base-url';
+import { baseUrlOf, mcpResourceUrl } from '../baseUrl';
 import type { McpDeps } from '../deps';
 import { header } from '../revisions';
 import type { Scope } from '../scopes';
 import { closeScopes, enabledScopes, isScope, requestedScopes, scopeString } from '../scopes';
 import type { McpState } from '../state';
 import { stateFor } from '../state';
-import { consentPage } from './consent-page';
-import { MAX_REDIRECT_URIS, redirectUriMatches, redirectUriProblem } from './redirect-uris';
+import { consentPage } from './consentPage';
+import { MAX_REDIRECT_URIS, redirectUriMatches, redirectUriProblem } from './redirectUris';
 import { ACCESS_TOKEN_SECONDS, CODE_SECONDS, CONSENT_SECONDS, REFRESH_IDLE_SECONDS } from './store';
 import type { AuthorizationRequest, Grant, OAuthClient } from './store';
 

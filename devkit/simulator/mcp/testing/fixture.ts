@@ -6,8 +6,8 @@ import type { McpDeps, McpSettings } from '../deps';
 import { createMcpSimulator } from '../index';
 import type { McpState } from '../state';
 import { McpTestClient } from './client';
-import { FakeDvs } from './fake-dvs';
-import { FakeStorage } from './fake-storage';
+import { FakeDvs } from './fakeDvs';
+import { FakeStorage } from './fakeStorage';
 import { startTestServer } from './http';
 import type { TestServer } from './http';
 

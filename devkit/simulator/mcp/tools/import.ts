@@ -1,9 +1,9 @@
-import { fetchImportSource } from '../import-source';
+import { fetchImportSource } from '../importSource';
 import { checkItemName, mimeTypeFor } from './content';
 import { hashArg, nameArg, objectSchema } from './schemas';
-import { writeTool } from './storage-write';
+import { writeTool } from './storageWrite';
 import { ToolError } from './types';
-import { destinationFolder, unwrap, writeResult } from './write-helpers';
+import { destinationFolder, unwrap, writeResult } from './writeHelpers';
 
 export const importFile = writeTool({
 	name: 'import_file',

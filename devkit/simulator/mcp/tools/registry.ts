@@ -1,10 +1,10 @@
 import type { McpSettings } from '../deps';
 import { docTools } from './docs';
-import { dvsReadTools } from './dvs-read';
-import { dvsWriteTools } from './dvs-write';
+import { dvsReadTools } from './dvsRead';
+import { dvsWriteTools } from './dvsWrite';
 import { importFile } from './import';
-import { storageReadTools } from './storage-read';
-import { storageWriteToolsAfterImport, storageWriteToolsBeforeImport } from './storage-write';
+import { storageReadTools } from './storageRead';
+import { storageWriteToolsAfterImport, storageWriteToolsBeforeImport } from './storageWrite';
 import type { ToolDef } from './types';
 
 /** Every tool in tools/list order: the original eight, the seven v1.2 writes, then DVS. */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../json-schema';
+import type { JsonSchema } from '../jsonSchema';
 
 const str: JsonSchema = { type: 'string' };
 const nullableStr: JsonSchema = { type: ['string', 'null'] };

@@ -1,8 +1,8 @@
 import type { FaultKind } from '../../types';
 import type { Principal } from '../auth';
 import type { McpSettings } from '../deps';
-import type { JsonSchema } from '../json-schema';
-import type { BucketName } from '../rate-limit';
+import type { JsonSchema } from '../jsonSchema';
+import type { BucketName } from '../rateLimit';
 import type { Scope } from '../scopes';
 import type { McpState } from '../state';
 

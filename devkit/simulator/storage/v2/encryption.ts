@@ -2,7 +2,7 @@ import type { SimResponse } from '../../types';
 import { requireCaller } from '../auth';
 import type { Caller, StorageCall } from '../context';
 import { isEmail } from '../email';
-import type { KeyTarget, PublishedKeys } from '../encryption-keys';
+import type { KeyTarget, PublishedKeys } from '../encryptionKeys';
 import { fail, isResponse, ok } from '../http';
 
 /**

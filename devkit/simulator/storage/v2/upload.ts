@@ -3,7 +3,7 @@ import { identify } from '../auth';
 import type { StorageCall } from '../context';
 import { fail, notPermitted, ok } from '../http';
 import { normalizeName } from '../names';
-import { containsVirus, hasDoubleExtension, readWatermark } from '../upload-policy';
+import { containsVirus, hasDoubleExtension, readWatermark } from '../uploadPolicy';
 
 /**
  * upload_file. Checks run in this order: body complete (494) and well formed (400),
