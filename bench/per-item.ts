@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import type { INodeParameters, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { demoCredentials, startDemoSimulator } from '../examples/examples';
+import { demoCredentials, startDemoSimulator } from '../devkit/demo';
 import { n8nModules } from '../devkit/n8n/runtime';
 import { loadPackage, runNode } from '../devkit/harness';
 import { report } from './report';

@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startDemoSimulator } from '../examples/examples';
+import { startDemoSimulator } from '../devkit/demo';
 import { importDemo } from '../scripts/n8n/demo';
 import { ensureN8n, n8nEnv, n8nLine, prepareUserFolder, runN8nCli } from '../devkit/n8n/runtime';
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DEMO_IMPORT_URL, demoCredentials } from '../examples/examples';
+import { DEMO_IMPORT_URL, demoCredentials } from './demo';
 import { runNode, type CredentialsMap, type HarnessInputItem } from './harness';
 import type { ServiceSimulator } from './simulator';
 

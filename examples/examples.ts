@@ -8,8 +8,9 @@ import { join } from 'node:path';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runWorkflow, type CredentialsMap, type HarnessWorkflowInput } from '../devkit/harness';
-import { startServiceSimulator, type ServiceSimulator } from '../devkit/simulator';
+import { runWorkflow, type HarnessWorkflowInput } from '../devkit/harness';
+import { demoCredentials } from '../devkit/demo';
+import type { ServiceSimulator } from '../devkit/simulator';
 
 export interface ExampleRun {
 	file: string;
@@ -18,38 +19,6 @@ export interface ExampleRun {
 	nodes: Array<{ name: string; items: INodeExecutionData[]; error?: string }>;
 	/** Set when the workflow could not run at all. */
 	failure?: string;
-}
-
-/** Credentials of every type for the simulator's demo accounts. */
-export function demoCredentials(sim: ServiceSimulator): CredentialsMap {
-	const pro = sim.demo.pro;
-	const dvsAdmin = sim.dvs.seed.orgA.users.admin;
-	return {
-		svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: pro.login, accessToken: pro.apiToken },
-		svcDvsApi: { baseUrl: sim.baseUrl, user: dvsAdmin.login, accessToken: dvsAdmin.token },
-		svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken },
-	};
-}
-
-/** The address the import template fetches; the demo simulator plays that host, so nothing leaves the machine. */
-export const DEMO_IMPORT_URL = 'https://files.example.com/reports/annual-report.pdf';
-
-/** The simulator with its demo data, as the templates, `npm start` and the e2e tests use it. */
-export async function startDemoSimulator(options: { port?: number } = {}): Promise<ServiceSimulator> {
-	return await startServiceSimulator({
-		port: options.port,
-		mcpDeps: {
-			resolveHost: async (host) => (host === new URL(DEMO_IMPORT_URL).hostname ? ['93.184.215.14'] : []),
-			fetchSource: async ({ url }) =>
-				url === DEMO_IMPORT_URL
-					? {
-							status: 200,
-							contentType: 'application/pdf',
-							body: Buffer.from('%PDF-1.7\n% Annual report (demo)\n%%EOF\n'),
-						}
-					: { status: 404, body: Buffer.from('not found') },
-		},
-	});
 }
 
 export const EXAMPLE_FILES = readdirSync(__dirname)

@@ -5,7 +5,8 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { EXAMPLE_FILES, runExample, startDemoSimulator } from './examples';
+import { startDemoSimulator } from '../devkit/demo';
+import { EXAMPLE_FILES, runExample } from './examples';
 
 function summarize(item: INodeExecutionData): string {
 	const json = JSON.stringify(item.json);

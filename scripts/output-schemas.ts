@@ -10,7 +10,7 @@ import '../devkit/setupEnv';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { startDemoSimulator } from '../examples/examples';
+import { startDemoSimulator } from '../devkit/demo';
 import { loginSession, operationRuns, runOperation, schemaOf, schemaPathOf } from '../devkit/outputRuns';
 
 async function main(): Promise<void> {

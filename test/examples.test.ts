@@ -1,5 +1,6 @@
 /** The README's main job: every example workflow runs against the simulator, every node without an error. */
-import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample, startDemoSimulator } from '../examples/examples';
+import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample } from '../examples/examples';
+import { startDemoSimulator } from '../devkit/demo';
 import type { ServiceSimulator } from '../devkit/simulator';
 
 let sim: ServiceSimulator;

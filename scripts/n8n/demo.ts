@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import {
 	bindToDemo,
 	demoChoices,
-	demoCredentials,
 	EXAMPLE_FILES,
 	isAgentTemplate,
 	readExample,
 	startNodeOf,
 	type ExampleWorkflow,
 } from '../../examples/examples';
+import { demoCredentials } from '../../devkit/demo';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import { runN8nCli } from '../../devkit/n8n/runtime';
 

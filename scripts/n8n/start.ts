@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import { importDemo, type ExampleRecord } from './demo';
 import { n8nLine, OWNER, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import { executeHeadless } from '../../devkit/n8n/headless';

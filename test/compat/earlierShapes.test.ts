@@ -3,7 +3,7 @@
  * a tool input saved as a resource locator where a text input now stands, and the MCP credential's User ID
  * saved as a number. Each still works (docs/COMPATIBILITY.md, rules 2 and 3).
  */
-import { demoCredentials, startDemoSimulator } from '../../examples/examples';
+import { demoCredentials, startDemoSimulator } from '../../devkit/demo';
 import { loadPackage, runNode, testCredential } from '../../devkit/harness';
 import type { ServiceSimulator } from '../../devkit/simulator';
 

@@ -10,15 +10,8 @@ import { join } from 'node:path';
 
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	demoChoices,
-	demoCredentials,
-	isAgentTemplate,
-	startDemoSimulator,
-	startNodeOf,
-	svcPart,
-	type ExampleWorkflow,
-} from '../../examples/examples';
+import { demoChoices, isAgentTemplate, startNodeOf, svcPart, type ExampleWorkflow } from '../../examples/examples';
+import { demoCredentials, startDemoSimulator } from '../../devkit/demo';
 import {
 	loadPackage,
 	runNode,

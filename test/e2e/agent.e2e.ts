@@ -11,7 +11,7 @@
  */
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
 import { startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import { createWorkflow, executionNodes, executionsOf, startRun, waitFor } from './helpers';
 import {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
 import { isN8n1, n8nLine, OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import type { ServiceSimulator } from '../../devkit/simulator';

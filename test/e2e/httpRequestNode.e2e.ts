@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { n8nModules } from '../../devkit/n8n/runtime';
-import { demoCredentials, startDemoSimulator } from '../../examples/examples';
+import { demoCredentials, startDemoSimulator } from '../../devkit/demo';
 import { loadPackage, runNode, runWorkflow, type CredentialsMap } from '../../devkit/harness';
 import type { ServiceSimulator } from '../../devkit/simulator';
 

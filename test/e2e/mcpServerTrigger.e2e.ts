@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
 import { startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import { activate, createWorkflow, deactivate, waitFor } from './helpers';
 import { demoSecrets } from './modelServer';

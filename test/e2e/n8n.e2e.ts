@@ -12,7 +12,7 @@ import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
 
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
 import { isN8n1, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import { executeHeadless } from '../../devkit/n8n/headless';
 import {

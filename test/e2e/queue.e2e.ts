@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scripts/n8n/demo';
 import { freePort, isN8n1, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import type { ServiceSimulator } from '../../devkit/simulator';

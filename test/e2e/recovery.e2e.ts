@@ -19,7 +19,7 @@
  *   the job as stalled (2.41 runs no stalled job again), n8n replaces the execution's data by that error: Retry
  *   execution ends at once writing nothing, and the workflow run again with "Use Existing" leaves 30 files.
  */
-import { demoCredentials, startDemoSimulator } from '../../examples/examples';
+import { demoCredentials, startDemoSimulator } from '../../devkit/demo';
 import { rmSync } from 'node:fs';
 
 import { freePort, isN8n1, prepareUserFolder, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';

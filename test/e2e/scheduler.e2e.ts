@@ -15,7 +15,7 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import { credentialRecords, type CredentialRecord } from '../../scripts/n8n/demo';
 import { isN8n1, prepareUserFolder, runN8nCli, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import type { ServiceSimulator } from '../../devkit/simulator';

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startDemoSimulator } from '../../examples/examples';
+import { startDemoSimulator } from '../../devkit/demo';
 import { loadPackage } from '../../devkit/harness';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import {
