@@ -7,7 +7,7 @@ import { throwawayFolder } from './tempRoot';
 
 // n8n-core writes its config (an encryption key) under N8N_USER_FOLDER on first use:
 // keep every test's engine state in a throwaway folder, never in the home folder. Under jest
-// cleanupEnv.ts removes it when the test file is done; a script (bench, soak) removes it at exit.
+// test/cleanupEnv.ts removes it when the test file is done; a script (bench, soak) removes it at exit.
 if (!process.env.N8N_USER_FOLDER?.includes('n8n-nodes-svc-test-')) {
 	process.env.N8N_USER_FOLDER =
 		process.env.JEST_WORKER_ID === undefined

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
- * The README's npm install is the one the e2e suite runs (scripts/n8n/runtime.ts, with the packed tarball
+ * The README's npm install is the one the e2e suite runs (devkit/n8n/runtime.ts, with the packed tarball
  * for the package name): if either changes alone, this fails. The e2e then proves the command gives n8n's
  * own tree (test/e2e/install.e2e.ts).
  */

@@ -1,4 +1,4 @@
-import { isRestApiAnswer } from '../../devkit/n8n/runtime';
+import { isRestApiAnswer } from '../runtime';
 
 // Seen in CI on a cold n8n 2.41: GET /rest/settings answered 200 while the database migrated, then
 // POST /rest/owner/setup answered "Cannot POST /rest/owner/setup" (404) because no route was mounted yet.
