@@ -1,14 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n; it reports to a person at a terminal */
 /**
  * Captures the trigger state a release saves (`npx tsx compat/capture-trigger-state.ts <version>`, after
- * `npm run build`): each sample of test/compat/world.ts polled by the built package through n8n-core's
+ * `npm run build`): each sample of devkit/compatWorld.ts polled by the built package through n8n-core's
  * PollContext, activated and then polled on schedule, its node static data written to
  * compat/<version>/trigger-state.json as n8n would save it. A capture is never edited afterwards.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { buildWorld, samplePoller, SAMPLES } from '../test/compat/world';
+import { buildWorld, samplePoller, SAMPLES } from '../devkit/compatWorld';
 
 async function main(): Promise<void> {
 	const version = process.argv[2];

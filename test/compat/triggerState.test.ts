@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { emitted } from '../../devkit/triggerEnv';
-import { buildWorld, samplePoller, SAMPLES, type World } from './world';
+import { buildWorld, samplePoller, SAMPLES, type World } from '../../devkit/compatWorld';
 
 const COMPAT = join(__dirname, '..', '..', 'compat');
 

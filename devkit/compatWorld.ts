@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createPoller, type CredentialsMap, type Poller } from '../../devkit/harness';
-import { addComment, startTriggerEnv, type TriggerEnv } from '../../devkit/triggerEnv';
-import type { StorageStore } from '../../devkit/simulator/storage/store';
+import { createPoller, type CredentialsMap, type Poller } from './harness';
+import { addComment, startTriggerEnv, type TriggerEnv } from './triggerEnv';
+import type { StorageStore } from './simulator/storage/store';
 
 export const WORLD_TIME = Date.UTC(2026, 10, 26, 6, 0, 0);
 const PROJECT_ID = 7001;
