@@ -5,6 +5,8 @@ import type { ServiceContext } from '../../transport/http';
 import { timeoutFor } from '../../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
+import type { McpTool } from '../../transport/mcp/toolCatalogue';
+import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
 import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { fileFromReadResult, MCP_UPLOAD_MAX_BYTES, mib, readWhole } from './mcpFileContent';
@@ -70,27 +72,27 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	private async call(
-		suffix: string,
+		tool: McpTool,
 		args: IDataObject,
 		context: Omit<McpCallContext, 'timeoutMs'>,
 	): Promise<McpToolOutcome> {
-		return await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+		return await this.tools.call(tool, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
 	}
 
 	private async write(
-		suffix: string,
+		tool: McpTool,
 		args: IDataObject,
 		action: string,
 		itemIndex: number,
 		reconciled = false,
 	): Promise<IDataObject> {
-		const outcome = await this.call(suffix, args, { action, itemIndex, group: 'storageWrite', reconciled });
+		const outcome = await this.call(tool, args, { action, itemIndex, reconciled });
 		return outcome.structured ?? {};
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
-		const outcome = await this.call('get_root_folder', {}, { action: 'read the ROOT folder', itemIndex });
+		const outcome = await this.call(MCP_TOOLS.getRootFolder, {}, { action: 'read the ROOT folder', itemIndex });
 		const hash = namedRootHash(
 			this.ctx.getNode(),
 			objectField(outcome.structured ?? {}, 'folder').hash,
@@ -115,7 +117,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		let offset = 0;
 		for (let page = 0; page < MAX_LIST_PAGES; page++) {
 			const outcome = await this.call(
-				'list_folder',
+				MCP_TOOLS.listFolder,
 				{ folder_hash: folderHash, limit: LIST_PAGE, offset },
 				{ action: 'list the folder', itemIndex },
 			);
@@ -162,7 +164,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		itemIndex: number,
 	): Promise<IDataObject> {
 		const outcome = await this.call(
-			'get_folder_info',
+			MCP_TOOLS.getFolderInfo,
 			{ folder_hash: folderHash },
 			{ action: 'read the folder', itemIndex },
 		);
@@ -170,7 +172,11 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		const outcome = await this.call('get_file_info', { file_hash: fileHash }, { action: 'read the file', itemIndex });
+		const outcome = await this.call(
+			MCP_TOOLS.getFileInfo,
+			{ file_hash: fileHash },
+			{ action: 'read the file', itemIndex },
+		);
 		return fileInfoFromMcp(objectField(outcome.structured ?? {}, 'file'), options.accessRights === true);
 	}
 
@@ -204,7 +210,7 @@ export class McpStorageAdapter implements StorageAdapter {
 				createdFolderFromMcp(
 					writtenItem(
 						await this.write(
-							'create_folder',
+							MCP_TOOLS.createFolder,
 							{ parent_folder_hash: folderHash, folder_name: name },
 							`create the folder "${name}"`,
 							itemIndex,
@@ -217,7 +223,7 @@ export class McpStorageAdapter implements StorageAdapter {
 
 	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
 		const outcome = await this.call(
-			'get_folder_info',
+			MCP_TOOLS.getFolderInfo,
 			{ folder_hash: folderHash },
 			{ action: 'read the folder', itemIndex },
 		);
@@ -232,7 +238,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
 		await this.refuseRoot(folderHash, 'renamed', itemIndex);
 		const structured = await this.write(
-			'rename_folder',
+			MCP_TOOLS.renameFolder,
 			{ folder_hash: folderHash, folder_name: name },
 			'rename the folder',
 			itemIndex,
@@ -286,7 +292,7 @@ export class McpStorageAdapter implements StorageAdapter {
 				uploadedFileFromMcp(
 					writtenItem(
 						await this.write(
-							'upload_file',
+							MCP_TOOLS.uploadFile,
 							{ folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' },
 							`upload the file "${source.fileName}"`,
 							itemIndex,
@@ -298,22 +304,26 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async uploadedFile(fileHash: string, _folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const outcome = await this.call('get_file_info', { file_hash: fileHash }, { action: 'read the file', itemIndex });
+		const outcome = await this.call(
+			MCP_TOOLS.getFileInfo,
+			{ file_hash: fileHash },
+			{ action: 'read the file', itemIndex },
+		);
 		return uploadedFileFromMcp(objectField(outcome.structured ?? {}, 'file'));
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
 		const outcome = await this.call(
-			'read_file',
+			MCP_TOOLS.readFile,
 			{ file_hash: fileHash },
-			{ action: 'download the file', itemIndex, contentIsData: true },
+			{ action: 'download the file', itemIndex },
 		);
 		return await fileFromReadResult(this.ctx, outcome, timeoutFor(this.ctx, this.timeoutFor(itemIndex)), itemIndex);
 	}
 
 	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
 		const structured = await this.write(
-			'rename_file',
+			MCP_TOOLS.renameFile,
 			{ file_hash: fileHash, file_name: name },
 			'rename the file',
 			itemIndex,
@@ -323,7 +333,7 @@ export class McpStorageAdapter implements StorageAdapter {
 
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
 		const structured = await this.write(
-			'move_file',
+			MCP_TOOLS.moveFile,
 			{ file_hash: fileHash, target_folder_hash: targetFolderHash },
 			'move the file',
 			itemIndex,
@@ -334,7 +344,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	// MCP-only operations
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
-		const outcome = await this.call('search_files', { query, limit }, { action: 'search files', itemIndex });
+		const outcome = await this.call(MCP_TOOLS.searchFiles, { query, limit }, { action: 'search files', itemIndex });
 		return listField(outcome.structured ?? {}, 'items').map((item) => ({
 			...entryFromMcp(item),
 			...(typeof item.description === 'string' ? { description: item.description } : {}),
@@ -355,7 +365,13 @@ export class McpStorageAdapter implements StorageAdapter {
 			folderHash,
 			name: fileName,
 			send: async () => {
-				const structured = await this.write('import_file', args, `import the file "${fileName}"`, itemIndex, true);
+				const structured = await this.write(
+					MCP_TOOLS.importFile,
+					args,
+					`import the file "${fileName}"`,
+					itemIndex,
+					true,
+				);
 				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},
 		};
@@ -364,7 +380,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
 		await this.refuseRoot(folderHash, 'moved', itemIndex);
 		const structured = await this.write(
-			'move_folder',
+			MCP_TOOLS.moveFolder,
 			{ folder_hash: folderHash, target_folder_hash: targetFolderHash },
 			'move the folder',
 			itemIndex,

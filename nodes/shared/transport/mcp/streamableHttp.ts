@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { transportError } from '../errors';
 import type { ServiceContext, ServiceResponse } from '../http';
-import { retryAfterHeaderSeconds, sendServiceCall, timeoutFor, TransportFailure } from '../http';
+import { retryAfterHeaderSeconds, sendServiceCall, TransportFailure } from '../http';
 import { bufferedBody, watchIdle } from '../streams';
 import { secretsOf } from '../redact';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
@@ -223,7 +223,7 @@ export class StreamableHttpTransport {
 		options: PostOptions,
 	): Promise<unknown> {
 		if (!isStream(body)) return undefined;
-		const watched = watchIdle(body, timeoutFor(this.ctx, options.timeoutMs));
+		const watched = watchIdle(body, options.timeoutMs);
 		const stalled = watched.stalled.then((error) => {
 			throw new TransportFailure('timeout', error.message, true);
 		});
