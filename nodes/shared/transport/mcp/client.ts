@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ServiceContext } from '../http';
-import { timeoutFor } from '../http';
+import { timeoutFor, type ServiceContext } from '../http';
 import { ToolList } from './toolList';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
@@ -10,8 +9,8 @@ import { httpStatusError, isSessionLost, revisionRefusedError, rpcError, unexpec
 import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
-import type { Exchange } from './session';
-import { McpSession, revisionRefusal } from './session';
+import { revisionRefusal } from './lifecycles';
+import { McpSession, type Exchange } from './session';
 import { StreamableHttpTransport } from './streamableHttp';
 
 export type { McpCredentialType } from './endpoint';

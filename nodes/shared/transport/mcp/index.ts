@@ -2,7 +2,7 @@
 export { McpClient } from './client';
 export { matchToolSuffix } from './toolList';
 export { mcpRetryAfterSeconds } from './streamableHttp';
-export { forgetLifecycles } from './session';
+export { forgetLifecycles } from './lifecycles';
 export { forgetToolLists } from './toolList';
 export { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from './endpoint';
 export type { McpCallOptions, McpClientOptions, McpCredentialType, McpToolOutcome } from './client';
