@@ -6,7 +6,7 @@ import type { Api, Operation, Operations } from './operation';
 import { readTimeout } from './parameters';
 import { unavailable, type Unavailability } from './availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
-import { setLongestRateLimitWait, wasThrottled } from './transport/http';
+import { oncePerItem, setLongestRateLimitWait, wasThrottled } from './transport/http';
 import { OUTCOME_UNCERTAIN } from './transport/errors';
 import { WriteRecords } from './writeRecords';
 import { withEarlierWrite } from './outcomeUncertain';
@@ -97,7 +97,10 @@ export async function route<TDeps>(
 		);
 	// Read from the first item, as the Batching option is: it bounds the execution's waits on a 429.
 	setLongestRateLimitWait(this, Number(this.getNodeParameter('options.rateLimitWait', 0, Number.NaN)));
-	const { deps, close } = actions.open(this, (itemIndex) => readTimeout(this, itemIndex));
+	const { deps, close } = actions.open(
+		this,
+		oncePerItem((itemIndex) => readTimeout(this, itemIndex)),
+	);
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
 	const pace = itemPace(this, operation, api);

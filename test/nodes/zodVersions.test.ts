@@ -5,7 +5,7 @@
  * same way, so nothing relies on what only the newer one has.
  */
 type Schemas = {
-	answers: typeof import('../../nodes/shared/transport/answers');
+	catalogue: typeof import('../../nodes/shared/transport/restCatalogue');
 	mcp: typeof import('../../nodes/shared/transport/mcp/schemas');
 	zodVersion: string;
 };
@@ -15,7 +15,7 @@ function schemasWith(zodPackage: 'zod' | 'zod-n8n-1.123'): Schemas {
 	jest.isolateModules(() => {
 		jest.doMock('zod', () => jest.requireActual(zodPackage));
 		loaded = {
-			answers: jest.requireActual('../../nodes/shared/transport/answers'),
+			catalogue: jest.requireActual('../../nodes/shared/transport/restCatalogue'),
 			mcp: jest.requireActual('../../nodes/shared/transport/mcp/schemas'),
 			zodVersion: (jest.requireActual(`${zodPackage}/package.json`) as { version: string }).version,
 		};
@@ -72,14 +72,10 @@ it('the oldest zod an n8n line gives (3.25.67) is the one under test', () => {
 });
 
 function verdicts(schemas: Schemas): Record<string, unknown[]> {
-	const { answers, mcp } = schemas;
+	const { catalogue, mcp } = schemas;
 	const all: Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }> = {};
-	for (const [table, shapes] of Object.entries({
-		STORAGE_ANSWERS: answers.STORAGE_ANSWERS,
-		STORAGE_SCRIPT_ANSWERS: answers.STORAGE_SCRIPT_ANSWERS,
-		DVS_ANSWERS: answers.DVS_ANSWERS,
-	})) {
-		for (const [action, shape] of Object.entries(shapes)) all[`${table}.${action}`] = shape.schema;
+	for (const action of catalogue.REST_ACTIONS) {
+		if (action.answer) all[`${action.api}.${action.name}`] = action.answer.schema;
 	}
 	for (const [name, schema] of Object.entries(mcp)) {
 		if (schema && typeof (schema as { safeParse?: unknown }).safeParse === 'function')

@@ -1,7 +1,7 @@
 /** A folder listing's answer shape (transport/answers.ts): checked whole, at the scale of a 50,000-file folder. */
-import { STORAGE_ANSWERS } from '../../nodes/shared/transport/answers';
+import { REST } from '../../nodes/shared/transport/restCatalogue';
 
-const listing = STORAGE_ANSWERS.get_folder_content.schema;
+const listing = REST.getFolderContent.answer!.schema;
 
 it('accepts a listing of 50,000 entries as it came (nothing copied or dropped)', () => {
 	const entries = Array.from({ length: 50_000 }, (_, n) => ({

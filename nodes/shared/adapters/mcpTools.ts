@@ -2,19 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../transport/mcp';
 import { isUncertainOutcome, sayingOutcomeUncertain } from '../transport/errors';
-
-/** Which group of tools a call belongs to: write groups are sent as writes (uncertain on failure). */
-export type McpToolGroup = 'storageWrite' | 'dvsRead' | 'dvsWrite' | 'dvsUpload';
+import type { McpTool } from '../transport/mcp/toolCatalogue';
+import { toolWrites } from '../transport/mcp/toolCatalogue';
 
 export interface McpCallContext {
 	/** What the call does, as the end of "while trying to …". */
 	action: string;
 	itemIndex: number;
 	timeoutMs?: number;
-	/** The tool's group; write groups are sent as writes (never repeated by the client, uncertain on failure). */
-	group?: McpToolGroup;
-	/** The result's content is the file itself (svc_read_file): never read as protocol. */
-	contentIsData?: boolean;
 	/** A write settled by reconcile.ts: its unknown outcome is read back, not reported as such. */
 	reconciled?: boolean;
 }
@@ -31,14 +26,15 @@ export class McpTools {
 		readonly credentialType: McpCredentialType,
 	) {}
 
-	async call(suffix: string, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
-		const write = context.group !== undefined && context.group !== 'dvsRead';
+	/** Calls one tool of the catalogue, sent as its row says (a write once, a file's content as data). */
+	async call(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
+		const write = toolWrites(tool);
 		try {
-			return await this.client.callTool(suffix, args, {
+			return await this.client.callTool(tool.suffix, args, {
 				itemIndex: context.itemIndex,
 				timeoutMs: context.timeoutMs,
 				write,
-				contentIsData: context.contentIsData,
+				contentIsData: tool.contentIsData,
 				toolErrorHints: {
 					name_conflict: {
 						message: `Could not ${context.action}: an item with that name already exists there (name_conflict)`,

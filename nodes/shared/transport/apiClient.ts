@@ -1,13 +1,13 @@
-import type { IN8nHttpFullResponse, NodeApiError } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { AnswerShape } from './answers';
 import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
 import { sayingOutcomeUncertain, serviceError, serviceMessageOf, transportError } from './errors';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
-import { failureOf, requestOptionsOf, responseOf, retryWaitMs, timeoutFor } from './http';
+import { sendServiceCall, timeoutFor } from './http';
 import { excerptOf, secretsOf } from './redact';
+import type { RestAction } from './restCatalogue';
 
 export interface ApiConnection {
 	baseUrl: string;
@@ -57,76 +57,61 @@ export async function connectionOf(
 	return connection;
 }
 
+/** What sendApiCall sends: the action's row and how its body, headers and answer are read. */
+export interface ApiRequest {
+	action: RestAction;
+	body?: () => RequestBody;
+	responseType?: ServiceCall['responseType'];
+	headers?: ServiceCall['headers'];
+	/** The URL's query string (a GET script's fields). */
+	query?: string;
+}
+
 /**
  * Sends one call of an API and returns its 2xx answer. Failures without an HTTP answer,
  * redirects and 429s past the policy become the shared transport errors; any other status goes
- * to the API's own `statusError`, which knows what that status means there. With an `answer`
- * shape, the 2xx body is parsed and checked against it: the returned body is the parsed JSON.
+ * to the API's own `statusError`, which knows what that status means there. With an answer shape
+ * in the action's row, the 2xx body is parsed and checked against it: the returned body is the
+ * parsed JSON.
  */
 export async function sendApiCall(
 	ctx: ServiceContext,
 	api: ApiDefinition,
 	path: string,
-	request: {
-		body?: () => RequestBody;
-		responseType?: ServiceCall['responseType'];
-		headers?: ServiceCall['headers'];
-		retryAfterSeconds?: ServiceCall['retryAfterSeconds'];
-		method?: ServiceCall['method'];
-		answer?: AnswerShape;
-	},
+	request: ApiRequest,
 	options: ApiCallOptions,
 	statusError: (response: ServiceResponse, connection: ApiConnection) => NodeApiError,
-): Promise<ServiceResponse> {
+): Promise<ServiceResponse & { timeoutMs: number }> {
 	const connection = await connectionOf(ctx, api, options.itemIndex);
+	const { action } = request;
 	const timeoutMs = timeoutFor(ctx, options.timeoutMs);
-	const saysUncertain = request.answer?.write === true && options.reconciled !== true;
-	const call: ServiceCall = {
-		...request,
-		credentialType: api.credentialType,
-		method: request.method ?? 'POST',
-		url: `${connection.baseUrl}${path}`,
-		timeoutMs,
-	};
-	let response: ServiceResponse | undefined;
+	const saysUncertain = action.write && options.reconciled !== true;
+	let response: ServiceResponse;
 	try {
-		// The loop of sendServiceCall, here so that a REST call is one frame above n8n's helper.
-		for (let attempt = 0; response === undefined; attempt++) {
-			let raw: IN8nHttpFullResponse;
-			try {
-				raw = (await ctx.helpers.httpRequestWithAuthentication.call(
-					ctx,
-					api.credentialType,
-					await requestOptionsOf(ctx, call),
-				)) as IN8nHttpFullResponse;
-			} catch (error) {
-				throw failureOf(error);
-			}
-			const answer = responseOf(raw);
-			const waitMs = await retryWaitMs(ctx, call, answer, attempt);
-			if (waitMs === undefined) response = answer;
-			else await sleep(waitMs);
-		}
+		response = await sendServiceCall(ctx, {
+			body: request.body,
+			responseType: request.responseType,
+			headers: request.headers,
+			credentialType: api.credentialType,
+			method: action.method,
+			url: `${connection.baseUrl}${path}${request.query ? `?${request.query}` : ''}`,
+			timeoutMs,
+		});
 	} catch (error) {
+		const context = { service: api.serviceName, action: options.action, baseUrl: connection.baseUrl, timeoutMs };
 		const mapped = transportError(
 			ctx.getNode(),
 			error,
-			{
-				service: api.serviceName,
-				action: options.action,
-				baseUrl: connection.baseUrl,
-				timeoutMs,
-				itemIndex: options.itemIndex,
-			},
+			{ ...context, itemIndex: options.itemIndex },
 			connection.secrets,
 		);
 		if (mapped) throw saysUncertain ? sayingOutcomeUncertain(mapped) : mapped;
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
 	if (response.status >= 200 && response.status < 300) {
-		if (!request.answer) return response;
-		const checked = checkedAnswer(ctx, api, response, request.answer, options, connection);
-		if (checked.ok) return { ...response, body: checked.body };
+		if (!action.answer) return { ...response, timeoutMs };
+		const checked = checkedAnswer(ctx, api, response, action, options, connection);
+		if (checked.ok) return { ...response, body: checked.body, timeoutMs };
 		// The service's own "success: false" is its refusal; only a reconciled write looks again.
 		throw saysUncertain && !checked.refusal ? sayingOutcomeUncertain(checked.error) : checked.error;
 	}
@@ -143,10 +128,11 @@ function checkedAnswer(
 	ctx: ServiceContext,
 	api: ApiDefinition,
 	response: ServiceResponse,
-	answer: AnswerShape,
+	action: RestAction,
 	options: ApiCallOptions,
 	connection: ApiConnection,
 ): { ok: true; body: unknown } | { ok: false; error: NodeApiError; refusal: boolean } {
+	const answer = action.answer!;
 	const raw = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
 	let parsed: unknown = raw;
 	let problem: string | undefined;
@@ -173,7 +159,7 @@ function checkedAnswer(
 				: `${api.serviceName} answered ${response.status} while trying to ${options.action}, but not ` +
 					`with ${answer.expected}: ${problem}`,
 			description: `${said ? `It sent: ${said}. ` : 'It sent an empty body. '}${
-				answer.write
+				action.write
 					? 'Whether the change happened is unknown: the node checks before it does anything else.'
 					: "Check that the credential's Base URL points at the service itself (not a proxy or login " +
 						'page), then run again.'
@@ -181,7 +167,7 @@ function checkedAnswer(
 			httpCode: String(response.status),
 			itemIndex: options.itemIndex,
 			cause: 'temporarily-unavailable',
-			uncertain: answer.write,
+			uncertain: action.write,
 		},
 		connection.secrets,
 	);

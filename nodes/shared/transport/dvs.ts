@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DVS_ANSWERS, STORAGE_ANSWERS } from './answers';
 import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
 import { sendApiCall } from './apiClient';
 import type { StatusTable } from './errors';
@@ -9,6 +8,8 @@ import { serviceError, statusErrorFrom } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
+import type { RestAction } from './restCatalogue';
+import { REST } from './restCatalogue';
 import { formBody } from './storage';
 
 export const DVS_CREDENTIAL_TYPE = 'svcDvsApi';
@@ -28,15 +29,13 @@ const DVS_API: ApiDefinition = {
 	serviceName: 'Svc DVS',
 };
 
-export interface DvsCallOptions extends ApiCallOptions {
-	/** What to check when the service answers 400 for this call (ids, filters, required fields…). */
-	invalidHint?: string;
-}
+export type DvsCallOptions = ApiCallOptions;
 
 /** The DVS API: failures have empty bodies, so the status code alone carries the meaning. */
 function statusError(
 	ctx: ServiceContext,
 	section: DvsSection,
+	call: RestAction,
 	response: ServiceResponse,
 	options: DvsCallOptions,
 	connection: ApiConnection,
@@ -46,7 +45,7 @@ function statusError(
 		400: () => ({
 			message: `Svc DVS refused the request to ${action} as invalid (400)`,
 			description:
-				options.invalidHint ??
+				call.invalidHint ??
 				'A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: ' +
 					"pick them from the node's lists.",
 			cause: 'configuration-invalid',
@@ -90,28 +89,28 @@ function asObject(value: unknown): IDataObject {
 export async function callDvs(
 	ctx: ServiceContext,
 	section: DvsSection,
-	action: string,
+	action: RestAction,
 	params: IDataObject,
 	options: DvsCallOptions,
 ): Promise<IDataObject> {
 	const response = await sendApiCall(
 		ctx,
 		DVS_API,
-		`/api_dvs/${section}/${action}`,
+		`/api_dvs/${section}/${action.name}`,
 		{
+			action,
 			body: () => ({ ...params }),
 			headers: { 'Content-Type': 'application/json' },
 			responseType: 'text',
-			answer: DVS_ANSWERS[action],
 		},
 		options,
-		(failed, connection) => statusError(ctx, section, failed, options, connection),
+		(failed, connection) => statusError(ctx, section, action, failed, options, connection),
 	);
 	return asObject(response.body);
 }
 
 /**
- * `upload_document_file` (multipart). The service reports a file it could not save (too large,
+ * Attaches a file to a task (multipart). The service reports a file it could not save (too large,
  * quota, virus) as 200 with `success: false`; that becomes a clear, certain error.
  */
 export async function uploadToDvs(
@@ -120,11 +119,13 @@ export async function uploadToDvs(
 	file: () => StreamedFilePart,
 	options: DvsCallOptions,
 ): Promise<IDataObject> {
+	const action = REST.uploadDocumentFile;
 	const response = await sendApiCall(
 		ctx,
 		DVS_API,
-		'/api_dvs/task/upload_document_file',
+		`/api_dvs/task/${action.name}`,
 		{
+			action,
 			body: () => {
 				const form = new StreamingFormData();
 				form.append('dvs_document_id', String(taskId));
@@ -132,10 +133,9 @@ export async function uploadToDvs(
 				return form;
 			},
 			responseType: 'text',
-			answer: DVS_ANSWERS.upload_document_file,
 		},
 		options,
-		(failed, connection) => statusError(ctx, 'task', failed, options, connection),
+		(failed, connection) => statusError(ctx, 'task', action, failed, options, connection),
 	);
 	const body = asObject(response.body);
 	if (typeof body.file_hash !== 'string' || !body.file_hash) {
@@ -156,7 +156,7 @@ export async function uploadToDvs(
 	return body;
 }
 
-/** The storage API's meanings of the statuses get_folder_content answers. */
+/** The storage API's meanings of the statuses a folder listing answers. */
 function attachmentFolderError(
 	ctx: ServiceContext,
 	response: ServiceResponse,
@@ -193,12 +193,12 @@ function attachmentFolderError(
 			connection.secrets,
 		);
 	}
-	return statusError(ctx, 'task', response, options, connection);
+	return statusError(ctx, 'task', REST.getFolderContent, response, options, connection);
 }
 
 /**
  * The files of a task's attachment folder (`upload_hash`), through the storage API's
- * `get_folder_content` (the DVS API points there). The storage API accepts the same user and API
+ * folder listing (the DVS API points there). The storage API accepts the same user and API
  * access token in a form body, so the DVS credential alone is enough.
  */
 export async function listDvsAttachmentFolder(
@@ -206,15 +206,12 @@ export async function listDvsAttachmentFolder(
 	uploadHash: string,
 	options: DvsCallOptions,
 ): Promise<unknown> {
+	const action = REST.getFolderContent;
 	const response = await sendApiCall(
 		ctx,
 		DVS_API,
-		'/api_v2/get_folder_content',
-		{
-			body: () => formBody({ folder_hash: uploadHash }),
-			responseType: 'text',
-			answer: STORAGE_ANSWERS.get_folder_content,
-		},
+		`/api_v2/${action.name}`,
+		{ action, body: () => formBody({ folder_hash: uploadHash }), responseType: 'text' },
 		options,
 		(failed, connection) => attachmentFolderError(ctx, failed, options, connection),
 	);

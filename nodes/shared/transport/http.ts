@@ -17,7 +17,7 @@ export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFu
 export type RequestBody = IHttpRequestOptions['body'];
 
 export interface RateLimitPolicy {
-	/** Retries after a 429 before giving up. */
+	/** Retries after a 429 before giving up: with 3, a call is sent at most 4 times. */
 	maxRetries: number;
 	/** Longest wait honoured for one retry; a longer Retry-After gives up at once. */
 	maxWaitSeconds: number;
@@ -39,7 +39,8 @@ export interface ServiceCall {
 	/** Built anew for every attempt, so a streamed body can be sent again after a 429. */
 	body?: () => RequestBody | Promise<RequestBody>;
 	responseType?: 'json' | 'text' | 'stream' | 'arraybuffer';
-	timeoutMs?: number;
+	/** The request's timeout, as timeoutFor gave it once for the call. */
+	timeoutMs: number;
 	rateLimit?: RateLimitPolicy;
 	/** Seconds the service asks us to wait, read from a 429 response (default: Retry-After). */
 	retryAfterSeconds?: (response: ServiceResponse) => number | undefined;
@@ -63,10 +64,22 @@ export function isEditorLookup(ctx: ServiceContext): boolean {
 	return typeof (ctx as ILoadOptionsFunctions).getCurrentNodeParameter === 'function';
 }
 
-/** The timeout of one request: the call's own, capped for editor lookups. */
+/**
+ * The timeout of one call: the item's own (the Timeout option), else DEFAULT_TIMEOUT_MS, capped for
+ * editor lookups. Applied once per call, where the call enters the transport.
+ */
 export function timeoutFor(ctx: ServiceContext, requested: number | undefined): number {
 	const timeout = requested && requested > 0 ? requested : DEFAULT_TIMEOUT_MS;
 	return isEditorLookup(ctx) ? Math.min(timeout, EDITOR_LOOKUP_TIMEOUT_MS) : timeout;
+}
+
+/** Each item's value, read the first time an item asks for it and kept for the execution (the Timeout option). */
+export function oncePerItem<T>(read: (itemIndex: number) => T): (itemIndex: number) => T {
+	const known = new Map<number, T>();
+	return (itemIndex) => {
+		if (!known.has(itemIndex)) known.set(itemIndex, read(itemIndex));
+		return known.get(itemIndex) as T;
+	};
 }
 
 /**
@@ -157,7 +170,7 @@ export function retryAfterHeaderSeconds(response: ServiceResponse): number | und
 }
 
 /** n8n's request options for one attempt of a call: every status returned, no redirect followed. */
-export async function requestOptionsOf(ctx: ServiceContext, call: ServiceCall): Promise<IHttpRequestOptions> {
+async function requestOptionsOf(call: ServiceCall): Promise<IHttpRequestOptions> {
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: call.url,
@@ -165,7 +178,7 @@ export async function requestOptionsOf(ctx: ServiceContext, call: ServiceCall): 
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		disableFollowRedirect: true,
-		timeout: timeoutFor(ctx, call.timeoutMs),
+		timeout: call.timeoutMs,
 		encoding: call.responseType === 'json' ? undefined : call.responseType,
 		json: call.responseType === 'json' || call.responseType === undefined,
 	};
@@ -175,11 +188,11 @@ export async function requestOptionsOf(ctx: ServiceContext, call: ServiceCall): 
 }
 
 /** A request helper's full response as a ServiceResponse; a failure without one as a TransportFailure. */
-export function responseOf(raw: IN8nHttpFullResponse): ServiceResponse {
+function responseOf(raw: IN8nHttpFullResponse): ServiceResponse {
 	return { status: raw.statusCode, headers: lowerCaseHeaders(raw.headers), body: raw.body };
 }
 
-export function failureOf(error: unknown): TransportFailure {
+function failureOf(error: unknown): TransportFailure {
 	return classifyFailure((error as { cause?: unknown }).cause ?? error);
 }
 
@@ -202,18 +215,19 @@ export function wasThrottled(ctx: object): boolean {
 /**
  * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
  * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
- * interpret. No redirect is followed: a 3xx becomes `Redirected`. 429s are waited out with
- * `sleep` per the policy; anything that produced no HTTP answer becomes a TransportFailure.
+ * interpret: the one request loop of both APIs, REST (apiClient.ts) and MCP (streamableHttp.ts).
+ * No redirect is followed: a 3xx becomes `Redirected`. 429s are waited out with `sleep` per the
+ * policy (3 retries: at most 4 requests); anything that produced no HTTP answer becomes a
+ * TransportFailure.
  */
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
 	for (let attempt = 0; ; attempt++) {
-		const options = await requestOptionsOf(ctx, call);
 		let raw: IN8nHttpFullResponse;
 		try {
 			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				call.credentialType,
-				options,
+				await requestOptionsOf(call),
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw failureOf(error);

@@ -1,28 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AnswerShape } from './answers';
-import { STORAGE_ANSWERS, STORAGE_SCRIPT_ANSWERS } from './answers';
 import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
 import { sendApiCall } from './apiClient';
 import type { StatusTable } from './errors';
 import { serviceMessageOf, statusErrorFrom } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
-import { timeoutFor } from './http';
 import { watchIdle } from './streams';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
+import type { RestAction, StatusHints } from './restCatalogue';
+import { REST } from './restCatalogue';
 
 export const STORAGE_CREDENTIAL_TYPE = 'svcStorageApi';
 const SERVICE = 'Svc';
 
-/**
- * What a status means for one call, where it means more than the API's table says (a 404 of a
- * key action is "no key stored"): the description, and optionally who was refused (a 403's
- * "Svc refused {refused} while trying to …").
- */
-export type StatusHints = Partial<Record<403 | 404 | 405, { description: string; refused?: string }>>;
+export type { StatusHints };
 
 export interface StorageCallOptions extends ApiCallOptions {
+	/** What a status means for this call, over its row's hints (the User ID a key action was refused for). */
 	hints?: StatusHints;
 }
 
@@ -70,18 +65,38 @@ const UPLOAD_STATUS_MESSAGES: Record<number, { message: string; description: str
 	},
 };
 
+/** A 403: two-factor authentication a password login cannot complete, or a refusal of the item. */
+function forbidden(response: ServiceResponse, action: string, hints: StatusHints, saidSuffix: string) {
+	const twoFactor = response.headers['two_factor_requried'] === '1' || response.headers['two-factor-requried'] === '1';
+	return twoFactor
+		? {
+				message: 'This account requires two-factor authentication (403), which a password login cannot complete',
+				description:
+					'In the Svc Storage API credential choose "User and Access Token" (create a token in the ' +
+					'account\'s API key settings) or "Session ID".',
+				cause: 'credential-invalid' as const,
+			}
+		: {
+				message: `Svc refused ${hints[403]?.refused ?? 'access'} while trying to ${action} (403)${saidSuffix}`,
+				description:
+					hints[403]?.description ??
+					"The account may not access this item. Check the hash and the account's rights to it.",
+				cause: 'configuration-invalid' as const,
+			};
+}
+
 function statusError(
 	ctx: ServiceContext,
 	response: ServiceResponse,
+	call: RestAction,
 	options: StorageCallOptions,
 	connection: ApiConnection,
-	isUpload: boolean,
 ) {
-	const { action, hints = {} } = options;
+	const { action } = options;
+	const hints: StatusHints = { ...call.hints, ...options.hints };
 	const said = serviceMessageOf(response, connection.secrets);
 	const saidSuffix = said ? `: ${said}` : '';
-	const upload = (status: number) => (isUpload ? UPLOAD_STATUS_MESSAGES[status] : undefined);
-	const twoFactor = response.headers['two_factor_requried'] === '1' || response.headers['two-factor-requried'] === '1';
+	const upload = (status: number) => (call === REST.uploadFile ? UPLOAD_STATUS_MESSAGES[status] : undefined);
 	const table: StatusTable = {
 		400: () => ({
 			message: `Svc refused the request to ${action} as invalid (400)${saidSuffix}`,
@@ -95,22 +110,7 @@ function statusError(
 				'A session ID stops working when its session ends.',
 			cause: 'credential-invalid',
 		}),
-		403: () =>
-			twoFactor
-				? {
-						message: 'This account requires two-factor authentication (403), which a password login cannot complete',
-						description:
-							'In the Svc Storage API credential choose "User and Access Token" (create a token in the ' +
-							'account\'s API key settings) or "Session ID".',
-						cause: 'credential-invalid',
-					}
-				: {
-						message: `Svc refused ${hints[403]?.refused ?? 'access'} while trying to ${action} (403)${saidSuffix}`,
-						description:
-							hints[403]?.description ??
-							"The account may not access this item. Check the hash and the account's rights to it.",
-						cause: 'configuration-invalid',
-					},
+		403: () => forbidden(response, action, hints, saidSuffix),
 		404: () => ({
 			message: `Svc found nothing to ${action} (404)${saidSuffix}`,
 			description: hints[404]?.description ?? 'Check the hash, user ID or e-mail address given to the node.',
@@ -141,92 +141,73 @@ const STORAGE_API: ApiDefinition = {
 	serviceName: SERVICE,
 };
 
-function answerOf(table: Record<string, AnswerShape>, name: string): AnswerShape {
-	const answer = table[name];
-	if (!answer) throw new Error(`No documented answer for ${name}`);
-	return answer;
-}
-
-/** `POST {base}/api_v2/{action}` with a URL-encoded body; returns the JSON answer, checked against its shape. */
-export async function callStorageAction(
+/**
+ * `POST {base}/api_v2/{action}` with a URL-encoded body; the answer's body is the JSON, checked
+ * against the action's shape. (Not async: the request's stack names sendApiCall's caller's caller.)
+ */
+export function callStorageAction(
 	ctx: ServiceContext,
-	action: string,
+	action: RestAction,
 	fields: StorageFields,
 	options: StorageCallOptions,
-): Promise<unknown> {
-	const answer = answerOf(STORAGE_ANSWERS, action);
-	const response = await sendApiCall(
+): Promise<ServiceResponse> {
+	return sendApiCall(
 		ctx,
 		STORAGE_API,
-		`/api_v2/${action}`,
-		{ body: () => formBody(fields), answer, responseType: 'text' },
+		`/api_v2/${action.name}`,
+		{ action, body: () => formBody(fields), responseType: 'text' },
 		options,
-		(failed, connection) => statusError(ctx, failed, options, connection, false),
+		(failed, connection) => statusError(ctx, failed, action, options, connection),
 	);
-	return response.body;
 }
 
 /**
- * The storage API gives the account scripts as GET. The undelete scripts are only named (method not
- * shown): POST keeps the credential out of their URL.
- */
-const SCRIPT_METHODS: Record<string, 'GET' | 'POST'> = {
-	authenticate_user: 'GET',
-	get_storage_data: 'GET',
-	validate_session: 'GET',
-	undelete_folder: 'POST',
-	undelete_file: 'POST',
-};
-
-/**
- * A legacy script under `/api/`, called with the method the storage API gives it. A GET carries its
+ * A legacy script under `/api/`, called with the method its row gives it. A GET carries its
  * parameters (and, with an access token, the credential) in the query string, which never
  * appears in a message or output: errors name the host only.
  */
-export async function callStorageScript(
+export function callStorageScript(
 	ctx: ServiceContext,
-	script: string,
+	script: RestAction,
 	fields: StorageFields,
 	options: StorageCallOptions,
-): Promise<{ body: unknown; headers: Record<string, string> }> {
-	const answer = answerOf(STORAGE_SCRIPT_ANSWERS, script);
-	const path = `/api/${script}.php`;
+): Promise<ServiceResponse> {
 	const form = formBody(fields);
-	const get = SCRIPT_METHODS[script] === 'GET';
-	const response = await sendApiCall(
+	const get = script.method === 'GET';
+	return sendApiCall(
 		ctx,
 		STORAGE_API,
-		get && form.size > 0 ? `${path}?${form.toString()}` : path,
-		get ? { method: 'GET', answer, responseType: 'text' } : { body: () => form, answer, responseType: 'text' },
+		`/api/${script.name}.php`,
+		get
+			? { action: script, query: form.size > 0 ? form.toString() : undefined, responseType: 'text' }
+			: { action: script, body: () => form, responseType: 'text' },
 		options,
-		(failed, connection) => statusError(ctx, failed, options, connection, false),
+		(failed, connection) => statusError(ctx, failed, script, options, connection),
 	);
-	return { body: response.body, headers: response.headers };
 }
 
-/** `upload_file`: the file part streams from its source; a new form is built for each attempt. */
-export async function uploadToStorage(
+/** Uploads a file: the file part streams from its source; a new form is built for each attempt. */
+export function uploadToStorage(
 	ctx: ServiceContext,
 	fields: StorageFields,
 	file: () => StreamedFilePart,
 	options: StorageCallOptions,
-): Promise<unknown> {
+): Promise<ServiceResponse> {
 	const body = () => {
 		const form = new StreamingFormData();
 		for (const [name, value] of formBody(fields)) form.append(name, value);
 		form.append('file', file());
 		return form;
 	};
-	const answer = answerOf(STORAGE_ANSWERS, 'upload_file');
-	const response = await sendApiCall(
+	const action = REST.uploadFile;
+	return sendApiCall(
 		ctx,
 		STORAGE_API,
-		'/api_v2/upload_file',
-		{ body, answer, responseType: 'text' },
+		`/api_v2/${action.name}`,
+		{ action, body, responseType: 'text' },
 		options,
-		(failed, connection) => statusError(ctx, failed, options, connection, true),
+		(failed, connection) => statusError(ctx, failed, action, options, connection),
 	);
-	return response.body;
 }
 
 export interface StorageDownload {
@@ -253,22 +234,24 @@ function fileNameFromDisposition(header: string | undefined): string | undefined
 	return plain?.[1];
 }
 
-/** `download_file`, as a stream: the bytes are never held in memory whole. */
+/** Downloads a file, as a stream: the bytes are never held in memory whole. */
 export async function downloadFromStorage(
 	ctx: ServiceContext,
 	fileHash: string,
 	options: StorageCallOptions,
 ): Promise<StorageDownload> {
+	const action = REST.downloadFile;
 	const response = await sendApiCall(
 		ctx,
 		STORAGE_API,
-		'/api_v2/download_file',
-		{ body: () => formBody({ file_hash: fileHash }), responseType: 'stream' },
+		`/api_v2/${action.name}`,
+		{ action, body: () => formBody({ file_hash: fileHash }), responseType: 'stream' },
 		options,
-		(failed, connection) => statusError(ctx, failed, options, connection, false),
+		(failed, connection) => statusError(ctx, failed, action, options, connection),
 	);
 	const length = Number(response.headers['content-length']);
-	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutFor(ctx, options.timeoutMs));
+	// The call's timeout bounds the wait for the headers (the request) and each wait for more of the body.
+	const watched = watchIdle(response.body as AsyncIterable<Buffer>, response.timeoutMs);
 	return {
 		body: watched.stream,
 		stalled: watched.stalled,

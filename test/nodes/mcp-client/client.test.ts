@@ -4,7 +4,7 @@ import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/uploadPolic
 import { apiCredentials, mcpMethods, startMcpEnv, type McpNodeEnv } from '../SvcMcp/env';
 import { probe, type StepResult } from './probe';
 import { startProxy } from './proxy';
-import { isReadOnlyTool } from '../../../nodes/shared/transport/mcp/catalogue';
+import { isReadOnlyTool } from '../../../nodes/shared/transport/mcp/toolCatalogue';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { matchToolSuffix, mcpRetryAfterSeconds } = require('../../../dist/nodes/shared/transport/mcp');
@@ -392,7 +392,7 @@ describe("429 against the simulator's clock", () => {
 	});
 });
 
-describe('which tools are safe to send again (catalogue.ts isReadOnlyTool)', () => {
+describe('which tools are safe to send again (toolCatalogue.ts isReadOnlyTool)', () => {
 	it.each([
 		['svc_get_root_folder', undefined, true],
 		['acme_dvs_list_documents', undefined, true],

@@ -4,7 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { serviceError } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
 import type { McpClient } from '../../transport/mcp';
-import type { McpCallContext, McpToolGroup } from '../mcpTools';
+import type { McpDvsSection, McpTool } from '../../transport/mcp/toolCatalogue';
+import { isToolOf, MCP_TOOL_ROWS, MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
+import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { DVS_UNAVAILABILITY, unavailable } from '../../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
@@ -24,24 +26,10 @@ import type {
 } from './types';
 import { actorOf, dvsPageOf } from './types';
 
-type McpSection = 'task' | 'project_2';
+type McpSection = McpDvsSection;
 
 /** The registers the MCP endpoint's DVS tools reach (svc_dvs_*: tasks and projects). */
 export const MCP_DVS_SECTIONS: readonly McpSection[] = ['task', 'project_2'];
-
-/** The DVS API's actions each MCP DVS tool mirrors, for get_fields' `actions` (capability detection). */
-const ACTION_OF_TOOL: Record<string, { action: string; sections: McpSection[] }> = {
-	dvs_get_fields: { action: 'get_fields', sections: ['task', 'project_2'] },
-	dvs_get_users: { action: 'get_users', sections: ['task', 'project_2'] },
-	dvs_search_users: { action: 'search_users', sections: ['task'] },
-	dvs_get_document: { action: 'get_document', sections: ['task', 'project_2'] },
-	dvs_list_documents: { action: 'get_documents', sections: ['task', 'project_2'] },
-	dvs_get_comments: { action: 'get_comments', sections: ['task'] },
-	dvs_create_task: { action: 'create_document', sections: ['task'] },
-	dvs_update_task: { action: 'update_document', sections: ['task'] },
-	dvs_add_comment: { action: 'add_comment', sections: ['task'] },
-	dvs_upload_file: { action: 'upload_document_file', sections: ['task'] },
-};
 
 const UNCERTAIN_DESCRIPTION =
 	'The change was submitted but not read back; the node reads the task before deciding anything.';
@@ -84,16 +72,16 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	private async call(
-		suffix: string,
+		tool: McpTool,
 		args: IDataObject,
 		context: Omit<McpCallContext, 'timeoutMs'>,
 	): Promise<IDataObject> {
-		const outcome = await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+		const outcome = await this.tools.call(tool, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
 		return outcome.structured ?? {};
 	}
 
-	private async read(suffix: string, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		return await this.call(suffix, args, { action, itemIndex, group: undefined });
+	private async read(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
+		return await this.call(tool, args, { action, itemIndex });
 	}
 
 	/**
@@ -101,14 +89,8 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */
-	private async write(
-		suffix: string,
-		args: IDataObject,
-		action: string,
-		itemIndex: number,
-		group: McpToolGroup = 'dvsWrite',
-	): Promise<IDataObject> {
-		const structured = await this.call(suffix, args, { action, itemIndex, group, reconciled: true });
+	private async write(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
+		const structured = await this.call(tool, args, { action, itemIndex, reconciled: true });
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
 			throw serviceError(
@@ -127,7 +109,7 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
 		const mcpSection = this.section(section, itemIndex);
-		const body = await this.read('dvs_get_fields', { section: mcpSection }, 'read the field list', itemIndex);
+		const body = await this.read(MCP_TOOLS.dvsGetFields, { section: mcpSection }, 'read the field list', itemIndex);
 		return {
 			fields: listField(body, 'fields').map((field) => {
 				// `read_only` is the MCP schema's own flag; the REST descriptor has no such key.
@@ -149,9 +131,9 @@ export class McpDvsAdapter implements DvsAdapter {
 			return [];
 		}
 		const actions: string[] = [];
-		for (const [tool, mirror] of Object.entries(ACTION_OF_TOOL)) {
-			if (!mirror.sections.includes(section)) continue;
-			if (names.some((name) => name === tool || name.endsWith(`_${tool}`))) actions.push(mirror.action);
+		for (const tool of MCP_TOOL_ROWS) {
+			if (!tool.mirrors?.sections.includes(section)) continue;
+			if (names.some((name) => isToolOf(name, tool))) actions.push(tool.mirrors.action.name);
 		}
 		return actions;
 	}
@@ -160,7 +142,7 @@ export class McpDvsAdapter implements DvsAdapter {
 		const mcpSection = this.section(section, itemIndex);
 		const args: IDataObject = { section: mcpSection };
 		if (mcpSection === 'task' && projectId !== undefined) args.dvs_project_id = projectId;
-		const body = await this.read('dvs_get_users', args, 'list the assignable users', itemIndex);
+		const body = await this.read(MCP_TOOLS.dvsGetUsers, args, 'list the assignable users', itemIndex);
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
 
@@ -171,14 +153,14 @@ export class McpDvsAdapter implements DvsAdapter {
 		const args: IDataObject = { pattern: query.pattern };
 		if (query.limit !== undefined) args.limit = query.limit;
 		if (query.taskId !== undefined) args.dvs_document_id = query.taskId;
-		const body = await this.read('dvs_search_users', args, 'search users', itemIndex);
+		const body = await this.read(MCP_TOOLS.dvsSearchUsers, args, 'search users', itemIndex);
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
 
 	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
 		const mcpSection = this.section(section, itemIndex);
 		const body = await this.read(
-			'dvs_get_document',
+			MCP_TOOLS.dvsGetDocument,
 			{ section: mcpSection, dvs_document_id: documentId },
 			`read document ${documentId}`,
 			itemIndex,
@@ -191,13 +173,13 @@ export class McpDvsAdapter implements DvsAdapter {
 		const args: IDataObject = { section: mcpSection, limit: query.limit, offset: query.offset };
 		if (query.order) args.order = query.order;
 		if (query.filters && Object.keys(query.filters).length > 0) args.filters = query.filters as unknown as IDataObject;
-		const body = await this.read('dvs_list_documents', args, 'list documents', itemIndex);
+		const body = await this.read(MCP_TOOLS.dvsListDocuments, args, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
 		const body = await this.read(
-			'dvs_get_comments',
+			MCP_TOOLS.dvsGetComments,
 			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
 			`read the comments of task ${taskId}`,
 			itemIndex,
@@ -213,7 +195,7 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async sendCreate(_section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.documentId(
-			await this.write('dvs_create_task', { create_params: values as IDataObject }, 'create the task', itemIndex),
+			await this.write(MCP_TOOLS.dvsCreateTask, { create_params: values as IDataObject }, 'create the task', itemIndex),
 			0,
 		);
 	}
@@ -226,7 +208,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	): Promise<DvsWriteResult> {
 		return this.documentId(
 			await this.write(
-				'dvs_update_task',
+				MCP_TOOLS.dvsUpdateTask,
 				{ dvs_document_id: documentId, update_params: values as IDataObject },
 				`update task ${documentId}`,
 				itemIndex,
@@ -237,7 +219,12 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		return this.documentId(
-			await this.write('dvs_add_comment', { dvs_document_id: taskId, comment }, `comment on task ${taskId}`, itemIndex),
+			await this.write(
+				MCP_TOOLS.dvsAddComment,
+				{ dvs_document_id: taskId, comment },
+				`comment on task ${taskId}`,
+				itemIndex,
+			),
 			taskId,
 		);
 	}
@@ -266,11 +253,10 @@ export class McpDvsAdapter implements DvsAdapter {
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
 		return async () => {
 			const structured = await this.write(
-				'dvs_upload_file',
+				MCP_TOOLS.dvsUploadFile,
 				{ dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' },
 				`attach "${source.fileName}" to task ${taskId}`,
 				itemIndex,
-				'dvsUpload',
 			);
 			const file = objectField(structured, 'file');
 			return { file_hash: String(file.hash ?? ''), upload_hash: String(structured.upload_hash ?? '') };

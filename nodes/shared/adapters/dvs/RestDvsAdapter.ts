@@ -4,6 +4,8 @@ import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvs';
 import { DVS_SECTION_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
+import type { RestAction } from '../../transport/restCatalogue';
+import { REST } from '../../transport/restCatalogue';
 import type { UploadSource } from '../storage/types';
 import type {
 	DvsFieldDescriptor,
@@ -39,11 +41,6 @@ function folderEntries(body: unknown): IDataObject[] {
 	return [];
 }
 
-const FIELD_HINT =
-	'A field value may be invalid: option, user and document IDs are organization-specific (pick ' +
-	"them from the node's lists), responsible and followers must be assignable in the task's " +
-	"project, dates use YYYY-MM-DD, and the task's project cannot change.";
-
 /** The DVS JSON API (the DVS API) as a DvsAdapter: each call one request, its answer in the API's shape. */
 export class RestDvsAdapter implements DvsAdapter {
 	readonly kind = 'rest' as const;
@@ -59,23 +56,22 @@ export class RestDvsAdapter implements DvsAdapter {
 	async close(): Promise<void> {}
 
 	/** Every DVS write of this adapter is settled by the DVS service (`reconciled`). */
-	private options(action: string, itemIndex: number, invalidHint?: string): DvsCallOptions {
-		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), invalidHint, reconciled: true };
+	private options(action: string, itemIndex: number): DvsCallOptions {
+		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true };
 	}
 
 	private async call(
 		section: DvsSection,
-		name: string,
+		name: RestAction,
 		params: IDataObject,
 		action: string,
 		itemIndex: number,
-		invalidHint?: string,
 	): Promise<IDataObject> {
-		return await callDvs(this.ctx, section, name, params, this.options(action, itemIndex, invalidHint));
+		return await callDvs(this.ctx, section, name, params, this.options(action, itemIndex));
 	}
 
 	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		const body = await this.call(section, 'get_fields', {}, 'read the field list', itemIndex);
+		const body = await this.call(section, REST.getFields, {}, 'read the field list', itemIndex);
 		return {
 			fields: objects(body.fields) as unknown as DvsFieldDescriptor[],
 			actions: Array.isArray(body.actions) ? body.actions.map(String) : [],
@@ -85,14 +81,7 @@ export class RestDvsAdapter implements DvsAdapter {
 
 	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
 		const params = section === 'task' ? { dvs_project_id: projectId } : {};
-		const body = await this.call(
-			section,
-			'get_users',
-			params,
-			'list the assignable users',
-			itemIndex,
-			'Check the project: it must be a project of your organization.',
-		);
+		const body = await this.call(section, REST.getUsers, params, 'list the assignable users', itemIndex);
 		return asUsers(body);
 	}
 
@@ -103,21 +92,14 @@ export class RestDvsAdapter implements DvsAdapter {
 		const params: IDataObject = { pattern: query.pattern };
 		if (query.limit !== undefined) params.limit = query.limit;
 		if (query.taskId !== undefined) params.dvs_document_id = query.taskId;
-		const body = await this.call(
-			'task',
-			'search_users',
-			params,
-			'search users',
-			itemIndex,
-			'The pattern needs 2 to 100 characters and the limit 1 to 20.',
-		);
+		const body = await this.call('task', REST.searchUsers, params, 'search users', itemIndex);
 		return asUsers(body);
 	}
 
 	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
 		return await this.call(
 			section,
-			'get_document',
+			REST.getDocument,
 			{ dvs_document_id: documentId },
 			`read document ${documentId}`,
 			itemIndex,
@@ -128,21 +110,14 @@ export class RestDvsAdapter implements DvsAdapter {
 		const params: IDataObject = { limit: query.limit, offset: query.offset };
 		if (query.order) params.order = query.order;
 		if (query.filters && Object.keys(query.filters).length > 0) params.filters = query.filters;
-		const body = await this.call(
-			section,
-			'get_documents',
-			params,
-			'list documents',
-			itemIndex,
-			'A filter value may be invalid: filters take option, user or document IDs of your organization.',
-		);
+		const body = await this.call(section, REST.getDocuments, params, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
 		const body = await this.call(
 			'task',
-			'get_comments',
+			REST.getComments,
 			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
 			`read the comments of task ${taskId}`,
 			itemIndex,
@@ -158,14 +133,7 @@ export class RestDvsAdapter implements DvsAdapter {
 
 	async sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.writtenId(
-			await this.call(
-				section,
-				'create_document',
-				{ create_params: values },
-				'create the document',
-				itemIndex,
-				FIELD_HINT,
-			),
+			await this.call(section, REST.createDocument, { create_params: values }, 'create the document', itemIndex),
 		);
 	}
 
@@ -178,11 +146,10 @@ export class RestDvsAdapter implements DvsAdapter {
 		return this.writtenId(
 			await this.call(
 				section,
-				'update_document',
+				REST.updateDocument,
 				{ dvs_document_id: documentId, update_params: values },
 				`update document ${documentId}`,
 				itemIndex,
-				FIELD_HINT,
 			),
 			documentId,
 		);
@@ -192,11 +159,10 @@ export class RestDvsAdapter implements DvsAdapter {
 		return this.writtenId(
 			await this.call(
 				'task',
-				'add_comment',
+				REST.addComment,
 				{ dvs_document_id: taskId, comment },
 				`comment on task ${taskId}`,
 				itemIndex,
-				'The comment must not be empty.',
 			),
 			taskId,
 		);
@@ -213,13 +179,13 @@ export class RestDvsAdapter implements DvsAdapter {
 				this.ctx,
 				taskId,
 				() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
-				this.options(`attach "${source.fileName}" to task ${taskId}`, itemIndex, 'The file may be empty or missing.'),
+				this.options(`attach "${source.fileName}" to task ${taskId}`, itemIndex),
 			);
 			return { ...body, file_hash: String(body.file_hash), upload_hash: String(body.upload_hash ?? '') };
 		};
 	}
 
-	/** The DVS API: the storage API's get_folder_content on the task's upload_hash, with the DVS credential. */
+	/** The DVS API: the storage API's folder listing on the task's upload_hash, with the DVS credential. */
 	async listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]> {
 		const body = await listDvsAttachmentFolder(
 			this.ctx,

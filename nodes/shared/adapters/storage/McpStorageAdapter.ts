@@ -1,10 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ServiceContext } from '../../transport/http';
 import { timeoutFor } from '../../transport/http';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storage';
+import type { McpTool } from '../../transport/mcp/toolCatalogue';
+import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
 import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { fileFromReadResult, MCP_UPLOAD_MAX_BYTES, mib, readWhole } from './mcpFileContent';
@@ -30,11 +32,8 @@ import type {
 	WriteResult,
 } from './types';
 import { namedRootHash } from './entryFields';
-
-/** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
-const LIST_PAGE = 200;
-/** A listing that never ends is a service fault, not a folder: stop after this many pages. */
-const MAX_LIST_PAGES = 10_000;
+import { listEveryPage } from './mcpListing';
+import { refuseFolderOverMcp, refuseUploadOptionsOverMcp } from './mcpRefusals';
 
 /**
  * The MCP endpoint's storage tools (the MCP endpoint) as a StorageAdapter, with the REST API's output
@@ -70,27 +69,32 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	private async call(
-		suffix: string,
+		tool: McpTool,
 		args: IDataObject,
 		context: Omit<McpCallContext, 'timeoutMs'>,
 	): Promise<McpToolOutcome> {
-		return await this.tools.call(suffix, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+		return await this.tools.call(tool, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+	}
+
+	/** A create, upload or import, settled by reconcile.ts: the item it wrote. */
+	private async created(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
+		return writtenItem(await this.write(tool, args, action, itemIndex, true));
 	}
 
 	private async write(
-		suffix: string,
+		tool: McpTool,
 		args: IDataObject,
 		action: string,
 		itemIndex: number,
 		reconciled = false,
 	): Promise<IDataObject> {
-		const outcome = await this.call(suffix, args, { action, itemIndex, group: 'storageWrite', reconciled });
+		const outcome = await this.call(tool, args, { action, itemIndex, reconciled });
 		return outcome.structured ?? {};
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
-		const outcome = await this.call('get_root_folder', {}, { action: 'read the ROOT folder', itemIndex });
+		const outcome = await this.call(MCP_TOOLS.getRootFolder, {}, { action: 'read the ROOT folder', itemIndex });
 		const hash = namedRootHash(
 			this.ctx.getNode(),
 			objectField(outcome.structured ?? {}, 'folder').hash,
@@ -101,55 +105,17 @@ export class McpStorageAdapter implements StorageAdapter {
 		return hash;
 	}
 
-	/**
-	 * Every visible item of a folder, as MCP objects, paged as the MCP endpoint defines it: `limit` and
-	 * `offset`, where offsets address the raw sequence and a page may be short after access
-	 * filtering. The next offset is the raw window the server says it scanned (its `limit`), or
-	 * the visible count when it does not say (never skipping an entry; repeats are dropped by
-	 * hash); an empty page ends the listing. A server's own `has_more` / `next_offset` are
-	 * followed when present. A listing that does not end within MAX_LIST_PAGES is an error.
-	 */
+	/** Every visible item of a folder, as MCP objects (mcpListing.ts: how the pages follow each other). */
 	async listRaw(folderHash: string, itemIndex: number): Promise<IDataObject[]> {
-		const items: IDataObject[] = [];
-		const seen = new Set<string>();
-		let offset = 0;
-		for (let page = 0; page < MAX_LIST_PAGES; page++) {
-			const outcome = await this.call(
-				'list_folder',
-				{ folder_hash: folderHash, limit: LIST_PAGE, offset },
-				{ action: 'list the folder', itemIndex },
-			);
-			const structured = outcome.structured ?? {};
-			const pageItems = listField(structured, 'items');
-			for (const item of pageItems) {
-				const hash = String(item.hash);
-				if (seen.has(hash)) continue;
-				seen.add(hash);
-				items.push(item);
-			}
-			const scanned =
-				typeof structured.limit === 'number' && structured.limit > 0 ? structured.limit : pageItems.length;
-			if (typeof structured.has_more === 'boolean') {
-				if (!structured.has_more) return items;
-				const next =
-					typeof structured.next_offset === 'number' ? structured.next_offset : offset + Math.max(scanned, 1);
-				offset = next > offset ? next : offset + Math.max(scanned, 1);
-				continue;
-			}
-			if (pageItems.length === 0) return items;
-			offset += scanned;
-		}
-		throw new NodeApiError(
-			this.ctx.getNode(),
-			{ message: 'listing did not end' },
-			{
-				message: `Svc's MCP endpoint kept listing the folder past ${MAX_LIST_PAGES} pages`,
-				description:
-					'The listing was stopped rather than returned incomplete. Try again; if it persists, list ' +
-					'the folder with the Svc Storage API credential.',
-				itemIndex,
-			},
-		);
+		const page = async (offset: number, limit: number) =>
+			(
+				await this.call(
+					MCP_TOOLS.listFolder,
+					{ folder_hash: folderHash, limit, offset },
+					{ action: 'list the folder', itemIndex },
+				)
+			).structured ?? {};
+		return await listEveryPage(this.ctx.getNode(), page, itemIndex);
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
@@ -161,17 +127,11 @@ export class McpStorageAdapter implements StorageAdapter {
 		options: { accessRights?: boolean },
 		itemIndex: number,
 	): Promise<IDataObject> {
-		const outcome = await this.call(
-			'get_folder_info',
-			{ folder_hash: folderHash },
-			{ action: 'read the folder', itemIndex },
-		);
-		return folderInfoFromMcp(objectField(outcome.structured ?? {}, 'folder'), options.accessRights === true);
+		return folderInfoFromMcp(await this.info('folder', folderHash, itemIndex), options.accessRights === true);
 	}
 
 	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
-		const outcome = await this.call('get_file_info', { file_hash: fileHash }, { action: 'read the file', itemIndex });
-		return fileInfoFromMcp(objectField(outcome.structured ?? {}, 'file'), options.accessRights === true);
+		return fileInfoFromMcp(await this.info('file', fileHash, itemIndex), options.accessRights === true);
 	}
 
 	private refuse(message: string, description: string, itemIndex: number): never {
@@ -181,63 +141,51 @@ export class McpStorageAdapter implements StorageAdapter {
 	/** svc_create_folder needs a name and requests PRIVATE access (the MCP endpoint's rule 2). */
 	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const name = input.name?.trim() ?? '';
-		if (!name) {
-			this.refuse(
-				'The parameter "Folder Name" is empty',
-				"Svc's MCP endpoint needs a name for a new folder (only the Svc Storage API credential picks a random one).",
-				itemIndex,
-			);
-		}
-		if (input.accessType && input.accessType !== 'PRIVATE') {
-			this.refuse(
-				`The access type ${input.accessType} cannot be requested over Svc's MCP endpoint`,
-				"Folders created over MCP request PRIVATE access (the folder's settings may override it). " +
-					'Use the Svc Storage API credential to create LINK folders.',
-				itemIndex,
-			);
-		}
+		refuseFolderOverMcp(this.ctx.getNode(), input, itemIndex);
 		const folderHash = input.parentHash || (await this.rootFolderHash(itemIndex));
 		return {
 			folderHash,
 			name,
-			send: async () =>
-				createdFolderFromMcp(
-					writtenItem(
-						await this.write(
-							'create_folder',
-							{ parent_folder_hash: folderHash, folder_name: name },
-							`create the folder "${name}"`,
-							itemIndex,
-							true,
-						),
-					),
-				),
+			send: async () => {
+				const args = { parent_folder_hash: folderHash, folder_name: name };
+				return createdFolderFromMcp(
+					await this.created(MCP_TOOLS.createFolder, args, `create the folder "${name}"`, itemIndex),
+				);
+			},
 		};
 	}
 
 	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const outcome = await this.call(
-			'get_folder_info',
-			{ folder_hash: folderHash },
-			{ action: 'read the folder', itemIndex },
-		);
-		return createdFolderFromMcp(objectField(outcome.structured ?? {}, 'folder'));
+		return createdFolderFromMcp(await this.info('folder', folderHash, itemIndex));
 	}
 
-	/** `unchanged: true` when the service reports the item already was as asked (the MCP endpoint's rule 5). */
-	private withStatus(result: IDataObject, structured: IDataObject): IDataObject {
+	/** svc_get_folder_info or svc_get_file_info: the item's object. */
+	private async info(kind: 'file' | 'folder', hash: string, itemIndex: number): Promise<IDataObject> {
+		const tool = kind === 'file' ? MCP_TOOLS.getFileInfo : MCP_TOOLS.getFolderInfo;
+		const outcome = await this.call(tool, { [`${kind}_hash`]: hash }, { action: `read the ${kind}`, itemIndex });
+		return objectField(outcome.structured ?? {}, kind);
+	}
+
+	/**
+	 * A rename or move, its output as REST gives it; `unchanged: true` when the service reports the item
+	 * already was as asked (the MCP endpoint's rule 5).
+	 */
+	private async change(
+		tool: McpTool,
+		args: IDataObject,
+		action: string,
+		itemIndex: number,
+		output: (item: IDataObject) => IDataObject,
+	): Promise<IDataObject> {
+		const structured = await this.write(tool, args, action, itemIndex);
+		const result = output(writtenItem(structured));
 		return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
 		await this.refuseRoot(folderHash, 'renamed', itemIndex);
-		const structured = await this.write(
-			'rename_folder',
-			{ folder_hash: folderHash, folder_name: name },
-			'rename the folder',
-			itemIndex,
-		);
-		return this.withStatus(renamedFolderFromMcp(writtenItem(structured)), structured);
+		const args = { folder_hash: folderHash, folder_name: name };
+		return await this.change(MCP_TOOLS.renameFolder, args, 'rename the folder', itemIndex, renamedFolderFromMcp);
 	}
 
 	private async refuseRoot(folderHash: string, what: 'renamed' | 'moved', itemIndex: number): Promise<void> {
@@ -259,18 +207,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		options: UploadOptions,
 		itemIndex: number,
 	): Promise<PreparedWrite> {
-		const restOnly = [
-			options.folderUploadKey ? 'Folder Upload Key' : '',
-			options.watermarkText ? 'Watermark Text' : '',
-		].filter(Boolean);
-		if (restOnly.length > 0) {
-			this.refuse(
-				`The option "${restOnly[0]}" is not available over Svc's MCP endpoint`,
-				'Upload keys and watermarks belong to the storage REST API. Use the Svc Storage API credential, ' +
-					'or remove the option.',
-				itemIndex,
-			);
-		}
+		refuseUploadOptionsOverMcp(this.ctx.getNode(), options, itemIndex);
 		const tooLarge = (size: number): never =>
 			this.refuse(
 				`The file is too large for Svc's MCP endpoint (${mib(size)}; the limit is 10 MiB)`,
@@ -282,59 +219,41 @@ export class McpStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name: source.fileName,
-			send: async () =>
-				uploadedFileFromMcp(
-					writtenItem(
-						await this.write(
-							'upload_file',
-							{ folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' },
-							`upload the file "${source.fileName}"`,
-							itemIndex,
-							true,
-						),
-					),
-				),
+			send: async () => {
+				const args = { folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' };
+				const action = `upload the file "${source.fileName}"`;
+				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, action, itemIndex));
+			},
 		};
 	}
 
 	async uploadedFile(fileHash: string, _folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const outcome = await this.call('get_file_info', { file_hash: fileHash }, { action: 'read the file', itemIndex });
-		return uploadedFileFromMcp(objectField(outcome.structured ?? {}, 'file'));
+		return uploadedFileFromMcp(await this.info('file', fileHash, itemIndex));
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
 		const outcome = await this.call(
-			'read_file',
+			MCP_TOOLS.readFile,
 			{ file_hash: fileHash },
-			{ action: 'download the file', itemIndex, contentIsData: true },
+			{ action: 'download the file', itemIndex },
 		);
 		return await fileFromReadResult(this.ctx, outcome, timeoutFor(this.ctx, this.timeoutFor(itemIndex)), itemIndex);
 	}
 
 	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.write(
-			'rename_file',
-			{ file_hash: fileHash, file_name: name },
-			'rename the file',
-			itemIndex,
-		);
-		return this.withStatus(renamedFileFromMcp(writtenItem(structured)), structured);
+		const args = { file_hash: fileHash, file_name: name };
+		return await this.change(MCP_TOOLS.renameFile, args, 'rename the file', itemIndex, renamedFileFromMcp);
 	}
 
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.write(
-			'move_file',
-			{ file_hash: fileHash, target_folder_hash: targetFolderHash },
-			'move the file',
-			itemIndex,
-		);
-		return this.withStatus(movedFileFromMcp(writtenItem(structured)), structured);
+		const args = { file_hash: fileHash, target_folder_hash: targetFolderHash };
+		return await this.change(MCP_TOOLS.moveFile, args, 'move the file', itemIndex, movedFileFromMcp);
 	}
 
 	// MCP-only operations
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
-		const outcome = await this.call('search_files', { query, limit }, { action: 'search files', itemIndex });
+		const outcome = await this.call(MCP_TOOLS.searchFiles, { query, limit }, { action: 'search files', itemIndex });
 		return listField(outcome.structured ?? {}, 'items').map((item) => ({
 			...entryFromMcp(item),
 			...(typeof item.description === 'string' ? { description: item.description } : {}),
@@ -355,7 +274,13 @@ export class McpStorageAdapter implements StorageAdapter {
 			folderHash,
 			name: fileName,
 			send: async () => {
-				const structured = await this.write('import_file', args, `import the file "${fileName}"`, itemIndex, true);
+				const structured = await this.write(
+					MCP_TOOLS.importFile,
+					args,
+					`import the file "${fileName}"`,
+					itemIndex,
+					true,
+				);
 				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},
 		};
@@ -364,7 +289,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
 		await this.refuseRoot(folderHash, 'moved', itemIndex);
 		const structured = await this.write(
-			'move_folder',
+			MCP_TOOLS.moveFolder,
 			{ folder_hash: folderHash, target_folder_hash: targetFolderHash },
 			'move the folder',
 			itemIndex,

@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
+import type { RestAction } from '../../transport/restCatalogue';
+import { REST, restActionNamed } from '../../transport/restCatalogue';
 import {
 	asObject,
 	callStorageAction,
@@ -47,25 +49,26 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	/** One storage API action for an item, with that item's timeout. */
 	private async action(
-		name: string,
+		name: RestAction,
 		fields: StorageFields,
 		action: string,
 		itemIndex: number,
 		reconciled?: boolean,
 	): Promise<unknown> {
-		return await callStorageAction(this.ctx, name, fields, {
+		const { body } = await callStorageAction(this.ctx, name, fields, {
 			action,
 			itemIndex,
 			timeoutMs: this.timeoutFor(itemIndex),
 			reconciled,
 		});
+		return body;
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
 		const { body } = await callStorageScript(
 			this.ctx,
-			'authenticate_user',
+			REST.authenticateUser,
 			{},
 			{
 				action: 'read the account data',
@@ -78,7 +81,7 @@ export class RestStorageAdapter implements StorageAdapter {
 		return hash;
 	}
 
-	/** create_folder takes no parent for ROOT and makes up a name when none is given (the storage API). */
+	/** Create Folder takes no parent for ROOT and makes up a name when none is given (the storage API). */
 	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const folderHash = input.parentHash || (await this.rootFolderHash(itemIndex));
 		const name = input.name ?? '';
@@ -88,14 +91,8 @@ export class RestStorageAdapter implements StorageAdapter {
 			send: async () => {
 				const fields = { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType };
 				const action = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
-				return asObject(
-					await callStorageAction(this.ctx, 'create_folder', fields, {
-						action,
-						itemIndex,
-						timeoutMs: this.timeoutFor(itemIndex),
-						reconciled: true,
-					}),
-				);
+				const options = { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true };
+				return asObject((await callStorageAction(this.ctx, REST.createFolder, fields, options)).body);
 			},
 		};
 	}
@@ -113,7 +110,7 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
 		const body = await this.action(
-			'get_folder_content',
+			REST.getFolderContent,
 			{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
 			'list the folder',
 			itemIndex,
@@ -121,7 +118,7 @@ export class RestStorageAdapter implements StorageAdapter {
 		return asList(body);
 	}
 
-	/** get_file_info and get_folder_info: the same call for either kind. */
+	/** File and folder info: the same call for either kind. */
 	private async info(
 		kind: 'file' | 'folder',
 		hash: string,
@@ -129,14 +126,16 @@ export class RestStorageAdapter implements StorageAdapter {
 		itemIndex: number,
 	): Promise<IDataObject> {
 		const fields = { [`${kind}_hash`]: hash, get_access_rights: options.accessRights ? true : undefined };
-		return asObject(await this.action(`get_${kind}_info`, fields, `read the ${kind}`, itemIndex));
+		return asObject(
+			await this.action(kind === 'file' ? REST.getFileInfo : REST.getFolderInfo, fields, `read the ${kind}`, itemIndex),
+		);
 	}
 
-	/** rename_file and rename_folder: the same call for either kind. */
+	/** Renaming a file or a folder: the same call for either kind. */
 	private async rename(kind: 'file' | 'folder', hash: string, name: string, itemIndex: number): Promise<IDataObject> {
 		return asObject(
 			await this.action(
-				`rename_${kind}`,
+				kind === 'file' ? REST.renameFile : REST.renameFolder,
 				{ [`${kind}_hash`]: hash, [`${kind}_name`]: name },
 				`rename the ${kind}`,
 				itemIndex,
@@ -156,7 +155,7 @@ export class RestStorageAdapter implements StorageAdapter {
 		return await this.rename('folder', folderHash, name, itemIndex);
 	}
 
-	/** upload_file streams the file part from its source, a new form for each attempt. */
+	/** An upload streams the file part from its source, a new form for each attempt. */
 	async prepareUpload(
 		folderHash: string,
 		source: UploadSource,
@@ -166,26 +165,26 @@ export class RestStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name: source.fileName,
-			send: async () =>
-				asObject(
-					await uploadToStorage(
-						this.ctx,
-						{
-							folder_hash: folderHash,
-							folder_upload_key: options.folderUploadKey,
-							watermark_text: options.watermarkText,
-							watermark_position: options.watermarkPosition,
-							watermark_color: options.watermarkColor,
-						},
-						() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
-						{
-							action: `upload the file "${source.fileName}"`,
-							itemIndex,
-							timeoutMs: this.timeoutFor(itemIndex),
-							reconciled: true,
-						},
-					),
-				),
+			send: async () => {
+				const { body } = await uploadToStorage(
+					this.ctx,
+					{
+						folder_hash: folderHash,
+						folder_upload_key: options.folderUploadKey,
+						watermark_text: options.watermarkText,
+						watermark_position: options.watermarkPosition,
+						watermark_color: options.watermarkColor,
+					},
+					() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
+					{
+						action: `upload the file "${source.fileName}"`,
+						itemIndex,
+						timeoutMs: this.timeoutFor(itemIndex),
+						reconciled: true,
+					},
+				);
+				return asObject(body);
+			},
 		};
 	}
 
@@ -218,55 +217,59 @@ export class RestStorageAdapter implements StorageAdapter {
 		return await this.rename('file', fileHash, name, itemIndex);
 	}
 
-	/** The storage API: move_file answers 200 "with no documented data", so the output is what the node asked for. */
+	/** The storage API: moving answers 200 "with no documented data", so the output is what the node asked for. */
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		await this.action('move_file', { file_hash: fileHash, folder_hash: targetFolderHash }, 'move the file', itemIndex);
+		await this.action(
+			REST.moveFile,
+			{ file_hash: fileHash, folder_hash: targetFolderHash },
+			'move the file',
+			itemIndex,
+		);
 		return { file_hash: fileHash, folder_hash: targetFolderHash };
 	}
 
-	/** delete_file and delete_folder document no data in the answer, so the output says what was deleted. */
+	/** Deleting documents no data in the answer, so the output says what was deleted. */
 	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		await this.action(`delete_${kind}`, { [`${kind}_hash`]: hash }, `delete the ${kind}`, itemIndex);
+		await this.action(
+			kind === 'file' ? REST.deleteFile : REST.deleteFolder,
+			{ [`${kind}_hash`]: hash },
+			`delete the ${kind}`,
+			itemIndex,
+		);
 		return { [`${kind}_hash`]: hash, deleted: true };
 	}
 
 	/** The legacy undelete scripts (paid plans; the storage API shows no answer). */
 	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		const hints = {
-			405: {
-				description: `Restoring needs a PRO, BUSINESS or ENTERPRISE plan, and the ${kind} must be deleted, not purged.`,
-			},
-		};
 		await callStorageScript(
 			this.ctx,
-			`undelete_${kind}`,
+			kind === 'file' ? REST.undeleteFile : REST.undeleteFolder,
 			{ [`${kind}_hash`]: hash },
-			{ action: `restore the ${kind}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex), hints },
+			{ action: `restore the ${kind}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
 		);
 		return { [`${kind}_hash`]: hash, restored: true };
 	}
 
 	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await callStorageAction(this.ctx, call.name, fields, {
-				action: call.label,
-				itemIndex,
-				timeoutMs: this.timeoutFor(itemIndex),
-				hints: call.hints,
-			}),
-		);
+		const { body } = await callStorageAction(this.ctx, restActionNamed(call.name), fields, {
+			action: call.label,
+			itemIndex,
+			timeoutMs: this.timeoutFor(itemIndex),
+			hints: call.hints,
+		});
+		return asObject(body);
 	}
 
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
-		return await this.action('get_esignatures', fields, 'list the signatures', itemIndex);
+		return await this.action(REST.getEsignatures, fields, 'list the signatures', itemIndex);
 	}
 
 	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return asObject(await this.action('esignature_share', fields, 'share the file for signing', itemIndex));
+		return asObject(await this.action(REST.esignatureShare, fields, 'share the file for signing', itemIndex));
 	}
 
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageScript(this.ctx, call.name, fields, {
+		const { body } = await callStorageScript(this.ctx, restActionNamed(call.name), fields, {
 			action: call.label,
 			itemIndex,
 			timeoutMs: this.timeoutFor(itemIndex),

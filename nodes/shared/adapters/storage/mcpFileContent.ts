@@ -126,6 +126,66 @@ function usableUrl(url: string): URL | undefined {
 	return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback) ? parsed : undefined;
 }
 
+/** GET of the URL the service gave, without credentials and without following a redirect. */
+async function requestLargeFile(
+	ctx: ServiceContext,
+	url: URL,
+	timeoutMs: number,
+	itemIndex: number,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		return (await ctx.helpers.httpRequest({
+			method: 'GET',
+			url: url.toString(),
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: timeoutMs,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: (error as Error).message ?? 'request failed' },
+			{
+				message: 'Could not fetch the large file from the URL Svc gave',
+				description:
+					`${(error as Error).message ?? ''} Try again, or download the file with the Svc Storage API ` + `credential.`,
+				itemIndex,
+			},
+		);
+	}
+}
+
+/** A non-2xx answer of the download URL (its body discarded), a redirect named with its host. */
+async function refusedDownload(
+	ctx: ServiceContext,
+	response: IN8nHttpFullResponse,
+	url: URL,
+	location: string | undefined,
+	itemIndex: number,
+): Promise<NodeApiError> {
+	await discardBody(response.body);
+	const redirect =
+		response.statusCode >= 300 && response.statusCode < 400
+			? ` with a redirect to ${hostOf(location)}, which the node does not follow`
+			: '';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) },
+		{
+			message:
+				`The download URL Svc gave for this large file (${hostOf(url.toString())}) ` +
+				`answered ${response.statusCode}${redirect}`,
+			description:
+				'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need ' +
+				'a login. Run again, or use the Svc Storage API credential.',
+			httpCode: String(response.statusCode),
+			itemIndex,
+		},
+	);
+}
+
 export async function fetchLargeFile(
 	ctx: ServiceContext,
 	url: string,
@@ -149,56 +209,14 @@ export async function fetchLargeFile(
 			},
 		);
 	}
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await ctx.helpers.httpRequest({
-			method: 'GET',
-			url: parsed.toString(),
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout: timeoutMs,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: (error as Error).message ?? 'request failed' },
-			{
-				message: 'Could not fetch the large file from the URL Svc gave',
-				description:
-					`${(error as Error).message ?? ''} Try again, or download the file with the Svc Storage API ` + `credential.`,
-				itemIndex,
-			},
-		);
-	}
+	const response = await requestLargeFile(ctx, parsed, timeoutMs, itemIndex);
 	const headers = response.headers as Record<string, string | string[] | undefined>;
 	const header = (name: string) => {
 		const value = headers[name] ?? headers[name.toLowerCase()];
 		return Array.isArray(value) ? value[0] : value;
 	};
-	if (response.statusCode < 200 || response.statusCode >= 300) {
-		await discardBody(response.body);
-		const location = header('location');
-		const redirect =
-			response.statusCode >= 300 && response.statusCode < 400
-				? ` with a redirect to ${hostOf(location)}, which the node does not follow`
-				: '';
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: `download URL answered ${response.statusCode}`, httpCode: String(response.statusCode) },
-			{
-				message:
-					`The download URL Svc gave for this large file (${hostOf(parsed.toString())}) ` +
-					`answered ${response.statusCode}${redirect}`,
-				description:
-					'Files larger than 25 MB are not sent inline over MCP; their URL may have expired or need ' +
-					'a login. Run again, or use the Svc Storage API credential.',
-				httpCode: String(response.statusCode),
-				itemIndex,
-			},
-		);
-	}
+	if (response.statusCode < 200 || response.statusCode >= 300)
+		throw await refusedDownload(ctx, response, parsed, header('location'), itemIndex);
 	const length = Number(header('content-length'));
 	const watched = watchIdle(response.body as AsyncIterable<Buffer>, timeoutMs);
 	return {

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ServiceContext } from '../http';
-import { DEFAULT_TIMEOUT_MS, timeoutFor } from '../http';
-import { ToolCatalogue } from './catalogue';
+import { timeoutFor, type ServiceContext } from '../http';
+import { ToolList } from './toolList';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
 import type { ErrorContext } from './errors';
@@ -10,8 +9,8 @@ import { httpStatusError, isSessionLost, revisionRefusedError, rpcError, unexpec
 import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
-import type { Exchange } from './session';
-import { McpSession, revisionRefusal } from './session';
+import { revisionRefusal } from './lifecycles';
+import { McpSession, type Exchange } from './session';
 import { StreamableHttpTransport } from './streamableHttp';
 
 export type { McpCredentialType } from './endpoint';
@@ -55,7 +54,7 @@ export interface McpClientOptions {
 interface ClientParts {
 	endpoint: McpEndpoint;
 	session: McpSession;
-	catalogue: ToolCatalogue;
+	tools: ToolList;
 	contextOf: (action: string, itemIndex?: number) => ErrorContext;
 }
 
@@ -105,7 +104,7 @@ function actionOf(method: string, params: IDataObject): string {
 
 /**
  * A client of an MCP endpoint for one node execution (or one editor lookup): the calls and how
- * their results read. The HTTP transport (HTTP and SSE), the session and revision, and the tool catalogue are
+ * their results read. The HTTP transport (HTTP and SSE), the session and revision, and the tool list are
  * its parts. `close()` ends the session; callers run it when the execution ends, also after an
  * error.
  *
@@ -135,24 +134,24 @@ export class McpClient {
 	}
 
 	/**
-	 * Calls the tool whose name ends with `nameSuffix` (`create_folder` → `svc_create_folder`,
-	 * `acme_create_folder`).
+	 * Calls the tool whose name ends with `nameSuffix` (`list_folder` → `svc_list_folder`,
+	 * `acme_list_folder`).
 	 */
 	async callTool(nameSuffix: string, args: IDataObject, options: McpCallOptions = {}): Promise<McpToolOutcome> {
-		const { catalogue } = await this.ready(options.itemIndex);
-		const guess = catalogue.guess(nameSuffix);
+		const { tools } = await this.ready(options.itemIndex);
+		const guess = tools.guess(nameSuffix);
 		const first = await this.attemptTool(guess, args, options);
 		if (first.kind === 'outcome') {
-			catalogue.confirm(nameSuffix, guess);
+			tools.confirm(nameSuffix, guess);
 			return first.outcome;
 		}
 		// "Unknown tool" means nothing ran: looking the name up and sending again is safe, writes included.
-		const { match, names } = await catalogue.lookUp(nameSuffix, first.available);
+		const { match, names } = await tools.lookUp(nameSuffix, first.available);
 		if (!match || match === guess)
 			throw toolUnavailableError(guess, nameSuffix, names, await this.errorContext(`call ${guess}`, options.itemIndex));
 		const second = await this.attemptTool(match, args, options);
 		if (second.kind === 'outcome') {
-			catalogue.confirm(nameSuffix, match);
+			tools.confirm(nameSuffix, match);
 			return second.outcome;
 		}
 		throw toolUnavailableError(
@@ -179,22 +178,22 @@ export class McpClient {
 		throw toolUnavailableError(name, suffix, names, await this.errorContext(`call ${name}`, options.itemIndex));
 	}
 
-	/** Whether a tool is read-only (catalogue.ts isReadOnlyTool); false when tools/list cannot be read. */
+	/** Whether a tool is read-only (toolCatalogue.ts isReadOnlyTool); false when tools/list cannot be read. */
 	private async isReadOnlyTool(name: string, options: McpCallOptions): Promise<boolean> {
-		const { catalogue } = await this.ready(options.itemIndex);
-		return await catalogue.isReadOnly(name).catch(() => false);
+		const { tools } = await this.ready(options.itemIndex);
+		return await tools.isReadOnly(name).catch(() => false);
 	}
 
 	/** Whether the endpoint lists a tool with this suffix (fetches tools/list once). */
 	async hasTool(nameSuffix: string, options: McpCallOptions = {}): Promise<boolean> {
-		const { catalogue } = await this.ready(options.itemIndex);
-		return (await catalogue.lookUp(nameSuffix)).match !== undefined;
+		const { tools } = await this.ready(options.itemIndex);
+		return (await tools.lookUp(nameSuffix)).match !== undefined;
 	}
 
 	/** tools/list, every page, fetched once per client (or reused while the server allows). */
 	async listTools(options: McpCallOptions = {}): Promise<McpToolDescriptor[]> {
-		const { catalogue } = await this.ready(options.itemIndex);
-		return await catalogue.list();
+		const { tools } = await this.ready(options.itemIndex);
+		return await tools.list();
 	}
 
 	/** One JSON-RPC request; returns its result (without the modern `resultType`). */
@@ -227,12 +226,12 @@ export class McpClient {
 			});
 			const session = new McpSession(http, endpoint, contextOf, this.options.revision);
 			this.session = session;
-			const catalogue = new ToolCatalogue(
+			const tools = new ToolList(
 				endpoint,
 				async (cursor) => await this.request('tools/list', cursor ? { cursor } : {}, { itemIndex }),
 				() => contextOf('list the tools', itemIndex),
 			);
-			return { endpoint, session, catalogue, contextOf };
+			return { endpoint, session, tools, contextOf };
 		})();
 		return await this.parts;
 	}
@@ -248,7 +247,7 @@ export class McpClient {
 		action: string,
 	): Promise<Exchange> {
 		const { session } = await this.ready(options.itemIndex);
-		const timeoutMs = timeoutFor(this.ctx, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+		const timeoutMs = timeoutFor(this.ctx, options.timeoutMs);
 		return await session.exchange(method, params, {
 			itemIndex: options.itemIndex,
 			timeoutMs,

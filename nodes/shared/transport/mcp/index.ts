@@ -1,9 +1,9 @@
-/** The MCP client: one per node execution (HTTP transport → session and revision → tool catalogue → calls). */
+/** The MCP client: one per node execution (HTTP transport → session and revision → tool list → calls). */
 export { McpClient } from './client';
-export { matchToolSuffix } from './catalogue';
+export { matchToolSuffix } from './toolList';
 export { mcpRetryAfterSeconds } from './streamableHttp';
-export { forgetLifecycles } from './session';
-export { forgetCatalogues } from './catalogue';
+export { forgetLifecycles } from './lifecycles';
+export { forgetToolLists } from './toolList';
 export { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY } from './endpoint';
 export type { McpCallOptions, McpClientOptions, McpCredentialType, McpToolOutcome } from './client';
 export { CLIENT_CODES, mcpErrorCode, MCP_SERVICE } from './errors';

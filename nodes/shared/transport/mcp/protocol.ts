@@ -1,3 +1,5 @@
+import { isUploadTool } from './toolCatalogue';
+
 /** Protocol revisions the MCP endpoint speaks and the request shapes each one needs. */
 
 export const MODERN_REVISION = '2026-07-28';
@@ -52,11 +54,10 @@ export function headerSafe(value: string): string {
  */
 export const GENERAL_REQUEST_LIMIT = 1024 * 1024;
 export const UPLOAD_REQUEST_LIMIT = 16 * 1024 * 1024;
-const UPLOAD_TOOLS = /(^|_)(upload_file|dvs_upload_file)$/;
 
 /** The largest body the MCP endpoint lets one request have. */
 export function requestLimitOf(method: string, params: Record<string, unknown>): number {
-	return method === 'tools/call' && typeof params.name === 'string' && UPLOAD_TOOLS.test(params.name)
+	return method === 'tools/call' && typeof params.name === 'string' && isUploadTool(params.name)
 		? UPLOAD_REQUEST_LIMIT
 		: GENERAL_REQUEST_LIMIT;
 }

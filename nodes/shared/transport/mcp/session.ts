@@ -15,23 +15,19 @@ import {
 	unexpectedAnswerError,
 	unknownRevisionAnswerError,
 } from './errors';
+import { messageOf, withoutResultType } from './envelope';
+import { LIFECYCLES, revisionRefusal } from './lifecycles';
 import type { NegotiatedRevision } from './protocol';
 import {
 	CLIENT_INFO,
 	FALLBACK_INITIALIZE_REVISION,
-	headerSafe,
 	INITIALIZATION_REVISIONS,
-	mcpNameOf,
-	META_CLIENT_CAPABILITIES,
-	META_CLIENT_INFO,
-	META_PROTOCOL_VERSION,
 	MODERN_REVISION,
 	requestLimitOf,
-	sendsVersionHeader,
 } from './protocol';
 import type { JsonRpcError } from './schemas';
 import { initializeResultSchema, jsonRpcResponseSchema } from './schemas';
-import type { StreamableHttpTransport, OutgoingMessage, PostOptions } from './streamableHttp';
+import type { StreamableHttpTransport, PostOptions } from './streamableHttp';
 
 export type Exchange =
 	| { kind: 'result'; result: IDataObject }
@@ -44,44 +40,6 @@ export interface ExchangeOptions {
 	action: string;
 	/** A tools/call that changes something: never sent twice; an unknown outcome is thrown as uncertain. */
 	write: boolean;
-}
-
-type Lifecycle = 'modern' | 'initialize';
-
-/**
- * The lifecycle each endpoint speaks, learned once per process (each queue-mode worker learns it on
- * its own): an endpoint that refused the modern revision is not asked again.
- */
-const LIFECYCLES = new Map<string, Lifecycle>();
-
-/** For tests: forget what was learned. */
-export function forgetLifecycles(): void {
-	LIFECYCLES.clear();
-}
-
-/**
- * A 400 that says `revision` is not spoken here: the version is unsupported, or (for the modern
- * revision, which has no handshake) the server wants initialize first. With the versions the
- * server names, when it names them.
- */
-export function revisionRefusal(
-	response: ServiceResponse,
-	body: unknown,
-	revision: string,
-): { supported?: unknown } | undefined {
-	if (response.status !== 400) return undefined;
-	const error = rpcErrorOfBody(body);
-	const data = (error?.data ?? {}) as IDataObject;
-	if (Array.isArray(data.supported))
-		return (data.supported as unknown[]).includes(revision) ? undefined : { supported: data.supported };
-	if (typeof data.header === 'string' && /protocol-version/i.test(data.header) && data.expected !== revision) return {};
-	const text = error?.message ?? (typeof body === 'string' ? body : '');
-	const named = /supported versions?:?\s*([0-9, -]+)/i.exec(text)?.[1];
-	const supported = named ? named.split(/[,\s]+/).filter(Boolean) : undefined;
-	if (/protocol[ -]?version/i.test(text) && /unsupported|not supported|unknown|invalid/i.test(text))
-		return { supported };
-	if (revision === MODERN_REVISION && /not initiali[sz]ed|session[ -]?id|no valid session/i.test(text)) return {};
-	return undefined;
 }
 
 /**
@@ -105,7 +63,7 @@ export class McpSession {
 	serverInfo?: IDataObject;
 
 	constructor(
-		private readonly adapter: StreamableHttpTransport,
+		private readonly transport: StreamableHttpTransport,
 		private readonly endpoint: McpEndpoint,
 		private readonly errorContext: (action: string, itemIndex?: number) => ErrorContext,
 		private readonly pinnedRevision?: string,
@@ -242,8 +200,8 @@ export class McpSession {
 				throw unknownRevisionAnswerError(revision, ctx);
 			this.serverInfo = parsed.data.serverInfo as IDataObject | undefined;
 			const negotiated: NegotiatedRevision = { revision, modern: false, sessionId: this.issuedSessionId };
-			await this.adapter.post(
-				this.message('notifications/initialized', {}, negotiated, undefined),
+			await this.transport.post(
+				messageOf('notifications/initialized', {}, negotiated, undefined),
 				this.postOptions({ ...options, action: 'send notifications/initialized' }),
 			);
 			this.negotiated = negotiated;
@@ -268,9 +226,9 @@ export class McpSession {
 		this.negotiated = undefined;
 		this.initializing = undefined;
 		if (!negotiated?.sessionId) return;
-		const { headers } = this.message('tools/list', {}, negotiated, undefined);
+		const { headers } = messageOf('tools/list', {}, negotiated, undefined);
 		delete headers['Content-Type'];
-		await this.adapter.deleteSession(
+		await this.transport.deleteSession(
 			headers,
 			this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }),
 		);
@@ -285,40 +243,6 @@ export class McpSession {
 		};
 	}
 
-	/** The envelope of one message in a revision: `_meta` and headers (modern), or version and session headers. */
-	private message(
-		method: string,
-		params: IDataObject,
-		revision: NegotiatedRevision,
-		id: number | undefined,
-		initialize = false,
-	): OutgoingMessage {
-		const headers: IDataObject = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
-		let finalParams: IDataObject = params;
-		if (revision.modern) {
-			const meta = (params._meta as IDataObject | undefined) ?? {};
-			finalParams = {
-				...params,
-				_meta: {
-					...meta,
-					[META_PROTOCOL_VERSION]: MODERN_REVISION,
-					[META_CLIENT_CAPABILITIES]: {},
-					[META_CLIENT_INFO]: CLIENT_INFO,
-				},
-			};
-			headers['MCP-Protocol-Version'] = MODERN_REVISION;
-			headers['Mcp-Method'] = headerSafe(method);
-			const name = mcpNameOf(method, params);
-			if (name !== undefined) headers['Mcp-Name'] = headerSafe(name);
-		} else if (!initialize) {
-			if (sendsVersionHeader(revision.revision)) headers['MCP-Protocol-Version'] = revision.revision;
-			if (revision.sessionId) headers['Mcp-Session-Id'] = revision.sessionId;
-		}
-		const message: IDataObject = { jsonrpc: '2.0', method, params: finalParams };
-		if (id !== undefined) message.id = id;
-		return { headers, body: JSON.stringify(message), id };
-	}
-
 	/** Sends one request and classifies the answer; `probe` keeps a result's `resultType` for the caller to judge. */
 	private async send(
 		method: string,
@@ -328,7 +252,7 @@ export class McpSession {
 		probe = false,
 	): Promise<Exchange> {
 		const initialize = method === 'initialize';
-		const message = this.message(method, params, revision, this.nextId++, initialize);
+		const message = messageOf(method, params, revision, this.nextId++, initialize);
 		const size = Buffer.byteLength(message.body);
 		if (size > requestLimitOf(method, params))
 			throw requestTooLargeError(
@@ -336,8 +260,8 @@ export class McpSession {
 				requestLimitOf(method, params),
 				this.errorContext(options.action, options.itemIndex),
 			);
-		const renewal = () => this.message('tools/list', {}, revision, this.nextId++);
-		const answer = await this.adapter.post(message, this.postOptions(options), renewal);
+		const renewal = () => messageOf('tools/list', {}, revision, this.nextId++);
+		const answer = await this.transport.post(message, this.postOptions(options), renewal);
 		if (initialize) this.issuedSessionId = answer.headers['mcp-session-id'];
 		if (answer.status < 200 || answer.status >= 300)
 			return {
@@ -359,10 +283,4 @@ export class McpSession {
 			throw unexpectedAnswerError(`the result is "${String(resultType)}", not complete`, ctx, options.write);
 		return { kind: 'result', result: probe ? result : withoutResultType(result) };
 	}
-}
-
-function withoutResultType(result: IDataObject): IDataObject {
-	const rest = { ...result };
-	delete rest.resultType;
-	return rest;
 }

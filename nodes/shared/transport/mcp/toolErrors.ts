@@ -4,6 +4,7 @@ import { serviceError } from '../errors';
 import { redactText } from '../redact';
 import type { ErrorContext } from './errors';
 import { CLIENT_CODES, MCP_SERVICE, withMcpCode } from './errors';
+import { switchOf } from './toolCatalogue';
 
 /** Tool errors (`isError: true`) and missing tools, in words a user can act on. */
 
@@ -131,66 +132,9 @@ export function uncertainWriteError(
 	return withMcpCode(error, CLIENT_CODES.uncertain);
 }
 
-const STORAGE_WRITES = new Set([
-	'create_folder',
-	'upload_file',
-	'import_file',
-	'rename_file',
-	'rename_folder',
-	'move_file',
-	'move_folder',
-]);
-const DVS_WRITES = new Set(['dvs_create_task', 'dvs_update_task', 'dvs_add_comment']);
-
-/**
- * The deployment switches a tool depends on (the MCP endpoint's names), first match wins:
- * which are off when the tool is missing, which it needs, and the credential that does without them.
- */
-const TOOL_SWITCHES: Array<{
-	matches: (suffix: string) => boolean;
-	off: string;
-	offSwitches: string[];
-	needs: string[];
-	whoNeeds: string;
-	credential: string;
-}> = [
-	{
-		matches: (suffix) => suffix === 'dvs_upload_file',
-		off: 'MCP DVS writes or storage writes',
-		offSwitches: ['SVC_MCP_DVS_WRITES_ENABLED=1', 'SVC_MCP_WRITES_ENABLED=1'],
-		needs: ['SVC_MCP_DVS_ENABLED=1', 'SVC_MCP_DVS_WRITES_ENABLED=1', 'SVC_MCP_WRITES_ENABLED=1'],
-		whoNeeds: 'Attaching files to tasks needs',
-		credential: 'Svc DVS API',
-	},
-	{
-		matches: (suffix) => DVS_WRITES.has(suffix),
-		off: 'MCP DVS writes',
-		offSwitches: ['SVC_MCP_DVS_WRITES_ENABLED=1'],
-		needs: ['SVC_MCP_DVS_ENABLED=1', 'SVC_MCP_DVS_WRITES_ENABLED=1'],
-		whoNeeds: 'DVS task changes over MCP need',
-		credential: 'Svc DVS API',
-	},
-	{
-		matches: (suffix) => suffix.startsWith('dvs_'),
-		off: 'MCP DVS tools',
-		offSwitches: ['SVC_MCP_DVS_ENABLED=1'],
-		needs: ['SVC_MCP_DVS_ENABLED=1'],
-		whoNeeds: 'DVS tools over MCP need',
-		credential: 'Svc DVS API',
-	},
-	{
-		matches: (suffix) => STORAGE_WRITES.has(suffix),
-		off: 'MCP writes',
-		offSwitches: ['SVC_MCP_WRITES_ENABLED=1'],
-		needs: ['SVC_MCP_WRITES_ENABLED=1'],
-		whoNeeds: 'Storage write tools over MCP need',
-		credential: 'Svc Storage API',
-	},
-];
-
 /** Why a tool is missing, when a deployment switch explains it. */
 function switchFor(suffix: string): { message: string; description: string } | undefined {
-	const rule = TOOL_SWITCHES.find((candidate) => candidate.matches(suffix));
+	const rule = switchOf(suffix);
 	if (!rule) return undefined;
 	const needs =
 		rule.needs.length > 1 ? `${rule.needs.slice(0, -1).join(', ')} and ${rule.needs.at(-1)}` : rule.needs[0];

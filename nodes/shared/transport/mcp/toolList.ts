@@ -6,41 +6,13 @@ import type { ErrorContext } from './errors';
 import { unexpectedAnswerError } from './errors';
 import type { McpToolDescriptor } from './schemas';
 import { toolsListResultSchema } from './schemas';
+import { isReadOnlyTool } from './toolCatalogue';
 
 /** The most tools/list pages read before the list counts as never ending. */
 export const MAX_TOOL_LIST_PAGES = 50;
 
 /** The documented prefix of the tool names (the MCP endpoint); a deployment may use another. */
 export const DOCUMENTED_PREFIX = 'svc_';
-
-/** The MCP endpoint's read tools (the original eight and the DVS reads), by their documented suffix. */
-const DOCUMENTED_READS = [
-	'get_root_folder',
-	'list_folder',
-	'get_folder_info',
-	'get_file_info',
-	'read_file',
-	'search_files',
-	'search_docs',
-	'get_doc',
-	'dvs_get_fields',
-	'dvs_get_users',
-	'dvs_get_document',
-	'dvs_list_documents',
-	'dvs_get_comments',
-	'dvs_search_users',
-];
-
-/**
- * Whether a tool only reads, so that sending it again changes nothing: as the server declares it
- * (`annotations.readOnlyHint`, either way), else as the MCP endpoint lists it among the read tools
- * (whatever the deployment's prefix).
- */
-export function isReadOnlyTool(name: string, descriptor?: McpToolDescriptor): boolean {
-	const hint = descriptor?.annotations?.readOnlyHint;
-	if (typeof hint === 'boolean') return hint;
-	return DOCUMENTED_READS.some((suffix) => name === suffix || name.endsWith(`_${suffix}`));
-}
 
 interface CachedList {
 	tools: McpToolDescriptor[];
@@ -54,14 +26,14 @@ const LISTS = new Map<string, CachedList>();
 const PREFIXES = new Map<string, string>();
 
 /** For tests: forget cached lists and prefixes. */
-export function forgetCatalogues(): void {
+export function forgetToolLists(): void {
 	LISTS.clear();
 	PREFIXES.clear();
 }
 
 /**
  * The tool whose name ends with `_${suffix}` (or is `suffix`): the one with the expected prefix,
- * else the shortest prefix (so `upload_file` picks `svc_upload_file`, not `svc_dvs_upload_file`).
+ * else the shortest prefix (so a suffix picks `svc_{suffix}`, not `svc_dvs_{suffix}`).
  */
 export function matchToolSuffix(names: string[], suffix: string, preferredPrefix?: string): string | undefined {
 	if (preferredPrefix !== undefined && names.includes(`${preferredPrefix}${suffix}`))
@@ -77,7 +49,7 @@ type ListPage = (cursor: string | undefined) => Promise<IDataObject>;
  * prefix), and the tools/list that names them, fetched at most once per client, or reused across
  * executions for as long as the server said it may be.
  */
-export class ToolCatalogue {
+export class ToolList {
 	private listing?: Promise<McpToolDescriptor[]>;
 
 	private knownNames?: string[];
