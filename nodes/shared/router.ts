@@ -8,8 +8,8 @@ import { unavailable, type Unavailability } from './availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { setLongestRateLimitWait, wasThrottled } from './transport/http';
 import { OUTCOME_UNCERTAIN } from './transport/errors';
-import { WriteRecords } from './writeRecords';
-import { withEarlierWrite } from './outcomeUncertain';
+import { WriteRecords } from './services/exactlyOnce/writeRecords';
+import { withEarlierWrite } from './services/exactlyOnce/outcomeUncertain';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { optionsCollection, readOptionsCollection, choice } from '../../shared/descriptions';
 import type { LocatorOptions } from '../../shared/locator';
 import { listOrIdLocator } from '../../shared/locator';

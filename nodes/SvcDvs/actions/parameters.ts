@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { asId } from '../../shared/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isToolUse } from '../../shared/toolUse';

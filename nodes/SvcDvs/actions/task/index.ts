@@ -2,7 +2,7 @@ import { TASK_PROJECT } from '../documents/create';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { documentRegister } from '../documents/register';
 import { TASK_LISTS } from '../documents/listPickers';
-import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../../shared/services/dvs/types';
 
 const register = documentRegister({
 	resource: 'task',

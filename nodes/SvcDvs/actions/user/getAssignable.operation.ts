@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import type { DvsSection } from '../../../shared/adapters/dvs/types';
-import { mcpOnly, restOnly } from '../../../shared/services/authentication';
+import type { DvsSection } from '../../../shared/services/dvs/types';
+import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';

@@ -21,8 +21,8 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from './types';
-import { actorOf, dvsPageOf } from './types';
+} from '../../services/dvs/types';
+import { actorOf, dvsPageOf } from './answerFields';
 
 type McpSection = 'task' | 'project_2';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../../reconcile';
-import { AmbiguousReadBack } from '../../reconcile';
+import type { UncertainWrite } from '../exactlyOnce/reconcile';
+import { AmbiguousReadBack } from '../exactlyOnce/reconcile';
 import type { DestinationSnapshot } from '../storage/entries';
 import { entriesNamedLike, snapshotOf, writtenEntry } from '../storage/entries';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
@@ -15,8 +15,8 @@ import type {
 	DvsSection,
 	DvsUploadResult,
 	DvsWriteResult,
-} from '../../adapters/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
+} from './types';
+import { TASK_PROJECT_FIELD } from './types';
 
 /**
  * The DVS API: "invalid relation ids can fail after part of a write happened and a failure does

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
-import type { UncertainWrite } from '../../reconcile';
-import { markedReconciled, writeExactlyOnce } from '../../reconcile';
+import type { UncertainWrite } from '../exactlyOnce/reconcile';
+import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
 import type { DestinationSnapshot } from './entries';
 import type { EntryKind } from '../../adapters/storage/entryFields';
