@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { createPoller, type CredentialsMap, type Poller } from '../harness';
 import { addComment, startTriggerEnv, type TriggerEnv } from '../nodes/triggers/env';
 import type { StorageStore } from '../simulator/storage/store';
+import { byId } from '../helpers';
 
 export const WORLD_TIME = Date.UTC(2026, 10, 26, 6, 0, 0);
 const PROJECT_ID = 7001;
@@ -98,8 +99,6 @@ export interface Sample {
 	expected: (item: IDataObject) => unknown;
 	expectedValue: unknown;
 }
-
-const byId = (value: string | number): INodeParameters => ({ __rl: true, mode: 'id', value: String(value) });
 
 export const SAMPLES: Record<string, Sample> = {
 	storageNewFile: {

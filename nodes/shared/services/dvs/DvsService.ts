@@ -5,13 +5,8 @@ import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
-import {
-	addCommentWrite,
-	createDocumentWrite,
-	missingValues,
-	updateDocumentWrite,
-	uploadAttachmentWrite,
-} from './readBack';
+import { addCommentWrite, createDocumentWrite, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+import { missingValues } from './sentValues';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
