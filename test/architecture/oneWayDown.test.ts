@@ -257,6 +257,7 @@ it("REST writes stay few frames above n8n's request helper", () => {
 	const folderCreate = writes.find((request) => request.url.endsWith('/api_v2/create_folder'));
 	expect(folderCreate).toBeDefined();
 	const deepest = writes.reduce((deep, write) => (write.frames.length > deep.frames.length ? write : deep));
+	// eslint-disable-next-line no-console -- the depth is a figure the run prints
 	console.log(
 		`REST write depth (our frames above n8n's request helper): Folder → Create ${folderCreate?.frames.length}, ` +
 			`deepest ${deepest.frames.length} (${deepest.operation}, ${new URL(deepest.url).pathname})`,
