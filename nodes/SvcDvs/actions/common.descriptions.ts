@@ -26,6 +26,11 @@ export function documentLocator(options: DocumentLocatorOptions): INodePropertie
 	});
 }
 
+/** The Task parameter of the attachment and comment operations: the task they read or write. */
+export function taskLocator(description: string): INodeProperties {
+	return documentLocator({ name: 'task', displayName: 'Task', section: 'task', description });
+}
+
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',

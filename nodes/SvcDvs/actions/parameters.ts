@@ -24,6 +24,11 @@ export async function readDocument(
 	);
 }
 
+/** The Task parameter (`taskLocator`) as a task ID. */
+export async function readTask(ctx: IExecuteFunctions, dvs: DvsService, itemIndex: number): Promise<number> {
+	return await readDocument(ctx, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+}
+
 /** A document locator's value as a document ID, refused with the parameter's name when it is not one. */
 export function readDocumentId(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
 	const raw = readLocator(ctx, name, itemIndex, label);

@@ -6,9 +6,9 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { documentLocator, optionsCollection } from '../common.descriptions';
+import { taskLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
-import { readDocument } from '../parameters';
+import { readTask } from '../parameters';
 
 export const option: OperationOption = {
 	name: 'Upload',
@@ -19,12 +19,7 @@ export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({
-		name: 'task',
-		displayName: 'Task',
-		section: 'task',
-		description: 'The task to attach the file to',
-	}),
+	taskLocator('The task to attach the file to'),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -56,7 +51,7 @@ export async function execute(
 	itemIndex: number,
 	{ dvs }: DvsDeps,
 ): Promise<INodeExecutionData[]> {
-	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+	const taskId = await readTask(this, dvs, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);

@@ -5,10 +5,10 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { documentLocator, optionsCollection } from '../common.descriptions';
+import { taskLocator, optionsCollection } from '../common.descriptions';
 import type { DvsDeps } from '../node.type';
 import { asIdList } from '../../../shared/mappedValues';
-import { readDocument } from '../parameters';
+import { readTask } from '../parameters';
 import { withMentions } from './mentions';
 import { choice } from '../../../shared/descriptions';
 
@@ -23,7 +23,7 @@ export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to comment on' }),
+	taskLocator('The task to comment on'),
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -72,7 +72,7 @@ export async function execute(
 	itemIndex: number,
 	{ dvs }: DvsDeps,
 ): Promise<INodeExecutionData[]> {
-	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+	const taskId = await readTask(this, dvs, itemIndex);
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
 	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
 	const mentionIds = asIdList(rawMentions);
