@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
 import { taskLocator, readOptionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import type { DvsExecute } from '../node.type';
 import { readTask } from '../parameters';
 
 export const option: OperationOption = {
@@ -22,12 +22,8 @@ export const description: INodeProperties[] = updateDisplayOptions(
 );
 
 /** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);
 	const entries = await dvs.listAttachments(taskId, itemIndex);
 	return entries.map((entry) => jsonItem(entry, itemIndex));
-}
+};

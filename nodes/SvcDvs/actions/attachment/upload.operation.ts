@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -7,7 +7,7 @@ import { binaryUploadSource } from '../../../shared/binary';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { taskLocator, optionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import type { DvsExecute } from '../node.type';
 import { readTask } from '../parameters';
 
 export const option: OperationOption = {
@@ -46,15 +46,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
 	const result = await dvs.uploadAttachment(taskId, source, itemIndex);
 	return [jsonItem({ dvs_document_id: taskId, ...result }, itemIndex)];
-}
+};

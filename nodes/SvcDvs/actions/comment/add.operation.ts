@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -6,7 +6,7 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { taskLocator, optionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import type { DvsExecute } from '../node.type';
 import { asIdList } from '../../../shared/mappedValues';
 import { readTask } from '../parameters';
 import { withMentions } from './mentions';
@@ -67,11 +67,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
 	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
@@ -88,4 +84,4 @@ export async function execute(
 	const comment = withMentions(text, mentionIds, position);
 	const result = await dvs.addComment(taskId, comment, itemIndex);
 	return [jsonItem(result, itemIndex)];
-}
+};

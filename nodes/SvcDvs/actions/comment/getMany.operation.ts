@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import { taskLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import type { DvsExecute } from '../node.type';
 import { commentItems } from '../output';
 import { readSimplify, readTask } from '../parameters';
 
@@ -23,11 +23,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 );
 
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);
 	const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 	const comments = await collectOffsetPages<IDataObject>(
@@ -35,4 +31,4 @@ export async function execute(
 		{ max },
 	);
 	return commentItems(comments, readSimplify(this, itemIndex), itemIndex);
-}
+};
