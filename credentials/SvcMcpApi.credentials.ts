@@ -12,7 +12,7 @@ import {
 	foreignRequestProblem,
 	REDIRECT_TEST_RULES,
 	withoutRedirects,
-} from '../nodes/shared/credentialFields';
+} from './common/credentialFields';
 import { MCP_REVISION_PROPERTY } from '../nodes/shared/transport/mcp/credentialFields';
 import { ENDPOINT_EXPRESSION, MCP_ENDPOINT_PROPERTY, userIdProblem } from '../nodes/shared/transport/mcp/endpoint';
 import { MCP_TEST_RULES, MCP_TEST_REQUEST } from '../nodes/shared/transport/mcp/initializeCheck';

@@ -12,7 +12,7 @@ import {
 	foreignRequestProblem,
 	REDIRECT_TEST_RULES,
 	withoutRedirects,
-} from '../nodes/shared/credentialFields';
+} from './common/credentialFields';
 import { withBodyFields } from '../nodes/shared/transport/bodyFields';
 
 export class SvcStorageApi implements ICredentialType {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createPoller, type CredentialsMap, type Poller } from './harness';
+import { byId, createPoller, type CredentialsMap, type Poller } from './harness';
 import { addComment, startTriggerEnv, type TriggerEnv } from './triggerEnv';
 import type { StorageStore } from './simulator/storage/store';
 
@@ -98,8 +98,6 @@ export interface Sample {
 	expected: (item: IDataObject) => unknown;
 	expectedValue: unknown;
 }
-
-const byId = (value: string | number): INodeParameters => ({ __rl: true, mode: 'id', value: String(value) });
 
 export const SAMPLES: Record<string, Sample> = {
 	storageNewFile: {

@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IMPORT_URL, demoCredentials } from './demo';
-import { runNode, type CredentialsMap, type HarnessInputItem } from './harness';
+import { byId, runNode, type CredentialsMap, type HarnessInputItem } from './harness';
 import type { ServiceSimulator } from './simulator';
 
 export const SCHEMA_VERSION = 'v1.0.0';
@@ -25,7 +25,6 @@ export interface OperationRun {
 	input?: HarnessInputItem[];
 }
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const mapper = (value: Record<string, unknown>) =>
 	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] }) as unknown as INodeParameters;
 const file = (name: string): HarnessInputItem[] => [

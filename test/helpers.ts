@@ -3,9 +3,11 @@
  * package's node types and their descriptions. Each suite's `env.ts` starts its own service
  * double and re-exports these.
  */
-import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { loadPackage, type NodeRunResult } from '../devkit/harness';
+
+export { byId, byName } from '../devkit/harness';
 
 export const STORAGE_NODE = 'n8n-nodes-svc.svcStorage';
 export const DVS_NODE = 'n8n-nodes-svc.svcDvs';
@@ -15,16 +17,6 @@ export const MCP_NODE = 'n8n-nodes-svc.svcMcp';
 export function jsonOf(result: NodeRunResult): Array<Record<string, unknown>> {
 	if (result.error) throw new Error(`node failed: ${result.error.message} (${result.error.description ?? ''})`);
 	return result.items.map((item) => item.json as Record<string, unknown>);
-}
-
-/** A resource locator value given by ID (or hash). */
-export function byId(value: string | number): INodeParameters {
-	return { __rl: true, mode: 'id', value: String(value) };
-}
-
-/** A resource locator value given by name. */
-export function byName(name: string): INodeParameters {
-	return { __rl: true, mode: 'name', value: name };
 }
 
 /** The node type's description (as n8n loads it from the built package). */

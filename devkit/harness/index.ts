@@ -18,3 +18,4 @@ export { listSearch, loadOptions, resourceMapping, type ListSearchOptions, type 
 export { testCredential, type CredentialTestResult } from './credentialTest';
 export { removeBinaryData } from './engine';
 export { warpTime, useWarpedTime, warpedDelays, warpedNow } from './time';
+export { byId, byName } from './parameters';

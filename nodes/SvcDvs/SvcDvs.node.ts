@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle, choice } from '../shared/descriptions';
-import { authenticationProperties, credentialEntries } from '../shared/services/authentication';
+import { authenticationProperties, credentialEntries } from '../shared/authenticationDescriptions';
 import * as attachment from './actions/attachment';
 import * as client from './actions/client';
 import * as comment from './actions/comment';

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialEntries } from '../shared/services/authentication';
+import { credentialEntries } from '../shared/authenticationDescriptions';
 import { properties } from './description';
 import { pollDvsTrigger } from './events';
 import { searchProjects, searchTasks } from './methods/listSearch';

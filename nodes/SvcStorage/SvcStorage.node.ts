@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle, choice } from '../shared/descriptions';
-import { authenticationProperties, credentialEntries } from '../shared/services/authentication';
+import { authenticationProperties, credentialEntries } from '../shared/authenticationDescriptions';
 import * as account from './actions/account';
 import * as encryptionKey from './actions/encryptionKey';
 import * as esignature from './actions/esignature';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { authenticationProperties } from '../shared/services/authentication';
+import { authenticationProperties } from '../shared/authenticationDescriptions';
 import { timeoutOption, choice } from '../shared/descriptions';
 import { folderLocator } from '../shared/storageLocators';
 

@@ -8,8 +8,8 @@ import { unavailable, type Unavailability } from './availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { oncePerItem, setLongestRateLimitWait, wasThrottled } from './transport/http';
 import { OUTCOME_UNCERTAIN } from './transport/errors';
-import { WriteRecords } from './writeRecords';
-import { withEarlierWrite } from './outcomeUncertain';
+import { WriteRecords } from './services/exactlyOnce/writeRecords';
+import { withEarlierWrite } from './services/exactlyOnce/outcomeUncertain';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -77,6 +77,28 @@ function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): 
 }
 
 /**
+ * One item's output: its items paired with it and without capability keys where they are not wanted,
+ * or its failure (with the write it recorded earlier, if any).
+ */
+function itemOutput(
+	ctx: IExecuteFunctions,
+	result: PromiseSettledResult<INodeExecutionData[]>,
+	itemIndex: number,
+	records: WriteRecords | undefined,
+): INodeExecutionData[] {
+	if (result.status === 'rejected') {
+		const error = withEarlierWrite(ctx.getNode(), result.reason, records?.earlierWriteOf(itemIndex), itemIndex);
+		return [failedItem(ctx, error, itemIndex)];
+	}
+	const keys = keepsCapabilityKeys(ctx, itemIndex);
+	return result.value.map((item) => ({
+		...item,
+		json: keys ? item.json : withoutCapabilityKeys(item.json),
+		pairedItem: item.pairedItem ?? { item: itemIndex },
+	}));
+}
+
+/**
  * Runs the chosen operation for every input item over the node's service, a batch at a time
  * (itemPace; one at a time once the service answered 429), and ends what the service opened.
  * Output keeps the input order, each item paired with its input item, without capability keys
@@ -120,25 +142,8 @@ export async function route<TDeps>(
 				indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)),
 			);
 			settled.forEach((result, offset) => {
-				if (result.status === 'rejected') {
-					failures++;
-					const itemIndex = indexes[offset];
-					return output.push(
-						failedItem(
-							this,
-							withEarlierWrite(this.getNode(), result.reason, records?.earlierWriteOf(itemIndex), itemIndex),
-							itemIndex,
-						),
-					);
-				}
-				const keys = keepsCapabilityKeys(this, indexes[offset]);
-				for (const item of result.value)
-					output.push({
-						...item,
-						json: keys ? item.json : withoutCapabilityKeys(item.json),
-						pairedItem: item.pairedItem ?? { item: indexes[offset] },
-					});
-				return output.length;
+				if (result.status === 'rejected') failures++;
+				for (const item of itemOutput(this, result, indexes[offset], records)) output.push(item);
 			});
 		}
 	} finally {

@@ -17,7 +17,7 @@ import { storageActions } from '../../nodes/SvcStorage/actions/router';
 import { dvsActions } from '../../nodes/SvcDvs/actions/router';
 import { ACTION_CASES } from '../reliability/badAnswers';
 import { WRITE_OPERATIONS } from '../reliability/operations';
-import type { FaultMatch } from '../simulator/types';
+import type { FaultMatch } from '../../devkit/simulator/types';
 
 /**
  * Every row as the suites' fault matches name it (`rest create_folder`, `mcp svc_create_folder`): the

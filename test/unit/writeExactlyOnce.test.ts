@@ -11,7 +11,7 @@ import {
 	SETTLE_WAITS_MS,
 	writeExactlyOnce,
 	type UncertainWrite,
-} from '../../nodes/shared/reconcile';
+} from '../../nodes/shared/services/exactlyOnce/reconcile';
 import { serviceError } from '../../nodes/shared/transport/errors';
 import { useWarpedTime, warpedDelays } from '../../devkit/harness';
 

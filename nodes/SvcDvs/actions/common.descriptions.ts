@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { optionsCollection, readOptionsCollection, choice } from '../../shared/descriptions';
 import type { LocatorOptions } from '../../shared/locator';
 import { listOrIdLocator } from '../../shared/locator';
@@ -24,6 +24,11 @@ export function documentLocator(options: DocumentLocatorOptions): INodePropertie
 			],
 		},
 	});
+}
+
+/** The Task parameter of the attachment and comment operations: the task they read or write. */
+export function taskLocator(description: string): INodeProperties {
+	return documentLocator({ name: 'task', displayName: 'Task', section: 'task', description });
 }
 
 export const simplifyProperty: INodeProperties = {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/services/dvs/types';
 import { refuseInput } from '../../shared/parameters';
 import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsFilters, DvsSchema } from '../../shared/adapters/dvs/types';
+import type { DvsFilters, DvsSchema } from '../../shared/services/dvs/types';
 import { refuseInput } from '../../shared/parameters';
 import { asCalendarDate, asIdList } from '../../shared/mappedValues';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection, DvsWriteResult } from '../../shared/adapters/dvs/types';
+import type { DvsSection, DvsWriteResult } from '../../shared/services/dvs/types';
 import { simplifyDocument } from '../../shared/dvsSimplify';
 import { jsonItem } from '../../shared/items';
 

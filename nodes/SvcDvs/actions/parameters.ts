@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { asId } from '../../shared/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isToolUse } from '../../shared/toolUse';
@@ -22,6 +22,11 @@ export async function readDocument(
 		readLocator(ctx, parameter.name, itemIndex, parameter.label),
 		itemIndex,
 	);
+}
+
+/** The Task parameter (`taskLocator`) as a task ID. */
+export async function readTask(ctx: IExecuteFunctions, dvs: DvsService, itemIndex: number): Promise<number> {
+	return await readDocument(ctx, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
 }
 
 /** A document locator's value as a document ID, refused with the parameter's name when it is not one. */

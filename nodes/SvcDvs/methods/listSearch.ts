@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
 

@@ -12,7 +12,7 @@ import {
 	taskProject,
 	userOptions,
 } from './lookups';
-import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../shared/services/dvs/types';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection } from '../../shared/adapters/dvs/types';
+import type { DvsSection } from '../../shared/services/dvs/types';
 import { OFFSET_PAGE_SIZE } from '../../shared/paging';
 import { asId } from '../../shared/mappedValues';
 import { isSection, sectionOfResource } from '../actions/sections';

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/types';
+import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../shared/services/dvs/types';
 import { FIELD_TYPE_OF } from '../../shared/mappedValues';
 import { kindOf } from '../actions/fieldValues';
 import { isToolUse } from '../../shared/toolUse';

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
 import type { Adapter } from '../adapters/adapter';
-import type { ItemWriteRecords, WriteRecords } from '../writeRecords';
+import type { ItemWriteRecords, WriteRecords } from './exactlyOnce/writeRecords';
 
 /** A service over one adapter (REST or MCP) for one execution; the service class says what it decides. */
 export abstract class ServiceOverAdapter<A extends Adapter> {

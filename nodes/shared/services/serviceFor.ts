@@ -7,7 +7,7 @@ import { RestStorageAdapter } from '../adapters/storage/RestStorageAdapter';
 import { authenticationOf, isMcp } from './authentication';
 import { DvsService } from './dvs/DvsService';
 import { StorageService } from './storage/StorageService';
-import { WriteRecords } from '../writeRecords';
+import { WriteRecords } from './exactlyOnce/writeRecords';
 
 /** The services over the adapter of the node's chosen credential, and their closing. */
 

@@ -5,11 +5,11 @@
  */
 import { createPoller } from '../../../devkit/harness';
 import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from '../../../devkit/triggerEnv';
+import { byId } from '../../helpers';
 
 const env = useTriggerEnv(60_000);
 
 const org = () => env.dvs.seed.orgA;
-const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 const names = (items: Array<Record<string, unknown>>) => items.map((item) => item.name);
 
 function newProject(name: string): number {

@@ -1,12 +1,12 @@
 import { createPoller } from '../../../devkit/harness';
 import { addComment, addTask, dvsPoller, emitted, requestsDuring, useTriggerEnv } from '../../../devkit/triggerEnv';
+import { byId } from '../../helpers';
 
 const env = useTriggerEnv(60_000);
 
 const names = (items: Array<Record<string, unknown>>) => items.map((item) => item.name);
 const texts = (items: Array<Record<string, unknown>>) => items.map((item) => item.html);
 const org = () => env.dvs.seed.orgA;
-const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 /** A project of its own per test, so tests do not see each other's tasks. */
 function newProject(name: string): number {

@@ -9,10 +9,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../../../devkit/harness';
 import { addComment, addFile, addTask, emitted, useTriggerEnv, type TriggerEnv } from '../../../devkit/triggerEnv';
+import { byId } from '../../helpers';
 
 const env = useTriggerEnv(60_000);
 
-const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 const rootHash = () => env.sim.accounts.get(env.storage.userId)!.rootFolderHash;
 const second = () => Math.floor(env.clock.now() / 1000);
 const ACTIVATION = { activation: 'activate', saves: 'workflow' } as const;

@@ -1,12 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { documentLocator, readOptionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
-import { readDocument } from '../parameters';
+import { taskLocator, readOptionsCollection } from '../common.descriptions';
+import type { DvsExecute } from '../node.type';
+import { readTask } from '../parameters';
 
 export const option: OperationOption = {
 	name: 'List',
@@ -16,28 +16,14 @@ export const option: OperationOption = {
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
-const properties: INodeProperties[] = [
-	documentLocator({
-		name: 'task',
-		displayName: 'Task',
-		section: 'task',
-		description: 'The task whose attached files to list',
-	}),
-	readOptionsCollection(),
-];
-
-export const description = updateDisplayOptions(
+export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['attachment'], operation: ['list'] } },
-	properties,
+	[taskLocator('The task whose attached files to list'), readOptionsCollection()],
 );
 
 /** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
-	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
+	const taskId = await readTask(this, dvs, itemIndex);
 	const entries = await dvs.listAttachments(taskId, itemIndex);
 	return entries.map((entry) => jsonItem(entry, itemIndex));
-}
+};

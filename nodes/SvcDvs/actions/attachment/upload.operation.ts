@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -6,9 +6,9 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { documentLocator, optionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
-import { readDocument } from '../parameters';
+import { taskLocator, optionsCollection } from '../common.descriptions';
+import type { DvsExecute } from '../node.type';
+import { readTask } from '../parameters';
 
 export const option: OperationOption = {
 	name: 'Upload',
@@ -19,12 +19,7 @@ export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({
-		name: 'task',
-		displayName: 'Task',
-		section: 'task',
-		description: 'The task to attach the file to',
-	}),
+	taskLocator('The task to attach the file to'),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -51,15 +46,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
-	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
+	const taskId = await readTask(this, dvs, itemIndex);
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const source = await binaryUploadSource(this, itemIndex, propertyName, fileName || undefined);
 	const result = await dvs.uploadAttachment(taskId, source, itemIndex);
 	return [jsonItem({ dvs_document_id: taskId, ...result }, itemIndex)];
-}
+};

@@ -1,17 +1,12 @@
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { documentRegister } from '../documents/register';
+import type { INodeProperties } from 'n8n-workflow';
 
-const register = documentRegister({
-	resource: 'client',
-	displayName: 'Client',
-	noun: 'client',
-	plural: 'clients',
-	runsOver: OVER_REST_ONLY,
-	operations: {
-		get: 'Get a client',
-		getFields: "Get the client register's fields and options",
-		getMany: 'List clients, filtered by type, group or project manager',
-	},
-});
+import type { Operations } from '../../../shared/operation';
+import { resourceDescription } from '../../../shared/operation';
+import type { DvsDeps } from '../node.type';
+import * as get from './get.operation';
+import * as getFields from './getFields.operation';
+import * as getMany from './getMany.operation';
 
-export const { description, operations } = register;
+export const operations: Operations<DvsDeps> = { get, getFields, getMany };
+
+export const description: INodeProperties[] = resourceDescription('client', operations, 'get');

@@ -1,14 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { documentLocator, optionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import { taskLocator, optionsCollection } from '../common.descriptions';
+import type { DvsExecute } from '../node.type';
 import { asIdList } from '../../../shared/mappedValues';
-import { readDocument } from '../parameters';
+import { readTask } from '../parameters';
 import { withMentions } from './mentions';
 import { choice } from '../../../shared/descriptions';
 
@@ -23,7 +23,7 @@ export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
-	documentLocator({ name: 'task', displayName: 'Task', section: 'task', description: 'The task to comment on' }),
+	taskLocator('The task to comment on'),
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -67,12 +67,8 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
-	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
+	const taskId = await readTask(this, dvs, itemIndex);
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
 	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
 	const mentionIds = asIdList(rawMentions);
@@ -88,4 +84,4 @@ export async function execute(
 	const comment = withMentions(text, mentionIds, position);
 	const result = await dvs.addComment(taskId, comment, itemIndex);
 	return [jsonItem(result, itemIndex)];
-}
+};

@@ -1,13 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import { documentLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import { taskLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import type { DvsExecute } from '../node.type';
 import { commentItems } from '../output';
-import { readDocument, readSimplify } from '../parameters';
+import { readSimplify, readTask } from '../parameters';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -17,34 +17,18 @@ export const option: OperationOption = {
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
 
-const properties: INodeProperties[] = [
-	documentLocator({
-		name: 'task',
-		displayName: 'Task',
-		section: 'task',
-		description: 'The task whose comments to read',
-	}),
-	...returnAllProperties,
-	simplifyProperty,
-	readOptionsCollection(),
-];
-
-export const description = updateDisplayOptions(
+export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['comment'], operation: ['getMany'] } },
-	properties,
+	[taskLocator('The task whose comments to read'), ...returnAllProperties, simplifyProperty, readOptionsCollection()],
 );
 
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
-	const taskId = await readDocument(this, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
+	const taskId = await readTask(this, dvs, itemIndex);
 	const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 	const comments = await collectOffsetPages<IDataObject>(
 		async (offset, limit) => await dvs.getComments(taskId, { offset, limit }, itemIndex),
 		{ max },
 	);
 	return commentItems(comments, readSimplify(this, itemIndex), itemIndex);
-}
+};

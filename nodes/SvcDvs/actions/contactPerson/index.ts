@@ -1,19 +1,14 @@
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { documentRegister } from '../documents/register';
+import type { INodeProperties } from 'n8n-workflow';
 
-const register = documentRegister({
-	resource: 'contactPerson',
-	displayName: 'Contact Person',
-	noun: 'contact person',
-	plural: 'contact persons',
-	runsOver: OVER_REST_ONLY,
-	operations: {
-		create: 'Create an external notification receiver',
-		get: 'Get a contact person',
-		getFields: "Get the contact person register's fields and options",
-		getMany: 'List contact persons, filtered by company or group',
-		update: 'Change fields of a contact person',
-	},
-});
+import type { Operations } from '../../../shared/operation';
+import { resourceDescription } from '../../../shared/operation';
+import type { DvsDeps } from '../node.type';
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getFields from './getFields.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 
-export const { description, operations } = register;
+export const operations: Operations<DvsDeps> = { create, get, getFields, getMany, update };
+
+export const description: INodeProperties[] = resourceDescription('contactPerson', operations, 'create');

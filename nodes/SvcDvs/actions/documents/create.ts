@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsFieldValues, DvsSection } from '../../../shared/adapters/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
+import type { DvsFieldValues, DvsSection } from '../../../shared/services/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../../shared/services/dvs/types';
 import { isToolUse } from '../../../shared/toolUse';
 import { documentLocator, optionsCollection, simplifyProperty } from '../common.descriptions';
 import { fieldsMapperProperties, readFieldValues, requireFields } from '../fieldValues';

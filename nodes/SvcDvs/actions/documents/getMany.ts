@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DvsOrder } from '../../../shared/adapters/dvs/types';
+import type { DvsOrder } from '../../../shared/services/dvs/types';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
 import {
 	filtersProperty,

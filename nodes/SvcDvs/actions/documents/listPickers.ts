@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DvsFieldValues } from '../../../shared/adapters/dvs/types';
+import type { DvsFieldValues } from '../../../shared/services/dvs/types';
 import { convertMapped } from '../../../shared/mappedValues';
 import { refuseInput } from '../../../shared/parameters';
 

@@ -1,22 +1,21 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { TASK_PROJECT_FIELD } from '../../../shared/services/dvs/types';
+import type { Api } from '../../../shared/operation';
+import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../../shared/operation';
 
-import type { Api, Operations } from '../../../shared/operation';
-import { resourceDescription } from '../../../shared/operation';
-
-import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentOperation, DocumentResource, DvsOperation } from '../node.type';
 import type { ParentPicker } from './create';
 import type { ListPicker } from './listPickers';
-import { createDocumentOperation } from './create';
+import { createDocumentOperation, TASK_PROJECT } from './create';
 import { getDocumentOperation } from './get';
 import { getFieldsOperation } from './getFields';
 import { getManyDocumentsOperation } from './getMany';
+import { TASK_LISTS } from './listPickers';
 import { updateDocumentOperation } from './update';
 
-type DocumentOperationName = 'create' | 'get' | 'getFields' | 'getMany' | 'update';
+export type DocumentOperationName = 'create' | 'get' | 'getFields' | 'getMany' | 'update';
 
 /** A DVS register as one resource of the node: what differs between registers is only this data. */
 export interface RegisterSpec {
-	resource: DocumentResource;
 	/** "Task", "Contact Person": in parameter names. */
 	displayName: string;
 	/** "task", "contact person" / "tasks", "contact persons": in the action list. */
@@ -24,8 +23,6 @@ export interface RegisterSpec {
 	plural: string;
 	/** The APIs that serve this register (the MCP endpoint's DVS tools: tasks and projects). */
 	runsOver: readonly Api[];
-	/** Each operation the register offers, with the sentence the action list shows under it. */
-	operations: Partial<Record<DocumentOperationName, string>>;
 	/** Create: the parent picked with its own parameter (a task's project). */
 	parent?: ParentPicker;
 	/** Update: fields that cannot change (a task's project). */
@@ -37,6 +34,27 @@ export interface RegisterSpec {
 	lists?: ListPicker[];
 }
 
+/** The four registers the node offers (each resource's operation files name the operations it has). */
+export const REGISTERS: Record<DocumentResource, RegisterSpec> = {
+	client: { displayName: 'Client', noun: 'client', plural: 'clients', runsOver: OVER_REST_ONLY },
+	contactPerson: {
+		displayName: 'Contact Person',
+		noun: 'contact person',
+		plural: 'contact persons',
+		runsOver: OVER_REST_ONLY,
+	},
+	project: { displayName: 'Project', noun: 'project', plural: 'projects', runsOver: OVER_REST_AND_MCP },
+	task: {
+		displayName: 'Task',
+		noun: 'task',
+		plural: 'tasks',
+		runsOver: OVER_REST_AND_MCP,
+		parent: TASK_PROJECT,
+		fixedFields: [TASK_PROJECT_FIELD],
+		lists: TASK_LISTS,
+	},
+};
+
 const ACTION: Record<DocumentOperationName, { name: string; action: (spec: RegisterSpec) => string }> = {
 	create: { name: 'Create', action: (spec) => `Create a ${spec.noun}` },
 	get: { name: 'Get', action: (spec) => `Get a ${spec.noun}` },
@@ -45,41 +63,35 @@ const ACTION: Record<DocumentOperationName, { name: string; action: (spec: Regis
 	update: { name: 'Update', action: (spec) => `Update a ${spec.noun}` },
 };
 
-function operationOf(spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
+function operationOf(resource: DocumentResource, spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
 	switch (name) {
 		case 'create':
-			return createDocumentOperation(spec.resource, spec.parent, spec.lists);
+			return createDocumentOperation(resource, spec.parent, spec.lists);
 		case 'get':
-			return getDocumentOperation(spec.resource, spec.displayName);
+			return getDocumentOperation(resource, spec.displayName);
 		case 'getFields':
-			return getFieldsOperation(spec.resource);
+			return getFieldsOperation(resource);
 		case 'getMany':
-			return getManyDocumentsOperation(spec.resource);
+			return getManyDocumentsOperation(resource);
 		case 'update':
-			return updateDocumentOperation(spec.resource, spec.displayName, spec.fixedFields, spec.lists);
+			return updateDocumentOperation(resource, spec.displayName, spec.fixedFields, spec.lists);
 	}
 }
 
-/** The resource's operations and its part of the node description, generated from the register's data. */
-export function documentRegister(spec: RegisterSpec): {
-	description: INodeProperties[];
-	operations: Operations<DvsDeps>;
-} {
-	const names = Object.keys(spec.operations) as DocumentOperationName[];
-	const operations: Operations<DvsDeps> = Object.fromEntries(
-		names.map((name) => [
-			name,
-			{
-				...operationOf(spec, name),
-				option: {
-					name: ACTION[name].name,
-					action: ACTION[name].action(spec),
-					description: spec.operations[name] ?? '',
-				},
-				access: name === 'create' || name === 'update' ? 'write' : 'read',
-				runsOver: spec.runsOver,
-			},
-		]),
-	);
-	return { description: resourceDescription(spec.resource, operations, names[0]), operations };
+/**
+ * One operation of a register, built from the register's data: `<register>/<operation>.operation.ts` gives
+ * only the sentence the action list shows under it.
+ */
+export function registerOperation(
+	resource: DocumentResource,
+	name: DocumentOperationName,
+	description: string,
+): DvsOperation {
+	const spec = REGISTERS[resource];
+	return {
+		...operationOf(resource, spec, name),
+		option: { name: ACTION[name].name, action: ACTION[name].action(spec), description },
+		access: name === 'create' || name === 'update' ? 'write' : 'read',
+		runsOver: spec.runsOver,
+	};
 }

@@ -1,17 +1,12 @@
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { documentRegister } from '../documents/register';
+import type { INodeProperties } from 'n8n-workflow';
 
-const register = documentRegister({
-	resource: 'project',
-	displayName: 'Project',
-	noun: 'project',
-	plural: 'projects',
-	runsOver: OVER_REST_AND_MCP,
-	operations: {
-		get: 'Get a project',
-		getFields: "Get the project register's fields and options",
-		getMany: 'List projects, filtered by status, client or project manager',
-	},
-});
+import type { Operations } from '../../../shared/operation';
+import { resourceDescription } from '../../../shared/operation';
+import type { DvsDeps } from '../node.type';
+import * as get from './get.operation';
+import * as getFields from './getFields.operation';
+import * as getMany from './getMany.operation';
 
-export const { description, operations } = register;
+export const operations: Operations<DvsDeps> = { get, getFields, getMany };
+
+export const description: INodeProperties[] = resourceDescription('project', operations, 'get');

@@ -1,25 +1,14 @@
-import { TASK_PROJECT } from '../documents/create';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { documentRegister } from '../documents/register';
-import { TASK_LISTS } from '../documents/listPickers';
-import { TASK_PROJECT_FIELD } from '../../../shared/adapters/dvs/types';
+import type { INodeProperties } from 'n8n-workflow';
 
-const register = documentRegister({
-	resource: 'task',
-	displayName: 'Task',
-	noun: 'task',
-	plural: 'tasks',
-	runsOver: OVER_REST_AND_MCP,
-	operations: {
-		create: 'Create a task in a project',
-		get: 'Get a task with its description and attachment folder',
-		getFields: "Get the task register's fields, options and your account ID",
-		getMany: 'List tasks, filtered and ordered',
-		update: 'Change fields of a task',
-	},
-	parent: TASK_PROJECT,
-	fixedFields: [TASK_PROJECT_FIELD],
-	lists: TASK_LISTS,
-});
+import type { Operations } from '../../../shared/operation';
+import { resourceDescription } from '../../../shared/operation';
+import type { DvsDeps } from '../node.type';
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getFields from './getFields.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 
-export const { description, operations } = register;
+export const operations: Operations<DvsDeps> = { create, get, getFields, getMany, update };
+
+export const description: INodeProperties[] = resourceDescription('task', operations, 'create');

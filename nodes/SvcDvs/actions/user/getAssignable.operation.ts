@@ -1,13 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import type { DvsSection } from '../../../shared/adapters/dvs/types';
-import { mcpOnly, restOnly } from '../../../shared/services/authentication';
+import type { DvsSection } from '../../../shared/services/dvs/types';
+import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
 import { jsonItem } from '../../../shared/items';
 import { documentLocator, optionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import type { DvsExecute } from '../node.type';
 import { readDocument } from '../parameters';
 
 const REGISTERS = [
@@ -62,11 +62,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsSection;
 	const projectId =
 		register === 'task'
@@ -74,4 +70,4 @@ export async function execute(
 			: undefined;
 	const users = await dvs.getUsers(register, projectId, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
-}
+};

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -6,7 +6,7 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readInteger, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { optionsCollection } from '../common.descriptions';
-import type { DvsDeps } from '../node.type';
+import type { DvsExecute } from '../node.type';
 import { readOptionalId } from '../parameters';
 
 export const option: OperationOption = {
@@ -52,11 +52,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['search'] } }, properties);
 
 /** One item per organization user whose name matches (search_users), for mentions; has_access tells who can read. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ dvs }: DvsDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const pattern = String(this.getNodeParameter('pattern', itemIndex, '') ?? '').trim();
 	const length = [...pattern].length;
 	if (length < 2 || length > 100) {
@@ -71,4 +67,4 @@ export async function execute(
 	const taskId = readOptionalId(this, 'options.taskId', itemIndex, 'Task ID');
 	const users = await dvs.searchUsers({ pattern, limit, taskId }, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));
-}
+};

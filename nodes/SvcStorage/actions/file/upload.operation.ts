@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { restOnlyInCollection } from '../../../shared/services/authentication';
+import { restOnlyInCollection } from '../../../shared/authenticationDescriptions';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';

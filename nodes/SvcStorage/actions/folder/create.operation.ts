@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { mcpOnly, restOnly } from '../../../shared/services/authentication';
+import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import {

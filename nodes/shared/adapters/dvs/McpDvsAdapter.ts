@@ -23,8 +23,8 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from './types';
-import { actorOf, dvsPageOf } from './types';
+} from '../../services/dvs/types';
+import { actorOf, dvsPageOf } from './answerFields';
 
 type McpSection = McpDvsSection;
 

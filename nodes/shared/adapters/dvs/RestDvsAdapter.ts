@@ -18,8 +18,8 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from './types';
-import { actorOf, dvsPageOf } from './types';
+} from '../../services/dvs/types';
+import { actorOf, dvsPageOf } from './answerFields';
 
 function objects(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];

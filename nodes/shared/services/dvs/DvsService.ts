@@ -1,17 +1,12 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../../reconcile';
-import { markedReconciled, writeExactlyOnce } from '../../reconcile';
+import type { UncertainWrite } from '../exactlyOnce/reconcile';
+import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
-import {
-	addCommentWrite,
-	createDocumentWrite,
-	missingValues,
-	updateDocumentWrite,
-	uploadAttachmentWrite,
-} from './readBack';
+import { addCommentWrite, createDocumentWrite, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+import { missingValues } from './sentValues';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
@@ -23,8 +18,8 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from '../../adapters/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../adapters/dvs/types';
+} from './types';
+import { TASK_PROJECT_FIELD } from './types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { DvsReferences } from './references';
 import { asId } from '../../mappedValues';

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsSection, DvsUser } from '../../adapters/dvs/types';
+import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsSection, DvsUser } from './types';
 import { asId } from '../../mappedValues';
 
 /**

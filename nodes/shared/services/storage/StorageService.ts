@@ -1,13 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
-import type { UncertainWrite } from '../../reconcile';
-import { markedReconciled, writeExactlyOnce } from '../../reconcile';
+import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
 import type { DestinationSnapshot } from './entries';
 import type { EntryKind } from '../../adapters/storage/entryFields';
-import { entriesNamedLike, normalizedName, snapshotOf, writtenEntry } from './entries';
+import { normalizedName, snapshotOf } from './entries';
 import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
@@ -22,6 +21,7 @@ import type {
 	WriteResult,
 } from '../../adapters/storage/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
+import { entryWrite, folderSnapshot, uploadSnapshot } from './readBack';
 
 /** The adapter methods only one API has, by what the refusal names. */
 const ONE_API_ONLY = {
@@ -44,8 +44,8 @@ export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
  * REST API or the MCP endpoint), with the same output fields. The decisions are made here once:
  *
  * - a create, upload or import (no idempotency key) runs through reconcile.ts: the destination
- *   is listed before, and after an unknown outcome our item is told from every other by
- *   entries.ts (`writtenEntry`);
+ *   is listed before, and after an unknown outcome our item is told from every other
+ *   (readBack.ts `entryWrite` over entries.ts `writtenEntry`);
  * - an operation the connection does not offer is refused the same way for every operation;
  * - ROOT's refusals (405) are explained.
  */
@@ -140,11 +140,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 			itemIndex,
 		);
 		if ('result' in existing) return existing.result;
-		const write = this.exactlyOnce(
+		const write = entryWrite(
+			this.adapter,
 			prepared,
 			{ kind: 'folder', subject },
 			itemIndex,
-			existing.snapshot ?? (async () => await this.snapshot(prepared.folderHash, itemIndex)),
+			existing.snapshot ?? (async () => await folderSnapshot(this.adapter, prepared.folderHash, itemIndex)),
 			resultOf,
 		);
 		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
@@ -163,11 +164,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 			const resultOf = async (hash: string) => await this.adapter.uploadedFile(hash, folderHash, itemIndex);
 			const existing = await this.whenNameExists(ifNameExists, written, prepared, resultOf, itemIndex);
 			if ('result' in existing) return existing.result;
-			const write = this.exactlyOnce(
+			const write = entryWrite(
+				this.adapter,
 				prepared,
 				written,
 				itemIndex,
-				existing.snapshot ?? (async () => await this.uploadSnapshot(folderHash, options, itemIndex)),
+				existing.snapshot ?? (async () => await uploadSnapshot(this.adapter, folderHash, options, itemIndex)),
 				resultOf,
 			);
 			return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
@@ -216,11 +218,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	): Promise<WriteResult> {
 		const prepare = this.adapterMethod('prepareImport', itemIndex);
 		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
-		const write = this.exactlyOnce(
+		const write = entryWrite(
+			this.adapter,
 			prepared,
 			{ kind: 'file', subject: `the file "${fileName}"` },
 			itemIndex,
-			async () => await this.snapshot(folderHash, itemIndex),
+			async () => await folderSnapshot(this.adapter, folderHash, itemIndex),
 			async (hash) => ({ ...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)), status: 'created' }),
 		);
 		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
@@ -271,65 +274,5 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const found = this.adapter[method];
 		if (found) return found as NonNullable<StorageAdapter[K]>;
 		throw unavailable(this.node, ONE_API_ONLY[method], this.adapter.kind, STORAGE_UNAVAILABILITY, itemIndex);
-	}
-
-	private async snapshot(folderHash: string, itemIndex: number): Promise<DestinationSnapshot> {
-		return snapshotOf(await this.adapter.listFolder(folderHash, {}, itemIndex));
-	}
-
-	/**
-	 * The folder's items before an upload. An upload through a folder upload key may target a
-	 * folder the credential cannot list (another account's): then there is no snapshot, and an
-	 * unknown outcome cannot be settled (never resent).
-	 */
-	private async uploadSnapshot(
-		folderHash: string,
-		options: UploadOptions,
-		itemIndex: number,
-	): Promise<DestinationSnapshot | undefined> {
-		let failure: unknown;
-		try {
-			return await this.snapshot(folderHash, itemIndex);
-		} catch (error) {
-			failure = error;
-		}
-		const cannotList = failure instanceof NodeApiError && ['401', '403', '405'].includes(String(failure.httpCode));
-		if (options.folderUploadKey && cannotList) return undefined;
-		throw failure;
-	}
-
-	/**
-	 * A write without idempotency key, for writeExactlyOnce: after an unknown outcome the
-	 * destination is read back and our item (entries.ts) is the result.
-	 */
-	private exactlyOnce(
-		prepared: PreparedWrite,
-		written: { kind: 'folder' | 'file'; subject: string; size?: number },
-		itemIndex: number,
-		snapshot: () => Promise<DestinationSnapshot | undefined>,
-		resultOf: (hash: string) => Promise<WriteResult>,
-	): UncertainWrite<DestinationSnapshot | undefined, WriteResult> {
-		return {
-			subject: written.subject,
-			snapshot,
-			identity: { write: written.kind, folder: prepared.folderHash, name: prepared.name, size: written.size ?? null },
-			recorded: {
-				save: (before) => (before === undefined ? null : entriesNamedLike(before, prepared.name)),
-				restore: (saved) => (Array.isArray(saved) ? new Map(saved as Array<[string, string]>) : undefined),
-				nothing: new Map(),
-			},
-			write: prepared.send,
-			findWritten: async (before) => {
-				if (before === undefined) {
-					throw new Error(
-						'the credential may not list the folder (the upload went through its upload key), so the ' +
-							'upload cannot be checked',
-					);
-				}
-				const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
-				const found = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
-				return found === undefined ? undefined : await resultOf(entryHash(found) as string);
-			},
-		};
 	}
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { AmbiguousReadBack } from '../../reconcile';
+import { AmbiguousReadBack } from '../exactlyOnce/reconcile';
 import { entryHash, entryKind, entryName, entrySize, type EntryKind } from '../../adapters/storage/entryFields';
 
 // Characters no stored name keeps under any reading of the storage API's "normalized": path

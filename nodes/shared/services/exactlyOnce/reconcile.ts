@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isUncertainOutcome, mayStillLand } from './transport/errors';
+import { isUncertainOutcome, mayStillLand } from '../../transport/errors';
 import { MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
 import { AmbiguousReadBack, notFoundYet, outcomeUncertain, unsettled } from './outcomeUncertain';
 

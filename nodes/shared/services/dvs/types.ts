@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsSection } from '../../transport/dvs';
-import type { UploadSource } from '../storage/types';
-import type { Adapter } from '../adapter';
+import type { UploadSource } from '../../adapters/storage/types';
+import type { Adapter } from '../../adapters/adapter';
 
 export type { DvsSection } from '../../transport/dvs';
 
@@ -116,32 +116,6 @@ export interface DvsAdapter extends Adapter {
 	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult>;
 	/** Checks an attachment (MCP: reads it whole, within its limit) and returns the request that sends it. */
 	prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>>;
-}
-
-function whole(value: unknown, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
-/** A get_documents / get_comments answer (or its MCP mirror) as a page; missing numbers from the request. */
-export function dvsPageOf(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
-	const items = Array.isArray(body.items)
-		? (body.items.filter((entry) => entry && typeof entry === 'object') as IDataObject[])
-		: [];
-	const page: DvsPage = {
-		items,
-		total: whole(body.total, requested.offset + items.length),
-		limit: whole(body.limit, requested.limit),
-		offset: whole(body.offset, requested.offset),
-	};
-	if (body.order === 'newest' || body.order === 'oldest') page.order = body.order;
-	return page;
-}
-
-/** get_fields' `actor` (who the credential acts as), when the answer names one. */
-export function actorOf(value: unknown): Pick<DvsSchema, 'actor'> {
-	if (!value || typeof value !== 'object') return {};
-	const { id, org_id: orgId } = value as IDataObject;
-	return typeof id === 'number' ? { actor: { id, org_id: typeof orgId === 'number' ? orgId : 0 } } : {};
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IAuthenticateRuleResponseCode, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { checkBaseUrl } from './transport/baseUrl';
+import { checkBaseUrl } from '../../nodes/shared/transport/baseUrl';
 
 /** The Base URL field every Svc credential starts with; `note` adds what is particular to one. */
 export function baseUrlProperty(note = ''): INodeProperties {

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { OUTCOME_UNCERTAIN } from './transport/errors';
+import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 import type { WriteRecord } from './writeRecords';
 
 /** The "Outcome uncertain" errors of writeExactlyOnce: what could not be confirmed, and what to check. */

@@ -1,0 +1,7 @@
+import { registerOperation } from '../documents/register';
+
+export const { option, access, runsOver, description, execute } = registerOperation(
+	'client',
+	'getFields',
+	"Get the client register's fields and options",
+);

@@ -1,0 +1,7 @@
+import { registerOperation } from '../documents/register';
+
+export const { option, access, runsOver, description, execute } = registerOperation(
+	'client',
+	'getMany',
+	'List clients, filtered by type, group or project manager',
+);

@@ -1,0 +1,7 @@
+import { registerOperation } from '../documents/register';
+
+export const { option, access, runsOver, description, execute } = registerOperation(
+	'contactPerson',
+	'getMany',
+	'List contact persons, filtered by company or group',
+);

@@ -1,0 +1,7 @@
+import { registerOperation } from '../documents/register';
+
+export const { option, access, runsOver, description, execute } = registerOperation(
+	'project',
+	'getMany',
+	'List projects, filtered by status, client or project manager',
+);

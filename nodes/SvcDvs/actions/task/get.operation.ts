@@ -1,0 +1,7 @@
+import { registerOperation } from '../documents/register';
+
+export const { option, access, runsOver, description, execute } = registerOperation(
+	'task',
+	'get',
+	'Get a task with its description and attachment folder',
+);

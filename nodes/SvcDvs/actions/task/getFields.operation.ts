@@ -1,0 +1,7 @@
+import { registerOperation } from '../documents/register';
+
+export const { option, access, runsOver, description, execute } = registerOperation(
+	'task',
+	'getFields',
+	"Get the task register's fields, options and your account ID",
+);

@@ -1,0 +1,102 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { htmlText } from './commentText';
+import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsSection } from './types';
+import { TASK_PROJECT_FIELD } from './types';
+
+/*
+ * What a DVS write sent, checked against the document as read back: which sent values it holds
+ * and the error for a write the service refused after writing part of it.
+ */
+
+/**
+ * The DVS API: "invalid relation ids can fail after part of a write happened and a failure does
+ * not guarantee rollback". A 400 to a write that sent relation values (IDs) may have left part of
+ * it behind.
+ */
+export function mayHaveWrittenPart(values: DvsFieldValues): (error: unknown) => boolean {
+	const sendsIds = Object.entries(values).some(
+		([name, value]) => name !== TASK_PROJECT_FIELD && (Array.isArray(value) || typeof value === 'number'),
+	);
+	return (error) => sendsIds && error instanceof NodeApiError && String(error.httpCode) === '400';
+}
+
+/** The error for a write the service refused after part of it written: what holds, what does not. */
+export function partlyWritten(
+	node: INode,
+	documentId: number,
+	created: boolean,
+	written: { values: DvsFieldValues; missing: DvsFieldValues },
+	error: unknown,
+	itemIndex: number,
+): NodeApiError {
+	const { values, missing } = written;
+	const held = Object.keys(values).filter((name) => !(name in missing));
+	const refused = Object.keys(missing);
+	const reason = error instanceof Error ? error.message : String(error);
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{
+			message:
+				`Svc DVS refused part of the ${created ? 'new document' : 'change'} (400), but document ${documentId} ` +
+				`${created ? 'was created' : 'was changed'}`,
+			description:
+				`Document ${documentId} now holds ${held.length > 0 ? held.join(', ') : 'none of the sent fields'} ` +
+				`as sent; not saved: ${refused.join(', ') || 'nothing'}. An ID among those is likely invalid ` +
+				`for this organization. Fix it and update document ${documentId}${created ? ' instead of creating it again' : ''}.`,
+			httpCode: '400',
+			itemIndex,
+		},
+	);
+}
+
+export function refId(value: unknown): number | undefined {
+	if (typeof value === 'number') return value;
+	if (value && typeof value === 'object' && typeof (value as IDataObject).id === 'number') {
+		return (value as IDataObject).id as number;
+	}
+	return undefined;
+}
+
+function sameIds(actual: unknown, wanted: number[]): boolean {
+	const ids = Array.isArray(actual) ? actual.map(refId) : [];
+	return ids.length === new Set(wanted).size && wanted.every((id) => ids.includes(id));
+}
+
+function isEmptyValue(value: unknown): boolean {
+	return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Whether a field as read back holds the value we sent. */
+function holdsValue(field: DvsFieldDescriptor | undefined, actual: unknown, sent: DvsFieldValues[string]): boolean {
+	if (sent === null || sent === '') return isEmptyValue(actual);
+	if (Array.isArray(sent)) return sameIds(actual, sent);
+	if (typeof sent === 'number')
+		return refId(actual) === sent || (typeof actual === 'string' && Number(actual) === sent);
+	if (field?.type === 'html') return typeof actual === 'string' && htmlText(actual) === htmlText(sent);
+	if (typeof actual === 'number') return actual === Number(sent);
+	if (typeof actual !== 'string') return false;
+	const numeric = /^\s*-?\d+(\.\d+)?\s*$/;
+	if (numeric.test(sent) && numeric.test(actual)) return Number(actual) === Number(sent);
+	return actual.trim() === sent.trim();
+}
+
+/** The sent values a document does not hold (after a partial write), by the register's field types. */
+export async function missingValues(
+	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
+	section: DvsSection,
+	documentId: number,
+	values: DvsFieldValues,
+	itemIndex: number,
+): Promise<DvsFieldValues> {
+	const [schema, doc] = await Promise.all([
+		reader.getFields(section, itemIndex),
+		reader.getDocument(section, documentId, itemIndex),
+	]);
+	const fields = new Map(schema.fields.map((field) => [field.name, field]));
+	return Object.fromEntries(
+		Object.entries(values).filter(([name, sent]) => !holdsValue(fields.get(name), doc[name], sent)),
+	);
+}
