@@ -6,6 +6,7 @@ import { OVER_MCP_ONLY } from '../../../shared/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/types';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
+import { notice } from '../../../shared/nodeDescription';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import type { StorageDeps } from '../node.type';
 
@@ -18,15 +19,12 @@ export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
-	{
-		displayName:
-			'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
+	notice(
+		'importNotice',
+		'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
 			'at most 100 MiB, 3 redirects, 60 seconds); n8n sends no bytes. A name already taken in the ' +
 			'folder is an error.',
-		name: 'importNotice',
-		type: 'notice',
-		default: '',
-	},
+	),
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to store the file in (not ROOT)' }),
 	{
 		displayName: 'Source',

@@ -5,6 +5,8 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { readTargetFolderHash, targetFolderLocator } from '../targetFolder';
+import { notice } from '../../../shared/nodeDescription';
 import type { StorageDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -16,21 +18,14 @@ export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
-	{
-		displayName:
-			"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
+	notice(
+		'moveFolderNotice',
+		"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
 			'sharing of the target may change who can reach it. Moving into the current parent returns ' +
 			'status "unchanged".',
-		name: 'moveFolderNotice',
-		type: 'notice',
-		default: '',
-	},
+	),
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to move (not ROOT)' }),
-	folderLocator({
-		name: 'targetFolder',
-		displayName: 'Target Folder',
-		description: 'Folder to move it into; not the folder itself or one of its subfolders',
-	}),
+	targetFolderLocator('Folder to move it into; not the folder itself or one of its subfolders'),
 	optionsCollection(),
 ];
 
@@ -43,12 +38,6 @@ export async function execute(
 	{ storage }: StorageDeps,
 ): Promise<INodeExecutionData[]> {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
-	const targetFolderHash = await readEntryHash(
-		this,
-		storage,
-		'folder',
-		{ name: 'targetFolder', label: 'Target Folder' },
-		itemIndex,
-	);
+	const targetFolderHash = await readTargetFolderHash(this, storage, itemIndex);
 	return [jsonItem(await storage.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
 }
