@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { actionSubtitle } from '../shared/descriptions';
 import { nodeDescription, resourceProperties } from '../shared/nodeDescription';
@@ -22,7 +16,7 @@ import * as loadOptions from './methods/loadOptions';
 import { getDocumentFields } from './methods/resourceMapping';
 import { searchClients, searchContactPersons, searchProjects, searchTasks } from './methods/listSearch';
 
-const properties: INodeProperties[] = [
+const properties = [
 	...authenticationProperties('svcDvsApi', 'Svc DVS API'),
 	...resourceProperties(
 		'task',

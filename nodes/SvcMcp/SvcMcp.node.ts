@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { actionSubtitle, choice } from '../shared/descriptions';
 import { nodeDescription, resourceProperties } from '../shared/nodeDescription';
@@ -17,7 +11,7 @@ import * as tool from './actions/tool';
 import { searchTools } from './methods/listSearch';
 import { getToolArguments } from './methods/resourceMapping';
 
-const properties: INodeProperties[] = [
+const properties = [
 	choice({ displayName: 'Authentication', name: 'authentication', default: 'apiToken' }, [
 		['API Token', 'apiToken', 'User ID and an API or ALL access token'],
 		['OAuth2', 'oAuth2', "The service's optional OAuth profile, with scopes"],

@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { actionSubtitle } from '../shared/descriptions';
 import { nodeDescription, resourceProperties } from '../shared/nodeDescription';
@@ -18,7 +12,7 @@ import * as folder from './actions/folder';
 import { storageActions } from './actions/router';
 import { searchFiles, searchFolders } from './methods/listSearch';
 
-const properties: INodeProperties[] = [
+const properties = [
 	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
 	...resourceProperties(
 		'file',

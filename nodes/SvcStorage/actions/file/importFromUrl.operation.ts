@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -8,7 +8,7 @@ import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
 import { notice } from '../../../shared/nodeDescription';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Import From URL',
@@ -139,11 +139,7 @@ function nameFromUrl(url: URL): string {
 }
 
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const kind = this.getNodeParameter('source', itemIndex, 'url') as string;
 	let source: ImportSource;
@@ -185,4 +181,4 @@ export async function execute(
 		);
 	}
 	return [jsonItem(await storage.importFile(folderHash, fileName, source, itemIndex), itemIndex)];
-}
+};

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -7,7 +7,7 @@ import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
 import { readTargetFolderHash, targetFolderLocator } from '../targetFolder';
 import { notice } from '../../../shared/nodeDescription';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Move',
@@ -32,12 +32,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['move'] } }, properties);
 
 /** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const targetFolderHash = await readTargetFolderHash(this, storage, itemIndex);
 	return [jsonItem(await storage.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
-}
+};
