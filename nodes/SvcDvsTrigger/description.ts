@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationProperties } from '../shared/authenticationDescriptions';
-import { timeoutOption, choice } from '../shared/descriptions';
+import { choice } from '../shared/descriptions';
+import { filtersCollection, maxItemsPerPollOption, notice, triggerOptions } from '../shared/nodeDescription';
 
-export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
 export const DEFAULT_TASKS_CHECKED_PER_POLL = 10;
 /** The comment trigger follows at most this many of the newest matching tasks. */
 export const MAX_WATCHED_TASKS = 1000;
@@ -18,36 +18,43 @@ const onTaskLists = { event: ['newTask', 'taskUpdated'] };
 const onCommentsOfTask = { event: ['newComment'], watch: ['task'] };
 const onCommentsOfTasks = { event: ['newComment'], watch: ['tasks'] };
 
-function projectLocator(show: Record<string, string[]>, description: string): INodeProperties {
+const LOCATED = {
+	project: { displayName: 'Project', searchListMethod: 'searchProjects', idExample: '5002' },
+	task: { displayName: 'Task', searchListMethod: 'searchTasks', idExample: '5101' },
+};
+
+/** The project or task watched, picked from a searchable list or given by its numeric ID. */
+function locator(
+	kind: keyof typeof LOCATED,
+	show: Record<string, string[]>,
+	description: string,
+	required?: true,
+): INodeProperties {
+	const { displayName, searchListMethod, idExample } = LOCATED[kind];
 	return {
-		displayName: 'Project',
-		name: 'project',
+		displayName,
+		name: kind,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
+		...(required ? { required } : {}),
 		description,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a project...',
-				typeOptions: { searchListMethod: 'searchProjects', searchable: true },
+				placeholder: `Select a ${kind}...`,
+				typeOptions: { searchListMethod, searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5002', validation: NUMERIC_ID },
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${idExample}`, validation: NUMERIC_ID },
 		],
 		displayOptions: { show },
 	};
 }
 
-function filtersCollection(show: Record<string, string[]>): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
+function taskFilters(show: Record<string, string[]>): INodeProperties {
+	return filtersCollection(
+		[
 			{
 				displayName: 'Other Filters (JSON)',
 				name: 'otherFilters',
@@ -76,49 +83,39 @@ function filtersCollection(show: Record<string, string[]>): INodeProperties {
 					Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 			},
 		],
-	};
+		show,
+	);
 }
 
 export const properties: INodeProperties[] = [
 	...authenticationProperties('svcDvsApi', 'Svc DVS API'),
-	{
-		displayName:
-			'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. ' +
+	notice(
+		'newTaskCost',
+		'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. ' +
 			'Tasks are recognized by identity; the matching tasks are listed in full (one request per ' +
 			'200) when their number changes otherwise, and every 20th poll.',
-		name: 'newTaskCost',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: onNewTask },
-	},
-	{
-		displayName:
-			'Each poll lists the matching tasks (one request per 200 tasks) and compares their last-update ' +
+		onNewTask,
+	),
+	notice(
+		'taskUpdatedCost',
+		'Each poll lists the matching tasks (one request per 200 tasks) and compares their last-update ' +
 			'time with what it saw before.',
-		name: 'taskUpdatedCost',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: onTaskUpdated },
-	},
-	{
-		displayName: 'Each poll costs one request while nothing is new, plus one per further page of 100 new comments.',
-		name: 'taskCommentCost',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: onCommentsOfTask },
-	},
-	{
-		displayName:
-			`Each poll lists the matching tasks (one request per 200 tasks, up to the newest ${MAX_WATCHED_TASKS}) ` +
+		onTaskUpdated,
+	),
+	notice(
+		'taskCommentCost',
+		'Each poll costs one request while nothing is new, plus one per further page of 100 new comments.',
+		onCommentsOfTask,
+	),
+	notice(
+		'tasksCommentCost',
+		`Each poll lists the matching tasks (one request per 200 tasks, up to the newest ${MAX_WATCHED_TASKS}) ` +
 			`and reads the comments of new tasks, of tasks updated since the last poll and of a few more ` +
 			`in turn ("Tasks Checked per Poll"), one request each. The service does not say whether a ` +
 			`comment updates its task, so a comment can take up to (tasks ÷ tasks checked per poll) polls ` +
 			`to show. Activation reads every watched task's comments once.`,
-		name: 'tasksCommentCost',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: onCommentsOfTasks },
-	},
+		onCommentsOfTasks,
+	),
 	choice({ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newTask' }, [
 		['New Comment', 'newComment', 'A comment was added to a watched task'],
 		['New Task', 'newTask', 'A task was created'],
@@ -137,29 +134,11 @@ export const properties: INodeProperties[] = [
 			['Tasks of a Project or Matching Filters', 'tasks'],
 		],
 	),
-	{
-		displayName: 'Task',
-		name: 'task',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The task whose comments to watch',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a task...',
-				typeOptions: { searchListMethod: 'searchTasks', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5101', validation: NUMERIC_ID },
-		],
-		displayOptions: { show: onCommentsOfTask },
-	},
-	projectLocator(onTaskLists, 'Only tasks of this project; leave empty for every project'),
-	projectLocator(onCommentsOfTasks, 'Only comments on tasks of this project; leave empty for every project'),
-	filtersCollection(onTaskLists),
-	filtersCollection(onCommentsOfTasks),
+	locator('task', onCommentsOfTask, 'The task whose comments to watch', true),
+	locator('project', onTaskLists, 'Only tasks of this project; leave empty for every project'),
+	locator('project', onCommentsOfTasks, 'Only comments on tasks of this project; leave empty for every project'),
+	taskFilters(onTaskLists),
+	taskFilters(onCommentsOfTasks),
 	{
 		displayName: 'Only When These Fields Change',
 		name: 'watchedFields',
@@ -171,35 +150,19 @@ export const properties: INodeProperties[] = [
 			Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		displayOptions: { show: onTaskUpdated },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Max Items per Poll',
-				name: 'maxItemsPerPoll',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 1000 },
-				default: DEFAULT_MAX_ITEMS_PER_POLL,
-				description:
-					'The most tasks or comments one poll emits, oldest first. More are left for the next poll; none is lost.',
-			},
-			{
-				displayName: 'Tasks Checked per Poll',
-				name: 'tasksCheckedPerPoll',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: MAX_WATCHED_TASKS },
-				default: DEFAULT_TASKS_CHECKED_PER_POLL,
-				description:
-					'How many watched tasks each poll reads the comments of in turn, besides new and updated ' +
-					'tasks (one request each). Set it to the number of tasks to check all of them every poll; ' +
-					'0 relies on the service updating a task when it is commented.',
-				displayOptions: { show: { '/event': ['newComment'], '/watch': ['tasks'] } },
-			},
-			timeoutOption,
-		],
-	},
+	triggerOptions([
+		maxItemsPerPollOption('maxItemsPerPoll', 'tasks or comments'),
+		{
+			displayName: 'Tasks Checked per Poll',
+			name: 'tasksCheckedPerPoll',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_WATCHED_TASKS },
+			default: DEFAULT_TASKS_CHECKED_PER_POLL,
+			description:
+				'How many watched tasks each poll reads the comments of in turn, besides new and updated ' +
+				'tasks (one request each). Set it to the number of tasks to check all of them every poll; ' +
+				'0 relies on the service updating a task when it is commented.',
+			displayOptions: { show: { '/event': ['newComment'], '/watch': ['tasks'] } },
+		},
+	]),
 ];

@@ -1,26 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationProperties } from '../shared/authenticationDescriptions';
-import { timeoutOption, choice } from '../shared/descriptions';
+import { choice } from '../shared/descriptions';
+import { filtersCollection, maxItemsPerPollOption, notice, triggerOptions } from '../shared/nodeDescription';
 import { folderLocator } from '../shared/storageLocators';
 
 export const MAX_SUBFOLDER_DEPTH = 5;
-export const DEFAULT_MAX_FILES_PER_POLL = 100;
 export const DEFAULT_DOWNLOAD_RETRIES = 3;
 
 const FILE_EVENTS = ['newFile', 'fileUpdated'];
 
 export const properties: INodeProperties[] = [
 	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
-	{
-		displayName:
-			'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per ' +
+	notice(
+		'costNotice',
+		'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per ' +
 			'downloaded file. Files and folders are recognized by identity, so one moved, copied, restored ' +
 			'or synced into the folder counts too.',
-		name: 'costNotice',
-		type: 'notice',
-		default: '',
-	},
+	),
 	choice({ displayName: 'Trigger On', name: 'event', noDataExpression: true, default: 'newFile' }, [
 		['File Updated', 'fileUpdated', "A watched file's content or name changed (its last-modified time moved)"],
 		['New File', 'newFile', 'A file appeared in the watched folder: uploaded, moved, copied or restored into it'],
@@ -54,82 +51,56 @@ export const properties: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the file in',
 		displayOptions: { show: { download: [true], event: FILE_EVENTS } },
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+	filtersCollection([
+		{
+			displayName: 'Extensions',
+			name: 'extensions',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. pdf, docx',
+			description: 'Only files with one of these extensions, separated by commas (case does not matter)',
+			displayOptions: { show: { '/event': FILE_EVENTS } },
+		},
+		{
+			displayName: 'File Name Pattern',
+			name: 'namePattern',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. invoice-*.pdf',
+			description:
+				'Only entries whose whole name matches: * stands for any characters, ? for one character ' +
+				'(case does not matter)',
+		},
+	]),
+	triggerOptions([
+		{
+			displayName: 'Download Attempts',
+			name: 'downloadAttempts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100 },
+			default: DEFAULT_DOWNLOAD_RETRIES,
+			description:
+				'With On Download Error set to Try Again Next Poll: how many polls try to download a file ' +
+				'before it is emitted with the error',
+			displayOptions: { show: { '/download': [true] } },
+		},
+		maxItemsPerPollOption('maxFilesPerPoll', 'items'),
+		choice(
 			{
-				displayName: 'Extensions',
-				name: 'extensions',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. pdf, docx',
-				description: 'Only files with one of these extensions, separated by commas (case does not matter)',
-				displayOptions: { show: { '/event': FILE_EVENTS } },
-			},
-			{
-				displayName: 'File Name Pattern',
-				name: 'namePattern',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. invoice-*.pdf',
-				description:
-					'Only entries whose whole name matches: * stands for any characters, ? for one character ' +
-					'(case does not matter)',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Download Attempts',
-				name: 'downloadAttempts',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 100 },
-				default: DEFAULT_DOWNLOAD_RETRIES,
-				description:
-					'With On Download Error set to Try Again Next Poll: how many polls try to download a file ' +
-					'before it is emitted with the error',
+				displayName: 'On Download Error',
+				name: 'onDownloadError',
+				default: 'emit',
+				description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.',
 				displayOptions: { show: { '/download': [true] } },
 			},
-			{
-				displayName: 'Max Items per Poll',
-				name: 'maxFilesPerPoll',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 1000 },
-				default: DEFAULT_MAX_FILES_PER_POLL,
-				description: 'The most items one poll emits, oldest first. More are left for the next poll; none is lost.',
-			},
-			choice(
-				{
-					displayName: 'On Download Error',
-					name: 'onDownloadError',
-					default: 'emit',
-					description: 'What to do with a file that cannot be downloaded. Other files are emitted either way.',
-					displayOptions: { show: { '/download': [true] } },
-				},
+			[
+				['Emit Without the File', 'emit', 'Emit the item at once, without binary data and with a download_error field'],
 				[
-					[
-						'Emit Without the File',
-						'emit',
-						'Emit the item at once, without binary data and with a download_error field',
-					],
-					[
-						'Try Again Next Poll',
-						'retry',
-						'Leave the file for the next polls (Download Attempts), then emit it with the error',
-					],
+					'Try Again Next Poll',
+					'retry',
+					'Leave the file for the next polls (Download Attempts), then emit it with the error',
 				],
-			),
-			timeoutOption,
-		],
-	},
+			],
+		),
+	]),
 ];

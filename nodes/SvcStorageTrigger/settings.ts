@@ -1,7 +1,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { readInteger, readLocator, readText, readTimeout } from '../shared/parameters';
-import { DEFAULT_DOWNLOAD_RETRIES, DEFAULT_MAX_FILES_PER_POLL, MAX_SUBFOLDER_DEPTH } from './description';
+import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/nodeDescription';
+import { DEFAULT_DOWNLOAD_RETRIES, MAX_SUBFOLDER_DEPTH } from './description';
 import type { NameFilter } from './nameFilter';
 import { nameFilter, parseExtensions } from './nameFilter';
 
@@ -55,7 +56,7 @@ export function readStorageTriggerSettings(ctx: IPollFunctions): StorageTriggerS
 		maxItemsPerPoll: readInteger(ctx, 'options.maxFilesPerPoll', 0, 'Max Items per Poll', {
 			min: 1,
 			max: 1000,
-			fallback: DEFAULT_MAX_FILES_PER_POLL,
+			fallback: DEFAULT_MAX_ITEMS_PER_POLL,
 		}),
 		timeoutMs: readTimeout(ctx, 0),
 	};

@@ -5,13 +5,7 @@ import type { PollBudget } from '../../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import {
-	fingerprintOf,
-	readSavedState,
-	unreadableState,
-	writeSavedState,
-	writeStartingPoint,
-} from '../../shared/polling/state';
+import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { commentItem } from '../commentItems';
 import type { CommentMark } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -44,8 +38,8 @@ async function poll(
 		}
 		return [[commentItem(taskId, comment)]];
 	}
-	const fingerprint = fingerprintOf({ event: 'newComment', task: taskId });
-	const saved = readSavedState(ctx, fingerprint);
+	const target = new WatchedTarget(ctx, { event: 'newComment', task: taskId });
+	const saved = target.read();
 	const state =
 		saved && isMark(saved.state.mark)
 			? (saved.state as unknown as OneTaskState)
@@ -53,7 +47,7 @@ async function poll(
 				? unreadableState(ctx, 'it is damaged')
 				: undefined;
 	if (!state) {
-		writeStartingPoint(ctx, fingerprint, { mark: (await lastCommentOf(dvs, taskId)).mark } satisfies OneTaskState);
+		target.start({ mark: (await lastCommentOf(dvs, taskId)).mark } satisfies OneTaskState);
 		return null;
 	}
 	budget.spend();
@@ -61,7 +55,7 @@ async function poll(
 	const batch = read.fresh.slice(0, settings.maxItemsPerPoll);
 	const last = batch.at(-1);
 	const mark: CommentMark = last ? [last.id, last.index + 1] : [state.mark[0], read.seen];
-	writeSavedState(ctx, fingerprint, { mark } satisfies OneTaskState);
+	target.save({ mark } satisfies OneTaskState);
 	return pollOutput(batch.map((fresh) => commentItem(taskId, fresh.comment)));
 }
 

@@ -7,13 +7,7 @@ import { advance, aheadOf, compareStamped, cursorAfterAll } from '../../shared/p
 import { asNodeError, isGoneError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
-import {
-	fingerprintOf,
-	readSavedState,
-	unreadableState,
-	writeSavedState,
-	writeStartingPoint,
-} from '../../shared/polling/state';
+import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { commentItem, stampComment } from '../commentItems';
 import type { CommentMark, CommentRead } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
@@ -201,11 +195,11 @@ export async function pollNewCommentOnTasks(
 ): Promise<INodeExecutionData[][] | null> {
 	const watched = await listTasks(dvs, settings.filters, 'newest', budget, MAX_WATCHED_TASKS);
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, watched);
-	const fingerprint = fingerprintOf({ event: 'newComment', filters: settings.filters });
-	const saved = readSavedState(ctx, fingerprint);
+	const target = new WatchedTarget(ctx, { event: 'newComment', filters: settings.filters });
+	const saved = target.read();
 	const state = saved ? stateOf(ctx, saved.version, saved.state) : undefined;
 	if (!state) {
-		writeStartingPoint(ctx, fingerprint, await baseline(ctx, dvs, watched, budget));
+		target.start(await baseline(ctx, dvs, watched, budget));
 		return null;
 	}
 
@@ -241,6 +235,6 @@ export async function pollNewCommentOnTasks(
 		more: [...more],
 		marks,
 	};
-	writeSavedState(ctx, fingerprint, next);
+	target.save(next);
 	return pollOutput(items);
 }

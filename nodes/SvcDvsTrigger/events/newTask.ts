@@ -7,13 +7,7 @@ import { isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import {
-	fingerprintOf,
-	readSavedState,
-	unreadableState,
-	writeSavedState,
-	writeStartingPoint,
-} from '../../shared/polling/state';
+import { type SavedState, unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
@@ -95,11 +89,25 @@ async function tasksAfterKnownRun(
 	return after.some((task) => known.has(keyOf(task))) ? undefined : after;
 }
 
-/** Layout 1 kept a creation cursor: what is behind it counts as known. */
-function migrated(tasks: StampedTask[], cursor: Cursor | undefined): SeenRecord {
-	const known = new SeenRecord(false);
-	for (const task of tasks) if (cursor && !isAhead(cursor, task)) known.set(keyOf(task));
-	return known;
+/** The saved state and its record. Layout 1 kept a creation cursor: what is behind it counts as known. */
+async function stateOf(
+	ctx: IPollFunctions,
+	dvs: DvsService,
+	settings: DvsTriggerSettings,
+	budget: PollBudget,
+	saved: SavedState,
+): Promise<{ state: NewTaskState; known: SeenRecord }> {
+	if (saved.version === 1) {
+		const cursor = saved.state.cursor as Cursor | undefined;
+		const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
+		const known = new SeenRecord(false);
+		for (const task of tasks) if (cursor && !isAhead(cursor, task)) known.set(keyOf(task));
+		const since = typeof cursor?.at === 'string' ? cursor.at : '';
+		return { known, state: { ...afterFullList(tasks, known, since), polls: FULL_LIST_EVERY } };
+	}
+	const known = SeenRecord.decode(saved.state.known, false);
+	if (!known || typeof saved.state.position !== 'number') return unreadableState(ctx, 'it is damaged');
+	return { known, state: saved.state as unknown as NewTaskState };
 }
 
 /**
@@ -114,37 +122,24 @@ export async function pollNewTask(
 	budget: PollBudget,
 ): Promise<INodeExecutionData[][] | null> {
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, settings);
-	const fingerprint = fingerprintOf({ event: 'newTask', filters: settings.filters });
-	const saved = readSavedState(ctx, fingerprint);
-	let state: NewTaskState | undefined;
-	let known: SeenRecord | undefined;
-	if (saved?.version === 1) {
-		const cursor = saved.state.cursor as Cursor | undefined;
-		const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
-		known = migrated(tasks, cursor);
-		state = { ...afterFullList(tasks, known, typeof cursor?.at === 'string' ? cursor.at : ''), polls: FULL_LIST_EVERY };
-	} else if (saved) {
-		known = SeenRecord.decode(saved.state.known, false);
-		state =
-			known && typeof saved.state.position === 'number'
-				? (saved.state as unknown as NewTaskState)
-				: unreadableState(ctx, 'it is damaged');
-	}
-	if (!state || !known) {
+	const target = new WatchedTarget(ctx, { event: 'newTask', filters: settings.filters });
+	const saved = target.read();
+	if (!saved) {
 		const since = await newestCreation(dvs, budget);
 		const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 		const all = new SeenRecord(false);
 		for (const task of tasks) all.set(keyOf(task));
-		writeStartingPoint(ctx, fingerprint, afterFullList(tasks, all, since));
+		target.start(afterFullList(tasks, all, since));
 		return null;
 	}
+	const { state, known } = await stateOf(ctx, dvs, settings, budget, saved);
 
 	const quick = await tasksAfterKnownRun(dvs, settings, state, known, budget);
 	if (quick) {
 		const batch = quick.slice(0, settings.maxItemsPerPoll);
 		for (const task of batch) known.set(keyOf(task));
 		const last = batch.at(-1);
-		writeSavedState(ctx, fingerprint, {
+		target.save({
 			...state,
 			known: known.encode(),
 			position: state.position + batch.length,
@@ -169,6 +164,6 @@ export async function pollNewTask(
 		emitted.push(task);
 		record.set(keyOf(task));
 	}
-	writeSavedState(ctx, fingerprint, afterFullList(tasks, record, state.since));
+	target.save(afterFullList(tasks, record, state.since));
 	return pollOutput(emitted.map((task) => taskItem('newTask', task.task)));
 }

@@ -7,13 +7,7 @@ import { compareStamped } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import {
-	fingerprintOf,
-	readSavedState,
-	unreadableState,
-	writeSavedState,
-	writeStartingPoint,
-} from '../../shared/polling/state';
+import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
@@ -74,18 +68,18 @@ export async function pollTaskUpdated(
 			);
 		return [[taskItem('taskUpdated', newest.task)]];
 	}
-	const fingerprint = fingerprintOf({
+	const target = new WatchedTarget(ctx, {
 		event: 'taskUpdated',
 		filters: settings.filters,
 		fields: settings.watchedFields,
 	});
-	const saved = readSavedState(ctx, fingerprint);
+	const saved = target.read();
 	const watchingFields = settings.watchedFields.length > 0;
 	const updated = saved ? SeenRecord.decode(saved.state.updated, true) : undefined;
 	const digests = saved && watchingFields ? SeenRecord.decode(saved.state.fields, true) : undefined;
 	if (!saved || !updated || (watchingFields && !digests)) {
 		if (saved) unreadableState(ctx, 'it is damaged');
-		writeStartingPoint(ctx, fingerprint, encoded(records(tasks, settings.watchedFields)));
+		target.start(encoded(records(tasks, settings.watchedFields)));
 		return null;
 	}
 	const present = new Set(tasks.map(keyOf));
@@ -111,6 +105,6 @@ export async function pollTaskUpdated(
 		next.updated.set(keyOf(task), dvsSeconds(task.updated));
 		next.digests?.set(keyOf(task), fieldsDigest(task, settings.watchedFields));
 	}
-	writeSavedState(ctx, fingerprint, encoded(next));
+	target.save(encoded(next));
 	return pollOutput(batch.map((task) => taskItem('taskUpdated', task.task)));
 }

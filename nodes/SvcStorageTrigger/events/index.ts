@@ -11,14 +11,7 @@ import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
 import { emitOnce } from '../../shared/polling/emission';
 import { eventIdOf } from '../../shared/polling/eventId';
-import {
-	fingerprintOf,
-	readSavedState,
-	unreadableState,
-	writeSavedState,
-	writeStartingPoint,
-} from '../../shared/polling/state';
-import type { SavedState } from '../../shared/polling/state';
+import { type SavedState, unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { downloadWatchedFile } from '../download';
 import type { StorageTriggerEvent, StorageTriggerSettings } from '../settings';
 import { readStorageTriggerSettings } from '../settings';
@@ -144,11 +137,11 @@ async function pollWith(
 	);
 	if (isManualPoll(ctx)) return await sample(ctx, storage, settings, entries);
 
-	const fingerprint = fingerprintOf({ event, folder: settings.folderHash, depth: settings.depth });
-	const saved = readSavedState(ctx, fingerprint);
+	const target = new WatchedTarget(ctx, { event, folder: settings.folderHash, depth: settings.depth });
+	const saved = target.read();
 	const known = saved ? recordOf(ctx, event, saved, entries) : undefined;
 	if (!known) {
-		writeStartingPoint(ctx, fingerprint, baseline(event, entries));
+		target.start(baseline(event, entries));
 		return null;
 	}
 	const present = new Set(entries.map((entry) => entry.key));
@@ -183,7 +176,7 @@ async function pollWith(
 		}
 		record.set(entry.key, stampOf(event, entry));
 	}
-	writeSavedState(ctx, fingerprint, {
+	target.save({
 		seen: record.encode(),
 		...(Object.keys(attempts).length ? { attempts } : {}),
 	} satisfies EntriesState);

@@ -1,9 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { optionsCollection } from '../common.descriptions';
+import { optionsOnly } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -14,9 +13,7 @@ export const option: OperationOption = {
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
 
-const properties: INodeProperties[] = [optionsCollection()];
-
-export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['list'] } }, properties);
+export const description = optionsOnly('tool', 'list');
 
 export async function execute(
 	this: IExecuteFunctions,

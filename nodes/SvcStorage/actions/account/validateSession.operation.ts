@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
+import { notice } from '../../../shared/nodeDescription';
 import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
@@ -18,14 +19,11 @@ export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
-	{
-		displayName:
-			'Checks whether the session of a credential with Authentication "Session ID" is still valid. ' +
+	notice(
+		'validateSessionNotice',
+		'Checks whether the session of a credential with Authentication "Session ID" is still valid. ' +
 			'The session ID itself is a secret and is not output.',
-		name: 'validateSessionNotice',
-		type: 'notice',
-		default: '',
-	},
+	),
 	optionsCollection(),
 ];
 

@@ -1,7 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/items';
+import type { Access } from '../../../shared/operation';
+import type { StorageFields } from '../../../shared/transport/storage';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { optionsCollection } from '../common.descriptions';
 import type { StorageOperation } from '../node.type';
@@ -31,103 +33,95 @@ const TARGET: Record<
 	},
 };
 
-function shownFor(operation: string, properties: INodeProperties[]): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: ['encryptionKey'], operation: [operation] } }, properties);
+/** What Get and Save a key differ in, besides the target. */
+interface KeyOperation {
+	access: Access;
+	/** Its description in the action list. */
+	summary: string;
+	/** Its parameters after the User ID and the target's hash. */
+	properties: INodeProperties[];
+	/** What a 404 means for it and what to do about it. */
+	notFound: string;
+	/** The request's fields besides the target's hash. */
+	fields(ctx: IExecuteFunctions, itemIndex: number): StorageFields;
+	/** Whether its output names the user the key was saved for. */
+	outputsUserId: boolean;
 }
 
-/** Encryption Key > Get File Key and Get Upload Key. */
-export function getKeyOperation(target: KeyTarget): StorageOperation {
+/** Encryption Key > {Get, Save} {File, Upload} Key: one key action (`{verb}_{target}_encryption_key`) by hash. */
+function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOperation): StorageOperation {
 	const { hashParameter, hashLabel, hashDescription, operation } = TARGET[target];
+	const title = verb === 'get' ? 'Get' : 'Save';
 	return {
 		option: {
-			name: `Get ${operation} Key`,
-			action: `Get ${target === 'file' ? 'a file' : 'an upload'} key`,
-			description: `Get the wrapped key of an encrypted ${target}`,
+			name: `${title} ${operation} Key`,
+			action: `${title} ${target === 'file' ? 'a file' : 'an upload'} key`,
+			description: declared.summary,
 		},
-		access: 'read',
+		access: declared.access,
 		runsOver: OVER_REST_ONLY,
-		description: shownFor(`get${operation}Key`, [
-			userIdProperty,
-			keyProperty(hashParameter, hashLabel, hashDescription),
-			isEncryptedFolderProperty,
-			optionsCollection(),
-		]),
-		async execute(itemIndex, { storage }) {
-			const hash = readHash(this, itemIndex, hashParameter, hashLabel);
-			const { result } = await keyAction(
-				this,
-				itemIndex,
-				storage,
-				{
-					action: `get_${target}_encryption_key`,
-					label: `get the ${target} key`,
-					notFound:
-						`No key is stored for this ${hashLabel} that this account can read. Save it first with Encryption ` +
-						`Key > Save ${operation} Key, or turn on "Is Encrypted Folder" to get the key of the user ` +
-						`who encrypted the folder.`,
-				},
-				{
-					[hashParameter]: hash,
-					isEncryptedFolder: this.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean,
-				},
-			);
-			return [jsonItem({ [hashParameter]: hash, ...result }, itemIndex)];
-		},
-	};
-}
-
-/** Encryption Key > Save File Key and Save Upload Key (a file key may carry the file's signature). */
-export function saveKeyOperation(target: KeyTarget): StorageOperation {
-	const { hashParameter, hashLabel, hashDescription, keyDescription, operation } = TARGET[target];
-	const properties: INodeProperties[] = [
-		userIdProperty,
-		keyProperty(hashParameter, hashLabel, hashDescription),
-		keyProperty('encryptionKey', 'Encryption Key', keyDescription),
-		keyProperty('keySignature', 'Key Signature', 'Signature of the wrapped key'),
-		optionsCollection(
-			target === 'file'
-				? [
-						{
-							displayName: 'File Signature',
-							name: 'fileSignature',
-							type: 'string',
-							default: '',
-							description: 'Signature of the file content',
-						},
-					]
-				: [],
+		description: updateDisplayOptions(
+			{ show: { resource: ['encryptionKey'], operation: [`${verb}${operation}Key`] } },
+			[userIdProperty, keyProperty(hashParameter, hashLabel, hashDescription), ...declared.properties],
 		),
-	];
-	return {
-		option: {
-			name: `Save ${operation} Key`,
-			action: `Save ${target === 'file' ? 'a file' : 'an upload'} key`,
-			description: `Store the wrapped key of an encrypted ${target}`,
-		},
-		access: 'write',
-		runsOver: OVER_REST_ONLY,
-		description: shownFor(`save${operation}Key`, properties),
 		async execute(itemIndex, { storage }) {
 			const hash = readHash(this, itemIndex, hashParameter, hashLabel);
 			const { userID, result } = await keyAction(
 				this,
 				itemIndex,
 				storage,
-				{
-					action: `save_${target}_encryption_key`,
-					label: `save the ${target} key`,
-					notFound: `Svc found no ${target} with this hash. Check the ${hashLabel}.`,
-				},
-				{
-					[hashParameter]: hash,
-					encryptionKey: readKey(this, itemIndex, 'encryptionKey', 'Encryption Key'),
-					keySignature: readKey(this, itemIndex, 'keySignature', 'Key Signature'),
-					...(target === 'file'
-						? { fileSignature: readKey(this, itemIndex, 'options.fileSignature', 'File Signature', false) }
-						: {}),
-				},
+				{ action: `${verb}_${target}_encryption_key`, label: `${verb} the ${target} key`, notFound: declared.notFound },
+				{ [hashParameter]: hash, ...declared.fields(this, itemIndex) },
 			);
-			return [jsonItem({ userID, [hashParameter]: hash, ...result }, itemIndex)];
+			return [jsonItem({ ...(declared.outputsUserId ? { userID } : {}), [hashParameter]: hash, ...result }, itemIndex)];
 		},
 	};
+}
+
+/** Encryption Key > Get File Key and Get Upload Key. */
+export function getKeyOperation(target: KeyTarget): StorageOperation {
+	const { hashLabel, operation } = TARGET[target];
+	return keyOperation('get', target, {
+		access: 'read',
+		summary: `Get the wrapped key of an encrypted ${target}`,
+		properties: [isEncryptedFolderProperty, optionsCollection()],
+		notFound:
+			`No key is stored for this ${hashLabel} that this account can read. Save it first with Encryption ` +
+			`Key > Save ${operation} Key, or turn on "Is Encrypted Folder" to get the key of the user ` +
+			`who encrypted the folder.`,
+		fields: (ctx, itemIndex) => ({
+			isEncryptedFolder: ctx.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean,
+		}),
+		outputsUserId: false,
+	});
+}
+
+/** Encryption Key > Save File Key and Save Upload Key (a file key may carry the file's signature). */
+export function saveKeyOperation(target: KeyTarget): StorageOperation {
+	const { hashLabel, keyDescription } = TARGET[target];
+	const fileSignature: INodeProperties = {
+		displayName: 'File Signature',
+		name: 'fileSignature',
+		type: 'string',
+		default: '',
+		description: 'Signature of the file content',
+	};
+	return keyOperation('save', target, {
+		access: 'write',
+		summary: `Store the wrapped key of an encrypted ${target}`,
+		properties: [
+			keyProperty('encryptionKey', 'Encryption Key', keyDescription),
+			keyProperty('keySignature', 'Key Signature', 'Signature of the wrapped key'),
+			optionsCollection(target === 'file' ? [fileSignature] : []),
+		],
+		notFound: `Svc found no ${target} with this hash. Check the ${hashLabel}.`,
+		fields: (ctx, itemIndex) => ({
+			encryptionKey: readKey(ctx, itemIndex, 'encryptionKey', 'Encryption Key'),
+			keySignature: readKey(ctx, itemIndex, 'keySignature', 'Key Signature'),
+			...(target === 'file'
+				? { fileSignature: readKey(ctx, itemIndex, 'options.fileSignature', 'File Signature', false) }
+				: {}),
+		}),
+		outputsUserId: true,
+	});
 }

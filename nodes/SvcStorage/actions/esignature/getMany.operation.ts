@@ -4,6 +4,7 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { returnAllOrLimit } from '../../../shared/descriptions';
+import { filtersCollection } from '../../../shared/nodeDescription';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readDate, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
@@ -21,29 +22,22 @@ export const runsOver = OVER_REST_ONLY;
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File whose signatures to list' }),
 	...returnAllOrLimit({}),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'From Date',
-				name: 'fromDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only signatures made on or after this day',
-			},
-			{
-				displayName: 'To Date',
-				name: 'toDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only signatures made on or before this day',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'From Date',
+			name: 'fromDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only signatures made on or after this day',
+		},
+		{
+			displayName: 'To Date',
+			name: 'toDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only signatures made on or before this day',
+		},
+	]),
 	readOptionsCollection(),
 ];
 

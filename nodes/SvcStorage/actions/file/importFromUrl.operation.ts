@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
@@ -6,8 +6,9 @@ import { OVER_MCP_ONLY } from '../../../shared/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/types';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
+import { notice } from '../../../shared/nodeDescription';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Import From URL',
@@ -18,15 +19,12 @@ export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
-	{
-		displayName:
-			'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
+	notice(
+		'importNotice',
+		'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
 			'at most 100 MiB, 3 redirects, 60 seconds); n8n sends no bytes. A name already taken in the ' +
 			'folder is an error.',
-		name: 'importNotice',
-		type: 'notice',
-		default: '',
-	},
+	),
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to store the file in (not ROOT)' }),
 	{
 		displayName: 'Source',
@@ -141,11 +139,7 @@ function nameFromUrl(url: URL): string {
 }
 
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const kind = this.getNodeParameter('source', itemIndex, 'url') as string;
 	let source: ImportSource;
@@ -187,4 +181,4 @@ export async function execute(
 		);
 	}
 	return [jsonItem(await storage.importFile(folderHash, fileName, source, itemIndex), itemIndex)];
-}
+};

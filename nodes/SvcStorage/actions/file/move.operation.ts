@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { readTargetFolderHash, targetFolderLocator } from '../targetFolder';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,7 +18,7 @@ export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),
-	folderLocator({ name: 'targetFolder', displayName: 'Target Folder', description: 'Folder to move the file into' }),
+	targetFolderLocator('Folder to move the file into'),
 	optionsCollection(),
 ];
 
@@ -25,12 +26,6 @@ export const description = updateDisplayOptions({ show: { resource: ['file'], op
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
-	const targetFolderHash = await readEntryHash(
-		this,
-		storage,
-		'folder',
-		{ name: 'targetFolder', label: 'Target Folder' },
-		itemIndex,
-	);
+	const targetFolderHash = await readTargetFolderHash(this, storage, itemIndex);
 	return [jsonItem(await storage.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
 };

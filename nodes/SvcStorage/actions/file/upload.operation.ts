@@ -7,13 +7,8 @@ import { restOnlyInCollection } from '../../../shared/authenticationDescriptions
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import {
-	folderLocator,
-	ifNameExistsOption,
-	optionsCollection,
-	readEntryHash,
-	readIfNameExists,
-} from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 

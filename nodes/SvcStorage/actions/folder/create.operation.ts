@@ -6,13 +6,8 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import {
-	folderLocator,
-	ifNameExistsOption,
-	optionsCollection,
-	readEntryHash,
-	readIfNameExists,
-} from '../common.descriptions';
+import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
 import { choice } from '../../../shared/descriptions';
 

@@ -1,11 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
 import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
-import type { StorageDeps } from '../node.type';
+import { readTargetFolderHash, targetFolderLocator } from '../targetFolder';
+import { notice } from '../../../shared/nodeDescription';
+import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Move',
@@ -16,39 +18,22 @@ export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [
-	{
-		displayName:
-			"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
+	notice(
+		'moveFolderNotice',
+		"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
 			'sharing of the target may change who can reach it. Moving into the current parent returns ' +
 			'status "unchanged".',
-		name: 'moveFolderNotice',
-		type: 'notice',
-		default: '',
-	},
+	),
 	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to move (not ROOT)' }),
-	folderLocator({
-		name: 'targetFolder',
-		displayName: 'Target Folder',
-		description: 'Folder to move it into; not the folder itself or one of its subfolders',
-	}),
+	targetFolderLocator('Folder to move it into; not the folder itself or one of its subfolders'),
 	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['move'] } }, properties);
 
 /** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ storage }: StorageDeps,
-): Promise<INodeExecutionData[]> {
+export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
-	const targetFolderHash = await readEntryHash(
-		this,
-		storage,
-		'folder',
-		{ name: 'targetFolder', label: 'Target Folder' },
-		itemIndex,
-	);
+	const targetFolderHash = await readTargetFolderHash(this, storage, itemIndex);
 	return [jsonItem(await storage.moveFolder(folderHash, targetFolderHash, itemIndex), itemIndex)];
-}
+};
