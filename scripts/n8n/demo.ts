@@ -44,7 +44,7 @@ const NAMES: Record<string, string> = {
 
 export function credentialRecords(sim: ServiceSimulator): CredentialRecord[] {
 	// The MCP credential is imported last, so it is the newest: a Storage or DVS node added from the panel
-	// still starts on its own service's credential (services/authentication.ts `credentialEntries`).
+	// still starts on its own service's credential (authenticationDescriptions.ts `credentialEntries`).
 	const entries = Object.entries(demoCredentials(sim));
 	return entries.map(([type, data], index) => ({
 		id: `svcDemoCred${String(index + 1).padStart(2, '0')}`,

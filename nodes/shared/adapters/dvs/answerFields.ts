@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsPage, DvsSchema } from '../../services/dvs/types';
 
+/* What both DVS adapters read out of an answer (the DVS API's or its MCP mirror's) into the port's types. */
+
 function whole(value: unknown, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
