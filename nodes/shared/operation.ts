@@ -18,13 +18,15 @@ export type OperationOption = Required<Pick<INodePropertyOptions, 'name' | 'acti
 
 /**
  * One operation, declared once in its `<operation>.operation.ts`: what the action list shows,
- * whether it reads or writes, which APIs run it, its parameters and what it does for one item.
+ * whether it reads or writes, which APIs run it, what it gives (for the model reading its tool
+ * description: "the moved file's hash, name and new folder"), its parameters and what it does for one item.
  * The router, the item pacing, the operation selector and the availability refusal read this.
  */
 export interface Operation<TDeps> {
 	option: OperationOption;
 	access: Access;
 	runsOver: readonly Api[];
+	returns: string;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number, deps: TDeps): Promise<INodeExecutionData[]>;
 }
@@ -66,7 +68,7 @@ export function resourceDescription<TDeps>(
 		default: defaultOperation,
 	};
 	const toolDescriptions = entries.map(([value, operation]) => {
-		const property = toolDescriptionProperty(resource, value, operation.option, operation.description);
+		const property = toolDescriptionProperty(resource, value, operation);
 		return { ...property, displayOptions: { show: { ...options.show, ...property.displayOptions?.show } } };
 	});
 	return [selector, ...toolDescriptions, ...entries.flatMap(([, operation]) => withModelInputs(operation.description))];

@@ -14,6 +14,7 @@ const declared = (name: string, runsOver: Operation<unknown>['runsOver']): Opera
 	option: { name, action: `${name} a file`, description: `${name} it` },
 	access: 'read',
 	runsOver,
+	returns: 'its result',
 	description: [],
 	execute: async () => [],
 });

@@ -40,11 +40,12 @@ function shownFor(kind: EntryKind, operation: string, properties: INodePropertie
 }
 
 /** File > Get Info and Folder > Get Info. */
-export function getInfoOperation(kind: EntryKind): StorageOperation {
+export function getInfoOperation(kind: EntryKind, returns: string): StorageOperation {
 	return {
 		option: { name: 'Get Info', action: `Get a ${kind}`, description: `Get the metadata of a ${kind}` },
 		access: 'read',
 		runsOver: OVER_REST_AND_MCP,
+		returns,
 		description: shownFor(kind, 'getInfo', [ENTRY[kind].locator(), readOptionsCollection([accessRightsOption])]),
 		async execute(itemIndex, { storage }) {
 			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
@@ -59,7 +60,7 @@ export function getInfoOperation(kind: EntryKind): StorageOperation {
 }
 
 /** File > Rename and Folder > Rename. */
-export function renameOperation(kind: EntryKind): StorageOperation {
+export function renameOperation(kind: EntryKind, returns: string): StorageOperation {
 	const properties: INodeProperties[] = [
 		ENTRY[kind].locator(kind === 'folder' ? 'Folder to rename (the ROOT folder cannot be renamed)' : undefined),
 		{
@@ -78,6 +79,7 @@ export function renameOperation(kind: EntryKind): StorageOperation {
 		option: { name: 'Rename', action: `Rename a ${kind}`, description: `Rename a ${kind}` },
 		access: 'write',
 		runsOver: OVER_REST_AND_MCP,
+		returns,
 		description: shownFor(kind, 'rename', properties),
 		async execute(itemIndex, { storage }) {
 			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
@@ -92,7 +94,7 @@ export function renameOperation(kind: EntryKind): StorageOperation {
 }
 
 /** File > Restore and Folder > Restore (by hash: a deleted item is in no list to pick from). */
-export function restoreOperation(kind: EntryKind): StorageOperation {
+export function restoreOperation(kind: EntryKind, returns: string): StorageOperation {
 	const parameter = `${kind}Hash`;
 	const displayName = `${ENTRY[kind].label} Hash`;
 	const properties: INodeProperties[] = [
@@ -110,6 +112,7 @@ export function restoreOperation(kind: EntryKind): StorageOperation {
 		option: { name: 'Restore', action: `Restore a ${kind}`, description: `Restore a deleted ${kind} (paid plans)` },
 		access: 'write',
 		runsOver: OVER_REST_ONLY,
+		returns,
 		description: shownFor(kind, 'restore', properties),
 		async execute(itemIndex, { storage }) {
 			const hash = readText(this, parameter, itemIndex, displayName, { required: true });

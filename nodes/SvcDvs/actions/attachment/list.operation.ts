@@ -15,6 +15,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per attached file with its name, hash and size';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['attachment'], operation: ['list'] } },

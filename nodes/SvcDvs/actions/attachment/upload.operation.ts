@@ -17,6 +17,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the attached file's name, hash and size";
 
 const properties: INodeProperties[] = [
 	taskLocator('The task to attach the file to'),

@@ -1,3 +1,7 @@
 import { registerOperation } from '../documents/register';
 
-export const { option, access, runsOver, description, execute } = registerOperation('client', 'get', 'Get a client');
+export const { option, access, runsOver, returns, description, execute } = registerOperation(
+	'client',
+	'get',
+	'Get a client',
+);

@@ -21,6 +21,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'the new comment with its ID, author and date';
 
 const properties: INodeProperties[] = [
 	taskLocator('The task to comment on'),

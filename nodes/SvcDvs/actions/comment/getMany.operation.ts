@@ -16,6 +16,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per comment, oldest first, with its text, author and date';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['comment'], operation: ['getMany'] } },

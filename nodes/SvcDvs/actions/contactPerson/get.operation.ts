@@ -1,6 +1,6 @@
 import { registerOperation } from '../documents/register';
 
-export const { option, access, runsOver, description, execute } = registerOperation(
+export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'contactPerson',
 	'get',
 	'Get a contact person',

@@ -55,12 +55,35 @@ export const REGISTERS: Record<DocumentResource, RegisterSpec> = {
 	},
 };
 
-const ACTION: Record<DocumentOperationName, { name: string; action: (spec: RegisterSpec) => string }> = {
-	create: { name: 'Create', action: (spec) => `Create a ${spec.noun}` },
-	get: { name: 'Get', action: (spec) => `Get a ${spec.noun}` },
-	getFields: { name: 'Get Fields', action: (spec) => `Get ${spec.noun} fields` },
-	getMany: { name: 'Get Many', action: (spec) => `Get many ${spec.plural}` },
-	update: { name: 'Update', action: (spec) => `Update a ${spec.noun}` },
+const ACTION: Record<
+	DocumentOperationName,
+	{ name: string; action: (spec: RegisterSpec) => string; returns: (spec: RegisterSpec) => string }
+> = {
+	create: {
+		name: 'Create',
+		action: (spec) => `Create a ${spec.noun}`,
+		returns: (spec) => `the new ${spec.noun} as Get gives it, with its ID and visible number`,
+	},
+	get: {
+		name: 'Get',
+		action: (spec) => `Get a ${spec.noun}`,
+		returns: (spec) => `the ${spec.noun}'s fields by name, with its ID and visible number`,
+	},
+	getFields: {
+		name: 'Get Fields',
+		action: (spec) => `Get ${spec.noun} fields`,
+		returns: () => "the register's fields with their types and choices",
+	},
+	getMany: {
+		name: 'Get Many',
+		action: (spec) => `Get many ${spec.plural}`,
+		returns: (spec) => `one item per ${spec.noun} with its fields, newest first unless told otherwise`,
+	},
+	update: {
+		name: 'Update',
+		action: (spec) => `Update a ${spec.noun}`,
+		returns: (spec) => `the changed ${spec.noun} as Get gives it`,
+	},
 };
 
 function operationOf(resource: DocumentResource, spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
@@ -93,5 +116,6 @@ export function registerOperation(
 		option: { name: ACTION[name].name, action: ACTION[name].action(spec), description },
 		access: name === 'create' || name === 'update' ? 'write' : 'read',
 		runsOver: spec.runsOver,
+		returns: ACTION[name].returns(spec),
 	};
 }

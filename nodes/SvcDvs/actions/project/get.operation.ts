@@ -1,3 +1,7 @@
 import { registerOperation } from '../documents/register';
 
-export const { option, access, runsOver, description, execute } = registerOperation('project', 'get', 'Get a project');
+export const { option, access, runsOver, returns, description, execute } = registerOperation(
+	'project',
+	'get',
+	'Get a project',
+);

@@ -14,6 +14,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the document's complete text";
 
 const properties: INodeProperties[] = [
 	{

@@ -15,6 +15,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per matching document with its URI, title and an excerpt';
 
 const properties: INodeProperties[] = [
 	...searchProperties(

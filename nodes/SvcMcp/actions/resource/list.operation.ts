@@ -13,6 +13,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per resource with its URI, name and type';
 
 export const description = optionsOnly('resource', 'list');
 

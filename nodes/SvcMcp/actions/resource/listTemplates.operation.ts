@@ -13,6 +13,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per URI template with its name and description';
 
 export const description = optionsOnly('resource', 'listTemplates');
 

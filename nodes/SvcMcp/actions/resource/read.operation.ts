@@ -16,6 +16,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the resource's text or bytes";
 
 const properties: INodeProperties[] = [
 	{

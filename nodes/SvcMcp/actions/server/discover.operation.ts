@@ -12,6 +12,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the server's revisions, capabilities, information and instructions";
 
 export const description = optionsOnly('server', 'discover');
 

@@ -19,6 +19,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the MCP tool's result: its structured content or text";
 
 const properties: INodeProperties[] = [
 	{

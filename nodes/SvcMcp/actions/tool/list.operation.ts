@@ -12,6 +12,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per tool with its name, description and input and output schemas';
 
 export const description = optionsOnly('tool', 'list');
 

@@ -14,6 +14,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 
 const properties: INodeProperties[] = [
 	{

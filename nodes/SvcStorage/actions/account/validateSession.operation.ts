@@ -17,6 +17,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'whether the session is valid';
 
 const properties: INodeProperties[] = [
 	notice(

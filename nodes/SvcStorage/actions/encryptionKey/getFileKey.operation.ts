@@ -1,3 +1,6 @@
 import { getKeyOperation } from './keyOperations';
 
-export const { option, access, runsOver, description, execute } = getKeyOperation('file');
+export const { option, access, runsOver, returns, description, execute } = getKeyOperation(
+	'file',
+	"the file's wrapped key",
+);

@@ -18,6 +18,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "a key and the recipient's public keys";
 
 const properties: INodeProperties[] = [
 	userIdProperty,

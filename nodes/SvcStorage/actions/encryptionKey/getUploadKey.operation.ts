@@ -1,3 +1,6 @@
 import { getKeyOperation } from './keyOperations';
 
-export const { option, access, runsOver, description, execute } = getKeyOperation('upload');
+export const { option, access, runsOver, returns, description, execute } = getKeyOperation(
+	'upload',
+	"the upload's wrapped key",
+);

@@ -36,6 +36,8 @@ const TARGET: Record<
 /** What Get and Save a key differ in, besides the target. */
 interface KeyOperation {
 	access: Access;
+	/** What it gives, for the model reading its tool description. */
+	returns: string;
 	/** Its description in the action list. */
 	summary: string;
 	/** Its parameters after the User ID and the target's hash. */
@@ -60,6 +62,7 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 		},
 		access: declared.access,
 		runsOver: OVER_REST_ONLY,
+		returns: declared.returns,
 		description: updateDisplayOptions(
 			{ show: { resource: ['encryptionKey'], operation: [`${verb}${operation}Key`] } },
 			[userIdProperty, keyProperty(hashParameter, hashLabel, hashDescription), ...declared.properties],
@@ -79,9 +82,10 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 }
 
 /** Encryption Key > Get File Key and Get Upload Key. */
-export function getKeyOperation(target: KeyTarget): StorageOperation {
+export function getKeyOperation(target: KeyTarget, returns: string): StorageOperation {
 	const { hashLabel, operation } = TARGET[target];
 	return keyOperation('get', target, {
+		returns,
 		access: 'read',
 		summary: `Get the wrapped key of an encrypted ${target}`,
 		properties: [isEncryptedFolderProperty, optionsCollection()],
@@ -97,7 +101,7 @@ export function getKeyOperation(target: KeyTarget): StorageOperation {
 }
 
 /** Encryption Key > Save File Key and Save Upload Key (a file key may carry the file's signature). */
-export function saveKeyOperation(target: KeyTarget): StorageOperation {
+export function saveKeyOperation(target: KeyTarget, returns: string): StorageOperation {
 	const { hashLabel, keyDescription } = TARGET[target];
 	const fileSignature: INodeProperties = {
 		displayName: 'File Signature',
@@ -107,6 +111,7 @@ export function saveKeyOperation(target: KeyTarget): StorageOperation {
 		description: 'Signature of the file content',
 	};
 	return keyOperation('save', target, {
+		returns,
 		access: 'write',
 		summary: `Store the wrapped key of an encrypted ${target}`,
 		properties: [

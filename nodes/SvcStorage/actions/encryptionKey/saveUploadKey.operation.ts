@@ -1,3 +1,6 @@
 import { saveKeyOperation } from './keyOperations';
 
-export const { option, access, runsOver, description, execute } = saveKeyOperation('upload');
+export const { option, access, runsOver, returns, description, execute } = saveKeyOperation(
+	'upload',
+	'whether the key was stored',
+);

@@ -16,6 +16,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'whether the keys were published';
 
 const PUBLIC_KEYS = [
 	['kem', 'KEM Public Key'],

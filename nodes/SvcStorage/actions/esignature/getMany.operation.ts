@@ -18,6 +18,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per signature with the signer, status and date';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File whose signatures to list' }),

@@ -15,6 +15,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'the sharing result per recipient';
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File', description: 'File to send for electronic signing' }),

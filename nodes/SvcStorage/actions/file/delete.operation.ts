@@ -10,6 +10,8 @@ import type { StorageExecute } from '../node.type';
 export const option: OperationOption = { name: 'Delete', action: 'Delete a file', description: 'Delete a file' };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the deleted file's hash and name";
 
 const properties: INodeProperties[] = [fileLocator({ name: 'file', displayName: 'File' }), optionsCollection()];
 

@@ -15,6 +15,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the file's name, type and size, with its bytes in a binary field";
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),

@@ -17,6 +17,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the new file's hash, name and size";
 
 const properties: INodeProperties[] = [
 	notice(

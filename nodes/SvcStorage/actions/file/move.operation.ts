@@ -15,6 +15,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the moved file's hash, name and new folder";
 
 const properties: INodeProperties[] = [
 	fileLocator({ name: 'file', displayName: 'File' }),

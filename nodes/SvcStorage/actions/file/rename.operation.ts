@@ -1,3 +1,6 @@
 import { renameOperation } from '../entryOperations';
 
-export const { option, access, runsOver, description, execute } = renameOperation('file');
+export const { option, access, runsOver, returns, description, execute } = renameOperation(
+	'file',
+	"the file's hash and new name",
+);

@@ -16,6 +16,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per matching file with its name, hash, size and folder';
 
 /** svc_search_files accepts 1 to 100 results per query (the simulator's choice for "not shown"). */
 const MAX_RESULTS = 100;

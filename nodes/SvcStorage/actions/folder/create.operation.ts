@@ -14,6 +14,8 @@ import { choice } from '../../../shared/descriptions';
 export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the new folder's hash, name and parent";
 
 const properties: INodeProperties[] = [
 	folderLocator({

@@ -14,6 +14,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the deleted folder's hash and name";
 
 const properties: INodeProperties[] = [
 	folderLocator({

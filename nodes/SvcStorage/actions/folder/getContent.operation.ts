@@ -17,6 +17,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per file and subfolder with its name, hash, size and dates';
 
 const properties: INodeProperties[] = [
 	folderLocator({

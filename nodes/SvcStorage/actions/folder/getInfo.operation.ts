@@ -1,3 +1,6 @@
 import { getInfoOperation } from '../entryOperations';
 
-export const { option, access, runsOver, description, execute } = getInfoOperation('folder');
+export const { option, access, runsOver, returns, description, execute } = getInfoOperation(
+	'folder',
+	"the folder's name, hash, parent and dates",
+);

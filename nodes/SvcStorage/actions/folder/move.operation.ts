@@ -16,6 +16,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
+/** What it gives, for the model reading its tool description. */
+export const returns = "the moved folder's hash, name and new parent";
 
 const properties: INodeProperties[] = [
 	notice(

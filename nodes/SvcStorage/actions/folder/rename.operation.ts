@@ -1,3 +1,6 @@
 import { renameOperation } from '../entryOperations';
 
-export const { option, access, runsOver, description, execute } = renameOperation('folder');
+export const { option, access, runsOver, returns, description, execute } = renameOperation(
+	'folder',
+	"the folder's hash and new name",
+);

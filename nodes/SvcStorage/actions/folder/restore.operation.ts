@@ -1,3 +1,6 @@
 import { restoreOperation } from '../entryOperations';
 
-export const { option, access, runsOver, description, execute } = restoreOperation('folder');
+export const { option, access, runsOver, returns, description, execute } = restoreOperation(
+	'folder',
+	"the restored folder's hash and name",
+);
