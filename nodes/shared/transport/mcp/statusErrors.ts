@@ -67,6 +67,16 @@ export function httpStatusError(response: ServiceResponse, body: unknown, ctx: E
 	return statusTableError(response, saidOf(body), ctx, credential);
 }
 
+const INVALID =
+	'Check the arguments given to the node. If this keeps happening, set the Protocol Revision ' +
+	'in the credential explicitly.';
+const TOO_LARGE =
+	'Requests may be up to 1 MB, upload tools up to 16 MiB (10 MiB of decoded content). Send ' +
+	'a smaller file, or import it from a public HTTPS URL instead.';
+const SERVICE_FAILED =
+	'A problem on the service side. A write may still have been carried out: the node checks ' +
+	'the destination before any retry; run again later.';
+
 /** What each status means at the MCP endpoint. */
 function statusTableError(
 	response: ServiceResponse,
@@ -78,9 +88,7 @@ function statusTableError(
 	const table: StatusTable = {
 		400: () => ({
 			message: `${MCP_SERVICE} refused the request to ${action} as invalid (400)${said}`,
-			description:
-				'Check the arguments given to the node. If this keeps happening, set the Protocol Revision ' +
-				'in the credential explicitly.',
+			description: INVALID,
 			cause: 'configuration-invalid',
 		}),
 		401: () => ({
@@ -114,16 +122,12 @@ function statusTableError(
 		}),
 		413: () => ({
 			message: `The request to ${action} is too large for ${MCP_SERVICE} (413)${said}`,
-			description:
-				'Requests may be up to 1 MB, upload tools up to 16 MiB (10 MiB of decoded content). Send ' +
-				'a smaller file, or import it from a public HTTPS URL instead.',
+			description: TOO_LARGE,
 			cause: 'configuration-invalid',
 		}),
 		server: (status) => ({
 			message: `${MCP_SERVICE} failed while trying to ${action} (${status})${said}`,
-			description:
-				'A problem on the service side. A write may still have been carried out: the node checks ' +
-				'the destination before any retry; run again later.',
+			description: SERVICE_FAILED,
 			cause: 'temporarily-unavailable',
 			uncertain: true,
 		}),
