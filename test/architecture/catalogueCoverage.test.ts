@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The suites that go through every action read the catalogues (restCatalogue.ts, mcp/toolCatalogue.ts)
  * and the routers' declarations, so a new action or operation a suite forgets fails here instead of

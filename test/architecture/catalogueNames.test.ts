@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * One row per REST action and per MCP tool (restCatalogue.ts, mcp/toolCatalogue.ts) holds what the
  * node decides about it, so an action's name is written in few places: each name of either

@@ -192,60 +192,77 @@ function failureText(
 	return texts[error.kind];
 }
 
-/** Errors for the failures every API shares: no HTTP answer, or 429s past the policy. */
+type TransportContext = { service: string; action: string; baseUrl: string; timeoutMs?: number; itemIndex?: number };
+
+/** 429s past the policy: the service still refused after the retries, or asked for too long a wait. */
+function rateLimitedError(
+	node: INode,
+	error: RateLimited,
+	{ service, action, itemIndex }: TransportContext,
+	secrets: readonly string[],
+): NodeApiError {
+	const capped =
+		error.retryAfterSeconds !== undefined &&
+		error.longestWaitSeconds !== undefined &&
+		error.retryAfterSeconds > error.longestWaitSeconds;
+	const cap = capped
+		? `; the node waits at most ${error.longestWaitSeconds} s (the Longest Rate Limit Wait option)`
+		: '';
+	const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s${cap}.`;
+	return serviceError(
+		node,
+		{
+			message:
+				`${service} is rate-limiting requests (429) and still refused to ${action} after ${error.attempts} ` + `tries`,
+			description:
+				`The node waited as the service asked and retried.${after} Run the workflow again later, ` +
+				`or slow it down (smaller batches, or a Wait node between items).`,
+			httpCode: '429',
+			itemIndex,
+			cause: 'rate-limited',
+			retryAfterSeconds: error.retryAfterSeconds,
+		},
+		secrets,
+	);
+}
+
+/** A redirect, never followed: nothing went to the other host. */
+function redirectedError(
+	node: INode,
+	error: Redirected,
+	{ service, action, itemIndex }: TransportContext,
+	secrets: readonly string[],
+): NodeApiError {
+	const from = hostOf(error.requestedUrl);
+	const relative = error.location !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(error.location);
+	const to = relative ? `${from} (another path)` : hostOf(error.location);
+	return serviceError(
+		node,
+		{
+			message: `${service} at ${from} answered with a redirect (${error.status}) to ${to} while trying to ${action}`,
+			description:
+				`The node follows no redirect, so nothing was sent to ${to}: credentials go to the Base URL's ` +
+				`host only. Check the credential's Base URL (the exact scheme, host and path the service ` +
+				`answers at).`,
+			httpCode: String(error.status),
+			itemIndex,
+			cause: 'configuration-invalid',
+			uncertain: true,
+		},
+		secrets,
+	);
+}
+
+/** Errors for the failures every API shares: no HTTP answer, a redirect, or 429s past the policy. */
 export function transportError(
 	node: INode,
 	error: unknown,
-	context: { service: string; action: string; baseUrl: string; timeoutMs?: number; itemIndex?: number },
+	context: TransportContext,
 	secrets: readonly string[],
 ): NodeApiError | undefined {
-	const { service, action, itemIndex } = context;
-	if (error instanceof RateLimited) {
-		const capped =
-			error.retryAfterSeconds !== undefined &&
-			error.longestWaitSeconds !== undefined &&
-			error.retryAfterSeconds > error.longestWaitSeconds;
-		const cap = capped
-			? `; the node waits at most ${error.longestWaitSeconds} s (the Longest Rate Limit Wait option)`
-			: '';
-		const after = error.retryAfterSeconds === undefined ? '' : ` It asked to wait ${error.retryAfterSeconds} s${cap}.`;
-		return serviceError(
-			node,
-			{
-				message:
-					`${service} is rate-limiting requests (429) and still refused to ${action} after ${error.attempts} ` +
-					`tries`,
-				description:
-					`The node waited as the service asked and retried.${after} Run the workflow again later, ` +
-					`or slow it down (smaller batches, or a Wait node between items).`,
-				httpCode: '429',
-				itemIndex,
-				cause: 'rate-limited',
-				retryAfterSeconds: error.retryAfterSeconds,
-			},
-			secrets,
-		);
-	}
-	if (error instanceof Redirected) {
-		const from = hostOf(error.requestedUrl);
-		const relative = error.location !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(error.location);
-		const to = relative ? `${from} (another path)` : hostOf(error.location);
-		return serviceError(
-			node,
-			{
-				message: `${service} at ${from} answered with a redirect (${error.status}) to ${to} while trying to ${action}`,
-				description:
-					`The node follows no redirect, so nothing was sent to ${to}: credentials go to the Base URL's ` +
-					`host only. Check the credential's Base URL (the exact scheme, host and path the service ` +
-					`answers at).`,
-				httpCode: String(error.status),
-				itemIndex,
-				cause: 'configuration-invalid',
-				uncertain: true,
-			},
-			secrets,
-		);
-	}
+	if (error instanceof RateLimited) return rateLimitedError(node, error, context, secrets);
+	if (error instanceof Redirected) return redirectedError(node, error, context, secrets);
+	const { itemIndex } = context;
 	if (!(error instanceof TransportFailure)) return undefined;
 	const { message, description } = failureText(error, context);
 	return serviceError(

@@ -57,6 +57,11 @@ const row = (
 });
 
 const OK = 'a success result';
+/** A file's or folder's info: its hash or name under either spelling. */
+const info = (kind: 'file' | 'folder'): [z.ZodType<unknown>, string] => [
+	carrying(`${kind}_hash`, `${kind}_name`, 'hash', 'name'),
+	`a ${kind} info object`,
+];
 const KEY = 'the wrapped key';
 const restoreHint = (kind: string): StatusHints => ({
 	405: {
@@ -89,18 +94,12 @@ const sessionStatus = object.refine((value) => 'Success' in value || 'success' i
 export const REST = {
 	createFolder: row('create_folder', 'storage', 'write', [folderWritten, 'the new folder_hash and folder_name']),
 	getFolderContent: row('get_folder_content', 'storage', 'read', [entries, 'an array of folder content entries']),
-	getFolderInfo: row('get_folder_info', 'storage', 'read', [
-		carrying('folder_hash', 'folder_name', 'hash', 'name'),
-		'a folder info object',
-	]),
+	getFolderInfo: row('get_folder_info', 'storage', 'read', info('folder')),
 	renameFolder: row('rename_folder', 'storage', 'write', [folderWritten, 'folder_hash and the final folder_name']),
 	deleteFolder: row('delete_folder', 'storage', 'write', [noDocumentedData, 'a status object']),
 	uploadFile: row('upload_file', 'storage', 'write', [fileWritten, 'the new file_hash and file_name']),
 	downloadFile: row('download_file', 'storage', 'read', undefined),
-	getFileInfo: row('get_file_info', 'storage', 'read', [
-		carrying('file_hash', 'file_name', 'hash', 'name'),
-		'a file info object',
-	]),
+	getFileInfo: row('get_file_info', 'storage', 'read', info('file')),
 	renameFile: row('rename_file', 'storage', 'write', [fileWritten, 'file_hash and the final file_name']),
 	moveFile: row('move_file', 'storage', 'write', [noDocumentedData, 'no documented data']),
 	deleteFile: row('delete_file', 'storage', 'write', [noDocumentedData, 'no documented data']),

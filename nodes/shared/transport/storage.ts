@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiCallOptions, ApiConnection, ApiDefinition } from './apiClient';
+import type { ApiCallOptions, ApiConnection, ApiDefinition, ApiRequest } from './apiClient';
 import { sendApiCall } from './apiClient';
 import type { StatusTable } from './errors';
 import { serviceMessageOf, statusErrorFrom } from './errors';
@@ -142,8 +142,11 @@ const STORAGE_API: ApiDefinition = {
 };
 
 /**
- * `POST {base}/api_v2/{action}` with a URL-encoded body; the answer's body is the JSON, checked
- * against the action's shape. (Not async: the request's stack names sendApiCall's caller's caller.)
+ * One action of the storage API: `POST {base}/api_v2/{name}` with a URL-encoded body, or a legacy
+ * script `/api/{name}.php` with the method its row gives it. A GET carries its fields (and, with an
+ * access token, the credential) in the query string, which never appears in a message or output:
+ * errors name the host only. The answer's body is the JSON, checked against the row's shape. (Not
+ * async: the request's stack names this function's caller above sendApiCall.)
  */
 export function callStorageAction(
 	ctx: ServiceContext,
@@ -151,38 +154,14 @@ export function callStorageAction(
 	fields: StorageFields,
 	options: StorageCallOptions,
 ): Promise<ServiceResponse> {
-	return sendApiCall(
-		ctx,
-		STORAGE_API,
-		`/api_v2/${action.name}`,
-		{ action, body: () => formBody(fields), responseType: 'text' },
-		options,
-		(failed, connection) => statusError(ctx, failed, action, options, connection),
-	);
-}
-
-/**
- * A legacy script under `/api/`, called with the method its row gives it. A GET carries its
- * parameters (and, with an access token, the credential) in the query string, which never
- * appears in a message or output: errors name the host only.
- */
-export function callStorageScript(
-	ctx: ServiceContext,
-	script: RestAction,
-	fields: StorageFields,
-	options: StorageCallOptions,
-): Promise<ServiceResponse> {
 	const form = formBody(fields);
-	const get = script.method === 'GET';
-	return sendApiCall(
-		ctx,
-		STORAGE_API,
-		`/api/${script.name}.php`,
-		get
-			? { action: script, query: form.size > 0 ? form.toString() : undefined, responseType: 'text' }
-			: { action: script, body: () => form, responseType: 'text' },
-		options,
-		(failed, connection) => statusError(ctx, failed, script, options, connection),
+	const path = action.api === 'script' ? `/api/${action.name}.php` : `/api_v2/${action.name}`;
+	const request: ApiRequest =
+		action.method === 'GET'
+			? { action, query: form.size > 0 ? form.toString() : undefined, responseType: 'text' }
+			: { action, body: () => form, responseType: 'text' };
+	return sendApiCall(ctx, STORAGE_API, path, request, options, (failed, connection) =>
+		statusError(ctx, failed, action, options, connection),
 	);
 }
 

@@ -25,6 +25,7 @@ import type {
 	DvsWriteResult,
 } from '../../services/dvs/types';
 import { actorOf, dvsPageOf } from './answerFields';
+import { commentsArguments, listDocumentsArguments, searchUsersArguments } from './requestArguments';
 
 type McpSection = McpDvsSection;
 
@@ -150,9 +151,7 @@ export class McpDvsAdapter implements DvsAdapter {
 		query: { pattern: string; limit?: number; taskId?: number },
 		itemIndex: number,
 	): Promise<DvsUser[]> {
-		const args: IDataObject = { pattern: query.pattern };
-		if (query.limit !== undefined) args.limit = query.limit;
-		if (query.taskId !== undefined) args.dvs_document_id = query.taskId;
+		const args = searchUsersArguments(query);
 		const body = await this.read(MCP_TOOLS.dvsSearchUsers, args, 'search users', itemIndex);
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
@@ -170,9 +169,7 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
 		const mcpSection = this.section(section, itemIndex);
-		const args: IDataObject = { section: mcpSection, limit: query.limit, offset: query.offset };
-		if (query.order) args.order = query.order;
-		if (query.filters && Object.keys(query.filters).length > 0) args.filters = query.filters as unknown as IDataObject;
+		const args = { section: mcpSection, ...listDocumentsArguments(query) };
 		const body = await this.read(MCP_TOOLS.dvsListDocuments, args, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
@@ -180,7 +177,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
 		const body = await this.read(
 			MCP_TOOLS.dvsGetComments,
-			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
+			commentsArguments(taskId, page),
 			`read the comments of task ${taskId}`,
 			itemIndex,
 		);

@@ -20,6 +20,7 @@ import type {
 	DvsWriteResult,
 } from '../../services/dvs/types';
 import { actorOf, dvsPageOf } from './answerFields';
+import { commentsArguments, listDocumentsArguments, searchUsersArguments } from './requestArguments';
 
 function objects(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value.filter((entry) => entry && typeof entry === 'object') as IDataObject[]) : [];
@@ -89,9 +90,7 @@ export class RestDvsAdapter implements DvsAdapter {
 		query: { pattern: string; limit?: number; taskId?: number },
 		itemIndex: number,
 	): Promise<DvsUser[]> {
-		const params: IDataObject = { pattern: query.pattern };
-		if (query.limit !== undefined) params.limit = query.limit;
-		if (query.taskId !== undefined) params.dvs_document_id = query.taskId;
+		const params = searchUsersArguments(query);
 		const body = await this.call('task', REST.searchUsers, params, 'search users', itemIndex);
 		return asUsers(body);
 	}
@@ -107,9 +106,7 @@ export class RestDvsAdapter implements DvsAdapter {
 	}
 
 	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
-		const params: IDataObject = { limit: query.limit, offset: query.offset };
-		if (query.order) params.order = query.order;
-		if (query.filters && Object.keys(query.filters).length > 0) params.filters = query.filters;
+		const params = listDocumentsArguments(query);
 		const body = await this.call(section, REST.getDocuments, params, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
@@ -118,7 +115,7 @@ export class RestDvsAdapter implements DvsAdapter {
 		const body = await this.call(
 			'task',
 			REST.getComments,
-			{ dvs_document_id: taskId, limit: page.limit, offset: page.offset },
+			commentsArguments(taskId, page),
 			`read the comments of task ${taskId}`,
 			itemIndex,
 		);

@@ -5,13 +5,7 @@ import { streamedFile } from '../../transport/multipart';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
 import type { RestAction } from '../../transport/restCatalogue';
 import { REST, restActionNamed } from '../../transport/restCatalogue';
-import {
-	asObject,
-	callStorageAction,
-	callStorageScript,
-	downloadFromStorage,
-	uploadToStorage,
-} from '../../transport/storage';
+import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storage';
 import { entryName, entrySize, rootHashOf, namedRootHash } from './entryFields';
 import type { EntryKind } from './entryFields';
 import type {
@@ -66,7 +60,7 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
-		const { body } = await callStorageScript(
+		const { body } = await callStorageAction(
 			this.ctx,
 			REST.authenticateUser,
 			{},
@@ -241,7 +235,7 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	/** The legacy undelete scripts (paid plans; the storage API shows no answer). */
 	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		await callStorageScript(
+		await callStorageAction(
 			this.ctx,
 			kind === 'file' ? REST.undeleteFile : REST.undeleteFolder,
 			{ [`${kind}_hash`]: hash },
@@ -251,13 +245,7 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageAction(this.ctx, restActionNamed(call.name), fields, {
-			action: call.label,
-			itemIndex,
-			timeoutMs: this.timeoutFor(itemIndex),
-			hints: call.hints,
-		});
-		return asObject(body);
+		return await this.named(call, fields, itemIndex);
 	}
 
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
@@ -269,7 +257,12 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageScript(this.ctx, restActionNamed(call.name), fields, {
+		return await this.named(call, fields, itemIndex);
+	}
+
+	/** An action a node's operation names, with what it does and what its statuses mean there. */
+	private async named(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		const { body } = await callStorageAction(this.ctx, restActionNamed(call.name), fields, {
 			action: call.label,
 			itemIndex,
 			timeoutMs: this.timeoutFor(itemIndex),

@@ -4,12 +4,12 @@ import { timeoutFor, type ServiceContext } from '../http';
 import { ToolList } from './toolList';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
-import type { ErrorContext } from './errors';
-import { httpStatusError, isSessionLost, revisionRefusedError, rpcError, unexpectedAnswerError } from './errors';
+import { type ErrorContext, isSessionLost, revisionRefusedError, rpcError, unexpectedAnswerError } from './errors';
 import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
 import type { McpContent, McpToolDescriptor } from './schemas';
 import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
 import { revisionRefusal } from './lifecycles';
+import { httpStatusError } from './statusErrors';
 import { McpSession, type Exchange } from './session';
 import { StreamableHttpTransport } from './streamableHttp';
 

@@ -5,7 +5,6 @@ import type { ServiceResponse } from '../http';
 import type { McpEndpoint } from './endpoint';
 import type { ErrorContext } from './errors';
 import {
-	httpStatusError,
 	inputRequiredError,
 	requestTooLargeError,
 	revisionRefusedError,
@@ -16,6 +15,7 @@ import {
 	unknownRevisionAnswerError,
 } from './errors';
 import { messageOf, withoutResultType } from './envelope';
+import { httpStatusError } from './statusErrors';
 import { LIFECYCLES, revisionRefusal } from './lifecycles';
 import type { NegotiatedRevision } from './protocol';
 import {
