@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
  * (the storage API), so that an operation outputs the same fields whichever credential serves it.
  *
  * The storage API names few fields ("not shown" beyond them); the names below are the REST answers as
- * this package knows them (see test/simulator/README.md, "Folder content entry" and "Info
+ * this package knows them (see devkit/simulator/README.md, "Folder content entry" and "Info
  * objects"). A field MCP does not report is present with `null`, never guessed:
  *
  * | REST field | from MCP |
