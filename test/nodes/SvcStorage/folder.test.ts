@@ -1,7 +1,18 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useWarpedTime, warpedDelays } from '../../../devkit/harness';
-import { actionsSince, byHash, jsonOf, passwordCredentials, sim, storage, tokenCredentials, useSimulator } from './env';
+import {
+	actionsSince,
+	faultNext,
+	byHash,
+	jsonOf,
+	namesIn,
+	passwordCredentials,
+	sim,
+	storage,
+	tokenCredentials,
+	useSimulator,
+} from './env';
 
 useSimulator();
 
@@ -50,11 +61,7 @@ describe('Folder: create', () => {
 		const parent = scratchFolder();
 		const [out] = jsonOf(await createIn(parent.hash, ''));
 		expect(out.folder_name).toMatch(/^Folder \w+/);
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual([out.folder_name]);
+		expect(namesIn(parent.hash)).toEqual([out.folder_name]);
 	});
 
 	it('outputs the normalized name and the number the service adds for a taken name', async () => {
@@ -62,11 +69,7 @@ describe('Folder: create', () => {
 		sim().storage.createFolder(sim().demo.pro.userId, parent.hash, 'Reports');
 		const [out] = jsonOf(await createIn(parent.hash, '  Re:ports   '));
 		expect(out.folder_name).toBe('Reports (1)');
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual(['Reports', 'Reports (1)']);
+		expect(namesIn(parent.hash)).toEqual(['Reports', 'Reports (1)']);
 	});
 
 	it("maps a 400 of the service (an access type it does not know) to a clear message with the service's reason", async () => {
@@ -84,17 +87,13 @@ describe('Folder: create', () => {
 
 		it('waits out a 429 for the time the service names and creates exactly one folder', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 1 } });
+			faultNext('create_folder', { kind: 'rateLimit', retryAfterSeconds: 1 });
 			const start = sim().requests.length;
 			warpedDelays();
 			const [out] = jsonOf(await createIn(parent.hash, 'Throttled'));
 			expect(warpedDelays()).toEqual([1000]);
 			expect(out.folder_name).toBe('Throttled');
-			expect(
-				sim()
-					.storage.listChildren(parent.hash)
-					.map((item) => item.name),
-			).toEqual(['Throttled']);
+			expect(namesIn(parent.hash)).toEqual(['Throttled']);
 			const creates = sim()
 				.requests.slice(start)
 				.filter((entry) => entry.action === 'create_folder');
@@ -119,7 +118,7 @@ describe('Folder: create', () => {
 
 		it('logs a wait of 5 s or more, so a run that seems to hang says why', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 7 } });
+			faultNext('create_folder', { kind: 'rateLimit', retryAfterSeconds: 7 });
 			const result = await createIn(parent.hash, 'Patient');
 			expect(result.error).toBeUndefined();
 			expect(result.logs.filter((line) => /429/.test(line))).toEqual([
@@ -129,7 +128,7 @@ describe('Folder: create', () => {
 
 		it('waits no longer than the Longest Rate Limit Wait option, and says so', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 30 } });
+			faultNext('create_folder', { kind: 'rateLimit', retryAfterSeconds: 30 });
 			const start = sim().requests.length;
 			warpedDelays();
 			const result = await createIn(parent.hash, 'Hurried', { options: { rateLimitWait: 10 } });
@@ -237,7 +236,7 @@ describe('Folder: get info', () => {
 	});
 
 	it('maps a 500 to a service-side failure', async () => {
-		sim().faults.add({ match: { action: 'get_folder_info' }, fault: { kind: 'statusBeforeCommit', status: 500 } });
+		faultNext('get_folder_info', { kind: 'statusBeforeCommit', status: 500 });
 		const result = await storage({
 			resource: 'folder',
 			operation: 'getInfo',
