@@ -19,7 +19,7 @@ export function jsonOf(result: NodeRunResult): Array<Record<string, unknown>> {
 	return result.items.map((item) => item.json as Record<string, unknown>);
 }
 
-/** The node of a type as a context a test builds hands it to the code under test: version 1, no parameters. */
+/** A node of the type, as a context a test builds gives it from getNode(): version 1, no parameters. */
 export function nodeOfType(type: string, name: string): INode {
 	return { name, type, typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 }
