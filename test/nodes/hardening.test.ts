@@ -73,27 +73,20 @@ describe('parameters are checked before any request', () => {
 		expect(requestsSince(from)).toBe(0);
 	});
 
-	it.each(['2025-01-15garbage', '2025-02-30', '15.01.2025'])('the date "%s" is refused', async (date) => {
+	/** E-Signature → Get Many over REST of a new file, with From Date `fromDate`. */
+	async function signaturesFrom(fromDate: string) {
 		const file = sim.storage.addFile(pro().userId, folder().hash, 'signed.pdf', Buffer.from('%PDF'));
-		const result = await env.storage('rest', {
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byId(file.hash),
-			returnAll: true,
-			filters: { fromDate: date },
-		});
+		const parameters = { resource: 'esignature', operation: 'getMany', file: byId(file.hash), returnAll: true };
+		return await env.storage('rest', { ...parameters, filters: { fromDate } });
+	}
+
+	it.each(['2025-01-15garbage', '2025-02-30', '15.01.2025'])('the date "%s" is refused', async (date) => {
+		const result = await signaturesFrom(date);
 		expect(result.error?.message).toBe(`The parameter "From Date" is not a valid date: "${date}"`);
 	});
 
 	it('an ISO 8601 date-time with a zone is a date', async () => {
-		const file = sim.storage.addFile(pro().userId, folder().hash, 'signed.pdf', Buffer.from('%PDF'));
-		const result = await env.storage('rest', {
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byId(file.hash),
-			returnAll: true,
-			filters: { fromDate: '2025-01-15T10:00:00.000+02:00' },
-		});
+		const result = await signaturesFrom('2025-01-15T10:00:00.000+02:00');
 		expect(result.error).toBeUndefined();
 	});
 });

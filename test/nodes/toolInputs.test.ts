@@ -74,6 +74,14 @@ async function callTool(
 	return await runNode({ type, parameters, input: [{ json: sent }], credentials: creds() as never });
 }
 
+/** A call of the Svc Storage tool as the demo PRO user. */
+const callStorageTool = (parameters: INodeParameters, sent: IDataObject) =>
+	callTool(STORAGE_TOOL, parameters, sent, credentials.storage);
+
+/** A call of the Svc DVS tool as org A's admin. */
+const callDvsTool = (parameters: INodeParameters, sent: IDataObject) =>
+	callTool(DVS_TOOL, parameters, sent, credentials.dvs);
+
 /** The earlier shape n8n's "let the model define this parameter" gave a resource locator. */
 const savedLocator = (key: string) => ({ __rl: true, mode: 'list', value: `={{ $fromAI('${key}') }}` });
 
@@ -91,11 +99,9 @@ const namesOf = (result: NodeRunResult) =>
 
 describe('a tool saved with the earlier resource-locator shape', () => {
 	it('lists the folder the model names (Folder)', async () => {
-		const result = await callTool(
-			STORAGE_TOOL,
+		const result = await callStorageTool(
 			{ resource: 'folder', operation: 'getContent', folder: savedLocator('Folder'), returnAll: true },
 			{ Folder: '/Documents' },
-			credentials.storage,
 		);
 		expect(namesOf(result)).toEqual(namesIn(documents().hash));
 	});
@@ -103,11 +109,9 @@ describe('a tool saved with the earlier resource-locator shape', () => {
 	it('gets the task the model names by its visible number (Task)', async () => {
 		const a = sim.dvs.seed.orgA;
 		const task = sim.dvs.store.document(a.orgId, 'task', a.tasks.design)!;
-		const result = await callTool(
-			DVS_TOOL,
+		const result = await callDvsTool(
 			{ resource: 'task', operation: 'get', documentId: savedLocator('Task') },
 			{ Task: task.fullNumber },
-			credentials.dvs,
 		);
 		expect(jsonOf(result)[0].dvs_document_id).toBe(task.id);
 	});
@@ -115,11 +119,9 @@ describe('a tool saved with the earlier resource-locator shape', () => {
 	it('lists the users of the project the model names (Project)', async () => {
 		const a = sim.dvs.seed.orgA;
 		const project = sim.dvs.store.document(a.orgId, 'project_2', a.projects.website)!;
-		const result = await callTool(
-			DVS_TOOL,
+		const result = await callDvsTool(
 			{ resource: 'user', operation: 'getAssignable', project: savedLocator('Project') },
 			{ Project: String(project.values.name) },
-			credentials.dvs,
 		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).length).toBeGreaterThan(0);
@@ -128,11 +130,9 @@ describe('a tool saved with the earlier resource-locator shape', () => {
 
 describe('inputs as text where numbers, yes/no and objects go', () => {
 	it('takes a limit and Return All given as text', async () => {
-		const result = await callTool(
-			STORAGE_TOOL,
+		const result = await callStorageTool(
 			{ resource: 'folder', operation: 'getContent' },
 			{ folder: '/Documents', returnAll: 'false', limit: '2' },
-			credentials.storage,
 		);
 		expect(jsonOf(result)).toHaveLength(2);
 	});
@@ -141,14 +141,7 @@ describe('inputs as text where numbers, yes/no and objects go', () => {
 		const a = sim.dvs.seed.orgA;
 		const task = sim.dvs.store.document(a.orgId, 'task', a.tasks.design)!;
 		const read = async (simplify: string) =>
-			jsonOf(
-				await callTool(
-					DVS_TOOL,
-					{ resource: 'task', operation: 'get' },
-					{ documentId: task.fullNumber, simplify },
-					credentials.dvs,
-				),
-			)[0];
+			jsonOf(await callDvsTool({ resource: 'task', operation: 'get' }, { documentId: task.fullNumber, simplify }))[0];
 		const [plain, simplified] = [await read('false'), await read('true')];
 		expect(plain.dvs_document_id).toBe(task.id);
 		expect(simplified).not.toEqual(plain);
@@ -183,12 +176,7 @@ describe('inputs as text where numbers, yes/no and objects go', () => {
 		],
 		['a folder that is a list', { folder: ['a', 'b'] }, 'The parameter "Folder" got a list, not text'],
 	])('names the input when %s', async (_case, sent, message) => {
-		const result = await callTool(
-			STORAGE_TOOL,
-			{ resource: 'folder', operation: 'getContent' },
-			sent,
-			credentials.storage,
-		);
+		const result = await callStorageTool({ resource: 'folder', operation: 'getContent' }, sent);
 		expect(result.error?.message).toContain(message);
 	});
 

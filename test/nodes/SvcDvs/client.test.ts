@@ -1,4 +1,4 @@
-import { byId, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+import { getDocument, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;
 beforeEach(async () => {
@@ -9,14 +9,7 @@ afterEach(async () => await env.close());
 describe('Client', () => {
 	it('Get and Get Many with dropdown, group and project manager filters', async () => {
 		const a = env.seed.orgA;
-		const [client] = jsonOf(
-			await runDvs(env, a.users.contacts, {
-				resource: 'client',
-				operation: 'get',
-				documentId: byId(a.clients.globex),
-				simplify: true,
-			}),
-		);
+		const [client] = jsonOf(await getDocument(env, a.users.contacts, 'client', a.clients.globex, { simplify: true }));
 		expect(client).toMatchObject({ name: 'Globex Corp', dropdown_type: 'Customer', multi_dropdown_group: ['VIP'] });
 		const names = async (filter: Array<{ field: string; values: number[] | string }>) =>
 			jsonOf(

@@ -1,4 +1,6 @@
-import { byId, dvsCalls, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { addComment, byId, dvsCalls, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;
 beforeEach(async () => {
@@ -12,10 +14,7 @@ describe('Comment → Add', () => {
 	it('adds the text with mentions before it; the service escapes it and e-mails the mentioned user', async () => {
 		const a = env.seed.orgA;
 		const [out] = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'add',
-				task: byId(a.tasks.header),
+			await addComment(env, a.users.admin, a.tasks.header, {
 				comment: '  Ready <b>now</b> & done  ',
 				options: { mentionUserIds: [a.users.worker.id, a.users.worker.id] },
 			}),
@@ -30,10 +29,7 @@ describe('Comment → Add', () => {
 	it('puts mentions after the text when asked', async () => {
 		const a = env.seed.orgA;
 		jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'add',
-				task: byId(a.tasks.header),
+			await addComment(env, a.users.admin, a.tasks.header, {
 				comment: 'FYI',
 				options: { mentionUserIds: `${a.users.own.id}`, mentionPosition: 'end' },
 			}),
@@ -48,13 +44,7 @@ describe('Comment → Add', () => {
 		const a = env.seed.orgA;
 		const before = commentsOf(a.tasks.header).length;
 		env.sim.resetRequests();
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'comment',
-			operation: 'add',
-			task: byId(a.tasks.header),
-			comment,
-			options,
-		});
+		const result = await addComment(env, a.users.admin, a.tasks.header, { comment, options });
 		expect(result.error?.message).toBe(message);
 		expect(dvsCalls(env)).toEqual([]);
 		expect(commentsOf(a.tasks.header)).toHaveLength(before);
@@ -63,41 +53,31 @@ describe('Comment → Add', () => {
 	// Document 3 sets no maximum for add_comment (the 20000 characters are the MCP tool's).
 	it('sends a comment longer than 20000 characters over the DVS API', async () => {
 		const a = env.seed.orgA;
-		const [out] = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'add',
-				task: byId(a.tasks.header),
-				comment: 'x'.repeat(25000),
-			}),
-		);
+		const [out] = jsonOf(await addComment(env, a.users.admin, a.tasks.header, { comment: 'x'.repeat(25000) }));
 		expect(out.dvs_document_id).toBe(a.tasks.header);
 		expect(commentsOf(a.tasks.header).at(-1)!.storedHtml).toHaveLength(25000);
 	});
 
 	it('maps 405 for an unknown task', async () => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'comment',
-			operation: 'add',
-			task: byId(999999),
-			comment: 'hello',
-		});
+		const result = await addComment(env, a.users.admin, 999999, { comment: 'hello' });
 		expect(result.error?.httpCode).toBe('405');
 	});
 });
 
 describe('Comment → Get Many', () => {
+	/** Comment → Get Many of the task as org A's admin; `parameters` set Return All, Limit or Simplify. */
+	const getComments = (taskId: number, parameters: INodeParameters) =>
+		runDvs(env, env.seed.orgA.users.admin, {
+			resource: 'comment',
+			operation: 'getMany',
+			task: byId(taskId),
+			...parameters,
+		});
+
 	it('reads all comments oldest first, without deleted ones; foreign and unknown authors are null', async () => {
 		const a = env.seed.orgA;
-		const comments = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'getMany',
-				task: byId(a.tasks.design),
-				returnAll: true,
-			}),
-		);
+		const comments = jsonOf(await getComments(a.tasks.design, { returnAll: true }));
 		expect(comments.map((comment) => comment.id)).toEqual([
 			a.comments.byInactive,
 			a.comments.byAdmin,
@@ -118,15 +98,7 @@ describe('Comment → Get Many', () => {
 	it('Limit reads one page; Simplify names the author', async () => {
 		const a = env.seed.orgA;
 		env.sim.resetRequests();
-		const comments = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'getMany',
-				task: byId(a.tasks.design),
-				limit: 2,
-				simplify: true,
-			}),
-		);
+		const comments = jsonOf(await getComments(a.tasks.design, { limit: 2, simplify: true }));
 		expect(comments).toHaveLength(2);
 		expect(comments[1]).toMatchObject({ author: 'Anna Admin', author_id: a.users.admin.id });
 		expect(comments[1].author).not.toHaveProperty('org_id');
@@ -139,14 +111,7 @@ describe('Comment → Get Many', () => {
 			env.store.insertComment({ taskId: a.tasks.tooling, authorId: a.users.worker.id, storedHtml: `note ${n}` });
 		}
 		env.sim.resetRequests();
-		const comments = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'getMany',
-				task: byId(a.tasks.tooling),
-				returnAll: true,
-			}),
-		);
+		const comments = jsonOf(await getComments(a.tasks.tooling, { returnAll: true }));
 		expect(comments).toHaveLength(401);
 		expect(comments.at(-1)!.html).toBe('note 400');
 		expect(dvsCalls(env)).toEqual(['task/get_comments', 'task/get_comments', 'task/get_comments']);
@@ -154,12 +119,7 @@ describe('Comment → Get Many', () => {
 
 	it.each([0, 201])('refuses Limit %p', async (limit) => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'comment',
-			operation: 'getMany',
-			task: byId(a.tasks.design),
-			limit,
-		});
+		const result = await getComments(a.tasks.design, { limit });
 		expect(result.error?.message).toBe('The parameter "Limit" must be a whole number from 1 to 200');
 	});
 });

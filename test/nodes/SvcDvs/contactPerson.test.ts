@@ -1,4 +1,4 @@
-import { byId, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+import { byId, fieldsParameter, getDocument, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;
 beforeEach(async () => {
@@ -35,14 +35,7 @@ describe('Contact person', () => {
 				fields: fieldsParameter({ phone: '+49 1', multi_dropdown_group: [] }),
 			}),
 		);
-		const [read] = jsonOf(
-			await runDvs(env, a.users.contacts, {
-				resource: 'contactPerson',
-				operation: 'get',
-				documentId: byId(id),
-				simplify: true,
-			}),
-		);
+		const [read] = jsonOf(await getDocument(env, a.users.contacts, 'contactPerson', id, { simplify: true }));
 		expect(read).toMatchObject({
 			name: 'Frank Field',
 			phone: '+49 1',

@@ -35,6 +35,27 @@ export async function runDvs(
 	return await runNode({ type: 'n8n-nodes-svc.svcDvs', parameters, credentials, ...extra });
 }
 
+/** Get of one document of a register (task, client, contact person, project) as `user`. */
+export async function getDocument(
+	env: DvsNodeEnv,
+	user: SeedUser,
+	resource: string,
+	documentId: number,
+	parameters: INodeParameters = {},
+): Promise<NodeRunResult> {
+	return await runDvs(env, user, { resource, operation: 'get', documentId: byId(documentId), ...parameters });
+}
+
+/** Comment → Add on the task as `user`; `parameters` give the comment and its options. */
+export async function addComment(
+	env: DvsNodeEnv,
+	user: SeedUser,
+	taskId: number,
+	parameters: INodeParameters,
+): Promise<NodeRunResult> {
+	return await runDvs(env, user, { resource: 'comment', operation: 'add', task: byId(taskId), ...parameters });
+}
+
 /** DVS requests the simulator logged since `from`, as `section/action`. */
 export function dvsCalls(env: DvsNodeEnv, from = 0): string[] {
 	return env.sim.requests

@@ -1,4 +1,5 @@
 import { listSearch, loadOptions, loadPackage, resourceMapping } from '../../../devkit/harness';
+import type { SeedUser } from '../../../devkit/simulator/dvs';
 import { byId, credentialsOf, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;
@@ -8,6 +9,20 @@ beforeAll(async () => {
 afterAll(async () => await env.close());
 
 const TYPE = 'n8n-nodes-svc.svcDvs';
+
+/** The resource mapper's fields (getDocumentFields) for the node's `parameters`, as `user` (org A's admin). */
+async function documentFields(parameters: Record<string, unknown>, user: SeedUser = env.seed.orgA.users.admin) {
+	const credentials = credentialsOf(env, user);
+	return (
+		await resourceMapping({ type: TYPE, method: 'getDocumentFields', credentials, parameters: parameters as never })
+	).fields;
+}
+
+/** What the node's load-options `method` offers org A's admin for `parameters` (at `path`, when given). */
+async function adminOptions(method: string, parameters: Record<string, unknown>, path?: string) {
+	const credentials = credentialsOf(env, env.seed.orgA.users.admin);
+	return await loadOptions({ type: TYPE, method, credentials, parameters: parameters as never, path });
+}
 
 describe('resource mapper (create and update) from get_fields', () => {
 	it.each([
@@ -59,12 +74,7 @@ describe('resource mapper (create and update) from get_fields', () => {
 
 	it("offers the organization's own fields with required ones marked and dropdown option ids", async () => {
 		const a = env.seed.orgA;
-		const { fields } = await resourceMapping({
-			type: TYPE,
-			method: 'getDocumentFields',
-			credentials: credentialsOf(env, a.users.admin),
-			parameters: { resource: 'task', operation: 'create', project: byId(a.projects.website) },
-		});
+		const fields = await documentFields({ resource: 'task', operation: 'create', project: byId(a.projects.website) });
 		const byName = Object.fromEntries(fields.map((field) => [field.id, field]));
 		expect(Object.keys(byName)).not.toContain('dvs_project_id');
 		expect(byName.name).toMatchObject({ required: true, type: 'string', displayName: 'Name' });
@@ -91,12 +101,10 @@ describe('resource mapper (create and update) from get_fields', () => {
 
 	it('differs per organization: org B has its region dropdown and its own option ids', async () => {
 		const b = env.seed.orgB;
-		const { fields } = await resourceMapping({
-			type: TYPE,
-			method: 'getDocumentFields',
-			credentials: credentialsOf(env, b.users.admin),
-			parameters: { resource: 'task', operation: 'create', project: byId(b.projects.bridge) },
-		});
+		const fields = await documentFields(
+			{ resource: 'task', operation: 'create', project: byId(b.projects.bridge) },
+			b.users.admin,
+		);
 		const region = fields.find((field) => field.id === 'dropdown_region');
 		expect(region?.options).toEqual([
 			{ name: 'North', value: b.customField.options!.North },
@@ -107,39 +115,22 @@ describe('resource mapper (create and update) from get_fields', () => {
 
 	it("lists responsible users of the chosen project (create) and of the updated task's project (update)", async () => {
 		const a = env.seed.orgA;
-		const credentials = credentialsOf(env, a.users.admin);
-		const responsibleOf = async (parameters: Record<string, unknown>) => {
-			const { fields } = await resourceMapping({
-				type: TYPE,
-				method: 'getDocumentFields',
-				credentials,
-				parameters: parameters as never,
-			});
-			return fields.find((field) => field.id === 'responsible')?.options?.map((option) => option.value);
-		};
+		const responsibleOf = async (parameters: Record<string, unknown>) =>
+			(await documentFields(parameters))
+				.find((field) => field.id === 'responsible')
+				?.options?.map((option) => option.value);
 		const website = await responsibleOf({ resource: 'task', operation: 'create', project: byId(a.projects.website) });
 		const tools = await responsibleOf({ resource: 'task', operation: 'create', project: byId(a.projects.tools) });
 		expect(website).toContain(a.users.own.id);
 		expect(tools).not.toContain(a.users.own.id);
-		const update = await resourceMapping({
-			type: TYPE,
-			method: 'getDocumentFields',
-			credentials,
-			parameters: { resource: 'task', operation: 'update', documentId: byId(a.tasks.tooling) },
-		});
-		const responsible = update.fields.find((field) => field.id === 'responsible');
+		const update = await documentFields({ resource: 'task', operation: 'update', documentId: byId(a.tasks.tooling) });
+		const responsible = update.find((field) => field.id === 'responsible');
 		expect(responsible?.options?.map((option) => option.value)).toEqual(tools);
-		expect(update.fields.every((field) => !field.required)).toBe(true);
+		expect(update.every((field) => !field.required)).toBe(true);
 	});
 
 	it('maps contact person fields, with the company as a client picker', async () => {
-		const a = env.seed.orgA;
-		const { fields } = await resourceMapping({
-			type: TYPE,
-			method: 'getDocumentFields',
-			credentials: credentialsOf(env, a.users.admin),
-			parameters: { resource: 'contactPerson', operation: 'create' },
-		});
+		const fields = await documentFields({ resource: 'contactPerson', operation: 'create' });
 		const company = fields.find((field) => field.id === 'company');
 		expect(company?.options?.map((option) => option.name).sort()).toEqual(['Globex Corp', 'Initech']);
 		expect(fields.find((field) => field.id === 'name')?.required).toBe(true);
@@ -148,13 +139,7 @@ describe('resource mapper (create and update) from get_fields', () => {
 
 describe('load options', () => {
 	it('filter fields are only those with filter: true', async () => {
-		const a = env.seed.orgA;
-		const options = await loadOptions({
-			type: TYPE,
-			method: 'getFilterFields',
-			credentials: credentialsOf(env, a.users.admin),
-			parameters: { resource: 'contactPerson', operation: 'getMany' },
-		});
+		const options = await adminOptions('getFilterFields', { resource: 'contactPerson', operation: 'getMany' });
 		expect(options.map((option) => option.value)).toEqual(['company', 'multi_dropdown_group']);
 	});
 
@@ -162,11 +147,9 @@ describe('load options', () => {
 		const a = env.seed.orgA;
 		const values = async (projectId?: number) =>
 			(
-				await loadOptions({
-					type: TYPE,
-					method: 'getFilterValues',
-					credentials: credentialsOf(env, a.users.admin),
-					parameters: {
+				await adminOptions(
+					'getFilterValues',
+					{
 						resource: 'task',
 						operation: 'getMany',
 						filters: {
@@ -176,8 +159,8 @@ describe('load options', () => {
 							],
 						},
 					},
-					path: `parameters.filters.filter[${projectId ? 1 : 0}].values`,
-				})
+					`parameters.filters.filter[${projectId ? 1 : 0}].values`,
+				)
 			).map((option) => option.value);
 		expect(await values(a.projects.website)).toContain(a.users.own.id);
 		expect(await values(a.projects.tools)).not.toContain(a.users.own.id);
@@ -185,11 +168,10 @@ describe('load options', () => {
 
 	it("mention users come from the chosen task's project", async () => {
 		const a = env.seed.orgA;
-		const options = await loadOptions({
-			type: TYPE,
-			method: 'getMentionUsers',
-			credentials: credentialsOf(env, a.users.admin),
-			parameters: { resource: 'comment', operation: 'add', task: byId(a.tasks.ownTask) },
+		const options = await adminOptions('getMentionUsers', {
+			resource: 'comment',
+			operation: 'add',
+			task: byId(a.tasks.ownTask),
 		});
 		expect(options).toContainEqual({ name: 'Olga Own', value: a.users.own.id });
 	});
@@ -197,14 +179,7 @@ describe('load options', () => {
 	it("a task's followers are picked from its project's users: the chosen project's (create), the task's (update)", async () => {
 		const a = env.seed.orgA;
 		const users = async (parameters: Record<string, unknown>) =>
-			(
-				await loadOptions({
-					type: TYPE,
-					method: 'getTaskUsers',
-					credentials: credentialsOf(env, a.users.admin),
-					parameters: { resource: 'task', ...parameters } as never,
-				})
-			).map((option) => option.value);
+			(await adminOptions('getTaskUsers', { resource: 'task', ...parameters })).map((option) => option.value);
 		expect(await users({ operation: 'create', project: byId(a.projects.website) })).toContain(a.users.own.id);
 		expect(await users({ operation: 'create', project: byId(a.projects.tools) })).not.toContain(a.users.own.id);
 		expect(await users({ operation: 'update', documentId: byId(a.tasks.ownTask) })).toContain(a.users.own.id);
@@ -213,12 +188,7 @@ describe('load options', () => {
 
 	it("a task's external notification receivers are picked from the contact persons", async () => {
 		const a = env.seed.orgA;
-		const options = await loadOptions({
-			type: TYPE,
-			method: 'getContactPersons',
-			credentials: credentialsOf(env, a.users.admin),
-			parameters: { resource: 'task', operation: 'create' },
-		});
+		const options = await adminOptions('getContactPersons', { resource: 'task', operation: 'create' });
 		expect(options).toContainEqual({ name: 'Carol Contact', value: a.contacts.carol });
 	});
 

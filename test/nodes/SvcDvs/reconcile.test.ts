@@ -1,5 +1,5 @@
 import { useWarpedTime } from '../../../devkit/harness';
-import { byId, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+import { addComment, byId, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 useWarpedTime(1000, 1000);
 
@@ -189,12 +189,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const before = env.store.comments(a.tasks.design).length;
 		env.sim.faults.add({ match: { action: 'add_comment' }, fault: { kind: 'dropAfterCommit' } });
 		const [out] = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'comment',
-				operation: 'add',
-				task: byId(a.tasks.design),
-				comment: 'Please review & comment <soon>',
-			}),
+			await addComment(env, a.users.admin, a.tasks.design, { comment: 'Please review & comment <soon>' }),
 		);
 		expect(out).toMatchObject({ dvs_document_id: a.tasks.design, reconciled: true });
 		expect(env.store.comments(a.tasks.design)).toHaveLength(before + 1);

@@ -1,5 +1,7 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { insertTask, type SeedUser } from '../../../devkit/simulator/dvs';
-import { byId, dvsCalls, fieldsParameter, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
+import { byId, dvsCalls, fieldsParameter, getDocument, jsonOf, runDvs, startDvsNodeEnv, type DvsNodeEnv } from './env';
 
 let env: DvsNodeEnv;
 beforeEach(async () => {
@@ -8,6 +10,13 @@ beforeEach(async () => {
 afterEach(async () => await env.close());
 
 const tasksOf = (orgId: number) => env.store.documents(orgId, 'task');
+
+/** Task → Create as org A's admin in the project (an ID, or a locator as the editor holds it) with `values`. */
+function createTask(project: number | INodeParameters, values: Record<string, unknown>) {
+	const locator = typeof project === 'number' ? byId(project) : project;
+	const parameters = { resource: 'task', operation: 'create', project: locator, fields: fieldsParameter(values) };
+	return runDvs(env, env.seed.orgA.users.admin, parameters);
+}
 
 describe('Task → Create', () => {
 	it("creates a task from the mapped fields with the organization's ids", async () => {
@@ -61,12 +70,7 @@ describe('Task → Create', () => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;
 		env.sim.resetRequests();
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'task',
-			operation: 'create',
-			project: byId(a.projects.website),
-			fields: fieldsParameter({ dropdown_status: a.options.taskStatus.Open }),
-		});
+		const result = await createTask(a.projects.website, { dropdown_status: a.options.taskStatus.Open });
 		expect(result.error?.message).toBe('"Name" is required in "Fields"');
 		expect(tasksOf(a.orgId)).toHaveLength(before);
 		expect(dvsCalls(env)).toEqual(['task/get_fields']);
@@ -85,25 +89,14 @@ describe('Task → Create', () => {
 	])('refuses %s = %j naming the field, and writes nothing', async (field, value, message) => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'task',
-			operation: 'create',
-			project: byId(a.projects.website),
-			fields: fieldsParameter({ name: 'x', [field]: value }),
-		});
+		const result = await createTask(a.projects.website, { name: 'x', [field]: value });
 		expect(result.error?.message).toBe(message);
 		expect(tasksOf(a.orgId)).toHaveLength(before);
 	});
 
 	it('refuses a project that is not an ID', async () => {
-		const a = env.seed.orgA;
 		env.sim.resetRequests();
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'task',
-			operation: 'create',
-			project: { __rl: true, mode: 'list', value: 'website' },
-			fields: fieldsParameter({ name: 'x' }),
-		});
+		const result = await createTask({ __rl: true, mode: 'list', value: 'website' }, { name: 'x' });
 		expect(result.error?.message).toBe('The parameter "Project" is not an ID: "website"');
 		expect(dvsCalls(env)).toEqual([]);
 	});
@@ -111,12 +104,7 @@ describe('Task → Create', () => {
 	it('maps 400 (a user not assignable in the project) to a clear error, and nothing is written', async () => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'task',
-			operation: 'create',
-			project: byId(a.projects.tools),
-			fields: fieldsParameter({ name: 'x', responsible: a.users.noPerm.id }),
-		});
+		const result = await createTask(a.projects.tools, { name: 'x', responsible: a.users.noPerm.id });
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toBe('Svc DVS refused the request to create the document as invalid (400)');
 		expect(result.error?.description).toContain('responsible and followers must be assignable');
@@ -129,12 +117,7 @@ describe('Task → Create when the task cannot be read after it', () => {
 		const a = env.seed.orgA;
 		const before = tasksOf(a.orgId).length;
 		env.sim.faults.add({ match: { action: 'get_document' }, fault: { kind: 'statusBeforeCommit', status: 403 } });
-		const result = await runDvs(env, a.users.admin, {
-			resource: 'task',
-			operation: 'create',
-			project: byId(a.projects.website),
-			fields: fieldsParameter({ name: 'Written, not read' }),
-		});
+		const result = await createTask(a.projects.website, { name: 'Written, not read' });
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
 		expect(tasksOf(a.orgId)).toHaveLength(before + 1);
@@ -237,14 +220,7 @@ describe('Task → Get', () => {
 
 	it('simplifies references into names with the ids beside them', async () => {
 		const a = env.seed.orgA;
-		const [task] = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'task',
-				operation: 'get',
-				documentId: byId(a.tasks.design),
-				simplify: true,
-			}),
-		);
+		const [task] = jsonOf(await getDocument(env, a.users.admin, 'task', a.tasks.design, { simplify: true }));
 		expect(task).toMatchObject({
 			dvs_project: 'Website relaunch',
 			dvs_project_id: a.projects.website,
@@ -261,14 +237,7 @@ describe('Task → Get', () => {
 			creator_id: a.users.admin.id,
 			date_due: '2024-04-01',
 		});
-		const [copy] = jsonOf(
-			await runDvs(env, a.users.admin, {
-				resource: 'task',
-				operation: 'get',
-				documentId: byId(a.tasks.copy),
-				simplify: true,
-			}),
-		);
+		const [copy] = jsonOf(await getDocument(env, a.users.admin, 'task', a.tasks.copy, { simplify: true }));
 		expect(copy).toMatchObject({ dropdown_type: null, dropdown_type_id: null, followers: [], followers_ids: [] });
 	});
 
@@ -285,11 +254,7 @@ describe('Task → Get', () => {
 
 	it('maps 405 for an account without write permission on projects', async () => {
 		const a = env.seed.orgA;
-		const result = await runDvs(env, a.users.taskOnly, {
-			resource: 'task',
-			operation: 'get',
-			documentId: byId(a.tasks.design),
-		});
+		const result = await getDocument(env, a.users.taskOnly, 'task', a.tasks.design);
 		expect(result.error?.httpCode).toBe('405');
 		expect(result.error?.description).toContain('write permission on the tasks register');
 	});

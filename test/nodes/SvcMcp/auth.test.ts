@@ -3,22 +3,9 @@ import { Workflow, type INode } from 'n8n-workflow';
 
 import { loadPackage, testCredential } from '../../../devkit/harness';
 import { probe } from '../mcp-client/probe';
-import {
-	apiCredentials,
-	jsonOf,
-	mcpRequests,
-	oauthCredentials,
-	oauthTokens,
-	runMcp,
-	startMcpEnv,
-	type McpNodeEnv,
-} from './env';
+import { apiCredentials, jsonOf, mcpRequests, oauthCredentials, oauthTokens, runMcp, useMcpEnv } from './env';
 
-let env: McpNodeEnv;
-beforeEach(async () => {
-	env = await startMcpEnv();
-});
-afterEach(async () => await env.close());
+const env = useMcpEnv();
 
 const rootFolder = {
 	resource: 'tool',

@@ -40,6 +40,19 @@ export async function startMcpEnv(options: ServiceSimulatorOptions = {}): Promis
 	return { sim, seen, close: () => sim.close() };
 }
 
+/**
+ * A fresh environment for each test of the file: started before the test, closed after it. The
+ * object stays the same; its fields are the current test's.
+ */
+export function useMcpEnv(): McpNodeEnv {
+	const env = {} as McpNodeEnv;
+	beforeEach(async () => {
+		Object.assign(env, await startMcpEnv());
+	});
+	afterEach(async () => await env.close());
+	return env;
+}
+
 export function apiCredentials(env: McpNodeEnv, overrides: Record<string, unknown> = {}): CredentialsMap {
 	const pro = env.sim.demo.pro;
 	return {

@@ -1,12 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/uploadPolicy';
-import { apiCredentials, mcpMethods, mcpRequests, runMcp, startMcpEnv, toolCall, type McpNodeEnv } from './env';
+import { apiCredentials, mcpMethods, mcpRequests, runMcp, toolCall, useMcpEnv } from './env';
 
-let env: McpNodeEnv;
-beforeEach(async () => {
-	env = await startMcpEnv();
-});
-afterEach(async () => await env.close());
+const env = useMcpEnv();
 
 const call = toolCall;
 

@@ -1,12 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { TINY_PNG } from '../../../devkit/simulator/seed';
-import { jsonOf, mcpMethods, runMcp, startMcpEnv, type McpNodeEnv } from './env';
+import { jsonOf, mcpMethods, runMcp, useMcpEnv } from './env';
 
-let env: McpNodeEnv;
-beforeEach(async () => {
-	env = await startMcpEnv();
-});
-afterEach(async () => await env.close());
+const env = useMcpEnv();
 
 describe('Resource', () => {
 	it('List: one item per published document', async () => {

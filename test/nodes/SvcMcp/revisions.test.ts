@@ -1,4 +1,4 @@
-import { startProxy, refuseModern, type Proxy } from '../mcp-client/proxy';
+import { invalidRequest, refuseModern, startProxy, type Proxy } from '../mcp-client/proxy';
 import {
 	apiCredentials,
 	byName,
@@ -166,18 +166,13 @@ describe('fallback from the modern revision', () => {
 	});
 
 	it('does not fall back on a 400 that is not about the revision', async () => {
-		proxy = await startProxy(env.sim.baseUrl, ({ body }) => ({
-			status: 400,
-			json: {
-				jsonrpc: '2.0',
-				id: body?.id ?? null,
-				error: {
-					code: -32600,
-					message: 'Header Mcp-Name "x" does not match the request body value "y"',
-					data: { header: 'Mcp-Name', expected: 'y', actual: 'x' },
-				},
-			},
-		}));
+		proxy = await startProxy(env.sim.baseUrl, ({ body }) =>
+			invalidRequest(body, 'Header Mcp-Name "x" does not match the request body value "y"', {
+				header: 'Mcp-Name',
+				expected: 'y',
+				actual: 'x',
+			}),
+		);
 		const result = await runMcp(env, search, { credentials: viaProxy() });
 		expect(result.error?.message).toBe(
 			'Svc MCP refused the request to call svc_search_docs as invalid (400): Header Mcp-Name "x" does not match the request body value "y"',
@@ -188,18 +183,10 @@ describe('fallback from the modern revision', () => {
 	it('reports a pinned revision the deployment refuses, with what it supports', async () => {
 		proxy = await startProxy(env.sim.baseUrl, ({ headers, body }) =>
 			headers['mcp-protocol-version'] === '2025-11-25'
-				? {
-						status: 400,
-						json: {
-							jsonrpc: '2.0',
-							id: body?.id ?? null,
-							error: {
-								code: -32600,
-								message: 'Unsupported protocol version "2025-11-25"',
-								data: { supported: ['2025-06-18', '2025-03-26'], requested: '2025-11-25' },
-							},
-						},
-					}
+				? invalidRequest(body, 'Unsupported protocol version "2025-11-25"', {
+						supported: ['2025-06-18', '2025-03-26'],
+						requested: '2025-11-25',
+					})
 				: undefined,
 		);
 		const result = await runMcp(env, search, { credentials: viaProxy({ protocolVersion: '2025-11-25' }) });

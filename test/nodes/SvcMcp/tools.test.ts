@@ -1,23 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
 import { listSearch, loadPackage, resourceMapping } from '../../../devkit/harness';
 import { TINY_PNG } from '../../../devkit/simulator/seed';
-import {
-	apiCredentials,
-	byName,
-	jsonOf,
-	mapped,
-	mcpMethods,
-	runMcp,
-	startMcpEnv,
-	toolCall,
-	type McpNodeEnv,
-} from './env';
+import { apiCredentials, byName, jsonOf, mapped, mcpMethods, runMcp, toolCall, useMcpEnv } from './env';
 
-let env: McpNodeEnv;
-beforeEach(async () => {
-	env = await startMcpEnv();
-});
-afterEach(async () => await env.close());
+const env = useMcpEnv();
 
 const call = toolCall;
 

@@ -261,6 +261,17 @@ describe('Encryption Key > upload keys', () => {
 });
 
 describe('Encryption Key > Get Share Key', () => {
+	/** Get Share Key of the shared file for the demo keys user; `parameters` add to or replace these. */
+	const getShareKey = (parameters: INodeParameters = {}) =>
+		storage({
+			operation: 'getShareKey',
+			userId: proId(),
+			receiverEmail: sim().demo.keys.email,
+			keyOf: 'file',
+			fileHash: 'ShareFileHash1',
+			...parameters,
+		});
+
 	beforeAll(async () => {
 		const file = await storage({
 			operation: 'saveFileKey',
@@ -281,14 +292,8 @@ describe('Encryption Key > Get Share Key', () => {
 
 	it("returns the file key with the receiver's public keys, sending only fileHash", async () => {
 		const start = sim().requests.length;
-		const result = await storage({
-			operation: 'getShareKey',
-			userId: proId(),
-			receiverEmail: sim().demo.keys.email,
-			keyOf: 'file',
-			fileHash: 'ShareFileHash1',
-			uploadHash: 'ShareUpload1', // left over from switching Key Of: must not be sent
-		});
+		// An Upload Hash left over from switching Key Of: must not be sent
+		const result = await getShareKey({ uploadHash: 'ShareUpload1' });
 		expect(result.error).toBeUndefined();
 		expect(
 			sim()
@@ -310,14 +315,7 @@ describe('Encryption Key > Get Share Key', () => {
 	});
 
 	it('returns the upload key when Key Of is Upload', async () => {
-		const result = await storage({
-			operation: 'getShareKey',
-			userId: proId(),
-			receiverEmail: sim().demo.keys.email,
-			keyOf: 'upload',
-			uploadHash: 'ShareUpload1',
-			fileHash: 'ShareFileHash1',
-		});
+		const result = await getShareKey({ keyOf: 'upload', uploadHash: 'ShareUpload1' });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
 			uploadHash: 'ShareUpload1',
@@ -328,13 +326,7 @@ describe('Encryption Key > Get Share Key', () => {
 	});
 
 	it('answers a receiver without published keys with a clear 404 message', async () => {
-		const result = await storage({
-			operation: 'getShareKey',
-			userId: proId(),
-			receiverEmail: sim().demo.free.email,
-			keyOf: 'file',
-			fileHash: 'ShareFileHash1',
-		});
+		const result = await getShareKey({ receiverEmail: sim().demo.free.email });
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toMatch(/get the key for sharing \(404\)/);
 		expect(result.error?.description).toMatch(/published/);
@@ -342,28 +334,14 @@ describe('Encryption Key > Get Share Key', () => {
 	});
 
 	it('answers a hash the account holds no key for with 404', async () => {
-		const result = await storage({
-			operation: 'getShareKey',
-			userId: proId(),
-			receiverEmail: sim().demo.keys.email,
-			keyOf: 'file',
-			fileHash: 'NotMine',
-		});
+		const result = await getShareKey({ fileHash: 'NotMine' });
 		expect(result.error?.httpCode).toBe('404');
 	});
 
 	it.each(['keys.demo.svc.example', 'keys@demo', 'keys@demo..svc.example', 'a b@example.com'])(
 		'refuses the receiver e-mail %s before any request, naming the parameter',
 		async (receiverEmail) => {
-			const { result, actions } = await counting(() =>
-				storage({
-					operation: 'getShareKey',
-					userId: proId(),
-					receiverEmail,
-					keyOf: 'file',
-					fileHash: 'ShareFileHash1',
-				}),
-			);
+			const { result, actions } = await counting(() => getShareKey({ receiverEmail }));
 			expect(actions).toEqual([]);
 			expect(result.error?.message).toContain('"Receiver Email"');
 			expect(result.error?.message).toContain('not a valid e-mail address');

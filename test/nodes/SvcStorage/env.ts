@@ -11,6 +11,7 @@ import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workfl
 import { runNode, type BinaryMode, type HarnessInputItem, type NodeRunResult } from '../../../devkit/harness';
 import { startServiceSimulator, type ServiceSimulator, type SimulatorOptions } from '../../../devkit/simulator';
 import type { DemoUser } from '../../../devkit/simulator/seed';
+import type { FaultKind } from '../../../devkit/simulator/types';
 import { STORAGE_NODE, byId, jsonOf } from '../../helpers';
 
 export { jsonOf, byId as byHash, STORAGE_NODE };
@@ -103,6 +104,18 @@ export async function storage(parameters: INodeParameters, opts: StorageRunOptio
 		...(opts.continueOnFail ? { continueOnFail: true } : {}),
 		...(opts.binaryMode ? { binaryMode: opts.binaryMode } : {}),
 	});
+}
+
+/** The next request of the action meets the fault (a delay, a drop, a status…). */
+export function faultNext(action: string, fault: FaultKind): void {
+	sim().faults.add({ match: { action }, fault });
+}
+
+/** The names of the entries of a folder in the simulator's store, in its order. */
+export function namesIn(folderHash: string): string[] {
+	return sim()
+		.storage.listChildren(folderHash)
+		.map((item) => item.name);
 }
 
 /** The actions (`create_folder`, `authenticate_user`…) the simulator logged from request number `from` on. */

@@ -1,17 +1,20 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { NodeRunResult } from '../../../devkit/harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
 
 import {
 	byHash,
+	counting,
 	everythingShown,
 	passwordCredentials,
+	secretsInQueryOutsideAccountScripts,
 	sim,
 	storage,
 	tokenCredentials,
 	useSimulator,
 	type StorageCredentials,
-	secretsInQueryOutsideAccountScripts,
-	counting,
+	type StorageRunOptions,
 } from './env';
 
 useSimulator();
@@ -29,11 +32,20 @@ function expectNoSecrets(result: NodeRunResult) {
 
 const contract = () => sim().demo.files.contract.hash;
 
+/** Get Many of the contract's signatures with Return All on; `parameters` add to or replace these. */
+const getSignatures = (parameters: INodeParameters = {}, opts?: StorageRunOptions) =>
+	storage(
+		{ resource: 'esignature', operation: 'getMany', file: byHash(contract()), returnAll: true, ...parameters },
+		opts,
+	);
+
+/** Share for Signing of the contract; `parameters` add the addresses and message or replace the file. */
+const shareForSigning = (parameters: INodeParameters, opts?: StorageRunOptions) =>
+	storage({ resource: 'esignature', operation: 'share', file: byHash(contract()), ...parameters }, opts);
+
 describe('E-Signature > Get Many', () => {
 	it('lists every signature record of the file, oldest first', async () => {
-		const { result, actions } = await counting(() =>
-			storage({ resource: 'esignature', operation: 'getMany', file: byHash(contract()), returnAll: true }),
-		);
+		const { result, actions } = await counting(() => getSignatures());
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual([
 			{ file_hash: contract(), signing_timestamp: '2025-01-15 09:30:00', signer_name: 'Anna Berzina' },
@@ -46,35 +58,17 @@ describe('E-Signature > Get Many', () => {
 	});
 
 	it('includes both ends of the date range (a signature at 23:59:59 on To Date counts)', async () => {
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash(contract()),
-			returnAll: true,
-			filters: { fromDate: '2025-01-15', toDate: '2025-03-20' },
-		});
+		const result = await getSignatures({ filters: { fromDate: '2025-01-15', toDate: '2025-03-20' } });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.signer_name)).toEqual(['Anna Berzina', 'Janis Ozols', 'Pavel Pro']);
 
-		const inner = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash(contract()),
-			returnAll: true,
-			filters: { fromDate: '2025-01-16', toDate: '2025-03-19' },
-		});
+		const inner = await getSignatures({ filters: { fromDate: '2025-01-16', toDate: '2025-03-19' } });
 		expect(inner.items.map((item) => item.json.signer_name)).toEqual(['Janis Ozols']);
 	});
 
 	it("accepts the date picker's date-time values and sends only the day", async () => {
 		const start = sim().requests.length;
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash(contract()),
-			returnAll: true,
-			filters: { fromDate: '2025-02-01T00:00:00', toDate: '2025-02-01T00:00:00' },
-		});
+		const result = await getSignatures({ filters: { fromDate: '2025-02-01T00:00:00', toDate: '2025-02-01T00:00:00' } });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.signer_name)).toEqual(['Janis Ozols']);
 		expect(
@@ -85,48 +79,25 @@ describe('E-Signature > Get Many', () => {
 	});
 
 	it('a single day as both ends returns that day only', async () => {
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash(contract()),
-			returnAll: true,
-			filters: { fromDate: '2025-03-20', toDate: '2025-03-20' },
-		});
+		const result = await getSignatures({ filters: { fromDate: '2025-03-20', toDate: '2025-03-20' } });
 		expect(result.items.map((item) => item.json.signer_name)).toEqual(['Pavel Pro']);
 	});
 
 	it('applies Limit when Return All is off', async () => {
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash(contract()),
-			returnAll: false,
-			limit: 2,
-		});
+		const result = await getSignatures({ returnAll: false, limit: 2 });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.signer_name)).toEqual(['Anna Berzina', 'Janis Ozols']);
 	});
 
 	it('returns no items for a file without signatures', async () => {
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash(sim().demo.files.brochure.hash),
-			returnAll: true,
-		});
+		const result = await getSignatures({ file: byHash(sim().demo.files.brochure.hash) });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([]);
 	});
 
 	it('refuses a reversed date range before any request, naming both parameters', async () => {
 		const { result, actions } = await counting(() =>
-			storage({
-				resource: 'esignature',
-				operation: 'getMany',
-				file: byHash(contract()),
-				returnAll: true,
-				filters: { fromDate: '2025-03-01', toDate: '2025-02-01' },
-			}),
+			getSignatures({ filters: { fromDate: '2025-03-01', toDate: '2025-02-01' } }),
 		);
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain('From Date');
@@ -138,57 +109,30 @@ describe('E-Signature > Get Many', () => {
 		['2025-02-30', 'From Date'],
 		['yesterday', 'From Date'],
 	])('refuses the invalid date %s before any request', async (value, label) => {
-		const { result, actions } = await counting(() =>
-			storage({
-				resource: 'esignature',
-				operation: 'getMany',
-				file: byHash(contract()),
-				returnAll: true,
-				filters: { fromDate: value },
-			}),
-		);
+		const { result, actions } = await counting(() => getSignatures({ filters: { fromDate: value } }));
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain(label);
 		expect(result.error?.message).toContain('not a valid date');
 	});
 
 	it('refuses an invalid To Date, naming it', async () => {
-		const { result, actions } = await counting(() =>
-			storage({
-				resource: 'esignature',
-				operation: 'getMany',
-				file: byHash(contract()),
-				returnAll: true,
-				filters: { toDate: '2025-13-01' },
-			}),
-		);
+		const { result, actions } = await counting(() => getSignatures({ filters: { toDate: '2025-13-01' } }));
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain('To Date');
 	});
 
 	it('maps 405 for an unknown file to a clear message', async () => {
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'getMany',
-			file: byHash('NoSuchHash123'),
-			returnAll: true,
-		});
+		const result = await getSignatures({ file: byHash('NoSuchHash123') });
 		expect(result.error?.httpCode).toBe('405');
 		expect(result.error?.message).toMatch(/Svc does not permit this account to list the signatures \(405\)/);
 		expectNoSecrets(result);
 	});
 
 	it('works with a password credential and keeps the password out of everything', async () => {
-		const result = await storage(
-			{ resource: 'esignature', operation: 'getMany', file: byHash('NoSuchHash123'), returnAll: true },
-			{ credentials: passwordCredentials() },
-		);
+		const result = await getSignatures({ file: byHash('NoSuchHash123') }, { credentials: passwordCredentials() });
 		expect(result.error?.httpCode).toBe('405');
 		expectNoSecrets(result);
-		const ok = await storage(
-			{ resource: 'esignature', operation: 'getMany', file: byHash(contract()), returnAll: true },
-			{ credentials: passwordCredentials() },
-		);
+		const ok = await getSignatures({}, { credentials: passwordCredentials() });
 		expect(ok.items).toHaveLength(3);
 	});
 });
@@ -197,10 +141,7 @@ describe('E-Signature > Share for Signing', () => {
 	it('sends the request to several addresses separated by commas, with message and re-share addresses', async () => {
 		const before = sim().storage.shares.length;
 		const { result, actions } = await counting(() =>
-			storage({
-				resource: 'esignature',
-				operation: 'share',
-				file: byHash(contract()),
+			shareForSigning({
 				emails: 'anna@example.com, ben@example.com,carla@example.org',
 				text: 'Please sign the contract by Friday.',
 				nextShareEmails: 'legal@example.com; boss@example.com',
@@ -228,12 +169,7 @@ describe('E-Signature > Share for Signing', () => {
 	});
 
 	it('sends one address without message or re-share addresses', async () => {
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'share',
-			file: byHash(contract()),
-			emails: 'solo@example.com',
-		});
+		const result = await shareForSigning({ emails: 'solo@example.com' });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
 			status: 'sent',
@@ -245,33 +181,17 @@ describe('E-Signature > Share for Signing', () => {
 
 	it('accepts addresses with dots, plus tags, subdomains and punycode domains', async () => {
 		const emails = ['first.last+sign@sub.example.co.uk', "o'neil@example.com", 'x@xn--80ak6aa92e.xn--p1ai'];
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'share',
-			file: byHash(contract()),
-			emails: emails.join(', '),
-		});
+		const result = await shareForSigning({ emails: emails.join(', ') });
 		// The simulator accepts letter-only top-level domains; the punycode one is refused there (400), after the node let it through.
 		expect(result.error?.httpCode).toBe('400');
-		const accepted = await storage({
-			resource: 'esignature',
-			operation: 'share',
-			file: byHash(contract()),
-			emails: emails.slice(0, 2).join(','),
-		});
+		const accepted = await shareForSigning({ emails: emails.slice(0, 2).join(',') });
 		expect(accepted.error).toBeUndefined();
 		expect(sim().storage.shares.at(-1)?.emails).toEqual(emails.slice(0, 2));
 	});
 
 	it('sends a multi-line message as written', async () => {
 		const message = 'Hello,\n\nplease sign.\n  Thanks';
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'share',
-			file: byHash(contract()),
-			emails: 'lines@example.com',
-			text: message,
-		});
+		const result = await shareForSigning({ emails: 'lines@example.com', text: message });
 		expect(result.error).toBeUndefined();
 		expect(sim().storage.shares.at(-1)?.text).toBe(message);
 	});
@@ -287,15 +207,7 @@ describe('E-Signature > Share for Signing', () => {
 		['nextShareEmails', 'legal@example.com, boss@@example.com', 'Re-Share Emails'],
 	])('refuses invalid address #%# in %s before any request, naming the parameter', async (name, value, label) => {
 		const before = sim().storage.shares.length;
-		const { result, actions } = await counting(() =>
-			storage({
-				resource: 'esignature',
-				operation: 'share',
-				file: byHash(contract()),
-				emails: 'ok@example.com',
-				[name]: value,
-			}),
-		);
+		const { result, actions } = await counting(() => shareForSigning({ emails: 'ok@example.com', [name]: value }));
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain(label);
 		expect(result.error?.message).toMatch(/invalid e-mail address/);
@@ -303,21 +215,14 @@ describe('E-Signature > Share for Signing', () => {
 	});
 
 	it('refuses a list of only separators as empty before any request', async () => {
-		const { result, actions } = await counting(() =>
-			storage({ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: ' , ; ' }),
-		);
+		const { result, actions } = await counting(() => shareForSigning({ emails: ' , ; ' }));
 		expect(actions).toEqual([]);
 		expect(result.error?.message).toContain('"Recipient Emails" is empty');
 	});
 
 	it('maps 405 (unknown file) and records no share', async () => {
 		const before = sim().storage.shares.length;
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'share',
-			file: byHash('NoSuchHash123'),
-			emails: 'a@example.com',
-		});
+		const result = await shareForSigning({ file: byHash('NoSuchHash123'), emails: 'a@example.com' });
 		expect(result.error?.httpCode).toBe('405');
 		expect(result.error?.message).toMatch(/share the file for signing \(405\)/);
 		expect(sim().storage.shares).toHaveLength(before);
@@ -331,12 +236,7 @@ describe('E-Signature > Share for Signing', () => {
 			fault: { kind: 'statusBeforeCommit', status: 400 },
 			times: 1,
 		});
-		const result = await storage({
-			resource: 'esignature',
-			operation: 'share',
-			file: byHash(contract()),
-			emails: 'a@example.com',
-		});
+		const result = await shareForSigning({ emails: 'a@example.com' });
 		expect(result.error?.httpCode).toBe('400');
 		expect(result.error?.message).toMatch(/Svc refused the request to share the file for signing as invalid \(400\)/);
 		expect(result.error?.description).toMatch(/parameters/);
@@ -344,8 +244,8 @@ describe('E-Signature > Share for Signing', () => {
 
 	it('continues on fail: the bad item becomes an error item paired with it, later items are shared', async () => {
 		const before = sim().storage.shares.length;
-		const result = await storage(
-			{ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: '={{ $json.to }}' },
+		const result = await shareForSigning(
+			{ emails: '={{ $json.to }}' },
 			{
 				continueOnFail: true,
 				input: [
@@ -371,8 +271,8 @@ describe('E-Signature > Share for Signing', () => {
 	});
 
 	it('without continue on fail, stops at the bad item with its index', async () => {
-		const result = await storage(
-			{ resource: 'esignature', operation: 'share', file: byHash(contract()), emails: '={{ $json.to }}' },
+		const result = await shareForSigning(
+			{ emails: '={{ $json.to }}' },
 			{ input: [{ json: { to: 'first@example.com' } }, { json: { to: 'x@y' } }] },
 		);
 		expect(result.error?.itemIndex).toBe(1);

@@ -1,5 +1,18 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { useWarpedTime, warpedDelays } from '../../../devkit/harness';
-import { actionsSince, byHash, jsonOf, passwordCredentials, sim, storage, tokenCredentials, useSimulator } from './env';
+import {
+	actionsSince,
+	faultNext,
+	byHash,
+	jsonOf,
+	namesIn,
+	passwordCredentials,
+	sim,
+	storage,
+	tokenCredentials,
+	useSimulator,
+} from './env';
 
 useSimulator();
 
@@ -14,6 +27,10 @@ function scratchFolder(
 }
 
 describe('Folder: create', () => {
+	/** Create Folder named `folderName` in the parent; `parameters` add the access type or options. */
+	const createIn = (parentHash: string, folderName: string, parameters: INodeParameters = {}) =>
+		storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parentHash), folderName, ...parameters });
+
 	it('creates in ROOT when no parent is given, PRIVATE by default, and outputs what the service stored', async () => {
 		const start = sim().requests.length;
 		const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', folderName: 'Invoices 2026' }));
@@ -31,15 +48,7 @@ describe('Folder: create', () => {
 
 	it('creates in the chosen parent with LINK access', async () => {
 		const parent = scratchFolder();
-		const [out] = jsonOf(
-			await storage({
-				resource: 'folder',
-				operation: 'create',
-				parentFolder: byHash(parent.hash),
-				folderName: 'Public',
-				accessType: 'LINK',
-			}),
-		);
+		const [out] = jsonOf(await createIn(parent.hash, 'Public', { accessType: 'LINK' }));
 		expect(sim().storage.getFolder(out.folder_hash as string)).toMatchObject({
 			parentHash: parent.hash,
 			accessType: 'LINK',
@@ -50,45 +59,22 @@ describe('Folder: create', () => {
 
 	it('lets the service pick a random name when the name is empty', async () => {
 		const parent = scratchFolder();
-		const [out] = jsonOf(
-			await storage({ resource: 'folder', operation: 'create', parentFolder: byHash(parent.hash), folderName: '' }),
-		);
+		const [out] = jsonOf(await createIn(parent.hash, ''));
 		expect(out.folder_name).toMatch(/^Folder \w+/);
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual([out.folder_name]);
+		expect(namesIn(parent.hash)).toEqual([out.folder_name]);
 	});
 
 	it('outputs the normalized name and the number the service adds for a taken name', async () => {
 		const parent = scratchFolder();
 		sim().storage.createFolder(sim().demo.pro.userId, parent.hash, 'Reports');
-		const [out] = jsonOf(
-			await storage({
-				resource: 'folder',
-				operation: 'create',
-				parentFolder: byHash(parent.hash),
-				folderName: '  Re:ports   ',
-			}),
-		);
+		const [out] = jsonOf(await createIn(parent.hash, '  Re:ports   '));
 		expect(out.folder_name).toBe('Reports (1)');
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual(['Reports', 'Reports (1)']);
+		expect(namesIn(parent.hash)).toEqual(['Reports', 'Reports (1)']);
 	});
 
 	it("maps a 400 of the service (an access type it does not know) to a clear message with the service's reason", async () => {
 		const parent = scratchFolder();
-		const result = await storage({
-			resource: 'folder',
-			operation: 'create',
-			parentFolder: byHash(parent.hash),
-			folderName: 'Odd',
-			accessType: '={{ "PUBLIC" }}',
-		});
+		const result = await createIn(parent.hash, 'Odd', { accessType: '={{ "PUBLIC" }}' });
 		expect(result.error?.message).toMatch(
 			/^Svc refused the request to create the folder "Odd" as invalid \(400\): .*access_type/i,
 		);
@@ -101,24 +87,13 @@ describe('Folder: create', () => {
 
 		it('waits out a 429 for the time the service names and creates exactly one folder', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 1 } });
+			faultNext('create_folder', { kind: 'rateLimit', retryAfterSeconds: 1 });
 			const start = sim().requests.length;
 			warpedDelays();
-			const [out] = jsonOf(
-				await storage({
-					resource: 'folder',
-					operation: 'create',
-					parentFolder: byHash(parent.hash),
-					folderName: 'Throttled',
-				}),
-			);
+			const [out] = jsonOf(await createIn(parent.hash, 'Throttled'));
 			expect(warpedDelays()).toEqual([1000]);
 			expect(out.folder_name).toBe('Throttled');
-			expect(
-				sim()
-					.storage.listChildren(parent.hash)
-					.map((item) => item.name),
-			).toEqual(['Throttled']);
+			expect(namesIn(parent.hash)).toEqual(['Throttled']);
 			const creates = sim()
 				.requests.slice(start)
 				.filter((entry) => entry.action === 'create_folder');
@@ -133,12 +108,7 @@ describe('Folder: create', () => {
 				times: 20,
 			});
 			const start = sim().requests.length;
-			const result = await storage({
-				resource: 'folder',
-				operation: 'create',
-				parentFolder: byHash(parent.hash),
-				folderName: 'Never',
-			});
+			const result = await createIn(parent.hash, 'Never');
 			expect(result.error?.message).toMatch(/rate-limiting requests \(429\).*create the folder "Never" after 4 tries/);
 			expect(result.error?.description).toMatch(/wait 1 s/);
 			expect(result.error?.httpCode).toBe('429');
@@ -148,13 +118,8 @@ describe('Folder: create', () => {
 
 		it('logs a wait of 5 s or more, so a run that seems to hang says why', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 7 } });
-			const result = await storage({
-				resource: 'folder',
-				operation: 'create',
-				parentFolder: byHash(parent.hash),
-				folderName: 'Patient',
-			});
+			faultNext('create_folder', { kind: 'rateLimit', retryAfterSeconds: 7 });
+			const result = await createIn(parent.hash, 'Patient');
 			expect(result.error).toBeUndefined();
 			expect(result.logs.filter((line) => /429/.test(line))).toEqual([
 				expect.stringMatching(/^info: Svc answered 429 \(rate limit\): waiting 7 s before trying again \(try 2 of 4\)/),
@@ -163,16 +128,10 @@ describe('Folder: create', () => {
 
 		it('waits no longer than the Longest Rate Limit Wait option, and says so', async () => {
 			const parent = scratchFolder();
-			sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'rateLimit', retryAfterSeconds: 30 } });
+			faultNext('create_folder', { kind: 'rateLimit', retryAfterSeconds: 30 });
 			const start = sim().requests.length;
 			warpedDelays();
-			const result = await storage({
-				resource: 'folder',
-				operation: 'create',
-				parentFolder: byHash(parent.hash),
-				folderName: 'Hurried',
-				options: { rateLimitWait: 10 },
-			});
+			const result = await createIn(parent.hash, 'Hurried', { options: { rateLimitWait: 10 } });
 			expect(warpedDelays()).toEqual([]);
 			expect(result.error?.httpCode).toBe('429');
 			expect(result.error?.description).toMatch(
@@ -191,6 +150,10 @@ describe('Folder: create', () => {
 });
 
 describe('Folder: get content', () => {
+	/** Get Content of the folder with Return All on; `parameters` add to or replace that. */
+	const getContent = (hash: string, parameters: INodeParameters = {}) =>
+		storage({ resource: 'folder', operation: 'getContent', folder: byHash(hash), returnAll: true, ...parameters });
+
 	function filledFolder() {
 		const folder = scratchFolder();
 		const pro = sim().demo.pro.userId;
@@ -203,12 +166,7 @@ describe('Folder: get content', () => {
 	it('returns every direct entry with Return All, folders first, one item each, paired with the input', async () => {
 		const { folder, sub, a, b } = filledFolder();
 		sim().storage.createFolder(sim().demo.pro.userId, sub.hash, 'Deeper');
-		const result = await storage({
-			resource: 'folder',
-			operation: 'getContent',
-			folder: byHash(folder.hash),
-			returnAll: true,
-		});
+		const result = await getContent(folder.hash);
 		const out = jsonOf(result);
 		expect(out.map((entry) => entry.folder_name ?? entry.file_name)).toEqual(['Sub', 'a.txt', 'b.txt']);
 		expect(
@@ -221,61 +179,27 @@ describe('Folder: get content', () => {
 
 	it('stops at the Limit', async () => {
 		const { folder } = filledFolder();
-		const out = jsonOf(
-			await storage({
-				resource: 'folder',
-				operation: 'getContent',
-				folder: byHash(folder.hash),
-				returnAll: false,
-				limit: 2,
-			}),
-		);
+		const out = jsonOf(await getContent(folder.hash, { returnAll: false, limit: 2 }));
 		expect(out.map((entry) => entry.folder_name ?? entry.file_name)).toEqual(['Sub', 'a.txt']);
 	});
 
 	it('filters by item type and adds access rights on request', async () => {
 		const { folder } = filledFolder();
-		const files = jsonOf(
-			await storage({
-				resource: 'folder',
-				operation: 'getContent',
-				folder: byHash(folder.hash),
-				returnAll: true,
-				options: { itemType: 'file', accessRights: true },
-			}),
-		);
+		const files = jsonOf(await getContent(folder.hash, { options: { itemType: 'file', accessRights: true } }));
 		expect(files.map((entry) => entry.file_name)).toEqual(['a.txt', 'b.txt']);
 		expect(files[0].access_rights).toMatchObject({ is_owner: true, can_download: true });
-		const folders = jsonOf(
-			await storage({
-				resource: 'folder',
-				operation: 'getContent',
-				folder: byHash(folder.hash),
-				returnAll: true,
-				options: { itemType: 'folder' },
-			}),
-		);
+		const folders = jsonOf(await getContent(folder.hash, { options: { itemType: 'folder' } }));
 		expect(folders.map((entry) => entry.folder_name)).toEqual(['Sub']);
 	});
 
 	it('outputs nothing for an empty folder', async () => {
-		const result = await storage({
-			resource: 'folder',
-			operation: 'getContent',
-			folder: byHash(scratchFolder().hash),
-			returnAll: true,
-		});
+		const result = await getContent(scratchFolder().hash);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);
 	});
 
 	it("refuses another account's folder with a clear 403", async () => {
-		const result = await storage({
-			resource: 'folder',
-			operation: 'getContent',
-			folder: byHash(sim().demo.free.rootFolderHash),
-			returnAll: true,
-		});
+		const result = await getContent(sim().demo.free.rootFolderHash);
 		expect(result.error?.message).toMatch(/^Svc refused access while trying to list the folder \(403\)/);
 		expect(result.error?.description).toMatch(/may not access this item/);
 		expect(result.error?.httpCode).toBe('403');
@@ -312,7 +236,7 @@ describe('Folder: get info', () => {
 	});
 
 	it('maps a 500 to a service-side failure', async () => {
-		sim().faults.add({ match: { action: 'get_folder_info' }, fault: { kind: 'statusBeforeCommit', status: 500 } });
+		faultNext('get_folder_info', { kind: 'statusBeforeCommit', status: 500 });
 		const result = await storage({
 			resource: 'folder',
 			operation: 'getInfo',

@@ -9,7 +9,18 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { useWarpedTime } from '../../../devkit/harness';
 import { samplePdf } from '../../../devkit/simulator/seed';
-import { byHash, jsonOf, passwordCredentials, sim, storage, useSimulator, type StorageCredentials } from './env';
+import type { FaultKind } from '../../../devkit/simulator/types';
+import {
+	byHash,
+	faultNext,
+	jsonOf,
+	namesIn,
+	passwordCredentials,
+	sim,
+	storage,
+	useSimulator,
+	type StorageCredentials,
+} from './env';
 
 useSimulator();
 // The 15 s settle window passes in 15 ms; the simulator's own sub-second delays keep real time.
@@ -53,39 +64,42 @@ function uploadFile(
 	);
 }
 
+/** The output matches `expected`, says it was found by reading back (reconciled), and `action` was sent once. */
+function expectFoundOnce(out: Record<string, unknown>, expected: object, action: string, start: number) {
+	expect(out).toMatchObject({ ...expected, reconciled: true });
+	expect(countOf(action, start)).toBe(1);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create folder, %s', (kind) => {
 	it('lands exactly once and is output with reconciled: true', async () => {
 		const parent = scratchFolder();
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind } });
+		faultNext('create_folder', { kind });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Quarterly'));
 		const children = sim().storage.listChildren(parent.hash);
 		expect(children.map((item) => item.name)).toEqual(['Quarterly']);
 		const stored = sim().storage.getFolder(children[0].hash)!;
-		expect(out).toMatchObject({
+		const storedFields = {
 			folder_hash: stored.hash,
-			folder_name: 'Quarterly',
 			folder_edit_key: stored.editKey,
 			folder_upload_key: stored.uploadKey,
-			reconciled: true,
-		});
-		expect(countOf('create_folder', start)).toBe(1);
+		};
+		expectFoundOnce(out, { ...storedFields, folder_name: 'Quarterly' }, 'create_folder', start);
 	});
 
 	it('does not take an existing folder of the same name for ours (the service renamed ours)', async () => {
 		const parent = scratchFolder();
 		const existing = sim().storage.createFolder(pro().userId, parent.hash, 'Reports');
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind } });
+		faultNext('create_folder', { kind });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, ' Re:ports '));
 		const children = sim().storage.listChildren(parent.hash);
 		expect(children.map((item) => item.name)).toEqual(['Reports', 'Reports (1)']);
 		expect(out.folder_hash).toBe(children[1].hash);
 		expect(out.folder_hash).not.toBe(existing.hash);
-		expect(out).toMatchObject({ folder_name: 'Reports (1)', reconciled: true });
-		expect(countOf('create_folder', start)).toBe(1);
+		expectFoundOnce(out, { folder_name: 'Reports (1)' }, 'create_folder', start);
 	});
 });
 
@@ -114,11 +128,7 @@ describe('names by the service rule only (document 1: "final name is normalized 
 			'a new folder "report", whose name differs from "Report" only in letter case or form',
 		);
 		expect(countOf('create_folder', start)).toBe(1);
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual(['report']);
+		expect(namesIn(parent.hash)).toEqual(['report']);
 	});
 
 	it('upload: another client\'s "INVOICE.pdf" of the same size is not taken for our "invoice.pdf"', async () => {
@@ -140,15 +150,14 @@ it('create folder in ROOT (no parent given) with a random name: found after a dr
 	const before = sim()
 		.storage.listChildren(pro().rootFolderHash)
 		.map((item) => item.hash);
-	sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
+	faultNext('create_folder', { kind: 'dropAfterCommit' });
 	const start = sim().requests.length;
 	const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', folderName: '' }));
 	const added = sim()
 		.storage.listChildren(pro().rootFolderHash)
 		.filter((item) => !before.includes(item.hash));
 	expect(added).toHaveLength(1);
-	expect(out).toMatchObject({ folder_hash: added[0].hash, folder_name: added[0].name, reconciled: true });
-	expect(countOf('create_folder', start)).toBe(1);
+	expectFoundOnce(out, { folder_hash: added[0].hash, folder_name: added[0].name }, 'create_folder', start);
 });
 
 describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file, %s', (kind) => {
@@ -156,7 +165,7 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file
 		const folder = scratchFolder();
 		const existing = sim().storage.addFile(pro().userId, folder.hash, 'report.pdf', samplePdf('older'));
 		const content = samplePdf(`new ${kind}`);
-		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind } });
+		faultNext('upload_file', { kind });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await uploadFile(folder.hash, content, 'report.pdf'));
 		const files = sim().storage.listChildren(folder.hash);
@@ -164,25 +173,23 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file
 		const stored = sim().storage.getFile(files[1].hash)!;
 		expect(sha256(stored.content)).toBe(sha256(content));
 		expect(out.file_hash).not.toBe(existing.hash);
-		expect(out).toMatchObject({
+		const storedFields = {
 			file_hash: stored.hash,
-			file_name: 'report (1).pdf',
 			file_delete_key: stored.deleteKey,
 			timestamp_uploaded: stored.uploadedAt,
-			reconciled: true,
-		});
-		expect(countOf('upload_file', start)).toBe(1);
+		};
+		expectFoundOnce(out, { ...storedFields, file_name: 'report (1).pdf' }, 'upload_file', start);
 	});
 });
 
 it('a reconciled result has the same fields as a direct one, plus reconciled', async () => {
 	const parent = scratchFolder();
 	const [direct] = jsonOf(await createFolder(parent.hash, 'Direct'));
-	sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
+	faultNext('create_folder', { kind: 'dropAfterCommit' });
 	const [found] = jsonOf(await createFolder(parent.hash, 'Found'));
 	expect(Object.keys(found).sort()).toEqual([...Object.keys(direct), 'reconciled'].sort());
 	const [uploaded] = jsonOf(await uploadFile(parent.hash, samplePdf('d'), 'direct.pdf'));
-	sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
+	faultNext('upload_file', { kind: 'status500AfterCommit' });
 	const [written] = jsonOf(await uploadFile(parent.hash, samplePdf('f'), 'found.pdf'));
 	expect(Object.keys(written).sort()).toEqual([...Object.keys(uploaded), 'reconciled'].sort());
 	expect(written).toMatchObject({ folder_hash: parent.hash, size: samplePdf('f').length });
@@ -191,14 +198,10 @@ it('a reconciled result has the same fields as a direct one, plus reconciled', a
 describe('a write that certainly did not land (dropBeforeCommit) is sent once more', () => {
 	it('create folder: one folder after the single retry, not marked reconciled', async () => {
 		const parent = scratchFolder();
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropBeforeCommit' } });
+		faultNext('create_folder', { kind: 'dropBeforeCommit' });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Second try'));
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual(['Second try']);
+		expect(namesIn(parent.hash)).toEqual(['Second try']);
 		expect(out.reconciled).toBeUndefined();
 		expect(out.folder_name).toBe('Second try');
 		expect(countOf('create_folder', start)).toBe(2);
@@ -206,14 +209,10 @@ describe('a write that certainly did not land (dropBeforeCommit) is sent once mo
 
 	it('upload: one file after the single retry', async () => {
 		const folder = scratchFolder();
-		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropBeforeCommit' } });
+		faultNext('upload_file', { kind: 'dropBeforeCommit' });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await uploadFile(folder.hash, samplePdf('retry'), 'retry.pdf'));
-		expect(
-			sim()
-				.storage.listChildren(folder.hash)
-				.map((item) => item.name),
-		).toEqual(['retry.pdf']);
+		expect(namesIn(folder.hash)).toEqual(['retry.pdf']);
 		expect(out.reconciled).toBeUndefined();
 		expect(countOf('upload_file', start)).toBe(2);
 	});
@@ -233,53 +232,37 @@ describe('a write that certainly did not land (dropBeforeCommit) is sent once mo
 /** Every read-back after the snapshot (the first get_folder_content) fails: each look of the settle window. */
 const EVERY_LOOK = 99;
 
+/** The first `times` read-backs after the snapshot (the first get_folder_content) meet `fault`. */
+function readBacksFail(fault: FaultKind, times: number) {
+	sim().faults.add({ match: { action: 'get_folder_content' }, fault, skip: 1, times });
+}
+
 describe('when the read-back fails too', () => {
 	it('a failed look is no answer: the next look settles it, and nothing is sent twice', async () => {
 		const parent = scratchFolder();
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		sim().faults.add({
-			match: { action: 'get_folder_content' },
-			fault: { kind: 'statusBeforeCommit', status: 500 },
-			skip: 1,
-			times: 2,
-		});
+		faultNext('create_folder', { kind: 'dropAfterCommit' });
+		readBacksFail({ kind: 'statusBeforeCommit', status: 500 }, 2);
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Seen later'));
-		expect(out).toMatchObject({ folder_name: 'Seen later', reconciled: true });
-		expect(countOf('create_folder', start)).toBe(1);
+		expectFoundOnce(out, { folder_name: 'Seen later' }, 'create_folder', start);
 	});
 
 	it('create folder: "could not confirm", and no second write', async () => {
 		const parent = scratchFolder();
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'dropAfterCommit' } });
-		// The first get_folder_content is the snapshot before the write; the others are the read-backs.
-		sim().faults.add({
-			match: { action: 'get_folder_content' },
-			fault: { kind: 'statusBeforeCommit', status: 500 },
-			skip: 1,
-			times: EVERY_LOOK,
-		});
+		faultNext('create_folder', { kind: 'dropAfterCommit' });
+		readBacksFail({ kind: 'statusBeforeCommit', status: 500 }, EVERY_LOOK);
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Unknown');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Unknown" was written');
 		expect(result.error?.description).toMatch(/Check the destination for .* before running the node again/);
 		expect(countOf('create_folder', start)).toBe(1);
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual(['Unknown']);
+		expect(namesIn(parent.hash)).toEqual(['Unknown']);
 	});
 
 	it('upload: "could not confirm", and no second write', async () => {
 		const folder = scratchFolder();
-		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'status500AfterCommit' } });
-		sim().faults.add({
-			match: { action: 'get_folder_content' },
-			fault: { kind: 'dropBeforeCommit' },
-			skip: 1,
-			times: EVERY_LOOK,
-		});
+		faultNext('upload_file', { kind: 'status500AfterCommit' });
+		readBacksFail({ kind: 'dropBeforeCommit' }, EVERY_LOOK);
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
 		expect(result.error?.message).toBe(
@@ -291,7 +274,7 @@ describe('when the read-back fails too', () => {
 
 	it("upload through another account's folder upload key: cannot be checked, so not resent", async () => {
 		const folder = scratchFolder();
-		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'dropAfterCommit' } });
+		faultNext('upload_file', { kind: 'dropAfterCommit' });
 		const start = sim().requests.length;
 		const result = await uploadFile(
 			folder.hash,
@@ -313,16 +296,12 @@ describe('a timeout (the service answers after the Timeout option) is reconciled
 
 	it('create folder: the late write is waited for and output once, reconciled', async () => {
 		const parent = scratchFolder();
-		sim().faults.add({ match: { action: 'create_folder' }, fault: { kind: 'delay', ms: 900 } });
+		faultNext('create_folder', { kind: 'delay', ms: 900 });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Slow', { timeout: 300 }));
 		expect(out).toMatchObject({ folder_name: 'Slow', reconciled: true });
 		await sleep(300);
-		expect(
-			sim()
-				.storage.listChildren(parent.hash)
-				.map((item) => item.name),
-		).toEqual(['Slow']);
+		expect(namesIn(parent.hash)).toEqual(['Slow']);
 		expect(countOf('create_folder', start)).toBe(1);
 	});
 
@@ -332,7 +311,7 @@ describe('a timeout (the service answers after the Timeout option) is reconciled
 	// the service might still be storing it.
 	it('upload: a timed-out write that never appears is reported after the settle time, never resent', async () => {
 		const folder = scratchFolder();
-		sim().faults.add({ match: { action: 'upload_file' }, fault: { kind: 'delay', ms: 900 } });
+		faultNext('upload_file', { kind: 'delay', ms: 900 });
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('slow'), 'slow.pdf', { timeout: 300 });
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "slow.pdf" was written');

@@ -79,22 +79,20 @@ export async function startProxy(target: string, rule: ProxyRule): Promise<Proxy
 	};
 }
 
+/** HTTP 400 with the JSON-RPC error -32600 (Invalid Request) to the request whose body is `body`. */
+export function invalidRequest(body: any, message: string, data: Record<string, unknown>): ProxyAnswer {
+	return { status: 400, json: { jsonrpc: '2.0', id: body?.id ?? null, error: { code: -32600, message, data } } };
+}
+
 const INITIALIZATION_ONLY = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 
 /** A deployment that predates revision 2026-07-28: modern requests get 400 naming the supported versions. */
 export const refuseModern: ProxyRule = ({ headers, body }) => {
 	const version = headers['mcp-protocol-version'];
 	if (version !== '2026-07-28') return undefined;
-	return {
-		status: 400,
-		json: {
-			jsonrpc: '2.0',
-			id: body?.id ?? null,
-			error: {
-				code: -32600,
-				message: `Unsupported protocol version "2026-07-28" in the MCP-Protocol-Version header. Supported versions: ${INITIALIZATION_ONLY.join(', ')}`,
-				data: { supported: INITIALIZATION_ONLY, requested: '2026-07-28' },
-			},
-		},
-	};
+	return invalidRequest(
+		body,
+		`Unsupported protocol version "2026-07-28" in the MCP-Protocol-Version header. Supported versions: ${INITIALIZATION_ONLY.join(', ')}`,
+		{ supported: INITIALIZATION_ONLY, requested: '2026-07-28' },
+	);
 };

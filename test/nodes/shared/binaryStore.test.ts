@@ -14,9 +14,10 @@ import { Readable } from 'node:stream';
 
 import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { binaryFromBuffer, binaryFromStream } from '../../nodes/shared/binary';
-import { binaryStoragePath } from '../../devkit/harness/engine';
-import { byHash, everythingShown, sim, storage, tokenCredentials, useSimulator } from './SvcStorage/env';
+import { binaryFromBuffer, binaryFromStream } from '../../../nodes/shared/binary';
+import { binaryStoragePath } from '../../../devkit/harness/engine';
+import { MCP_NODE, STORAGE_NODE, nodeOfType } from '../../helpers';
+import { byHash, everythingShown, sim, storage, tokenCredentials, useSimulator } from '../SvcStorage/env';
 
 useSimulator();
 
@@ -126,24 +127,22 @@ it('a binary data folder n8n may not write is named as that, with the permission
 	},
 );
 
-it('a full disk is named as that, with the space to free (the store writes to /dev/full)', async () => {
-	const node = {
-		name: 'Svc Storage',
-		type: 'n8n-nodes-svc.svcStorage',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	} as INode;
-	const ctx = {
-		getNode: () => node,
-		helpers: {
-			// As n8n's filesystem store writes a body (fs.writeFile of the stream), into a disk that is full.
-			prepareBinaryData: async (body: Readable): Promise<IBinaryData> => {
-				await writeFile('/dev/full', body);
-				throw new Error('/dev/full took the bytes');
-			},
+/**
+ * A context of the node whose binary store writes as n8n's filesystem store does (fs.writeFile of the
+ * stream or the bytes), into a disk that is full.
+ */
+function onFullDisk(node: INode): IExecuteFunctions {
+	const helpers = {
+		prepareBinaryData: async (data: Readable | Buffer): Promise<IBinaryData> => {
+			await writeFile('/dev/full', data);
+			throw new Error('/dev/full took the bytes');
 		},
-	} as unknown as IExecuteFunctions;
+	};
+	return { getNode: () => node, helpers } as unknown as IExecuteFunctions;
+}
+
+it('a full disk is named as that, with the space to free (the store writes to /dev/full)', async () => {
+	const ctx = onFullDisk(nodeOfType(STORAGE_NODE, 'Svc Storage'));
 	const body = Readable.from([Buffer.alloc(43, 1)]);
 
 	const failure = binaryFromStream(ctx, { body, size: 43 }, 'report.pdf', 'application/pdf', 0);
@@ -153,22 +152,7 @@ it('a full disk is named as that, with the space to free (the store writes to /d
 });
 
 it('bytes a node already holds (an MCP tool file, a resource blob) name a full disk the same way', async () => {
-	const node = {
-		name: 'Svc MCP',
-		type: 'n8n-nodes-svc.svcMcp',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	} as INode;
-	const ctx = {
-		getNode: () => node,
-		helpers: {
-			prepareBinaryData: async (data: Buffer): Promise<IBinaryData> => {
-				await writeFile('/dev/full', data);
-				throw new Error('/dev/full took the bytes');
-			},
-		},
-	} as unknown as IExecuteFunctions;
+	const ctx = onFullDisk(nodeOfType(MCP_NODE, 'Svc MCP'));
 
 	const failure = binaryFromBuffer(ctx, Buffer.alloc(43, 1), 'notes.txt', 'text/plain', 2);
 

@@ -6,18 +6,13 @@
  */
 import { Readable } from 'node:stream';
 
-import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFromStream } from '../../nodes/shared/binary';
-import { countArrivals, storedByteCount } from '../../nodes/shared/platform';
+import { binaryFromStream } from '../../../nodes/shared/binary';
+import { countArrivals, storedByteCount } from '../../../nodes/shared/platform';
+import { STORAGE_NODE, nodeOfType } from '../../helpers';
 
-const NODE = {
-	name: 'Svc Storage',
-	type: 'n8n-nodes-svc.svcStorage',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const NODE = nodeOfType(STORAGE_NODE, 'Svc Storage');
 
 type Store = 'default (1.x, in memory)' | 'filesystem (1.x, size in metadata)' | 'filesystem (2.x, bytes counted)';
 const STORES: Store[] = [
