@@ -13,6 +13,7 @@ import { dvsOperations } from './dvsOperations';
 import {
 	AUTHS,
 	byId,
+	ByCredential,
 	DVS_NODE,
 	fieldsOf,
 	jsonOf,
@@ -34,10 +35,9 @@ function fieldsParameter(value: Record<string, unknown>): INodeParameters {
 	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } as unknown as INodeParameters;
 }
 
-const fields: Record<string, Partial<Record<Auth, string[]>>> = {};
+const fields = new ByCredential<string[]>();
 function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
-	fields[operation] ??= {};
-	fields[operation][auth] = fieldsOf(json);
+	fields.keep(operation, auth, fieldsOf(json));
 }
 
 /** The JSON of items with the volatile values out, to compare what both credentials read. */
@@ -45,10 +45,9 @@ function comparable(items: Array<Record<string, unknown>>): unknown {
 	return JSON.parse(JSON.stringify(items));
 }
 
-const reads: Record<string, Partial<Record<Auth, unknown>>> = {};
+const reads = new ByCredential<unknown>();
 function recordRead(operation: string, auth: Auth, items: Array<Record<string, unknown>>): void {
-	reads[operation] ??= {};
-	reads[operation][auth] = comparable(items);
+	reads.keep(operation, auth, comparable(items));
 }
 
 describe.each(AUTHS)('Svc DVS with the %s credential', (auth) => {
@@ -74,10 +73,7 @@ describe('the same output with either credential', () => {
 		'attachment.upload',
 		'attachment.list',
 		'user.getAssignable',
-	])('%s: the same fields', (operation) => {
-		expect(fields[operation]?.rest).toBeDefined();
-		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
-	});
+	])('%s: the same fields', (operation) => fields.expectSame(operation));
 
 	it.each([
 		'task.get',
@@ -89,17 +85,17 @@ describe('the same output with either credential', () => {
 		'comment.getMany.design',
 		'user.getAssignable',
 		'user.search',
-	])('%s: the same values read', (operation) => {
-		expect(reads[operation]?.rest).toBeDefined();
-		expect(reads[operation]?.mcp).toEqual(reads[operation]?.rest);
-	});
+	])('%s: the same values read', (operation) => reads.expectSame(operation));
 });
 
 describe('reconciliation over MCP: never written twice', () => {
-	it('Task → Create: the connection drops after svc_dvs_create_task committed → one task, reconciled', async () => {
+	it.each([
+		{ when: 'the connection drops after svc_dvs_create_task committed', fault: 'dropAfterCommit' as const },
+		{ when: 'status "uncertain" (the write committed)', fault: 'mcpUncertain' as const },
+	])('Task → Create: $when → read back, one task, reconciled', async ({ fault }) => {
 		const a = orgA();
-		const name = `Dropped answer ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'dropAfterCommit' } });
+		const name = `${fault} ${Date.now()}`;
+		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: fault } });
 		const from = sim().requests.length;
 		const items = jsonOf(
 			await env.dvs('mcp', {
@@ -109,36 +105,12 @@ describe('reconciliation over MCP: never written twice', () => {
 				fields: fieldsParameter({ name }),
 			}),
 		);
-		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ reconciled: true });
 		const tasks = store()
 			.documents(a.orgId, 'task')
 			.filter((task) => task.values.name === name);
 		expect(tasks).toHaveLength(1);
-		expect(items[0].dvs_document_id).toBe(tasks[0].id);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
-	});
-
-	it('Task → Create: status "uncertain" (the write committed) → read back, one task, reconciled', async () => {
-		const a = orgA();
-		const name = `Uncertain create ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'mcpUncertain' } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.dvs('mcp', {
-				resource: 'task',
-				operation: 'create',
-				project: byId(a.projects.website),
-				fields: fieldsParameter({ name }),
-			}),
-		);
-		expect(items).toEqual([expect.objectContaining({ dvs_document_id: expect.any(Number), name, reconciled: true })]);
-		expect(
-			store()
-				.documents(a.orgId, 'task')
-				.filter((task) => task.values.name === name),
-		).toHaveLength(1);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
+		expect(items).toEqual([expect.objectContaining({ dvs_document_id: tasks[0].id, name, reconciled: true })]);
+		expect(toolCalls(sim(), from, 'svc_dvs_create_task')).toHaveLength(1);
 	});
 
 	// Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)".
@@ -173,7 +145,7 @@ describe('reconciliation over MCP: never written twice', () => {
 			expect.objectContaining({ dvs_document_id: a.tasks.design, date_due: '2027-01-02', reconciled: true }),
 		]);
 		expect(store().documentById(a.tasks.design)?.values.date_due).toBe('2027-01-02');
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_update_task')).toHaveLength(1);
+		expect(toolCalls(sim(), from, 'svc_dvs_update_task')).toHaveLength(1);
 	});
 
 	it('Comment → Add: status "uncertain" → one comment, reconciled', async () => {

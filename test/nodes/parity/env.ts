@@ -164,12 +164,32 @@ export function fieldsOf(json: Record<string, unknown>): string[] {
 		.sort();
 }
 
-/** MCP tools/call requests the simulator logged since `from`, by tool name. */
-export function toolCalls(sim: ServiceSimulator, from: number): string[] {
+/** MCP tools/call requests the simulator logged since `from`, by tool name (only `tool`'s when given). */
+export function toolCalls(sim: ServiceSimulator, from: number, tool?: string): string[] {
 	return sim.requests
 		.slice(from)
-		.filter((entry) => entry.mcpTool !== undefined)
+		.filter((entry) => entry.mcpTool !== undefined && (tool === undefined || entry.mcpTool === tool))
 		.map((entry) => entry.mcpTool as string);
+}
+
+/** What each credential gave per operation, compared once the suites of both have run. */
+export class ByCredential<T> {
+	private readonly given: Record<string, Partial<Record<Auth, T>>> = {};
+
+	keep(operation: string, auth: Auth, value: T): void {
+		this.given[operation] ??= {};
+		this.given[operation][auth] = value;
+	}
+
+	of(operation: string, auth: Auth): T | undefined {
+		return this.given[operation]?.[auth];
+	}
+
+	/** The MCP credential gave for `operation` what the REST credential gave (which gave something). */
+	expectSame(operation: string): void {
+		expect(this.of(operation, 'rest')).toBeDefined();
+		expect(this.of(operation, 'mcp')).toEqual(this.of(operation, 'rest'));
+	}
 }
 
 /**

@@ -11,6 +11,7 @@ import { storageOperations, textInput } from './storageOperations';
 import {
 	AUTHS,
 	byId,
+	ByCredential,
 	fieldsOf,
 	jsonOf,
 	nodeDescription,
@@ -45,11 +46,15 @@ const sim = () => env.sim();
 const pro = () => sim().demo.pro;
 
 /** Output fields per operation and credential, compared at the end. */
-const fields: Record<string, Partial<Record<Auth, string[]>>> = {};
+const fields = new ByCredential<string[]>();
 function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
-	fields[operation] ??= {};
-	fields[operation][auth] = fieldsOf(json);
+	fields.keep(operation, auth, fieldsOf(json));
 }
+
+const namesIn = (folderHash: string) =>
+	sim()
+		.storage.listChildren(folderHash)
+		.map((item) => item.name);
 
 function workFolder(label: string): StoredFolder {
 	return sim().storage.createFolder(
@@ -76,10 +81,7 @@ describe('the same output fields with either credential', () => {
 		'file.rename',
 		'folder.rename',
 		'file.move',
-	])('%s', (operation) => {
-		expect(fields[operation]?.rest).toBeDefined();
-		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
-	});
+	])('%s', (operation) => fields.expectSame(operation));
 });
 
 describe('Svc Storage over MCP: what differs', () => {
@@ -266,55 +268,42 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		const items = jsonOf(result);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ folder_name: 'Once', reconciled: true });
-		expect(
-			sim()
-				.storage.listChildren(work.hash)
-				.map((item) => item.name),
-		).toEqual(['Once']);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_create_folder')).toHaveLength(1);
-		expect(fieldsOf(items[0])).toEqual(fields['folder.create']?.mcp);
+		expect(namesIn(work.hash)).toEqual(['Once']);
+		expect(toolCalls(sim(), from, 'svc_create_folder')).toHaveLength(1);
+		expect(fieldsOf(items[0])).toEqual(fields.of('folder.create', 'mcp'));
 	});
 
-	it('File → Upload: the connection drops after svc_upload_file committed → one file, reconciled', async () => {
-		const work = workFolder('reconcile-upload');
-		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropAfterCommit' } });
+	it.each([
+		{
+			when: 'after svc_upload_file committed → one file, reconciled',
+			fault: 'dropAfterCommit' as const,
+			file: ['once.txt', 'exactly once'],
+			reconciled: true,
+			calls: 1,
+		},
+		{
+			when: 'before the write → sent once more, one file',
+			fault: 'dropBeforeCommit' as const,
+			file: ['again.txt', 'retry'],
+			reconciled: undefined,
+			calls: 2,
+		},
+	])('File → Upload: the connection drops $when', async ({ fault, file: [name, text], reconciled, calls }) => {
+		const work = workFolder(`upload-${fault}`);
+		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: fault } });
 		const from = sim().requests.length;
 		const items = jsonOf(
 			await env.storage(
 				'mcp',
 				{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
-				{ input: textInput('once.txt', 'exactly once') },
+				{ input: textInput(name, text) },
 			),
 		);
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ file_name: 'once.txt', size: 12, reconciled: true });
-		expect(
-			sim()
-				.storage.listChildren(work.hash)
-				.map((item) => item.name),
-		).toEqual(['once.txt']);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(1);
-	});
-
-	it('File → Upload: the connection drops before the write → sent once more, one file', async () => {
-		const work = workFolder('retry-upload');
-		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropBeforeCommit' } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.storage(
-				'mcp',
-				{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
-				{ input: textInput('again.txt', 'retry') },
-			),
-		);
-		expect(items).toHaveLength(1);
-		expect(items[0].reconciled).toBeUndefined();
-		expect(
-			sim()
-				.storage.listChildren(work.hash)
-				.map((item) => item.name),
-		).toEqual(['again.txt']);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(2);
+		expect(items[0]).toMatchObject({ file_name: name, size: text.length });
+		expect(items[0].reconciled).toBe(reconciled);
+		expect(namesIn(work.hash)).toEqual([name]);
+		expect(toolCalls(sim(), from, 'svc_upload_file')).toHaveLength(calls);
 	});
 
 	it('Import From URL: a 500 after commit → one file, reconciled', async () => {
@@ -342,7 +331,9 @@ describe('operations only the MCP endpoint has', () => {
 		const stored = sim().storage.addFile(pro().userId, work.hash, `${unique} report.txt`, Buffer.from('x'));
 		const items = jsonOf(await env.storage('mcp', { resource: 'file', operation: 'search', query: unique, limit: 10 }));
 		expect(items.map((item) => item.file_hash)).toEqual([stored.hash]);
-		expect(fieldsOf(items[0])).toEqual(expect.arrayContaining(fields['folder.getContent.file']?.mcp ?? ['file_hash']));
+		expect(fieldsOf(items[0])).toEqual(
+			expect.arrayContaining(fields.of('folder.getContent.file', 'mcp') ?? ['file_hash']),
+		);
 	});
 
 	it('File → Import From URL stores the fetched file; status created', async () => {
@@ -363,7 +354,7 @@ describe('operations only the MCP endpoint has', () => {
 				.storage.getFile(json.file_hash as string)
 				?.content.toString(),
 		).toBe('%PDF-1.7 imported report');
-		expect(fieldsOf(json)).toEqual([...(fields['file.upload']?.mcp ?? []), 'status'].sort());
+		expect(fieldsOf(json)).toEqual([...(fields.of('file.upload', 'mcp') ?? []), 'status'].sort());
 	});
 
 	it('File → Import From URL with a file object', async () => {
