@@ -13,7 +13,7 @@ import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scr
 import { startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import { startDemoSimulator } from '../../devkit/demo';
 import type { ServiceSimulator } from '../../devkit/simulator';
-import { createWorkflow, executionNodes, executionsOf, startRun, waitFor } from './helpers';
+import { createWorkflow, executionNodes, executionsOf, manualStart, startRun, waitFor } from './helpers';
 import {
 	callThenAnswer,
 	demoSecrets,
@@ -71,14 +71,7 @@ function agentWorkflow(
 	return {
 		name,
 		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
+			manualStart(),
 			{
 				id: 'agent',
 				name: 'AI Agent',
