@@ -4,6 +4,8 @@
  * same output fields and the same effect on the shared store. Then what only MCP has, what it
  * hides, reconciliation over MCP, and refusals that name the deployment setting or OAuth scope.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { listSearch } from '../../../devkit/harness';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
@@ -24,8 +26,9 @@ import {
 	type Auth,
 } from './env';
 
+const Q1_REPORT = 'https://files.example.com/reports/q1.pdf';
 const IMPORT_ROUTES: Record<string, FetchedSource> = {
-	'https://files.example.com/reports/q1.pdf': {
+	[Q1_REPORT]: {
 		status: 200,
 		body: Buffer.from('%PDF-1.7 imported report'),
 		contentType: 'text/html',
@@ -50,6 +53,10 @@ const fields = new ByCredential<string[]>();
 function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
 	fields.keep(operation, auth, fieldsOf(json));
 }
+
+/** File → Import From URL over MCP into the folder, from the source these parameters name. */
+const importInto = async (folderHash: string, source: INodeParameters) =>
+	await env.storage('mcp', { resource: 'file', operation: 'importFromUrl', folder: byId(folderHash), ...source });
 
 const namesIn = (folderHash: string) =>
 	sim()
@@ -309,15 +316,7 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 	it('Import From URL: a 500 after commit → one file, reconciled', async () => {
 		const work = workFolder('reconcile-import');
 		sim().faults.add({ match: { mcpTool: 'svc_import_file' }, fault: { kind: 'status500AfterCommit' } });
-		const items = jsonOf(
-			await env.storage('mcp', {
-				resource: 'file',
-				operation: 'importFromUrl',
-				folder: byId(work.hash),
-				source: 'url',
-				sourceUrl: 'https://files.example.com/reports/q1.pdf',
-			}),
-		);
+		const items = jsonOf(await importInto(work.hash, { source: 'url', sourceUrl: Q1_REPORT }));
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ file_name: 'q1.pdf', reconciled: true });
 		expect(sim().storage.listChildren(work.hash)).toHaveLength(1);
@@ -339,14 +338,7 @@ describe('operations only the MCP endpoint has', () => {
 	it('File → Import From URL stores the fetched file; status created', async () => {
 		const work = workFolder('import');
 		const [json] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'file',
-				operation: 'importFromUrl',
-				folder: byId(work.hash),
-				source: 'url',
-				sourceUrl: 'https://files.example.com/reports/q1.pdf',
-				fileName: 'Q1 report.pdf',
-			}),
+			await importInto(work.hash, { source: 'url', sourceUrl: Q1_REPORT, fileName: 'Q1 report.pdf' }),
 		);
 		expect(json).toMatchObject({ status: 'created', file_name: 'Q1 report.pdf', folder_hash: work.hash, size: 24 });
 		expect(
@@ -360,12 +352,9 @@ describe('operations only the MCP endpoint has', () => {
 	it('File → Import From URL with a file object', async () => {
 		const work = workFolder('import-object');
 		const [json] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'file',
-				operation: 'importFromUrl',
-				folder: byId(work.hash),
+			await importInto(work.hash, {
 				source: 'fileObject',
-				downloadUrl: 'https://files.example.com/reports/q1.pdf',
+				downloadUrl: Q1_REPORT,
 				fileId: 'file-abc',
 				fileName: 'attached.pdf',
 			}),
@@ -376,13 +365,7 @@ describe('operations only the MCP endpoint has', () => {
 	it('File → Import From URL refuses a non-HTTPS URL before any request', async () => {
 		const work = workFolder('import-http');
 		const from = sim().requests.length;
-		const result = await env.storage('mcp', {
-			resource: 'file',
-			operation: 'importFromUrl',
-			folder: byId(work.hash),
-			source: 'url',
-			sourceUrl: 'http://files.example.com/reports/q1.pdf',
-		});
+		const result = await importInto(work.hash, { source: 'url', sourceUrl: 'http://files.example.com/reports/q1.pdf' });
 		expect(result.error?.message).toMatch(/Source URL.*https/);
 		expect(toolCalls(sim(), from)).toEqual([]);
 	});
@@ -391,14 +374,16 @@ describe('operations only the MCP endpoint has', () => {
 		const work = workFolder('move-folder');
 		const folder = sim().storage.createFolder(pro().userId, work.hash, 'mover');
 		const target = sim().storage.createFolder(pro().userId, work.hash, 'target');
-		const [moved] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'folder',
-				operation: 'move',
-				folder: byId(folder.hash),
-				targetFolder: byId(target.hash),
-			}),
-		);
+		const moveFolder = async () =>
+			jsonOf(
+				await env.storage('mcp', {
+					resource: 'folder',
+					operation: 'move',
+					folder: byId(folder.hash),
+					targetFolder: byId(target.hash),
+				}),
+			)[0];
+		const moved = await moveFolder();
 		expect(moved).toEqual({
 			folder_hash: folder.hash,
 			folder_name: 'mover',
@@ -407,14 +392,7 @@ describe('operations only the MCP endpoint has', () => {
 			status: 'updated',
 		});
 		expect(sim().storage.getFolder(folder.hash)?.parentHash).toBe(target.hash);
-		const [again] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'folder',
-				operation: 'move',
-				folder: byId(folder.hash),
-				targetFolder: byId(target.hash),
-			}),
-		);
+		const again = await moveFolder();
 		expect(again.status).toBe('unchanged');
 	});
 
