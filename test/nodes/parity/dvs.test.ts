@@ -10,6 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { listSearch, loadOptions, resourceMapping } from '../../../devkit/harness';
 
 import { dvsOperations } from './dvsOperations';
+import { textInput } from './storageOperations';
 import {
 	AUTHS,
 	byId,
@@ -24,6 +25,7 @@ import {
 	toolCalls,
 	useParityEnv,
 	type Auth,
+	type RunExtra,
 } from './env';
 
 const env = useParityEnv();
@@ -89,28 +91,37 @@ describe('the same output with either credential', () => {
 });
 
 describe('reconciliation over MCP: never written twice', () => {
+	/** Runs `parameters` over MCP with `kind` faulting `tool`: the output items, and the calls of `tool` it made. */
+	async function faulted(
+		tool: string,
+		kind: 'dropAfterCommit' | 'mcpUncertain',
+		parameters: INodeParameters,
+		extra?: RunExtra,
+	) {
+		sim().faults.add({ match: { mcpTool: tool }, fault: { kind } });
+		const from = sim().requests.length;
+		const items = jsonOf(await env.dvs('mcp', parameters, extra));
+		return { items, calls: toolCalls(sim(), from, tool) };
+	}
+
 	it.each([
 		{ when: 'the connection drops after svc_dvs_create_task committed', fault: 'dropAfterCommit' as const },
 		{ when: 'status "uncertain" (the write committed)', fault: 'mcpUncertain' as const },
 	])('Task → Create: $when → read back, one task, reconciled', async ({ fault }) => {
 		const a = orgA();
 		const name = `${fault} ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: fault } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.dvs('mcp', {
-				resource: 'task',
-				operation: 'create',
-				project: byId(a.projects.website),
-				fields: fieldsParameter({ name }),
-			}),
-		);
+		const { items, calls } = await faulted('svc_dvs_create_task', fault, {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name }),
+		});
 		const tasks = store()
 			.documents(a.orgId, 'task')
 			.filter((task) => task.values.name === name);
 		expect(tasks).toHaveLength(1);
 		expect(items).toEqual([expect.objectContaining({ dvs_document_id: tasks[0].id, name, reconciled: true })]);
-		expect(toolCalls(sim(), from, 'svc_dvs_create_task')).toHaveLength(1);
+		expect(calls).toHaveLength(1);
 	});
 
 	// Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)".
@@ -131,30 +142,28 @@ describe('reconciliation over MCP: never written twice', () => {
 
 	it('Task → Update: status "uncertain" → read back, not sent again', async () => {
 		const a = orgA();
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_update_task' }, fault: { kind: 'mcpUncertain' } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.dvs('mcp', {
-				resource: 'task',
-				operation: 'update',
-				documentId: byId(a.tasks.design),
-				fields: fieldsParameter({ date_due: '2027-01-02' }),
-			}),
-		);
+		const { items, calls } = await faulted('svc_dvs_update_task', 'mcpUncertain', {
+			resource: 'task',
+			operation: 'update',
+			documentId: byId(a.tasks.design),
+			fields: fieldsParameter({ date_due: '2027-01-02' }),
+		});
 		expect(items).toEqual([
 			expect.objectContaining({ dvs_document_id: a.tasks.design, date_due: '2027-01-02', reconciled: true }),
 		]);
 		expect(store().documentById(a.tasks.design)?.values.date_due).toBe('2027-01-02');
-		expect(toolCalls(sim(), from, 'svc_dvs_update_task')).toHaveLength(1);
+		expect(calls).toHaveLength(1);
 	});
 
 	it('Comment → Add: status "uncertain" → one comment, reconciled', async () => {
 		const a = orgA();
 		const text = `uncertain comment ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_add_comment' }, fault: { kind: 'mcpUncertain' } });
-		const items = jsonOf(
-			await env.dvs('mcp', { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text }),
-		);
+		const { items } = await faulted('svc_dvs_add_comment', 'mcpUncertain', {
+			resource: 'comment',
+			operation: 'add',
+			task: byId(a.tasks.design),
+			comment: text,
+		});
 		expect(items).toEqual([{ dvs_document_id: a.tasks.design, reconciled: true }]);
 		expect(
 			store()
@@ -165,26 +174,11 @@ describe('reconciliation over MCP: never written twice', () => {
 
 	it('Attachment → Upload: status "uncertain" → one file, reconciled', async () => {
 		const a = orgA();
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_upload_file' }, fault: { kind: 'mcpUncertain' } });
-		const items = jsonOf(
-			await env.dvs(
-				'mcp',
-				{ resource: 'attachment', operation: 'upload', task: byId(a.tasks.design), binaryPropertyName: 'data' },
-				{
-					input: [
-						{
-							json: {},
-							binary: {
-								data: {
-									data: Buffer.from('uncertain upload'),
-									fileName: `u-${Date.now()}.txt`,
-									mimeType: 'text/plain',
-								},
-							},
-						},
-					],
-				},
-			),
+		const { items } = await faulted(
+			'svc_dvs_upload_file',
+			'mcpUncertain',
+			{ resource: 'attachment', operation: 'upload', task: byId(a.tasks.design), binaryPropertyName: 'data' },
+			{ input: textInput(`u-${Date.now()}.txt`, 'uncertain upload') },
 		);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ reconciled: true });
