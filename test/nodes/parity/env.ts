@@ -8,19 +8,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import {
+	createPoller,
 	runNode,
 	type BinaryMode,
 	type CredentialsMap,
 	type HarnessInputItem,
 	type NodeRunResult,
+	type Poller,
 	type RunNodeOptions,
 } from '../../../devkit/harness';
 import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
 import type { SeedUser } from '../../../devkit/simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../../devkit/peers/sdkServers';
+import type { McpPart } from '../../../devkit/simulator';
+import { mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../../../devkit/triggerEnv';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf, nodeDescription, nodeProperties } from '../../helpers';
 
 export { jsonOf, byId, nodeDescription, nodeProperties, DVS_NODE, STORAGE_NODE };
@@ -270,4 +274,49 @@ export function offeredValues(properties: INodeProperties[], name: string, value
 		}
 	}
 	return [...offered].sort();
+}
+
+/**
+ * The trigger environment with the MCP endpoint mounted over its stores, its rate-limit windows
+ * shrunk by `timeScale` and running on the test clock (`withRealTime`: plus the time that really
+ * passes, so that a poll waiting out a 429 sees its window end).
+ */
+export async function startTriggerEnvWithMcp(
+	timeScale: number,
+	{ withRealTime = false } = {},
+): Promise<{ env: TriggerEnv; mcp: McpPart }> {
+	const env = await startTriggerEnv();
+	const started = Date.now();
+	const now = withRealTime ? () => env.clock.now() + (Date.now() - started) : env.clock.now;
+	return { env, mcp: mountTriggerMcp(env, timeScale, now) };
+}
+
+export type WatchedService = 'storage' | 'dvs';
+
+/** MCP credentials (an API key) of the trigger environment's Storage account or DVS admin. */
+export function triggerMcpCredentials(env: TriggerEnv, service: WatchedService): ICredentialDataDecryptedObject {
+	if (service === 'storage')
+		return { baseUrl: env.sim.baseUrl, userId: env.storage.userId, apiToken: env.storage.credentials.accessToken };
+	const admin = env.dvs.seed.orgA.users.admin;
+	return { baseUrl: env.sim.baseUrl, userId: admin.id, apiToken: admin.token };
+}
+
+/** Svc Storage Trigger or Svc DVS Trigger polling the trigger environment with the REST or the MCP credential. */
+export function triggerPoller(
+	env: TriggerEnv,
+	service: WatchedService,
+	auth: Auth,
+	parameters: INodeParameters,
+	options: { staticData?: IDataObject; mcpCredentials?: ICredentialDataDecryptedObject } = {},
+): Poller {
+	const rest = service === 'storage' ? 'svcStorageApi' : 'svcDvsApi';
+	return createPoller({
+		type: service === 'storage' ? 'n8n-nodes-svc.svcStorageTrigger' : 'n8n-nodes-svc.svcDvsTrigger',
+		parameters: { authentication: auth === 'rest' ? rest : 'svcMcpApi', ...parameters },
+		credentials:
+			auth === 'rest'
+				? { [rest]: service === 'storage' ? env.storage.credentials : env.dvsCredentials }
+				: { svcMcpApi: options.mcpCredentials ?? triggerMcpCredentials(env, service) },
+		staticData: options.staticData,
+	});
 }
