@@ -16,12 +16,12 @@ import {
 	byId,
 	ByCredential,
 	DVS_NODE,
-	fieldsOf,
 	jsonOf,
 	nodeDescription,
 	nodeProperties,
 	oauthCredential,
 	offeredValues,
+	OutputFields,
 	toolCalls,
 	useParityEnv,
 	type Auth,
@@ -37,10 +37,7 @@ function fieldsParameter(value: Record<string, unknown>): INodeParameters {
 	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } as unknown as INodeParameters;
 }
 
-const fields = new ByCredential<string[]>();
-function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
-	fields.keep(operation, auth, fieldsOf(json));
-}
+const fields = new OutputFields();
 
 /** The JSON of items with the volatile values out, to compare what both credentials read. */
 function comparable(items: Array<Record<string, unknown>>): unknown {
@@ -54,40 +51,46 @@ function recordRead(operation: string, auth: Auth, items: Array<Record<string, u
 
 describe.each(AUTHS)('Svc DVS with the %s credential', (auth) => {
 	dvsOperations(env, auth, {
-		record: (operation, json) => record(operation, auth, json),
+		record: (operation, json) => fields.record(operation, auth, json),
 		recordRead: (operation, items) => recordRead(operation, auth, items),
 	});
 });
 
 describe('the same output with either credential', () => {
-	it.each([
-		'task.create',
-		'task.update',
-		'task.get',
-		'task.get.simplify',
-		'task.getMany',
-		'task.getFields',
-		'project.get',
-		'project.getMany',
-		'project.getFields',
-		'comment.add',
-		'comment.getMany',
-		'attachment.upload',
-		'attachment.list',
-		'user.getAssignable',
-	])('%s: the same fields', (operation) => fields.expectSame(operation));
+	fields.itIsTheSameFor(
+		[
+			'task.create',
+			'task.update',
+			'task.get',
+			'task.get.simplify',
+			'task.getMany',
+			'task.getFields',
+			'project.get',
+			'project.getMany',
+			'project.getFields',
+			'comment.add',
+			'comment.getMany',
+			'attachment.upload',
+			'attachment.list',
+			'user.getAssignable',
+		],
+		'%s: the same fields',
+	);
 
-	it.each([
-		'task.get',
-		'task.get.simplify',
-		'task.getMany',
-		'task.getFields.fields',
-		'project.get',
-		'project.getMany',
-		'comment.getMany.design',
-		'user.getAssignable',
-		'user.search',
-	])('%s: the same values read', (operation) => reads.expectSame(operation));
+	reads.itIsTheSameFor(
+		[
+			'task.get',
+			'task.get.simplify',
+			'task.getMany',
+			'task.getFields.fields',
+			'project.get',
+			'project.getMany',
+			'comment.getMany.design',
+			'user.getAssignable',
+			'user.search',
+		],
+		'%s: the same values read',
+	);
 });
 
 describe('reconciliation over MCP: never written twice', () => {

@@ -20,10 +20,14 @@ import {
 	type Poller,
 	type RunNodeOptions,
 } from '../../../devkit/harness';
-import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
+import {
+	startServiceSimulator,
+	type McpPart,
+	type ServiceSimulator,
+	type ServiceSimulatorOptions,
+} from '../../../devkit/simulator';
 import type { SeedUser } from '../../../devkit/simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../../devkit/peers/sdkServers';
-import type { McpPart } from '../../../devkit/simulator';
 import { mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../../../devkit/triggerEnv';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf, nodeDescription, nodeProperties } from '../../helpers';
 
@@ -193,6 +197,17 @@ export class ByCredential<T> {
 	expectSame(operation: string): void {
 		expect(this.of(operation, 'rest')).toBeDefined();
 		expect(this.of(operation, 'mcp')).toEqual(this.of(operation, 'rest'));
+	}
+	/** Registers one test per operation, named by `title` (`%s`: the operation), that `expectSame`s it. */
+	itIsTheSameFor(operations: string[], title = '%s'): void {
+		it.each(operations)(title, (operation) => this.expectSame(operation));
+	}
+}
+
+/** The output fields (`fieldsOf`) each credential gave per operation. */
+export class OutputFields extends ByCredential<string[]> {
+	record(operation: string, auth: Auth, json: Record<string, unknown>): void {
+		this.keep(operation, auth, fieldsOf(json));
 	}
 }
 

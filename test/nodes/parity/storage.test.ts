@@ -13,17 +13,16 @@ import { storageOperations, textInput } from './storageOperations';
 import {
 	AUTHS,
 	byId,
-	ByCredential,
 	fieldsOf,
 	jsonOf,
 	nodeDescription,
 	nodeProperties,
 	oauthCredential,
 	offeredValues,
+	OutputFields,
 	STORAGE_NODE,
 	toolCalls,
 	useParityEnv,
-	type Auth,
 } from './env';
 
 const Q1_REPORT = 'https://files.example.com/reports/q1.pdf';
@@ -49,10 +48,7 @@ const sim = () => env.sim();
 const pro = () => sim().demo.pro;
 
 /** Output fields per operation and credential, compared at the end. */
-const fields = new ByCredential<string[]>();
-function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
-	fields.keep(operation, auth, fieldsOf(json));
-}
+const fields = new OutputFields();
 
 /** File → Import From URL over MCP into the folder, from the source these parameters name. */
 const importInto = async (folderHash: string, source: INodeParameters) =>
@@ -72,11 +68,11 @@ function workFolder(label: string): StoredFolder {
 }
 
 describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
-	storageOperations(env, auth, (operation, json) => record(operation, auth, json));
+	storageOperations(env, auth, (operation, json) => fields.record(operation, auth, json));
 });
 
 describe('the same output fields with either credential', () => {
-	it.each([
+	fields.itIsTheSameFor([
 		'folder.create',
 		'file.upload',
 		'folder.getContent.folder',
@@ -88,7 +84,7 @@ describe('the same output fields with either credential', () => {
 		'file.rename',
 		'folder.rename',
 		'file.move',
-	])('%s', (operation) => fields.expectSame(operation));
+	]);
 });
 
 describe('Svc Storage over MCP: what differs', () => {
