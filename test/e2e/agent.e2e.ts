@@ -13,7 +13,7 @@ import { importDemo, type CredentialRecord, type ExampleRecord } from '../../scr
 import { startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import { startDemoSimulator } from '../../devkit/demo';
 import type { ServiceSimulator } from '../../devkit/simulator';
-import { createWorkflow, executionNodes, executionsOf, startRun, waitFor } from './helpers';
+import { createWorkflow, executionNodes, executionsOf, manualStart, startRun, waitFor } from './helpers';
 import {
 	callThenAnswer,
 	demoSecrets,
@@ -71,14 +71,7 @@ function agentWorkflow(
 	return {
 		name,
 		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
+			manualStart(),
 			{
 				id: 'agent',
 				name: 'AI Agent',
@@ -159,6 +152,23 @@ async function mapperAsEditorLeavesIt(
 		schema: fields.map((field) => ({ ...field, defaultMatch: false, canBeUsedToMatch: false })),
 		attemptToConvertTypes: false,
 		convertFieldsToString: true,
+	};
+}
+
+/** Svc MCP Tool calling `tool`, its arguments left to the model as the editor leaves the mapper. */
+async function mcpToolAsEditorLeavesIt(tool: string) {
+	const parameters = {
+		authentication: 'apiToken',
+		resource: 'tool',
+		operation: 'call',
+		tool: { __rl: true, mode: 'name', value: tool },
+	};
+	const args = await mapperAsEditorLeavesIt('n8n-nodes-svc.svcMcpTool', parameters, 'getToolArguments', 'svcMcpApi');
+	return {
+		name: 'Call a tool in Svc MCP',
+		type: 'n8n-nodes-svc.svcMcpTool',
+		parameters: { ...parameters, argumentsMode: 'mapper', arguments: args },
+		credentialType: 'svcMcpApi',
 	};
 }
 
@@ -307,23 +317,10 @@ describe('Svc DVS as a tool', () => {
 
 describe('Svc MCP as a tool', () => {
 	it("gives the model the chosen MCP tool's own arguments, and calls it with what the model sends", async () => {
-		const parameters = {
-			authentication: 'apiToken',
-			resource: 'tool',
-			operation: 'call',
-			tool: { __rl: true, mode: 'name', value: 'svc_search_docs' },
-		};
-		const args = await mapperAsEditorLeavesIt('n8n-nodes-svc.svcMcpTool', parameters, 'getToolArguments', 'svcMcpApi');
+		const callTool = await mcpToolAsEditorLeavesIt('svc_search_docs');
 		script = callThenAnswer(/^Call_a_tool/, { query: 'upload', limit: 2 });
 		const from = model.requests.length;
-		const nodes = await run(
-			agentWorkflow('Agent searches the docs', 'How do I upload a file?', {
-				name: 'Call a tool in Svc MCP',
-				type: 'n8n-nodes-svc.svcMcpTool',
-				parameters: { ...parameters, argumentsMode: 'mapper', arguments: args },
-				credentialType: 'svcMcpApi',
-			}),
-		);
+		const nodes = await run(agentWorkflow('Agent searches the docs', 'How do I upload a file?', callTool));
 		const tool = toolNamed(model.requests[from], /^Call_a_tool/);
 		expect(tool?.function.parameters.properties.query).toMatchObject({ type: 'string' });
 		expect(tool?.function.parameters.properties.query.description).toBeTruthy();
@@ -336,22 +333,11 @@ describe('Svc MCP as a tool', () => {
 
 	it("leaves the MCP tool's optional arguments to the model: svc_list_folder needs only its folder", async () => {
 		const documents = sim.storage.listChildren(sim.demo.pro.rootFolderHash).find((item) => item.name === 'Documents')!;
-		const parameters = {
-			authentication: 'apiToken',
-			resource: 'tool',
-			operation: 'call',
-			tool: { __rl: true, mode: 'name', value: 'svc_list_folder' },
-		};
-		const args = await mapperAsEditorLeavesIt('n8n-nodes-svc.svcMcpTool', parameters, 'getToolArguments', 'svcMcpApi');
+		const callTool = await mcpToolAsEditorLeavesIt('svc_list_folder');
 		script = callThenAnswer(/^Call_a_tool/, { folder_hash: documents.hash });
 		const from = model.requests.length;
 		const nodes = await run(
-			agentWorkflow('Agent lists a folder over MCP', 'What is in my Documents folder?', {
-				name: 'Call a tool in Svc MCP',
-				type: 'n8n-nodes-svc.svcMcpTool',
-				parameters: { ...parameters, argumentsMode: 'mapper', arguments: args },
-				credentialType: 'svcMcpApi',
-			}),
+			agentWorkflow('Agent lists a folder over MCP', 'What is in my Documents folder?', callTool),
 		);
 		const tool = toolNamed(model.requests[from], /^Call_a_tool/);
 		expectToldInFull(tool, ['folder_hash'], { dvsText: true });

@@ -87,6 +87,20 @@ export async function startRun(rest: N8nRest, workflowId: string, triggerName = 
 	return String(executionId);
 }
 
+/** A node of a workflow laid out in one row, at `x`; its id made of its name. */
+export function workflowNode(
+	name: string,
+	type: string,
+	typeVersion: number,
+	x: number,
+	rest: Record<string, unknown>,
+) {
+	return { id: name.toLowerCase().replace(/\W+/g, '-'), name, type, typeVersion, position: [x, 0], ...rest };
+}
+
+/** The Manual Trigger, named Start, that the workflows here start from. */
+export const manualStart = () => workflowNode('Start', 'n8n-nodes-base.manualTrigger', 1, 0, { parameters: {} });
+
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -100,26 +114,15 @@ export function roundTripWorkflow(
 	folderHash: string,
 ): Record<string, unknown> {
 	const credentials = { svcStorageApi: { id: storage.id, name: storage.name } };
-	const svc = (nodeName: string, x: number, parameters: Record<string, unknown>) => ({
-		id: nodeName.toLowerCase().replace(/\W+/g, '-'),
-		name: nodeName,
-		type: 'n8n-nodes-svc.svcStorage',
-		typeVersion: 1,
-		position: [x, 0],
-		parameters: { authentication: 'svcStorageApi', ...parameters },
-		credentials,
-	});
+	const svc = (nodeName: string, x: number, parameters: Record<string, unknown>) =>
+		workflowNode(nodeName, 'n8n-nodes-svc.svcStorage', 1, x, {
+			parameters: { authentication: 'svcStorageApi', ...parameters },
+			credentials,
+		});
 	return {
 		name,
 		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
+			manualStart(),
 			svc('Download', 220, {
 				resource: 'file',
 				operation: 'download',

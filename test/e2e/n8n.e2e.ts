@@ -21,9 +21,11 @@ import {
 	deactivate,
 	executionNodes,
 	executionsOf,
+	manualStart,
 	roundTripWorkflow,
 	sha256,
 	waitFor,
+	workflowNode,
 } from './helpers';
 
 let sim: ServiceSimulator;
@@ -214,14 +216,7 @@ describe("our credentials chosen in n8n's HTTP Request node (predefined credenti
 		const workflow = await createWorkflow(n8n.rest, {
 			name: 'HTTP Request with the Svc Storage credential',
 			nodes: [
-				{
-					id: 'manual',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
+				manualStart(),
 				httpNode('Own Base URL', `${sim.baseUrl}/api/get_storage_data.php`, 220),
 				httpNode('Another address', foreign, 440),
 			],
@@ -258,12 +253,7 @@ describe("a file uploaded through n8n's HTTP Request node with the Svc Storage c
 			nodes: Array<Record<string, unknown>>;
 		};
 		// The download stays a Svc Storage node; the upload is n8n's own node calling upload_file.
-		workflow.nodes[2] = {
-			id: 'upload',
-			name: 'Upload',
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			position: [440, 0],
+		workflow.nodes[2] = workflowNode('Upload', 'n8n-nodes-base.httpRequest', 4.2, 440, {
 			credentials: { svcStorageApi: { id: storage.id, name: storage.name } },
 			parameters: {
 				method: 'POST',
@@ -280,7 +270,7 @@ describe("a file uploaded through n8n's HTTP Request node with the Svc Storage c
 				},
 				options: {},
 			},
-		};
+		});
 		const created = await createWorkflow(n8n.rest, workflow);
 		const run = await executeHeadless(n8n, created.id);
 		expect([run.nodes.Download?.error, run.nodes.Upload?.error]).toEqual([undefined, undefined]);

@@ -26,7 +26,7 @@ import {
 	startRun,
 	waitFor,
 } from './helpers';
-import { startRedis } from './recovery';
+import { queueMode, startRedis } from './recovery';
 
 let redis: ChildProcess;
 let sim: ServiceSimulator;
@@ -41,17 +41,11 @@ const DATABASE_CAP_MIB = 4;
 /** Main and two workers in queue mode, with the demo imported; `binaryMode` set only when not the line's default. */
 async function startQueueMode(binaryMode?: 'filesystem'): Promise<RunningN8n> {
 	return await startN8n({
-		workers: 2,
-		workerConcurrency: 1,
-		extraEnv: {
-			EXECUTIONS_MODE: 'queue',
-			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-			QUEUE_BULL_REDIS_PORT: String(redisPort),
+		...queueMode(redisPort, {
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-			N8N_LOG_LEVEL: 'info',
 			N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE: String(DATABASE_CAP_MIB),
 			...(binaryMode ? { N8N_DEFAULT_BINARY_DATA_MODE: binaryMode } : {}),
-		},
+		}),
 		beforeStart: async (bin, env) => {
 			({ examples, credentials } = await importDemo(bin, env, sim));
 		},

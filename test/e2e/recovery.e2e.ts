@@ -25,11 +25,12 @@ import { rmSync } from 'node:fs';
 import { freePort, isN8n1, prepareUserFolder, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import type { ServiceSimulator } from '../../devkit/simulator';
 
-import { activate, createWorkflow, executionsOf, startRun, waitFor } from './helpers';
+import { activate, createWorkflow, executionsOf, manualStart, startRun, waitFor, workflowNode } from './helpers';
 import {
 	bodyText,
 	ended,
 	killWorker,
+	queueMode,
 	READS,
 	restartWorker,
 	retryExecution,
@@ -74,30 +75,18 @@ function svcNode(
 	parameters: Record<string, unknown>,
 	x: number,
 ) {
-	return {
-		id: name.toLowerCase().replace(/\W+/g, '-'),
-		name,
-		type: `n8n-nodes-svc.${node}`,
-		typeVersion: 1,
-		position: [x, 0],
+	return workflowNode(name, `n8n-nodes-svc.${node}`, 1, x, {
 		parameters: { authentication: credential, ...parameters },
 		credentials: { [credential]: credentialIds[credential] },
-	};
+	});
 }
+
+const storageNode = (name: string, parameters: Record<string, unknown>, x: number) =>
+	svcNode(name, 'svcStorage', 'svcStorageApi', parameters, x);
 
 /** Start → the given Svc nodes in a row. */
 function chain(name: string, nodes: Array<ReturnType<typeof svcNode>>): Record<string, unknown> {
-	const all = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...nodes,
-	];
+	const all = [manualStart(), ...nodes];
 	const connections = Object.fromEntries(
 		all
 			.slice(0, -1)
@@ -118,6 +107,9 @@ interface UncertainCase {
 
 const folderIn = (label: string) =>
 	sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, `${label}-${marker()}`);
+/** How many folders or files in the folder are the marker's object or a copy of it. */
+const carrying = (mark: string, folderHash: string, type: 'folder' | 'file') =>
+	sim.storage.listChildren(folderHash).filter((item) => item.type === type && carries(item.name, mark)).length;
 const tasksNamed = (mark: string) =>
 	sim.dvs.store.documents(sim.dvs.seed.orgA.orgId, 'task').filter((task) => task.values.name === mark).length;
 const commentsWith = (taskId: number, mark: string) =>
@@ -129,6 +121,72 @@ const fields = (value: Record<string, unknown>) => ({
 	schema: [],
 });
 
+/** A DVS write of one case: its node parameters, its REST action and MCP tool, how many objects carry the marker. */
+interface DvsWrite {
+	title: string;
+	parameters: Record<string, unknown>;
+	action: string;
+	mcpTool: string;
+	count: () => number;
+}
+
+type OrgA = ServiceSimulator['dvs']['seed']['orgA'];
+
+const createTask =
+	(project: keyof OrgA['projects']) =>
+	(mark: string): DvsWrite => ({
+		title: 'task',
+		parameters: {
+			resource: 'task',
+			operation: 'create',
+			project: byId(sim.dvs.seed.orgA.projects[project]),
+			fields: fields({ name: mark }),
+		},
+		action: 'create_document',
+		mcpTool: 'svc_dvs_create_task',
+		count: () => tasksNamed(mark),
+	});
+
+const addComment =
+	(task: keyof OrgA['tasks']) =>
+	(mark: string): DvsWrite => {
+		const taskId = sim.dvs.seed.orgA.tasks[task];
+		return {
+			title: 'comment',
+			parameters: { resource: 'comment', operation: 'add', task: byId(taskId), comment: `Note ${mark}` },
+			action: 'add_comment',
+			mcpTool: 'svc_dvs_add_comment',
+			count: () => commentsWith(taskId, mark),
+		};
+	};
+
+/** A DVS write through the DVS REST credential or over MCP; the write is the request whose body carries the marker. */
+function dvsCase(
+	name: string,
+	phase: 1 | 2,
+	loadWorkflow: boolean,
+	over: 'REST' | 'MCP',
+	write: (mark: string) => DvsWrite,
+): UncertainCase {
+	return {
+		name,
+		phase,
+		reads: over === 'MCP' ? READS.mcp : READS.dvs,
+		loadWorkflow,
+		setUp: (mark) => {
+			const { title, parameters, action, mcpTool, count } = write(mark);
+			const node = svcNode('Write', 'svcDvs', over === 'MCP' ? 'svcMcpApi' : 'svcDvsApi', parameters, 220);
+			return {
+				workflow: chain(`Recovery ${over === 'MCP' ? 'MCP ' : ''}${title} ${mark}`, [node]),
+				isWrite: (request) =>
+					(over === 'MCP' ? request.mcpTool === mcpTool : request.action === action) &&
+					bodyText(request.req).includes(mark),
+				count,
+			};
+		},
+	};
+}
+
 const CASES: UncertainCase[] = [
 	{
 		name: 'REST Create Folder, retried with the saved workflow',
@@ -137,19 +195,15 @@ const CASES: UncertainCase[] = [
 		loadWorkflow: true,
 		setUp: (mark) => {
 			const parent = folderIn('recovery-folders');
-			const write = svcNode(
+			const write = storageNode(
 				'Write',
-				'svcStorage',
-				'svcStorageApi',
 				{ resource: 'folder', operation: 'create', parentFolder: byId(parent.hash), folderName: mark },
 				220,
 			);
 			return {
 				workflow: chain(`Recovery folder ${mark}`, [write]),
 				isWrite: ({ req, action }) => action === 'create_folder' && bodyText(req).includes(mark),
-				count: () =>
-					sim.storage.listChildren(parent.hash).filter((item) => item.type === 'folder' && carries(item.name, mark))
-						.length,
+				count: () => carrying(mark, parent.hash, 'folder'),
 			};
 		},
 	},
@@ -166,17 +220,13 @@ const CASES: UncertainCase[] = [
 				`${mark}.txt`,
 				Buffer.from(`content of ${mark}\n`),
 			);
-			const download = svcNode(
+			const download = storageNode(
 				'Download',
-				'svcStorage',
-				'svcStorageApi',
 				{ resource: 'file', operation: 'download', file: byId(source.hash), binaryPropertyName: 'data', options: {} },
 				220,
 			);
-			const write = svcNode(
+			const write = storageNode(
 				'Write',
-				'svcStorage',
-				'svcStorageApi',
 				{ resource: 'file', operation: 'upload', folder: byId(folder.hash), binaryPropertyName: 'data', options: {} },
 				440,
 			);
@@ -184,96 +234,14 @@ const CASES: UncertainCase[] = [
 				workflow: chain(`Recovery upload ${mark}`, [download, write]),
 				// A multipart body is streamed, so not matched on; this phase runs one upload.
 				isWrite: ({ action }) => action === 'upload_file',
-				count: () =>
-					sim.storage.listChildren(folder.hash).filter((item) => item.type === 'file' && carries(item.name, mark))
-						.length,
+				count: () => carrying(mark, folder.hash, 'file'),
 			};
 		},
 	},
-	{
-		name: 'DVS Create Task (REST), retried with the original workflow',
-		phase: 1,
-		reads: READS.dvs,
-		loadWorkflow: false,
-		setUp: (mark) => {
-			const project = sim.dvs.seed.orgA.projects.website;
-			const write = svcNode(
-				'Write',
-				'svcDvs',
-				'svcDvsApi',
-				{ resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) },
-				220,
-			);
-			return {
-				workflow: chain(`Recovery task ${mark}`, [write]),
-				isWrite: ({ req, action }) => action === 'create_document' && bodyText(req).includes(mark),
-				count: () => tasksNamed(mark),
-			};
-		},
-	},
-	{
-		name: 'DVS Add Comment (REST), retried with the saved workflow',
-		phase: 2,
-		reads: READS.dvs,
-		loadWorkflow: true,
-		setUp: (mark) => {
-			const task = sim.dvs.seed.orgA.tasks.design;
-			const write = svcNode(
-				'Write',
-				'svcDvs',
-				'svcDvsApi',
-				{ resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` },
-				220,
-			);
-			return {
-				workflow: chain(`Recovery comment ${mark}`, [write]),
-				isWrite: ({ req, action }) => action === 'add_comment' && bodyText(req).includes(mark),
-				count: () => commentsWith(task, mark),
-			};
-		},
-	},
-	{
-		name: 'DVS Create Task over MCP, retried with the saved workflow',
-		phase: 2,
-		reads: READS.mcp,
-		loadWorkflow: true,
-		setUp: (mark) => {
-			const project = sim.dvs.seed.orgA.projects.tools;
-			const write = svcNode(
-				'Write',
-				'svcDvs',
-				'svcMcpApi',
-				{ resource: 'task', operation: 'create', project: byId(project), fields: fields({ name: mark }) },
-				220,
-			);
-			return {
-				workflow: chain(`Recovery MCP task ${mark}`, [write]),
-				isWrite: ({ req, mcpTool }) => mcpTool === 'svc_dvs_create_task' && bodyText(req).includes(mark),
-				count: () => tasksNamed(mark),
-			};
-		},
-	},
-	{
-		name: 'DVS Add Comment over MCP, retried with the original workflow',
-		phase: 1,
-		reads: READS.mcp,
-		loadWorkflow: false,
-		setUp: (mark) => {
-			const task = sim.dvs.seed.orgA.tasks.header;
-			const write = svcNode(
-				'Write',
-				'svcDvs',
-				'svcMcpApi',
-				{ resource: 'comment', operation: 'add', task: byId(task), comment: `Note ${mark}` },
-				220,
-			);
-			return {
-				workflow: chain(`Recovery MCP comment ${mark}`, [write]),
-				isWrite: ({ req, mcpTool }) => mcpTool === 'svc_dvs_add_comment' && bodyText(req).includes(mark),
-				count: () => commentsWith(task, mark),
-			};
-		},
-	},
+	dvsCase('DVS Create Task (REST), retried with the original workflow', 1, false, 'REST', createTask('website')),
+	dvsCase('DVS Add Comment (REST), retried with the saved workflow', 2, true, 'REST', addComment('design')),
+	dvsCase('DVS Create Task over MCP, retried with the saved workflow', 2, true, 'MCP', createTask('tools')),
+	dvsCase('DVS Add Comment over MCP, retried with the original workflow', 1, false, 'MCP', addComment('header')),
 ];
 
 interface CaseOutcome {
@@ -367,14 +335,9 @@ type StallCheck = 'soon' | 'not now';
 async function startQueueMode(userFolder: string, redisPort: number, stall: StallCheck): Promise<RunningN8n> {
 	return await startN8n({
 		userFolder,
-		workers: 2,
-		workerConcurrency: 1,
-		extraEnv: {
-			EXECUTIONS_MODE: 'queue',
-			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-			QUEUE_BULL_REDIS_PORT: String(redisPort),
-			N8N_LOG_LEVEL: 'info',
-			...(stall === 'soon'
+		...queueMode(
+			redisPort,
+			stall === 'soon'
 				? // The other worker sees the dead worker's job stalled within seconds instead of 1 to 1.5 minutes.
 					{
 						QUEUE_WORKER_LOCK_DURATION: '10000',
@@ -382,8 +345,8 @@ async function startQueueMode(userFolder: string, redisPort: number, stall: Stal
 						QUEUE_WORKER_STALLED_INTERVAL: '5000',
 					}
 				: // Not while the test runs: once a job is failed as stalled, 2.41 replaces its execution's data by that error.
-					{ QUEUE_WORKER_LOCK_DURATION: '600000' }),
-		},
+					{ QUEUE_WORKER_LOCK_DURATION: '600000' },
+		),
 	});
 }
 
@@ -451,10 +414,8 @@ function uploadThirtyWorkflow(
 		options: ifNameExists === 'keepBoth' ? {} : { ifNameExists },
 	};
 	const nodes = chain(`Recovery queue ${hookPath}`, [
-		svcNode(
+		storageNode(
 			'List',
-			'svcStorage',
-			'svcStorageApi',
 			{
 				resource: 'folder',
 				operation: 'getContent',
@@ -464,10 +425,8 @@ function uploadThirtyWorkflow(
 			},
 			220,
 		),
-		svcNode(
+		storageNode(
 			'Download',
-			'svcStorage',
-			'svcStorageApi',
 			{
 				resource: 'file',
 				operation: 'download',
@@ -477,17 +436,12 @@ function uploadThirtyWorkflow(
 			},
 			440,
 		),
-		svcNode('Upload', 'svcStorage', 'svcStorageApi', upload, 660),
+		storageNode('Upload', upload, 660),
 	]) as { nodes: any[]; connections: Record<string, unknown> };
-	nodes.nodes[0] = {
-		id: 'start',
-		name: 'Start',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
+	nodes.nodes[0] = workflowNode('Start', 'n8n-nodes-base.webhook', 2, 0, {
 		webhookId: hookPath,
 		parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'onReceived', options: {} },
-	};
+	});
 	// 2.41 keeps nothing of an execution whose worker died unless the workflow saves its progress after each
 	// node (Settings → Save execution progress): without it Retry execution is refused ("aborted before starting").
 	const settings = { executionOrder: 'v1', ...(isN8n1() ? {} : { saveExecutionProgress: true }) };

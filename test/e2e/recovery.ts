@@ -9,7 +9,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 import { parse as parseFlatted } from 'flatted';
 
-import { freePort, spawnN8n, waitForHttp, type N8nRest, type RunningN8n } from '../../devkit/n8n/runtime';
+import {
+	freePort,
+	spawnN8n,
+	waitForHttp,
+	type N8nRest,
+	type RunningN8n,
+	type StartOptions,
+} from '../../devkit/n8n/runtime';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import { describeRequest } from '../../devkit/simulator/server';
 import type { SimRequest } from '../../devkit/simulator/types';
@@ -114,6 +121,21 @@ export async function retryExecution(rest: N8nRest, executionId: string, loadWor
 		loadWorkflow,
 	});
 	return await ended(rest, String(retried.id));
+}
+
+/** A main process and two workers (one execution at a time each) in queue mode over the Redis on `redisPort`. */
+export function queueMode(redisPort: number, extraEnv: Record<string, string>): StartOptions {
+	return {
+		workers: 2,
+		workerConcurrency: 1,
+		extraEnv: {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redisPort),
+			N8N_LOG_LEVEL: 'info',
+			...extraEnv,
+		},
+	};
 }
 
 /** A Redis for queue mode on its own port, with nothing saved to disk. */

@@ -102,24 +102,38 @@ function triggerWorkflow(
 	};
 }
 
+/** Saves the workflow of the trigger watched as `watched` describes it. */
+async function savedTrigger(
+	workflowName: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	credentialType: string,
+	watched: Omit<Watched, 'workflowId'>,
+): Promise<Watched> {
+	const { id } = await createWorkflow(
+		running().rest,
+		triggerWorkflow(workflowName, watched.nodeId, type, parameters, credentialType),
+	);
+	return { ...watched, workflowId: id };
+}
+
 async function watchStorage(): Promise<Watched> {
 	const pro = sim.demo.pro;
 	const folder = sim.storage.createFolder(pro.userId, pro.rootFolderHash, 'Scheduler inbox');
 	sim.storage.addFile(pro.userId, folder.hash, 'there-before.txt', Buffer.from('old\n'));
-	const nodeId = '5c0e0d1e-0000-4000-8000-000000000001';
-	const parameters = { event: 'newFile', folder: { __rl: true, mode: 'id', value: folder.hash } };
-	const { id } = await createWorkflow(
-		running().rest,
-		triggerWorkflow('Scheduler: new files', nodeId, 'n8n-nodes-svc.svcStorageTrigger', parameters, 'svcStorageApi'),
+	return await savedTrigger(
+		'Scheduler: new files',
+		'n8n-nodes-svc.svcStorageTrigger',
+		{ event: 'newFile', folder: { __rl: true, mode: 'id', value: folder.hash } },
+		'svcStorageApi',
+		{
+			name: 'Storage',
+			nodeId: '5c0e0d1e-0000-4000-8000-000000000001',
+			add: (name) => sim.storage.addFile(pro.userId, folder.hash, `${name}.txt`, Buffer.from(`${name}\n`)).name,
+			label: (item) => String(item.file_name),
+			listing: 'get_folder_content',
+		},
 	);
-	return {
-		name: 'Storage',
-		workflowId: id,
-		nodeId,
-		add: (name) => sim.storage.addFile(pro.userId, folder.hash, `${name}.txt`, Buffer.from(`${name}\n`)).name,
-		label: (item) => String(item.file_name),
-		listing: 'get_folder_content',
-	};
 }
 
 async function watchDvs(): Promise<Watched> {
@@ -134,20 +148,19 @@ async function watchDvs(): Promise<Watched> {
 			insertTask(sim.dvs.store, { orgId: org.orgId, creatorId, values: { dvs_project_id: project, name } }).values.name,
 		);
 	addTask('there before');
-	const nodeId = '5c0e0d1e-0000-4000-8000-000000000002';
-	const parameters = { event: 'newTask', project: { __rl: true, mode: 'id', value: String(project) } };
-	const { id } = await createWorkflow(
-		running().rest,
-		triggerWorkflow('Scheduler: new tasks', nodeId, 'n8n-nodes-svc.svcDvsTrigger', parameters, 'svcDvsApi'),
+	return await savedTrigger(
+		'Scheduler: new tasks',
+		'n8n-nodes-svc.svcDvsTrigger',
+		{ event: 'newTask', project: { __rl: true, mode: 'id', value: String(project) } },
+		'svcDvsApi',
+		{
+			name: 'DVS',
+			nodeId: '5c0e0d1e-0000-4000-8000-000000000002',
+			add: addTask,
+			label: (item) => String(item.name),
+			listing: 'get_documents',
+		},
 	);
-	return {
-		name: 'DVS',
-		workflowId: id,
-		nodeId,
-		add: addTask,
-		label: (item) => String(item.name),
-		listing: 'get_documents',
-	};
 }
 
 /**

@@ -212,103 +212,93 @@ function storageCases(auth: Auth): ActionCase[] {
 
 function dvsCases(auth: Auth): ActionCase[] {
 	const m = (action: string, tool: string): FaultMatch => (auth === 'rest' ? { action } : { mcpTool: tool });
-	const orgA = (sim: ServiceSimulator) => sim.dvs.seed.orgA;
+	const run =
+		(params: (org: ServiceSimulator['dvs']['seed']['orgA']) => INodeParameters, withFile = false) =>
+		async (env: ParityEnv, sim: ServiceSimulator) =>
+			await env.dvs(auth, params(sim.dvs.seed.orgA), withFile ? { input: fileInput() } : {});
 	const cases: ActionCase[] = [
 		{
 			name: 'task.create',
 			auth,
 			match: m('create_document', 'svc_dvs_create_task'),
-			run: async (env, sim) =>
-				await env.dvs(auth, {
-					resource: 'task',
-					operation: 'create',
-					project: byId(orgA(sim).projects.website),
-					fields: fieldsParameter({ name: `bad ${Math.random()}` }),
-				}),
+			run: run((org) => ({
+				resource: 'task',
+				operation: 'create',
+				project: byId(org.projects.website),
+				fields: fieldsParameter({ name: `bad ${Math.random()}` }),
+			})),
 		},
 		{
 			name: 'task.update',
 			auth,
 			match: m('update_document', 'svc_dvs_update_task'),
-			run: async (env, sim) =>
-				await env.dvs(auth, {
-					resource: 'task',
-					operation: 'update',
-					documentId: byId(orgA(sim).tasks.header),
-					fields: fieldsParameter({ name: `bad ${Math.random()}` }),
-				}),
+			run: run((org) => ({
+				resource: 'task',
+				operation: 'update',
+				documentId: byId(org.tasks.header),
+				fields: fieldsParameter({ name: `bad ${Math.random()}` }),
+			})),
 		},
 		{
 			name: 'task.get',
 			auth,
 			match: m('get_document', 'svc_dvs_get_document'),
-			run: async (env, sim) =>
-				await env.dvs(auth, { resource: 'task', operation: 'get', documentId: byId(orgA(sim).tasks.design) }),
+			run: run((org) => ({ resource: 'task', operation: 'get', documentId: byId(org.tasks.design) })),
 		},
 		{
 			name: 'task.getMany',
 			auth,
 			match: m('get_documents', 'svc_dvs_list_documents'),
-			run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getMany', returnAll: true }),
+			run: run(() => ({ resource: 'task', operation: 'getMany', returnAll: true })),
 		},
 		{
 			name: 'task.getFields',
 			auth,
 			match: m('get_fields', 'svc_dvs_get_fields'),
-			run: async (env) => await env.dvs(auth, { resource: 'task', operation: 'getFields' }),
+			run: run(() => ({ resource: 'task', operation: 'getFields' })),
 		},
 		{
 			name: 'comment.add',
 			auth,
 			match: m('add_comment', 'svc_dvs_add_comment'),
-			run: async (env, sim) =>
-				await env.dvs(auth, {
-					resource: 'comment',
-					operation: 'add',
-					task: byId(orgA(sim).tasks.design),
-					comment: `bad ${Math.random()}`,
-				}),
+			run: run((org) => ({
+				resource: 'comment',
+				operation: 'add',
+				task: byId(org.tasks.design),
+				comment: `bad ${Math.random()}`,
+			})),
 		},
 		{
 			name: 'comment.getMany',
 			auth,
 			match: m('get_comments', 'svc_dvs_get_comments'),
-			run: async (env, sim) =>
-				await env.dvs(auth, {
-					resource: 'comment',
-					operation: 'getMany',
-					task: byId(orgA(sim).tasks.design),
-					returnAll: true,
-				}),
+			run: run((org) => ({ resource: 'comment', operation: 'getMany', task: byId(org.tasks.design), returnAll: true })),
 		},
 		{
 			name: 'attachment.upload',
 			auth,
 			match: m('upload_document_file', 'svc_dvs_upload_file'),
-			run: async (env, sim) =>
-				await env.dvs(
-					auth,
-					{
-						resource: 'attachment',
-						operation: 'upload',
-						task: byId(orgA(sim).attachedTask.taskId),
-						binaryPropertyName: 'data',
-					},
-					{ input: fileInput() },
-				),
+			run: run(
+				(org) => ({
+					resource: 'attachment',
+					operation: 'upload',
+					task: byId(org.attachedTask.taskId),
+					binaryPropertyName: 'data',
+				}),
+				true,
+			),
 		},
 		{
 			name: 'user.search',
 			auth,
 			match: m('search_users', 'svc_dvs_search_users'),
-			run: async (env) => await env.dvs(auth, { resource: 'user', operation: 'search', pattern: 'an' }),
+			run: run(() => ({ resource: 'user', operation: 'search', pattern: 'an' })),
 		},
 		{
 			name: 'project.get',
 			auth,
 			match: m('get_document', 'svc_dvs_get_document'),
-			run: async (env, sim) =>
-				await env.dvs(auth, { resource: 'project', operation: 'get', documentId: byId(orgA(sim).projects.website) }),
+			run: run((org) => ({ resource: 'project', operation: 'get', documentId: byId(org.projects.website) })),
 		},
 	];
 	if (auth === 'rest') {
@@ -317,8 +307,7 @@ function dvsCases(auth: Auth): ActionCase[] {
 			auth,
 			match: { action: 'get_folder_content' },
 			documented: ['emptyArray'],
-			run: async (env, sim) =>
-				await env.dvs(auth, { resource: 'attachment', operation: 'list', task: byId(orgA(sim).attachedTask.taskId) }),
+			run: run((org) => ({ resource: 'attachment', operation: 'list', task: byId(org.attachedTask.taskId) })),
 		});
 	}
 	return cases;

@@ -32,7 +32,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { warpTime } from '../../devkit/harness';
 import { ALL_TOOLS_ON, parityEnvOf, type RunExtra } from '../nodes/parity/env';
-import { readsFailAfterWrite } from '../nodes/recovery/env';
+import { readsFailAfterWrite, writeSimulatorOptions } from '../nodes/recovery/env';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 import type { FaultKind } from '../../devkit/simulator/types';
 import { keepCoresBusy } from './busyCores';
@@ -136,18 +136,7 @@ async function chaosOfOperation(
 	examples: string[],
 	leg: Leg,
 ): Promise<void> {
-	const sim: ServiceSimulator = await startServiceSimulator({
-		// Rate-limit windows shrink to nothing: a thousand writes a minute are not what is tested here.
-		timeScale: 0.0001,
-		mcpDeps: {
-			resolveHost: async () => ['93.184.216.34'],
-			fetchSource: async (request) => ({
-				status: 200,
-				body: Buffer.from(`%PDF-1.7 ${request.url}`),
-				contentType: 'application/pdf',
-			}),
-		},
-	});
+	const sim: ServiceSimulator = await startServiceSimulator(writeSimulatorOptions());
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
 		const env = parityEnvOf(() => sim);

@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { encodedForms } from '../../nodes/shared/transport/redact';
 import {
@@ -22,7 +22,7 @@ import {
 	warpTime,
 	type NodeRunResult,
 } from '../../devkit/harness';
-import { ALL_TOOLS_ON, byId, oauthCredential, parityEnvOf, type ParityEnv } from '../nodes/parity/env';
+import { ALL_TOOLS_ON, byId, oauthCredential, parityEnvOf, type ParityEnv, type RunExtra } from '../nodes/parity/env';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 import type { FaultMatch } from '../../devkit/simulator/types';
 
@@ -125,6 +125,25 @@ const dvsKey = (env: ParityEnv): ICredentialDataDecryptedObject => {
 	return { baseUrl: env.sim().baseUrl, user: admin.login, accessToken: admin.token };
 };
 
+/** The one file a redirected upload sends. */
+const redirectedFile = () => [
+	{ json: {}, binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } } },
+];
+
+const downloadOf = (fileHash: string): INodeParameters => ({
+	resource: 'file',
+	operation: 'download',
+	file: byId(fileHash),
+	binaryPropertyName: 'data',
+});
+
+/** What the user saw from a DVS REST action on the seed's first organisation. */
+const dvsSaid = async (
+	env: ParityEnv,
+	parameters: (org: ServiceSimulator['dvs']['seed']['orgA']) => INodeParameters,
+	extra?: RunExtra,
+) => said(await env.dvs('rest', parameters(env.sim().dvs.seed.orgA), extra));
+
 function sessionOf(sim: ServiceSimulator): string {
 	return sim.sessions.create(sim.demo.pro.userId).id;
 }
@@ -159,14 +178,7 @@ const PATHS: RedirectPath[] = [
 				await env.storage(
 					'rest',
 					{ resource: 'file', operation: 'upload', folder: byId(folderHash), binaryPropertyName: 'data' },
-					{
-						input: [
-							{
-								json: {},
-								binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } },
-							},
-						],
-					},
+					{ input: redirectedFile() },
 				),
 			),
 	},
@@ -174,51 +186,28 @@ const PATHS: RedirectPath[] = [
 		name: 'storage download',
 		match: { action: 'download_file' },
 		secrets: (env) => [storageRest(env, 'accessToken')],
-		run: async (env, { fileHash }) =>
-			said(
-				await env.storage('rest', {
-					resource: 'file',
-					operation: 'download',
-					file: byId(fileHash),
-					binaryPropertyName: 'data',
-				}),
-			),
+		run: async (env, { fileHash }) => said(await env.storage('rest', downloadOf(fileHash))),
 	},
 	{
 		name: 'DVS action',
 		secrets: (env) => [dvsKey(env)],
 		run: async (env) =>
-			said(
-				await env.dvs('rest', {
-					resource: 'task',
-					operation: 'get',
-					documentId: byId(env.sim().dvs.seed.orgA.tasks.design),
-				}),
-			),
+			await dvsSaid(env, (org) => ({ resource: 'task', operation: 'get', documentId: byId(org.tasks.design) })),
 	},
 	{
 		name: 'DVS upload (multipart)',
 		match: { action: 'upload_document_file' },
 		secrets: (env) => [dvsKey(env)],
 		run: async (env) =>
-			said(
-				await env.dvs(
-					'rest',
-					{
-						resource: 'attachment',
-						operation: 'upload',
-						task: byId(env.sim().dvs.seed.orgA.tasks.design),
-						binaryPropertyName: 'data',
-					},
-					{
-						input: [
-							{
-								json: {},
-								binary: { data: { data: Buffer.from('redirected'), fileName: 'r.txt', mimeType: 'text/plain' } },
-							},
-						],
-					},
-				),
+			await dvsSaid(
+				env,
+				(org) => ({
+					resource: 'attachment',
+					operation: 'upload',
+					task: byId(org.tasks.design),
+					binaryPropertyName: 'data',
+				}),
+				{ input: redirectedFile() },
 			),
 	},
 	{
@@ -226,13 +215,11 @@ const PATHS: RedirectPath[] = [
 		match: { action: 'get_folder_content' },
 		secrets: (env) => [dvsKey(env)],
 		run: async (env) =>
-			said(
-				await env.dvs('rest', {
-					resource: 'attachment',
-					operation: 'list',
-					task: byId(env.sim().dvs.seed.orgA.attachedTask.taskId),
-				}),
-			),
+			await dvsSaid(env, (org) => ({
+				resource: 'attachment',
+				operation: 'list',
+				task: byId(org.attachedTask.taskId),
+			})),
 	},
 	{
 		name: 'MCP, API key',
@@ -259,15 +246,7 @@ const PATHS: RedirectPath[] = [
 		name: 'MCP large-file download URL',
 		match: { path: '^/mcp-download/' },
 		secrets: (env) => [mcpKey(env)],
-		run: async (env, { bigFileHash }) =>
-			said(
-				await env.storage('mcp', {
-					resource: 'file',
-					operation: 'download',
-					file: byId(bigFileHash),
-					binaryPropertyName: 'data',
-				}),
-			),
+		run: async (env, { bigFileHash }) => said(await env.storage('mcp', downloadOf(bigFileHash))),
 	},
 	{
 		name: 'credential test, Svc Storage API',

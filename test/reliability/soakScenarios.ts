@@ -8,17 +8,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createPoller, type Poller } from '../../devkit/harness';
+import type { Poller } from '../../devkit/harness';
 import type { FaultKind, FaultMatch } from '../../devkit/simulator/types';
-import {
-	addComment,
-	addFile,
-	addTask,
-	emitted,
-	mountTriggerMcp,
-	startTriggerEnv,
-	type TriggerEnv,
-} from '../../devkit/triggerEnv';
+import { addComment, addFile, addTask, emitted, type TriggerEnv } from '../../devkit/triggerEnv';
+import { startTriggerEnvWithMcp, triggerPoller } from '../nodes/parity/env';
 import { random } from './random';
 import { dvsSeconds } from '../../nodes/SvcDvsTrigger/stamps';
 
@@ -340,20 +333,7 @@ function dvsScenarios(): Scenario[] {
 }
 
 function pollerFor(env: TriggerEnv, scenario: Scenario, auth: SoakAuth, parameters: INodeParameters): Poller {
-	const storage = scenario.trigger === 'Svc Storage Trigger';
-	const worker = env.dvs.seed.orgA.users.admin;
-	const mcpCredentials = storage
-		? { baseUrl: env.sim.baseUrl, userId: env.storage.userId, apiToken: env.storage.credentials.accessToken }
-		: { baseUrl: env.sim.baseUrl, userId: worker.id, apiToken: worker.token };
-	const rest = storage ? 'svcStorageApi' : 'svcDvsApi';
-	return createPoller({
-		type: storage ? 'n8n-nodes-svc.svcStorageTrigger' : 'n8n-nodes-svc.svcDvsTrigger',
-		parameters: { authentication: auth === 'rest' ? rest : 'svcMcpApi', ...parameters },
-		credentials:
-			auth === 'rest'
-				? { [rest]: storage ? env.storage.credentials : env.dvsCredentials }
-				: { svcMcpApi: mcpCredentials },
-	});
+	return triggerPoller(env, scenario.trigger === 'Svc Storage Trigger' ? 'storage' : 'dvs', auth, parameters);
 }
 
 async function run(
@@ -466,11 +446,9 @@ export async function soakTriggers(
 	options: SoakOptions,
 	onRow: (row: SoakRow) => void = () => undefined,
 ): Promise<SoakRow[]> {
-	const env = await startTriggerEnv();
 	// The MCP endpoint's rate-limit windows run on the test clock plus the time that really passes
 	// (scaled down 10,000 times): a poll that waits out a 429 sees its window end, as it would.
-	const started = Date.now();
-	mountTriggerMcp(env, 0.0001, () => env.clock.now() + (Date.now() - started));
+	const { env } = await startTriggerEnvWithMcp(0.0001, { withRealTime: true });
 	const rows: SoakRow[] = [];
 	try {
 		let seed = options.seed;

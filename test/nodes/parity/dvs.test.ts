@@ -10,19 +10,22 @@ import type { INodeParameters } from 'n8n-workflow';
 import { listSearch, loadOptions, resourceMapping } from '../../../devkit/harness';
 
 import { dvsOperations } from './dvsOperations';
+import { textInput } from './storageOperations';
 import {
 	AUTHS,
 	byId,
+	ByCredential,
 	DVS_NODE,
-	fieldsOf,
 	jsonOf,
 	nodeDescription,
 	nodeProperties,
 	oauthCredential,
 	offeredValues,
+	OutputFields,
 	toolCalls,
 	useParityEnv,
 	type Auth,
+	type RunExtra,
 } from './env';
 
 const env = useParityEnv();
@@ -34,111 +37,94 @@ function fieldsParameter(value: Record<string, unknown>): INodeParameters {
 	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } as unknown as INodeParameters;
 }
 
-const fields: Record<string, Partial<Record<Auth, string[]>>> = {};
-function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
-	fields[operation] ??= {};
-	fields[operation][auth] = fieldsOf(json);
-}
+const fields = new OutputFields();
 
 /** The JSON of items with the volatile values out, to compare what both credentials read. */
 function comparable(items: Array<Record<string, unknown>>): unknown {
 	return JSON.parse(JSON.stringify(items));
 }
 
-const reads: Record<string, Partial<Record<Auth, unknown>>> = {};
+const reads = new ByCredential<unknown>();
 function recordRead(operation: string, auth: Auth, items: Array<Record<string, unknown>>): void {
-	reads[operation] ??= {};
-	reads[operation][auth] = comparable(items);
+	reads.keep(operation, auth, comparable(items));
 }
 
 describe.each(AUTHS)('Svc DVS with the %s credential', (auth) => {
 	dvsOperations(env, auth, {
-		record: (operation, json) => record(operation, auth, json),
+		record: (operation, json) => fields.record(operation, auth, json),
 		recordRead: (operation, items) => recordRead(operation, auth, items),
 	});
 });
 
 describe('the same output with either credential', () => {
-	it.each([
-		'task.create',
-		'task.update',
-		'task.get',
-		'task.get.simplify',
-		'task.getMany',
-		'task.getFields',
-		'project.get',
-		'project.getMany',
-		'project.getFields',
-		'comment.add',
-		'comment.getMany',
-		'attachment.upload',
-		'attachment.list',
-		'user.getAssignable',
-	])('%s: the same fields', (operation) => {
-		expect(fields[operation]?.rest).toBeDefined();
-		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
-	});
+	fields.itIsTheSameFor(
+		[
+			'task.create',
+			'task.update',
+			'task.get',
+			'task.get.simplify',
+			'task.getMany',
+			'task.getFields',
+			'project.get',
+			'project.getMany',
+			'project.getFields',
+			'comment.add',
+			'comment.getMany',
+			'attachment.upload',
+			'attachment.list',
+			'user.getAssignable',
+		],
+		'%s: the same fields',
+	);
 
-	it.each([
-		'task.get',
-		'task.get.simplify',
-		'task.getMany',
-		'task.getFields.fields',
-		'project.get',
-		'project.getMany',
-		'comment.getMany.design',
-		'user.getAssignable',
-		'user.search',
-	])('%s: the same values read', (operation) => {
-		expect(reads[operation]?.rest).toBeDefined();
-		expect(reads[operation]?.mcp).toEqual(reads[operation]?.rest);
-	});
+	reads.itIsTheSameFor(
+		[
+			'task.get',
+			'task.get.simplify',
+			'task.getMany',
+			'task.getFields.fields',
+			'project.get',
+			'project.getMany',
+			'comment.getMany.design',
+			'user.getAssignable',
+			'user.search',
+		],
+		'%s: the same values read',
+	);
 });
 
 describe('reconciliation over MCP: never written twice', () => {
-	it('Task → Create: the connection drops after svc_dvs_create_task committed → one task, reconciled', async () => {
-		const a = orgA();
-		const name = `Dropped answer ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'dropAfterCommit' } });
+	/** Runs `parameters` over MCP with `kind` faulting `tool`: the output items, and the calls of `tool` it made. */
+	async function faulted(
+		tool: string,
+		kind: 'dropAfterCommit' | 'mcpUncertain',
+		parameters: INodeParameters,
+		extra?: RunExtra,
+	) {
+		sim().faults.add({ match: { mcpTool: tool }, fault: { kind } });
 		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.dvs('mcp', {
-				resource: 'task',
-				operation: 'create',
-				project: byId(a.projects.website),
-				fields: fieldsParameter({ name }),
-			}),
-		);
-		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ reconciled: true });
+		const items = jsonOf(await env.dvs('mcp', parameters, extra));
+		return { items, calls: toolCalls(sim(), from, tool) };
+	}
+
+	it.each([
+		{ when: 'the connection drops after svc_dvs_create_task committed', fault: 'dropAfterCommit' as const },
+		{ when: 'status "uncertain" (the write committed)', fault: 'mcpUncertain' as const },
+	])('Task → Create: $when → read back, one task, reconciled', async ({ fault }) => {
+		const a = orgA();
+		const name = `${fault} ${Date.now()}`;
+		const { items, calls } = await faulted('svc_dvs_create_task', fault, {
+			resource: 'task',
+			operation: 'create',
+			project: byId(a.projects.website),
+			fields: fieldsParameter({ name }),
+		});
 		const tasks = store()
 			.documents(a.orgId, 'task')
 			.filter((task) => task.values.name === name);
 		expect(tasks).toHaveLength(1);
-		expect(items[0].dvs_document_id).toBe(tasks[0].id);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
-	});
-
-	it('Task → Create: status "uncertain" (the write committed) → read back, one task, reconciled', async () => {
-		const a = orgA();
-		const name = `Uncertain create ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_create_task' }, fault: { kind: 'mcpUncertain' } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.dvs('mcp', {
-				resource: 'task',
-				operation: 'create',
-				project: byId(a.projects.website),
-				fields: fieldsParameter({ name }),
-			}),
-		);
-		expect(items).toEqual([expect.objectContaining({ dvs_document_id: expect.any(Number), name, reconciled: true })]);
-		expect(
-			store()
-				.documents(a.orgId, 'task')
-				.filter((task) => task.values.name === name),
-		).toHaveLength(1);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_create_task')).toHaveLength(1);
+		expect(items).toEqual([expect.objectContaining({ dvs_document_id: tasks[0].id, name, reconciled: true })]);
+		expect(calls).toHaveLength(1);
 	});
 
 	// Document 2, svc_dvs_add_comment: "comment (up to 20000 characters)".
@@ -159,30 +145,28 @@ describe('reconciliation over MCP: never written twice', () => {
 
 	it('Task → Update: status "uncertain" → read back, not sent again', async () => {
 		const a = orgA();
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_update_task' }, fault: { kind: 'mcpUncertain' } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.dvs('mcp', {
-				resource: 'task',
-				operation: 'update',
-				documentId: byId(a.tasks.design),
-				fields: fieldsParameter({ date_due: '2027-01-02' }),
-			}),
-		);
+		const { items, calls } = await faulted('svc_dvs_update_task', 'mcpUncertain', {
+			resource: 'task',
+			operation: 'update',
+			documentId: byId(a.tasks.design),
+			fields: fieldsParameter({ date_due: '2027-01-02' }),
+		});
 		expect(items).toEqual([
 			expect.objectContaining({ dvs_document_id: a.tasks.design, date_due: '2027-01-02', reconciled: true }),
 		]);
 		expect(store().documentById(a.tasks.design)?.values.date_due).toBe('2027-01-02');
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_dvs_update_task')).toHaveLength(1);
+		expect(calls).toHaveLength(1);
 	});
 
 	it('Comment → Add: status "uncertain" → one comment, reconciled', async () => {
 		const a = orgA();
 		const text = `uncertain comment ${Date.now()}`;
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_add_comment' }, fault: { kind: 'mcpUncertain' } });
-		const items = jsonOf(
-			await env.dvs('mcp', { resource: 'comment', operation: 'add', task: byId(a.tasks.design), comment: text }),
-		);
+		const { items } = await faulted('svc_dvs_add_comment', 'mcpUncertain', {
+			resource: 'comment',
+			operation: 'add',
+			task: byId(a.tasks.design),
+			comment: text,
+		});
 		expect(items).toEqual([{ dvs_document_id: a.tasks.design, reconciled: true }]);
 		expect(
 			store()
@@ -193,26 +177,11 @@ describe('reconciliation over MCP: never written twice', () => {
 
 	it('Attachment → Upload: status "uncertain" → one file, reconciled', async () => {
 		const a = orgA();
-		sim().faults.add({ match: { mcpTool: 'svc_dvs_upload_file' }, fault: { kind: 'mcpUncertain' } });
-		const items = jsonOf(
-			await env.dvs(
-				'mcp',
-				{ resource: 'attachment', operation: 'upload', task: byId(a.tasks.design), binaryPropertyName: 'data' },
-				{
-					input: [
-						{
-							json: {},
-							binary: {
-								data: {
-									data: Buffer.from('uncertain upload'),
-									fileName: `u-${Date.now()}.txt`,
-									mimeType: 'text/plain',
-								},
-							},
-						},
-					],
-				},
-			),
+		const { items } = await faulted(
+			'svc_dvs_upload_file',
+			'mcpUncertain',
+			{ resource: 'attachment', operation: 'upload', task: byId(a.tasks.design), binaryPropertyName: 'data' },
+			{ input: textInput(`u-${Date.now()}.txt`, 'uncertain upload') },
 		);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ reconciled: true });

@@ -8,19 +8,27 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import {
+	createPoller,
 	runNode,
 	type BinaryMode,
 	type CredentialsMap,
 	type HarnessInputItem,
 	type NodeRunResult,
+	type Poller,
 	type RunNodeOptions,
 } from '../../../devkit/harness';
-import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
+import {
+	startServiceSimulator,
+	type McpPart,
+	type ServiceSimulator,
+	type ServiceSimulatorOptions,
+} from '../../../devkit/simulator';
 import type { SeedUser } from '../../../devkit/simulator/dvs';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind, type SdkPeerOptions } from '../../../devkit/peers/sdkServers';
+import { mountTriggerMcp, startTriggerEnv, type TriggerEnv } from '../../../devkit/triggerEnv';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf, nodeDescription, nodeProperties } from '../../helpers';
 
 export { jsonOf, byId, nodeDescription, nodeProperties, DVS_NODE, STORAGE_NODE };
@@ -164,12 +172,43 @@ export function fieldsOf(json: Record<string, unknown>): string[] {
 		.sort();
 }
 
-/** MCP tools/call requests the simulator logged since `from`, by tool name. */
-export function toolCalls(sim: ServiceSimulator, from: number): string[] {
+/** MCP tools/call requests the simulator logged since `from`, by tool name (only `tool`'s when given). */
+export function toolCalls(sim: ServiceSimulator, from: number, tool?: string): string[] {
 	return sim.requests
 		.slice(from)
-		.filter((entry) => entry.mcpTool !== undefined)
+		.filter((entry) => entry.mcpTool !== undefined && (tool === undefined || entry.mcpTool === tool))
 		.map((entry) => entry.mcpTool as string);
+}
+
+/** What each credential gave per operation, compared once the suites of both have run. */
+export class ByCredential<T> {
+	private readonly given: Record<string, Partial<Record<Auth, T>>> = {};
+
+	keep(operation: string, auth: Auth, value: T): void {
+		this.given[operation] ??= {};
+		this.given[operation][auth] = value;
+	}
+
+	of(operation: string, auth: Auth): T | undefined {
+		return this.given[operation]?.[auth];
+	}
+
+	/** The MCP credential gave for `operation` what the REST credential gave (which gave something). */
+	expectSame(operation: string): void {
+		expect(this.of(operation, 'rest')).toBeDefined();
+		expect(this.of(operation, 'mcp')).toEqual(this.of(operation, 'rest'));
+	}
+	/** Registers one test per operation, named by `title` (`%s`: the operation), that `expectSame`s it. */
+	itIsTheSameFor(operations: string[], title = '%s'): void {
+		it.each(operations)(title, (operation) => this.expectSame(operation));
+	}
+}
+
+/** The output fields (`fieldsOf`) each credential gave per operation. */
+export class OutputFields extends ByCredential<string[]> {
+	record(operation: string, auth: Auth, json: Record<string, unknown>): void {
+		this.keep(operation, auth, fieldsOf(json));
+	}
 }
 
 /**
@@ -250,4 +289,49 @@ export function offeredValues(properties: INodeProperties[], name: string, value
 		}
 	}
 	return [...offered].sort();
+}
+
+/**
+ * The trigger environment with the MCP endpoint mounted over its stores, its rate-limit windows
+ * shrunk by `timeScale` and running on the test clock (`withRealTime`: plus the time that really
+ * passes, so that a poll waiting out a 429 sees its window end).
+ */
+export async function startTriggerEnvWithMcp(
+	timeScale: number,
+	{ withRealTime = false } = {},
+): Promise<{ env: TriggerEnv; mcp: McpPart }> {
+	const env = await startTriggerEnv();
+	const started = Date.now();
+	const now = withRealTime ? () => env.clock.now() + (Date.now() - started) : env.clock.now;
+	return { env, mcp: mountTriggerMcp(env, timeScale, now) };
+}
+
+export type WatchedService = 'storage' | 'dvs';
+
+/** MCP credentials (an API key) of the trigger environment's Storage account or DVS admin. */
+export function triggerMcpCredentials(env: TriggerEnv, service: WatchedService): ICredentialDataDecryptedObject {
+	if (service === 'storage')
+		return { baseUrl: env.sim.baseUrl, userId: env.storage.userId, apiToken: env.storage.credentials.accessToken };
+	const admin = env.dvs.seed.orgA.users.admin;
+	return { baseUrl: env.sim.baseUrl, userId: admin.id, apiToken: admin.token };
+}
+
+/** Svc Storage Trigger or Svc DVS Trigger polling the trigger environment with the REST or the MCP credential. */
+export function triggerPoller(
+	env: TriggerEnv,
+	service: WatchedService,
+	auth: Auth,
+	parameters: INodeParameters,
+	options: { staticData?: IDataObject; mcpCredentials?: ICredentialDataDecryptedObject } = {},
+): Poller {
+	const rest = service === 'storage' ? 'svcStorageApi' : 'svcDvsApi';
+	return createPoller({
+		type: service === 'storage' ? 'n8n-nodes-svc.svcStorageTrigger' : 'n8n-nodes-svc.svcDvsTrigger',
+		parameters: { authentication: auth === 'rest' ? rest : 'svcMcpApi', ...parameters },
+		credentials:
+			auth === 'rest'
+				? { [rest]: service === 'storage' ? env.storage.credentials : env.dvsCredentials }
+				: { svcMcpApi: options.mcpCredentials ?? triggerMcpCredentials(env, service) },
+		staticData: options.staticData,
+	});
 }

@@ -4,6 +4,8 @@
  * same output fields and the same effect on the shared store. Then what only MCP has, what it
  * hides, reconciliation over MCP, and refusals that name the deployment setting or OAuth scope.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { listSearch } from '../../../devkit/harness';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
@@ -17,14 +19,15 @@ import {
 	nodeProperties,
 	oauthCredential,
 	offeredValues,
+	OutputFields,
 	STORAGE_NODE,
 	toolCalls,
 	useParityEnv,
-	type Auth,
 } from './env';
 
+const Q1_REPORT = 'https://files.example.com/reports/q1.pdf';
 const IMPORT_ROUTES: Record<string, FetchedSource> = {
-	'https://files.example.com/reports/q1.pdf': {
+	[Q1_REPORT]: {
 		status: 200,
 		body: Buffer.from('%PDF-1.7 imported report'),
 		contentType: 'text/html',
@@ -45,11 +48,16 @@ const sim = () => env.sim();
 const pro = () => sim().demo.pro;
 
 /** Output fields per operation and credential, compared at the end. */
-const fields: Record<string, Partial<Record<Auth, string[]>>> = {};
-function record(operation: string, auth: Auth, json: Record<string, unknown>): void {
-	fields[operation] ??= {};
-	fields[operation][auth] = fieldsOf(json);
-}
+const fields = new OutputFields();
+
+/** File → Import From URL over MCP into the folder, from the source these parameters name. */
+const importInto = async (folderHash: string, source: INodeParameters) =>
+	await env.storage('mcp', { resource: 'file', operation: 'importFromUrl', folder: byId(folderHash), ...source });
+
+const namesIn = (folderHash: string) =>
+	sim()
+		.storage.listChildren(folderHash)
+		.map((item) => item.name);
 
 function workFolder(label: string): StoredFolder {
 	return sim().storage.createFolder(
@@ -60,11 +68,11 @@ function workFolder(label: string): StoredFolder {
 }
 
 describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
-	storageOperations(env, auth, (operation, json) => record(operation, auth, json));
+	storageOperations(env, auth, (operation, json) => fields.record(operation, auth, json));
 });
 
 describe('the same output fields with either credential', () => {
-	it.each([
+	fields.itIsTheSameFor([
 		'folder.create',
 		'file.upload',
 		'folder.getContent.folder',
@@ -76,10 +84,7 @@ describe('the same output fields with either credential', () => {
 		'file.rename',
 		'folder.rename',
 		'file.move',
-	])('%s', (operation) => {
-		expect(fields[operation]?.rest).toBeDefined();
-		expect(fields[operation]?.mcp).toEqual(fields[operation]?.rest);
-	});
+	]);
 });
 
 describe('Svc Storage over MCP: what differs', () => {
@@ -266,69 +271,48 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		const items = jsonOf(result);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ folder_name: 'Once', reconciled: true });
-		expect(
-			sim()
-				.storage.listChildren(work.hash)
-				.map((item) => item.name),
-		).toEqual(['Once']);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_create_folder')).toHaveLength(1);
-		expect(fieldsOf(items[0])).toEqual(fields['folder.create']?.mcp);
+		expect(namesIn(work.hash)).toEqual(['Once']);
+		expect(toolCalls(sim(), from, 'svc_create_folder')).toHaveLength(1);
+		expect(fieldsOf(items[0])).toEqual(fields.of('folder.create', 'mcp'));
 	});
 
-	it('File → Upload: the connection drops after svc_upload_file committed → one file, reconciled', async () => {
-		const work = workFolder('reconcile-upload');
-		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropAfterCommit' } });
+	it.each([
+		{
+			when: 'after svc_upload_file committed → one file, reconciled',
+			fault: 'dropAfterCommit' as const,
+			file: ['once.txt', 'exactly once'],
+			reconciled: true,
+			calls: 1,
+		},
+		{
+			when: 'before the write → sent once more, one file',
+			fault: 'dropBeforeCommit' as const,
+			file: ['again.txt', 'retry'],
+			reconciled: undefined,
+			calls: 2,
+		},
+	])('File → Upload: the connection drops $when', async ({ fault, file: [name, text], reconciled, calls }) => {
+		const work = workFolder(`upload-${fault}`);
+		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: fault } });
 		const from = sim().requests.length;
 		const items = jsonOf(
 			await env.storage(
 				'mcp',
 				{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
-				{ input: textInput('once.txt', 'exactly once') },
+				{ input: textInput(name, text) },
 			),
 		);
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ file_name: 'once.txt', size: 12, reconciled: true });
-		expect(
-			sim()
-				.storage.listChildren(work.hash)
-				.map((item) => item.name),
-		).toEqual(['once.txt']);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(1);
-	});
-
-	it('File → Upload: the connection drops before the write → sent once more, one file', async () => {
-		const work = workFolder('retry-upload');
-		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: 'dropBeforeCommit' } });
-		const from = sim().requests.length;
-		const items = jsonOf(
-			await env.storage(
-				'mcp',
-				{ resource: 'file', operation: 'upload', folder: byId(work.hash), binaryPropertyName: 'data' },
-				{ input: textInput('again.txt', 'retry') },
-			),
-		);
-		expect(items).toHaveLength(1);
-		expect(items[0].reconciled).toBeUndefined();
-		expect(
-			sim()
-				.storage.listChildren(work.hash)
-				.map((item) => item.name),
-		).toEqual(['again.txt']);
-		expect(toolCalls(sim(), from).filter((tool) => tool === 'svc_upload_file')).toHaveLength(2);
+		expect(items[0]).toMatchObject({ file_name: name, size: text.length });
+		expect(items[0].reconciled).toBe(reconciled);
+		expect(namesIn(work.hash)).toEqual([name]);
+		expect(toolCalls(sim(), from, 'svc_upload_file')).toHaveLength(calls);
 	});
 
 	it('Import From URL: a 500 after commit → one file, reconciled', async () => {
 		const work = workFolder('reconcile-import');
 		sim().faults.add({ match: { mcpTool: 'svc_import_file' }, fault: { kind: 'status500AfterCommit' } });
-		const items = jsonOf(
-			await env.storage('mcp', {
-				resource: 'file',
-				operation: 'importFromUrl',
-				folder: byId(work.hash),
-				source: 'url',
-				sourceUrl: 'https://files.example.com/reports/q1.pdf',
-			}),
-		);
+		const items = jsonOf(await importInto(work.hash, { source: 'url', sourceUrl: Q1_REPORT }));
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ file_name: 'q1.pdf', reconciled: true });
 		expect(sim().storage.listChildren(work.hash)).toHaveLength(1);
@@ -342,20 +326,15 @@ describe('operations only the MCP endpoint has', () => {
 		const stored = sim().storage.addFile(pro().userId, work.hash, `${unique} report.txt`, Buffer.from('x'));
 		const items = jsonOf(await env.storage('mcp', { resource: 'file', operation: 'search', query: unique, limit: 10 }));
 		expect(items.map((item) => item.file_hash)).toEqual([stored.hash]);
-		expect(fieldsOf(items[0])).toEqual(expect.arrayContaining(fields['folder.getContent.file']?.mcp ?? ['file_hash']));
+		expect(fieldsOf(items[0])).toEqual(
+			expect.arrayContaining(fields.of('folder.getContent.file', 'mcp') ?? ['file_hash']),
+		);
 	});
 
 	it('File → Import From URL stores the fetched file; status created', async () => {
 		const work = workFolder('import');
 		const [json] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'file',
-				operation: 'importFromUrl',
-				folder: byId(work.hash),
-				source: 'url',
-				sourceUrl: 'https://files.example.com/reports/q1.pdf',
-				fileName: 'Q1 report.pdf',
-			}),
+			await importInto(work.hash, { source: 'url', sourceUrl: Q1_REPORT, fileName: 'Q1 report.pdf' }),
 		);
 		expect(json).toMatchObject({ status: 'created', file_name: 'Q1 report.pdf', folder_hash: work.hash, size: 24 });
 		expect(
@@ -363,18 +342,15 @@ describe('operations only the MCP endpoint has', () => {
 				.storage.getFile(json.file_hash as string)
 				?.content.toString(),
 		).toBe('%PDF-1.7 imported report');
-		expect(fieldsOf(json)).toEqual([...(fields['file.upload']?.mcp ?? []), 'status'].sort());
+		expect(fieldsOf(json)).toEqual([...(fields.of('file.upload', 'mcp') ?? []), 'status'].sort());
 	});
 
 	it('File → Import From URL with a file object', async () => {
 		const work = workFolder('import-object');
 		const [json] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'file',
-				operation: 'importFromUrl',
-				folder: byId(work.hash),
+			await importInto(work.hash, {
 				source: 'fileObject',
-				downloadUrl: 'https://files.example.com/reports/q1.pdf',
+				downloadUrl: Q1_REPORT,
 				fileId: 'file-abc',
 				fileName: 'attached.pdf',
 			}),
@@ -385,13 +361,7 @@ describe('operations only the MCP endpoint has', () => {
 	it('File → Import From URL refuses a non-HTTPS URL before any request', async () => {
 		const work = workFolder('import-http');
 		const from = sim().requests.length;
-		const result = await env.storage('mcp', {
-			resource: 'file',
-			operation: 'importFromUrl',
-			folder: byId(work.hash),
-			source: 'url',
-			sourceUrl: 'http://files.example.com/reports/q1.pdf',
-		});
+		const result = await importInto(work.hash, { source: 'url', sourceUrl: 'http://files.example.com/reports/q1.pdf' });
 		expect(result.error?.message).toMatch(/Source URL.*https/);
 		expect(toolCalls(sim(), from)).toEqual([]);
 	});
@@ -400,14 +370,16 @@ describe('operations only the MCP endpoint has', () => {
 		const work = workFolder('move-folder');
 		const folder = sim().storage.createFolder(pro().userId, work.hash, 'mover');
 		const target = sim().storage.createFolder(pro().userId, work.hash, 'target');
-		const [moved] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'folder',
-				operation: 'move',
-				folder: byId(folder.hash),
-				targetFolder: byId(target.hash),
-			}),
-		);
+		const moveFolder = async () =>
+			jsonOf(
+				await env.storage('mcp', {
+					resource: 'folder',
+					operation: 'move',
+					folder: byId(folder.hash),
+					targetFolder: byId(target.hash),
+				}),
+			)[0];
+		const moved = await moveFolder();
 		expect(moved).toEqual({
 			folder_hash: folder.hash,
 			folder_name: 'mover',
@@ -416,14 +388,7 @@ describe('operations only the MCP endpoint has', () => {
 			status: 'updated',
 		});
 		expect(sim().storage.getFolder(folder.hash)?.parentHash).toBe(target.hash);
-		const [again] = jsonOf(
-			await env.storage('mcp', {
-				resource: 'folder',
-				operation: 'move',
-				folder: byId(folder.hash),
-				targetFolder: byId(target.hash),
-			}),
-		);
+		const again = await moveFolder();
 		expect(again.status).toBe('unchanged');
 	});
 

@@ -4,6 +4,8 @@
  * runs it with the REST and the MCP credential; the SDK-peer suite with the MCP credential
  * against each official-SDK server.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { byId, jsonOf, toolCalls, type Auth, type ParityEnv } from './env';
 
@@ -31,16 +33,20 @@ export function storageOperations(
 		work = workFolder(`parity-${auth}`);
 	});
 
+	/** Runs the operation and records its first output item as `<resource>.<operation>`. */
+	const recorded = async (parameters: INodeParameters) => {
+		const [json] = jsonOf(await env.storage(auth, parameters));
+		record(`${String(parameters.resource)}.${String(parameters.operation)}`, json);
+		return json;
+	};
+
 	it('Folder → Create makes one PRIVATE folder with the name asked for', async () => {
-		const [json] = jsonOf(
-			await env.storage(auth, {
-				resource: 'folder',
-				operation: 'create',
-				parentFolder: byId(work.hash),
-				folderName: 'Reports 2026',
-			}),
-		);
-		record('folder.create', json);
+		const json = await recorded({
+			resource: 'folder',
+			operation: 'create',
+			parentFolder: byId(work.hash),
+			folderName: 'Reports 2026',
+		});
 		const folder = sim().storage.getFolder(json.folder_hash as string)!;
 		expect(folder).toMatchObject({ name: 'Reports 2026', parentHash: work.hash, accessType: 'PRIVATE' });
 		expect(json).toMatchObject({ folder_name: 'Reports 2026', access_type: 'PRIVATE' });
@@ -116,10 +122,7 @@ export function storageOperations(
 	});
 
 	it('Folder → Get Info', async () => {
-		const [json] = jsonOf(
-			await env.storage(auth, { resource: 'folder', operation: 'getInfo', folder: byId(work.hash) }),
-		);
-		record('folder.getInfo', json);
+		const json = await recorded({ resource: 'folder', operation: 'getInfo', folder: byId(work.hash) });
 		expect(json).toMatchObject({
 			folder_hash: work.hash,
 			folder_name: work.name,
@@ -132,15 +135,12 @@ export function storageOperations(
 		const file = sim()
 			.storage.listChildren(work.hash)
 			.find((item) => item.type === 'file')!;
-		const [json] = jsonOf(
-			await env.storage(auth, {
-				resource: 'file',
-				operation: 'getInfo',
-				file: byId(file.hash),
-				options: { accessRights: true },
-			}),
-		);
-		record('file.getInfo', json);
+		const json = await recorded({
+			resource: 'file',
+			operation: 'getInfo',
+			file: byId(file.hash),
+			options: { accessRights: true },
+		});
 		expect(json).toMatchObject({ file_hash: file.hash, file_name: 'notes.txt', size: 17, mime_type: 'text/plain' });
 	});
 
@@ -218,43 +218,30 @@ export function storageOperations(
 		expect(bytes.equals(content)).toBe(true);
 	}, 60_000);
 
-	it('File → Rename', async () => {
-		const stored = sim().storage.addFile(pro().userId, work.hash, 'draft.txt', Buffer.from('draft'));
-		const [json] = jsonOf(
-			await env.storage(auth, { resource: 'file', operation: 'rename', file: byId(stored.hash), newName: 'final.txt' }),
-		);
-		record('file.rename', json);
-		expect(json).toMatchObject({ file_hash: stored.hash, file_name: 'final.txt' });
-		expect(sim().storage.getFile(stored.hash)?.name).toBe('final.txt');
-	});
-
-	it('Folder → Rename', async () => {
-		const folder = sim().storage.createFolder(pro().userId, work.hash, 'old name');
-		const [json] = jsonOf(
-			await env.storage(auth, {
-				resource: 'folder',
-				operation: 'rename',
-				folder: byId(folder.hash),
-				newName: 'new name',
-			}),
-		);
-		record('folder.rename', json);
-		expect(json).toMatchObject({ folder_hash: folder.hash, folder_name: 'new name' });
-		expect(sim().storage.getFolder(folder.hash)?.name).toBe('new name');
+	it.each([
+		{ title: 'File', rename: { resource: 'file', operation: 'rename', newName: 'final.txt' }, before: 'draft.txt' },
+		{ title: 'Folder', rename: { resource: 'folder', operation: 'rename', newName: 'new name' }, before: 'old name' },
+	] as const)('$title → Rename', async ({ rename, before }) => {
+		const { resource, newName } = rename;
+		const hash =
+			resource === 'file'
+				? sim().storage.addFile(pro().userId, work.hash, before, Buffer.from('draft')).hash
+				: sim().storage.createFolder(pro().userId, work.hash, before).hash;
+		const json = await recorded({ ...rename, [resource]: byId(hash) });
+		expect(json).toMatchObject({ [`${resource}_hash`]: hash, [`${resource}_name`]: newName });
+		const renamed = resource === 'file' ? sim().storage.getFile(hash) : sim().storage.getFolder(hash);
+		expect(renamed?.name).toBe(newName);
 	});
 
 	it('File → Move', async () => {
 		const stored = sim().storage.addFile(pro().userId, work.hash, 'to-move.txt', Buffer.from('move me'));
 		const target = sim().storage.createFolder(pro().userId, work.hash, 'archive');
-		const [json] = jsonOf(
-			await env.storage(auth, {
-				resource: 'file',
-				operation: 'move',
-				file: byId(stored.hash),
-				targetFolder: byId(target.hash),
-			}),
-		);
-		record('file.move', json);
+		const json = await recorded({
+			resource: 'file',
+			operation: 'move',
+			file: byId(stored.hash),
+			targetFolder: byId(target.hash),
+		});
 		expect(json).toMatchObject({ file_hash: stored.hash, folder_hash: target.hash });
 		expect(sim().storage.getFile(stored.hash)?.folderHash).toBe(target.hash);
 	});

@@ -5,18 +5,20 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { binaryBuffer, createPoller, type Poller } from '../../../devkit/harness';
+import { binaryBuffer, type Poller } from '../../../devkit/harness';
 import { startSdkPeer, type SdkPeer, type SdkPeerKind } from '../../../devkit/peers/sdkServers';
+import { addComment, addFile, addTask, emitted, type TriggerEnv } from '../../../devkit/triggerEnv';
 import {
-	addComment,
-	addFile,
-	addTask,
-	emitted,
-	mountTriggerMcp,
-	startTriggerEnv,
-	type TriggerEnv,
-} from '../../../devkit/triggerEnv';
-import { AUTHS, fieldsOf, nodeDescription, offeredValues, type Auth } from './env';
+	AUTHS,
+	fieldsOf,
+	nodeDescription,
+	offeredValues,
+	startTriggerEnvWithMcp,
+	triggerMcpCredentials,
+	triggerPoller,
+	type Auth,
+	type WatchedService,
+} from './env';
 
 export interface TriggerParity {
 	env(): TriggerEnv;
@@ -29,25 +31,16 @@ export interface TriggerParity {
 /** Registers the comparison in the enclosing block; MCP credentials point at `peerKind` when given. */
 export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 	let env!: TriggerEnv;
-	let storageMcpCredentials: ICredentialDataDecryptedObject;
-	let dvsMcpCredentials: ICredentialDataDecryptedObject;
+	let endpoint: ICredentialDataDecryptedObject = {};
 	let peer: SdkPeer | undefined;
 
 	beforeAll(async () => {
-		env = await startTriggerEnv();
-		// The MCP endpoint over the trigger environment's stores and clock. Its rate-limit windows
-		// shrink with the test clock (timeScale), so a soak's many polls stay within them.
-		const mcp = mountTriggerMcp(env, 0.001);
-		if (peerKind) peer = await startSdkPeer(peerKind, { baseUrl: env.sim.baseUrl, mcp });
-		const endpoint: ICredentialDataDecryptedObject = peer ? { endpointUrl: peer.endpoint } : {};
-		storageMcpCredentials = {
-			baseUrl: env.sim.baseUrl,
-			userId: env.storage.userId,
-			apiToken: env.storage.credentials.accessToken,
-			...endpoint,
-		};
-		const worker = env.dvs.seed.orgA.users.admin;
-		dvsMcpCredentials = { baseUrl: env.sim.baseUrl, userId: worker.id, apiToken: worker.token, ...endpoint };
+		// The MCP endpoint's rate-limit windows shrink with the test clock (timeScale), so a soak's many
+		// polls stay within them.
+		const started = await startTriggerEnvWithMcp(0.001);
+		env = started.env;
+		if (peerKind) peer = await startSdkPeer(peerKind, { baseUrl: env.sim.baseUrl, mcp: started.mcp });
+		endpoint = peer ? { endpointUrl: peer.endpoint } : {};
 	});
 	afterAll(async () => {
 		await peer?.close();
@@ -58,23 +51,16 @@ export function triggerEvents(peerKind?: SdkPeerKind): TriggerParity {
 		env.clock.advance(10_000);
 	});
 
-	function storagePoller(auth: Auth, parameters: INodeParameters, staticData?: IDataObject): Poller {
-		return createPoller({
-			type: 'n8n-nodes-svc.svcStorageTrigger',
-			parameters: { authentication: auth === 'rest' ? 'svcStorageApi' : 'svcMcpApi', ...parameters },
-			credentials: auth === 'rest' ? { svcStorageApi: env.storage.credentials } : { svcMcpApi: storageMcpCredentials },
-			staticData,
-		});
-	}
-
-	function dvsPoller(auth: Auth, parameters: INodeParameters, staticData?: IDataObject): Poller {
-		return createPoller({
-			type: 'n8n-nodes-svc.svcDvsTrigger',
-			parameters: { authentication: auth === 'rest' ? 'svcDvsApi' : 'svcMcpApi', ...parameters },
-			credentials: auth === 'rest' ? { svcDvsApi: env.dvsCredentials } : { svcMcpApi: dvsMcpCredentials },
-			staticData,
-		});
-	}
+	/** The MCP credentials point at the SDK peer when there is one. */
+	const pollerOf =
+		(service: WatchedService) =>
+		(auth: Auth, parameters: INodeParameters, staticData?: IDataObject): Poller =>
+			triggerPoller(env, service, auth, parameters, {
+				staticData,
+				mcpCredentials: { ...triggerMcpCredentials(env, service), ...endpoint },
+			});
+	const storagePoller = pollerOf('storage');
+	const dvsPoller = pollerOf('dvs');
 
 	function rootHash(): string {
 		return env.sim.accounts.get(env.storage.userId)!.rootFolderHash;

@@ -5,7 +5,7 @@
  */
 import { useWarpedTime } from '../../../devkit/harness';
 import { ALL_TOOLS_ON, parityEnvOf, type ParityEnv, type RunExtra } from '../parity/env';
-import { startServiceSimulator, type ServiceSimulator } from '../../../devkit/simulator';
+import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
 import { matchesFaultMatch, type PredicateFaultSpec } from '../../../devkit/simulator/faults';
 import type { FaultMatch } from '../../../devkit/simulator/types';
 
@@ -14,6 +14,22 @@ export const LOOKS_PER_TRY = 5;
 
 /** Retry On Fail as a user sets it: 3 tries, n8n's default wait of 1 s (warped). */
 export const RETRY_ON_FAIL: RunExtra['recovery'] = { retryOnFail: { maxTries: 3, waitBetweenTries: 1000 } };
+
+/**
+ * The simulator the write suites run on: rate-limit windows shrink to nothing (a thousand writes a
+ * minute are not what is tested here) and Upload from URL's source is a public host answering a PDF.
+ */
+export const writeSimulatorOptions = (): ServiceSimulatorOptions => ({
+	timeScale: 0.0001,
+	mcpDeps: {
+		resolveHost: async () => ['93.184.216.34'],
+		fetchSource: async (request) => ({
+			status: 200,
+			body: Buffer.from(`%PDF-1.7 ${request.url}`),
+			contentType: 'application/pdf',
+		}),
+	},
+});
 
 let current: ServiceSimulator | undefined;
 
@@ -27,17 +43,7 @@ export function useRecoveryEnv(): { envWith(recovery?: RunExtra['recovery']): Pa
 	// The settle window and Retry On Fail's waits pass 1000 times faster.
 	useWarpedTime(1000, 1000);
 	beforeAll(async () => {
-		current = await startServiceSimulator({
-			timeScale: 0.0001,
-			mcpDeps: {
-				resolveHost: async () => ['93.184.216.34'],
-				fetchSource: async (request) => ({
-					status: 200,
-					body: Buffer.from(`%PDF-1.7 ${request.url}`),
-					contentType: 'application/pdf',
-				}),
-			},
-		});
+		current = await startServiceSimulator(writeSimulatorOptions());
 	});
 	afterAll(async () => {
 		await current?.close();
