@@ -73,21 +73,14 @@ const CHAOS_EXCLUDED: Record<string, string> = Object.fromEntries(
 CHAOS_EXCLUDED['rest esignature_share'] =
 	'sends e-mails and is never read back: an unknown outcome is reported as uncertain, never sent again';
 
-const NOT_YET = 'not in the suite yet (issue 34 hand-back)';
 const BAD_ANSWER_EXCLUDED: Record<string, string> = {
-	'rest save_user_encryption_keys': NOT_YET,
-	'rest save_file_encryption_key': NOT_YET,
-	'rest save_upload_encryption_key': NOT_YET,
 	'rest get_upload_encryption_key': 'the same answer shape as get_file_encryption_key, which the suite covers',
-	'rest get_share_encryption_key': NOT_YET,
 	'rest validate_session': '`Success: false` is an answer here (the session is not valid), not a bad one',
 	'rest undelete_folder': 'the same answer shape as delete_folder, which the suite covers',
 	'rest undelete_file': 'the same answer shape as delete_file, which the suite covers',
 	'rest get_users': 'the same answer shape as search_users, which the suite covers',
-	'mcp svc_get_root_folder': NOT_YET,
 	'mcp svc_search_docs': 'a tool of the Svc MCP node: the suite covers Svc Storage and Svc DVS',
 	'mcp svc_get_doc': 'a tool of the Svc MCP node: the suite covers Svc Storage and Svc DVS',
-	'mcp svc_import_file': NOT_YET,
 	'mcp svc_move_folder': 'read as svc_move_file is, which the suite covers',
 	'mcp svc_dvs_get_users': 'read as svc_dvs_search_users is, which the suite covers',
 };

@@ -15,6 +15,10 @@ it('runs every action of both nodes, REST and MCP, with the bad bodies', () => {
 	expect(rows.length).toBeGreaterThan(ACTION_CASES.length * 5);
 });
 
+it('gives every bad body to the action it is meant for (a run that never asks cannot pass)', () => {
+	expect(rows.filter((row) => !row.reached).map((row) => `${row.action} / ${row.body}: ${row.said}`)).toEqual([]);
+});
+
 it('turns no invalid 2xx body into a success', () => {
 	expect(rows.filter((row) => row.acceptedAsSuccess).map((row) => `${row.action} / ${row.body}: ${row.said}`)).toEqual(
 		[],

@@ -13,6 +13,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { warpTime, type NodeRunResult } from '../../devkit/harness';
 import { ALL_TOOLS_ON, byId, parityEnvOf, type Auth, type ParityEnv } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
+import { writeSimulatorOptions } from '../nodes/recovery/env';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 import { BAD_ANSWER_BODIES, type BadAnswerBody, type FaultMatch } from '../../devkit/simulator/types';
 
@@ -35,6 +36,22 @@ const fresh = (sim: ServiceSimulator) => {
 	const file = sim.storage.addFile(pro.userId, folder.hash, 'doc.txt', Buffer.from('document'));
 	return { pro, folder, file };
 };
+
+/**
+ * Document 1: the save operations answer "a success result", whose fields it does not show ("Fields of …
+ * success result objects: not shown beyond those listed"): any object that does not say it failed.
+ */
+const SUCCESS_RESULT: BadAnswerBody[] = ['emptyObject', 'zeroId'];
+
+/** Save File Key of a fresh file's key. */
+const saveFileKey = (f: ReturnType<typeof fresh>): INodeParameters => ({
+	resource: 'encryptionKey',
+	operation: 'saveFileKey',
+	userId: f.pro.userId,
+	fileHash: f.file.hash,
+	encryptionKey: 'wrapped',
+	keySignature: 'signature',
+});
 
 /** Document 1: move_file and delete_file answer "with no documented data", delete_folder "a status object". */
 const NO_DOCUMENTED_DATA: BadAnswerBody[] = ['empty', 'emptyObject', 'zeroId'];
@@ -147,6 +164,25 @@ function storageCases(auth: Auth): ActionCase[] {
 				match: { mcpTool: 'svc_search_files' },
 				run: run(() => ({ resource: 'file', operation: 'search', query: 'doc', limit: 10 })),
 			},
+			{
+				// A folder given by its path from ROOT: the path is walked from svc_get_root_folder's answer.
+				name: 'folder.getContent by path',
+				auth,
+				match: { mcpTool: 'svc_get_root_folder' },
+				run: run((f) => ({ resource: 'folder', operation: 'getContent', folder: byId(`/${f.folder.name}`) })),
+			},
+			{
+				name: 'file.importFromUrl',
+				auth,
+				match: { mcpTool: 'svc_import_file' },
+				run: run((f) => ({
+					resource: 'file',
+					operation: 'importFromUrl',
+					folder: byId(f.folder.hash),
+					source: 'url',
+					sourceUrl: `https://files.example.com/${f.folder.name}.pdf`,
+				})),
+			},
 		);
 		return cases;
 	}
@@ -192,6 +228,59 @@ function storageCases(auth: Auth): ActionCase[] {
 				operation: 'getFileKey',
 				userId: f.pro.userId,
 				fileHash: f.file.hash,
+			})),
+		},
+		{
+			name: 'encryptionKey.getShareKey',
+			auth,
+			match: { action: 'get_share_encryption_key' },
+			run: async (env, sim) => {
+				const f = fresh(sim);
+				await env.storage(auth, { ...saveFileKey(f), encryptionKey: 'wrapped', keySignature: 'signature' });
+				return await env.storage(auth, {
+					resource: 'encryptionKey',
+					operation: 'getShareKey',
+					userId: f.pro.userId,
+					receiverEmail: sim.demo.keys.email,
+					keyOf: 'file',
+					fileHash: f.file.hash,
+				});
+			},
+		},
+		{
+			name: 'encryptionKey.saveFileKey',
+			auth,
+			match: { action: 'save_file_encryption_key' },
+			documented: SUCCESS_RESULT,
+			run: run(saveFileKey),
+		},
+		{
+			name: 'encryptionKey.saveUploadKey',
+			auth,
+			match: { action: 'save_upload_encryption_key' },
+			documented: SUCCESS_RESULT,
+			run: run((f) => ({
+				resource: 'encryptionKey',
+				operation: 'saveUploadKey',
+				userId: f.pro.userId,
+				uploadHash: `upload-${f.folder.name}`,
+				encryptionKey: 'wrapped',
+				keySignature: 'signature',
+			})),
+		},
+		{
+			name: 'encryptionKey.saveUserKeys',
+			auth,
+			match: { action: 'save_user_encryption_keys' },
+			documented: SUCCESS_RESULT,
+			run: run((f) => ({
+				resource: 'encryptionKey',
+				operation: 'saveUserKeys',
+				userId: f.pro.userId,
+				kem: 'kem',
+				dsa: 'dsa',
+				x25519: 'x25519',
+				ed25519: 'ed25519',
 			})),
 		},
 		{
@@ -328,12 +417,14 @@ export interface BadAnswerRow {
 	/** A write found by reading back, after the bad answer. */
 	reconciled: boolean;
 	said: string;
+	/** The bad body was given: the action's request was made. */
+	reached: boolean;
 }
 
 /** Runs every action with every bad body. Time runs 100 times faster (a write's settle window). */
 export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
 	const endWarp = warpTime(100);
-	const sim = await startServiceSimulator({ timeScale: 0.0001 });
+	const sim = await startServiceSimulator(writeSimulatorOptions());
 	const rows: BadAnswerRow[] = [];
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
@@ -341,7 +432,7 @@ export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
 		for (const action of ACTION_CASES) {
 			for (const body of BAD_ANSWER_BODIES.filter((candidate) => !action.documented?.includes(candidate))) {
 				sim.faults.clear();
-				sim.faults.add({ match: action.match, fault: { kind: 'badAnswer', body } });
+				const fault = sim.faults.add({ match: action.match, fault: { kind: 'badAnswer', body } });
 				const result = await action.run(env, sim);
 				const reconciled =
 					!result.error && result.items.length > 0 && result.items.every((item) => item.json.reconciled === true);
@@ -350,6 +441,7 @@ export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
 					body,
 					acceptedAsSuccess: !result.error && !reconciled,
 					reconciled,
+					reached: fault.hits > 0,
 					said: result.error
 						? result.error.message
 						: `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 120)}`,
