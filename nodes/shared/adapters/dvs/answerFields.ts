@@ -8,7 +8,7 @@ function whole(value: unknown, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-/** A get_documents / get_comments answer (or its MCP mirror) as a page; missing numbers from the request. */
+/** A document or comment listing's answer (REST or MCP) as a page; missing numbers from the request. */
 export function dvsPageOf(body: IDataObject, requested: { limit: number; offset: number }): DvsPage {
 	const items = Array.isArray(body.items)
 		? (body.items.filter((entry) => entry && typeof entry === 'object') as IDataObject[])

@@ -20,7 +20,7 @@ export function listDocumentsArguments(query: DvsListQuery): IDataObject {
 	return args;
 }
 
-/** get_comments: the task and the page. */
+/** A task's comment listing: the task and the page. */
 export function commentsArguments(taskId: number, page: { limit: number; offset: number }): IDataObject {
 	return { dvs_document_id: taskId, limit: page.limit, offset: page.offset };
 }

@@ -138,7 +138,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		throw new NodeOperationError(this.ctx.getNode(), message, { itemIndex, description });
 	}
 
-	/** svc_create_folder needs a name and requests PRIVATE access (the MCP endpoint's rule 2). */
+	/** The MCP endpoint's rules for a new folder (mcpRefusals.ts) before its snapshot. */
 	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const name = input.name?.trim() ?? '';
 		refuseFolderOverMcp(this.ctx.getNode(), input, itemIndex);

@@ -131,7 +131,7 @@ export function writtenItem(structured: IDataObject): IDataObject {
 	return item && typeof item === 'object' && !Array.isArray(item) ? (item as IDataObject) : {};
 }
 
-/** REST's create_folder answer. */
+/** The REST answer of a folder write (restCatalogue.ts `REST.createFolder`). */
 export function createdFolderFromMcp(item: IDataObject): IDataObject {
 	return {
 		folder_hash: text(item.hash),

@@ -59,7 +59,7 @@ export interface DvsListQuery {
 	order?: DvsOrder;
 }
 
-/** One page of get_documents or get_comments, as the API answers it. */
+/** One page of a document or comment listing, as the API answers it. */
 export interface DvsPage {
 	items: IDataObject[];
 	total: number;

@@ -39,7 +39,7 @@ export function mcpErrorCode(error: unknown): string | undefined {
 
 export interface ErrorContext {
 	node: INode;
-	/** "call the tool svc_create_folder", "list the tools", … */
+	/** What the request did: "call the tool …", "list the tools". */
 	action: string;
 	itemIndex?: number;
 	secrets: readonly string[];

@@ -16,7 +16,7 @@ import { answerFromEvents, isStream } from './serverSentEvents';
 export interface PostOptions {
 	itemIndex?: number;
 	timeoutMs: number;
-	/** "list the tools", "call svc_create_folder": for error messages. */
+	/** What the request does, for error messages: "list the tools", "call the tool …". */
 	action: string;
 	/** A read: sent once more after a lost connection or a timeout. A write never is. */
 	resend: boolean;
