@@ -77,8 +77,7 @@ export class SvcStorageApi implements ICredentialType {
 			required: true,
 			displayOptions: { show: { authMethod: ['password'] } },
 		},
-		// A session ID authenticates as the password does.
-		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password -- a session ID is a password
 		{
 			displayName: 'Session ID',
 			name: 'sessionId',

@@ -61,12 +61,11 @@ type PrepareInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']
  */
 export function safeFileName(name: string | undefined): string | undefined {
 	if (name === undefined) return undefined;
-	// Control characters have no place in a file name.
 	const last =
 		name
 			.split(/[/\\]/)
 			.pop()
-			// eslint-disable-next-line no-control-regex
+			// eslint-disable-next-line no-control-regex -- control characters have no place in a file name
 			?.replace(/[\u0000-\u001f\u007f]/g, '')
 			.trim() ?? '';
 	return last === '' || last === '.' || last === '..' ? undefined : last;

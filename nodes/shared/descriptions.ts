@@ -150,8 +150,7 @@ export function searchProperties(
 ): INodeProperties[] {
 	return [
 		{ displayName: 'Query', name: 'query', type: 'string', default: '', required: true, ...query },
-		// The default is each search's own (the docs search: 5 of at most 20), given by the caller.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- each search's own, from the caller
 		{
 			displayName: 'Limit',
 			name: 'limit',

@@ -97,9 +97,8 @@ export function excerptOf(body: unknown, secrets: readonly string[]): string {
 		}
 	}
 	// Redact before cutting, so a secret at the cut is never left half-shown.
-	// Control characters have no place in a message.
 	const printable = redactText(text, secrets)
-		// eslint-disable-next-line no-control-regex
+		// eslint-disable-next-line no-control-regex -- control characters have no place in a message
 		.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
 		.replace(/\s+/g, ' ')
 		.trim();
