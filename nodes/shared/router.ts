@@ -128,8 +128,10 @@ export async function route<TDeps>(
 	const pace = itemPace(this, operation, api);
 	const { batchIntervalMs } = pace;
 	let { itemsPerBatch } = pace;
-	let failures = 0;
+	const failedItems: number[] = [];
 	const records = operation.access === 'write' ? WriteRecords.of(this) : undefined;
+	records?.begin();
+	let threw = true;
 	try {
 		for (let start = 0; start < items.length; start += itemsPerBatch) {
 			if (start > 0 && batchIntervalMs > 0) await sleep(batchIntervalMs);
@@ -142,14 +144,15 @@ export async function route<TDeps>(
 				indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)),
 			);
 			settled.forEach((result, offset) => {
-				if (result.status === 'rejected') failures++;
+				if (result.status === 'rejected') failedItems.push(indexes[offset]);
 				for (const item of itemOutput(this, result, indexes[offset], records)) output.push(item);
 			});
 		}
+		threw = false;
 	} finally {
 		await close();
+		// Kept only while n8n may run this run of the node again (Retry On Fail, Retry execution).
+		records?.finish({ threw, failedItems });
 	}
-	// Kept while an item failed: n8n may run the node again (Retry On Fail, Retry execution).
-	if (failures === 0) records?.clear();
 	return [output];
 }

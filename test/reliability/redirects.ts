@@ -85,9 +85,10 @@ interface PathContext {
 	oauth: ICredentialDataDecryptedObject;
 }
 
+/** What the user saw: the error with its description (a redirected write is "Outcome uncertain", its look says why). */
 function said(result: NodeRunResult): string {
 	return result.error
-		? `${result.error.message}`
+		? `${result.error.message}${result.error.description ? ` — ${result.error.description}` : ''}`
 		: `success: ${JSON.stringify(result.items.map((item) => item.json)).slice(0, 200)}`;
 }
 

@@ -10,6 +10,7 @@ import {
 	AmbiguousReadBack,
 	SETTLE_WAITS_MS,
 	writeExactlyOnce,
+	type SentWrite,
 	type UncertainWrite,
 } from '../../nodes/shared/services/exactlyOnce/reconcile';
 import { serviceError } from '../../nodes/shared/transport/errors';
@@ -33,20 +34,23 @@ const refused = () => serviceError(NODE, { message: 'refused (400)', httpCode: '
 type Step = 'ok' | 'timeout' | 'reset' | 'refused';
 type Look = 'absent' | 'found' | 'fails' | 'ambiguous';
 
-/** A write whose attempts and looks follow the scripts; counts what was sent. */
-function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string, string> & { sent: number; looked: number } {
+/** A write whose attempts and looks follow the scripts; counts what was sent. Nothing is read before it. */
+function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string> & { sent: number; looked: number } {
 	const write = {
 		sent: 0,
 		looked: 0,
 		subject: 'the folder "Reports"',
-		snapshot: async () => 'before',
+		identity: { folder: 'f', name: 'Reports' },
+		locate: { folder: 'f', name: 'Reports' },
+		objectOf: () => ({ id: 'h' }),
+		readBack: async () => 'read back',
 		write: async () => {
 			const step = attempts[write.sent++] ?? 'ok';
 			if (step === 'ok') return 'written';
 			throw step === 'refused' ? refused() : lost(step);
 		},
-		findWritten: async (before: string) => {
-			expect(before).toBe('before');
+		findWritten: async (sent: SentWrite) => {
+			expect(sent).toEqual({ at: expect.any(Number), locate: { folder: 'f', name: 'Reports' } });
 			const look = looks[write.looked++] ?? 'absent';
 			if (look === 'fails') throw new Error('read-back timed out');
 			if (look === 'ambiguous') throw new AmbiguousReadBack('two folders named "Reports"');

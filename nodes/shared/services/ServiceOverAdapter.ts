@@ -3,12 +3,16 @@ import type { INode } from 'n8n-workflow';
 import type { Adapter } from '../adapters/adapter';
 import type { ItemWriteRecords, WriteRecords } from './exactlyOnce/writeRecords';
 
+/** The service's clock as this execution saw it: the earliest it can have shown at a time of ours (serverClock.ts). */
+export type ServerClock = (localMs: number) => number | undefined;
+
 /** A service over one adapter (REST or MCP) for one execution; the service class says what it decides. */
 export abstract class ServiceOverAdapter<A extends Adapter> {
 	constructor(
 		protected readonly node: INode,
 		protected readonly adapter: A,
 		private readonly writeRecords?: WriteRecords,
+		protected readonly clock: ServerClock = () => undefined,
 	) {}
 
 	/** Where an item's writes are recorded, so n8n running the node again never writes twice. */

@@ -8,6 +8,7 @@ import { authenticationOf, isMcp } from './authentication';
 import { DvsService } from './dvs/DvsService';
 import { StorageService } from './storage/StorageService';
 import { WriteRecords } from './exactlyOnce/writeRecords';
+import { earliestServerTime } from '../transport/serverClock';
 
 /** The services over the adapter of the node's chosen credential, and their closing. */
 
@@ -19,7 +20,7 @@ export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor):
 	const adapter = isMcp(authentication)
 		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
 		: new RestStorageAdapter(ctx, timeoutFor);
-	return new StorageService(ctx.getNode(), adapter, WriteRecords.of(ctx));
+	return new StorageService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
 }
 
 /** The DVS service over the adapter of the node's chosen credential. */
@@ -32,7 +33,12 @@ export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): Dvs
 				timeoutFor,
 			)
 		: new RestDvsAdapter(ctx, timeoutFor);
-	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx));
+	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
+}
+
+/** The service's clock as this execution's answers showed it (transport/serverClock.ts). */
+function serverClockOf(ctx: ServiceContext): (localMs: number) => number | undefined {
+	return (localMs) => earliestServerTime(ctx, localMs);
 }
 
 /** Runs `use` with a service or client, then ends what it opened (an MCP session), also after an error. */

@@ -123,6 +123,14 @@ export function mayStillLand(error: unknown): boolean {
 }
 
 /**
+ * True when the service says the object asked for is not there (any more): REST's 404 and "resource unavailable"
+ * 405 (the storage API gives deleted items 405; the DVS API an unknown task), the MCP endpoint's `not_found` (404).
+ */
+export function isGone(error: unknown): boolean {
+	return error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
+}
+
+/**
  * A short, redacted excerpt of what the service said in an error body, if anything: its
  * message field when the body is JSON, else the start of the text.
  */

@@ -10,6 +10,7 @@ import type {
 import { sleep } from 'n8n-workflow';
 
 import { bufferedBody, discardBody } from './streams';
+import { noteServerDate } from './serverClock';
 
 /** Every kind of n8n function context that may call the service. */
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
@@ -233,6 +234,7 @@ export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): P
 			throw failureOf(error);
 		}
 		const response = responseOf(raw);
+		noteServerDate(ctx, response.headers.date, Date.now());
 		const waitMs = await retryWaitMs(ctx, call, response, attempt);
 		if (waitMs === undefined) return response;
 		await sleep(waitMs);

@@ -199,6 +199,8 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 	it('upload attachment: found in the attachment folder under its numbered name', async () => {
 		const a = env.seed.orgA;
 		const taskId = a.attachedTask.taskId;
+		// The task's spec.pdf was attached an hour ago, long before this upload (the node tells them apart by time).
+		(env.sim.storage.getFile(a.attachedTask.fileHash) as { uploadedAt: number }).uploadedAt -= 3600;
 		env.sim.faults.add({ match: { action: 'upload_document_file' }, fault: { kind: 'dropAfterCommit' } });
 		const [out] = jsonOf(
 			await runDvs(

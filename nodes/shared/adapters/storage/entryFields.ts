@@ -43,6 +43,28 @@ export function entrySize(entry: IDataObject): number | undefined {
 	return undefined;
 }
 
+/** Unix seconds or milliseconds, or an ISO 8601 time, as milliseconds; undefined when it is none of these. */
+function timeMs(value: unknown): number | undefined {
+	const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? +value : NaN;
+	if (Number.isFinite(number) && number > 0) return number < 1e11 ? number * 1000 : number;
+	if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\d[T ]\d\d:\d\d/.test(value)) return undefined;
+	const parsed = Date.parse(value);
+	return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+/**
+ * When an entry was created (a file: uploaded), in ms, as its listing gives it; undefined when it does not (the
+ * storage API lists `timestamp_uploaded` for files and shows no folder field; the MCP endpoint's layouts are not
+ * shown).
+ */
+export function entryCreatedAt(entry: IDataObject): number | undefined {
+	for (const key of ['timestamp_created', 'timestamp_uploaded', 'created_at', 'date_created', 'created']) {
+		const time = timeMs(entry[key]);
+		if (time !== undefined) return time;
+	}
+	return undefined;
+}
+
 export function rootHashOf(userData: IDataObject): string | undefined {
 	const direct = firstString(userData, ['root_folder_hash', 'root_hash', 'ROOT', 'root', 'rootFolderHash']);
 	if (direct) return direct;

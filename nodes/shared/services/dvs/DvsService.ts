@@ -3,9 +3,18 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
+import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { UploadSource } from '../../adapters/storage/types';
 import type { DvsReader, ReadBackScope } from './readBack';
-import { addCommentWrite, createDocumentWrite, updateDocumentWrite, uploadAttachmentWrite } from './readBack';
+import {
+	addCommentWrite,
+	commentCount,
+	createDocumentWrite,
+	newestDocuments,
+	updateDocumentWrite,
+	uploadAttachmentWrite,
+} from './readBack';
+import { refId } from './sentValues';
 import { missingValues } from './sentValues';
 import type {
 	DvsFieldDescriptor,
@@ -89,8 +98,21 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return this.references.optionIdOf(field, reference);
 	}
 
-	private scope(itemIndex: number): ReadBackScope {
-		return { node: this.node, reader: this, itemIndex };
+	private scope(itemIndex: number, records: ItemWriteRecords | undefined): ReadBackScope {
+		return { node: this.node, reader: this, itemIndex, records, clock: this.clock };
+	}
+
+	/** Looks taken once per destination, for executions whose runs record nothing (the run's records keep them). */
+	private readonly looks = new Map<string, Promise<unknown>>();
+
+	/**
+	 * What a destination held before this run's first write to it (a register's newest documents, a task's comment
+	 * count), taken once per run and kept with the run's records so that a retry settles against the same look.
+	 */
+	private async lookOnce<T>(key: string, take: () => Promise<T>, records: ItemWriteRecords | undefined): Promise<T> {
+		if (records) return await records.look(key, take);
+		if (!this.looks.has(key)) this.looks.set(key, take());
+		return (await this.looks.get(key)) as T;
 	}
 
 	/** get_fields per register, asked once per execution (a failed read is asked again). */
@@ -153,16 +175,29 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return (await this.attachmentFolder(taskId, itemIndex)).entries;
 	}
 
-	private async settle<TBefore, TResult extends IDataObject>(
-		write: UncertainWrite<TBefore, TResult>,
+	private async settle<TResult extends IDataObject>(
+		write: UncertainWrite<TResult>,
+		records: ItemWriteRecords | undefined,
 		itemIndex: number,
 	): Promise<TResult & { reconciled?: boolean }> {
-		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
+		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, records));
 	}
 
 	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		const records = this.recordsFor(itemIndex);
+		const project = section === 'task' ? values[TASK_PROJECT_FIELD] : undefined;
+		const filters = typeof project === 'number' ? { [TASK_PROJECT_FIELD]: [project] } : undefined;
+		const before = await this.lookOnce(
+			`create:${section}:${typeof project === 'number' ? project : ''}`,
+			async () =>
+				(await newestDocuments(this, section, filters, itemIndex))
+					.map((doc) => refId(doc.dvs_document_id))
+					.filter((id): id is number => id !== undefined),
+			records,
+		);
 		const send = async () => await this.adapter.sendCreate(section, values, itemIndex);
-		const created = await this.settle(createDocumentWrite(this.scope(itemIndex), section, values, send), itemIndex);
+		const write = createDocumentWrite(this.scope(itemIndex, records), { section, filters, before }, values, send);
+		const created = await this.settle(write, records, itemIndex);
 		if (!created.reconciled) return created;
 		try {
 			await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
@@ -185,17 +220,21 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const changeable = { ...values };
 		delete changeable[TASK_PROJECT_FIELD];
 		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
-		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex);
+		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex, false);
 	}
 
+	/** `recorded: false` for the completion of a recorded create, which that create's record stands for. */
 	async updateDocument(
 		section: DvsSection,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
+		recorded = true,
 	): Promise<DvsWriteResult> {
+		const records = recorded ? this.recordsFor(itemIndex) : undefined;
 		const send = async () => await this.adapter.sendUpdate(section, documentId, values, itemIndex);
-		return await this.settle(updateDocumentWrite(this.scope(itemIndex), section, documentId, values, send), itemIndex);
+		const write = updateDocumentWrite(this.scope(itemIndex, records), section, documentId, values, send);
+		return await this.settle(write, records, itemIndex);
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
@@ -213,12 +252,21 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 				},
 			);
 		}
+		const records = this.recordsFor(itemIndex);
+		const before = await this.lookOnce(
+			`comment:${taskId}`,
+			async () => await commentCount(this, taskId, itemIndex),
+			records,
+		);
 		const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
-		return await this.settle(addCommentWrite(this.scope(itemIndex), taskId, comment, send), itemIndex);
+		const write = addCommentWrite(this.scope(itemIndex, records), { taskId, before }, comment, send);
+		return await this.settle(write, records, itemIndex);
 	}
 
 	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
+		const records = this.recordsFor(itemIndex);
 		const send = await this.adapter.prepareUpload(taskId, source, itemIndex);
-		return await this.settle(uploadAttachmentWrite(this.scope(itemIndex), taskId, source, send), itemIndex);
+		const write = uploadAttachmentWrite(this.scope(itemIndex, records), taskId, source, send);
+		return await this.settle(write, records, itemIndex);
 	}
 }

@@ -1,26 +1,30 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../exactlyOnce/reconcile';
+import type { SentWrite, UncertainWrite } from '../exactlyOnce/reconcile';
 import { AmbiguousReadBack } from '../exactlyOnce/reconcile';
-import type { DestinationSnapshot } from '../storage/entries';
-import { entriesNamedLike, snapshotOf, writtenEntry } from '../storage/entries';
+import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
+import { writtenEntry } from '../storage/entries';
+import { entryAges } from '../storage/readBack';
+import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/types';
+import { isGone } from '../../transport/errors';
 import { isSameCommentText } from './commentText';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsSection, DvsUploadResult, DvsWriteResult } from './types';
-import { TASK_PROJECT_FIELD } from './types';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
 export interface ReadBackScope {
 	node: INode;
 	reader: DvsReader;
 	itemIndex: number;
+	records?: ItemWriteRecords;
+	clock: ServerClock;
 }
 
-/** How many of the newest documents or last comments a read-back looks at. */
-const READ_BACK_WINDOW = 50;
+/** How many of the newest documents, or of the comments before the write, a read-back looks at. */
+export const READ_BACK_WINDOW = 50;
 
 /** The reads a read-back needs, available from either adapter. */
 export type DvsReader = Pick<DvsAdapter, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
@@ -36,40 +40,53 @@ async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number
 	return (await reader.getFields(section, itemIndex)).actor?.id;
 }
 
+/** A document read back by its ID as `{dvs_document_id}`, or undefined when it no longer exists. */
+async function documentNow(
+	scope: ReadBackScope,
+	section: DvsSection,
+	id: unknown,
+): Promise<DvsWriteResult | undefined> {
+	try {
+		await scope.reader.getDocument(section, Number(id), scope.itemIndex);
+		return { dvs_document_id: Number(id) };
+	} catch (error) {
+		if (isGone(error)) return undefined;
+		throw error;
+	}
+}
+
+/** The newest documents of a register (of a task's project), newest first: a create's look and read-back. */
+export async function newestDocuments(
+	reader: DvsReader,
+	section: DvsSection,
+	filters: Record<string, number[]> | undefined,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const query = { limit: READ_BACK_WINDOW, offset: 0, order: 'newest' as const, filters };
+	return (await reader.listDocuments(section, query, itemIndex)).items;
+}
+
 /**
- * create_document: our document is one of the newest of its register (of its project, for
- * tasks) that was not there before, has the name we sent and was created by us.
+ * create_document: our document is one of the newest of its register (of its project, for tasks) that the run's
+ * look before its first write did not show, no other item of the run wrote, has the name we sent and was created
+ * by us. `before` is that look (the IDs it showed).
  */
 export function createDocumentWrite(
 	scope: ReadBackScope,
-	section: DvsSection,
+	target: { section: DvsSection; filters?: Record<string, number[]>; before: number[] },
 	values: DvsFieldValues,
 	write: () => Promise<DvsWriteResult>,
-): UncertainWrite<Set<number>, DvsWriteResult> {
-	const { node, reader, itemIndex } = scope;
-	const filters =
-		section === 'task' && typeof values[TASK_PROJECT_FIELD] === 'number'
-			? { [TASK_PROJECT_FIELD]: [values[TASK_PROJECT_FIELD]] }
-			: undefined;
-	const newestIds = async () => {
-		const page = await reader.listDocuments(
-			section,
-			{ limit: READ_BACK_WINDOW, offset: 0, order: 'newest', filters },
-			itemIndex,
-		);
-		return page.items;
-	};
+): UncertainWrite<DvsWriteResult> {
+	const { node, reader, itemIndex, records } = scope;
+	const { section } = target;
 	const name = trimmed(values.name);
-	const writtenOf = async (before: Set<number>): Promise<DvsWriteResult | undefined> => {
+	const writtenOf = async (sent: SentWrite): Promise<DvsWriteResult | undefined> => {
 		const creator = await actorId(reader, section, itemIndex);
-		const written = (await newestIds()).filter((doc) => {
+		const known = new Set([...(sent.at === undefined ? [] : target.before.map(String)), ...writtenBy(records)]);
+		const written = (await newestDocuments(reader, section, target.filters, itemIndex)).filter((doc) => {
 			const id = refId(doc.dvs_document_id);
-			return (
-				id !== undefined &&
-				!before.has(id) &&
-				trimmed(doc.name) === name &&
-				(creator === undefined || refId(doc.creator) === creator)
-			);
+			const byUs = creator === undefined || refId(doc.creator) === creator;
+			return id !== undefined && !known.has(String(id)) && trimmed(doc.name) === name && byUs;
 		});
 		if (written.length === 0) return undefined;
 		if (written.length > 1) throw new AmbiguousReadBack(`${written.length} new documents named "${name}"`);
@@ -77,25 +94,26 @@ export function createDocumentWrite(
 	};
 	return {
 		subject: name ? `the document "${name}"` : 'the new document',
-		snapshot: async () => new Set((await newestIds()).map((doc) => refId(doc.dvs_document_id) ?? -1)),
 		identity: { write: 'create', section, values },
-		recorded: {
-			save: (before) => [...before],
-			restore: (saved) => new Set(Array.isArray(saved) ? (saved as number[]) : []),
-			nothing: new Set(),
-		},
+		locate: { section, name },
 		write,
 		findWritten: writtenOf,
+		objectOf: (result) => ({ id: result.dvs_document_id, name }),
+		readBack: async (object) => await documentNow(scope, section, object.id),
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
-			check: async (before, error) => {
-				const written = await writtenOf(before);
+			check: async (sent, error) => {
+				const written = await writtenOf(sent);
 				if (!written) return undefined;
 				const missing = await missingValues(reader, section, written.dvs_document_id, values, itemIndex);
 				return partlyWritten(node, written.dvs_document_id, true, { values, missing }, error, itemIndex);
 			},
 		},
 	};
+}
+
+function writtenBy(records: ItemWriteRecords | undefined): Set<string> {
+	return records?.writtenByOthers() ?? new Set();
 }
 
 /** update_document: the document now holds every value we sent (a repeat would change nothing). */
@@ -105,22 +123,23 @@ export function updateDocumentWrite(
 	documentId: number,
 	values: DvsFieldValues,
 	write: () => Promise<DvsWriteResult>,
-): UncertainWrite<undefined, DvsWriteResult> {
+): UncertainWrite<DvsWriteResult> {
 	const { node, reader, itemIndex } = scope;
 	return {
 		subject: `the changes to document ${documentId}`,
-		snapshot: async () => undefined,
 		identity: { write: 'update', section, documentId, values },
-		recorded: { save: () => null, restore: () => undefined, nothing: undefined },
+		locate: { section, documentId },
 		safeToRepeat: true,
 		write,
 		findWritten: async () => {
 			const missing = await missingValues(reader, section, documentId, values, itemIndex);
 			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
 		},
+		objectOf: () => ({ id: documentId }),
+		readBack: async (object) => await documentNow(scope, section, object.id),
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
-			check: async (_before, error) => {
+			check: async (_sent, error) => {
 				const missing = await missingValues(reader, section, documentId, values, itemIndex);
 				if (Object.keys(missing).length === Object.keys(values).length) return undefined;
 				return partlyWritten(node, documentId, false, { values, missing }, error, itemIndex);
@@ -129,67 +148,81 @@ export function updateDocumentWrite(
 	};
 }
 
-async function lastCommentId(reader: DvsReader, taskId: number, itemIndex: number): Promise<number> {
-	const { total } = await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex);
-	if (total === 0) return 0;
-	const last = await reader.getComments(taskId, { limit: 1, offset: total - 1 }, itemIndex);
-	return refId(last.items[0]?.id) ?? 0;
+/** How many comments a task holds: a comment's look before the run's first comment on it. */
+export async function commentCount(reader: DvsReader, taskId: number, itemIndex: number): Promise<number> {
+	return (await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex)).total;
+}
+
+/** The comments from `from` to the end (by id, as get_comments sorts them), READ_BACK_WINDOW at a time. */
+async function commentsFrom(reader: DvsReader, taskId: number, from: number, itemIndex: number) {
+	const total = await commentCount(reader, taskId, itemIndex);
+	const items: Array<{ position: number; item: IDataObject }> = [];
+	for (let offset = Math.max(0, Math.min(from, total)); offset < total; offset += 200) {
+		const page = await reader.getComments(taskId, { limit: 200, offset }, itemIndex);
+		page.items.forEach((item, index) => items.push({ position: offset + index, item }));
+		if (page.items.length === 0) break;
+	}
+	return items;
 }
 
 /**
- * add_comment: a comment newer than the last one before the write, by us, with our text
- * (comments are sorted by id, so "newer" is "higher id").
+ * add_comment: comments are sorted by id, so every comment added after the run's look (`before`: how many the task
+ * held) comes after the first `before` positions, however many older ones were deleted meanwhile. Ours is there by
+ * us with our text, beyond the identical ones other items of this run added; one of ours just before that point
+ * (where a deletion could have moved ours) proves nothing either way.
  */
 export function addCommentWrite(
 	scope: ReadBackScope,
-	taskId: number,
+	target: { taskId: number; before: number },
 	comment: string,
 	write: () => Promise<DvsWriteResult>,
-): UncertainWrite<number, DvsWriteResult> {
-	const { reader, itemIndex } = scope;
+): UncertainWrite<DvsWriteResult> {
+	const { reader, itemIndex, records } = scope;
+	const { taskId } = target;
+	const same = `${taskId}:${digestOf(comment)}:`;
 	return {
 		subject: `the comment on task ${taskId}`,
-		snapshot: async () => await lastCommentId(reader, taskId, itemIndex),
 		identity: { write: 'comment', taskId, comment },
-		recorded: { save: (before) => before, restore: (saved) => (typeof saved === 'number' ? saved : 0), nothing: 0 },
+		locate: { taskId },
 		write,
-		findWritten: async (lastBefore) => {
+		findWritten: async (sent) => {
+			const before = sent.at === undefined ? 0 : target.before;
 			const author = await actorId(reader, 'task', itemIndex);
-			const { total } = await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex);
-			const offset = Math.max(0, total - READ_BACK_WINDOW);
-			const tail = await reader.getComments(taskId, { limit: READ_BACK_WINDOW, offset }, itemIndex);
-			const written = tail.items.find((item) => {
-				const id = refId(item.id);
-				return (
-					id !== undefined &&
-					id > lastBefore &&
+			const ours = (await commentsFrom(reader, taskId, before - READ_BACK_WINDOW, itemIndex)).filter(
+				({ item }) =>
 					(author === undefined || refId(item.author) === author) &&
 					typeof item.html === 'string' &&
-					isSameCommentText(item.html, comment)
-				);
-			});
-			return written ? { dvs_document_id: taskId } : undefined;
+					isSameCommentText(item.html, comment),
+			);
+			const othersOfRun = [...writtenBy(records)].filter((id) => id.startsWith(same)).length;
+			const added = ours.filter(({ position }) => position >= before).length;
+			if (added > othersOfRun) return { dvs_document_id: taskId };
+			if (added < ours.length) throw new AmbiguousReadBack(`an older comment of ours with the same text`);
+			return undefined;
 		},
+		objectOf: () => ({ id: `${same}${itemIndex}` }),
+		readBack: async () => await documentNow(scope, 'task', taskId),
 	};
 }
 
 /**
- * upload_document_file: a file in the task's attachment folder that was not there before,
- * named like ours (the service numbers the name when it is taken) and of our size.
+ * upload_document_file: a file in the task's attachment folder created after the upload was sent (storage's rule,
+ * storage/readBack.ts `entryAges`), named like ours (the service numbers a taken name) and of our size.
  */
 export function uploadAttachmentWrite(
 	scope: ReadBackScope,
 	taskId: number,
 	source: UploadSource,
 	write: () => Promise<DvsUploadResult>,
-): UncertainWrite<DestinationSnapshot | undefined, DvsUploadResult> {
-	const { reader, itemIndex } = scope;
-	const subject = `the attachment "${source.fileName}"`;
+): UncertainWrite<DvsUploadResult> {
+	const { reader, itemIndex, records, clock } = scope;
+	const what = { kind: 'file' as const, name: source.fileName, size: source.size };
 	const writtenIn = (
 		folder: { uploadHash: string | null; entries: IDataObject[] },
-		before: DestinationSnapshot,
+		sent: SentWrite,
 	): DvsUploadResult | undefined => {
-		const written = writtenEntry(folder.entries, { kind: 'file', name: source.fileName, size: source.size }, before);
+		const ages = entryAges(clock, sent.at, { others: writtenBy(records) });
+		const written = writtenEntry(folder.entries, what, ages);
 		if (written === undefined || folder.uploadHash === null) return undefined;
 		return {
 			file_hash: entryHash(written) as string,
@@ -198,39 +231,31 @@ export function uploadAttachmentWrite(
 		};
 	};
 	return {
-		subject,
-		// An account that may attach but not list still uploads; only a lost answer then stays unsettled.
-		snapshot: async () => {
-			try {
-				return snapshotOf((await reader.attachmentFolder(taskId, itemIndex)).entries);
-			} catch {
-				return undefined;
-			}
-		},
+		subject: `the attachment "${source.fileName}"`,
 		identity: { write: 'attachment', taskId, name: source.fileName, size: source.size ?? null },
-		recorded: {
-			save: (before) => (before === undefined ? null : entriesNamedLike(before, source.fileName)),
-			restore: (saved) => (Array.isArray(saved) ? new Map(saved as Array<[string, string]>) : undefined),
-			nothing: new Map(),
-		},
+		locate: { taskId },
 		write,
-		findWritten: async (before) => {
-			if (before === undefined)
-				throw new Error(`the attachment folder of task ${taskId} could not be read before the upload`);
+		findWritten: async (sent) => {
 			const folder = await reader.attachmentFolder(taskId, itemIndex);
 			if (folder.uploadHash === null) {
 				// No folder shown: either nothing written or the account may not open it; a retry could duplicate.
 				throw new Error(`task ${taskId} shows no attachment folder to check`);
 			}
-			return writtenIn(folder, before);
+			return writtenIn(folder, sent);
+		},
+		objectOf: (result) => ({ id: result.file_hash, name: result.file_name ?? source.fileName }),
+		readBack: async (object) => {
+			const folder = await reader.attachmentFolder(taskId, itemIndex);
+			const entry = folder.entries.find((candidate) => entryHash(candidate) === object.id);
+			if (!entry || folder.uploadHash === null) return undefined;
+			return { file_hash: String(object.id), upload_hash: folder.uploadHash, file_name: entryName(entry) };
 		},
 		// The DVS API: a file the service could not save is a 200 with success false. Trusted only
 		// after a look: a file of ours that is there after all is the result.
 		afterRefusal: {
 			applies: (error) => error instanceof NodeApiError && String(error.httpCode) === '200',
-			check: async (before) => {
-				if (before === undefined) return undefined;
-				const written = writtenIn(await reader.attachmentFolder(taskId, itemIndex), before);
+			check: async (sent) => {
+				const written = writtenIn(await reader.attachmentFolder(taskId, itemIndex), sent);
 				return written ? { written } : undefined;
 			},
 		},

@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
-import type { WriteRecord } from './writeRecords';
+import { MAY_STILL_LAND_MS, type WriteRecord } from './writeRecords';
 
 /** The "Outcome uncertain" errors of writeExactlyOnce: what could not be confirmed, and what to check. */
 
@@ -38,16 +38,19 @@ export function notFoundYet(
 	subject: string,
 	cause: unknown,
 	waitedMs: number,
+	sentAt: number,
 	itemIndex: number | undefined,
 ): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
+	const writable = new Date(sentAt + MAY_STILL_LAND_MS).toISOString().slice(0, 16).replace('T', ' ');
 	return outcomeUncertain(
 		node,
 		subject,
 		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ` +
 			`${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, ` +
-			`so the node did not send it again. Check the destination for ${subject} before running the ` +
-			`node again, or raise the Timeout option.`,
+			`so the node did not send it again. Check the destination for ${subject}. If it is still missing ` +
+			`after ${writable} UTC, retry this execution: the node then writes it. Running the workflow anew ` +
+			`writes it at once (a copy, if the first request lands after all). A higher Timeout option avoids this.`,
 		cause,
 		itemIndex,
 	);

@@ -3,16 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 /**
  * Where a node records the writes it attempts: the execution's own context data for the node
- * (`getContext('node')`). n8n keeps it across Retry On Fail's tries (the same execution data),
- * saves it with the execution (main and queue workers alike) and hands it back to Retry execution,
- * which continues the failed execution's data. The workflow's static data is not used: n8n saves
- * it whole for every node of the workflow at the end of an execution (last one wins), so an
- * action node writing it could roll back a trigger's position saved by a poll meanwhile.
+ * (`getContext('node')`), under the node's run index. n8n keeps it across Retry On Fail's tries (the same run
+ * index, the same execution data), saves it with the execution (main and queue workers alike) and hands it back to
+ * Retry execution, which re-runs the failed run with its run index. A later run of the node in the same execution
+ * (a loop, a second branch) has a run index of its own, so it never meets another run's records. The workflow's
+ * static data is not used: n8n saves it whole for every node of the workflow at the end of an execution (last one
+ * wins), so an action node writing it could roll back a trigger's position saved by a poll meanwhile.
  */
 const RECORDS_KEY = 'svcWrites';
-
-/** Set when a retried execution began the node with no records at all: its failed run may have written unrecorded. */
-const UNRECORDED_KEY = 'svcRetriedUnrecorded';
 
 /**
  * A write that timed out may still be carried out by the service: within this time after it was
@@ -20,34 +18,64 @@ const UNRECORDED_KEY = 'svcRetriedUnrecorded';
  */
 export const MAY_STILL_LAND_MS = 10 * 60 * 1000;
 
+/** One item's write in one run of the node: identities only, never a key, token or answer. */
 export interface WriteRecord {
-	/** `sending`: sent, answer not settled; `written`: done (`result` holds it); `uncertain`: not settled. */
+	/** `sending`: sent, answer not settled; `written`: done (`object` names it); `uncertain`: not settled. */
 	state: 'sending' | 'written' | 'uncertain';
-	/** When it was first sent (ms since the epoch). */
+	/** Digests of the item's input, of what the write sends (its identity) and of the node's parameters. */
+	input: string;
+	write: string;
+	parameters: string;
+	/** When it was first sent (ms since the epoch, this machine's clock). */
 	at: number;
 	/** The execution that sent it. */
 	execution: string;
-	/** What the destination held before, as the write keeps it (`UncertainWrite.recorded`). */
-	before?: unknown;
-	result?: IDataObject;
+	/** The written object: its hash or ID and name, all a later try needs to read it back. */
+	object?: IDataObject;
+	/** While unsettled: what a later look needs to find it (destination, name, size…). */
+	locate?: IDataObject;
 	/** The last answer was a timeout: the service may still carry it out. */
 	mayStillLand?: boolean;
 }
 
-/** The records of one item's writes in one run of a node. */
+/** One run of the node: its items' records and the looks its writes were settled against. */
+interface RunRecord {
+	items: Record<string, WriteRecord>;
+	/** Looks taken once per run and destination (a DVS register's newest documents, a task's comment count). */
+	looks?: Record<string, unknown>;
+	/** How many tries of this run began in which execution (Retry On Fail's), to know the last one. */
+	tries: { execution: string; count: number };
+	/** This run is Retry execution's of a run that left no record (a queue worker stopped mid-node). */
+	unrecorded?: boolean;
+}
+
+/** The records of one item's write in one run of the node, as the write needs them. */
 export interface ItemWriteRecords {
 	/**
-	 * This execution retries a failed one (Retry execution) whose run of the node left no records at all
+	 * This execution retries a failed one (Retry execution) whose run of the node left no record at all
 	 * (a queue worker stopped mid-node saves none): that run may have written without a record.
 	 */
 	readonly retryingUnrecorded: boolean;
 	readonly execution: string;
-	find(identity: IDataObject): WriteRecord | undefined;
-	save(identity: IDataObject, record: WriteRecord): void;
-	forget(identity: IDataObject): void;
+	/** Digests of the item's input and of the node's parameters now. */
+	readonly input: string;
+	readonly parameters: string;
+	/** What an earlier try of this run recorded of this item (undefined for another input). */
+	find(): WriteRecord | undefined;
+	save(record: WriteRecord): void;
+	forget(): void;
+	/** The objects other items of this run wrote (hashes or IDs): never this item's write. */
+	writtenByOthers(): Set<string>;
+	/** A look taken once per run and destination: the recorded one, else `take()`'s, recorded. */
+	look<T>(key: string, take: () => Promise<T>): Promise<T>;
 }
 
-/** What identifies an input item across runs: its JSON and its files' names and sizes (not their storage IDs). */
+/** A short digest of a JSON value: what records keep instead of the value. */
+export function digestOf(value: unknown): string {
+	return hash('sha256', JSON.stringify(value) ?? 'undefined', 'base64url').slice(0, 22);
+}
+
+/** What identifies an input item across tries: its JSON and its files' names and sizes (not their storage IDs). */
 function inputFingerprint(item: INodeExecutionData | undefined): unknown {
 	if (!item) return null;
 	const files = Object.entries(item.binary ?? {}).map(([property, file]) => [
@@ -59,84 +87,146 @@ function inputFingerprint(item: INodeExecutionData | undefined): unknown {
 	return [item.json, files];
 }
 
-function keyOf(value: unknown): string {
-	return hash('sha256', JSON.stringify(value), 'base64url').slice(0, 22);
+/** The value an object holds under `id`, as the key records name objects by. */
+export function objectKey(object: IDataObject | undefined): string | undefined {
+	const id = object?.id;
+	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** The write records of a node's execution (none for editor lookups and polls, which do not write). */
-export class WriteRecords {
-	/** The records earlier tries left, as this run of the node started. */
-	private readonly earlier: Set<string>;
+/** How a run of the node ended, for deciding whether its records are still of use. */
+export interface RunEnd {
+	/** The node throws: n8n may run it again (Retry On Fail, Retry execution). */
+	threw: boolean;
+	/** Items that failed (On Error → Continue): only item 0's failure makes Retry On Fail run the node again. */
+	failedItems: number[];
+}
 
-	/** See ItemWriteRecords.retryingUnrecorded; decided once, when a retried execution first runs the node. */
-	private readonly retryingUnrecorded: boolean;
+const ofRun = new WeakMap<object, WriteRecords>();
+
+/** The write records of one run of a node (none for editor lookups and polls, which do not write). */
+export class WriteRecords {
+	private readonly run: string;
+
+	/** The item records earlier tries of this run left, as this try began. */
+	private earlier = new Set<string>();
+
+	readonly parameters: string;
 
 	private constructor(private readonly ctx: IExecuteFunctions) {
-		this.earlier = new Set(Object.keys(this.records));
-		const context = ctx.getContext('node');
-		const retrying = ctx.getMode() === 'retry';
-		// A run that recorded anything was not stopped mid-node: items it left unrecorded were never reached.
-		if (retrying && context[UNRECORDED_KEY] === undefined) context[UNRECORDED_KEY] = this.earlier.size === 0;
-		this.retryingUnrecorded = retrying && context[UNRECORDED_KEY] === true;
+		this.run = String(runIndexOf(ctx));
+		this.parameters = digestOf(ctx.getNode().parameters);
 	}
 
+	/**
+	 * A write operation's run begins (the router): its record is created, or found when this is a later try of it
+	 * or Retry execution's; a retried execution that finds none retries a run that stopped without recording.
+	 */
+	begin(): void {
+		const runs = this.runs(true);
+		const execution = this.execution;
+		if (!runs[this.run]) {
+			const unrecorded = this.ctx.getMode() === 'retry' ? { unrecorded: true } : {};
+			runs[this.run] = { items: {}, tries: { execution, count: 0 }, ...unrecorded };
+		}
+		const record = runs[this.run];
+		if (record.tries?.execution !== execution) record.tries = { execution, count: 0 };
+		record.tries.count++;
+		this.earlier = new Set(Object.keys(record.items));
+	}
+
+	/** This run's records: one instance per run of the node (the router and the services share it). */
 	static of(ctx: object): WriteRecords | undefined {
 		const execute = ctx as Partial<IExecuteFunctions>;
 		if (typeof execute.getContext !== 'function' || typeof execute.getInputData !== 'function') return undefined;
-		return new WriteRecords(ctx as IExecuteFunctions);
+		let records = ofRun.get(ctx);
+		if (!records) ofRun.set(ctx, (records = new WriteRecords(ctx as IExecuteFunctions)));
+		return records;
 	}
 
-	/** The records as they are, without adding any to the execution's data (reads record nothing). */
-	private get records(): Record<string, WriteRecord> {
-		const saved: unknown = this.ctx.getContext('node')[RECORDS_KEY];
-		return saved && typeof saved === 'object' ? (saved as Record<string, WriteRecord>) : {};
-	}
-
-	private get recordsToWrite(): Record<string, WriteRecord> {
+	private runs(create = false): Record<string, RunRecord> {
 		const context = this.ctx.getContext('node');
-		if (!context[RECORDS_KEY] || typeof context[RECORDS_KEY] !== 'object') context[RECORDS_KEY] = {};
-		return context[RECORDS_KEY] as Record<string, WriteRecord>;
+		const saved: unknown = context[RECORDS_KEY];
+		if (saved && typeof saved === 'object') return saved as Record<string, RunRecord>;
+		const runs: Record<string, RunRecord> = {};
+		if (create) context[RECORDS_KEY] = runs;
+		return runs;
 	}
 
-	/** Records are keyed by the item's index and input, then by the write: `<index>:<input>:<write>`. */
-	private itemPrefix(itemIndex: number): string {
-		return `${itemIndex}:${keyOf(inputFingerprint(this.ctx.getInputData()[itemIndex]))}:`;
+	private get execution(): string {
+		return String(this.ctx.getExecutionId() ?? '');
 	}
 
-	/** What an earlier try recorded of any write of this item (as it stands now): a failure now must not hide it. */
+	private get record(): RunRecord {
+		const runs = this.runs(true);
+		runs[this.run] ??= { items: {}, tries: { execution: this.execution, count: 1 } };
+		return runs[this.run];
+	}
+
+	/** What an earlier try of this run recorded of an item (as it stands now): a failure now must not hide it. */
 	earlierWriteOf(itemIndex: number): WriteRecord | undefined {
-		const prefix = this.itemPrefix(itemIndex);
-		return Object.entries(this.records).find(([key]) => key.startsWith(prefix) && this.earlier.has(key))?.[1];
+		if (!this.earlier.has(String(itemIndex))) return undefined;
+		const found = this.record.items[String(itemIndex)];
+		return found?.input === this.inputOf(itemIndex) ? found : undefined;
+	}
+
+	private inputOf(itemIndex: number): string {
+		return digestOf(inputFingerprint(this.ctx.getInputData()[itemIndex]));
 	}
 
 	forItem(itemIndex: number): ItemWriteRecords {
-		const prefix = this.itemPrefix(itemIndex);
-		const key = (identity: IDataObject) => `${prefix}${keyOf(identity)}`;
-		const records = () => this.records;
-		const recordsToWrite = () => this.recordsToWrite;
+		const key = String(itemIndex);
+		const input = this.inputOf(itemIndex);
+		const run = () => this.record;
 		return {
-			retryingUnrecorded: this.retryingUnrecorded,
-			execution: String(this.ctx.getExecutionId() ?? ''),
-			find: (identity) => {
-				const found = records()[key(identity)];
-				return found && typeof found === 'object' ? found : undefined;
+			retryingUnrecorded: run().unrecorded === true,
+			execution: this.execution,
+			input,
+			parameters: this.parameters,
+			find: () => {
+				const found = run().items[key];
+				return found && typeof found === 'object' && found.input === input ? found : undefined;
 			},
-			save: (identity, record) => {
-				recordsToWrite()[key(identity)] = JSON.parse(JSON.stringify(record)) as WriteRecord;
+			save: (record) => {
+				run().items[key] = JSON.parse(JSON.stringify(record)) as WriteRecord;
 			},
-			forget: (identity) => {
-				delete records()[key(identity)];
+			forget: () => {
+				delete run().items[key];
+			},
+			writtenByOthers: () =>
+				new Set(
+					Object.entries(run().items)
+						.filter(([other, record]) => other !== key && record.state === 'written')
+						.map(([, record]) => objectKey(record.object))
+						.filter((id): id is string => id !== undefined),
+				),
+			look: async <T>(name: string, take: () => Promise<T>): Promise<T> => {
+				const looks = (run().looks ??= {});
+				if (Object.hasOwn(looks, name)) return looks[name] as T;
+				const taken = await take();
+				looks[name] = JSON.parse(JSON.stringify(taken ?? null)) as unknown;
+				return taken;
 			},
 		};
 	}
 
 	/**
-	 * After a run of the node in which every item succeeded: its records are no longer needed (n8n
-	 * runs a node that succeeded again only in a loop, where the same input is a new write).
+	 * After a run of the node: its records are dropped unless n8n may run it again — it threw (Retry On Fail,
+	 * Retry execution), or item 0 failed with Retry On Fail on and tries left (n8n's `checkFailure`). Whatever else
+	 * failed under On Error → Continue, the execution goes on and no retry can use them.
 	 */
-	clear(): void {
-		const context = this.ctx.getContext('node');
-		delete context[RECORDS_KEY];
-		delete context[UNRECORDED_KEY];
+	finish(end: RunEnd): void {
+		const node = this.ctx.getNode();
+		const maxTries = node.retryOnFail === true ? Math.min(5, Math.max(2, node.maxTries || 3)) : 1;
+		const retriedOnItemZero = end.failedItems.includes(0) && this.record.tries.count < maxTries;
+		if (end.threw || retriedOnItemZero) return;
+		const runs = this.runs();
+		delete runs[this.run];
+		if (Object.keys(runs).length === 0) delete this.ctx.getContext('node')[RECORDS_KEY];
 	}
+}
+
+/** The node's run index: which run of the node in this execution this is (a loop runs it again). */
+function runIndexOf(ctx: IExecuteFunctions): number {
+	const index = ctx.getWorkflowDataProxy(0).$runIndex;
+	return typeof index === 'number' && Number.isInteger(index) ? index : 0;
 }

@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
-import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
+import { markedReconciled, writeExactlyOnce, type UncertainWrite } from '../exactlyOnce/reconcile';
+import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
-import type { DestinationSnapshot } from './entries';
 import type { EntryKind } from '../../adapters/storage/entryFields';
 import { normalizedName, snapshotOf } from './entries';
 import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
@@ -21,7 +21,7 @@ import type {
 	WriteResult,
 } from '../../adapters/storage/types';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
-import { entryWrite, folderSnapshot, uploadSnapshot } from './readBack';
+import { entryWrite, type EntryWriteOptions } from './readBack';
 
 /** The adapter methods only one API has, by what the refusal names. */
 const ONE_API_ONLY = {
@@ -132,23 +132,10 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
 		const resultOf = async (hash: string) => await this.adapter.createdFolder(hash, itemIndex);
-		const existing = await this.whenNameExists(
-			ifNameExists,
-			{ kind: 'folder', subject },
-			prepared,
-			resultOf,
-			itemIndex,
-		);
-		if ('result' in existing) return existing.result;
-		const write = entryWrite(
-			this.adapter,
-			prepared,
-			{ kind: 'folder', subject },
-			itemIndex,
-			existing.snapshot ?? (async () => await folderSnapshot(this.adapter, prepared.folderHash, itemIndex)),
-			resultOf,
-		);
-		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
+		const written = { kind: 'folder' as const, subject, shapedBy: { accessType: input.accessType ?? null } };
+		const entry = await this.entryWriteOf(prepared, written, ifNameExists, resultOf, itemIndex);
+		if ('result' in entry) return entry.result;
+		return markedReconciled(await writeExactlyOnce(this.node, entry.write, itemIndex, entry.records));
 	}
 
 	async uploadFile(
@@ -160,20 +147,46 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	): Promise<WriteResult> {
 		return await this.explainingRoot('upload', folderHash, itemIndex, async () => {
 			const prepared = await this.adapter.prepareUpload(folderHash, source, options, itemIndex);
-			const written = { kind: 'file' as const, subject: `the file "${source.fileName}"`, size: source.size };
+			const { folderUploadKey, ...shapedBy } = options;
+			const written: EntryWriteOptions = {
+				kind: 'file',
+				subject: `the file "${source.fileName}"`,
+				size: source.size,
+				shapedBy: { ...shapedBy, mimeType: source.mimeType, throughUploadKey: folderUploadKey !== undefined },
+				unlistable: folderUploadKey
+					? 'the credential may not list the folder (the upload went through its upload key), so the ' +
+						'upload cannot be checked'
+					: undefined,
+			};
 			const resultOf = async (hash: string) => await this.adapter.uploadedFile(hash, folderHash, itemIndex);
-			const existing = await this.whenNameExists(ifNameExists, written, prepared, resultOf, itemIndex);
-			if ('result' in existing) return existing.result;
-			const write = entryWrite(
-				this.adapter,
-				prepared,
-				written,
-				itemIndex,
-				existing.snapshot ?? (async () => await uploadSnapshot(this.adapter, folderHash, options, itemIndex)),
-				resultOf,
-			);
-			return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
+			const entry = await this.entryWriteOf(prepared, written, ifNameExists, resultOf, itemIndex);
+			if ('result' in entry) return entry.result;
+			return markedReconciled(await writeExactlyOnce(this.node, entry.write, itemIndex, entry.records));
 		});
+	}
+
+	/**
+	 * A create, upload or import for writeExactlyOnce: If Name Exists first (its listing is then the write's exact
+	 * "before"; Use Existing may answer at once), else the write (readBack.ts: nothing read before it otherwise).
+	 */
+	private async entryWriteOf(
+		prepared: PreparedWrite,
+		written: EntryWriteOptions,
+		ifNameExists: IfNameExists,
+		resultOf: (hash: string) => Promise<WriteResult>,
+		itemIndex: number,
+	): Promise<{ result: WriteResult } | { write: UncertainWrite<WriteResult>; records?: ItemWriteRecords }> {
+		const existing = await this.whenNameExists(ifNameExists, written, prepared, resultOf, itemIndex);
+		if ('result' in existing) return existing;
+		const records = this.recordsFor(itemIndex);
+		const write = entryWrite(
+			this.adapter,
+			prepared,
+			{ ...written, shapedBy: { ...written.shapedBy, ifNameExists }, snapshot: existing.snapshot },
+			{ itemIndex, clock: this.clock, records },
+			resultOf,
+		);
+		return { write, records };
 	}
 
 	/**
@@ -187,14 +200,14 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		prepared: PreparedWrite,
 		resultOf: (hash: string) => Promise<WriteResult>,
 		itemIndex: number,
-	): Promise<{ result: WriteResult } | { snapshot?: () => Promise<DestinationSnapshot> }> {
+	): Promise<{ result: WriteResult } | { snapshot?: EntryWriteOptions['snapshot'] }> {
 		const name = normalizedName(prepared.name);
 		if (ifNameExists === 'keepBoth' || name === '') return {};
 		const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
 		const found = entries.find(
 			(entry) => (entryKind(entry) ?? 'file') === written.kind && (entryName(entry) ?? '').normalize('NFC') === name,
 		);
-		if (found === undefined) return { snapshot: async () => snapshotOf(entries) };
+		if (found === undefined) return { snapshot: { entries: snapshotOf(entries), takenAt: Date.now() } };
 		if (ifNameExists === 'useExisting')
 			return { result: { ...(await resultOf(entryHash(found) as string)), existing: true } };
 		throw new NodeOperationError(this.node, `The folder already holds a ${written.kind} named "${name}"`, {
@@ -218,15 +231,14 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	): Promise<WriteResult> {
 		const prepare = this.adapterMethod('prepareImport', itemIndex);
 		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
-		const write = entryWrite(
-			this.adapter,
-			prepared,
-			{ kind: 'file', subject: `the file "${fileName}"` },
-			itemIndex,
-			async () => await folderSnapshot(this.adapter, folderHash, itemIndex),
-			async (hash) => ({ ...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)), status: 'created' }),
-		);
-		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, this.recordsFor(itemIndex)));
+		const written = { kind: 'file' as const, subject: `the file "${fileName}"`, shapedBy: { source } };
+		const resultOf = async (hash: string) => ({
+			...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)),
+			status: 'created',
+		});
+		const entry = await this.entryWriteOf(prepared, written, 'keepBoth', resultOf, itemIndex);
+		if ('result' in entry) return entry.result;
+		return markedReconciled(await writeExactlyOnce(this.node, entry.write, itemIndex, entry.records));
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {

@@ -99,49 +99,52 @@ export function snapshotOf(entries: IDataObject[]): DestinationSnapshot {
 }
 
 /**
- * The entries of a snapshot that can bear on a requested name (`nameMatch`: the same name in any
- * letter case or form, plain or numbered): all a write record needs to keep of a large folder.
+ * What is known of an entry's age against a write: `old` (there before the write was sent), `new` (it may be the
+ * write's: created after it was sent, or so shortly before that the clocks cannot tell), `unknown` (the listing
+ * gives no creation time, or one the service's clock cannot place).
  */
-export function entriesNamedLike(snapshot: DestinationSnapshot, requested: string): Array<[string, string]> {
-	const wanted = normalizedName(requested);
-	const stem = folded(splitExtension(wanted).stem);
-	return [...snapshot].filter(([, name]) => wanted === '' || folded(stored(name)).startsWith(stem));
-}
+export type EntryAge = 'old' | 'new' | 'unknown';
 
 /**
  * The item our write created, among a destination's entries after an unknown outcome: of the
- * written kind, absent before the write, with our name (`nameMatch`) and, where both are known,
- * our size. Undefined when none is there; an AmbiguousReadBack when more than one could be ours,
- * or none is ours but a look-alike is: what the destination shows then proves nothing.
+ * written kind, not old, with our name (`nameMatch`) and, where both are known, our size.
+ * Undefined when none is there; an AmbiguousReadBack when more than one could be ours, when none is ours but
+ * a look-alike is, or when an entry of our name (plain or numbered) cannot be placed in time: what the
+ * destination shows then proves nothing.
  */
 export function writtenEntry(
 	entries: IDataObject[],
 	written: { kind: EntryKind; name: string; size?: number },
-	before: DestinationSnapshot,
+	ageOf: (entry: IDataObject) => EntryAge,
 ): IDataObject | undefined {
+	const wanted = normalizedName(written.name);
+	const oldNames = entries.filter((entry) => ageOf(entry) === 'old').map((entry) => entryName(entry) ?? '');
 	const ours: IDataObject[] = [];
+	const unplaced: string[] = [];
 	const lookAlikes: string[] = [];
 	for (const entry of entries) {
-		const hash = entryHash(entry);
 		const size = entrySize(entry);
+		const age = ageOf(entry);
 		const candidate =
 			(entryKind(entry) ?? 'file') === written.kind &&
-			hash !== undefined &&
-			!before.has(hash) &&
+			entryHash(entry) !== undefined &&
+			age !== 'old' &&
 			(size === undefined || written.size === undefined || size === written.size);
 		if (!candidate) continue;
 		const name = entryName(entry) ?? '';
-		const match = nameMatch(name, written.name, before.values());
-		if (match === 'ours') ours.push(entry);
-		else if (match === 'look-alike') lookAlikes.push(name);
+		const match = nameMatch(name, written.name, oldNames);
+		if (match === 'look-alike') lookAlikes.push(name);
+		else if (match === 'ours' && age === 'new') ours.push(entry);
+		else if (match === 'ours' || (wanted !== '' && isNumbered(stored(name), wanted))) unplaced.push(name);
 	}
-	if (ours.length > 1)
-		throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${normalizedName(written.name)}"`);
+	if (unplaced.length > 0 || ours.length > 1) {
+		const named = unplaced.length > 0 ? `"${unplaced[0]}", which may or may not be older than the write` : '';
+		throw new AmbiguousReadBack(named || `${ours.length} new ${written.kind}s named "${wanted}"`);
+	}
 	if (ours.length === 1) return ours[0];
 	if (lookAlikes.length > 0) {
 		throw new AmbiguousReadBack(
-			`a new ${written.kind} "${lookAlikes[0]}", whose name differs from "${normalizedName(written.name)}" ` +
-				`only in letter case or form`,
+			`a new ${written.kind} "${lookAlikes[0]}", whose name differs from "${wanted}" only in letter case or form`,
 		);
 	}
 	return undefined;

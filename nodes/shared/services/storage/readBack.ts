@@ -1,82 +1,122 @@
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
-import { entryHash } from '../../adapters/storage/entryFields';
-import type { PreparedWrite, StorageAdapter, UploadOptions, WriteResult } from '../../adapters/storage/types';
-import type { DestinationSnapshot } from './entries';
-import { entriesNamedLike, snapshotOf, writtenEntry } from './entries';
+import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
+import { entryCreatedAt, entryHash } from '../../adapters/storage/entryFields';
+import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/types';
+import { isGone } from '../../transport/errors';
+import type { ServerClock } from '../ServiceOverAdapter';
+import type { DestinationSnapshot, EntryAge } from './entries';
+import { writtenEntry } from './entries';
 
 /*
- * A storage write as writeExactlyOnce runs it: the destination listed before (the snapshot) and,
- * after an unknown outcome, listed again to tell our entry from every other (entries.ts).
+ * A storage write as writeExactlyOnce runs it: one request, nothing read before it. Only after an unknown outcome
+ * is the destination listed, and our entry told from every other (entries.ts) by when it was created against the
+ * service's clock when the write was sent.
  */
 
-/** The one read a read-back needs. */
-type Lister = Pick<StorageAdapter, 'listFolder'>;
+/**
+ * How far apart the service's listing times and its HTTP `Date` clock may be (servers of one service, kept in step):
+ * an entry created more than this before the write was sent is older than the write.
+ */
+export const CLOCK_TOLERANCE_MS = 5000;
 
-/** The folder's entries before a write. */
-export async function folderSnapshot(
-	adapter: Lister,
-	folderHash: string,
-	itemIndex: number,
-): Promise<DestinationSnapshot> {
-	return snapshotOf(await adapter.listFolder(folderHash, {}, itemIndex));
+/** How far ahead of the `Date` clock a listing time may be before the clocks are taken to disagree. */
+const FUTURE_TOLERANCE_MS = 60_000;
+
+/** What a storage write needs to be settled and recorded, besides the adapter's prepared request. */
+export interface EntryWriteOptions {
+	kind: 'folder' | 'file';
+	subject: string;
+	size?: number;
+	/** What else shapes the write (access type, watermark, source…): part of its identity. */
+	shapedBy?: IDataObject;
+	/** The destination's listing taken before the write, when the write needed one (If Name Exists), and when. */
+	snapshot?: { entries: DestinationSnapshot; takenAt: number };
+	/** What to say when the destination cannot be listed after an unknown outcome (an upload through a key). */
+	unlistable?: string;
+}
+
+/** How old an entry is against a write sent at `sentAt` (undefined: when is unknown, so anything may be it). */
+export function entryAges(
+	clock: ServerClock,
+	sentAt: number | undefined,
+	known: { snapshot?: DestinationSnapshot; others: Set<string> },
+): (entry: IDataObject) => EntryAge {
+	const serverAtSend = sentAt === undefined ? undefined : clock(sentAt);
+	const serverNow = clock(Date.now());
+	return (entry) => {
+		const hash = entryHash(entry);
+		if (hash !== undefined && (known.others.has(hash) || known.snapshot?.has(hash))) return 'old';
+		if (known.snapshot || sentAt === undefined) return 'new';
+		const created = entryCreatedAt(entry);
+		if (created === undefined || serverAtSend === undefined || serverNow === undefined) return 'unknown';
+		if (created > serverNow + FUTURE_TOLERANCE_MS) return 'unknown';
+		return created + 1000 <= serverAtSend - CLOCK_TOLERANCE_MS ? 'old' : 'new';
+	};
 }
 
 /**
- * The folder's items before an upload. An upload through a folder upload key may target a
- * folder the credential cannot list (another account's): then there is no snapshot, and an
- * unknown outcome cannot be settled (never resent).
- */
-export async function uploadSnapshot(
-	adapter: Lister,
-	folderHash: string,
-	options: UploadOptions,
-	itemIndex: number,
-): Promise<DestinationSnapshot | undefined> {
-	let failure: unknown;
-	try {
-		return await folderSnapshot(adapter, folderHash, itemIndex);
-	} catch (error) {
-		failure = error;
-	}
-	const cannotList = failure instanceof NodeApiError && ['401', '403', '405'].includes(String(failure.httpCode));
-	if (options.folderUploadKey && cannotList) return undefined;
-	throw failure;
-}
-
-/**
- * A write without idempotency key, for writeExactlyOnce: after an unknown outcome the
- * destination is read back and our item (entries.ts) is the result.
+ * A write without idempotency key (create folder, upload, import), for writeExactlyOnce: after an unknown outcome
+ * the destination is listed and our entry (entries.ts) is the result; a recorded one is read back by its hash.
  */
 export function entryWrite(
-	adapter: Lister,
+	adapter: Pick<StorageAdapter, 'listFolder'>,
 	prepared: PreparedWrite,
-	written: { kind: 'folder' | 'file'; subject: string; size?: number },
-	itemIndex: number,
-	snapshot: () => Promise<DestinationSnapshot | undefined>,
+	written: EntryWriteOptions,
+	context: { itemIndex: number; clock: ServerClock; records?: ItemWriteRecords },
 	resultOf: (hash: string) => Promise<WriteResult>,
-): UncertainWrite<DestinationSnapshot | undefined, WriteResult> {
+): UncertainWrite<WriteResult> {
+	const { itemIndex, clock, records } = context;
+	const locate = { folder: prepared.folderHash, name: prepared.name, kind: written.kind, size: written.size ?? null };
 	return {
 		subject: written.subject,
-		snapshot,
-		identity: { write: written.kind, folder: prepared.folderHash, name: prepared.name, size: written.size ?? null },
-		recorded: {
-			save: (before) => (before === undefined ? null : entriesNamedLike(before, prepared.name)),
-			restore: (saved) => (Array.isArray(saved) ? new Map(saved as Array<[string, string]>) : undefined),
-			nothing: new Map(),
-		},
+		identity: { ...locate, ...written.shapedBy },
+		locate,
 		write: prepared.send,
-		findWritten: async (before) => {
-			if (before === undefined) {
-				throw new Error(
-					'the credential may not list the folder (the upload went through its upload key), so the ' +
-						'upload cannot be checked',
-				);
-			}
-			const entries = await adapter.listFolder(prepared.folderHash, {}, itemIndex);
-			const found = writtenEntry(entries, { kind: written.kind, name: prepared.name, size: written.size }, before);
+		findWritten: async (sent) => {
+			const entries = await listing(adapter, String(sent.locate.folder), written.unlistable, itemIndex);
+			const snapshot = written.snapshot;
+			const ageOf = entryAges(clock, sent.at, {
+				// A listing taken after the write was sent holds it: it tells nothing of that write.
+				snapshot: snapshot && sent.at !== undefined && sent.at >= snapshot.takenAt ? snapshot.entries : undefined,
+				others: records?.writtenByOthers() ?? new Set(),
+			});
+			const what = { kind: written.kind, name: String(sent.locate.name), size: sizeOf(sent.locate.size) };
+			const found = writtenEntry(entries, what, ageOf);
 			return found === undefined ? undefined : await resultOf(entryHash(found) as string);
 		},
+		objectOf: (result) => ({
+			id: String((written.kind === 'folder' ? result.folder_hash : result.file_hash) ?? ''),
+			name: String((written.kind === 'folder' ? result.folder_name : result.file_name) ?? prepared.name),
+		}),
+		readBack: async (object) => {
+			try {
+				return await resultOf(String(object.id));
+			} catch (error) {
+				if (isGone(error)) return undefined;
+				throw error;
+			}
+		},
 	};
+}
+
+/** The destination's entries after an unknown outcome; `unlistable` says why a refusal leaves it unsettled. */
+async function listing(
+	adapter: Pick<StorageAdapter, 'listFolder'>,
+	folderHash: string,
+	unlistable: string | undefined,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	try {
+		return await adapter.listFolder(folderHash, {}, itemIndex);
+	} catch (error) {
+		const refused = error instanceof NodeApiError && ['401', '403', '405'].includes(String(error.httpCode));
+		throw unlistable && refused ? new Error(unlistable) : error;
+	}
+}
+
+function sizeOf(value: unknown): number | undefined {
+	return typeof value === 'number' ? value : undefined;
 }

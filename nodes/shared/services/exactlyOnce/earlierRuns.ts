@@ -1,0 +1,138 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { settle, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
+import { digestOf, MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
+import { AmbiguousReadBack, notFoundYet, outcomeUncertain, unsettled } from './outcomeUncertain';
+
+/** A write's records with what the write needs of them, when n8n may run it again. */
+export interface Recording {
+	records: ItemWriteRecords;
+	/** Digest of the write's identity. */
+	write: string;
+	note(state: WriteRecord['state'], fields?: Partial<WriteRecord>): void;
+	written(result: unknown): void;
+}
+
+export function recordingOf<TResult>(
+	write: UncertainWrite<TResult>,
+	records: ItemWriteRecords | undefined,
+): Recording | undefined {
+	if (!records) return undefined;
+	const digest = digestOf(write.identity);
+	let at: number | undefined;
+	const base = () => ({
+		input: records.input,
+		write: digest,
+		parameters: records.parameters,
+		at: (at ??= Date.now()),
+		execution: records.execution,
+	});
+	return {
+		records,
+		write: digest,
+		note: (state, fields = {}) => {
+			if (fields.at !== undefined) at = fields.at;
+			records.save({ ...base(), locate: { subject: write.subject, ...write.locate }, ...fields, state });
+		},
+		written: (result) => records.save({ ...base(), state: 'written', object: write.objectOf(result as TResult) }),
+	};
+}
+
+/** What an earlier run of this item means for this try: its write found, or written anew and named. */
+export interface EarlierRun<TResult> {
+	outcome?: WriteOutcome<TResult>;
+	replaced?: { earlierWrite: IDataObject };
+}
+
+function whyOf(record: WriteRecord, records: ItemWriteRecords): string {
+	return record.execution === records.execution
+		? 'an earlier try of this node wrote it'
+		: `execution ${record.execution}, which this one retries, wrote it`;
+}
+
+/**
+ * What an earlier run of this item (a try before Retry On Fail's, or the run Retry execution continues) did:
+ * - the same write (what it sends is unchanged, or the node's parameters are, as with a `$now` in a name): a
+ *   written object is read back as it is now (written again when it no longer exists); an unsettled one is looked
+ *   for once, as that run sent it;
+ * - the node was edited since (what it sends and its parameters differ): the write is made anew, and the earlier
+ *   object is named in the output (`earlierWrite`) — never taken for the edited write;
+ * Undefined when nothing was sent or the write is provably absent: send it now.
+ */
+export async function earlierRun<TResult>(
+	node: INode,
+	write: UncertainWrite<TResult>,
+	recording: Recording,
+	itemIndex?: number,
+): Promise<EarlierRun<TResult> | undefined> {
+	const { records } = recording;
+	const record = records.find();
+	if (!record) {
+		if (records.retryingUnrecorded && !write.safeToRepeat) await noUnrecordedWrite(node, write, itemIndex);
+		return undefined;
+	}
+	if (record.write !== recording.write && record.parameters !== records.parameters) {
+		records.forget();
+		if (write.safeToRepeat) return undefined;
+		const object = record.state === 'written' ? record.object : undefined;
+		return { replaced: { earlierWrite: { ...(object ?? { subject: record.locate?.subject }), confirmed: !!object } } };
+	}
+	const why = whyOf(record, records);
+	if (record.state === 'written' && record.object) {
+		const now = await settle(write.readBack(record.object));
+		if (!now.ok) throw unsettled(node, write.subject, now.error, itemIndex);
+		if (now.value === undefined) {
+			records.forget();
+			return undefined;
+		}
+		return { outcome: { result: now.value, reconciled: true, attempts: 0, why } };
+	}
+	return await unsettledEarlier(node, write, record, why, itemIndex);
+}
+
+/** An earlier write whose outcome was not settled: one look, as that run sent it. */
+async function unsettledEarlier<TResult>(
+	node: INode,
+	write: UncertainWrite<TResult>,
+	record: WriteRecord,
+	why: string,
+	itemIndex?: number,
+): Promise<EarlierRun<TResult> | undefined> {
+	const found = await settle(write.findWritten({ at: record.at, locate: record.locate ?? write.locate }));
+	if (!found.ok) throw unsettled(node, write.subject, found.error, itemIndex);
+	if (found.value !== undefined) return { outcome: { result: found.value, reconciled: true, attempts: 0, why } };
+	const age = Date.now() - record.at;
+	const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && age < MAY_STILL_LAND_MS;
+	if (mayStillLand) {
+		const cause = new Error('an earlier try of this node sent it and its answer did not come');
+		throw notFoundYet(node, write.subject, cause, age, record.at, itemIndex);
+	}
+	return undefined;
+}
+
+/**
+ * A retried execution whose run recorded nothing (a queue worker stopped mid-node saves nothing):
+ * what already looks like this write may be that run's, and the node cannot tell. It says so
+ * rather than writing a second copy.
+ */
+async function noUnrecordedWrite<TResult>(
+	node: INode,
+	write: UncertainWrite<TResult>,
+	itemIndex?: number,
+): Promise<void> {
+	const found = await settle(write.findWritten({ at: undefined, locate: write.locate }));
+	if (found.ok && found.value === undefined) return;
+	if (!found.ok && !(found.error instanceof AmbiguousReadBack))
+		throw unsettled(node, write.subject, found.error, itemIndex);
+	throw outcomeUncertain(
+		node,
+		write.subject,
+		`This execution retries one that stopped without recording its writes (a queue worker that ` +
+			`was stopped, for example), and the destination already holds what looks like ${write.subject}: ` +
+			`the node cannot tell whether the retried execution wrote it, so it did not write a second ` +
+			`copy. Check the destination: if that is the earlier write, nothing more is needed for this ` +
+			`item; to write it anyway, run the workflow again instead of retrying the execution.`,
+		new Error(`${write.subject} already seems to be there`),
+		itemIndex,
+	);
+}
