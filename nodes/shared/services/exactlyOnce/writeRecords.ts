@@ -12,6 +12,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
  */
 const RECORDS_KEY = 'svcWrites';
 
+/** In the execution's flow context: the execution in which a writing Svc node last began a run. */
+const FIRST_WRITER_KEY = 'svcWriting';
+
 /**
  * A write that timed out may still be carried out by the service: within this time after it was
  * sent, a later try that finds it absent still does not send it again.
@@ -124,8 +127,9 @@ export class WriteRecords {
 	begin(): void {
 		const runs = this.runs(true);
 		const execution = this.execution;
+		const restarts = this.restartsRetriedExecution();
 		if (!runs[this.run]) {
-			const unrecorded = this.ctx.getMode() === 'retry' ? { unrecorded: true } : {};
+			const unrecorded = restarts ? { unrecorded: true } : {};
 			runs[this.run] = { items: {}, tries: { execution, count: 0 }, ...unrecorded };
 		}
 		const record = runs[this.run];
@@ -150,6 +154,20 @@ export class WriteRecords {
 		const runs: Record<string, RunRecord> = {};
 		if (create) context[RECORDS_KEY] = runs;
 		return runs;
+	}
+
+	/**
+	 * Whether this run may be the one Retry execution restarts at (the failed node), the only run of a retried
+	 * execution that can have stopped mid-node: this is a retried execution and no writing Svc node ran in it
+	 * before (noted in the execution's flow context). A node after the restarted one never ran in the failed
+	 * execution, so it has nothing unrecorded.
+	 */
+	private restartsRetriedExecution(): boolean {
+		if (this.ctx.getMode() !== 'retry') return false;
+		const flow = this.ctx.getContext('flow');
+		const first = flow[FIRST_WRITER_KEY] !== this.execution;
+		flow[FIRST_WRITER_KEY] = this.execution;
+		return first;
 	}
 
 	private get execution(): string {
