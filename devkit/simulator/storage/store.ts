@@ -353,9 +353,10 @@ export class StorageStore {
 		return undefined;
 	}
 
-	/** Whether the account owns the item or reaches it through a grant. */
+	/** Whether the account may read the item, its content included: as its owner, or through a `view` or `edit` grant. */
 	canRead(accountId: number, item: StorageItem): boolean {
-		return this.reach(accountId, item) !== undefined;
+		const level = this.reach(accountId, item);
+		return level === 'owner' || level === 'view' || level === 'edit';
 	}
 
 	/** Locks (or unlocks) a file. Only the MCP connector's writes check locks (`file_locked`). */
