@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- this file runs in Node under the test tools, never inside n8n */
 import type { DvsSeed } from './dvs';
 import { mountDvs, mountMcp } from './index';
-import { DOWNLOAD_PREFIX } from './mcpPorts';
+import { DOWNLOAD_PREFIX } from './mcp';
 import { seedDemo, type DemoData } from './seed';
 import { startSimulator, type Simulator, type SimulatorOptions } from './server';
 

@@ -1,8 +1,14 @@
 import { StorageAttachments, dvsMultipartParser } from './attachments';
 import { createDvsHandler, DvsStore, seedDvsDemo, type DvsSeed } from './dvs';
-import { createMcpSimulator, defaultSettings, type McpDeps, type McpSettings } from './mcp';
+import {
+	createMcpSimulator,
+	defaultSettings,
+	DOWNLOAD_PREFIX,
+	DownloadLinks,
+	type McpDeps,
+	type McpSettings,
+} from './mcp';
 import type { McpState } from './mcp/state';
-import { DOWNLOAD_PREFIX, DownloadLinks, DvsStorePort, StorageStorePort } from './mcpPorts';
 import { seedDemo, type DemoData } from './seed';
 import { startSimulator, type Simulator, type SimulatorOptions } from './server';
 
@@ -18,8 +24,6 @@ export interface McpPart {
 	settings: McpSettings;
 	/** OAuth clients, consents, codes, grants and tokens (`state.oauth`), rate-limit counters. */
 	state: McpState;
-	storagePort: StorageStorePort;
-	dvsPort: DvsStorePort;
 	/** Signs the download URLs of `svc_read_file` for files too large to inline. */
 	downloadLinks: DownloadLinks;
 }
@@ -70,8 +74,8 @@ export interface MountMcpOptions {
 
 /**
  * Mounts the MCP endpoint (document 2) on a simulator that already has the DVS API: `/api/mcp`,
- * the OAuth routes, and `/mcp-download/` for signed download links. Its ports are adapters
- * over the shared `StorageStore` and `DvsStore`, so REST and MCP see the same data.
+ * the OAuth routes, and `/mcp-download/` for signed download links. Its tools work on the
+ * shared `StorageStore` and `DvsStore`, so REST and MCP see the same data.
  */
 export function mountMcp(sim: Simulator, dvs: DvsPart, options: MountMcpOptions = {}): McpPart {
 	const now = options.now ?? Date.now;
@@ -84,13 +88,20 @@ export function mountMcp(sim: Simulator, dvs: DvsPart, options: MountMcpOptions 
 		...options.settings,
 	});
 	const downloadLinks = new DownloadLinks(now, () => 3600 * 1000 * settings.timeScale);
-	const storagePort = new StorageStorePort(sim.storage, sim.accounts, sim.limits, downloadLinks);
-	const dvsPort = new DvsStorePort({ accounts: sim.accounts, store: dvs.store, attachments: dvs.attachments }, now);
-	const deps: McpDeps = { accounts: sim.accounts, storage: storagePort, dvs: dvsPort, settings, now, ...options.deps };
+	const deps: McpDeps = {
+		accounts: sim.accounts,
+		storage: sim.storage,
+		limits: sim.limits,
+		downloadLinks,
+		dvs: { accounts: sim.accounts, store: dvs.store, attachments: dvs.attachments },
+		settings,
+		now,
+		...options.deps,
+	};
 	const { routes, state } = createMcpSimulator(deps);
 	for (const [prefix, handler] of Object.entries(routes)) sim.mount(prefix, handler);
 	sim.mount(DOWNLOAD_PREFIX, downloadLinks.handler(sim.storage));
-	return { settings, state, storagePort, dvsPort, downloadLinks };
+	return { settings, state, downloadLinks };
 }
 
 /** Starts the simulator on 127.0.0.1 with storage, DVS and MCP, and the demo data; `close()` stops it. */

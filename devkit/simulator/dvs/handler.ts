@@ -1,37 +1,15 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- this file its nodes are test doubles */
 import type { Account } from '../accounts';
 import type { SimHandler, SimRequest, SimResponse } from '../types';
-import { addComment } from './actions/addComment';
-import { createDocument } from './actions/createDocument';
-import { getComments } from './actions/getComments';
-import { getDocument } from './actions/getDocument';
-import { getDocuments } from './actions/getDocuments';
-import { getFields } from './actions/getFields';
-import { getUsers } from './actions/getUsers';
-import { searchUsers } from './actions/searchUsers';
-import { updateDocument } from './actions/updateDocument';
-import { uploadDocumentFile } from './actions/uploadDocumentFile';
-import type { DvsActionHandler, DvsDeps } from './context';
+import { DVS_ACTIONS, SECTION_ACTIONS, type DvsAction } from './actions';
+import type { DvsDeps } from './context';
 import { checkRegister, sessionOrganization } from './domain/session';
 import { DvsError } from './errors';
 import { isPlainObject, type Params } from './params';
 import type { MultipartFile } from './ports';
-import { DVS_ACTIONS, DVS_SECTIONS, SECTION_ACTIONS, type DvsAction, type DvsSection } from './types';
+import { DVS_SECTIONS, type DvsSection } from './types';
 
 export type { DvsDeps } from './context';
-
-const ACTIONS: Record<DvsAction, DvsActionHandler> = {
-	get_fields: getFields,
-	get_users: getUsers,
-	search_users: searchUsers,
-	get_document: getDocument,
-	get_documents: getDocuments,
-	get_comments: getComments,
-	create_document: createDocument,
-	update_document: updateDocument,
-	add_comment: addComment,
-	upload_document_file: uploadDocumentFile,
-};
 
 const empty = (status: number): SimResponse => ({ status, body: '' });
 
@@ -104,13 +82,12 @@ export function createDvsHandler(deps: DvsDeps): SimHandler {
 			if (!(DVS_SECTIONS as readonly string[]).includes(sectionName))
 				throw new DvsError(400, `unknown section ${sectionName}`);
 			const section = sectionName as DvsSection;
-			if (!(DVS_ACTIONS as readonly string[]).includes(actionName))
-				throw new DvsError(400, `unknown action ${actionName}`);
+			if (!Object.hasOwn(DVS_ACTIONS, actionName)) throw new DvsError(400, `unknown action ${actionName}`);
 			const action = actionName as DvsAction;
 			if (!SECTION_ACTIONS[section].includes(action))
 				throw new DvsError(405, `${action} is not offered for ${section}`);
 			checkRegister(org, account, section);
-			return await ACTIONS[action]({ deps, now, req, account, org, section, params, files, fault: req.fault });
+			return await DVS_ACTIONS[action].run({ deps, now, req, account, org, section, params, files, fault: req.fault });
 		} catch (error) {
 			return empty(error instanceof DvsError ? error.status : 500);
 		}

@@ -1,3 +1,4 @@
+export { DVS_ACTIONS, SECTION_ACTIONS, type DvsAction, type DvsActionDef } from './actions';
 export { createDvsHandler, type DvsDeps } from './handler';
 export type { DvsActionHandler, DvsContext } from './context';
 export type {

@@ -2,28 +2,6 @@
 export const DVS_SECTIONS = ['task', 'project_2', 'contact_person', 'client'] as const;
 export type DvsSection = (typeof DVS_SECTIONS)[number];
 
-export const DVS_ACTIONS = [
-	'get_fields',
-	'get_users',
-	'search_users',
-	'get_document',
-	'get_documents',
-	'get_comments',
-	'create_document',
-	'update_document',
-	'add_comment',
-	'upload_document_file',
-] as const;
-export type DvsAction = (typeof DVS_ACTIONS)[number];
-
-/** Document 3, table "Actions": which register supports which action. */
-export const SECTION_ACTIONS: Record<DvsSection, readonly DvsAction[]> = {
-	task: DVS_ACTIONS,
-	project_2: ['get_fields', 'get_users', 'get_document', 'get_documents'],
-	contact_person: ['get_fields', 'get_document', 'get_documents', 'create_document', 'update_document'],
-	client: ['get_fields', 'get_users', 'get_document', 'get_documents'],
-};
-
 export type DvsFieldType =
 	| 'text'
 	| 'date'

@@ -1,5 +1,8 @@
 import type { AccountStore } from '../accounts';
-import type { DvsPort, StoragePort } from './ports';
+import type { DvsDomainDeps } from '../dvs/domain';
+import type { StorageLimits } from '../storage/context';
+import type { StorageStore } from '../storage/store';
+import type { DownloadLinks } from './downloadLinks';
 
 export interface McpSettings {
 	/** SVC_MCP_WRITES_ENABLED */
@@ -54,10 +57,20 @@ export interface FetchedSource {
 
 export type FetchSource = (request: FetchSourceRequest) => Promise<FetchedSource>;
 
+/**
+ * What the endpoint works on: the stores the REST APIs serve, so a folder, file, task or
+ * comment written over one API is what the others read. The tools keep document 2's own
+ * rules (rights, no auto-rename, the upload checks) and call the stores' domain methods.
+ */
 export interface McpDeps {
 	accounts: AccountStore;
-	storage: StoragePort;
-	dvs?: DvsPort;
+	storage: StorageStore;
+	/** The file and folder size limits uploads keep to (the REST API's, read on every upload). */
+	limits: StorageLimits;
+	/** Signs the download URLs of files too large to inline. */
+	downloadLinks: DownloadLinks;
+	/** The DVS register (its store and task attachments), when the deployment has one. */
+	dvs?: DvsDomainDeps;
 	/** Read on every request: tests may change it at run time. */
 	settings: McpSettings;
 	now?: () => number;

@@ -9,14 +9,14 @@ export { createMcpHandler, GENERAL_BODY_LIMIT, SERVER_INFO } from './handler';
 export { createMcpOAuthHandlers, OAUTH_PATHS, AUTO_CONSENT_HEADER } from './oauth/endpoints';
 export { defaultSettings } from './deps';
 export type { McpDeps, McpSettings, FetchSource, FetchSourceRequest, FetchedSource } from './deps';
-export type * from './ports';
+export { DownloadLinks, DOWNLOAD_LINK_SECONDS, DOWNLOAD_PREFIX, type LinkCheck } from './downloadLinks';
 export { SUPPORTED_REVISIONS, MODERN_REVISION, DEFAULT_INITIALIZE_REVISION } from './revisions';
 export { BUCKETS } from './rateLimit';
 export { RpcCode } from './jsonrpc';
 
 export const MCP_PATH = '/api/mcp';
 
-/** Everything the lead mounts: `{ '/api/mcp': handler, ...oauth paths }`, plus the shared state. */
+/** Everything `mountMcp` mounts: `{ '/api/mcp': handler, ...oauth paths }`, plus the shared state. */
 export function createMcpSimulator(deps: McpDeps): { routes: Record<string, SimHandler>; state: McpState } {
 	return { routes: { [MCP_PATH]: createMcpHandler(deps), ...createMcpOAuthHandlers(deps) }, state: stateFor(deps) };
 }

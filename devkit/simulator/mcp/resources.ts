@@ -2,7 +2,8 @@
 import { docUri, publishedDoc, publishedDocs } from './docs/corpus';
 import { RpcCode, RpcFailure } from './jsonrpc';
 import { decodeUtf8, isTextMime } from './tools/content';
-import { folderObject, itemObject, visibleFile, visibleFolder } from './tools/items';
+import { folderObject, visibleChildren, visibleFile, visibleFolder } from './tools/items';
+import { canDownload } from './tools/rights';
 import { INLINE_READ_MAX, LIST_DEFAULT_LIMIT } from './tools/storageRead';
 import { ToolError } from './tools/types';
 import type { PrivateToolContext } from './tools/types';
@@ -73,31 +74,24 @@ function notFound(uri: string, error: ToolError): RpcFailure {
 }
 
 export function readPrivate(uri: string, kind: 'file' | 'folder', ctx: PrivateToolContext): Record<string, unknown> {
-	const { storage } = ctx.state.deps;
-	const account = ctx.principal.account;
 	const hash = decodeURIComponent(uri.slice(kind === 'file' ? 'svc-file://'.length : 'svc-folder://'.length));
 	try {
 		if (kind === 'folder') {
 			const folder = visibleFolder(ctx, hash);
-			const raw = storage.listChildrenRaw(folder.hash);
-			const items = raw
-				.slice(0, LIST_DEFAULT_LIMIT)
-				.filter((i) => storage.canSee(account, i))
-				.map((i) => itemObject(i, account, storage));
+			const raw = ctx.state.deps.storage.listChildren(folder.hash);
 			const json = {
-				folder: folderObject(folder, account, storage),
-				items,
+				folder: folderObject(ctx, folder),
+				items: visibleChildren(ctx, raw.slice(0, LIST_DEFAULT_LIMIT)),
 				next_offset: raw.length > LIST_DEFAULT_LIMIT ? LIST_DEFAULT_LIMIT : null,
 			};
 			return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(json) }] };
 		}
 		const file = visibleFile(ctx, hash);
-		if (!storage.canDownload(account, file))
+		if (!canDownload(ctx, file))
 			throw new ToolError('permission_denied', 'This connection has no download right on the file');
 		if (file.size > INLINE_READ_MAX)
 			throw new ToolError('file_too_large', 'The file is larger than 25 MB: use svc_read_file for a download URL');
-		const bytes = storage.fileContent(file.hash);
-		if (!bytes) throw new ToolError('not_found', 'The file content is not available');
+		const bytes = file.content;
 		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
 		return {
 			contents: [

@@ -52,7 +52,21 @@ export interface StorageCall {
 	auth: AuthLogValue;
 }
 
-export type StorageAction = (call: StorageCall) => Promise<SimResponse> | SimResponse;
+export type StorageAction = ((call: StorageCall) => Promise<SimResponse> | SimResponse) & {
+	/** Answers GET only (405 for any other method); see `getOnly`. */
+	readonly getOnly?: true;
+};
+
+/**
+ * Actions by the name in their path (`/api_v2/{action}`, `/api/{script}.php`): each area's
+ * module writes its actions into one such table, and the router serves every table.
+ */
+export type StorageActions = Record<string, StorageAction>;
+
+/** A script document 1 gives as `GET /api/{script}.php`: any other method is refused (405). */
+export function getOnly(action: StorageAction): StorageAction {
+	return Object.assign((call: StorageCall) => action(call), { getOnly: true as const });
+}
 
 /** An account established for a call, with the method that established it. */
 export interface Caller {

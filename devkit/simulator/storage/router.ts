@@ -1,70 +1,38 @@
 import { multipartBoundary, parseMultipart } from '../multipart';
 import type { SimHandler, SimRequest, SimResponse } from '../types';
-import type { AuthLogValue, StorageAction, StorageCall, StorageServices } from './context';
+import type { AuthLogValue, StorageAction, StorageActions, StorageCall, StorageServices } from './context';
 import { fail, notPermitted } from './http';
-import { authenticateUser, login, sesslogin, validateSession } from './legacy/sessionScripts';
-import { getStorageData, getUploadId } from './legacy/accountScripts';
-import { undeleteFile, undeleteFolder } from './legacy/undelete';
+import { accountScripts } from './legacy/accountScripts';
+import { sessionScripts } from './legacy/sessionScripts';
+import { undeleteScripts } from './legacy/undelete';
 import { formEntries, Params } from './params';
-import { downloadFile } from './v2/download';
-import {
-	getFileEncryptionKey,
-	getShareEncryptionKey,
-	getUploadEncryptionKey,
-	saveFileEncryptionKey,
-	saveUploadEncryptionKey,
-	saveUserEncryptionKeys,
-} from './v2/encryption';
-import { esignatureShare, getEsignatures } from './v2/esignature';
-import { deleteFile, getFileInfo, moveFile, renameFile } from './v2/files';
-import { createFolder, deleteFolder, getFolderContent, getFolderInfo, renameFolder } from './v2/folders';
-import { uploadFile } from './v2/upload';
+import { downloadActions } from './v2/download';
+import { encryptionKeyActions } from './v2/encryption';
+import { esignatureActions } from './v2/esignature';
+import { fileActions } from './v2/files';
+import { folderActions } from './v2/folders';
+import { uploadActions } from './v2/upload';
 
 /** A handler's response with the authentication method it recognized, for the request log. */
 export interface StorageResponse extends SimResponse {
 	auth: AuthLogValue;
 }
 
-const V2_ACTIONS: Record<string, StorageAction> = {
-	create_folder: createFolder,
-	get_folder_content: getFolderContent,
-	get_folder_info: getFolderInfo,
-	rename_folder: renameFolder,
-	delete_folder: deleteFolder,
-	upload_file: uploadFile,
-	download_file: downloadFile,
-	get_file_info: getFileInfo,
-	rename_file: renameFile,
-	move_file: moveFile,
-	delete_file: deleteFile,
-	get_esignatures: getEsignatures,
-	esignature_share: esignatureShare,
-	save_user_encryption_keys: saveUserEncryptionKeys,
-	save_file_encryption_key: saveFileEncryptionKey,
-	get_file_encryption_key: getFileEncryptionKey,
-	save_upload_encryption_key: saveUploadEncryptionKey,
-	get_upload_encryption_key: getUploadEncryptionKey,
-	get_share_encryption_key: getShareEncryptionKey,
+/** `/api_v2/{action}`: every area's actions, each written and named in its module under `v2/`. */
+export const V2_ACTIONS: StorageActions = {
+	...folderActions,
+	...uploadActions,
+	...downloadActions,
+	...fileActions,
+	...esignatureActions,
+	...encryptionKeyActions,
 };
 
 /**
- * The account scripts: document 1's table "Legacy and session scripts" gives them as
- * `GET /api/authenticate_user.php`, `GET /api/validate_session.php` and
- * `GET /api/get_storage_data.php`; any other method is refused (405) like every operation that is
- * not permitted. The other scripts also take POST, which keeps a password out of the URL.
+ * `/api/{script}.php`: the legacy and session scripts under `legacy/`. They answer GET and
+ * POST (which keeps a password out of the URL), except those written `getOnly`.
  */
-const GET_ONLY_SCRIPTS = new Set(['authenticate_user', 'validate_session', 'get_storage_data']);
-
-const LEGACY_SCRIPTS: Record<string, StorageAction> = {
-	authenticate_user: authenticateUser,
-	login,
-	sesslogin,
-	validate_session: validateSession,
-	get_storage_data: getStorageData,
-	get_upload_id: getUploadId,
-	undelete_folder: undeleteFolder,
-	undelete_file: undeleteFile,
-};
+export const LEGACY_SCRIPTS: StorageActions = { ...sessionScripts, ...accountScripts, ...undeleteScripts };
 
 /** Builds the call: PHP `$_REQUEST` parameters from query and body (multipart parsed streaming). */
 async function prepareCall(req: SimRequest, services: StorageServices): Promise<StorageCall> {
@@ -94,7 +62,7 @@ function route(req: SimRequest): StorageAction | SimResponse {
 	if (legacy) {
 		const script = LEGACY_SCRIPTS[legacy[1]];
 		if (!script) return fail(404, 'unknown script');
-		if (GET_ONLY_SCRIPTS.has(legacy[1])) return req.method === 'GET' ? script : notPermitted();
+		if (script.getOnly) return req.method === 'GET' ? script : notPermitted();
 		return req.method === 'GET' || req.method === 'POST' ? script : notPermitted();
 	}
 	return fail(404, 'not found');
@@ -109,7 +77,7 @@ export function createStorageHandler(services: StorageServices): SimHandler {
 			return { ...action, auth: 'none' };
 		}
 		const call = await prepareCall(req, services);
-		if (call.multipart && !call.multipart.complete && action !== uploadFile) {
+		if (call.multipart && !call.multipart.complete && action !== uploadActions.upload_file) {
 			return { ...fail(400, 'incomplete multipart body'), auth: 'none' };
 		}
 		const response = await action(call);

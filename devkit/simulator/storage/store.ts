@@ -64,9 +64,24 @@ export interface StoredFile {
 	readonly seq: number;
 	/** Recorded for JPG/PNG uploads with watermark_text; the bytes are stored unchanged. */
 	readonly watermark?: Watermark;
+	/** Indexed metadata the central search matches besides the name (document 2's svc_search_files). */
+	readonly description?: string;
+	readonly tags?: readonly string[];
 }
 
 export type StorageItem = StoredFolder | StoredFile;
+
+/**
+ * How far an account other than the owner reaches a shared item (document 2: permissions,
+ * "add-only destinations", "read-only restrictions"): `preview` sees, `view` also downloads,
+ * `add` adds into the folder and sees nothing inside it, `edit` does everything the owner does
+ * there. What a level lets a caller do is the caller's rule (the MCP connector's, the REST
+ * API's); the store answers only how an account reaches an item.
+ */
+export type GrantLevel = 'preview' | 'view' | 'add' | 'edit';
+
+/** One account, or every account a predicate accepts (a DVS organization's members). */
+export type Grantee = number | ((accountId: number) => boolean);
 
 export interface SignatureRecord {
 	file_hash: string;
@@ -116,6 +131,8 @@ export interface AddFileOptions extends WriteOptions {
 	watermark?: Watermark;
 	/** Seconds; defaults to now. */
 	uploadedAt?: number;
+	description?: string;
+	tags?: readonly string[];
 }
 
 export interface StorageStoreOptions {
@@ -150,8 +167,11 @@ export class StorageStore {
 
 	private readonly signatures: SignatureRecord[] = [];
 
-	/** Folders shared for reading with accounts other than the owner (inherited by their contents). */
-	private readonly readGrants = new Map<string, (accountId: number) => boolean>();
+	/** Items shared with accounts other than the owner, by hash (inherited by a folder's contents). */
+	private readonly grants = new Map<string, Array<{ grantee: Grantee; level: GrantLevel }>>();
+
+	/** Items hidden from some accounts although a grant above them reaches them. */
+	private readonly restrictions = new Map<string, Set<number>>();
 
 	readonly shares: ShareRecord[] = [];
 
@@ -283,6 +303,8 @@ export class StorageStore {
 			deletionBatch: null,
 			seq: this.nextSeq++,
 			...(options.watermark ? { watermark: options.watermark } : {}),
+			...(options.description !== undefined ? { description: options.description } : {}),
+			...(options.tags !== undefined ? { tags: options.tags } : {}),
 		};
 		this.files.set(file.hash, file);
 		this.adopt(file.folderHash, file.hash);
@@ -290,20 +312,51 @@ export class StorageStore {
 		return file;
 	}
 
-	/** Shares a folder and everything in it for reading with the accounts the predicate accepts. */
-	grantRead(folderHash: string, reader: (accountId: number) => boolean): void {
-		this.readGrants.set(folderHash, reader);
+	/**
+	 * Shares an item, and a folder's contents, with an account (or the accounts a predicate
+	 * accepts) at a level; granting the same grantee again replaces its level.
+	 */
+	grant(hash: string, grantee: Grantee, level: GrantLevel): void {
+		const kept = (this.grants.get(hash) ?? []).filter((grant) => grant.grantee !== grantee);
+		this.grants.set(hash, [...kept, { grantee, level }]);
 	}
 
-	/** Whether the account owns the item or may read it through a folder shared with it. */
-	canRead(accountId: number, item: StorageItem): boolean {
-		if (item.ownerId === accountId) return true;
-		let folderHash: string | null = item.type === 'folder' ? item.hash : item.folderHash;
+	/** Shares a folder and everything in it for reading with the accounts the predicate accepts. */
+	grantRead(folderHash: string, reader: (accountId: number) => boolean): void {
+		this.grant(folderHash, reader, 'view');
+	}
+
+	/** Hides an item from one account inside what is shared with it (or shows it again). */
+	restrict(hash: string, accountId: number, restricted = true): void {
+		const accounts = this.restrictions.get(hash) ?? new Set<number>();
+		if (restricted) accounts.add(accountId);
+		else accounts.delete(accountId);
+		this.restrictions.set(hash, accounts);
+	}
+
+	/**
+	 * How the account reaches the item: as its owner, through a grant on the item, or through
+	 * the nearest folder above it granted to the account (an `add` grant reaches nothing inside).
+	 * Undefined when it does not reach it at all, or the item is restricted for it.
+	 */
+	reach(accountId: number, item: StorageItem): 'owner' | GrantLevel | undefined {
+		if (this.restrictions.get(item.hash)?.has(accountId)) return undefined;
+		if (item.ownerId === accountId) return 'owner';
+		const direct = this.grantOf(item.hash, accountId);
+		if (direct) return direct;
+		let folderHash = item.type === 'folder' ? item.parentHash : item.folderHash;
 		while (folderHash) {
-			if (this.readGrants.get(folderHash)?.(accountId)) return true;
+			const inherited = this.grantOf(folderHash, accountId);
+			if (inherited) return inherited === 'add' ? undefined : inherited;
 			folderHash = this.folders.get(folderHash)?.parentHash ?? null;
 		}
-		return false;
+		return undefined;
+	}
+
+	/** Whether the account may read the item, its content included: as its owner, or through a `view` or `edit` grant. */
+	canRead(accountId: number, item: StorageItem): boolean {
+		const level = this.reach(accountId, item);
+		return level === 'owner' || level === 'view' || level === 'edit';
 	}
 
 	/** Locks (or unlocks) a file. Only the MCP connector's writes check locks (`file_locked`). */
@@ -498,16 +551,19 @@ export class StorageStore {
 	}
 
 	/**
-	 * Active folders (not ROOT) and files of an owner whose name contains every word of the
-	 * query, case-insensitively; folders first, then files, in creation order.
+	 * Active folders (not ROOT) and files of an owner whose name, or a file's description and
+	 * tags, contain every word of the query, case-insensitively; folders first, then files, in
+	 * creation order.
 	 */
 	search(ownerId: number, query: string): StorageItem[] {
 		const words = query.toLowerCase().split(/\s+/).filter(Boolean);
 		if (words.length === 0) return [];
-		const matches = (item: StorageItem): boolean =>
-			item.ownerId === ownerId &&
-			item.deletedAt === null &&
-			words.every((word) => item.name.toLowerCase().includes(word));
+		const matches = (item: StorageItem): boolean => {
+			if (item.ownerId !== ownerId || item.deletedAt !== null) return false;
+			const indexed = item.type === 'file' ? [item.name, item.description ?? '', ...(item.tags ?? [])] : [item.name];
+			const text = indexed.join(' ').toLowerCase();
+			return words.every((word) => text.includes(word));
+		};
 		const folders = [...this.folders.values()].filter(
 			(f) => !f.isRoot && matches(f) && this.isActivePath(f.parentHash),
 		);
@@ -568,6 +624,12 @@ export class StorageStore {
 			const hash = randomHash();
 			if (!this.folders.has(hash) && !this.files.has(hash)) return hash;
 		}
+	}
+
+	private grantOf(hash: string, accountId: number): GrantLevel | undefined {
+		const grants = this.grants.get(hash) ?? [];
+		return grants.find(({ grantee }) => (typeof grantee === 'number' ? grantee === accountId : grantee(accountId)))
+			?.level;
 	}
 
 	private requireFolder(hash: string): StoredFolder {

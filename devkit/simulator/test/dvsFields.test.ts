@@ -1,5 +1,6 @@
 import { credsOf, startDvsTestEnv, type DvsTestEnv } from '../dvs/testing';
-import { SECTION_ACTIONS, DVS_SECTIONS } from '../dvs/types';
+import { SECTION_ACTIONS } from '../dvs/actions';
+import { DVS_SECTIONS } from '../dvs/types';
 
 let env: DvsTestEnv;
 beforeAll(async () => {

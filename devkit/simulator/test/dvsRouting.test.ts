@@ -1,5 +1,6 @@
 import { credsOf, startDvsTestEnv, type DvsTestEnv } from '../dvs/testing';
-import { SECTION_ACTIONS, DVS_ACTIONS, DVS_SECTIONS } from '../dvs/types';
+import { DVS_ACTIONS, SECTION_ACTIONS, type DvsAction } from '../dvs/actions';
+import { DVS_SECTIONS } from '../dvs/types';
 
 let env: DvsTestEnv;
 beforeAll(async () => {
@@ -42,9 +43,9 @@ describe('routing', () => {
 	});
 
 	const unsupported = DVS_SECTIONS.flatMap((section) =>
-		DVS_ACTIONS.filter((action) => !SECTION_ACTIONS[section].includes(action)).map(
-			(action) => [section, action] as const,
-		),
+		(Object.keys(DVS_ACTIONS) as DvsAction[])
+			.filter((action) => !SECTION_ACTIONS[section].includes(action))
+			.map((action) => [section, action] as const),
 	);
 	it.each(unsupported)('%s/%s is not offered: 405', async (section, action) => {
 		const reply =

@@ -53,8 +53,8 @@ describe('documentation resources', () => {
 			'svc-file://{file_hash}',
 			'svc-folder://{folder_hash}',
 		]);
-		const folder = f.storage.seedFolder(f.alice.rootFolderHash, 'notes');
-		const file = f.storage.seedFile(folder.hash, 'a.txt', 'hello', { mimeType: 'text/plain' });
+		const folder = f.seedFolder(f.alice.rootFolderHash, 'notes');
+		const file = f.seedFile(folder.hash, 'a.txt', 'hello', { mimeType: 'text/plain' });
 		const anonymous = await client.rpc('resources/read', { uri: `svc-file://${file.hash}` });
 		expect(anonymous.status).toBe(401);
 		const authed = await f.client(f.bearer(f.alice)).rpc('resources/read', { uri: `svc-file://${file.hash}` });

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
+import { listDocuments } from '../dvs/domain';
 import { validate } from '../mcp/jsonSchema';
 import { createMcpFixture, EICAR, faultForTool } from '../mcp/testing';
 import type { McpFixture, McpTestClient } from '../mcp/testing';
@@ -13,6 +14,8 @@ let schemas: Record<string, any>;
 beforeAll(async () => {
 	f = await createMcpFixture({ settings: { dvsEnabled: true, dvsWritesEnabled: true, writesEnabled: true } });
 	alice = f.client(f.bearer(f.alice));
+	// bob has no DVS write: own-records task access, a worker of Website only.
+	f.dvs.store.setReadLevel(f.bob.id, 'task', 'own');
 	projectId = f.dvs.addProject(7, 'Website', [f.bob.id]).id;
 	otherProjectId = f.dvs.addProject(7, 'Intranet').id;
 	const listed = await f.client().rpc('tools/list');
@@ -28,6 +31,9 @@ async function call(name: string, args: Record<string, unknown>, client = alice)
 	if (!result.isError) expect(validate(schemas[name], result.structuredContent)).toBeUndefined();
 	return result;
 }
+const task = (id: number) => f.dvs.store.document(7, 'task', id);
+const taskIds = () => f.dvs.store.documents(7, 'task').map((doc) => doc.id);
+
 const code = (result: { isError: boolean; structuredContent: { error?: { code: string } } }) =>
 	result.isError ? result.structuredContent.error?.code : 'ok';
 
@@ -54,7 +60,7 @@ describe('DVS access rules', () => {
 			accessTokens: [{ token: 'loner-token', type: 'API' }],
 			dvsWriteSections: ['task', 'project_2'],
 		});
-		f.storage.ensureRoot(loner);
+		f.storage.createRootFolder(loner);
 		expect(code(await call('svc_dvs_get_fields', { section: 'task' }, f.client(f.bearer(loner))))).toBe(
 			'permission_denied',
 		);
@@ -163,10 +169,10 @@ describe('DVS reads', () => {
 			expect(code(await call('svc_dvs_list_documents', { section: 'task', limit }))).toBe('invalid_argument');
 		expect(code(await call('svc_dvs_list_documents', { section: 'task', limit: 200 }))).toBe('ok');
 		expect(code(await call('svc_dvs_list_documents', { section: 'task', order: 'random' }))).toBe('invalid_argument');
-		// The port alone ignores unknown filters, as document 3's REST API does: the refusal is the MCP layer's.
-		expect(
-			f.dvs.listDocuments(f.alice, 'task', { filters: { colour: 'red' }, limit: 1, offset: 0, order: 'newest' }).ok,
-		).toBe(true);
+		// The rule alone ignores unknown filters, as document 3's REST API does: the refusal is the MCP layer's.
+		const actor = { deps: f.deps.dvs!, account: f.alice, org: f.dvs.store.org(7)!, now: f.clock.now };
+		const filters = { colour: 'red' };
+		expect(listDocuments(actor, 'task', { filters, limit: 1, offset: 0, order: 'newest' }).total).toBeGreaterThan(0);
 	});
 
 	it('gets one document, and refuses unknown ones', async () => {
@@ -190,7 +196,9 @@ describe('DVS reads', () => {
 			users: [{ id: f.alice.id, display_name: 'Alice Ozola', has_access: true }],
 			limit: 10,
 		});
-		const bob = await call('svc_dvs_search_users', { pattern: 'bob b' });
+		// bob reads only tasks he is involved in: not this one.
+		const id = await newTask('Mentions');
+		const bob = await call('svc_dvs_search_users', { pattern: 'bob b', dvs_document_id: id });
 		expect(bob.structuredContent.users).toEqual([{ id: f.bob.id, display_name: 'Bob Berzins', has_access: false }]);
 		expect(code(await call('svc_dvs_search_users', { pattern: ' a ' }))).toBe('invalid_argument');
 		expect(code(await call('svc_dvs_search_users', { pattern: 'x'.repeat(101) }))).toBe('invalid_argument');
@@ -222,12 +230,12 @@ describe('DVS writes', () => {
 			dropdown_priority: { id: 78, display_name: 'High' },
 			creator: { id: f.alice.id },
 		});
-		expect(f.dvs.tasks.get(id)?.name).toBe('Launch');
-		expect(f.dvs.notifications).toContainEqual({ kind: 'created', taskId: id });
+		expect(task(id)?.values.name).toBe('Launch');
+		expect(f.dvs.store.notifications).toContainEqual(expect.objectContaining({ kind: 'create', documentId: id }));
 	});
 
 	it('rejects unknown and read-only fields, missing required ones and invalid ids, writing nothing', async () => {
-		const before = f.dvs.tasks.size;
+		const before = taskIds().length;
 		const cases: Record<string, unknown>[] = [
 			{ dvs_project_id: projectId, name: 'X', colour: 'red' },
 			{ dvs_project_id: projectId, name: 'X', full_number: 'T-1' },
@@ -244,7 +252,7 @@ describe('DVS writes', () => {
 				params,
 				code: 'invalid_argument',
 			});
-		expect(f.dvs.tasks.size).toBe(before);
+		expect(taskIds()).toHaveLength(before);
 	});
 
 	it('patches a task; lists are replaced and the project cannot change', async () => {
@@ -271,20 +279,18 @@ describe('DVS writes', () => {
 		expect(code(await call('svc_dvs_update_task', { dvs_document_id: 999999, update_params: { name: 'x' } }))).toBe(
 			'not_found',
 		);
-		expect(f.dvs.tasks.get(id)?.projectId).toBe(projectId);
+		expect(task(id)?.values.dvs_project_id).toBe(projectId);
 	});
 
-	it('adds comments (escaped, up to 20000 characters) and lists them oldest first', async () => {
+	it('adds comments (stored escaped, read back as sent, up to 20000 characters) and lists them oldest first', async () => {
 		const id = await newTask('Discuss');
 		const first = await call('svc_dvs_add_comment', { dvs_document_id: id, comment: `<b>Hi</b> @[USER:${f.bob.id}]` });
 		expect(first.structuredContent).toMatchObject({
 			status: 'created',
 			dvs_document_id: id,
-			comment: {
-				html: `&lt;b&gt;Hi&lt;/b&gt; @[USER:${f.bob.id}]`,
-				author: { id: f.alice.id, org_id: 7, is_active: true },
-			},
+			comment: { html: `<b>Hi</b> @[USER:${f.bob.id}]`, author: { id: f.alice.id, org_id: 7, is_active: true } },
 		});
+		expect(f.dvs.store.comments(id)[0].storedHtml).toBe(`&lt;b&gt;Hi&lt;/b&gt; @[USER:${f.bob.id}]`);
 		const second = await call('svc_dvs_add_comment', { dvs_document_id: id, comment: 'x'.repeat(20000) });
 		expect(second.structuredContent.status).toBe('created');
 		expect(code(await call('svc_dvs_add_comment', { dvs_document_id: id, comment: 'x'.repeat(20001) }))).toBe(
@@ -292,7 +298,7 @@ describe('DVS writes', () => {
 		);
 		expect(code(await call('svc_dvs_add_comment', { dvs_document_id: id, comment: '   ' }))).toBe('invalid_argument');
 		const third = await call('svc_dvs_add_comment', { dvs_document_id: id, comment: 'third' });
-		f.dvs.deleteComment(second.structuredContent.comment.id);
+		f.dvs.store.deleteComment(second.structuredContent.comment.id);
 		const listed = await call('svc_dvs_get_comments', { dvs_document_id: id });
 		expect(listed.structuredContent.items.map((c: { id: number }) => c.id)).toEqual([
 			first.structuredContent.comment.id,
@@ -317,7 +323,7 @@ describe('DVS writes', () => {
 			upload_hash: expect.any(String),
 		});
 		const uploadHash = result.structuredContent.upload_hash;
-		expect(f.storage.childNames(uploadHash)).toEqual(['spec.txt']);
+		expect(f.childNames(uploadHash)).toEqual(['spec.txt']);
 		expect(
 			(await call('svc_dvs_get_document', { section: 'task', dvs_document_id: id })).structuredContent.document
 				.upload_hash,
@@ -329,7 +335,7 @@ describe('DVS writes', () => {
 			encoding: 'base64',
 		});
 		expect(code(again)).toBe('name_conflict');
-		expect(f.storage.fileContent(result.structuredContent.file.hash)?.toString()).toBe('v1');
+		expect(f.storage.getFile(result.structuredContent.file.hash)?.content.toString()).toBe('v1');
 		expect(
 			code(
 				await call('svc_dvs_upload_file', {
@@ -364,7 +370,7 @@ describe('DVS writes', () => {
 		expect(code(await call('svc_dvs_upload_file', { dvs_document_id: id, file_name: 'neither.txt' }))).toBe(
 			'invalid_argument',
 		);
-		expect(f.storage.childNames(uploadHash)).toEqual(['spec.txt']);
+		expect(f.childNames(uploadHash)).toEqual(['spec.txt']);
 	});
 
 	it('attaches from a public HTTPS source_url with the import rules', async () => {
@@ -391,7 +397,7 @@ describe('DVS writes', () => {
 	it('reports uncertain when the mcpUncertain fault hits, while the write still commits', async () => {
 		f.server.setFault(faultForTool('svc_dvs_create_task', { kind: 'mcpUncertain' }));
 		try {
-			const before = new Set(f.dvs.tasks.keys());
+			const before = new Set(taskIds());
 			const result = await call('svc_dvs_create_task', { create_params: { dvs_project_id: projectId, name: 'Maybe' } });
 			expect(result.isError).toBe(false);
 			expect(result.structuredContent).toEqual({
@@ -400,8 +406,8 @@ describe('DVS writes', () => {
 				message: expect.stringMatching(/read the task before retrying/),
 			});
 			expect(result.structuredContent.document).toBeUndefined();
-			const created = [...f.dvs.tasks.values()].filter((t) => !before.has(t.id));
-			expect(created.map((t) => t.name)).toEqual(['Maybe']);
+			const created = taskIds().filter((id) => !before.has(id));
+			expect(created.map((id) => task(id)?.values.name)).toEqual(['Maybe']);
 			// The fault hit once: the next call is certain again.
 			expect(
 				(await call('svc_dvs_create_task', { create_params: { dvs_project_id: projectId, name: 'Sure' } }))
@@ -416,17 +422,17 @@ describe('DVS writes', () => {
 		[
 			'svc_dvs_update_task',
 			(id: number) => ({ dvs_document_id: id, update_params: { name: 'Changed' } }),
-			(id: number) => f.dvs.tasks.get(id)?.name === 'Changed',
+			(id: number) => task(id)?.values.name === 'Changed',
 		],
 		[
 			'svc_dvs_add_comment',
 			(id: number) => ({ dvs_document_id: id, comment: 'written' }),
-			(id: number) => [...f.dvs.comments.values()].some((c) => c.taskId === id && c.html === 'written'),
+			(id: number) => f.dvs.store.comments(id).some((c) => c.storedHtml === 'written'),
 		],
 		[
 			'svc_dvs_upload_file',
 			(id: number) => ({ dvs_document_id: id, file_name: 'u.txt', content: 'u', encoding: 'utf8' }),
-			(id: number) => !!f.dvs.tasks.get(id)?.uploadHash,
+			(id: number) => !!task(id)?.uploadHash,
 		],
 	])('%s: uncertain, but committed', async (tool, args, written) => {
 		const id = await newTask(`Uncertain ${tool}`);

@@ -41,7 +41,7 @@ beforeEach(() => {
 	calls = [];
 	routes = {};
 	f.clock.advance(3_600_000);
-	folderHash = f.storage.seedFolder(f.alice.rootFolderHash, `imports-${Math.random().toString(36).slice(2)}`).hash;
+	folderHash = f.seedFolder(f.alice.rootFolderHash, `imports-${Math.random().toString(36).slice(2)}`).hash;
 });
 
 const ok = (text: string, contentType = 'text/html'): FetchedSource => ({
@@ -64,7 +64,7 @@ describe('svc_import_file', () => {
 			status: 'created',
 			item: { name: 'imported.pdf', size: 15, mime_type: 'application/pdf', parent_folder_hash: folderHash },
 		});
-		expect(f.storage.fileContent(result.structuredContent.item.hash)?.toString()).toBe('%PDF-1.7 report');
+		expect(f.storage.getFile(result.structuredContent.item.hash)?.content.toString()).toBe('%PDF-1.7 report');
 		expect(calls).toHaveLength(1);
 		expect(calls[0]).toMatchObject({
 			url: 'https://files.example.com/report.pdf',
@@ -125,7 +125,7 @@ describe('svc_import_file', () => {
 		const result = await importFile({ source_url: url });
 		expect(code(result)).toBe('invalid_source');
 		expect(calls).toHaveLength(0);
-		expect(f.storage.childNames(folderHash)).toEqual([]);
+		expect(f.childNames(folderHash)).toEqual([]);
 	});
 
 	it('applies the same rules to file.download_url', async () => {
@@ -202,7 +202,7 @@ describe('svc_import_file', () => {
 			expect(result.structuredContent.error.message).toMatch(/deadline/);
 			expect(Date.now() - started).toBeLessThan(5000);
 			expect(aborted).toBe(true);
-			expect(f.storage.childNames(folderHash)).toEqual([]);
+			expect(f.childNames(folderHash)).toEqual([]);
 		} finally {
 			f.deps.settings.timeScale = 1;
 		}
@@ -214,10 +214,10 @@ describe('svc_import_file', () => {
 	});
 
 	it('never overwrites: an existing name gives name_conflict', async () => {
-		f.storage.seedFile(folderHash, 'imported.pdf', 'original');
+		f.seedFile(folderHash, 'imported.pdf', 'original');
 		routes['https://files.example.com/a'] = ok('replacement');
 		expect(code(await importFile({ source_url: 'https://files.example.com/a' }))).toBe('name_conflict');
-		expect(f.storage.listChildrenRaw(folderHash)).toHaveLength(1);
+		expect(f.storage.listChildren(folderHash)).toHaveLength(1);
 	});
 
 	it('reaches virus_detected through the core storage', async () => {

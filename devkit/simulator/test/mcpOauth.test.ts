@@ -448,7 +448,7 @@ describe('scopes', () => {
 		expect(answer.headers.get('www-authenticate')).toMatch(
 			/^Bearer error="insufficient_scope", scope="files:read files:write"/,
 		);
-		expect(f.storage.childNames(f.alice.rootFolderHash)).not.toContain('nope');
+		expect(f.childNames(f.alice.rootFolderHash)).not.toContain('nope');
 		const attach = await client.callTool('svc_dvs_upload_file', {
 			dvs_document_id: 1,
 			file_name: 'a.txt',

@@ -11,8 +11,8 @@ let fileHash: string;
 beforeAll(async () => {
 	f = await createMcpFixture({ settings: { writesEnabled: true } });
 	f.alice.accessTokens.push({ token: 'alice-second-token', type: 'API' });
-	folderHash = f.storage.seedFolder(f.alice.rootFolderHash, 'limits').hash;
-	fileHash = f.storage.seedFile(folderHash, 'a.txt', 'a', { mimeType: 'text/plain' }).hash;
+	folderHash = f.seedFolder(f.alice.rootFolderHash, 'limits').hash;
+	fileHash = f.seedFile(folderHash, 'a.txt', 'a', { mimeType: 'text/plain' }).hash;
 });
 afterAll(() => f.close());
 /** Fixed windows: start each scenario at the top of an hour so the hourly window is whole. */
@@ -142,7 +142,7 @@ describe('writes: 30/min, 300/h per user; imports additionally 6/min, 60/h', () 
 		expectRateLimited(refused, 60);
 		expect(f.storage.getFile(fileHash)?.name).toBe('a.txt');
 		// Another user is not affected.
-		const bobFolder = f.storage.seedFolder(f.bob.rootFolderHash, `bob-${f.clock.now()}`);
+		const bobFolder = f.seedFolder(f.bob.rootFolderHash, `bob-${f.clock.now()}`);
 		expect(
 			(
 				await f
@@ -235,7 +235,7 @@ describe('timeScale', () => {
 	it('shrinks the windows on the real clock', async () => {
 		const g = await createMcpFixture({ realClock: true, settings: { timeScale: 0.01 } });
 		try {
-			const folder = g.storage.seedFolder(g.alice.rootFolderHash, 'scaled');
+			const folder = g.seedFolder(g.alice.rootFolderHash, 'scaled');
 			const client = g.client(g.bearer(g.alice));
 			expect(await burst(90, () => client.callTool('svc_list_folder', { folder_hash: folder.hash }))).toEqual(
 				Array(90).fill(200),

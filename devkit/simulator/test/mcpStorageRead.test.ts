@@ -40,8 +40,8 @@ describe('root, folder and file info', () => {
 	});
 
 	it('shows can_add/can_edit per connection, and hides what the caller cannot see', async () => {
-		const shared = f.storage.seedFolder(f.alice.rootFolderHash, 'shared-view');
-		const file = f.storage.seedFile(shared.hash, 'plan.txt', 'plan', { mimeType: 'text/plain' });
+		const shared = f.seedFolder(f.alice.rootFolderHash, 'shared-view');
+		const file = f.seedFile(shared.hash, 'plan.txt', 'plan', { mimeType: 'text/plain' });
 		const own = await call(alice, 'svc_get_file_info', { file_hash: file.hash });
 		expect(own.structuredContent.file).toMatchObject({
 			name: 'plan.txt',
@@ -53,20 +53,20 @@ describe('root, folder and file info', () => {
 		const hidden = await call(bob, 'svc_get_file_info', { file_hash: file.hash });
 		expect(hidden.isError).toBe(true);
 		expect(hidden.structuredContent.error.code).toBe('not_found');
-		f.storage.share(shared.hash, f.bob.id, 'view');
+		f.storage.grant(shared.hash, f.bob.id, 'view');
 		const viewer = await call(bob, 'svc_get_folder_info', { folder_hash: shared.hash });
 		expect(viewer.structuredContent.folder.access).toEqual({ can_add: false, can_edit: false });
 		const viewerFile = await call(bob, 'svc_get_file_info', { file_hash: file.hash });
 		expect(viewerFile.structuredContent.file.access).toEqual({ can_add: false, can_edit: false, can_download: true });
-		f.storage.share(shared.hash, f.bob.id, 'edit');
+		f.storage.grant(shared.hash, f.bob.id, 'edit');
 		expect(
 			(await call(bob, 'svc_get_folder_info', { folder_hash: shared.hash })).structuredContent.folder.access,
 		).toEqual({ can_add: true, can_edit: true });
 	});
 
 	it('does not confuse a file hash with a folder hash', async () => {
-		const folder = f.storage.seedFolder(f.alice.rootFolderHash, 'confuse');
-		const file = f.storage.seedFile(folder.hash, 'x.bin', 'x');
+		const folder = f.seedFolder(f.alice.rootFolderHash, 'confuse');
+		const file = f.seedFile(folder.hash, 'x.bin', 'x');
 		expect((await call(alice, 'svc_get_folder_info', { folder_hash: file.hash })).structuredContent.error.code).toBe(
 			'not_found',
 		);
@@ -89,18 +89,19 @@ describe('svc_list_folder paging over the raw sequence', () => {
 	const visibleToBob: string[] = [];
 
 	beforeAll(() => {
-		const folder = f.storage.seedFolder(f.alice.rootFolderHash, 'team');
+		const folder = f.seedFolder(f.alice.rootFolderHash, 'team');
 		folderHash = folder.hash;
-		f.storage.share(folder.hash, f.bob.id, 'edit');
+		f.storage.grant(folder.hash, f.bob.id, 'edit');
 		for (let i = 0; i < 11; i++) {
-			const item =
-				i % 4 === 0
-					? f.storage.seedFolder(folder.hash, `sub-${i}`)
-					: f.storage.seedFile(folder.hash, `file-${i}.txt`, `n${i}`, { mimeType: 'text/plain' });
-			// Raw positions 1, 2, 3 and 7 are restricted for bob: page 0..3 comes back short.
-			if ([1, 2, 3, 7].includes(i)) f.storage.hide(item.hash, f.bob.id);
-			else visibleToBob.push(item.name);
+			if (i % 4 === 0) f.seedFolder(folder.hash, `sub-${i}`);
+			else f.seedFile(folder.hash, `file-${i}.txt`, `n${i}`, { mimeType: 'text/plain' });
 		}
+		// The raw sequence: the three folders, then the eight files. Raw positions 1, 2, 3 and 7
+		// are restricted for bob: page 0..3 comes back short.
+		f.storage.listChildren(folder.hash).forEach((item, position) => {
+			if ([1, 2, 3, 7].includes(position)) f.storage.restrict(item.hash, f.bob.id);
+			else visibleToBob.push(item.name);
+		});
 	});
 
 	// Document 2, svc_list_folder: "a page may be short after access filtering; offset addresses
@@ -131,8 +132,8 @@ describe('svc_list_folder paging over the raw sequence', () => {
 	it('adds next_offset and has_more with the "hints" paging reading', async () => {
 		const hinted = await createMcpFixture({ settings: { listPaging: 'hints' } });
 		try {
-			const folder = hinted.storage.seedFolder(hinted.alice.rootFolderHash, 'hinted');
-			for (let i = 0; i < 5; i++) hinted.storage.seedFile(folder.hash, `f-${i}.txt`, 'x');
+			const folder = hinted.seedFolder(hinted.alice.rootFolderHash, 'hinted');
+			for (let i = 0; i < 5; i++) hinted.seedFile(folder.hash, `f-${i}.txt`, 'x');
 			const client = hinted.client(hinted.bearer(hinted.alice));
 			const first = (await client.tool('svc_list_folder', { folder_hash: folder.hash, limit: 3 }))
 				.structuredContent as Record<string, unknown>;
@@ -154,7 +155,7 @@ describe('svc_list_folder paging over the raw sequence', () => {
 			name: 'sub-0',
 			parent_folder_hash: folderHash,
 		});
-		expect(result.structuredContent.items[1]).toMatchObject({
+		expect(result.structuredContent.items[3]).toMatchObject({
 			type: 'file',
 			name: 'file-1.txt',
 			size: 2,
@@ -170,9 +171,9 @@ describe('svc_list_folder paging over the raw sequence', () => {
 	});
 
 	it('shows nothing inside an add-only destination', async () => {
-		const dropbox = f.storage.seedFolder(f.alice.rootFolderHash, 'dropbox');
-		const secret = f.storage.seedFile(dropbox.hash, 'secret.txt', 's');
-		f.storage.share(dropbox.hash, f.bob.id, 'add');
+		const dropbox = f.seedFolder(f.alice.rootFolderHash, 'dropbox');
+		const secret = f.seedFile(dropbox.hash, 'secret.txt', 's');
+		f.storage.grant(dropbox.hash, f.bob.id, 'add');
 		const info = await call(bob, 'svc_get_folder_info', { folder_hash: dropbox.hash });
 		expect(info.structuredContent.folder.access).toEqual({ can_add: true, can_edit: false });
 		const listing = await call(bob, 'svc_list_folder', { folder_hash: dropbox.hash });
@@ -186,11 +187,11 @@ describe('svc_list_folder paging over the raw sequence', () => {
 describe('svc_read_file', () => {
 	let folderHash: string;
 	beforeAll(() => {
-		folderHash = f.storage.seedFolder(f.alice.rootFolderHash, 'reads').hash;
+		folderHash = f.seedFolder(f.alice.rootFolderHash, 'reads').hash;
 	});
 
 	it('returns text files inline as UTF-8', async () => {
-		const file = f.storage.seedFile(folderHash, 'notes.md', '# Piezīmes ✓', { mimeType: 'text/markdown' });
+		const file = f.seedFile(folderHash, 'notes.md', '# Piezīmes ✓', { mimeType: 'text/markdown' });
 		const result = await alice.tool('svc_read_file', { file_hash: file.hash });
 		expect(result.content).toEqual([{ type: 'text', text: '# Piezīmes ✓' }]);
 		expect(result.structuredContent).toMatchObject({ delivery: 'text', file: { hash: file.hash } });
@@ -199,14 +200,14 @@ describe('svc_read_file', () => {
 	// Document 2, svc_read_file: "text files inline as UTF-8" — the file's text, so a byte order mark and CRLF stay.
 	it('returns a text file inline unchanged: its byte order mark and CRLF line ends kept', async () => {
 		const bytes = Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('a;b\r\n1;2\r\n')]);
-		const file = f.storage.seedFile(folderHash, 'table.csv', bytes, { mimeType: 'text/csv' });
+		const file = f.seedFile(folderHash, 'table.csv', bytes, { mimeType: 'text/csv' });
 		const result = await alice.tool('svc_read_file', { file_hash: file.hash });
 		expect(Buffer.from(result.content[0].text, 'utf8').equals(bytes)).toBe(true);
 	});
 
 	it('returns binary files as a base64 blob resource', async () => {
 		const bytes = Buffer.from([0, 1, 2, 250, 255]);
-		const file = f.storage.seedFile(folderHash, 'image.png', bytes, { mimeType: 'image/png' });
+		const file = f.seedFile(folderHash, 'image.png', bytes, { mimeType: 'image/png' });
 		const result = await alice.tool('svc_read_file', { file_hash: file.hash });
 		expect(result.content[0]).toEqual({
 			type: 'resource',
@@ -216,7 +217,7 @@ describe('svc_read_file', () => {
 	});
 
 	it('treats text-typed but invalid UTF-8 as binary', async () => {
-		const file = f.storage.seedFile(folderHash, 'latin1.txt', Buffer.from([0x66, 0xe9, 0x65]), {
+		const file = f.seedFile(folderHash, 'latin1.txt', Buffer.from([0x66, 0xe9, 0x65]), {
 			mimeType: 'text/plain',
 		});
 		const result = await alice.tool('svc_read_file', { file_hash: file.hash });
@@ -224,23 +225,25 @@ describe('svc_read_file', () => {
 	});
 
 	it('returns metadata and a URL above max_bytes and above 25 MB', async () => {
-		const small = f.storage.seedFile(folderHash, 'ten.txt', '0123456789', { mimeType: 'text/plain' });
+		const small = f.seedFile(folderHash, 'ten.txt', '0123456789', { mimeType: 'text/plain' });
 		const limited = await alice.tool('svc_read_file', { file_hash: small.hash, max_bytes: 5 });
 		expect(limited.structuredContent).toMatchObject({ delivery: 'url', file: { hash: small.hash, size: 10 } });
-		expect(limited.structuredContent.download_url).toBe(`${f.server.baseUrl}/down.php?file_hash=${small.hash}`);
-		const huge = f.storage.seedFile(folderHash, 'huge.bin', 'stub', { size: 26_214_401 });
+		expect(limited.structuredContent.download_url).toMatch(
+			new RegExp(`^${f.server.baseUrl}/mcp-download/${small.hash}\\?expires=\\d+&sig=[0-9a-f]{64}$`),
+		);
+		const huge = f.seedFile(folderHash, 'huge.bin', Buffer.alloc(26_214_401));
 		const capped = await alice.tool('svc_read_file', { file_hash: huge.hash, max_bytes: 100_000_000 });
 		expect(capped.structuredContent.delivery).toBe('url');
-		const exact = f.storage.seedFile(folderHash, 'exact.bin', Buffer.alloc(16, 1), { size: 16 });
+		const exact = f.seedFile(folderHash, 'exact.bin', Buffer.alloc(16, 1));
 		expect(
 			(await alice.tool('svc_read_file', { file_hash: exact.hash, max_bytes: 16 })).structuredContent.delivery,
 		).toBe('blob');
 	});
 
 	it('needs download rights', async () => {
-		const preview = f.storage.seedFolder(f.alice.rootFolderHash, 'preview-only');
-		const file = f.storage.seedFile(preview.hash, 'contract.pdf', '%PDF', { mimeType: 'application/pdf' });
-		f.storage.share(preview.hash, f.bob.id, 'preview');
+		const preview = f.seedFolder(f.alice.rootFolderHash, 'preview-only');
+		const file = f.seedFile(preview.hash, 'contract.pdf', '%PDF', { mimeType: 'application/pdf' });
+		f.storage.grant(preview.hash, f.bob.id, 'preview');
 		expect(
 			(await bob.tool('svc_get_file_info', { file_hash: file.hash })).structuredContent.file.access.can_download,
 		).toBe(false);
@@ -253,16 +256,16 @@ describe('svc_read_file', () => {
 
 describe('svc_search_files', () => {
 	it('matches names and indexed metadata, only among visible items', async () => {
-		const folder = f.storage.seedFolder(f.alice.rootFolderHash, 'search-area');
-		f.storage.seedFile(folder.hash, 'invoice-2026.pdf', 'x', { mimeType: 'application/pdf' });
-		f.storage.seedFile(folder.hash, 'photo.jpg', 'x', {
+		const folder = f.seedFolder(f.alice.rootFolderHash, 'search-area');
+		f.seedFile(folder.hash, 'invoice-2026.pdf', 'x', { mimeType: 'application/pdf' });
+		f.seedFile(folder.hash, 'photo.jpg', 'x', {
 			mimeType: 'image/jpeg',
 			description: 'Receipt for the invoice',
 			tags: ['finance'],
 		});
-		f.storage.seedFile(folder.hash, 'cat.jpg', 'x', { mimeType: 'image/jpeg', tags: ['Invoice-like'] });
-		const bobRoot = f.storage.seedFolder(f.bob.rootFolderHash, 'bob-stuff');
-		f.storage.seedFile(bobRoot.hash, 'bob-invoice.pdf', 'x');
+		f.seedFile(folder.hash, 'cat.jpg', 'x', { mimeType: 'image/jpeg', tags: ['Invoice-like'] });
+		const bobRoot = f.seedFolder(f.bob.rootFolderHash, 'bob-stuff');
+		f.seedFile(bobRoot.hash, 'bob-invoice.pdf', 'x');
 		const result = await call(alice, 'svc_search_files', { query: 'invoice' });
 		expect(result.structuredContent.items.map((i: { name: string }) => i.name).sort()).toEqual([
 			'cat.jpg',

@@ -35,7 +35,7 @@ const errorCode = (result: { isError: boolean; structuredContent: { error?: { co
 	result.isError ? result.structuredContent.error?.code : 'ok';
 
 function newFolder(name: string, parent = f.alice.rootFolderHash) {
-	return f.storage.seedFolder(parent, name);
+	return f.seedFolder(parent, name);
 }
 
 describe('svc_create_folder', () => {
@@ -60,7 +60,7 @@ describe('svc_create_folder', () => {
 	});
 
 	it('reports the access type a mandatory parent setting imposes', async () => {
-		const parent = f.storage.seedFolder(f.alice.rootFolderHash, 'public-links', { mandatoryAccessType: 'LINK' });
+		const parent = f.seedFolder(f.alice.rootFolderHash, 'public-links', { accessType: 'LINK' });
 		const result = await write(alice, 'svc_create_folder', { parent_folder_hash: parent.hash, folder_name: 'inside' });
 		expect(result.structuredContent.item.access_type).toBe('LINK');
 		expect(f.storage.getFolder(result.structuredContent.item.hash)?.accessType).toBe('LINK');
@@ -68,19 +68,19 @@ describe('svc_create_folder', () => {
 
 	it('returns name_conflict instead of renaming or overwriting', async () => {
 		const parent = newFolder('conflicts');
-		f.storage.seedFolder(parent.hash, 'Reports');
+		f.seedFolder(parent.hash, 'Reports');
 		const result = await write(alice, 'svc_create_folder', { parent_folder_hash: parent.hash, folder_name: 'reports' });
 		expect(errorCode(result)).toBe('name_conflict');
-		expect(f.storage.childNames(parent.hash)).toEqual(['Reports']);
+		expect(f.childNames(parent.hash)).toEqual(['Reports']);
 	});
 
 	it('refuses encrypted folders, folders without add rights, invisible and malformed targets', async () => {
-		const encrypted = f.storage.seedFolder(f.alice.rootFolderHash, 'vault', { encrypted: true });
+		const encrypted = f.seedFolder(f.alice.rootFolderHash, 'vault', { encrypted: true });
 		expect(
 			errorCode(await write(alice, 'svc_create_folder', { parent_folder_hash: encrypted.hash, folder_name: 'x' })),
 		).toBe('permission_denied');
 		const viewOnly = newFolder('view-only');
-		f.storage.share(viewOnly.hash, f.bob.id, 'view');
+		f.storage.grant(viewOnly.hash, f.bob.id, 'view');
 		expect(
 			errorCode(await write(bob, 'svc_create_folder', { parent_folder_hash: viewOnly.hash, folder_name: 'x' })),
 		).toBe('permission_denied');
@@ -94,13 +94,13 @@ describe('svc_create_folder', () => {
 				errorCode(await write(alice, 'svc_create_folder', { parent_folder_hash: viewOnly.hash, folder_name: name })),
 			).toBe('invalid_argument');
 		}
-		expect(f.storage.childNames(encrypted.hash)).toEqual([]);
-		expect(f.storage.childNames(viewOnly.hash)).toEqual([]);
+		expect(f.childNames(encrypted.hash)).toEqual([]);
+		expect(f.childNames(viewOnly.hash)).toEqual([]);
 	});
 
 	it('lets an add-only sharee create in the owner account', async () => {
 		const dropbox = newFolder('drop');
-		f.storage.share(dropbox.hash, f.bob.id, 'add');
+		f.storage.grant(dropbox.hash, f.bob.id, 'add');
 		const result = await write(bob, 'svc_create_folder', { parent_folder_hash: dropbox.hash, folder_name: 'from-bob' });
 		expect(result.structuredContent.status).toBe('created');
 		expect(f.storage.getFolder(result.structuredContent.item.hash)?.ownerId).toBe(f.alice.id);
@@ -127,7 +127,7 @@ describe('svc_upload_file', () => {
 				access_type: 'PRIVATE',
 			},
 		});
-		expect(f.storage.fileContent(text.structuredContent.item.hash)?.toString('utf8')).toBe('Sveiki, pasaule ✓');
+		expect(f.storage.getFile(text.structuredContent.item.hash)?.content.toString('utf8')).toBe('Sveiki, pasaule ✓');
 		const bytes = Buffer.from([0, 255, 1, 254, 128]);
 		const binary = await write(alice, 'svc_upload_file', {
 			folder_hash: folder.hash,
@@ -135,7 +135,7 @@ describe('svc_upload_file', () => {
 			content: bytes.toString('base64'),
 			encoding: 'base64',
 		});
-		expect(f.storage.fileContent(binary.structuredContent.item.hash)).toEqual(bytes);
+		expect(f.storage.getFile(binary.structuredContent.item.hash)?.content).toEqual(bytes);
 	});
 
 	it.each([
@@ -154,7 +154,7 @@ describe('svc_upload_file', () => {
 			encoding: 'base64',
 		});
 		expect(errorCode(result)).toBe('invalid_argument');
-		expect(f.storage.childNames(folder.hash)).toEqual([]);
+		expect(f.childNames(folder.hash)).toEqual([]);
 	});
 
 	it('refuses more than 10 MiB decoded with file_too_large', async () => {
@@ -182,7 +182,7 @@ describe('svc_upload_file', () => {
 
 	it('reaches every core storage refusal', async () => {
 		const folder = newFolder('core-rules');
-		f.storage.seedFile(folder.hash, 'taken.txt', 'old content');
+		f.seedFile(folder.hash, 'taken.txt', 'old content');
 		const conflict = await write(alice, 'svc_upload_file', {
 			folder_hash: folder.hash,
 			file_name: 'taken.txt',
@@ -190,8 +190,8 @@ describe('svc_upload_file', () => {
 			encoding: 'utf8',
 		});
 		expect(errorCode(conflict)).toBe('name_conflict');
-		const takenHash = f.storage.listChildrenRaw(folder.hash)[0].hash;
-		expect(f.storage.fileContent(takenHash)?.toString()).toBe('old content');
+		const takenHash = f.storage.listChildren(folder.hash)[0].hash;
+		expect(f.storage.getFile(takenHash)?.content.toString()).toBe('old content');
 
 		expect(
 			errorCode(
@@ -214,7 +214,8 @@ describe('svc_upload_file', () => {
 			),
 		).toBe('permission_denied');
 
-		f.storage.setFileSizeLimit(f.alice.id, 10);
+		const limits = { ...f.limits };
+		f.limits.maxFileBytes = 10;
 		expect(
 			errorCode(
 				await write(alice, 'svc_upload_file', {
@@ -225,9 +226,9 @@ describe('svc_upload_file', () => {
 				}),
 			),
 		).toBe('file_too_large');
-		f.storage.setFileSizeLimit(f.alice.id, 1024 ** 3);
+		f.limits.maxFileBytes = limits.maxFileBytes;
 
-		f.storage.setQuota(f.alice.id, f.storage.usage(f.alice.id) + 5);
+		f.limits.maxFolderBytes = f.storage.folderSize(folder.hash) + 5;
 		expect(
 			errorCode(
 				await write(alice, 'svc_upload_file', {
@@ -248,15 +249,15 @@ describe('svc_upload_file', () => {
 				}),
 			),
 		).toBe('ok');
-		f.storage.setQuota(f.alice.id, Number.MAX_SAFE_INTEGER);
-		expect(f.storage.childNames(folder.hash)).toEqual(['taken.txt', 'five.txt']);
+		f.limits.maxFolderBytes = limits.maxFolderBytes;
+		expect(f.childNames(folder.hash)).toEqual(['taken.txt', 'five.txt']);
 	});
 });
 
 describe('rename', () => {
 	it('renames files and folders, and reports unchanged for the current name', async () => {
 		const folder = newFolder('rename-me');
-		const file = f.storage.seedFile(folder.hash, 'a.txt', 'a');
+		const file = f.seedFile(folder.hash, 'a.txt', 'a');
 		const renamed = await write(alice, 'svc_rename_file', { file_hash: file.hash, file_name: 'b.txt' });
 		expect(renamed.structuredContent).toMatchObject({ status: 'updated', item: { hash: file.hash, name: 'b.txt' } });
 		expect(f.storage.getFile(file.hash)?.name).toBe('b.txt');
@@ -275,12 +276,12 @@ describe('rename', () => {
 
 	it('returns name_conflict, file_locked and permission_denied', async () => {
 		const folder = newFolder('rename-rules');
-		const a = f.storage.seedFile(folder.hash, 'a.txt', 'a');
-		f.storage.seedFile(folder.hash, 'b.txt', 'b');
+		const a = f.seedFile(folder.hash, 'a.txt', 'a');
+		f.seedFile(folder.hash, 'b.txt', 'b');
 		expect(errorCode(await write(alice, 'svc_rename_file', { file_hash: a.hash, file_name: 'B.txt' }))).toBe(
 			'name_conflict',
 		);
-		const locked = f.storage.seedFile(folder.hash, 'locked.docx', 'x', { locked: true });
+		const locked = f.seedFile(folder.hash, 'locked.docx', 'x', { locked: true });
 		expect(errorCode(await write(alice, 'svc_rename_file', { file_hash: locked.hash, file_name: 'free.docx' }))).toBe(
 			'file_locked',
 		);
@@ -289,11 +290,11 @@ describe('rename', () => {
 				await write(alice, 'svc_rename_folder', { folder_hash: f.alice.rootFolderHash, folder_name: 'MyRoot' }),
 			),
 		).toBe('permission_denied');
-		f.storage.share(folder.hash, f.bob.id, 'view');
+		f.storage.grant(folder.hash, f.bob.id, 'view');
 		expect(errorCode(await write(bob, 'svc_rename_file', { file_hash: a.hash, file_name: 'bob.txt' }))).toBe(
 			'permission_denied',
 		);
-		expect(f.storage.childNames(folder.hash)).toEqual(['a.txt', 'b.txt', 'locked.docx']);
+		expect(f.childNames(folder.hash)).toEqual(['a.txt', 'b.txt', 'locked.docx']);
 		expect(f.storage.getFolder(f.alice.rootFolderHash)?.name).toBe('ROOT');
 	});
 });
@@ -302,19 +303,19 @@ describe('move', () => {
 	it('moves files and folders keeping names; same parent is unchanged', async () => {
 		const from = newFolder('move-from');
 		const to = newFolder('move-to');
-		const file = f.storage.seedFile(from.hash, 'doc.txt', 'x');
+		const file = f.seedFile(from.hash, 'doc.txt', 'x');
 		const moved = await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: to.hash });
 		expect(moved.structuredContent).toMatchObject({
 			status: 'updated',
 			item: { hash: file.hash, name: 'doc.txt', parent_folder_hash: to.hash },
 		});
-		expect(f.storage.childNames(to.hash)).toEqual(['doc.txt']);
-		expect(f.storage.childNames(from.hash)).toEqual([]);
+		expect(f.childNames(to.hash)).toEqual(['doc.txt']);
+		expect(f.childNames(from.hash)).toEqual([]);
 		expect(
 			(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: to.hash })).structuredContent
 				.status,
 		).toBe('unchanged');
-		const sub = f.storage.seedFolder(from.hash, 'sub');
+		const sub = f.seedFolder(from.hash, 'sub');
 		const movedFolder = await write(alice, 'svc_move_folder', { folder_hash: sub.hash, target_folder_hash: to.hash });
 		expect(movedFolder.structuredContent).toMatchObject({
 			status: 'updated',
@@ -324,17 +325,17 @@ describe('move', () => {
 
 	it('lets destination sharing change the effective access type', async () => {
 		const from = newFolder('private-src');
-		const linkTarget = f.storage.seedFolder(f.alice.rootFolderHash, 'link-target', { mandatoryAccessType: 'LINK' });
-		const file = f.storage.seedFile(from.hash, 'pic.png', 'x');
+		const linkTarget = f.seedFolder(f.alice.rootFolderHash, 'link-target', { accessType: 'LINK' });
+		const file = f.seedFile(from.hash, 'pic.png', 'x');
 		const moved = await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: linkTarget.hash });
 		expect(moved.structuredContent.item.access_type).toBe('LINK');
 	});
 
 	it('refuses moves out of the owner account with ownership_transfer_denied', async () => {
 		const own = newFolder('alice-own');
-		const file = f.storage.seedFile(own.hash, 'mine.txt', 'x');
-		const bobFolder = f.storage.seedFolder(f.bob.rootFolderHash, 'bob-target');
-		f.storage.share(bobFolder.hash, f.alice.id, 'edit');
+		const file = f.seedFile(own.hash, 'mine.txt', 'x');
+		const bobFolder = f.seedFolder(f.bob.rootFolderHash, 'bob-target');
+		f.storage.grant(bobFolder.hash, f.alice.id, 'edit');
 		expect(
 			errorCode(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: bobFolder.hash })),
 		).toBe('ownership_transfer_denied');
@@ -343,8 +344,8 @@ describe('move', () => {
 
 	it('refuses ROOT, self and descendant targets', async () => {
 		const top = newFolder('top');
-		const child = f.storage.seedFolder(top.hash, 'child');
-		const grandchild = f.storage.seedFolder(child.hash, 'grandchild');
+		const child = f.seedFolder(top.hash, 'child');
+		const grandchild = f.seedFolder(child.hash, 'grandchild');
 		expect(
 			errorCode(
 				await write(alice, 'svc_move_folder', { folder_hash: f.alice.rootFolderHash, target_folder_hash: top.hash }),
@@ -362,30 +363,30 @@ describe('move', () => {
 	it('returns name_conflict, file_locked and permission_denied', async () => {
 		const a = newFolder('mv-a');
 		const b = newFolder('mv-b');
-		const file = f.storage.seedFile(a.hash, 'same.txt', 'a');
-		f.storage.seedFile(b.hash, 'SAME.txt', 'b');
+		const file = f.seedFile(a.hash, 'same.txt', 'a');
+		f.seedFile(b.hash, 'SAME.txt', 'b');
 		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: file.hash, target_folder_hash: b.hash }))).toBe(
 			'name_conflict',
 		);
-		const locked = f.storage.seedFile(a.hash, 'locked.txt', 'l', { locked: true });
+		const locked = f.seedFile(a.hash, 'locked.txt', 'l', { locked: true });
 		expect(errorCode(await write(alice, 'svc_move_file', { file_hash: locked.hash, target_folder_hash: b.hash }))).toBe(
 			'file_locked',
 		);
 		// bob may edit the source but only view the target: no destination-addition right.
 		const bobEdit = newFolder('bob-edit');
 		const bobView = newFolder('bob-view');
-		const shared = f.storage.seedFile(bobEdit.hash, 'shared.txt', 's');
-		f.storage.share(bobEdit.hash, f.bob.id, 'edit');
-		f.storage.share(bobView.hash, f.bob.id, 'view');
+		const shared = f.seedFile(bobEdit.hash, 'shared.txt', 's');
+		f.storage.grant(bobEdit.hash, f.bob.id, 'edit');
+		f.storage.grant(bobView.hash, f.bob.id, 'view');
 		expect(
 			errorCode(await write(bob, 'svc_move_file', { file_hash: shared.hash, target_folder_hash: bobView.hash })),
 		).toBe('permission_denied');
 		// ...and the reverse: no source-removal right.
-		const viewed = f.storage.seedFile(bobView.hash, 'viewed.txt', 'v');
+		const viewed = f.seedFile(bobView.hash, 'viewed.txt', 'v');
 		expect(
 			errorCode(await write(bob, 'svc_move_file', { file_hash: viewed.hash, target_folder_hash: bobEdit.hash })),
 		).toBe('permission_denied');
-		expect(f.storage.childNames(a.hash)).toEqual(['same.txt', 'locked.txt']);
-		expect(f.storage.childNames(bobView.hash)).toEqual(['viewed.txt']);
+		expect(f.childNames(a.hash)).toEqual(['same.txt', 'locked.txt']);
+		expect(f.childNames(bobView.hash)).toEqual(['viewed.txt']);
 	});
 });

@@ -120,7 +120,7 @@ describe('tools/list follows the deployment settings', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.body.error.code).toBe(-32602);
 		expect(answer.body.error.message).toContain('Unknown tool');
-		expect(f.storage.childNames(f.alice.rootFolderHash)).not.toContain('x');
+		expect(f.childNames(f.alice.rootFolderHash)).not.toContain('x');
 	});
 
 	it('answers tools/call without params.name with -32602', async () => {

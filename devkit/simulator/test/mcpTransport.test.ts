@@ -98,8 +98,8 @@ describe('HTTP transport', () => {
 		it('accepts up to 16 MiB for upload tools, and refuses more', async () => {
 			f.deps.settings.writesEnabled = true;
 			try {
-				const root = f.storage.rootOf(f.alice)!;
-				const folder = f.storage.seedFolder(root.hash, 'big-uploads');
+				const root = f.storage.getFolder(f.alice.rootFolderHash)!;
+				const folder = f.seedFolder(root.hash, 'big-uploads');
 				const content = Buffer.alloc(3 * 1024 * 1024, 7).toString('base64');
 				const client = f.client(f.bearer(f.alice));
 				const ok = await client.tool('svc_upload_file', {
@@ -118,7 +118,7 @@ describe('HTTP transport', () => {
 					encoding: 'base64',
 				});
 				expect(answer.status).toBe(413);
-				expect(f.storage.childNames(folder.hash)).toEqual(['three.bin']);
+				expect(f.childNames(folder.hash)).toEqual(['three.bin']);
 			} finally {
 				f.deps.settings.writesEnabled = false;
 			}

@@ -3,7 +3,7 @@ import { DvsTestClient, type Credentials } from '../dvs/testing/client';
 import { credsOf } from '../dvs/testing/env';
 import { startServiceSimulator, type ServiceSimulator } from '../index';
 import type { McpTestClient } from '../mcp/testing/client';
-import { freshUser, mcpClientFor, ok, toolError } from '../mcpPorts/testing';
+import { freshUser, mcpClientFor, ok, toolError } from '../mcp/testing';
 import { basicAuth, callForm } from '../storage/client';
 import { EICAR_TEST_STRING } from '../storage/uploadPolicy';
 

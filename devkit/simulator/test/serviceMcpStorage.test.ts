@@ -1,8 +1,8 @@
 import type { Account } from '../accounts';
 import { startServiceSimulator, type ServiceSimulator } from '../index';
 import { McpTestClient } from '../mcp/testing/client';
-import { DownloadLinks } from '../mcpPorts';
-import { freshUser, mcpClientFor, ok, toolError } from '../mcpPorts/testing';
+import { DownloadLinks } from '../mcp';
+import { freshUser, mcpClientFor, ok, toolError } from '../mcp/testing';
 import { QUOTA_MB } from '../storage/plans';
 import { basicAuth, callForm, callMultipart } from '../storage/client';
 import { EICAR_TEST_STRING } from '../storage/uploadPolicy';

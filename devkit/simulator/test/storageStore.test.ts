@@ -142,6 +142,39 @@ describe('StorageStore', () => {
 		expect(storage.search(owner.id, '  ')).toEqual([]);
 	});
 
+	// Document 2, svc_search_files: "matches names and indexed metadata (descriptions, tags …)".
+	it("also matches a file's description and tags", () => {
+		const { storage, owner } = setUp();
+		const tagged = { description: 'Receipt for the invoice', tags: ['Finance'] };
+		const file = storage.addFile(owner.id, owner.rootFolderHash, 'photo.jpg', Buffer.from('x'), tagged);
+		expect(storage.search(owner.id, 'invoice finance')).toEqual([file]);
+		expect(storage.search(owner.id, 'invoice budget')).toEqual([]);
+	});
+
+	// Document 2: "direct-sharing or read-only restrictions", "add-only destinations give no access to existing files".
+	it('tells how an account reaches an item: owner, the nearest grant above it, an add-only grant reaching nothing inside', () => {
+		const { storage, owner, other } = setUp();
+		const team = storage.createFolder(owner.id, owner.rootFolderHash, 'team', 'PRIVATE');
+		const inner = storage.createFolder(owner.id, team.hash, 'inner', 'PRIVATE');
+		const file = storage.addFile(owner.id, inner.hash, 'plan.txt', Buffer.from('x'));
+		expect(storage.reach(owner.id, file)).toBe('owner');
+		expect(storage.reach(other.id, file)).toBeUndefined();
+		storage.grant(team.hash, other.id, 'view');
+		expect([storage.reach(other.id, team), storage.reach(other.id, file)]).toEqual(['view', 'view']);
+		storage.grant(inner.hash, other.id, 'edit');
+		expect(storage.reach(other.id, file)).toBe('edit');
+		storage.grant(inner.hash, other.id, 'add');
+		expect([storage.reach(other.id, inner), storage.reach(other.id, file)]).toEqual(['add', undefined]);
+		const shared = storage.createFolder(owner.id, owner.rootFolderHash, 'shared', 'PRIVATE');
+		const doc = storage.addFile(owner.id, shared.hash, 'doc.txt', Buffer.from('x'));
+		storage.grantRead(shared.hash, (accountId) => accountId === other.id);
+		expect(storage.canRead(other.id, doc)).toBe(true);
+		storage.restrict(doc.hash, other.id);
+		expect(storage.canRead(other.id, doc)).toBe(false);
+		storage.restrict(doc.hash, other.id, false);
+		expect(storage.canRead(other.id, doc)).toBe(true);
+	});
+
 	it('stamps integer-second timestamps from the clock and the mime type from the extension', () => {
 		const { storage, owner, tick } = setUp();
 		tick(1500);

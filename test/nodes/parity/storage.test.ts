@@ -96,9 +96,7 @@ describe('Svc Storage over MCP: what differs', () => {
 			sim().storage.addFile(pro().userId, folder.hash, `s${n}.txt`, Buffer.from('x')),
 		);
 		const hidden = new Set(files.slice(...hiddenRange).map((file) => file.hash));
-		const port = sim().mcp.storagePort as unknown as { canSee: (account: unknown, item: { hash: string }) => boolean };
-		const canSee = port.canSee.bind(port);
-		port.canSee = (account, item) => !hidden.has(item.hash) && canSee(account, item);
+		for (const hash of hidden) sim().storage.restrict(hash, pro().userId);
 		try {
 			const entries = jsonOf(
 				await env.storage('mcp', {
@@ -113,7 +111,7 @@ describe('Svc Storage over MCP: what differs', () => {
 				expected: files.filter((file) => !hidden.has(file.hash)).map((file) => file.name),
 			};
 		} finally {
-			port.canSee = canSee;
+			for (const hash of hidden) sim().storage.restrict(hash, pro().userId, false);
 		}
 	}
 

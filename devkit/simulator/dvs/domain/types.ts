@@ -3,7 +3,7 @@ import type { AttachmentPort } from '../ports';
 import type { DvsStore } from '../store';
 import type { DvsOrganization } from '../types';
 
-/** The state document 3's rules work on, without HTTP: shared by the REST handler and the MCP adapter. */
+/** The state document 3's rules work on, without HTTP: shared by the REST handler and the MCP tools. */
 export interface DvsDomainDeps {
 	accounts: AccountStore;
 	store: DvsStore;
@@ -12,7 +12,7 @@ export interface DvsDomainDeps {
 
 /**
  * Who acts: an authenticated account of a session organization, and the clock. The REST
- * `DvsContext` is one; the MCP DvsPort adapter builds one per call.
+ * `DvsContext` is one; an MCP DVS tool builds one per call (`mcp/tools/dvsCommon.ts` `dvsActor`).
  */
 export interface DvsActor {
 	deps: DvsDomainDeps;

@@ -13,7 +13,7 @@ import { MAX_REDIRECT_URIS, redirectUriMatches, redirectUriProblem } from './red
 import { ACCESS_TOKEN_SECONDS, CODE_SECONDS, CONSENT_SECONDS, REFRESH_IDLE_SECONDS } from './store';
 import type { AuthorizationRequest, Grant, OAuthClient } from './store';
 
-/** Paths of the OAuth profile (document 2: "not shown"); keys are what the lead mounts. */
+/** Paths of the OAuth profile (document 2: "not shown"); keys are what `mountMcp` mounts. */
 export const OAUTH_PATHS = {
 	protectedResource: '/.well-known/oauth-protected-resource',
 	authorizationServer: '/.well-known/oauth-authorization-server',

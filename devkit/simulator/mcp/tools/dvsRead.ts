@@ -1,15 +1,24 @@
-import { objectSchema } from './schemas';
-import type { DvsSection } from '../ports';
 import {
-	checkDvsAccess,
+	assignableUserRefs,
+	fieldDescriptors,
+	findDocument,
+	listComments,
+	listDocuments as documentPage,
+	searchUsers as usersMatching,
+} from '../../dvs/domain';
+import { objectSchema } from './schemas';
+import {
 	DATA_NOTICE,
 	documentSchema,
+	dvsActor,
 	dvsReadsEnabled,
+	dvsRule,
 	idArg,
+	readDocument,
 	sectionArg,
 	sectionsFor,
-	unwrapDvs,
 	userRefSchema,
+	type McpDvsSection,
 } from './dvsCommon';
 import { READ_ANNOTATIONS, ToolError, privateToolKind } from './types';
 import type { PrivateTool } from './types';
@@ -55,9 +64,8 @@ const getFields = dvsReadTool({
 		required: ['section', 'fields', 'actor'],
 	},
 	async run(args, ctx) {
-		const section = args.section as DvsSection;
-		const port = checkDvsAccess(ctx, sectionsFor(section));
-		const fields = unwrapDvs(port.getFields(ctx.principal.account, section));
+		const section = args.section as McpDvsSection;
+		const fields = fieldDescriptors(dvsActor(ctx, sectionsFor(section)).org, section);
 		const account = ctx.principal.account;
 		return { structured: { section, fields, actor: { id: account.id, org_id: account.orgId ?? null } } };
 	},
@@ -75,12 +83,13 @@ const getUsers = dvsReadTool({
 		required: ['section', 'users'],
 	},
 	async run(args, ctx) {
-		const section = args.section as DvsSection;
+		const section = args.section as McpDvsSection;
 		const projectId = args.dvs_project_id as number | undefined;
 		if (section === 'task' && projectId === undefined)
 			throw new ToolError('invalid_argument', 'dvs_project_id is required for section task');
-		const port = checkDvsAccess(ctx, sectionsFor(section));
-		return { structured: { section, users: unwrapDvs(port.getUsers(ctx.principal.account, section, projectId)) } };
+		const actor = dvsActor(ctx, sectionsFor(section));
+		const users = await dvsRule(() => assignableUserRefs(actor, section, { dvs_project_id: projectId }));
+		return { structured: { section, users } };
 	},
 });
 
@@ -98,14 +107,9 @@ const getDocument = dvsReadTool({
 		required: ['section', 'document'],
 	},
 	async run(args, ctx) {
-		const section = args.section as DvsSection;
-		const port = checkDvsAccess(ctx, sectionsFor(section));
-		return {
-			structured: {
-				section,
-				document: unwrapDvs(port.getDocument(ctx.principal.account, section, args.dvs_document_id as number)),
-			},
-		};
+		const section = args.section as McpDvsSection;
+		const actor = dvsActor(ctx, sectionsFor(section));
+		return { structured: { section, document: await readDocument(actor, section, args.dvs_document_id as number) } };
 	},
 });
 
@@ -138,11 +142,10 @@ const listDocuments = dvsReadTool({
 		required: ['section', 'items', 'total', 'limit', 'offset', 'order'],
 	},
 	async run(args, ctx) {
-		const section = args.section as DvsSection;
-		const port = checkDvsAccess(ctx, sectionsFor(section));
-		const account = ctx.principal.account;
+		const section = args.section as McpDvsSection;
+		const actor = dvsActor(ctx, sectionsFor(section));
 		const filters = (args.filters as Record<string, unknown> | undefined) ?? {};
-		const fields = unwrapDvs(port.getFields(account, section));
+		const fields = fieldDescriptors(actor.org, section);
 		for (const key of Object.keys(filters)) {
 			const field = fields.find((f) => f.name === key);
 			if (!field) throw new ToolError('invalid_argument', `Unknown filter field "${key}"`);
@@ -152,7 +155,7 @@ const listDocuments = dvsReadTool({
 		const limit = (args.limit as number | undefined) ?? DVS_LIST_DEFAULT_LIMIT;
 		const offset = (args.offset as number | undefined) ?? 0;
 		const order = (args.order as 'newest' | 'oldest' | undefined) ?? 'newest';
-		const page = unwrapDvs(port.listDocuments(account, section, { filters, limit, offset, order }));
+		const page = await dvsRule(() => documentPage(actor, section, { filters, limit, offset, order }));
 		return { structured: { section, items: page.items, total: page.total, limit, offset, order } };
 	},
 });
@@ -188,11 +191,11 @@ const getComments = dvsReadTool({
 		required: ['dvs_document_id', 'items', 'total', 'limit', 'offset'],
 	},
 	async run(args, ctx) {
-		const port = checkDvsAccess(ctx, sectionsFor('task'));
+		const actor = dvsActor(ctx, sectionsFor('task'));
 		const id = args.dvs_document_id as number;
 		const limit = (args.limit as number | undefined) ?? 50;
 		const offset = (args.offset as number | undefined) ?? 0;
-		const page = unwrapDvs(port.getComments(ctx.principal.account, id, limit, offset));
+		const page = await dvsRule(() => listComments(actor, findDocument(actor, 'task', id), { limit, offset }));
 		return { structured: { dvs_document_id: id, items: page.items, total: page.total, limit, offset } };
 	},
 });
@@ -220,10 +223,9 @@ const searchUsers = dvsReadTool({
 		if ([...pattern].length < 2 || [...pattern].length > 100)
 			throw new ToolError('invalid_argument', 'pattern must have 2 to 100 characters after trimming');
 		const limit = (args.limit as number | undefined) ?? 10;
-		const port = checkDvsAccess(ctx, sectionsFor('task'));
-		const users = unwrapDvs(
-			port.searchUsers(ctx.principal.account, pattern, limit, args.dvs_document_id as number | undefined),
-		);
+		const actor = dvsActor(ctx, sectionsFor('task'));
+		const taskId = args.dvs_document_id as number | undefined;
+		const { users } = await dvsRule(() => usersMatching(actor, { pattern, limit, dvs_document_id: taskId }));
 		return { structured: { users, limit } };
 	},
 });

@@ -1,17 +1,27 @@
-import type { Account } from '../../accounts';
+import {
+	addComment as addTaskComment,
+	attachFile,
+	createDocument,
+	fieldDescriptors,
+	findDocument,
+	listComments,
+	updateDocument,
+	type DvsActor,
+} from '../../dvs/domain';
+import { normalizeName } from '../../storage/names';
 import { fetchImportSource } from '../importSource';
 import type { JsonSchema } from '../jsonSchema';
-import type { DvsFieldDescriptor, DvsPort } from '../ports';
 import { checkItemName, decodeContent, mimeTypeFor } from './content';
 import {
-	checkDvsAccess,
 	DATA_NOTICE,
 	documentSchema,
+	dvsActor,
+	dvsRule,
 	dvsUploadEnabled,
 	dvsWritesEnabled,
 	idArg,
+	readDocument,
 	sectionsFor,
-	unwrapDvs,
 } from './dvsCommon';
 import { writeItem } from './items';
 import { nameArg, objectSchema } from './schemas';
@@ -52,17 +62,16 @@ function uncertain(ctx: PrivateToolContext, id: number): ToolSuccess | undefined
 	return { structured: { status: 'uncertain', dvs_document_id: id, message: UNCERTAIN_MESSAGE } };
 }
 
-/** Unknown and read-only field names are rejected here (the REST API ignores unknown ones). */
-function checkParamNames(params: Record<string, unknown>, fields: DvsFieldDescriptor[], argument: string): void {
+/**
+ * Unknown field names are rejected here (the REST API ignores them); the system fields
+ * (full_number, creator, dates, upload_hash) are not get_fields' and so unknown.
+ */
+function checkParamNames(actor: DvsActor, params: Record<string, unknown>, argument: string): void {
+	const fields = fieldDescriptors(actor.org, 'task');
 	for (const key of Object.keys(params)) {
-		const field = fields.find((f) => f.name === key);
-		if (!field) throw new ToolError('invalid_argument', `${argument}: unknown field "${key}"`);
-		if (field.read_only) throw new ToolError('invalid_argument', `${argument}: field "${key}" is read-only`);
+		if (!fields.some((f) => f.name === key))
+			throw new ToolError('invalid_argument', `${argument}: unknown field "${key}"`);
 	}
-}
-
-function readBack(port: DvsPort, account: Account, id: number): Record<string, unknown> {
-	return unwrapDvs(port.getDocument(account, 'task', id));
 }
 
 const createTask = dvsWriteTool({
@@ -75,19 +84,18 @@ const createTask = dvsWriteTool({
 	]),
 	outputSchema: statusResult(['created'], { document: documentSchema }, []),
 	async run(args, ctx) {
-		const port = checkDvsAccess(ctx, sectionsFor('task'));
-		const account = ctx.principal.account;
+		const actor = dvsActor(ctx, sectionsFor('task'));
 		const params = args.create_params as Record<string, unknown>;
-		checkParamNames(params, unwrapDvs(port.getFields(account, 'task')), 'create_params');
+		checkParamNames(actor, params, 'create_params');
 		for (const required of ['dvs_project_id', 'name']) {
 			if (params[required] === undefined || params[required] === null || params[required] === '') {
 				throw new ToolError('invalid_argument', `create_params.${required} is required`);
 			}
 		}
-		const { id } = unwrapDvs(port.createTask(account, params));
+		const { id } = await dvsRule(() => createDocument(actor, 'task', params));
 		return (
 			uncertain(ctx, id) ?? {
-				structured: { status: 'created', dvs_document_id: id, document: readBack(port, account, id) },
+				structured: { status: 'created', dvs_document_id: id, document: await readDocument(actor, 'task', id) },
 			}
 		);
 	},
@@ -104,22 +112,21 @@ const updateTask = dvsWriteTool({
 	),
 	outputSchema: statusResult(['updated'], { document: documentSchema }, []),
 	async run(args, ctx) {
-		const port = checkDvsAccess(ctx, sectionsFor('task'));
-		const account = ctx.principal.account;
+		const actor = dvsActor(ctx, sectionsFor('task'));
 		const id = args.dvs_document_id as number;
 		const params = args.update_params as Record<string, unknown>;
-		checkParamNames(params, unwrapDvs(port.getFields(account, 'task')), 'update_params');
-		const current = readBack(port, account, id);
+		checkParamNames(actor, params, 'update_params');
+		const current = await readDocument(actor, 'task', id);
 		if (
 			params.dvs_project_id !== undefined &&
 			params.dvs_project_id !== (current.dvs_project_id as { id: number } | null)?.id
 		) {
 			throw new ToolError('invalid_argument', 'The project of a task cannot change');
 		}
-		unwrapDvs(port.updateTask(account, id, params));
+		await dvsRule(() => updateDocument(actor, findDocument(actor, 'task', id), params));
 		return (
 			uncertain(ctx, id) ?? {
-				structured: { status: 'updated', dvs_document_id: id, document: readBack(port, account, id) },
+				structured: { status: 'updated', dvs_document_id: id, document: await readDocument(actor, 'task', id) },
 			}
 		);
 	},
@@ -145,16 +152,15 @@ const addComment = dvsWriteTool({
 		[],
 	),
 	async run(args, ctx) {
-		const port = checkDvsAccess(ctx, sectionsFor('task'));
-		const account = ctx.principal.account;
+		const actor = dvsActor(ctx, sectionsFor('task'));
 		const id = args.dvs_document_id as number;
 		const text = args.comment as string;
 		if (text.trim() === '') throw new ToolError('invalid_argument', 'comment must not be blank');
-		const { commentId } = unwrapDvs(port.addComment(account, id, text));
+		const { id: commentId } = await dvsRule(() => addTaskComment(actor, findDocument(actor, 'task', id), text));
 		const early = uncertain(ctx, id);
 		if (early) return early;
 		for (let offset = 0; ; offset += 200) {
-			const page = unwrapDvs(port.getComments(account, id, 200, offset));
+			const page = await dvsRule(() => listComments(actor, findDocument(actor, 'task', id), { limit: 200, offset }));
 			const comment = page.items.find((c) => c.id === commentId);
 			if (comment) return { structured: { status: 'created', dvs_document_id: id, comment } };
 			if (page.items.length === 0 || offset + 200 >= page.total) break;
@@ -207,10 +213,9 @@ const uploadFile = dvsWriteTool({
 		if (hasContent === hasUrl) throw new ToolError('invalid_argument', 'Give either content + encoding or source_url');
 		if (hasContent && args.encoding === undefined)
 			throw new ToolError('invalid_argument', 'encoding is required with content');
-		const port = checkDvsAccess(ctx, sectionsFor('task'));
-		const account = ctx.principal.account;
+		const actor = dvsActor(ctx, sectionsFor('task'));
 		const id = args.dvs_document_id as number;
-		readBack(port, account, id);
+		await readDocument(actor, 'task', id);
 		const name = checkItemName(args.file_name as string, 'file_name');
 		let bytes: Buffer;
 		if (hasContent) {
@@ -220,7 +225,13 @@ const uploadFile = dvsWriteTool({
 		} else {
 			bytes = await fetchImportSource(args.source_url as string, ctx.state);
 		}
-		const { fileHash, uploadHash } = unwrapDvs(port.uploadFile(account, id, name, bytes, mimeTypeFor(name)));
+		// The stored name is storage's normalized one: name_conflict compares that.
+		const attachment = { fileName: normalizeName(name, 'file'), content: bytes, mimeType: mimeTypeFor(name) };
+		const saved = await dvsRule(() =>
+			attachFile(actor, findDocument(actor, 'task', id), attachment, { onNameTaken: 'fail' }),
+		);
+		if (!saved.ok) throw new ToolError(saved.errorCode, saved.errorMessage);
+		const { fileHash, uploadHash } = saved;
 		const early = uncertain(ctx, id);
 		if (early) return early;
 		const file = ctx.state.deps.storage.getFile(fileHash);

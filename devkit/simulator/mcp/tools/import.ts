@@ -3,7 +3,7 @@ import { checkItemName, mimeTypeFor } from './content';
 import { hashArg, nameArg, objectSchema } from './schemas';
 import { writeTool } from './storageWrite';
 import { ToolError } from './types';
-import { destinationFolder, unwrap, writeResult } from './writeHelpers';
+import { destinationFolder, newFile, writeResult } from './writeHelpers';
 
 export const importFile = writeTool({
 	name: 'import_file',
@@ -41,9 +41,6 @@ export const importFile = writeTool({
 		const name = checkItemName(args.file_name as string, 'file_name');
 		const url = hasUrl ? (args.source_url as string) : (args.file as { download_url: string }).download_url;
 		const bytes = await fetchImportSource(url, ctx.state);
-		const file = unwrap(
-			ctx.state.deps.storage.addFile(ctx.principal.account, folder.hash, name, bytes, mimeTypeFor(name)),
-		);
-		return writeResult('created', file);
+		return writeResult('created', newFile(ctx, folder, name, bytes, mimeTypeFor(name)));
 	},
 });

@@ -1,11 +1,12 @@
-import type { Account } from '../../accounts';
-import type { StorageFile, StorageFolder, StorageItem, StoragePort } from '../ports';
+import type { StorageItem, StoredFile, StoredFolder } from '../../storage/store';
+import { canAdd, canDownload, canEdit, canSee } from './rights';
 import { ToolError } from './types';
 import type { PrivateToolContext } from './types';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The store keeps seconds. */
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-export function folderObject(folder: StorageFolder, account: Account, storage: StoragePort): Record<string, unknown> {
+export function folderObject(ctx: PrivateToolContext, folder: StoredFolder): Record<string, unknown> {
 	return {
 		type: 'folder',
 		hash: folder.hash,
@@ -13,14 +14,14 @@ export function folderObject(folder: StorageFolder, account: Account, storage: S
 		parent_folder_hash: folder.parentHash,
 		access_type: folder.accessType,
 		is_root: folder.isRoot,
-		encrypted: folder.encrypted,
+		encrypted: ctx.state.deps.storage.isEncrypted(folder.hash),
 		created_at: iso(folder.createdAt),
 		modified_at: iso(folder.modifiedAt),
-		access: { can_add: storage.canAdd(account, folder), can_edit: !folder.isRoot && storage.canEdit(account, folder) },
+		access: { can_add: canAdd(ctx, folder), can_edit: canEdit(ctx, folder) },
 	};
 }
 
-export function fileObject(file: StorageFile, account: Account, storage: StoragePort): Record<string, unknown> {
+export function fileObject(ctx: PrivateToolContext, file: StoredFile): Record<string, unknown> {
 	return {
 		type: 'file',
 		hash: file.hash,
@@ -29,20 +30,16 @@ export function fileObject(file: StorageFile, account: Account, storage: Storage
 		size: file.size,
 		mime_type: file.mimeType,
 		access_type: file.accessType,
-		created_at: iso(file.createdAt),
+		created_at: iso(file.uploadedAt),
 		modified_at: iso(file.modifiedAt),
 		...(file.description !== undefined ? { description: file.description } : {}),
 		...(file.tags !== undefined ? { tags: file.tags } : {}),
-		access: {
-			can_add: false,
-			can_edit: storage.canEdit(account, file),
-			can_download: storage.canDownload(account, file),
-		},
+		access: { can_add: false, can_edit: canEdit(ctx, file), can_download: canDownload(ctx, file) },
 	};
 }
 
-export function itemObject(item: StorageItem, account: Account, storage: StoragePort): Record<string, unknown> {
-	return item.type === 'folder' ? folderObject(item, account, storage) : fileObject(item, account, storage);
+export function itemObject(ctx: PrivateToolContext, item: StorageItem): Record<string, unknown> {
+	return item.type === 'folder' ? folderObject(ctx, item) : fileObject(ctx, item);
 }
 
 /** The `item` of a write result (document 2's field list). */
@@ -59,18 +56,19 @@ export function writeItem(item: StorageItem): Record<string, unknown> {
 }
 
 /** A folder the caller can see, else `not_found` (invisible and unknown look the same). */
-export function visibleFolder(ctx: PrivateToolContext, hash: string): StorageFolder {
-	const { storage } = ctx.state.deps;
-	const folder = storage.getFolder(hash);
-	if (!folder || !storage.canSee(ctx.principal.account, folder))
-		throw new ToolError('not_found', `No visible folder with hash ${hash}`);
+export function visibleFolder(ctx: PrivateToolContext, hash: string): StoredFolder {
+	const folder = ctx.state.deps.storage.getFolder(hash);
+	if (!folder || !canSee(ctx, folder)) throw new ToolError('not_found', `No visible folder with hash ${hash}`);
 	return folder;
 }
 
-export function visibleFile(ctx: PrivateToolContext, hash: string): StorageFile {
-	const { storage } = ctx.state.deps;
-	const file = storage.getFile(hash);
-	if (!file || !storage.canSee(ctx.principal.account, file))
-		throw new ToolError('not_found', `No visible file with hash ${hash}`);
+export function visibleFile(ctx: PrivateToolContext, hash: string): StoredFile {
+	const file = ctx.state.deps.storage.getFile(hash);
+	if (!file || !canSee(ctx, file)) throw new ToolError('not_found', `No visible file with hash ${hash}`);
 	return file;
+}
+
+/** The folder's direct children the caller can see, in the raw sequence `offset` addresses. */
+export function visibleChildren(ctx: PrivateToolContext, raw: StorageItem[]): Record<string, unknown>[] {
+	return raw.filter((item) => canSee(ctx, item)).map((item) => itemObject(ctx, item));
 }

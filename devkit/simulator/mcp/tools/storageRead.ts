@@ -1,8 +1,10 @@
+import type { StorageItem } from '../../storage/store';
 import { fileSchema, folderSchema, hashArg, itemSchema, objectSchema, searchSchema } from './schemas';
-import { fileObject, folderObject, itemObject, visibleFile, visibleFolder } from './items';
+import { fileObject, folderObject, itemObject, visibleChildren, visibleFile, visibleFolder } from './items';
+import { canDownload, canSee } from './rights';
 import { decodeUtf8, isTextMime } from './content';
 import { READ_ANNOTATIONS, ToolError, privateToolKind } from './types';
-import type { PrivateTool, ToolSuccess } from './types';
+import type { PrivateTool, PrivateToolContext, ToolSuccess } from './types';
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
@@ -30,10 +32,9 @@ const getRootFolder = readTool({
 	outputSchema: { type: 'object', properties: { folder: folderSchema }, required: ['folder'] },
 	buckets: () => ['listing'],
 	async run(_args, ctx) {
-		const { storage } = ctx.state.deps;
-		const root = storage.rootOf(ctx.principal.account);
+		const root = ctx.state.deps.storage.getFolder(ctx.principal.account.rootFolderHash);
 		if (!root) throw new ToolError('not_found', 'The account has no ROOT folder');
-		return { structured: { folder: folderObject(root, ctx.principal.account, storage) } };
+		return { structured: { folder: folderObject(ctx, root) } };
 	},
 });
 
@@ -69,18 +70,14 @@ const listFolder = readTool({
 	},
 	buckets: () => ['listing'],
 	async run(args, ctx) {
-		const { storage } = ctx.state.deps;
-		const account = ctx.principal.account;
+		const { storage, settings } = ctx.state.deps;
 		const folder = visibleFolder(ctx, args.folder_hash as string);
-		const settings = ctx.state.deps.settings;
 		const limit = Math.min((args.limit as number | undefined) ?? LIST_DEFAULT_LIMIT, settings.listMaxLimit);
 		const offset = (args.offset as number | undefined) ?? 0;
-		const raw = storage.listChildrenRaw(folder.hash);
-		const items = raw
-			.slice(offset, offset + limit)
-			.filter((item) => storage.canSee(account, item))
-			.map((item) => itemObject(item, account, storage));
-		const page = { folder: folderObject(folder, account, storage), items, offset, limit };
+		// The raw sequence is the store's order (folders, then files, by creation), REST's listing order.
+		const raw = storage.listChildren(folder.hash);
+		const items = visibleChildren(ctx, raw.slice(offset, offset + limit));
+		const page = { folder: folderObject(ctx, folder), items, offset, limit };
 		if (settings.listPaging === 'document') return { structured: page };
 		const nextOffset = offset + limit < raw.length ? offset + limit : null;
 		return { structured: { ...page, next_offset: nextOffset, has_more: nextOffset !== null } };
@@ -96,7 +93,7 @@ const getFolderInfo = readTool({
 	buckets: () => ['listing'],
 	async run(args, ctx) {
 		const folder = visibleFolder(ctx, args.folder_hash as string);
-		return { structured: { folder: folderObject(folder, ctx.principal.account, ctx.state.deps.storage) } };
+		return { structured: { folder: folderObject(ctx, folder) } };
 	},
 });
 
@@ -109,7 +106,7 @@ const getFileInfo = readTool({
 	buckets: () => ['fileRead'],
 	async run(args, ctx) {
 		const file = visibleFile(ctx, args.file_hash as string);
-		return { structured: { file: fileObject(file, ctx.principal.account, ctx.state.deps.storage) } };
+		return { structured: { file: fileObject(ctx, file) } };
 	},
 });
 
@@ -134,15 +131,13 @@ const readFile = readTool({
 	),
 	buckets: () => ['fileRead'],
 	async run(args, ctx): Promise<ToolSuccess> {
-		const { storage } = ctx.state.deps;
-		const account = ctx.principal.account;
 		const file = visibleFile(ctx, args.file_hash as string);
-		if (!storage.canDownload(account, file))
+		if (!canDownload(ctx, file))
 			throw new ToolError('permission_denied', 'This connection has no download right on the file');
 		const maxBytes = Math.min((args.max_bytes as number | undefined) ?? INLINE_READ_MAX, INLINE_READ_MAX);
-		const meta = fileObject(file, account, storage);
+		const meta = fileObject(ctx, file);
 		if (file.size > maxBytes) {
-			const url = new URL(storage.downloadUrl(file), `${ctx.baseUrl}/`).toString();
+			const url = new URL(ctx.state.deps.downloadLinks.urlFor(file.hash), `${ctx.baseUrl}/`).toString();
 			const structured = {
 				file: meta,
 				delivery: 'url',
@@ -151,8 +146,7 @@ const readFile = readTool({
 			};
 			return { structured };
 		}
-		const bytes = storage.fileContent(file.hash);
-		if (!bytes) throw new ToolError('not_found', 'The file content is not available');
+		const bytes = file.content;
 		const text = isTextMime(file.mimeType) ? decodeUtf8(bytes) : undefined;
 		const resource = { uri: `svc-file://${file.hash}`, mimeType: file.mimeType };
 		if (text !== undefined) {
@@ -169,6 +163,20 @@ const readFile = readTool({
 	},
 });
 
+/** The store's search over the caller's own items first, then other accounts' items the caller can see. */
+function searched(ctx: PrivateToolContext, query: string): StorageItem[] {
+	const { storage, accounts } = ctx.state.deps;
+	const caller = ctx.principal.account.id;
+	const owners = [
+		caller,
+		...accounts
+			.all()
+			.map((account) => account.id)
+			.filter((id) => id !== caller),
+	];
+	return owners.flatMap((owner) => storage.search(owner, query)).filter((item) => canSee(ctx, item));
+}
+
 const searchFiles = readTool({
 	name: 'search_files',
 	title: 'Search files',
@@ -182,16 +190,12 @@ const searchFiles = readTool({
 	},
 	buckets: () => ['search'],
 	async run(args, ctx) {
-		const { storage } = ctx.state.deps;
-		const account = ctx.principal.account;
 		const query = (args.query as string).trim();
 		if (query === '') throw new ToolError('invalid_argument', 'query must not be blank');
 		const limit = (args.limit as number | undefined) ?? SEARCH_DEFAULT_LIMIT;
-		const items = storage
-			.search(account, query, limit)
-			.filter((item) => storage.canSee(account, item))
+		const items = searched(ctx, query)
 			.slice(0, limit)
-			.map((item) => itemObject(item, account, storage));
+			.map((item) => itemObject(ctx, item));
 		return { structured: { query, items, count: items.length } };
 	},
 });

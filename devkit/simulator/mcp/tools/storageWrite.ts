@@ -1,11 +1,12 @@
+import type { StorageItem } from '../../storage/store';
 import type { McpSettings } from '../deps';
-import type { StorageItem } from '../ports';
 import { checkItemName, decodeContent, mimeTypeFor } from './content';
 import { visibleFile, visibleFolder } from './items';
+import { canAdd, canEdit } from './rights';
 import { hashArg, nameArg, writeResultSchema, objectSchema } from './schemas';
 import { MiB, ToolError, WRITE_ANNOTATIONS, privateToolKind } from './types';
 import type { PrivateTool, PrivateToolContext, ToolSuccess } from './types';
-import { destinationFolder, unwrap, writeResult } from './writeHelpers';
+import { destinationFolder, newFile, stored, writeResult } from './writeHelpers';
 
 export const UPLOAD_MAX_BYTES = 10 * MiB;
 /** The whole JSON-RPC request of an upload tool may be this large (document 2's wire limit). */
@@ -39,7 +40,12 @@ const createFolder = writeTool({
 	async run(args, ctx) {
 		const parent = destinationFolder(ctx, args.parent_folder_hash as string);
 		const name = checkItemName(args.folder_name as string, 'folder_name');
-		const folder = unwrap(ctx.state.deps.storage.createFolder(ctx.principal.account, parent.hash, name, 'PRIVATE'));
+		// Document 2: "mandatory parent settings can override" the PRIVATE request: a LINK parent's does.
+		const accessType = parent.accessType === 'LINK' ? 'LINK' : 'PRIVATE';
+		const actorId = ctx.principal.account.id;
+		const folder = stored(() =>
+			ctx.state.deps.storage.createFolder(actorId, parent.hash, name, accessType, { onConflict: 'fail' }),
+		);
 		return writeResult('created', folder);
 	},
 });
@@ -66,22 +72,30 @@ const uploadFile = writeTool({
 		const bytes = decodeContent(args.content as string, args.encoding as 'utf8' | 'base64');
 		if (bytes.length > UPLOAD_MAX_BYTES)
 			throw new ToolError('file_too_large', `Inline content is limited to ${UPLOAD_MAX_BYTES} bytes decoded`);
-		const file = unwrap(
-			ctx.state.deps.storage.addFile(ctx.principal.account, folder.hash, name, bytes, mimeTypeFor(name)),
-		);
-		return writeResult('created', file);
+		return writeResult('created', newFile(ctx, folder, name, bytes, mimeTypeFor(name)));
 	},
 });
+
+/** A locked file is neither renamed nor moved (the REST API ignores locks: document 1 names none). */
+function notLocked(ctx: PrivateToolContext, item: StorageItem): void {
+	if (item.type === 'file' && ctx.state.deps.storage.isFileLocked(item.hash))
+		throw new ToolError('file_locked', 'The file is locked');
+}
 
 function renameItem(ctx: PrivateToolContext, item: StorageItem, rawName: string, argument: string): ToolSuccess {
 	const { storage } = ctx.state.deps;
 	if (item.type === 'folder' && item.isRoot)
 		throw new ToolError('permission_denied', 'The ROOT folder cannot be renamed');
-	if (!storage.canEdit(ctx.principal.account, item))
-		throw new ToolError('permission_denied', 'This connection may not rename the item');
+	if (!canEdit(ctx, item)) throw new ToolError('permission_denied', 'This connection may not rename the item');
 	const name = checkItemName(rawName, argument);
 	if (name === item.name) return writeResult('unchanged', item);
-	return writeResult('updated', unwrap(storage.rename(ctx.principal.account, item, name)));
+	notLocked(ctx, item);
+	const renamed = stored(() =>
+		item.type === 'file'
+			? storage.renameFile(item.hash, name, { onConflict: 'fail' })
+			: storage.renameFolder(item.hash, name, { onConflict: 'fail' }),
+	);
+	return writeResult('updated', renamed);
 }
 
 /** rename_file and rename_folder: the same tool for either kind of item. */
@@ -105,25 +119,12 @@ function renameTool(kind: 'file' | 'folder', notRoot: string): PrivateTool {
 const renameFile = renameTool('file', '');
 const renameFolder = renameTool('folder', ' (not ROOT)');
 
-function isSelfOrDescendant(ctx: PrivateToolContext, folderHash: string, candidateHash: string): boolean {
-	const { storage } = ctx.state.deps;
-	for (
-		let at = storage.getFolder(candidateHash);
-		at;
-		at = at.parentHash ? storage.getFolder(at.parentHash) : undefined
-	) {
-		if (at.hash === folderHash) return true;
-	}
-	return false;
-}
-
 function moveItem(ctx: PrivateToolContext, item: StorageItem, targetHash: string): ToolSuccess {
 	const { storage } = ctx.state.deps;
-	const account = ctx.principal.account;
 	if (item.type === 'folder' && item.isRoot)
 		throw new ToolError('permission_denied', 'The ROOT folder cannot be moved');
 	const target = visibleFolder(ctx, targetHash);
-	if (!storage.canEdit(account, item))
+	if (!canEdit(ctx, item))
 		throw new ToolError('permission_denied', 'This connection may not remove the item from its folder');
 	const currentParent = item.type === 'folder' ? item.parentHash : item.folderHash;
 	if (currentParent === target.hash) return writeResult('unchanged', item);
@@ -133,14 +134,21 @@ function moveItem(ctx: PrivateToolContext, item: StorageItem, targetHash: string
 			'Moves stay within one owner account: the target folder belongs to another owner',
 		);
 	}
-	if (target.encrypted)
+	if (storage.isEncrypted(target.hash))
 		throw new ToolError('permission_denied', 'Encrypted folders need the dedicated encryption client');
-	if (!storage.canAdd(account, target))
+	if (!canAdd(ctx, target))
 		throw new ToolError('permission_denied', 'This connection may not add items to the target folder');
-	if (item.type === 'folder' && isSelfOrDescendant(ctx, item.hash, target.hash)) {
+	if (item.type === 'folder' && storage.isSameOrInside(target.hash, item.hash)) {
 		throw new ToolError('invalid_argument', 'A folder cannot move into itself or its descendants');
 	}
-	return writeResult('updated', unwrap(storage.move(account, item, target.hash)));
+	notLocked(ctx, item);
+	// A moved file takes the target folder's access type (the store's rule); a folder keeps its own.
+	const moved = stored(() =>
+		item.type === 'file'
+			? storage.moveFile(item.hash, target.hash, { onConflict: 'fail' })
+			: storage.moveFolder(item.hash, target.hash, { onConflict: 'fail' }),
+	);
+	return writeResult('updated', moved);
 }
 
 const moveFile = writeTool({

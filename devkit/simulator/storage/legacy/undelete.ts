@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- this file its nodes are test doubles */
 import type { SimResponse } from '../../types';
 import { requireCaller } from '../auth';
-import type { StorageCall } from '../context';
+import type { StorageActions, StorageCall } from '../context';
 import { fail, isResponse, notPermitted, ok } from '../http';
 import { canUndelete } from '../plans';
 import { StorageError } from '../store';
@@ -32,5 +32,8 @@ function undelete(call: StorageCall, kind: 'folder' | 'file'): SimResponse {
 	return ok({ success: true, [parameter]: item.hash, [`${kind}_name`]: item.name });
 }
 
-export const undeleteFolder = (call: StorageCall): SimResponse => undelete(call, 'folder');
-export const undeleteFile = (call: StorageCall): SimResponse => undelete(call, 'file');
+/** Document 1's undelete scripts. */
+export const undeleteScripts: StorageActions = {
+	undelete_folder: (call) => undelete(call, 'folder'),
+	undelete_file: (call) => undelete(call, 'file'),
+};

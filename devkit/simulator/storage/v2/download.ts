@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 
 import type { SimResponse } from '../../types';
 import { identify } from '../auth';
-import type { StorageCall } from '../context';
+import type { StorageActions } from '../context';
 import { fail, notPermitted } from '../http';
 import type { StoredFile } from '../store';
 
@@ -45,18 +45,20 @@ export function fileDownload(file: StoredFile): SimResponse {
  * are sent are always checked (invalid ones answer 401 even for LINK files). The status
  * list has no 400: a missing or unknown file_hash answers 405.
  */
-export function downloadFile(call: StorageCall): SimResponse {
-	const identification = identify(call);
-	if (identification.status === 'rejected') return identification.response;
-	const fileHash = call.params.text('file_hash');
-	const file = fileHash ? call.services.storage.getFile(fileHash) : undefined;
-	if (identification.status === 'absent') {
-		if (file?.accessType === 'LINK') return fileDownload(file);
-		return fail(401, 'authentication required');
-	}
-	if (!file) return notPermitted();
-	if (file.accessType !== 'LINK' && !call.services.storage.canRead(identification.caller.account.id, file)) {
-		return fail(403, 'access to this file is not permitted');
-	}
-	return fileDownload(file);
-}
+export const downloadActions: StorageActions = {
+	download_file(call) {
+		const identification = identify(call);
+		if (identification.status === 'rejected') return identification.response;
+		const fileHash = call.params.text('file_hash');
+		const file = fileHash ? call.services.storage.getFile(fileHash) : undefined;
+		if (identification.status === 'absent') {
+			if (file?.accessType === 'LINK') return fileDownload(file);
+			return fail(401, 'authentication required');
+		}
+		if (!file) return notPermitted();
+		if (file.accessType !== 'LINK' && !call.services.storage.canRead(identification.caller.account.id, file)) {
+			return fail(403, 'access to this file is not permitted');
+		}
+		return fileDownload(file);
+	},
+};

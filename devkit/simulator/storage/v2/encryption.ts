@@ -1,6 +1,6 @@
 import type { SimResponse } from '../../types';
 import { requireCaller } from '../auth';
-import type { Caller, StorageCall } from '../context';
+import type { Caller, StorageActions, StorageCall } from '../context';
 import { isEmail } from '../email';
 import type { KeyTarget, PublishedKeys } from '../encryptionKeys';
 import { fail, isResponse, ok } from '../http';
@@ -31,20 +31,6 @@ function senderKeys(keys: PublishedKeys | undefined): Record<string, string | nu
 		senderX25519Key: keys?.x25519 ?? null,
 		senderED25519Key: keys?.ed25519 ?? null,
 	};
-}
-
-export function saveUserEncryptionKeys(call: StorageCall): SimResponse {
-	const caller = actingCaller(call);
-	if (isResponse(caller)) return caller;
-	const problem = missing(call, ['kem', 'dsa', 'x25519', 'ed25519']);
-	if (problem) return problem;
-	call.services.encryptionKeys.publish(caller.account.id, {
-		kem: call.params.text('kem') as string,
-		dsa: call.params.text('dsa') as string,
-		x25519: call.params.text('x25519') as string,
-		ed25519: call.params.text('ed25519') as string,
-	});
-	return ok({ success: true });
 }
 
 function saveWrappedKey(
@@ -90,38 +76,55 @@ function getWrappedKey(call: StorageCall, target: KeyTarget, hashParameter: stri
 	});
 }
 
-export const saveFileEncryptionKey = (call: StorageCall): SimResponse => saveWrappedKey(call, 'file', 'fileHash', true);
-export const getFileEncryptionKey = (call: StorageCall): SimResponse => getWrappedKey(call, 'file', 'fileHash');
-export const saveUploadEncryptionKey = (call: StorageCall): SimResponse =>
-	saveWrappedKey(call, 'upload', 'uploadHash', false);
-export const getUploadEncryptionKey = (call: StorageCall): SimResponse => getWrappedKey(call, 'upload', 'uploadHash');
+/** Document 1's encryption key actions. */
+export const encryptionKeyActions: StorageActions = {
+	save_user_encryption_keys(call) {
+		const caller = actingCaller(call);
+		if (isResponse(caller)) return caller;
+		const problem = missing(call, ['kem', 'dsa', 'x25519', 'ed25519']);
+		if (problem) return problem;
+		call.services.encryptionKeys.publish(caller.account.id, {
+			kem: call.params.text('kem') as string,
+			dsa: call.params.text('dsa') as string,
+			x25519: call.params.text('x25519') as string,
+			ed25519: call.params.text('ed25519') as string,
+		});
+		return ok({ success: true });
+	},
+	save_file_encryption_key: (call) => saveWrappedKey(call, 'file', 'fileHash', true),
+	get_file_encryption_key: (call) => getWrappedKey(call, 'file', 'fileHash'),
+	save_upload_encryption_key: (call) => saveWrappedKey(call, 'upload', 'uploadHash', false),
+	get_upload_encryption_key: (call) => getWrappedKey(call, 'upload', 'uploadHash'),
 
-/** The caller's wrapped key for a file or upload, with the receiver's public keys to re-wrap it. */
-export function getShareEncryptionKey(call: StorageCall): SimResponse {
-	const caller = actingCaller(call);
-	if (isResponse(caller)) return caller;
-	const receiverEmail = call.params.text('receiverEmail');
-	if (!receiverEmail || !isEmail(receiverEmail.trim())) return fail(400, 'receiverEmail must be an e-mail address');
-	const fileHash = call.params.text('fileHash');
-	const uploadHash = call.params.text('uploadHash');
-	if ((fileHash === undefined) === (uploadHash === undefined))
-		return fail(400, 'send exactly one of fileHash or uploadHash');
-	const { accounts, encryptionKeys } = call.services;
-	const receiver = accounts.all().find((account) => account.email.toLowerCase() === receiverEmail.trim().toLowerCase());
-	const receiverKeys = receiver ? encryptionKeys.publishedKeys(receiver.id) : undefined;
-	if (!receiver || !receiverKeys) return fail(404, 'the receiver has not published encryption keys');
-	const key =
-		fileHash !== undefined
-			? encryptionKeys.wrappedKey('file', fileHash, caller.account.id)
-			: encryptionKeys.wrappedKey('upload', uploadHash as string, caller.account.id);
-	if (!key) return fail(404, 'no encryption key stored for this hash');
-	return ok({
-		encryptionKey: key.encryptionKey,
-		keySignature: key.keySignature,
-		receiverKEMKey: receiverKeys.kem,
-		receiverDSAKey: receiverKeys.dsa,
-		receiverX25519Key: receiverKeys.x25519,
-		receiverED25519Key: receiverKeys.ed25519,
-		receiverUserID: receiver.id,
-	});
-}
+	/** The caller's wrapped key for a file or upload, with the receiver's public keys to re-wrap it. */
+	get_share_encryption_key(call) {
+		const caller = actingCaller(call);
+		if (isResponse(caller)) return caller;
+		const receiverEmail = call.params.text('receiverEmail');
+		if (!receiverEmail || !isEmail(receiverEmail.trim())) return fail(400, 'receiverEmail must be an e-mail address');
+		const fileHash = call.params.text('fileHash');
+		const uploadHash = call.params.text('uploadHash');
+		if ((fileHash === undefined) === (uploadHash === undefined))
+			return fail(400, 'send exactly one of fileHash or uploadHash');
+		const { accounts, encryptionKeys } = call.services;
+		const receiver = accounts
+			.all()
+			.find((account) => account.email.toLowerCase() === receiverEmail.trim().toLowerCase());
+		const receiverKeys = receiver ? encryptionKeys.publishedKeys(receiver.id) : undefined;
+		if (!receiver || !receiverKeys) return fail(404, 'the receiver has not published encryption keys');
+		const key =
+			fileHash !== undefined
+				? encryptionKeys.wrappedKey('file', fileHash, caller.account.id)
+				: encryptionKeys.wrappedKey('upload', uploadHash as string, caller.account.id);
+		if (!key) return fail(404, 'no encryption key stored for this hash');
+		return ok({
+			encryptionKey: key.encryptionKey,
+			keySignature: key.keySignature,
+			receiverKEMKey: receiverKeys.kem,
+			receiverDSAKey: receiverKeys.dsa,
+			receiverX25519Key: receiverKeys.x25519,
+			receiverED25519Key: receiverKeys.ed25519,
+			receiverUserID: receiver.id,
+		});
+	},
+};

@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- this test reads service answers of every shape */
-/** Test helpers for the service-level MCP tests (`../test/serviceMcp*.test.ts`): the real server, literal clients. */
-import type { Account } from '../accounts';
-import type { ServiceSimulator } from '../index';
-import { McpTestClient } from '../mcp/testing/client';
-import { createAccount, type AccountOverrides } from '../seed';
+/** Test helpers for the service-level MCP tests (`test/serviceMcp*.test.ts`): the real server, literal clients. */
+import type { Account } from '../../accounts';
+import type { ServiceSimulator } from '../../index';
+import { McpTestClient } from './client';
+import { createAccount, type AccountOverrides } from '../../seed';
 
 export function bearerOf(account: Account): string {
 	const token = account.accessTokens.find((t) => t.type === 'API' || t.type === 'ALL');
