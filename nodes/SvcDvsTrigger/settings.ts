@@ -4,7 +4,7 @@ import { jsonParse } from 'n8n-workflow';
 import type { DvsFilters } from '../shared/services/dvs/types';
 import { TASK_PROJECT_FIELD } from '../shared/services/dvs/types';
 import { readInteger, readLocator, readTimeout, refuseInput } from '../shared/parameters';
-import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/nodeDescription';
+import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/descriptions';
 import { DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
 import { dvsId } from './stamps';
 

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle } from '../shared/descriptions';
-import { nodeDescription, resourceProperties } from '../shared/nodeDescription';
 import { route } from '../shared/router';
-import { authenticationProperties, credentialEntries } from '../shared/authenticationDescriptions';
+import { storageAuthentication, storageCredentials } from '../shared/authenticationDescriptions';
 import * as account from './actions/account';
 import * as encryptionKey from './actions/encryptionKey';
 import * as esignature from './actions/esignature';
@@ -12,33 +12,42 @@ import * as folder from './actions/folder';
 import { storageActions } from './actions/router';
 import { searchFiles, searchFolders } from './methods/listSearch';
 
-const properties = [
-	...authenticationProperties('svcStorageApi', 'Svc Storage API'),
-	...resourceProperties(
-		'file',
-		[
-			['File', 'file'],
-			['Folder', 'folder'],
-			['E-Signature', 'esignature', 'Svc Storage API credential only'],
-			['Encryption Key', 'encryptionKey', 'Svc Storage API credential only'],
-			['Account', 'account', 'Account scripts (Svc Storage API credential only)'],
+const properties: INodeTypeDescription['properties'] = [
+	...storageAuthentication,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- most used first
+		options: [
+			{ name: 'File', value: 'file' },
+			{ name: 'Folder', value: 'folder' },
+			{ name: 'E-Signature', value: 'esignature', description: 'Svc Storage API credential only' },
+			{ name: 'Encryption Key', value: 'encryptionKey', description: 'Svc Storage API credential only' },
+			{ name: 'Account', value: 'account', description: 'Account scripts (Svc Storage API credential only)' },
 		],
-		{ account, encryptionKey, esignature, file, folder },
-	),
+		default: 'file',
+	},
+	...account.description,
+	...encryptionKey.description,
+	...esignature.description,
+	...file.description,
+	...folder.description,
 ];
 
 export class SvcStorage implements INodeType {
 	description: INodeTypeDescription = {
-		...nodeDescription({
-			displayName: 'Svc Storage',
-			name: 'svcStorage',
-			group: ['input', 'output'],
-			description: 'Manage folders, files, e-signatures and encryption keys in Svc cloud storage',
-			credentials: credentialEntries('svcStorageApi'),
-			properties,
-		}),
+		displayName: 'Svc Storage',
+		name: 'svcStorage',
 		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
+		group: ['input', 'output'],
+		version: 1,
 		subtitle: actionSubtitle(properties),
+		description: 'Manage folders, files, e-signatures and encryption keys in Svc cloud storage',
+		defaults: { name: 'Svc Storage' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description
 		// (shared/toolDescriptions.ts).
 		usableAsTool: {
@@ -50,6 +59,8 @@ export class SvcStorage implements INodeType {
 					'or delete keys.',
 			},
 		},
+		credentials: storageCredentials,
+		properties,
 	};
 
 	methods = { listSearch: { searchFiles, searchFolders } };

@@ -1,32 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { capabilityKeysOption } from './toolUse';
 import { DEFAULT_TIMEOUT_MS } from './transport/http';
 
-export { DEFAULT_TIMEOUT_MS };
+/*
+ * Parameters that stand in the forms of two or more nodes, each written once as the editor shows it. An
+ * operation file lists them by name among its own literals, a locator or a collection with its own name,
+ * description or options spread over it; n8n's lint reads them here.
+ */
 
-/** Return All / Limit, shown for the given operations. */
-export function returnAllOrLimit(show: Record<string, string[]>, maxLimit?: number): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
-	];
-}
+export { capabilityKeysOption, DEFAULT_TIMEOUT_MS };
 
 export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout',
@@ -88,24 +71,138 @@ export const batchingOption: INodeProperties = {
 	],
 };
 
-/** The Options collection of a read operation: Batching plus the usual options. */
-export function readOptionsCollection(own: INodeProperties[] = []): INodeProperties {
-	return optionsCollection([...own, batchingOption]);
+/** The Options collection of an operation: Include Capability Keys, Longest Rate Limit Wait, Timeout. */
+export const optionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [capabilityKeysOption, rateLimitWaitOption, timeoutOption],
+};
+
+/** The same for an operation that reads: Batching first. */
+export const readOptionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [batchingOption, capabilityKeysOption, rateLimitWaitOption, timeoutOption],
+};
+
+/**
+ * An Options collection with an operation's own options added to the ones every operation has, all in the order of
+ * their names, as n8n's lint asks of a collection (it cannot read names given by reference).
+ */
+export function withOptions(collection: INodeProperties, own: INodeProperties[]): INodeProperties {
+	const options = [...own, ...((collection.options ?? []) as INodeProperties[])];
+	return { ...collection, options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)) };
 }
 
-/** The Options collection of an operation: the timeout plus the operation's own options. */
-export function optionsCollection(own: INodeProperties[] = []): INodeProperties {
+/** The optional conditions of a list or a trigger ("Add Filter"): each spreads it with its own `options`. */
+export const filtersCollection: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [],
+};
+
+/**
+ * A resource locator picked from a searchable list of `noun`s or entered in its `direct` mode ("By Hash", "By ID"):
+ * the storage's folders and files here, a DVS register's documents in `SvcDvs/actions/common.descriptions.ts`, the
+ * DVS trigger's task and project.
+ */
+export function listOrDirectLocator(
+	parameter: { displayName: string; name: string },
+	list: { noun: string; searchListMethod: string },
+	direct: INodePropertyMode,
+): INodeProperties {
 	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...own, timeoutOption, rateLimitWaitOption, capabilityKeysOption].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
+		...parameter,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${list.noun}...`,
+				typeOptions: { searchListMethod: list.searchListMethod, searchable: true },
+			},
+			direct,
+		],
 	};
 }
+
+/** Return All of a listing. */
+export const returnAllProperty: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+/** Limit of a listing, shown while Return All is off. */
+export const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};
+
+/** A search's Query: 1 to 200 characters (`parameters.ts` `readSearch` checks them), with the search's own words. */
+export const queryProperty: INodeProperties = {
+	displayName: 'Query',
+	name: 'query',
+	type: 'string',
+	default: '',
+	required: true,
+};
+
+/** A resource locator's direct mode for an ID: its placeholder and check are the locator's own. */
+export const byIdMode = { displayName: 'By ID', name: 'id', type: 'string' as const };
+
+const byHashMode = {
+	displayName: 'By Hash',
+	name: 'id',
+	type: 'string' as const,
+	validation: [
+		{
+			type: 'regex' as const,
+			properties: { regex: '^\\S+$', errorMessage: 'A hash has no spaces: paste the whole value the service returned' },
+		},
+	],
+};
+
+/** A folder of the storage, picked from a list browsed from ROOT or given by hash. */
+export const folderLocator: INodeProperties = {
+	...listOrDirectLocator(
+		{ displayName: 'Folder', name: 'folder' },
+		{ noun: 'folder', searchListMethod: 'searchFolders' },
+		{ ...byHashMode, placeholder: 'e.g. Xk9fQ2mB7a' },
+	),
+	required: true,
+};
+
+/** A file of the storage, picked from a list browsed from ROOT or given by hash. */
+export const fileLocator: INodeProperties = {
+	...listOrDirectLocator(
+		{ displayName: 'File', name: 'file' },
+		{ noun: 'file', searchListMethod: 'searchFiles' },
+		{ ...byHashMode, placeholder: 'e.g. q7Lm2Pz0Rt4' },
+	),
+	required: true,
+};
+
+/** A trigger's Max Items per Poll, when the option is not set. */
+export const DEFAULT_MAX_ITEMS_PER_POLL = 100;
 
 /**
  * The canvas subtitle: the chosen operation's action ("Upload a file"), in the same words as the
@@ -126,38 +223,4 @@ export function actionSubtitle(properties: INodeProperties[]): string {
 		`={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] + ` +
 		`(String($parameter["authentication"]).startsWith("svcMcp") ? " (over MCP)" : "") }}`
 	);
-}
-
-/** One choice of an options parameter: its name, its value and, where it needs one, a description. */
-export type Choice = [name: string, value: string, description?: string];
-
-/** An options parameter from its choices, one line each. */
-export function choice(parameter: Omit<INodeProperties, 'type' | 'options'>, choices: Choice[]): INodeProperties {
-	return {
-		...parameter,
-		type: 'options',
-		options: choices.map(([name, value, description]) => ({ name, value, ...(description ? { description } : {}) })),
-	};
-}
-
-/**
- * A search's Query and Limit: the service takes 1 to 200 characters of query (readSearch checks both) and 1
- * to `maxResults` results.
- */
-export function searchProperties(
-	query: { placeholder: string; description: string },
-	limit: { max: number; default: number },
-): INodeProperties[] {
-	return [
-		{ displayName: 'Query', name: 'query', type: 'string', default: '', required: true, ...query },
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- each search's own, from the caller
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: limit.max },
-			default: limit.default,
-			description: 'Max number of results to return',
-		},
-	];
 }

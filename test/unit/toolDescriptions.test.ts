@@ -97,3 +97,29 @@ describe.each(cases)('$label', ({ type, tool, resource, operation }) => {
 		}
 	});
 });
+
+/** Whether a parameter shows only on the tool, or only on the node, by its `@tool` display option. */
+const onlyAsTool = (property: INodeProperties) => property.displayOptions?.show?.['@tool']?.[0] === true;
+const hiddenAsTool = (property: INodeProperties) => property.displayOptions?.hide?.['@tool']?.[0] === true;
+
+it('the tool adds to the form only one Tool Description per operation and one model input per parameter the model fills', () => {
+	const counts = [STORAGE_NODE, DVS_NODE, MCP_NODE].map((type) => {
+		const { properties } = nodeDescription(type);
+		const toolOnly = properties.filter(onlyAsTool);
+		const hidden = properties.filter(hiddenAsTool);
+		const inputs = toolOnly.filter((property) => property.name !== 'toolDescription');
+		const descriptions = toolOnly.filter((property) => property.name === 'toolDescription');
+		expect(descriptions).toHaveLength(operationsOf(asTool(type)).length);
+		// Each parameter a model fills is hidden on the tool, its input of the same name just after it; a task's
+		// Followers and External Notification Receivers are hidden without one (the model gives them in the Fields).
+		const twins = hidden.filter((property) => property.type !== 'multiOptions');
+		expect(inputs.map((input) => input.name)).toEqual(twins.map((property) => property.name));
+		for (const input of inputs) expect(properties[properties.indexOf(input) - 1].name).toBe(input.name);
+		return (
+			`${type.split('.')[1]}: ${properties.length} properties, ${toolOnly.length} only as a tool ` +
+			`(${descriptions.length} Tool Descriptions, ${inputs.length} model inputs), ${hidden.length} hidden there`
+		);
+	});
+	// eslint-disable-next-line no-console -- the figures this check prints: the forms' size, node and tool
+	console.log(`The forms as n8n loads them:\n${counts.join('\n')}`);
+});

@@ -1,35 +1,37 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/services/dvs/types';
-import { optionsCollection, readOptionsCollection, choice } from '../../shared/descriptions';
-import type { LocatorOptions } from '../../shared/locator';
-import { listOrIdLocator } from '../../shared/locator';
-import { NOUN_OF, SEARCH_METHOD_OF } from './sections';
+import { byIdMode, limitProperty, listOrDirectLocator } from '../../shared/descriptions';
 
-interface DocumentLocatorOptions extends LocatorOptions {
-	section: DvsSection;
-}
+/*
+ * Parameters that stand in the forms of two or more DVS operations, each written once as the editor shows it;
+ * an operation file lists them by name among its own literals.
+ */
 
-/** A document of a register, picked from a list of the newest ones or given by its ID. */
-export function documentLocator(options: DocumentLocatorOptions): INodeProperties {
-	const noun = NOUN_OF[options.section];
-	return listOrIdLocator(options, {
-		searchListMethod: SEARCH_METHOD_OF[options.section],
-		noun,
-		idMode: {
-			displayName: 'By ID',
+/** A document of a register, picked from a list of the newest ones or given by its ID (a whole number). */
+function documentLocator(displayName: string, name: string, noun: string, searchListMethod: string): INodeProperties {
+	const locator = listOrDirectLocator(
+		{ displayName, name },
+		{ noun, searchListMethod },
+		{
+			...byIdMode,
 			placeholder: 'e.g. 5012',
 			validation: [
 				{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `A ${noun} ID is a whole number` } },
 			],
 		},
-	});
+	);
+	return { ...locator, required: true };
 }
 
-/** The Task parameter of the attachment and comment operations: the task they read or write. */
-export function taskLocator(description: string): INodeProperties {
-	return documentLocator({ name: 'task', displayName: 'Task', section: 'task', description });
-}
+export const taskLocator = documentLocator('Task', 'task', 'task', 'searchTasks');
+export const projectLocator = documentLocator('Project', 'project', 'project', 'searchProjects');
+export const clientLocator = documentLocator('Client', 'client', 'client', 'searchClients');
+export const contactPersonLocator = documentLocator(
+	'Contact Person',
+	'contactPerson',
+	'contact person',
+	'searchContactPersons',
+);
 
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',
@@ -43,70 +45,67 @@ export const simplifyProperty: INodeProperties = {
 		'list fields such as "followers" hold names, with the IDs in "followers_ids".',
 };
 
-export const orderProperty: INodeProperties = choice({ displayName: 'Order', name: 'order', default: 'newest' }, [
-	['Newest First', 'newest', 'By creation date, newest first'],
-	['Oldest First', 'oldest', 'By creation date, oldest first'],
-]);
+/** Limit of a DVS list: at most 200, what one request reads (Return All pages through everything). */
+export const listLimitProperty: INodeProperties = { ...limitProperty, typeOptions: { minValue: 1, maxValue: 200 } };
 
-export const filtersProperty: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Filter',
-	default: {},
-	description:
-		'Only fields the register marks as filterable are offered. Several values of one field match ' +
-		'any of them; different fields must all match.',
-	options: [
-		{
-			displayName: 'Filter',
-			name: 'filter',
-			values: [
-				{
-					displayName: 'Field Name or ID',
-					name: 'field',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getFilterFields' },
-					default: '',
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				},
-				{
-					displayName: 'Value Names or IDs',
-					name: 'values',
-					type: 'multiOptions',
-					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
-					default: [],
-					description:
-						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					hint:
-						'Options, users or documents of your organization; by expression an array of IDs or IDs separated ' +
-						'by commas (text for text and date fields)',
-				},
-			],
-		},
-	],
+const FIELDS_ON_CREATE =
+	'Required fields are marked. Dropdowns, users and related documents are picked from lists ' +
+	'by name (or mapped as IDs); dates take the date picker or YYYY-MM-DD; hours are numbers.';
+
+const FIELDS_ON_UPDATE =
+	'Add only the fields to change: the others stay as they are. Dropdowns, users and related ' +
+	'documents are picked from lists by name (or mapped as IDs); dates take the date picker; ' +
+	'hours are numbers.';
+
+/*
+ * The Fields of Create and Update: a resource mapper filled from get_fields
+ * (`methods.resourceMapping.getDocumentFields`), under a notice with its hints: n8n's mapper shows neither its
+ * parameter's description nor a hint per field.
+ */
+
+/** The mapper's fields: a register's, from get_fields. */
+const DOCUMENT_FIELDS = {
+	resourceMapperMethod: 'getDocumentFields',
+	mode: 'add' as const,
+	fieldWords: { singular: 'field', plural: 'fields' },
+	multiKeyMatch: false,
+	// n8n would show its no-fields error in red beside our notice while the mapper waits for a
+	// credential or a project: every empty list is explained by the notice instead (getDocumentFields).
+	hideNoDataError: true,
 };
 
-/** Return All / Limit for a DVS list (at most 200 per request; Return All pages through everything). */
-export const returnAllProperties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 200 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
+export const fieldsHintOnCreate: INodeProperties = {
+	displayName: FIELDS_ON_CREATE,
+	name: 'fieldsHint',
+	type: 'notice',
+	default: '',
+};
 
-export { optionsCollection, readOptionsCollection };
+/** Create's Fields: every field of the register offered at once. */
+export const fieldsOnCreate: INodeProperties = {
+	displayName: 'Fields',
+	name: 'fields',
+	type: 'resourceMapper',
+	noDataExpression: true,
+	default: { mappingMode: 'defineBelow', value: null },
+	required: true,
+	description: FIELDS_ON_CREATE,
+	typeOptions: { loadOptionsDependsOn: [], resourceMapper: { ...DOCUMENT_FIELDS, addAllFields: true } },
+};
+
+export const fieldsHintOnUpdate: INodeProperties = {
+	displayName: FIELDS_ON_UPDATE,
+	name: 'fieldsHint',
+	type: 'notice',
+	default: '',
+};
+
+/** Update's Fields: the fields to change, added one by one, read again when the document changes. */
+export const fieldsOnUpdate: INodeProperties = {
+	...fieldsOnCreate,
+	description: FIELDS_ON_UPDATE,
+	typeOptions: {
+		loadOptionsDependsOn: ['documentId.value'],
+		resourceMapper: { ...DOCUMENT_FIELDS, addAllFields: false },
+	},
+};

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/services/dvs/types';
 import { refuseInput } from '../../shared/parameters';
@@ -7,47 +7,6 @@ import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isSection } from './sections';
 
 const LABEL = 'Fields';
-
-const HINT_OF_MODE = {
-	create:
-		'Required fields are marked. Dropdowns, users and related documents are picked from lists ' +
-		'by name (or mapped as IDs); dates take the date picker or YYYY-MM-DD; hours are numbers.',
-	update:
-		'Add only the fields to change: the others stay as they are. Dropdowns, users and related ' +
-		'documents are picked from lists by name (or mapped as IDs); dates take the date picker; ' +
-		'hours are numbers.',
-};
-
-/**
- * The resource mapper of create and update, filled from get_fields by `methods.resourceMapping.getDocumentFields`,
- * under a notice with its hints: n8n's mapper shows neither its parameter's description nor a hint per field.
- */
-export function fieldsMapperProperties(mode: 'create' | 'update', dependsOn: string[]): INodeProperties[] {
-	const notice: INodeProperties = { displayName: HINT_OF_MODE[mode], name: 'fieldsHint', type: 'notice', default: '' };
-	const mapper: INodeProperties = {
-		displayName: LABEL,
-		name: 'fields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		description: HINT_OF_MODE[mode],
-		typeOptions: {
-			loadOptionsDependsOn: dependsOn,
-			resourceMapper: {
-				resourceMapperMethod: 'getDocumentFields',
-				mode: 'add',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: mode === 'create',
-				multiKeyMatch: false,
-				// n8n would show its no-fields error in red beside our notice while the mapper waits for a
-				// credential or a project: every empty list is explained by the notice instead (getDocumentFields).
-				hideNoDataError: true,
-			},
-		},
-	};
-	return [notice, mapper];
-}
 
 function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

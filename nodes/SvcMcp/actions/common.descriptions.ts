@@ -1,14 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
-import { optionsCollection } from '../../shared/descriptions';
-
-export { optionsCollection };
-
-/** The parameters of an operation that takes none but the Options collection. */
-export function optionsOnly(resource: string, operation: string): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [optionsCollection()]);
-}
 
 /** Where binary content (blobs, images, embedded resources) goes. */
 export const binaryFieldOption: INodeProperties = {

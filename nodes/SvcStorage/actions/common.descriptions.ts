@@ -1,11 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, readOptionsCollection } from '../../shared/descriptions';
 import { readLocator } from '../../shared/parameters';
 import type { StorageService } from '../../shared/services/storage/StorageService';
 import { isToolUse } from '../../shared/toolUse';
-
-export { fileLocator, folderLocator } from '../../shared/storageLocators';
 
 export const accessRightsOption: INodeProperties = {
 	displayName: 'Include Access Rights',
@@ -15,7 +12,14 @@ export const accessRightsOption: INodeProperties = {
 	description: "Whether to add each item's access_rights object to the output",
 };
 
-export { optionsCollection, readOptionsCollection };
+/** Rename's New Name (its description says how the service treats a name already taken). */
+export const newNameProperty: INodeProperties = {
+	displayName: 'New Name',
+	name: 'newName',
+	type: 'string',
+	default: '',
+	required: true,
+};
 
 /**
  * A folder or file parameter as a hash: what the picker or a listing gives, a path from ROOT

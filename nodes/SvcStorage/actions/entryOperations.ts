@@ -4,51 +4,33 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readText } from '../../shared/parameters';
 import { jsonItem } from '../../shared/items';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/operation';
-import {
-	accessRightsOption,
-	fileLocator,
-	folderLocator,
-	optionsCollection,
-	readEntryHash,
-	readOptionsCollection,
-} from './common.descriptions';
+import { readEntryHash } from './common.descriptions';
 import type { StorageOperation } from './node.type';
 
-/** A file and a folder: the operations below are the same for both and differ only in these words. */
+/*
+ * Get Info, Rename and Restore, the same for a file and a folder: each of the six operation files gives its
+ * parameters and what it returns, and the rest follows from the kind.
+ */
+
+/** A file and a folder: the operations below differ only in these words. */
 type EntryKind = 'file' | 'folder';
 
-const ENTRY: Record<
-	EntryKind,
-	{ label: string; locator: (description?: string) => INodeProperties; nameClash: string }
-> = {
-	file: {
-		label: 'File',
-		locator: (description) =>
-			fileLocator({ name: 'file', displayName: 'File', ...(description ? { description } : {}) }),
-		nameClash: 'the folder has it already',
-	},
-	folder: {
-		label: 'Folder',
-		locator: (description) =>
-			folderLocator({ name: 'folder', displayName: 'Folder', ...(description ? { description } : {}) }),
-		nameClash: 'a sibling has it already',
-	},
-};
+const LABEL: Record<EntryKind, string> = { file: 'File', folder: 'Folder' };
 
 function shownFor(kind: EntryKind, operation: string, properties: INodeProperties[]): INodeProperties[] {
 	return updateDisplayOptions({ show: { resource: [kind], operation: [operation] } }, properties);
 }
 
-/** File > Get Info and Folder > Get Info. */
-export function getInfoOperation(kind: EntryKind, returns: string): StorageOperation {
+/** File > Get Info and Folder > Get Info: the File or Folder parameter, Include Access Rights. */
+export function getInfoOperation(kind: EntryKind, returns: string, properties: INodeProperties[]): StorageOperation {
 	return {
 		option: { name: 'Get Info', action: `Get a ${kind}`, description: `Get the metadata of a ${kind}` },
 		access: 'read',
 		runsOver: OVER_REST_AND_MCP,
 		returns,
-		description: shownFor(kind, 'getInfo', [ENTRY[kind].locator(), readOptionsCollection([accessRightsOption])]),
+		description: shownFor(kind, 'getInfo', properties),
 		async execute(itemIndex, { storage }) {
-			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
+			const hash = await readEntryHash(this, storage, kind, { name: kind, label: LABEL[kind] }, itemIndex);
 			const options = { accessRights: this.getNodeParameter('options.accessRights', itemIndex, false) as boolean };
 			const info =
 				kind === 'file'
@@ -59,22 +41,8 @@ export function getInfoOperation(kind: EntryKind, returns: string): StorageOpera
 	};
 }
 
-/** File > Rename and Folder > Rename. */
-export function renameOperation(kind: EntryKind, returns: string): StorageOperation {
-	const properties: INodeProperties[] = [
-		ENTRY[kind].locator(kind === 'folder' ? 'Folder to rename (the ROOT folder cannot be renamed)' : undefined),
-		{
-			displayName: 'New Name',
-			name: 'newName',
-			type: 'string',
-			default: '',
-			required: true,
-			description:
-				`The service normalizes the name and adds a number when ${ENTRY[kind].nameClash}; the output ` +
-				`has the final name`,
-		},
-		optionsCollection(),
-	];
+/** File > Rename and Folder > Rename: the File or Folder parameter, New Name. */
+export function renameOperation(kind: EntryKind, returns: string, properties: INodeProperties[]): StorageOperation {
 	return {
 		option: { name: 'Rename', action: `Rename a ${kind}`, description: `Rename a ${kind}` },
 		access: 'write',
@@ -82,7 +50,7 @@ export function renameOperation(kind: EntryKind, returns: string): StorageOperat
 		returns,
 		description: shownFor(kind, 'rename', properties),
 		async execute(itemIndex, { storage }) {
-			const hash = await readEntryHash(this, storage, kind, { name: kind, label: ENTRY[kind].label }, itemIndex);
+			const hash = await readEntryHash(this, storage, kind, { name: kind, label: LABEL[kind] }, itemIndex);
 			const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
 			const renamed =
 				kind === 'file'
@@ -93,21 +61,8 @@ export function renameOperation(kind: EntryKind, returns: string): StorageOperat
 	};
 }
 
-/** File > Restore and Folder > Restore (by hash: a deleted item is in no list to pick from). */
-export function restoreOperation(kind: EntryKind, returns: string): StorageOperation {
-	const parameter = `${kind}Hash`;
-	const displayName = `${ENTRY[kind].label} Hash`;
-	const properties: INodeProperties[] = [
-		{
-			displayName,
-			name: parameter,
-			type: 'string',
-			default: '',
-			required: true,
-			description: `Hash of the deleted ${kind}. Restoring is possible on PRO, BUSINESS and ENTERPRISE plans.`,
-		},
-		optionsCollection(),
-	];
+/** File > Restore and Folder > Restore: by File Hash or Folder Hash (a deleted item is in no list to pick from). */
+export function restoreOperation(kind: EntryKind, returns: string, properties: INodeProperties[]): StorageOperation {
 	return {
 		option: { name: 'Restore', action: `Restore a ${kind}`, description: `Restore a deleted ${kind} (paid plans)` },
 		access: 'write',
@@ -115,7 +70,7 @@ export function restoreOperation(kind: EntryKind, returns: string): StorageOpera
 		returns,
 		description: shownFor(kind, 'restore', properties),
 		async execute(itemIndex, { storage }) {
-			const hash = readText(this, parameter, itemIndex, displayName, { required: true });
+			const hash = readText(this, `${kind}Hash`, itemIndex, `${LABEL[kind]} Hash`, { required: true });
 			return [jsonItem(await storage.restoreEntry(kind, hash, itemIndex), itemIndex)];
 		},
 	};

@@ -1,34 +1,37 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { choice } from '../../shared/descriptions';
 import type { IfNameExists } from '../../shared/services/storage/StorageService';
 
 const IF_NAME_EXISTS: IfNameExists[] = ['keepBoth', 'useExisting', 'fail'];
 
 /** If Name Exists, for a write that names a new folder or file: what to do when the folder already holds that name. */
 export function ifNameExistsOption(kind: 'folder' | 'file'): INodeProperties {
-	return choice(
-		{
-			displayName: 'If Name Exists',
-			name: 'ifNameExists',
-			default: 'keepBoth',
-			description:
-				`What to do when the folder already holds a ${kind} of that name. Use Existing or Fail make ` +
-				`running the workflow again safe.`,
-		},
-		[
-			[
-				'Keep Both',
-				'keepBoth',
-				`Write a new ${kind}; the service numbers its name (over MCP a taken name is an error)`,
-			],
-			['Use Existing', 'useExisting', `Write nothing and output the existing ${kind}, marked existing: true`],
-			['Fail', 'fail', 'Write nothing and fail the item'],
+	return {
+		displayName: 'If Name Exists',
+		name: 'ifNameExists',
+		type: 'options',
+		options: [
+			{
+				name: 'Keep Both',
+				value: 'keepBoth',
+				description: `Write a new ${kind}; the service numbers its name (over MCP a taken name is an error)`,
+			},
+			{
+				name: 'Use Existing',
+				value: 'useExisting',
+				description: `Write nothing and output the existing ${kind}, marked existing: true`,
+			},
+			{ name: 'Fail', value: 'fail', description: 'Write nothing and fail the item' },
 		],
-	);
+		default: 'keepBoth',
+		description:
+			`What to do when the folder already holds a ${kind} of that name. Use Existing or Fail make ` +
+			`running the workflow again safe.`,
+	};
 }
 
+/** The If Name Exists option of a write that names a new folder or file (Folder → Create, File → Upload). */
 export function readIfNameExists(ctx: IExecuteFunctions, itemIndex: number): IfNameExists {
 	const value = ctx.getNodeParameter('options.ifNameExists', itemIndex, 'keepBoth') as IfNameExists;
 	if (IF_NAME_EXISTS.includes(value)) return value;

@@ -1,14 +1,9 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { StorageService } from '../../shared/services/storage/StorageService';
-import { folderLocator } from '../../shared/storageLocators';
 import { readEntryHash } from './common.descriptions';
 
-/** The Target Folder of a move: the folder the file or folder goes into. */
-export function targetFolderLocator(description: string): INodeProperties {
-	return folderLocator({ name: 'targetFolder', displayName: 'Target Folder', description });
-}
-
+/** The Target Folder of a move (File → Move, Folder → Move): the folder the file or folder goes into. */
 export async function readTargetFolderHash(
 	ctx: IExecuteFunctions,
 	storage: StorageService,

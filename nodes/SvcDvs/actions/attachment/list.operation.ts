@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { taskLocator, readOptionsCollection } from '../common.descriptions';
+import { readOptionsCollection } from '../../../shared/descriptions';
+import { taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readTask } from '../parameters';
 
@@ -15,13 +16,19 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
+
+const properties: INodeProperties[] = [
+	{ ...taskLocator, description: 'The task whose attached files to list' },
+	readOptionsCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['attachment'], operation: ['list'] } },
+	properties,
+);
+
 /** What it gives, for the model reading its tool description. */
 export const returns = 'one item per attached file with its name, hash and size';
-
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['attachment'], operation: ['list'] } },
-	[taskLocator('The task whose attached files to list'), readOptionsCollection()],
-);
 
 /** One item per file of the task's attachment folder (storage entries); none when the task has no files. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {

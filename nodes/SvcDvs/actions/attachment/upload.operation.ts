@@ -6,7 +6,8 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { taskLocator, optionsCollection } from '../common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readTask } from '../parameters';
 
@@ -17,11 +18,9 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the attached file's name, hash and size";
 
 const properties: INodeProperties[] = [
-	taskLocator('The task to attach the file to'),
+	{ ...taskLocator, description: 'The task to attach the file to' },
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -30,7 +29,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		hint: 'The name of the input binary field containing the file to attach',
 	},
-	optionsCollection([
+	withOptions(optionsCollection, [
 		{
 			displayName: 'File Name',
 			name: 'fileName',
@@ -47,6 +46,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['attachment'], operation: ['upload'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the attached file's name, hash and size";
 
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);

@@ -5,12 +5,12 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { taskLocator, optionsCollection } from '../common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { asIdList } from '../../../shared/mappedValues';
 import { readTask } from '../parameters';
 import { withMentions } from './mentions';
-import { choice } from '../../../shared/descriptions';
 
 /** The service stores at most this many characters per comment. */
 
@@ -21,11 +21,9 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'the new comment with its ID, author and date';
 
 const properties: INodeProperties[] = [
-	taskLocator('The task to comment on'),
+	{ ...taskLocator, description: 'The task to comment on' },
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -39,7 +37,18 @@ const properties: INodeProperties[] = [
 			'To mention a user write @[USER:&lt;user ID&gt;] (any user of your organization; they get ' +
 			'a mention e-mail). Plain @name, e-mail addresses and @[&lt;ID&gt;] stay normal text.',
 	},
-	optionsCollection([
+	withOptions(optionsCollection, [
+		{
+			displayName: 'Mention Position',
+			name: 'mentionPosition',
+			type: 'options',
+			options: [
+				{ name: 'Before the Text', value: 'start' },
+				{ name: 'After the Text', value: 'end' },
+			],
+			default: 'start',
+			description: 'Where the mentions go',
+		},
 		{
 			displayName: 'Mention User Names or IDs',
 			name: 'mentionUserIds',
@@ -52,22 +61,13 @@ const properties: INodeProperties[] = [
 				"The node adds @[USER:<ID>] for each user. The list shows the users assignable in the task's " +
 				'project; any user of your organization can be given by ID (find IDs with User → Search).',
 		},
-		choice(
-			{
-				displayName: 'Mention Position',
-				name: 'mentionPosition',
-				default: 'start',
-				description: 'Where the mentions go',
-			},
-			[
-				['Before the Text', 'start'],
-				['After the Text', 'end'],
-			],
-		),
 	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'the new comment with its ID, author and date';
 
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import { taskLocator, readOptionsCollection, returnAllProperties, simplifyProperty } from '../common.descriptions';
+import { readOptionsCollection, returnAllProperty } from '../../../shared/descriptions';
+import { listLimitProperty, simplifyProperty, taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { commentItems } from '../output';
 import { readSimplify, readTask } from '../parameters';
@@ -16,13 +17,22 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
+
+const properties: INodeProperties[] = [
+	{ ...taskLocator, description: 'The task whose comments to read' },
+	returnAllProperty,
+	listLimitProperty,
+	simplifyProperty,
+	readOptionsCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['comment'], operation: ['getMany'] } },
+	properties,
+);
+
 /** What it gives, for the model reading its tool description. */
 export const returns = 'one item per comment, oldest first, with its text, author and date';
-
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['comment'], operation: ['getMany'] } },
-	[taskLocator('The task whose comments to read'), ...returnAllProperties, simplifyProperty, readOptionsCollection()],
-);
 
 /** Oldest first (by comment ID), as the service sorts them; deleted comments are left out by the service. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {

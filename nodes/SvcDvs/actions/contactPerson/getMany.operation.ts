@@ -1,7 +1,11 @@
+import { readOptionsCollection, returnAllProperty } from '../../../shared/descriptions';
+import { listLimitProperty, simplifyProperty } from '../common.descriptions';
+import { filtersProperty, orderProperty } from '../documents/getMany';
 import { registerOperation } from '../documents/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'contactPerson',
 	'getMany',
 	'List contact persons, filtered by company or group',
+	[returnAllProperty, listLimitProperty, filtersProperty, orderProperty, simplifyProperty, readOptionsCollection],
 );

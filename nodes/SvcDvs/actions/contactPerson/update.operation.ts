@@ -1,7 +1,16 @@
+import { optionsCollection } from '../../../shared/descriptions';
+import { contactPersonLocator, fieldsHintOnUpdate, fieldsOnUpdate, simplifyProperty } from '../common.descriptions';
 import { registerOperation } from '../documents/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'contactPerson',
 	'update',
 	'Change fields of a contact person',
+	[
+		{ ...contactPersonLocator, name: 'documentId', description: 'The contact person to change' },
+		fieldsHintOnUpdate,
+		fieldsOnUpdate,
+		simplifyProperty,
+		optionsCollection,
+	],
 );

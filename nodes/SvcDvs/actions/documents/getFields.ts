@@ -1,18 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../common.descriptions';
-import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentResource, DvsExecute } from '../node.type';
 import { SECTION_OF } from '../sections';
 
 /** Get Fields: the register's schema (get_fields) as one item: fields, actions and actor. */
-export function getFieldsOperation(resource: DocumentResource): DocumentOperation {
+export function getFields(resource: DocumentResource): DvsExecute {
 	const section = SECTION_OF[resource];
-	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['getFields'] } }, [
-		optionsCollection(),
-	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+	return async function (itemIndex, { dvs }) {
 		const { fields, actions, actor } = await dvs.getFields(section, itemIndex);
 		// A copy: the schema stays cached for the rest of the execution.
 		const schema: IDataObject = {
@@ -21,6 +16,5 @@ export function getFieldsOperation(resource: DocumentResource): DocumentOperatio
 		};
 		if (actor) schema.actor = { ...actor };
 		return [jsonItem(schema, itemIndex)];
-	}
-	return { description, execute };
+	};
 }

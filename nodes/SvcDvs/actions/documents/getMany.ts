@@ -1,32 +1,71 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { DvsOrder } from '../../../shared/services/dvs/types';
 import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import {
-	filtersProperty,
-	readOptionsCollection,
-	orderProperty,
-	returnAllProperties,
-	simplifyProperty,
-} from '../common.descriptions';
 import { readFilters } from '../filters';
-import type { DocumentOperation, DocumentResource, DvsDeps } from '../node.type';
+import type { DocumentResource, DvsExecute } from '../node.type';
 import { documentItems } from '../output';
 import { readSimplify } from '../parameters';
 import { SECTION_OF } from '../sections';
 
+/** Get Many's Filters: by the register's own filterable fields, their values picked from lists. */
+export const filtersProperty: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Filter',
+	default: {},
+	description:
+		'Only fields the register marks as filterable are offered. Several values of one field match ' +
+		'any of them; different fields must all match.',
+	options: [
+		{
+			displayName: 'Filter',
+			name: 'filter',
+			values: [
+				{
+					displayName: 'Field Name or ID',
+					name: 'field',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getFilterFields' },
+					default: '',
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+				{
+					displayName: 'Value Names or IDs',
+					name: 'values',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
+					default: [],
+					description:
+						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					hint:
+						'Options, users or documents of your organization; by expression an array of IDs or IDs separated ' +
+						'by commas (text for text and date fields)',
+				},
+			],
+		},
+	],
+};
+
+/** Get Many's Order: by creation date. */
+export const orderProperty: INodeProperties = {
+	displayName: 'Order',
+	name: 'order',
+	type: 'options',
+	options: [
+		{ name: 'Newest First', value: 'newest', description: 'By creation date, newest first' },
+		{ name: 'Oldest First', value: 'oldest', description: 'By creation date, oldest first' },
+	],
+	default: 'newest',
+};
+
 /** Get Many: a register's documents (get_documents), filtered and ordered, paged by offset. */
-export function getManyDocumentsOperation(resource: DocumentResource): DocumentOperation {
+export function getManyDocuments(resource: DocumentResource): DvsExecute {
 	const section = SECTION_OF[resource];
-	const description = updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
-		...returnAllProperties,
-		filtersProperty,
-		orderProperty,
-		simplifyProperty,
-		readOptionsCollection(),
-	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, { dvs }: DvsDeps): Promise<INodeExecutionData[]> {
+	return async function (itemIndex, { dvs }) {
 		const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 		const order = this.getNodeParameter('order', itemIndex, 'newest') as DvsOrder;
 		const schema = await dvs.getFields(section, itemIndex);
@@ -36,6 +75,5 @@ export function getManyDocumentsOperation(resource: DocumentResource): DocumentO
 			{ max },
 		);
 		return await documentItems(dvs, section, documents, readSimplify(this, itemIndex), itemIndex);
-	}
-	return { description, execute };
+	};
 }

@@ -1,61 +1,25 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { DvsFieldValues } from '../../../shared/services/dvs/types';
 import { convertMapped } from '../../../shared/mappedValues';
 import { refuseInput } from '../../../shared/parameters';
 
 /**
- * A list field of a register picked many at once with its own parameter: n8n's field mapper has
- * no multi-select (its editor keeps only text, numbers and booleans as a field's value), so a
- * list there is IDs typed as text. The mapper leaves these fields out (resourceMapping.ts), except
+ * A list field of a register picked many at once with its own parameter (the task's operation files declare
+ * them): n8n's field mapper has no multi-select (its editor keeps only text, numbers and booleans as a field's
+ * value), so a list there is IDs typed as text. The mapper leaves these fields out (resourceMapping.ts), except
  * for an AI tool, whose model gives names in the mapper.
  */
 export interface ListPicker {
 	field: string;
 	displayName: string;
-	/** What the list holds, as the first sentence of the parameter's description. */
-	holds: string;
-	loadOptionsMethod: 'getTaskUsers' | 'getContactPersons';
 }
 
 /** The task's lists (DVS API, Task fields: followers are users of the project, ext_notif_receiver contact persons). */
 export const TASK_LISTS: ListPicker[] = [
-	{
-		field: 'followers',
-		displayName: 'Followers',
-		holds: "Users who follow the task, from the project's users",
-		loadOptionsMethod: 'getTaskUsers',
-	},
-	{
-		field: 'ext_notif_receiver',
-		displayName: 'External Notification Receivers',
-		holds:
-			'Contact persons notified about the task (listed with a DVS API credential: the MCP endpoint ' +
-			'does not reach contact persons)',
-		loadOptionsMethod: 'getContactPersons',
-	},
+	{ field: 'followers', displayName: 'Followers' },
+	{ field: 'ext_notif_receiver', displayName: 'External Notification Receivers' },
 ];
-
-export function listPickerProperties(
-	lists: ListPicker[],
-	mode: 'create' | 'update',
-	dependsOn: string[],
-): INodeProperties[] {
-	return lists.map((list) => ({
-		displayName: list.displayName,
-		name: list.field,
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: list.loadOptionsMethod, loadOptionsDependsOn: dependsOn },
-		default: [],
-		description:
-			mode === 'create'
-				? `${list.holds}.
-					Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`
-				: `${list.holds}. The ones picked replace the whole list; left empty, the list stays as it ` +
-					`is (an expression giving [] empties it).`,
-		displayOptions: { hide: { '@tool': [true] } },
-	}));
-}
 
 /**
  * The picked lists as IDs. An empty pick sends nothing (on update: the list stays), unless it is

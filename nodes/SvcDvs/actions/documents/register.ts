@@ -1,16 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
 import { TASK_PROJECT_FIELD } from '../../../shared/services/dvs/types';
 import type { Api } from '../../../shared/operation';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../../shared/operation';
 
-import type { DocumentOperation, DocumentResource, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsExecute, DvsOperation } from '../node.type';
 import type { ParentPicker } from './create';
 import type { ListPicker } from './listPickers';
-import { createDocumentOperation, TASK_PROJECT } from './create';
-import { getDocumentOperation } from './get';
-import { getFieldsOperation } from './getFields';
-import { getManyDocumentsOperation } from './getMany';
+import { createDocument, TASK_PROJECT } from './create';
+import { getDocument } from './get';
+import { getFields } from './getFields';
+import { getManyDocuments } from './getMany';
 import { TASK_LISTS } from './listPickers';
-import { updateDocumentOperation } from './update';
+import { updateDocument } from './update';
 
 export type DocumentOperationName = 'create' | 'get' | 'getFields' | 'getMany' | 'update';
 
@@ -23,7 +26,7 @@ export interface RegisterSpec {
 	plural: string;
 	/** The APIs that serve this register (the MCP endpoint's DVS tools: tasks and projects). */
 	runsOver: readonly Api[];
-	/** Create: the parent picked with its own parameter (a task's project). */
+	/** Create: the parent picked with its own parameter (a task's project), read before the Fields. */
 	parent?: ParentPicker;
 	/** Update: fields that cannot change (a task's project). */
 	fixedFields?: string[];
@@ -86,36 +89,38 @@ const ACTION: Record<
 	},
 };
 
-function operationOf(resource: DocumentResource, spec: RegisterSpec, name: DocumentOperationName): DocumentOperation {
+function executeOf(resource: DocumentResource, spec: RegisterSpec, name: DocumentOperationName): DvsExecute {
 	switch (name) {
 		case 'create':
-			return createDocumentOperation(resource, spec.parent, spec.lists);
+			return createDocument(resource, spec.parent, spec.lists);
 		case 'get':
-			return getDocumentOperation(resource, spec.displayName);
+			return getDocument(resource, spec.displayName);
 		case 'getFields':
-			return getFieldsOperation(resource);
+			return getFields(resource);
 		case 'getMany':
-			return getManyDocumentsOperation(resource);
+			return getManyDocuments(resource);
 		case 'update':
-			return updateDocumentOperation(resource, spec.displayName, spec.fixedFields, spec.lists);
+			return updateDocument(resource, spec.displayName, spec.fixedFields, spec.lists);
 	}
 }
 
 /**
- * One operation of a register, built from the register's data: `<register>/<operation>.operation.ts` gives
- * only the sentence the action list shows under it.
+ * One operation of a register: `<register>/<operation>.operation.ts` gives the sentence the action list shows
+ * under it and its parameters; the rest follows from the register's data.
  */
 export function registerOperation(
 	resource: DocumentResource,
 	name: DocumentOperationName,
-	description: string,
+	summary: string,
+	properties: INodeProperties[],
 ): DvsOperation {
 	const spec = REGISTERS[resource];
 	return {
-		...operationOf(resource, spec, name),
-		option: { name: ACTION[name].name, action: ACTION[name].action(spec), description },
+		option: { name: ACTION[name].name, action: ACTION[name].action(spec), description: summary },
 		access: name === 'create' || name === 'update' ? 'write' : 'read',
 		runsOver: spec.runsOver,
 		returns: ACTION[name].returns(spec),
+		description: updateDisplayOptions({ show: { resource: [resource], operation: [name] } }, properties),
+		execute: executeOf(resource, spec, name),
 	};
 }

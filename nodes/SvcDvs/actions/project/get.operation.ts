@@ -1,7 +1,14 @@
+import { readOptionsCollection } from '../../../shared/descriptions';
+import { projectLocator, simplifyProperty } from '../common.descriptions';
 import { registerOperation } from '../documents/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'project',
 	'get',
 	'Get a project',
+	[
+		{ ...projectLocator, name: 'documentId', description: 'The project to read' },
+		simplifyProperty,
+		readOptionsCollection,
+	],
 );

@@ -1,7 +1,10 @@
+import { readOptionsCollection } from '../../../shared/descriptions';
+import { taskLocator, simplifyProperty } from '../common.descriptions';
 import { registerOperation } from '../documents/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'task',
 	'get',
 	'Get a task with its description and attachment folder',
+	[{ ...taskLocator, name: 'documentId', description: 'The task to read' }, simplifyProperty, readOptionsCollection],
 );

@@ -1,7 +1,11 @@
+import { readOptionsCollection, returnAllProperty } from '../../../shared/descriptions';
+import { listLimitProperty, simplifyProperty } from '../common.descriptions';
+import { filtersProperty, orderProperty } from '../documents/getMany';
 import { registerOperation } from '../documents/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'task',
 	'getMany',
 	'List tasks, filtered and ordered',
+	[returnAllProperty, listLimitProperty, filtersProperty, orderProperty, simplifyProperty, readOptionsCollection],
 );

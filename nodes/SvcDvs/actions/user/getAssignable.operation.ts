@@ -6,32 +6,10 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import type { DvsSection } from '../../../shared/services/dvs/types';
 import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
 import { jsonItem } from '../../../shared/items';
-import { documentLocator, optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
+import { projectLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readDocument } from '../parameters';
-
-const REGISTERS = [
-	{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
-	{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
-	{ name: 'Clients', value: 'client', description: 'Users who may be account managers of clients' },
-];
-
-/** The register choice; over MCP without clients (the MCP endpoint's DVS tools cover tasks and projects). */
-function registerProperty(over: 'rest' | 'mcp'): INodeProperties {
-	return {
-		displayName: 'Register',
-		name: 'register',
-		type: 'options',
-		noDataExpression: true,
-		options: over === 'rest' ? REGISTERS : REGISTERS.filter((register) => register.value !== 'client'),
-		default: 'task',
-		description:
-			over === 'rest'
-				? 'Which register to list the assignable users of'
-				: 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
-		displayOptions: over === 'rest' ? restOnly('svcDvsApi') : mcpOnly,
-	};
-}
 
 export const option: OperationOption = {
 	name: 'Get Assignable',
@@ -40,28 +18,46 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'one item per user with ID and name';
+
+/** Over REST every register; over MCP without clients (the MCP endpoint's DVS tools cover tasks and projects). */
+const register: INodeProperties = {
+	displayName: 'Register',
+	name: 'register',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Tasks', value: 'task', description: 'Users who may be responsible for or follow tasks of a project' },
+		{ name: 'Projects', value: 'project_2', description: 'Users who may be project managers' },
+		{ name: 'Clients', value: 'client', description: 'Users who may be account managers of clients' },
+	],
+	default: 'task',
+	description: 'Which register to list the assignable users of',
+	displayOptions: restOnly('svcDvsApi'),
+};
 
 const properties: INodeProperties[] = [
-	registerProperty('rest'),
-	registerProperty('mcp'),
+	register,
 	{
-		...documentLocator({
-			name: 'project',
-			displayName: 'Project',
-			section: 'project_2',
-			description: 'The project whose task users to list',
-		}),
+		...register,
+		options: register.options?.filter((choice) => 'value' in choice && choice.value !== 'client'),
+		description: 'Which register to list the assignable users of (clients need the Svc DVS API credential)',
+		displayOptions: mcpOnly,
+	},
+	{
+		...projectLocator,
+		description: 'The project whose task users to list',
 		displayOptions: { show: { register: ['task'] } },
 	},
-	optionsCollection(),
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['user'], operation: ['getAssignable'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per user with ID and name';
 
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {

@@ -5,7 +5,7 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { readInteger, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/descriptions';
 import type { DvsExecute } from '../node.type';
 import { readOptionalId } from '../parameters';
 
@@ -16,8 +16,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'one item per user with ID, login and name';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,7 +37,7 @@ const properties: INodeProperties[] = [
 		default: 10,
 		description: 'Max number of results to return',
 	},
-	optionsCollection([
+	withOptions(optionsCollection, [
 		{
 			displayName: 'Task ID',
 			name: 'taskId',
@@ -52,6 +50,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['search'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per user with ID, login and name';
 
 /** One item per organization user whose name matches (search_users), for mentions; has_access tells who can read. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -14,8 +14,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the document's complete text";
 
 const properties: INodeProperties[] = [
 	{
@@ -27,10 +25,13 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. svc-docs://storage-api',
 		description: 'The svc-docs:// URI of a published document, as Docs → Search or Resource → List give it',
 	},
-	optionsCollection(),
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['get'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the document's complete text";
 
 export async function execute(
 	this: IExecuteFunctions,

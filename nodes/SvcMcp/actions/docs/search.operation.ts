@@ -4,8 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readSearch } from '../../../shared/parameters';
-import { searchProperties } from '../../../shared/descriptions';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection, queryProperty } from '../../../shared/descriptions';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,22 +14,30 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'one item per matching document with its URI, title and an excerpt';
 
 const properties: INodeProperties[] = [
-	...searchProperties(
-		{
-			placeholder: 'e.g. upload file',
-			description:
-				'Keywords (not a semantic search); every word must occur. Latvian keywords such as mape or fails work too.',
-		},
-		{ max: 20, default: 5 },
-	),
-	optionsCollection(),
+	{
+		...queryProperty,
+		placeholder: 'e.g. upload file',
+		description:
+			'Keywords (not a semantic search); every word must occur. Latvian keywords such as mape or fails work too.',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 20 },
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit -- the endpoint's, at most 20
+		default: 5,
+		description: 'Max number of results to return',
+	},
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['docs'], operation: ['search'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per matching document with its URI, title and an excerpt';
 
 export async function execute(
 	this: IExecuteFunctions,

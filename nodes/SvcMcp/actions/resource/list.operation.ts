@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { optionsOnly } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { McpDeps } from '../node.type';
 import { listAll } from './paged';
 
@@ -13,11 +14,15 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+
+export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['list'] } }, [
+	optionsCollection,
+]);
+
 /** What it gives, for the model reading its tool description. */
 export const returns = 'one item per resource with its URI, name and type';
 
-export const description = optionsOnly('resource', 'list');
-
+/** Resource → List (resources/list): every resource the endpoint publishes, page after page. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

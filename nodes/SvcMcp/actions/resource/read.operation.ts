@@ -5,7 +5,8 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { readResourceResultSchema } from '../../../shared/transport/mcp/schemas';
-import { binaryFieldOption, optionsCollection, readBinaryField } from '../common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { binaryFieldOption, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { resourceContentItem } from '../output';
 
@@ -16,8 +17,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the resource's text or bytes";
 
 const properties: INodeProperties[] = [
 	{
@@ -32,10 +31,13 @@ const properties: INodeProperties[] = [
 			'names them), svc-file://&lt;file hash&gt; or svc-folder://&lt;folder hash&gt; for private ' +
 			'content',
 	},
-	optionsCollection([binaryFieldOption]),
+	withOptions(optionsCollection, [binaryFieldOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['resource'], operation: ['read'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the resource's text or bytes";
 
 export async function execute(
 	this: IExecuteFunctions,

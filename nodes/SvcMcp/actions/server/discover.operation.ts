@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { optionsOnly } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -12,11 +13,15 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+
+export const description = updateDisplayOptions({ show: { resource: ['server'], operation: ['discover'] } }, [
+	optionsCollection,
+]);
+
 /** What it gives, for the model reading its tool description. */
 export const returns = "the server's revisions, capabilities, information and instructions";
 
-export const description = optionsOnly('server', 'discover');
-
+/** Server → Discover (server/discover): the answer as it is, with the revision the session speaks. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -5,12 +5,12 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { convertMapped, mapperInputOf, type MappedKind } from '../../../shared/mappedValues';
 import { readLocator, refuseInput } from '../../../shared/parameters';
-import { binaryFieldOption, optionsCollection, readBinaryField } from '../common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { binaryFieldOption, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { toolResultItem } from '../output';
 import { sayingOutcomeUncertain } from '../../../shared/transport/errors';
 import type { McpToolOutcome } from '../../../shared/transport/mcp';
-import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = {
 	name: 'Call',
@@ -19,8 +19,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the MCP tool's result: its structured content or text";
 
 const properties: INodeProperties[] = [
 	{
@@ -54,10 +52,16 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	choice({ displayName: 'Arguments', name: 'argumentsMode', default: 'mapper' }, [
-		['Map Each Argument', 'mapper', "Fill in the fields of the tool's input schema"],
-		['Using JSON', 'json', 'Write the arguments object as JSON'],
-	]),
+	{
+		displayName: 'Arguments',
+		name: 'argumentsMode',
+		type: 'options',
+		options: [
+			{ name: 'Map Each Argument', value: 'mapper', description: "Fill in the fields of the tool's input schema" },
+			{ name: 'Using JSON', value: 'json', description: 'Write the arguments object as JSON' },
+		],
+		default: 'mapper',
+	},
 	{
 		displayName: 'Tool Arguments',
 		name: 'arguments',
@@ -86,7 +90,7 @@ const properties: INodeProperties[] = [
 		description: 'The tool\'s arguments as a JSON object, e.g. {"query": "upload"}',
 		displayOptions: { show: { argumentsMode: ['json'] } },
 	},
-	optionsCollection([binaryFieldOption]),
+	withOptions(optionsCollection, [binaryFieldOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['call'] } }, properties);
@@ -177,6 +181,9 @@ function convert(
 		);
 	return converted.value;
 }
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the MCP tool's result: its structured content or text";
 
 export async function execute(
 	this: IExecuteFunctions,

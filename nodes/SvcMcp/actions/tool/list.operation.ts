@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { optionsOnly } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -12,11 +13,15 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
+
+export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['list'] } }, [
+	optionsCollection,
+]);
+
 /** What it gives, for the model reading its tool description. */
 export const returns = 'one item per tool with its name, description and input and output schemas';
 
-export const description = optionsOnly('tool', 'list');
-
+/** Tool → List (tools/list): one item per tool, its schemas and annotations as the endpoint gives them. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

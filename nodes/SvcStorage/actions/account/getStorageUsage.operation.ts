@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -14,10 +14,8 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'used, free and total storage in megabytes';
 
-const properties: INodeProperties[] = [optionsCollection()];
+const properties: INodeProperties[] = [optionsCollection];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['account'], operation: ['getStorageUsage'] } },
@@ -25,6 +23,9 @@ export const description = updateDisplayOptions(
 );
 
 const FIGURES = ['used_mb', 'quota_mb', 'available_mb', 'free_mb'] as const;
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'used, free and total storage in megabytes';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const body = await storage.accountScript(

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -14,8 +14,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 
 const properties: INodeProperties[] = [
 	{
@@ -27,7 +25,7 @@ const properties: INodeProperties[] = [
 			"Whether to ask for the account's API access token and put it in the output. It is a secret: " +
 			'anyone who can see the execution data can use it.',
 	},
-	optionsCollection(),
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions(
@@ -36,6 +34,9 @@ export const description = updateDisplayOptions(
 );
 
 const NEVER_OUTPUT = ['pass', 'password', 'PHPSESSID', 'SessionID', 'session_id'];
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const includeAccessToken = this.getNodeParameter('includeAccessToken', itemIndex, false) as boolean;

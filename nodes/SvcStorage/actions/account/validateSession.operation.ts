@@ -5,9 +5,8 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { notice } from '../../../shared/nodeDescription';
 import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../../../shared/descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,16 +16,17 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'whether the session is valid';
 
 const properties: INodeProperties[] = [
-	notice(
-		'validateSessionNotice',
-		'Checks whether the session of a credential with Authentication "Session ID" is still valid. ' +
+	{
+		displayName:
+			'Checks whether the session of a credential with Authentication "Session ID" is still valid. ' +
 			'The session ID itself is a secret and is not output.',
-	),
-	optionsCollection(),
+		name: 'validateSessionNotice',
+		type: 'notice',
+		default: '',
+	},
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions(
@@ -35,6 +35,9 @@ export const description = updateDisplayOptions(
 );
 
 const METHOD_NAMES: Record<string, string> = { accessToken: 'User and Access Token', password: 'User and Password' };
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'whether the session is valid';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	// validate_session.php looks only at a session: with a token or password credential it would

@@ -12,10 +12,46 @@ export const userIdProperty: INodeProperties = {
 	description: 'Numeric ID of the account (see Account > Get User Data)',
 };
 
-/** A required opaque key or hash field: sent exactly as given, never length-checked (the storage API). */
-export function keyProperty(name: string, displayName: string, description: string): INodeProperties {
-	return { displayName, name, type: 'string', default: '', required: true, description };
-}
+/*
+ * The key and hash fields are opaque: sent exactly as given, never length-checked (the storage API).
+ */
+
+export const fileHashProperty: INodeProperties = {
+	displayName: 'File Hash',
+	name: 'fileHash',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'Hash of the encrypted file',
+};
+
+export const uploadHashProperty: INodeProperties = {
+	displayName: 'Upload Hash',
+	name: 'uploadHash',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'Hash of the encrypted upload (folder)',
+};
+
+/** The wrapped content key a Save operation stores (its description says whose). */
+export const encryptionKeyProperty: INodeProperties = {
+	displayName: 'Encryption Key',
+	name: 'encryptionKey',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'The wrapped content key',
+};
+
+export const keySignatureProperty: INodeProperties = {
+	displayName: 'Key Signature',
+	name: 'keySignature',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'Signature of the wrapped key',
+};
 
 export const isEncryptedFolderProperty: INodeProperties = {
 	displayName: 'Is Encrypted Folder',

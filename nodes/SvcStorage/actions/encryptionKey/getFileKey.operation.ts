@@ -1,6 +1,9 @@
+import { optionsCollection } from '../../../shared/descriptions';
+import { fileHashProperty, isEncryptedFolderProperty, userIdProperty } from './fields';
 import { getKeyOperation } from './keyOperations';
 
 export const { option, access, runsOver, returns, description, execute } = getKeyOperation(
 	'file',
 	"the file's wrapped key",
+	[userIdProperty, fileHashProperty, isEncryptedFolderProperty, optionsCollection],
 );

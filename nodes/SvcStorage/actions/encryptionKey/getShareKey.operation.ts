@@ -5,11 +5,10 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { isEmail, readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../common.descriptions';
-import { keyProperty, readHash, userIdProperty } from './fields';
+import { optionsCollection } from '../../../shared/descriptions';
+import { fileHashProperty, readHash, uploadHashProperty, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
-import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = {
 	name: 'Get Share Key',
@@ -18,8 +17,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "a key and the recipient's public keys";
 
 const properties: INodeProperties[] = [
 	userIdProperty,
@@ -32,33 +29,33 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'E-mail address of the recipient; the recipient must have published public keys',
 	},
-	choice(
-		{
-			displayName: 'Key Of',
-			name: 'keyOf',
-			default: 'file',
-			description: 'Whether the key to share belongs to a file or to an upload',
-		},
-		[
-			['File', 'file'],
-			['Upload (Folder)', 'upload'],
+	{
+		displayName: 'Key Of',
+		name: 'keyOf',
+		type: 'options',
+		options: [
+			{ name: 'File', value: 'file' },
+			{ name: 'Upload (Folder)', value: 'upload' },
 		],
-	),
-	{
-		...keyProperty('fileHash', 'File Hash', 'Hash of the encrypted file'),
-		displayOptions: { show: { keyOf: ['file'] } },
+		default: 'file',
+		description: 'Whether the key to share belongs to a file or to an upload',
 	},
+	{ ...fileHashProperty, displayOptions: { show: { keyOf: ['file'] } } },
 	{
-		...keyProperty('uploadHash', 'Upload Hash', 'Hash of the encrypted upload'),
+		...uploadHashProperty,
+		description: 'Hash of the encrypted upload',
 		displayOptions: { show: { keyOf: ['upload'] } },
 	},
-	optionsCollection(),
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['encryptionKey'], operation: ['getShareKey'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "a key and the recipient's public keys";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const receiverEmail = readText(this, 'receiverEmail', itemIndex, 'Receiver Email', { required: true });

@@ -1,6 +1,9 @@
+import { optionsCollection } from '../../../shared/descriptions';
+import { uploadHashProperty, isEncryptedFolderProperty, userIdProperty } from './fields';
 import { getKeyOperation } from './keyOperations';
 
 export const { option, access, runsOver, returns, description, execute } = getKeyOperation(
 	'upload',
 	"the upload's wrapped key",
+	[userIdProperty, uploadHashProperty, isEncryptedFolderProperty, optionsCollection],
 );

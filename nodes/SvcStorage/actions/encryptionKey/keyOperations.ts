@@ -5,32 +5,16 @@ import { jsonItem } from '../../../shared/items';
 import type { Access } from '../../../shared/operation';
 import type { StorageFields } from '../../../shared/transport/storage';
 import { OVER_REST_ONLY } from '../../../shared/operation';
-import { optionsCollection } from '../common.descriptions';
 import type { StorageOperation } from '../node.type';
-import { isEncryptedFolderProperty, keyProperty, readHash, readKey, userIdProperty } from './fields';
+import { readHash, readKey } from './fields';
 import { keyAction } from './keyAction';
 
 /** What a content key belongs to: one file, or an upload (folder). The operations differ only in these words. */
 type KeyTarget = 'file' | 'upload';
 
-const TARGET: Record<
-	KeyTarget,
-	{ hashParameter: string; hashLabel: string; hashDescription: string; keyDescription: string; operation: string }
-> = {
-	file: {
-		hashParameter: 'fileHash',
-		hashLabel: 'File Hash',
-		hashDescription: 'Hash of the encrypted file',
-		keyDescription: 'The wrapped content key of the file',
-		operation: 'File',
-	},
-	upload: {
-		hashParameter: 'uploadHash',
-		hashLabel: 'Upload Hash',
-		hashDescription: 'Hash of the encrypted upload (folder)',
-		keyDescription: 'The wrapped content key',
-		operation: 'Upload',
-	},
+const TARGET: Record<KeyTarget, { hashParameter: string; hashLabel: string; operation: string }> = {
+	file: { hashParameter: 'fileHash', hashLabel: 'File Hash', operation: 'File' },
+	upload: { hashParameter: 'uploadHash', hashLabel: 'Upload Hash', operation: 'Upload' },
 };
 
 /** What Get and Save a key differ in, besides the target. */
@@ -40,7 +24,7 @@ interface KeyOperation {
 	returns: string;
 	/** Its description in the action list. */
 	summary: string;
-	/** Its parameters after the User ID and the target's hash. */
+	/** Its parameters, as the operation file declares them. */
 	properties: INodeProperties[];
 	/** What a 404 means for it and what to do about it. */
 	notFound: string;
@@ -52,7 +36,7 @@ interface KeyOperation {
 
 /** Encryption Key > {Get, Save} {File, Upload} Key: one key action (`{verb}_{target}_encryption_key`) by hash. */
 function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOperation): StorageOperation {
-	const { hashParameter, hashLabel, hashDescription, operation } = TARGET[target];
+	const { hashParameter, hashLabel, operation } = TARGET[target];
 	const title = verb === 'get' ? 'Get' : 'Save';
 	return {
 		option: {
@@ -65,7 +49,7 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 		returns: declared.returns,
 		description: updateDisplayOptions(
 			{ show: { resource: ['encryptionKey'], operation: [`${verb}${operation}Key`] } },
-			[userIdProperty, keyProperty(hashParameter, hashLabel, hashDescription), ...declared.properties],
+			declared.properties,
 		),
 		async execute(itemIndex, { storage }) {
 			const hash = readHash(this, itemIndex, hashParameter, hashLabel);
@@ -81,14 +65,14 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 	};
 }
 
-/** Encryption Key > Get File Key and Get Upload Key. */
-export function getKeyOperation(target: KeyTarget, returns: string): StorageOperation {
+/** Encryption Key > Get File Key and Get Upload Key: User ID, the hash, Is Encrypted Folder. */
+export function getKeyOperation(target: KeyTarget, returns: string, properties: INodeProperties[]): StorageOperation {
 	const { hashLabel, operation } = TARGET[target];
 	return keyOperation('get', target, {
 		returns,
 		access: 'read',
 		summary: `Get the wrapped key of an encrypted ${target}`,
-		properties: [isEncryptedFolderProperty, optionsCollection()],
+		properties,
 		notFound:
 			`No key is stored for this ${hashLabel} that this account can read. Save it first with Encryption ` +
 			`Key > Save ${operation} Key, or turn on "Is Encrypted Folder" to get the key of the user ` +
@@ -100,25 +84,17 @@ export function getKeyOperation(target: KeyTarget, returns: string): StorageOper
 	});
 }
 
-/** Encryption Key > Save File Key and Save Upload Key (a file key may carry the file's signature). */
-export function saveKeyOperation(target: KeyTarget, returns: string): StorageOperation {
-	const { hashLabel, keyDescription } = TARGET[target];
-	const fileSignature: INodeProperties = {
-		displayName: 'File Signature',
-		name: 'fileSignature',
-		type: 'string',
-		default: '',
-		description: 'Signature of the file content',
-	};
+/**
+ * Encryption Key > Save File Key and Save Upload Key: User ID, the hash, Encryption Key, Key Signature (a file
+ * key may carry the file's signature).
+ */
+export function saveKeyOperation(target: KeyTarget, returns: string, properties: INodeProperties[]): StorageOperation {
+	const { hashLabel } = TARGET[target];
 	return keyOperation('save', target, {
 		returns,
 		access: 'write',
 		summary: `Store the wrapped key of an encrypted ${target}`,
-		properties: [
-			keyProperty('encryptionKey', 'Encryption Key', keyDescription),
-			keyProperty('keySignature', 'Key Signature', 'Signature of the wrapped key'),
-			optionsCollection(target === 'file' ? [fileSignature] : []),
-		],
+		properties,
 		notFound: `Svc found no ${target} with this hash. Check the ${hashLabel}.`,
 		fields: (ctx, itemIndex) => ({
 			encryptionKey: readKey(ctx, itemIndex, 'encryptionKey', 'Encryption Key'),

@@ -1,6 +1,23 @@
+import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { encryptionKeyProperty, fileHashProperty, keySignatureProperty, userIdProperty } from './fields';
 import { saveKeyOperation } from './keyOperations';
 
 export const { option, access, runsOver, returns, description, execute } = saveKeyOperation(
 	'file',
 	'whether the key was stored',
+	[
+		userIdProperty,
+		fileHashProperty,
+		{ ...encryptionKeyProperty, description: 'The wrapped content key of the file' },
+		keySignatureProperty,
+		withOptions(optionsCollection, [
+			{
+				displayName: 'File Signature',
+				name: 'fileSignature',
+				type: 'string',
+				default: '',
+				description: 'Signature of the file content',
+			},
+		]),
+	],
 );

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../common.descriptions';
-import { keyProperty, readKey, userIdProperty } from './fields';
+import { optionsCollection } from '../../../shared/descriptions';
+import { readKey, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
 
@@ -16,8 +16,6 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'whether the keys were published';
 
 const PUBLIC_KEYS = [
 	['kem', 'KEM Public Key'],
@@ -28,16 +26,48 @@ const PUBLIC_KEYS = [
 
 const properties: INodeProperties[] = [
 	{ ...userIdProperty, description: 'Numeric ID of the authenticated account (the service refuses any other)' },
-	...PUBLIC_KEYS.map(([name, label]) =>
-		keyProperty(name, label, `The account's ${label}, as exported by the encryption client`),
-	),
-	optionsCollection(),
+	{
+		displayName: 'KEM Public Key',
+		name: 'kem',
+		type: 'string',
+		default: '',
+		required: true,
+		description: "The account's KEM Public Key, as exported by the encryption client",
+	},
+	{
+		displayName: 'DSA Public Key',
+		name: 'dsa',
+		type: 'string',
+		default: '',
+		required: true,
+		description: "The account's DSA Public Key, as exported by the encryption client",
+	},
+	{
+		displayName: 'X25519 Public Key',
+		name: 'x25519',
+		type: 'string',
+		default: '',
+		required: true,
+		description: "The account's X25519 Public Key, as exported by the encryption client",
+	},
+	{
+		displayName: 'Ed25519 Public Key',
+		name: 'ed25519',
+		type: 'string',
+		default: '',
+		required: true,
+		description: "The account's Ed25519 Public Key, as exported by the encryption client",
+	},
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['encryptionKey'], operation: ['saveUserKeys'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'whether the keys were published';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const keys = Object.fromEntries(PUBLIC_KEYS.map(([name, label]) => [name, readKey(this, itemIndex, name, label)]));

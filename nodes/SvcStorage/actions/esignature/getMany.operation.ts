@@ -3,12 +3,17 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
-import { returnAllOrLimit } from '../../../shared/descriptions';
-import { filtersCollection } from '../../../shared/nodeDescription';
+import {
+	fileLocator,
+	filtersCollection,
+	limitProperty,
+	readOptionsCollection,
+	returnAllProperty,
+} from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { readDate, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
+import { readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -18,35 +23,40 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'one item per signature with the signer, status and date';
 
 const properties: INodeProperties[] = [
-	fileLocator({ name: 'file', displayName: 'File', description: 'File whose signatures to list' }),
-	...returnAllOrLimit({}),
-	filtersCollection([
-		{
-			displayName: 'From Date',
-			name: 'fromDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only signatures made on or after this day',
-		},
-		{
-			displayName: 'To Date',
-			name: 'toDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only signatures made on or before this day',
-		},
-	]),
-	readOptionsCollection(),
+	{ ...fileLocator, description: 'File whose signatures to list' },
+	returnAllProperty,
+	limitProperty,
+	{
+		...filtersCollection,
+		options: [
+			{
+				displayName: 'From Date',
+				name: 'fromDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only signatures made on or after this day',
+			},
+			{
+				displayName: 'To Date',
+				name: 'toDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only signatures made on or before this day',
+			},
+		],
+	},
+	readOptionsCollection,
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['esignature'], operation: ['getMany'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per signature with the signer, status and date';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);

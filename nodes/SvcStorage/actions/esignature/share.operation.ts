@@ -5,7 +5,8 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { readEmails, readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { fileLocator, optionsCollection } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,11 +16,9 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'the sharing result per recipient';
 
 const properties: INodeProperties[] = [
-	fileLocator({ name: 'file', displayName: 'File', description: 'File to send for electronic signing' }),
+	{ ...fileLocator, description: 'File to send for electronic signing' },
 	{
 		displayName: 'Recipient Emails',
 		name: 'emails',
@@ -45,13 +44,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. legal@example.com',
 		description: 'Addresses prefilled for recipients who may pass the document on; separate several with commas',
 	},
-	optionsCollection(),
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['esignature'], operation: ['share'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'the sharing result per recipient';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);

@@ -4,18 +4,20 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { fileLocator, optionsCollection } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Delete', action: 'Delete a file', description: 'Delete a file' };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the deleted file's hash and name";
 
-const properties: INodeProperties[] = [fileLocator({ name: 'file', displayName: 'File' }), optionsCollection()];
+const properties: INodeProperties[] = [fileLocator, optionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['delete'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the deleted file's hash and name";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);

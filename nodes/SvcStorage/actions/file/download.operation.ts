@@ -5,7 +5,8 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { binaryFromStream, safeFileName } from '../../../shared/binary';
 import { readText } from '../../../shared/parameters';
-import { fileLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
+import { fileLocator, readOptionsCollection, withOptions } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,11 +16,9 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the file's name, type and size, with its bytes in a binary field";
 
 const properties: INodeProperties[] = [
-	fileLocator({ name: 'file', displayName: 'File' }),
+	fileLocator,
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -28,7 +27,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		hint: 'The name of the output binary field to put the file in',
 	},
-	readOptionsCollection([
+	withOptions(readOptionsCollection, [
 		{
 			displayName: 'File Name',
 			name: 'fileName',
@@ -40,6 +39,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['download'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the file's name, type and size, with its bytes in a binary field";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);

@@ -6,8 +6,8 @@ import { OVER_MCP_ONLY } from '../../../shared/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/types';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { notice } from '../../../shared/nodeDescription';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { folderLocator, optionsCollection, withOptions } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,17 +17,18 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the new file's hash, name and size";
 
 const properties: INodeProperties[] = [
-	notice(
-		'importNotice',
-		'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
+	{
+		displayName:
+			'Only with an MCP credential. The service itself fetches the file (public HTTPS on port 443, ' +
 			'at most 100 MiB, 3 redirects, 60 seconds); n8n sends no bytes. A name already taken in the ' +
 			'folder is an error.',
-	),
-	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to store the file in (not ROOT)' }),
+		name: 'importNotice',
+		type: 'notice',
+		default: '',
+	},
+	{ ...folderLocator, description: 'Folder to store the file in (not ROOT)' },
 	{
 		displayName: 'Source',
 		name: 'source',
@@ -80,21 +81,21 @@ const properties: INodeProperties[] = [
 			"Name to store the file under; defaults to the last part of the URL's path. The file's type " +
 			"follows this name's extension.",
 	},
-	optionsCollection([
-		{
-			displayName: 'Source MIME Type',
-			name: 'mimeType',
-			type: 'string',
-			default: '',
-			description: "The file object's mime_type (informational: the service does not trust it)",
-			displayOptions: { show: { '/source': ['fileObject'] } },
-		},
+	withOptions(optionsCollection, [
 		{
 			displayName: 'Source File Name',
 			name: 'sourceFileName',
 			type: 'string',
 			default: '',
 			description: "The file object's own file_name (informational; File Name above is the stored name)",
+			displayOptions: { show: { '/source': ['fileObject'] } },
+		},
+		{
+			displayName: 'Source MIME Type',
+			name: 'mimeType',
+			type: 'string',
+			default: '',
+			description: "The file object's mime_type (informational: the service does not trust it)",
 			displayOptions: { show: { '/source': ['fileObject'] } },
 		},
 	]),
@@ -139,6 +140,9 @@ function nameFromUrl(url: URL): string {
 		return last.trim();
 	}
 }
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the new file's hash, name and size";
 
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
 export const execute: StorageExecute = async function (itemIndex, { storage }) {

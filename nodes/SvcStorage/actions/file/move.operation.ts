@@ -4,8 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { fileLocator, optionsCollection, readEntryHash } from '../common.descriptions';
-import { readTargetFolderHash, targetFolderLocator } from '../targetFolder';
+import { fileLocator, folderLocator, optionsCollection } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
+import { readTargetFolderHash } from '../targetFolder';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,16 +16,17 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the moved file's hash, name and new folder";
 
 const properties: INodeProperties[] = [
-	fileLocator({ name: 'file', displayName: 'File' }),
-	targetFolderLocator('Folder to move the file into'),
-	optionsCollection(),
+	fileLocator,
+	{ ...folderLocator, displayName: 'Target Folder', name: 'targetFolder', description: 'Folder to move the file into' },
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['move'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the moved file's hash, name and new folder";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);

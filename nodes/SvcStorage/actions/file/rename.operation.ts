@@ -1,6 +1,17 @@
+import { fileLocator, optionsCollection } from '../../../shared/descriptions';
+import { newNameProperty } from '../common.descriptions';
 import { renameOperation } from '../entryOperations';
 
 export const { option, access, runsOver, returns, description, execute } = renameOperation(
 	'file',
 	"the file's hash and new name",
+	[
+		fileLocator,
+		{
+			...newNameProperty,
+			description:
+				'The service normalizes the name and adds a number when the folder has it already; the output has the final name',
+		},
+		optionsCollection,
+	],
 );

@@ -1,6 +1,18 @@
+import { optionsCollection } from '../../../shared/descriptions';
 import { restoreOperation } from '../entryOperations';
 
 export const { option, access, runsOver, returns, description, execute } = restoreOperation(
 	'file',
 	"the restored file's hash and name",
+	[
+		{
+			displayName: 'File Hash',
+			name: 'fileHash',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Hash of the deleted file. Restoring is possible on PRO, BUSINESS and ENTERPRISE plans.',
+		},
+		optionsCollection,
+	],
 );

@@ -5,8 +5,7 @@ import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { readSearch } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { searchProperties } from '../../../shared/descriptions';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection, queryProperty } from '../../../shared/descriptions';
 import type { StorageDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -16,26 +15,33 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'one item per matching file with its name, hash, size and folder';
 
 /** svc_search_files accepts 1 to 100 results per query (the simulator's choice for "not shown"). */
 const MAX_RESULTS = 100;
 
 const properties: INodeProperties[] = [
-	...searchProperties(
-		{
-			placeholder: 'e.g. invoice 2026',
-			description:
-				"Words to look for with the web UI's central search: file and folder names and indexed metadata " +
-				'(descriptions, tags, text in images, object labels). Only with an MCP credential.',
-		},
-		{ max: MAX_RESULTS, default: 50 },
-	),
-	optionsCollection(),
+	{
+		...queryProperty,
+		placeholder: 'e.g. invoice 2026',
+		description:
+			"Words to look for with the web UI's central search: file and folder names and indexed metadata " +
+			'(descriptions, tags, text in images, object labels). Only with an MCP credential.',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_RESULTS },
+		default: 50,
+		description: 'Max number of results to return',
+	},
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['search'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per matching file with its name, hash, size and folder';
 
 /** Search (svc_search_files): one item per match, in the folder-content fields of Folder → Get Content. */
 export async function execute(

@@ -7,10 +7,10 @@ import { restOnlyInCollection } from '../../../shared/authenticationDescriptions
 import { binaryUploadSource } from '../../../shared/binary';
 import { readText, refuseInput } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { folderLocator, optionsCollection, withOptions } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
-import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = {
 	name: 'Upload',
@@ -19,17 +19,11 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the new file's hash, name and size";
 
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];
 
 const properties: INodeProperties[] = [
-	folderLocator({
-		name: 'folder',
-		displayName: 'Folder',
-		description: 'Folder to upload into. Files cannot be uploaded directly into ROOT.',
-	}),
+	{ ...folderLocator, description: 'Folder to upload into. Files cannot be uploaded directly into ROOT.' },
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -38,7 +32,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		hint: 'The name of the input binary field containing the file to be uploaded',
 	},
-	optionsCollection([
+	withOptions(optionsCollection, [
 		{
 			displayName: 'File Name',
 			name: 'fileName',
@@ -64,20 +58,19 @@ const properties: INodeProperties[] = [
 			default: '#F0FF3C',
 			description: 'Color of the watermark text',
 		},
-		choice(
-			{
-				displayName: 'Watermark Position',
-				name: 'watermarkPosition',
-				displayOptions: restOnlyInCollection('svcStorageApi'),
-				default: 'BOTTOM_RIGHT',
-			},
-			[
-				['Bottom Left', 'BOTTOM_LEFT'],
-				['Bottom Right', 'BOTTOM_RIGHT'],
-				['Top Left', 'TOP_LEFT'],
-				['Top Right', 'TOP_RIGHT'],
+		{
+			displayName: 'Watermark Position',
+			name: 'watermarkPosition',
+			displayOptions: restOnlyInCollection('svcStorageApi'),
+			type: 'options',
+			options: [
+				{ name: 'Bottom Left', value: 'BOTTOM_LEFT' },
+				{ name: 'Bottom Right', value: 'BOTTOM_RIGHT' },
+				{ name: 'Top Left', value: 'TOP_LEFT' },
+				{ name: 'Top Right', value: 'TOP_RIGHT' },
 			],
-		),
+			default: 'BOTTOM_RIGHT',
+		},
 		{
 			displayName: 'Watermark Text',
 			name: 'watermarkText',
@@ -105,6 +98,9 @@ function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string |
 	}
 	return hex.toUpperCase();
 }
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the new file's hash, name and size";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);

@@ -6,24 +6,23 @@ import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
 import { readText } from '../../../shared/parameters';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { folderLocator, optionsCollection, withOptions } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
-import { choice } from '../../../shared/descriptions';
 
 export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the new folder's hash, name and parent";
 
 const properties: INodeProperties[] = [
-	folderLocator({
-		name: 'parentFolder',
+	{
+		...folderLocator,
 		displayName: 'Parent Folder',
+		name: 'parentFolder',
 		required: false,
 		description: 'Folder to create the new folder in. Leave empty for the ROOT folder.',
-	}),
+	},
 	{
 		displayName: 'Folder Name',
 		name: 'folderName',
@@ -34,13 +33,17 @@ const properties: INodeProperties[] = [
 			'Name of the new folder. The service normalizes it and adds a number when a sibling has the ' +
 			'same name; leave empty for a random name.',
 	},
-	choice(
-		{ displayName: 'Access Type', name: 'accessType', default: 'PRIVATE', displayOptions: restOnly('svcStorageApi') },
-		[
-			['Private', 'PRIVATE', 'Only authorized users can download its files'],
-			['Link', 'LINK', 'Anyone with a link can download its files'],
+	{
+		displayName: 'Access Type',
+		name: 'accessType',
+		type: 'options',
+		options: [
+			{ name: 'Private', value: 'PRIVATE', description: 'Only authorized users can download its files' },
+			{ name: 'Link', value: 'LINK', description: 'Anyone with a link can download its files' },
 		],
-	),
+		default: 'PRIVATE',
+		displayOptions: restOnly('svcStorageApi'),
+	},
 	{
 		displayName:
 			"Over MCP the folder needs a name, requests PRIVATE access (the parent's settings may override " +
@@ -50,10 +53,13 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: mcpOnly,
 	},
-	optionsCollection([ifNameExistsOption('folder')]),
+	withOptions(optionsCollection, [ifNameExistsOption('folder')]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['create'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the new folder's hash, name and parent";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const parentHash = await readEntryHash(

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
+import { folderLocator, optionsCollection } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -14,19 +15,16 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_REST_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the deleted folder's hash and name";
 
 const properties: INodeProperties[] = [
-	folderLocator({
-		name: 'folder',
-		displayName: 'Folder',
-		description: 'Folder to delete, together with all its contents',
-	}),
-	optionsCollection(),
+	{ ...folderLocator, description: 'Folder to delete, together with all its contents' },
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['delete'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the deleted folder's hash and name";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);

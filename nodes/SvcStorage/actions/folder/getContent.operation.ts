@@ -4,10 +4,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/operation';
 import { entryKind } from '../../../shared/adapters/storage/entryFields';
-import { returnAllOrLimit, choice } from '../../../shared/descriptions';
+import {
+	folderLocator,
+	limitProperty,
+	readOptionsCollection,
+	returnAllProperty,
+	withOptions,
+} from '../../../shared/descriptions';
 import { applyLimit, readReturnAll } from '../../../shared/paging';
 import { jsonItem } from '../../../shared/items';
-import { accessRightsOption, folderLocator, readOptionsCollection, readEntryHash } from '../common.descriptions';
+import { accessRightsOption, readEntryHash } from '../common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,26 +23,25 @@ export const option: OperationOption = {
 };
 export const access: Access = 'read';
 export const runsOver = OVER_REST_AND_MCP;
-/** What it gives, for the model reading its tool description. */
-export const returns = 'one item per file and subfolder with its name, hash, size and dates';
 
 const properties: INodeProperties[] = [
-	folderLocator({
-		name: 'folder',
-		displayName: 'Folder',
-		description: 'Folder whose direct files and subfolders to list',
-	}),
-	...returnAllOrLimit({}),
-	readOptionsCollection([
+	{ ...folderLocator, description: 'Folder whose direct files and subfolders to list' },
+	returnAllProperty,
+	limitProperty,
+	withOptions(readOptionsCollection, [
 		accessRightsOption,
-		choice(
-			{ displayName: 'Item Type', name: 'itemType', default: 'all', description: 'Which kind of entries to return' },
-			[
-				['Files and Folders', 'all'],
-				['Files Only', 'file'],
-				['Folders Only', 'folder'],
+		{
+			displayName: 'Item Type',
+			name: 'itemType',
+			type: 'options',
+			options: [
+				{ name: 'Files and Folders', value: 'all' },
+				{ name: 'Files Only', value: 'file' },
+				{ name: 'Folders Only', value: 'folder' },
 			],
-		),
+			default: 'all',
+			description: 'Which kind of entries to return',
+		},
 	]),
 ];
 
@@ -44,6 +49,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['folder'], operation: ['getContent'] } },
 	properties,
 );
+
+/** What it gives, for the model reading its tool description. */
+export const returns = 'one item per file and subfolder with its name, hash, size and dates';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);

@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption } from '../../../shared/operation';
 import { OVER_MCP_ONLY } from '../../../shared/operation';
 import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, readEntryHash } from '../common.descriptions';
-import { readTargetFolderHash, targetFolderLocator } from '../targetFolder';
-import { notice } from '../../../shared/nodeDescription';
+import { folderLocator, optionsCollection } from '../../../shared/descriptions';
+import { readEntryHash } from '../common.descriptions';
+import { readTargetFolderHash } from '../targetFolder';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -16,22 +16,31 @@ export const option: OperationOption = {
 };
 export const access: Access = 'write';
 export const runsOver = OVER_MCP_ONLY;
-/** What it gives, for the model reading its tool description. */
-export const returns = "the moved folder's hash, name and new parent";
 
 const properties: INodeProperties[] = [
-	notice(
-		'moveFolderNotice',
-		"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
+	{
+		displayName:
+			"Only with an MCP credential. The folder keeps its name and stays in the same owner's account; " +
 			'sharing of the target may change who can reach it. Moving into the current parent returns ' +
 			'status "unchanged".',
-	),
-	folderLocator({ name: 'folder', displayName: 'Folder', description: 'Folder to move (not ROOT)' }),
-	targetFolderLocator('Folder to move it into; not the folder itself or one of its subfolders'),
-	optionsCollection(),
+		name: 'moveFolderNotice',
+		type: 'notice',
+		default: '',
+	},
+	{ ...folderLocator, description: 'Folder to move (not ROOT)' },
+	{
+		...folderLocator,
+		displayName: 'Target Folder',
+		name: 'targetFolder',
+		description: 'Folder to move it into; not the folder itself or one of its subfolders',
+	},
+	optionsCollection,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['move'] } }, properties);
+
+/** What it gives, for the model reading its tool description. */
+export const returns = "the moved folder's hash, name and new parent";
 
 /** Move Folder (svc_move_folder): the folder where it is now, with status "updated" or "unchanged". */
 export const execute: StorageExecute = async function (itemIndex, { storage }) {

@@ -1,6 +1,17 @@
+import { folderLocator, optionsCollection } from '../../../shared/descriptions';
+import { newNameProperty } from '../common.descriptions';
 import { renameOperation } from '../entryOperations';
 
 export const { option, access, runsOver, returns, description, execute } = renameOperation(
 	'folder',
 	"the folder's hash and new name",
+	[
+		{ ...folderLocator, description: 'Folder to rename (the ROOT folder cannot be renamed)' },
+		{
+			...newNameProperty,
+			description:
+				'The service normalizes the name and adds a number when a sibling has it already; the output has the final name',
+		},
+		optionsCollection,
+	],
 );

@@ -1,6 +1,18 @@
+import { optionsCollection } from '../../../shared/descriptions';
 import { restoreOperation } from '../entryOperations';
 
 export const { option, access, runsOver, returns, description, execute } = restoreOperation(
 	'folder',
 	"the restored folder's hash and name",
+	[
+		{
+			displayName: 'Folder Hash',
+			name: 'folderHash',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Hash of the deleted folder. Restoring is possible on PRO, BUSINESS and ENTERPRISE plans.',
+		},
+		optionsCollection,
+	],
 );
