@@ -45,7 +45,7 @@ export interface ExampleWorkflow {
 		name: string;
 		type: string;
 		parameters: Record<string, unknown>;
-		credentials?: Record<string, { id: string; name: string }>;
+		credentials?: Record<string, { id: string | null; name: string }>;
 	}>;
 	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
 	[key: string]: unknown;
