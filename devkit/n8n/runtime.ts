@@ -76,7 +76,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The README's install ("Install into n8n", "With npm"), word for word: a `package.json` for the nodes folder
+ * The README's install ("Install": from a clone, with npm), word for word: a `package.json` for the nodes folder
  * when it has none (else npm would install into a parent folder), then npm with the flags that give the tree
  * n8n's own installer gives: the package alone, no second n8n-workflow (a peer) and no install scripts.
  * test/release/installCommand.test.ts holds the README to it.

@@ -20,6 +20,16 @@ export interface DeclaredOperation {
 	action: string;
 	/** The values a saved node holds for them. */
 	values: { resource: string; operation: string };
+	/** Whether it runs with an MCP credential: `yes`, `no` or `only` (as its description and display conditions say). */
+	overMcp: 'yes' | 'no' | 'only';
+}
+
+function overMcpOf(selector: INodeProperties, option: INodePropertyOptions): DeclaredOperation['overMcp'] {
+	const authentications = selector.displayOptions?.show?.authentication as string[] | undefined;
+	if (authentications && !authentications.some((value) => value.startsWith('svcMcp'))) return 'no';
+	if (option.description?.endsWith('(not over MCP)')) return 'no';
+	if (option.description?.endsWith('(MCP only)')) return 'only';
+	return 'yes';
 }
 
 const optionsOf = (property: INodeProperties) => (property.options ?? []) as INodePropertyOptions[];
@@ -34,6 +44,7 @@ export function declaredOperations(type: string): DeclaredOperation[] {
 			operation: option.name,
 			action: option.name,
 			values: { resource: 'event', operation: String(option.value) },
+			overMcp: 'yes' as const,
 		}));
 	const resources = new Map(
 		optionsOf(properties.find((property) => property.name === 'resource')!).map((o) => [o.value, o.name]),
@@ -48,6 +59,7 @@ export function declaredOperations(type: string): DeclaredOperation[] {
 					operation: option.name,
 					action: option.action ?? option.name,
 					values: { resource, operation: String(option.value) },
+					overMcp: overMcpOf(property, option),
 				};
 			}),
 		);
