@@ -28,9 +28,11 @@ function userShellEnv(url: string): NodeJS.ProcessEnv {
 		PATH: path,
 		HOME: home,
 		TMPDIR: process.env.TMPDIR ?? tmpdir(),
-		// npm's cache and settings stay the machine's: the packages come from where the user's npm takes them.
+		// npm's cache and settings stay the machine's, and the lockfile's packages come from that cache when it holds
+		// them (it checks each against the lockfile's integrity): the commands are the README's, the network is spared.
 		npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'),
 		npm_config_userconfig: process.env.npm_config_userconfig ?? join(homedir(), '.npmrc'),
+		npm_config_prefer_offline: 'true',
 		npm_config_audit: 'false',
 		npm_config_fund: 'false',
 		GIT_CONFIG_NOSYSTEM: '1',
