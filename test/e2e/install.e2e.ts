@@ -67,7 +67,9 @@ beforeAll(
 		({ clone } = runCloneBlock());
 		n8n = await startN8n({ userFolder: home });
 	},
-	15 * 60 * 1000,
+	// npm ci of a fresh clone reads every package's metadata (the lockfile holds no URLs): 12-15 minutes on a busy
+	// 2-core machine, a few on a quiet one.
+	30 * 60 * 1000,
 );
 
 afterAll(async () => {
