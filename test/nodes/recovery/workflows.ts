@@ -53,13 +53,18 @@ export function outcomeOf(result: WorkflowRunResult): RunOutcome {
 	return { result, runs, items: runs.flat().map((item) => item.json) };
 }
 
+const aloneNodes = (destination: Destination, settings: NodeSettings, parameters?: INodeParameters) => [
+	{ name: 'Input', type: 'items', parameters: {} },
+	writeNode(destination, settings, parameters),
+];
+
 /** The node alone after its input: one run of the node with every item. */
 export async function runAlone(
 	destination: Destination,
 	items: HarnessInputItem[],
 	settings: NodeSettings = {},
 ): Promise<RunOutcome> {
-	const nodes = [{ name: 'Input', type: 'items', parameters: {} }, writeNode(destination, settings)];
+	const nodes = aloneNodes(destination, settings);
 	const connections: IConnections = { Input: { main: [[link(WRITE)]] } };
 	return outcomeOf(
 		await runWorkflow(
@@ -67,6 +72,19 @@ export async function runAlone(
 			{ credentials: destination.credentials, startNode: 'Input' },
 		),
 	);
+}
+
+/**
+ * Retry execution of a failed `runAlone` "with the currently saved workflow", the write node's
+ * parameters edited (`parameters` beside the kind's own, as the user changed them).
+ */
+export async function retryEdited(
+	failed: RunOutcome,
+	destination: Destination,
+	parameters: INodeParameters,
+	settings: NodeSettings = {},
+): Promise<RunOutcome> {
+	return outcomeOf(await failed.result.retry({ nodes: aloneNodes(destination, settings, parameters) }));
 }
 
 /** The node inside Loop Over Items (v3): each batch a new run of the node, its output back into the loop. */

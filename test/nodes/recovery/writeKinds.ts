@@ -37,6 +37,8 @@ export interface Destination {
 	objects(marker: string): WrittenObject[];
 	/** Deletes an object the write made (undefined: the simulator's store cannot delete this kind). */
 	remove?(id: string): void;
+	/** Renames an object the write made, as its owner would elsewhere (undefined: this kind has no name to change). */
+	rename?(id: string, name: string): void;
 	/**
 	 * Makes the service refuse this destination's next write for certain (REST: a 400 before writing;
 	 * MCP: `permission_denied`); returns what ends the refusal.
@@ -44,6 +46,8 @@ export interface Destination {
 	refuse(): () => void;
 	/** A change of the node's parameters that changes what is written, and how the new object shows it. */
 	edit: { parameters: INodeParameters; shows(object: WrittenObject, marker: string): boolean };
+	/** The storage folder written into (storage writes only). */
+	folder?(): string | undefined;
 	/** Brings a destination given by a reference that resolves to nothing yet into being (`prepareMissing`). */
 	create(): void;
 }
@@ -107,8 +111,11 @@ function credentialsOf(sim: ServiceSimulator, auth: Auth, service: 'storage' | '
 /** What every kind over a storage folder shares: its objects, deleting them, the refusal, the folder's creation. */
 function overFolder(sim: ServiceSimulator, auth: Auth, place: StoragePlace, match: FaultMatch) {
 	return {
+		folder: place.hash,
 		objects: place.objects,
 		remove: place.remove,
+		rename: (id: string, name: string) =>
+			void (sim.storage.getFolder(id) ? sim.storage.renameFolder(id, name) : sim.storage.renameFile(id, name)),
 		create: place.create,
 		credentials: credentialsOf(sim, auth, 'storage'),
 		refuse: () => (auth === 'rest' ? refusedOnce(sim, match) : place.encrypt()),
@@ -276,8 +283,10 @@ function attachmentUpload(auth: Auth, place: (sim: ServiceSimulator) => DvsPlace
 			shows: (object, marker) => object.name === `${marker} v2.txt`,
 		};
 		const remove = (id: string) => void sim.storage.deleteFile(id);
+		const rename = (id: string, name: string) => void sim.storage.renameFile(id, name);
 		const objects = task.attachments;
-		return { node, item: textItem, objects, remove, edit, ...overDvs(sim, auth, DVS_MATCH.attachment[auth], task) };
+		const over = overDvs(sim, auth, DVS_MATCH.attachment[auth], task);
+		return { node, item: textItem, objects, remove, rename, edit, ...over };
 	};
 }
 
