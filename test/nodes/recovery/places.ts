@@ -80,6 +80,14 @@ export interface DvsPlace {
 	create(): void;
 }
 
+function highestDocumentId(sim: ServiceSimulator): number {
+	const sections = ['task', 'project_2', 'client', 'contact_person'] as const;
+	const ids = sim.dvs.store
+		.organizations()
+		.flatMap((org) => sections.flatMap((section) => sim.dvs.store.documents(org.id, section).map((doc) => doc.id)));
+	return Math.max(0, ...ids);
+}
+
 /** A task of the demo organization under the given ID, with every field at its default (as insertTask fills them). */
 function newTask(sim: ServiceSimulator, id: number, name: string): void {
 	const a = sim.dvs.seed.orgA;
@@ -94,8 +102,8 @@ export function dvsPlace(which: 'attached' | 'design' | 'missing') {
 	return (sim: ServiceSimulator): DvsPlace => {
 		const a = sim.dvs.seed.orgA;
 		const known = which === 'attached' ? a.attachedTask.taskId : which === 'design' ? a.tasks.design : undefined;
-		// A task ID no document has yet (the store numbers documents upwards), given to the task created later.
-		const id = known ?? 900_000 + Math.floor(Math.random() * 90_000);
+		// An ID well above every document's (the store numbers documents upwards): the task created later gets it.
+		const id = known ?? highestDocumentId(sim) + 10_000;
 		const document = () => sim.dvs.store.documentById(id);
 		return {
 			reference: byId(id),
