@@ -78,6 +78,8 @@ export interface DvsWriteResult extends IDataObject {
 	reconciled?: boolean;
 	/** Why the write is not this run's own (reconcile.ts `markedReconciled`). */
 	reconciledWhy?: string;
+	/** What an earlier try wrote for this item before the node was edited (earlierRuns.ts). */
+	earlierWrite?: IDataObject;
 }
 
 export interface DvsUploadResult extends IDataObject {
