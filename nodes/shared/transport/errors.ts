@@ -130,6 +130,11 @@ export function isGone(error: unknown): boolean {
 	return error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
 }
 
+/** A read's answer, or undefined when the service says the object is not there (any more): see isGone. */
+export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
+	return await read.catch(async (error: unknown) => (isGone(error) ? undefined : await Promise.reject(error)));
+}
+
 /**
  * A short, redacted excerpt of what the service said in an error body, if anything: its
  * message field when the body is JSON, else the start of the text.

@@ -14,8 +14,7 @@ import {
 	updateDocumentWrite,
 	uploadAttachmentWrite,
 } from './readBack';
-import { refId } from './sentValues';
-import { missingValues } from './sentValues';
+import { missingValues, refId } from './sentValues';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
