@@ -9,7 +9,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../../../devkit/harness';
-import { addComment, addFile, addTask, emitted, useTriggerEnv } from '../../../devkit/triggerEnv';
+import { addComment, addFile, addTask, emitted, requestsDuring, useTriggerEnv } from '../../../devkit/triggerEnv';
 import { EMISSION_MEMORY_MS } from '../../../nodes/shared/polling/emission';
 import { byId } from '../../helpers';
 
@@ -207,6 +207,23 @@ describe.each(cases)('$name, after a lost save', ({ start, label }) => {
 		skipped += EMISSION_MEMORY_MS;
 		expect(labels(await poller.poll())).toEqual(['one', 'two']);
 		expect(await poller.poll()).toBeNull();
+	});
+});
+
+describe('Storage: New File with downloads, after a lost save', () => {
+	it('downloads only the new file: what was emitted before is passed over without its content', async () => {
+		const folder = newFolder('lost-downloads');
+		const poller = storageTrigger(folder.hash, 100, { download: true, binaryPropertyName: 'file' });
+		await poller.poll();
+		for (const name of ['one.txt', 'two.txt', 'three.txt']) addFile(env, name, { folderHash: folder.hash });
+		expect(emitted(await poller.poll('trigger', LOST))).toHaveLength(3);
+		env.clock.advance(1000);
+		addFile(env, 'four.txt', { folderHash: folder.hash });
+		const { result, requests } = await requestsDuring(env, async () => await poller.poll());
+		expect(result![0].map((item) => [item.json.file_name, item.binary?.file?.fileName])).toEqual([
+			['four.txt', 'four.txt'],
+		]);
+		expect(requests.map((request) => request.action)).toEqual(['get_folder_content', 'download_file']);
 	});
 });
 
