@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/services/dvs/types';
-import { refuseInput } from '../../shared/parameters';
-import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/mappedValues';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/adapters/dvs/port';
+import { refuseInput } from '../../shared/execution/parameters';
+import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/services/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isSection } from './sections';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection, DvsWriteResult } from '../../shared/services/dvs/types';
-import { simplifyDocument } from '../../shared/dvsSimplify';
-import { jsonItem } from '../../shared/items';
+import type { DvsSection, DvsWriteResult } from '../../shared/adapters/dvs/port';
+import { simplifyDocument } from './simplify';
+import { jsonItem } from '../../shared/execution/items';
 
 /** Documents as output items, simplified by the register's schema when asked. */
 export async function documentItems(

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/services/dvs/types';
-import { asId } from '../../shared/mappedValues';
+import type { DvsSection } from '../../shared/adapters/dvs/port';
+import { asId } from '../../shared/services/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import { isToolUse } from '../../shared/toolUse';
-import { readBoolean, readLocator, readText, refuseInput } from '../../shared/parameters';
+import { isToolUse } from '../../shared/execution/toolUse';
+import { readBoolean, readLocator, readText, refuseInput } from '../../shared/execution/parameters';
 
 /**
  * A document locator's value as a document ID. As an AI tool, whose model sends what it sees, a

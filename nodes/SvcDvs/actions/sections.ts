@@ -1,4 +1,4 @@
-import type { DvsSection } from '../../shared/services/dvs/types';
+import type { DvsSection } from '../../shared/adapters/dvs/port';
 import type { DocumentResource } from './node.type';
 
 export const SECTION_OF: Record<DocumentResource, DvsSection> = {

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/services/dvs/types';
+import type { DvsSection } from '../../shared/adapters/dvs/port';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { OFFSET_PAGE_SIZE } from '../../shared/paging';
+import { OFFSET_PAGE_SIZE } from '../../shared/execution/paging';
 
 function label(document: Record<string, unknown>): string {
 	const name = typeof document.name === 'string' && document.name ? document.name : '';

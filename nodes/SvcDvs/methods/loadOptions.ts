@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { asIdList } from '../../shared/mappedValues';
+import { asIdList } from '../../shared/services/mappedValues';
 import {
 	currentDocumentId,
 	currentSection,
@@ -12,7 +12,7 @@ import {
 	taskProject,
 	userOptions,
 } from './lookups';
-import { TASK_PROJECT_FIELD } from '../../shared/services/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,9 +1,9 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection } from '../../shared/services/dvs/types';
-import { OFFSET_PAGE_SIZE } from '../../shared/paging';
-import { asId } from '../../shared/mappedValues';
+import type { DvsSection } from '../../shared/adapters/dvs/port';
+import { OFFSET_PAGE_SIZE } from '../../shared/execution/paging';
+import { asId } from '../../shared/services/mappedValues';
 import { isSection, sectionOfResource } from '../actions/sections';
 
 /** The register of the node's chosen resource (the task register for comments and attachments). */

@@ -1,13 +1,13 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../shared/services/dvs/types';
-import { FIELD_TYPE_OF } from '../../shared/mappedValues';
+import type { DvsFieldDescriptor, DvsSection } from '../../shared/adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
+import { FIELD_TYPE_OF } from '../../shared/services/mappedValues';
 import { kindOf } from '../actions/fieldValues';
-import { isToolUse } from '../../shared/toolUse';
+import { isToolUse } from '../../shared/execution/toolUse';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { TASK_LISTS } from '../actions/documents/listPickers';
+import { TASK_LISTS } from '../registers/listPickers';
 import { currentDocumentId, currentSection, documentOptions, isSection, taskProject, userOptions } from './lookups';
 
 /**
@@ -70,7 +70,7 @@ async function mapperField(
 
 /**
  * The register's writable fields from get_fields, for the create and update mappers, typed so
- * that n8n checks and converts them (mappedValues.ts `FIELD_TYPE_OF`): required ones marked
+ * that n8n checks and converts them (services/mappedValues.ts `FIELD_TYPE_OF`): required ones marked
  * (create), dates as dates, hours as numbers, dropdowns with the organization's options, relations
  * and users as options when the list is short enough (users of the task's project), other lists
  * as arrays of IDs (a task's lists have their own parameters: listPickers.ts).

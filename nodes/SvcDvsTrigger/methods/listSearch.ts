@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import type { DvsSection } from '../../shared/services/dvs/types';
+import type { DvsSection } from '../../shared/adapters/dvs/port';
 
 /** Documents shown in a list: the newest 200, filtered by the typed text. */
 async function search(

@@ -1,4 +1,4 @@
-import type { NodeActions } from '../../shared/router';
+import type { NodeActions } from '../../shared/execution/router';
 import { McpService } from '../../shared/services/mcp/McpService';
 import { McpClient } from '../../shared/transport/mcp';
 import { credentialTypeOf } from '../methods/client';

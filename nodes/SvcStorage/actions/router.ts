@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { STORAGE_UNAVAILABILITY } from '../../shared/availability';
-import type { NodeActions } from '../../shared/router';
+import { STORAGE_UNAVAILABILITY } from '../../shared/adapters/availability';
+import type { NodeActions } from '../../shared/execution/router';
 import { apiOf } from '../../shared/services/authentication';
 import { storageServiceFor } from '../../shared/services/serviceFor';
 import * as account from './account';

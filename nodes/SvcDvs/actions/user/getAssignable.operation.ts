@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import type { DvsSection } from '../../../shared/services/dvs/types';
-import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import type { DvsSection } from '../../../shared/adapters/dvs/port';
+import { mcpOnly, restOnly } from '../../../shared/description/authentication.descriptions';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { projectLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readDocument } from '../parameters';

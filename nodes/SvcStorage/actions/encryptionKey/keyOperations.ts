@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/items';
-import type { Access } from '../../../shared/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import type { Access } from '../../../shared/description/operation';
 import type { StorageFields } from '../../../shared/transport/storage';
-import { OVER_REST_ONLY } from '../../../shared/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import type { StorageOperation } from '../node.type';
 import { readHash, readKey } from './fields';
 import { keyAction } from './keyAction';

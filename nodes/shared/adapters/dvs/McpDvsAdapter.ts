@@ -8,10 +8,10 @@ import type { McpDvsSection, McpTool } from '../../transport/mcp/toolCatalogue';
 import { isToolOf, MCP_TOOL_ROWS, MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
 import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
-import { DVS_UNAVAILABILITY, unavailable } from '../../availability';
+import { DVS_UNAVAILABILITY, unavailable } from '../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
-import type { UploadSource } from '../storage/types';
+import type { UploadSource } from '../storage/port';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
@@ -23,7 +23,7 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from '../../services/dvs/types';
+} from './port';
 import { actorOf, dvsPageOf } from './answerFields';
 import { commentsArguments, listDocumentsArguments, searchUsersArguments } from './requestArguments';
 

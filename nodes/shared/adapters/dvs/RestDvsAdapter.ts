@@ -6,7 +6,7 @@ import type { DvsCallOptions } from '../../transport/dvs';
 import { DVS_SECTION_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
 import type { RestAction } from '../../transport/restCatalogue';
 import { REST } from '../../transport/restCatalogue';
-import type { UploadSource } from '../storage/types';
+import type { UploadSource } from '../storage/port';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
@@ -18,7 +18,7 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from '../../services/dvs/types';
+} from './port';
 import { actorOf, dvsPageOf } from './answerFields';
 import { commentsArguments, listDocumentsArguments, searchUsersArguments } from './requestArguments';
 

@@ -30,7 +30,7 @@ import type {
 	UploadOptions,
 	UploadSource,
 	WriteResult,
-} from './types';
+} from './port';
 import { namedRootHash } from './entryFields';
 import { listEveryPage } from './mcpListing';
 import { refuseFolderOverMcp, refuseUploadOptionsOverMcp } from './mcpRefusals';

@@ -16,7 +16,7 @@ import type {
 	UploadOptions,
 	UploadSource,
 	WriteResult,
-} from './types';
+} from './port';
 
 function asList(value: unknown): IDataObject[] {
 	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];

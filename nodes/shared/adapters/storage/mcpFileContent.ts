@@ -2,7 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { decodeBase64 } from '../../transport/base64';
-import type { UploadSource } from './types';
+import type { UploadSource } from './port';
 import { hostOf } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
 import { discardBody, watchIdle } from '../../transport/streams';

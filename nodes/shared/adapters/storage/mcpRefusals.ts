@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { NewFolder, UploadOptions } from './types';
+import type { NewFolder, UploadOptions } from './port';
 
 /** What the MCP endpoint's storage tools cannot do, refused before anything is sent. */
 

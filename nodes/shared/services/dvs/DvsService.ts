@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import type { UploadSource } from '../../adapters/storage/types';
+import type { UploadSource } from '../../adapters/storage/port';
 import type { DvsReader, ReadBackScope } from './readBack';
 import {
 	addCommentWrite,
@@ -27,11 +27,11 @@ import type {
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from './types';
-import { TASK_PROJECT_FIELD } from './types';
+} from '../../adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { DvsReferences } from './references';
-import { asId } from '../../mappedValues';
+import { asId } from '../mappedValues';
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 
 /**

@@ -8,11 +8,11 @@ import { writtenEntry } from '../storage/entries';
 import { entryAges } from '../storage/readBack';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
-import type { UploadSource } from '../../adapters/storage/types';
+import type { UploadSource } from '../../adapters/storage/port';
 import { isGone } from '../../transport/errors';
 import { isSameCommentText } from './commentText';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId } from './sentValues';
-import type { DvsAdapter, DvsFieldValues, DvsSection, DvsUploadResult, DvsWriteResult } from './types';
+import type { DvsAdapter, DvsFieldValues, DvsSection, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
 export interface ReadBackScope {

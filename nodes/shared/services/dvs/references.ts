@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsSection, DvsUser } from './types';
-import { asId } from '../../mappedValues';
+import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsSection, DvsUser } from '../../adapters/dvs/port';
+import { asId } from '../mappedValues';
 
 /**
  * Documents a lookup by visible number or name reads, newest first, before it gives up (get_documents pages

@@ -2,8 +2,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { htmlText } from './commentText';
-import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsSection } from './types';
-import { TASK_PROJECT_FIELD } from './types';
+import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsSection } from '../../adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 
 /*
  * What a DVS write sent, checked against the document as read back: which sent values it holds

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
+import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
 import { markedReconciled, writeExactlyOnce, type UncertainWrite } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { StorageDownload, StorageFields } from '../../transport/storage';
@@ -19,7 +19,7 @@ import type {
 	UploadOptions,
 	UploadSource,
 	WriteResult,
-} from '../../adapters/storage/types';
+} from '../../adapters/storage/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { entryWrite, type EntryWriteOptions } from './readBack';
 
@@ -278,7 +278,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.adapterMethod('accountScript', itemIndex).call(this.adapter, call, fields, itemIndex);
 	}
 
-	/** The adapter's method for what only one API offers, or the one refusal (availability.ts) for all of them. */
+	/** The adapter's method for what only one API offers, or the one refusal (adapters/availability.ts). */
 	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(
 		method: K,
 		itemIndex: number,

@@ -1,12 +1,12 @@
-import type { DvsFieldValues, DvsSection } from '../../../shared/services/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../../shared/services/dvs/types';
-import { isToolUse } from '../../../shared/toolUse';
-import { readFieldValues, requireFields } from '../fieldValues';
+import type { DvsFieldValues, DvsSection } from '../../shared/adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
+import { isToolUse } from '../../shared/execution/toolUse';
+import { readFieldValues, requireFields } from '../actions/fieldValues';
 import { readListPickers, type ListPicker } from './listPickers';
-import type { DocumentResource, DvsExecute } from '../node.type';
-import { writtenDocumentItems } from '../output';
-import { readDocument, readSimplify } from '../parameters';
-import { SECTION_OF } from '../sections';
+import type { DocumentResource, DvsExecute } from '../actions/node.type';
+import { writtenDocumentItems } from '../actions/output';
+import { readDocument, readSimplify } from '../actions/parameters';
+import { SECTION_OF } from '../actions/sections';
 
 /** A relation field given by its own picker instead of the Fields mapper (a task's project). */
 export interface ParentPicker {

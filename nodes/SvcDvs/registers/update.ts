@@ -1,10 +1,10 @@
-import { isToolUse } from '../../../shared/toolUse';
-import { readFieldValues, requireSomeField } from '../fieldValues';
+import { isToolUse } from '../../shared/execution/toolUse';
+import { readFieldValues, requireSomeField } from '../actions/fieldValues';
 import { readListPickers, type ListPicker } from './listPickers';
-import type { DocumentResource, DvsExecute } from '../node.type';
-import { writtenDocumentItems } from '../output';
-import { readDocument, readSimplify } from '../parameters';
-import { SECTION_OF } from '../sections';
+import type { DocumentResource, DvsExecute } from '../actions/node.type';
+import { writtenDocumentItems } from '../actions/output';
+import { readDocument, readSimplify } from '../actions/parameters';
+import { SECTION_OF } from '../actions/sections';
 
 /**
  * Update: the fields given in the mapper change, nothing else (update_document). Fields that

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsSection } from '../../transport/dvs';
-import type { UploadSource } from '../../adapters/storage/types';
-import type { Adapter } from '../../adapters/adapter';
+import type { UploadSource } from '../storage/port';
+import type { Adapter } from '../adapter';
 
 export type { DvsSection } from '../../transport/dvs';
 

@@ -1,7 +1,7 @@
-import type { DocumentResource, DvsExecute } from '../node.type';
-import { documentItems } from '../output';
-import { readDocument, readSimplify } from '../parameters';
-import { SECTION_OF } from '../sections';
+import type { DocumentResource, DvsExecute } from '../actions/node.type';
+import { documentItems } from '../actions/output';
+import { readDocument, readSimplify } from '../actions/parameters';
+import { SECTION_OF } from '../actions/sections';
 
 /** Get: one document of a register by ID (get_document), with its html fields. */
 export function getDocument(resource: DocumentResource, displayName: string): DvsExecute {

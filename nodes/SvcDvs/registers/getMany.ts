@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { DvsOrder } from '../../../shared/services/dvs/types';
-import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import { readFilters } from '../filters';
-import type { DocumentResource, DvsExecute } from '../node.type';
-import { documentItems } from '../output';
-import { readSimplify } from '../parameters';
-import { SECTION_OF } from '../sections';
+import type { DvsOrder } from '../../shared/adapters/dvs/port';
+import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../shared/execution/paging';
+import { readFilters } from '../actions/filters';
+import type { DocumentResource, DvsExecute } from '../actions/node.type';
+import { documentItems } from '../actions/output';
+import { readSimplify } from '../actions/parameters';
+import { SECTION_OF } from '../actions/sections';
 
 /** Get Many's Filters: by the register's own filterable fields, their values picked from lists. */
 export const filtersProperty: INodeProperties = {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/items';
-import type { DocumentResource, DvsExecute } from '../node.type';
-import { SECTION_OF } from '../sections';
+import { jsonItem } from '../../shared/execution/items';
+import type { DocumentResource, DvsExecute } from '../actions/node.type';
+import { SECTION_OF } from '../actions/sections';
 
 /** Get Fields: the register's schema (get_fields) as one item: fields, actions and actor. */
 export function getFields(resource: DocumentResource): DvsExecute {
