@@ -9,7 +9,6 @@ export interface McpCallContext {
 	/** What the call does, as the end of "while trying to …". */
 	action: string;
 	itemIndex: number;
-	timeoutMs?: number;
 	/** A write settled by reconcile.ts: its unknown outcome is read back, not reported as such. */
 	reconciled?: boolean;
 }
@@ -24,15 +23,25 @@ export class McpTools {
 	constructor(
 		readonly client: McpClient,
 		readonly credentialType: McpCredentialType,
+		/** The request timeout for an item (each item may set its own). */
+		readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {}
 
-	/** Calls one tool of the catalogue, sent as its row says (a write once, a file's content as data). */
+	/** A tool's structured result ({} when it gave none). */
+	async structured(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<IDataObject> {
+		return (await this.call(tool, args, context)).structured ?? {};
+	}
+
+	/**
+	 * Calls one tool of the catalogue with the item's timeout, sent as its row says (a write once, a file's content
+	 * as data).
+	 */
 	async call(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
 		const write = toolWrites(tool);
 		try {
 			return await this.client.callTool(tool.suffix, args, {
 				itemIndex: context.itemIndex,
-				timeoutMs: context.timeoutMs,
+				timeoutMs: this.timeoutFor(context.itemIndex),
 				write,
 				contentIsData: tool.contentIsData,
 				toolErrorHints: {

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_MS } from '../transport/http';
+import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
 
 /*
  * Parameters that stand in the forms of two or more nodes, each written once as the editor shows it. An

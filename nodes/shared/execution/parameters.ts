@@ -2,7 +2,7 @@ import type { IExecuteFunctions, IGetNodeParameterOptions, IPollFunctions } from
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isoCalendarDate } from '../services/mappedValues';
-import { DEFAULT_TIMEOUT_MS } from '../transport/http';
+import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
 
 /** Where parameters are read: one item of an execution, or a poll (whose parameters have no item). */
 export type ParameterContext = IExecuteFunctions | IPollFunctions;

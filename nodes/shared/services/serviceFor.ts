@@ -27,11 +27,7 @@ export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor):
 export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
 	const adapter = isMcp(authentication)
-		? new McpDvsAdapter(
-				ctx,
-				new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor),
-				timeoutFor,
-			)
+		? new McpDvsAdapter(ctx, new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor))
 		: new RestDvsAdapter(ctx, timeoutFor);
 	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
 }

@@ -3,9 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
-import { sayingOutcomeUncertain, serviceError, serviceMessageOf, transportError } from './errors';
+import { sayingOutcomeUncertain, serviceError, serviceMessageOf } from './errors';
+import { transportError } from './failures';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
-import { sendServiceCall, timeoutFor } from './http';
+import { sendServiceCall } from './http';
+import { timeoutFor } from './timeouts';
 import { excerptOf, secretsOf } from './redact';
 import type { RestAction } from './restCatalogue';
 

@@ -5,8 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { fileLocator, folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
-import { readEntryHash } from '../references';
-import { readTargetFolderHash } from '../references';
+import { readEntryHash, readTargetFolderHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

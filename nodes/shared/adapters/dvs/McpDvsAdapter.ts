@@ -6,7 +6,6 @@ import type { ServiceContext } from '../../transport/http';
 import type { McpClient } from '../../transport/mcp';
 import type { McpDvsSection, McpTool } from '../../transport/mcp/toolCatalogue';
 import { isToolOf, MCP_TOOL_ROWS, MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
-import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { DVS_UNAVAILABILITY, unavailable } from '../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
@@ -57,7 +56,6 @@ export class McpDvsAdapter implements DvsAdapter {
 	constructor(
 		private readonly ctx: ServiceContext,
 		private readonly storage: McpStorageAdapter,
-		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
 	) {
 		this.tools = storage.tools;
 		this.client = storage.client;
@@ -72,17 +70,8 @@ export class McpDvsAdapter implements DvsAdapter {
 		throw unavailable(this.ctx.getNode(), `The "${section}" register`, 'mcp', DVS_UNAVAILABILITY, itemIndex);
 	}
 
-	private async call(
-		tool: McpTool,
-		args: IDataObject,
-		context: Omit<McpCallContext, 'timeoutMs'>,
-	): Promise<IDataObject> {
-		const outcome = await this.tools.call(tool, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
-		return outcome.structured ?? {};
-	}
-
 	private async read(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		return await this.call(tool, args, { action, itemIndex });
+		return await this.tools.structured(tool, args, { action, itemIndex });
 	}
 
 	/**
@@ -91,7 +80,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * before retrying").
 	 */
 	private async write(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.call(tool, args, { action, itemIndex, reconciled: true });
+		const structured = await this.tools.structured(tool, args, { action, itemIndex, reconciled: true });
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
 			throw serviceError(

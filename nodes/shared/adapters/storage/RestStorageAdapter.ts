@@ -6,7 +6,8 @@ import type { StorageDownload, StorageFields } from '../../transport/storage';
 import type { RestAction } from '../../transport/restCatalogue';
 import { REST, restActionNamed } from '../../transport/restCatalogue';
 import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storage';
-import { entryName, entrySize, rootHashOf, namedRootHash } from './entryFields';
+import { rootHashOf, namedRootHash } from './entryFields';
+import { createdFolderFromInfo, listedEntries, uploadedFileFromInfo } from './restEntries';
 import type { EntryKind } from './entryFields';
 import type {
 	NewFolder,
@@ -17,15 +18,6 @@ import type {
 	UploadSource,
 	WriteResult,
 } from './port';
-
-function asList(value: unknown): IDataObject[] {
-	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
-	const object = asObject(value);
-	for (const key of ['items', 'content', 'data']) {
-		if (Array.isArray(object[key])) return asList(object[key]);
-	}
-	return [];
-}
 
 /** The storage REST API (the storage API) as a StorageAdapter. */
 export class RestStorageAdapter implements StorageAdapter {
@@ -92,14 +84,7 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const info = await this.getFolderInfo(folderHash, {}, itemIndex);
-		return {
-			folder_hash: folderHash,
-			folder_name: entryName(info),
-			...(info.folder_edit_key ? { folder_edit_key: info.folder_edit_key } : {}),
-			...(info.folder_upload_key ? { folder_upload_key: info.folder_upload_key } : {}),
-			...(info.access_type !== undefined ? { access_type: info.access_type } : {}),
-		};
+		return createdFolderFromInfo(folderHash, await this.getFolderInfo(folderHash, {}, itemIndex));
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
@@ -109,7 +94,7 @@ export class RestStorageAdapter implements StorageAdapter {
 			'list the folder',
 			itemIndex,
 		);
-		return asList(body);
+		return listedEntries(body);
 	}
 
 	/** File and folder info: the same call for either kind. */
@@ -183,16 +168,7 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const info = await this.getFileInfo(fileHash, {}, itemIndex);
-		return {
-			file_hash: fileHash,
-			file_name: entryName(info),
-			...(info.file_delete_key ? { file_delete_key: info.file_delete_key } : {}),
-			...(info.timestamp_uploaded !== undefined ? { timestamp_uploaded: info.timestamp_uploaded } : {}),
-			...(info.timestamp_last_modified !== undefined ? { timestamp_last_modified: info.timestamp_last_modified } : {}),
-			folder_hash: folderHash,
-			...(entrySize(info) !== undefined ? { size: entrySize(info) } : {}),
-		};
+		return uploadedFileFromInfo(fileHash, folderHash, await this.getFileInfo(fileHash, {}, itemIndex));
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {

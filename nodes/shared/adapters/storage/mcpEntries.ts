@@ -109,6 +109,15 @@ export function entryFromMcp(item: IDataObject, withRights = false): IDataObject
 	return entryOfKind(isMcpFolder(item) ? 'folder' : 'file', item, withRights);
 }
 
+/** A file svc_search_files found: the entry, with its description and tags when the service gives them. */
+export function foundFileFromMcp(item: IDataObject): IDataObject {
+	return {
+		...entryFromMcp(item),
+		...(typeof item.description === 'string' ? { description: item.description } : {}),
+		...(Array.isArray(item.tags) ? { tags: item.tags } : {}),
+	};
+}
+
 /** REST's get_folder_info: the entry plus owner, ROOT flag and child counts. */
 export function folderInfoFromMcp(item: IDataObject, withRights = false): IDataObject {
 	return {

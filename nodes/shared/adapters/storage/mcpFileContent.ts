@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { decodeBase64 } from '../../transport/base64';
 import type { UploadSource } from './port';
-import { hostOf } from '../../transport/errors';
+import { hostOf } from '../../transport/failures';
 import type { ServiceContext } from '../../transport/http';
 import { discardBody, watchIdle } from '../../transport/streams';
 import type { McpToolOutcome } from '../../transport/mcp';

@@ -1,5 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
@@ -14,8 +13,8 @@ import {
 	updateDocumentWrite,
 	uploadAttachmentWrite,
 } from './readBack';
-import { refId } from './sentValues';
-import { missingValues } from './sentValues';
+import { completePartialCreate, refId } from './sentValues';
+import { refuseLongComment } from './commentText';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
@@ -32,30 +31,6 @@ import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { DvsReferences } from './references';
 import { asId } from '../mappedValues';
-import { OUTCOME_UNCERTAIN } from '../../transport/errors';
-
-/**
- * A create whose lost answer was settled by finding the document, whose fields could then not be
- * read or completed (a read that timed out on a busy machine, say): the document exists, whether
- * it holds every value sent is not known.
- */
-function partialCreateUnchecked(node: INode, documentId: number, cause: unknown, itemIndex: number): NodeApiError {
-	const reason = cause instanceof Error ? cause.message : String(cause);
-	return new NodeApiError(
-		node,
-		{ message: reason },
-		{
-			message:
-				`${OUTCOME_UNCERTAIN}: document ${documentId} was created, but whether it holds every value ` +
-				`sent could not be checked`,
-			description:
-				`The service's answer to the create was lost; reading back found document ${documentId}, ` +
-				`but checking its fields failed (${reason}). Do not create it again: open document ${documentId} ` +
-				`and check its fields, or update it with the same values.`,
-			itemIndex,
-		},
-	);
-}
 
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS JSON API
@@ -199,28 +174,15 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const write = createDocumentWrite(this.scope(itemIndex, records), { section, filters, before }, values, send);
 		const created = await this.settle(write, records, itemIndex);
 		if (!created.reconciled) return created;
-		try {
-			await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
-		} catch (error) {
-			throw partialCreateUnchecked(this.node, created.dvs_document_id, error, itemIndex);
-		}
+		const update = async (missing: DvsFieldValues) =>
+			void (await this.updateDocument(section, created.dvs_document_id, missing, itemIndex, false));
+		await completePartialCreate(
+			this,
+			this.node,
+			{ section, documentId: created.dvs_document_id, values, update },
+			itemIndex,
+		);
 		return created;
-	}
-
-	/**
-	 * A create whose answer was lost may have written in part (the DVS API: no rollback, e.g. the
-	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
-	 */
-	private async completePartialCreate(
-		section: DvsSection,
-		documentId: number,
-		values: DvsFieldValues,
-		itemIndex: number,
-	): Promise<void> {
-		const changeable = { ...values };
-		delete changeable[TASK_PROJECT_FIELD];
-		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
-		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex, false);
 	}
 
 	/** `recorded: false` for the completion of a recorded create, which that create's record stands for. */
@@ -238,20 +200,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		const length = [...comment].length;
-		const max = this.adapter.maxCommentLength;
-		if (max !== undefined && length > max) {
-			throw new NodeOperationError(
-				this.node,
-				`The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`,
-				{
-					itemIndex,
-					description:
-						`The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS ` +
-						`API credential, which has no such limit.`,
-				},
-			);
-		}
+		refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
 		const records = this.recordsFor(itemIndex);
 		const before = await this.lookOnce(
 			`comment:${taskId}`,

@@ -9,7 +9,7 @@ import { entryAges } from '../storage/readBack';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
-import { isGone } from '../../transport/errors';
+import { unlessGone } from '../../transport/errors';
 import { isSameCommentText } from './commentText';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsSection, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
@@ -46,13 +46,8 @@ async function documentNow(
 	section: DvsSection,
 	id: unknown,
 ): Promise<DvsWriteResult | undefined> {
-	try {
-		await scope.reader.getDocument(section, Number(id), scope.itemIndex);
-		return { dvs_document_id: Number(id) };
-	} catch (error) {
-		if (isGone(error)) return undefined;
-		throw error;
-	}
+	const found = await unlessGone(scope.reader.getDocument(section, Number(id), scope.itemIndex));
+	return found === undefined ? undefined : { dvs_document_id: Number(id) };
 }
 
 /** The newest documents of a register (of a task's project), newest first: a create's look and read-back. */

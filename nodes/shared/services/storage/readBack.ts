@@ -5,7 +5,7 @@ import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import { entryCreatedAt, entryHash } from '../../adapters/storage/entryFields';
 import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
-import { isGone } from '../../transport/errors';
+import { unlessGone } from '../../transport/errors';
 import type { ServerClock } from '../ServiceOverAdapter';
 import type { DestinationSnapshot, EntryAge } from './entries';
 import { writtenEntry } from './entries';
@@ -91,14 +91,7 @@ export function entryWrite(
 			id: String((written.kind === 'folder' ? result.folder_hash : result.file_hash) ?? ''),
 			name: String((written.kind === 'folder' ? result.folder_name : result.file_name) ?? prepared.name),
 		}),
-		readBack: async (object) => {
-			try {
-				return await resultOf(String(object.id));
-			} catch (error) {
-				if (isGone(error)) return undefined;
-				throw error;
-			}
-		},
+		readBack: async (object) => await unlessGone(resultOf(String(object.id))),
 	};
 }
 

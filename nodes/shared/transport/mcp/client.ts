@@ -1,19 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { timeoutFor, type ServiceContext } from '../http';
+import type { ServiceContext } from '../http';
+import { timeoutFor } from '../timeouts';
 import { ToolList } from './toolList';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
-import { type ErrorContext, isSessionLost, revisionRefusedError, rpcError, unexpectedAnswerError } from './errors';
-import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
-import type { McpContent, McpToolDescriptor } from './schemas';
-import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
+import { type ErrorContext, isSessionLost, revisionRefusedError, rpcError } from './errors';
+import { toolUnavailableError, type ToolErrorHints } from './toolErrors';
+import type { McpToolDescriptor } from './schemas';
+import { toolAttemptOf, unknownToolOf, type McpToolOutcome, type ToolAttempt } from './toolResult';
 import { revisionRefusal } from './lifecycles';
 import { httpStatusError } from './statusErrors';
-import { McpSession, type Exchange } from './session';
+import type { Exchange } from './messages';
+import { McpSession } from './session';
 import { StreamableHttpTransport } from './streamableHttp';
 
 export type { McpCredentialType } from './endpoint';
+export type { McpToolOutcome } from './toolResult';
 
 export interface McpCallOptions {
 	itemIndex?: number;
@@ -34,18 +37,6 @@ export interface McpCallOptions {
 	toolErrorHints?: ToolErrorHints;
 }
 
-export interface McpToolOutcome {
-	/** structuredContent; without it, the JSON object of the text content; else {}. */
-	structured: IDataObject;
-	content: McpContent[];
-	/** `structured.status` (created | updated | unchanged …) when the tool reports one. */
-	status?: string;
-	/** The tool name called, prefix included. */
-	toolName: string;
-	/** Whether the result carried structuredContent (rather than a parsed or empty object). */
-	hasStructuredContent: boolean;
-}
-
 export interface McpClientOptions {
 	/** A revision to use instead of the credential's setting (e.g. "2025-06-18" or "2026-07-28"). */
 	revision?: string;
@@ -56,39 +47,6 @@ interface ClientParts {
 	session: McpSession;
 	tools: ToolList;
 	contextOf: (action: string, itemIndex?: number) => ErrorContext;
-}
-
-type ToolAttempt = { kind: 'outcome'; outcome: McpToolOutcome } | { kind: 'unknown'; available?: string[] };
-
-const UNKNOWN_TOOL = /unknown tool|tool .*not found|no such tool|tool .*does not exist/i;
-
-function unknownToolOf(error: { code: number; message: string; data?: unknown }): { available?: string[] } | undefined {
-	const data = (error.data ?? {}) as IDataObject;
-	const available = Array.isArray(data.available)
-		? data.available.filter((name): name is string => typeof name === 'string')
-		: undefined;
-	if (error.code !== -32602 && error.code !== -32601) return undefined;
-	if (!UNKNOWN_TOOL.test(error.message) && !available) return undefined;
-	return { available };
-}
-
-function textOf(content: McpContent[]): string {
-	return content
-		.filter(
-			(block): block is McpContent & { type: 'text'; text: string } =>
-				block.type === 'text' && typeof block.text === 'string',
-		)
-		.map((block) => block.text)
-		.join('\n');
-}
-
-function jsonObjectOf(text: string): IDataObject | undefined {
-	try {
-		const parsed: unknown = JSON.parse(text);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 function actionOf(method: string, params: IDataObject): string {
@@ -266,28 +224,7 @@ export class McpClient {
 			if (unknown) return { kind: 'unknown', available: unknown.available };
 			throw rpcError(exchange.error, ctx);
 		}
-		const parsed = callToolResultSchema.safeParse(exchange.result);
-		if (!parsed.success)
-			throw unexpectedAnswerError('the tool result has no content list', ctx, options.write === true);
-		const { content, structuredContent, isError } = parsed.data;
-		const text = textOf(content);
-		if (isError) {
-			const payload = toolErrorPayloadSchema.safeParse(structuredContent);
-			const code = payload.success ? payload.data.error.code : /^([a-z_]+):\s/.exec(text)?.[1];
-			if (!code && UNKNOWN_TOOL.test(text)) return { kind: 'unknown' };
-			const message =
-				payload.success && payload.data.error.message ? payload.data.error.message : text.replace(/^[a-z_]+:\s*/, '');
-			throw toolError(name, code, message, ctx, options.toolErrorHints);
-		}
-		const structured =
-			(structuredContent as IDataObject | undefined) ?? (options.contentIsData ? undefined : jsonObjectOf(text)) ?? {};
-		const status = typeof structured.status === 'string' ? structured.status : undefined;
-		if (status === 'uncertain')
-			throw uncertainWriteError(name, typeof structured.message === 'string' ? structured.message : undefined, ctx);
-		return {
-			kind: 'outcome',
-			outcome: { structured, content, status, toolName: name, hasStructuredContent: structuredContent !== undefined },
-		};
+		return toolAttemptOf(name, exchange.result, ctx, options);
 	}
 
 	/** A non-2xx answer; a refusal of the revision in use says so (and what the server supports). */
