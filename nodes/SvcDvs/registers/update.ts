@@ -4,7 +4,7 @@ import { readListPickers, type ListPicker } from './listPickers';
 import type { DocumentResource, DvsExecute } from '../actions/node.type';
 import { writtenDocumentItems } from '../actions/output';
 import { readDocument, readSimplify } from '../actions/parameters';
-import { SECTION_OF } from '../actions/sections';
+import { REGISTER_OF } from './names';
 
 /**
  * Update: the fields given in the mapper change, nothing else (update_document). Fields that
@@ -17,19 +17,19 @@ export function updateDocument(
 	fixedFields: string[] = [],
 	lists: ListPicker[] = [],
 ): DvsExecute {
-	const section = SECTION_OF[resource];
+	const register = REGISTER_OF[resource];
 	return async function (itemIndex, { dvs }) {
-		const documentId = await readDocument(this, dvs, { name: 'documentId', label: displayName, section }, itemIndex);
-		const schema = await dvs.getFields(section, itemIndex);
+		const documentId = await readDocument(this, dvs, { name: 'documentId', label: displayName, register }, itemIndex);
+		const schema = await dvs.getFields(register, itemIndex);
 		const names = isToolUse(this)
-			? { dvs, section, projectId: section === 'task' ? await dvs.projectOfTask(documentId, itemIndex) : undefined }
+			? { dvs, register, projectId: register === 'task' ? await dvs.projectOfTask(documentId, itemIndex) : undefined }
 			: undefined;
 		const values = {
 			...(await readFieldValues(this, itemIndex, schema, fixedFields, names)),
 			...readListPickers(this, itemIndex, lists),
 		};
 		requireSomeField(this, itemIndex, values);
-		const result = await dvs.updateDocument(section, documentId, values, itemIndex);
-		return await writtenDocumentItems(dvs, section, result, readSimplify(this, itemIndex), itemIndex);
+		const result = await dvs.updateDocument(register, documentId, values, itemIndex);
+		return await writtenDocumentItems(dvs, register, result, readSimplify(this, itemIndex), itemIndex);
 	};
 }

@@ -21,8 +21,8 @@ export const storageActions: NodeActions<StorageDeps> = {
 		folder: folder.operations,
 	},
 	apiOf: (ctx: IExecuteFunctions) => apiOf(ctx, 'svcStorageApi'),
-	open(ctx, timeoutFor) {
-		const storage = storageServiceFor(ctx, timeoutFor);
+	open(ctx, itemTimeout) {
+		const storage = storageServiceFor(ctx, itemTimeout);
 		return { deps: { storage }, close: async () => await storage.close() };
 	},
 	unavailability: STORAGE_UNAVAILABILITY,

@@ -16,8 +16,8 @@ import { withEarlierWrite } from '../services/exactlyOnce/outcomeUncertain';
 export interface NodeActions<TDeps> {
 	resources: Record<string, Operations<TDeps>>;
 	apiOf(ctx: IExecuteFunctions): Api;
-	/** The service for this execution and how to end what it opens; `timeoutFor` is each item's Timeout option. */
-	open(ctx: IExecuteFunctions, timeoutFor: (itemIndex: number) => number): { deps: TDeps; close(): Promise<void> };
+	/** The service for this execution and how to end what it opens; `itemTimeout` is each item's Timeout option. */
+	open(ctx: IExecuteFunctions, itemTimeout: (itemIndex: number) => number): { deps: TDeps; close(): Promise<void> };
 	/** Why an operation is missing over the other API, for the refusal (a node that speaks one API has none). */
 	unavailability?: Unavailability;
 }

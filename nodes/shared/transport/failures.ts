@@ -6,7 +6,7 @@ import { RateLimited, Redirected, TransportFailure } from './http';
 /*
  * The failures every API shares, as the errors a user sees: no HTTP answer (a timeout, a lost connection, an
  * unreachable host), a redirect (never followed) and 429s past the policy. Each API's statuses are its own table
- * (storage.ts, dvs.ts, mcp/statusErrors.ts).
+ * (storageApi.ts, dvsApi.ts, mcp/statusErrors.ts).
  */
 
 /** The scheme and host of a URL, for messages (never its path or query, which may carry secrets). */
@@ -23,43 +23,43 @@ export function hostOf(url: string | undefined): string {
 /** What a request that produced no HTTP answer says, by how it failed. */
 function failureText(
 	error: TransportFailure,
-	context: { service: string; action: string; baseUrl: string; timeoutMs?: number },
+	context: { service: string; purpose: string; baseUrl: string; timeoutMs?: number },
 ): { message: string; description: string } {
-	const { service, action } = context;
+	const { service, purpose } = context;
 	const host = hostOf(context.baseUrl).replace(/^[a-z]+:\/\//, '');
 	// The network error code goes in the description: n8n replaces a message that contains a
 	// code such as ECONNRESET with its own generic text, which would lose what we were doing.
 	const texts: Record<TransportFailure['kind'], { message: string; description: string }> = {
 		timeout: {
 			message:
-				`${service} did not answer in time while trying to ${action}` +
+				`${service} did not answer in time while trying to ${purpose}` +
 				(context.timeoutMs ? ` (timeout ${context.timeoutMs} ms)` : ''),
 			description:
 				'The service may still have carried out the request. Raise the Timeout option if the service ' +
 				'is slow, then run again.',
 		},
 		'connection-lost': {
-			message: `The connection to ${service} was lost while trying to ${action}`,
+			message: `The connection to ${service} was lost while trying to ${purpose}`,
 			description:
 				`The service may still have carried out the request. Check the network between n8n and the ` +
 				`service, then run again. (Network error ${error.code})`,
 		},
 		unreachable: {
-			message: `Could not reach ${service} at ${host} to ${action}`,
+			message: `Could not reach ${service} at ${host} to ${purpose}`,
 			description: `Check the credential's Base URL and that n8n can reach that host. (Network error ${error.code})`,
 		},
-		canceled: { message: `The request to ${action} was canceled`, description: 'The execution was stopped.' },
+		canceled: { message: `The request to ${purpose} was canceled`, description: 'The execution was stopped.' },
 	};
 	return texts[error.kind];
 }
 
-type TransportContext = { service: string; action: string; baseUrl: string; timeoutMs?: number; itemIndex?: number };
+type TransportContext = { service: string; purpose: string; baseUrl: string; timeoutMs?: number; itemIndex?: number };
 
 /** 429s past the policy: the service still refused after the retries, or asked for too long a wait. */
 function rateLimitedError(
 	node: INode,
 	error: RateLimited,
-	{ service, action, itemIndex }: TransportContext,
+	{ service, purpose, itemIndex }: TransportContext,
 	secrets: readonly string[],
 ): NodeApiError {
 	const capped =
@@ -74,7 +74,7 @@ function rateLimitedError(
 		node,
 		{
 			message:
-				`${service} is rate-limiting requests (429) and still refused to ${action} after ${error.attempts} ` + `tries`,
+				`${service} is rate-limiting requests (429) and still refused to ${purpose} after ${error.attempts} ` + `tries`,
 			description:
 				`The node waited as the service asked and retried.${after} Run the workflow again later, ` +
 				`or slow it down (smaller batches, or a Wait node between items).`,
@@ -91,7 +91,7 @@ function rateLimitedError(
 function redirectedError(
 	node: INode,
 	error: Redirected,
-	{ service, action, itemIndex }: TransportContext,
+	{ service, purpose, itemIndex }: TransportContext,
 	secrets: readonly string[],
 ): NodeApiError {
 	const from = hostOf(error.requestedUrl);
@@ -100,7 +100,7 @@ function redirectedError(
 	return serviceError(
 		node,
 		{
-			message: `${service} at ${from} answered with a redirect (${error.status}) to ${to} while trying to ${action}`,
+			message: `${service} at ${from} answered with a redirect (${error.status}) to ${to} while trying to ${purpose}`,
 			description:
 				`The node follows no redirect, so nothing was sent to ${to}: credentials go to the Base URL's ` +
 				`host only. Check the credential's Base URL (the exact scheme, host and path the service ` +

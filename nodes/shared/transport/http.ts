@@ -40,7 +40,7 @@ export interface ServiceCall {
 	/** Built anew for every attempt, so a streamed body can be sent again after a 429. */
 	body?: () => RequestBody | Promise<RequestBody>;
 	responseType?: 'json' | 'text' | 'stream' | 'arraybuffer';
-	/** The request's timeout, as timeoutFor gave it once for the call. */
+	/** The request's timeout, as callTimeout gave it once for the call. */
 	timeoutMs: number;
 	rateLimit?: RateLimitPolicy;
 	/** Seconds the service asks us to wait, read from a 429 response (default: Retry-After). */

@@ -7,6 +7,9 @@ import type { ServiceContext } from './http';
  * for the editor's lookups. Every call applies it once, where it enters the transport.
  */
 
+/** An item's own request timeout (its Timeout option, read once per item), if it set one. */
+export type ItemTimeout = (itemIndex: number) => number | undefined;
+
 /** Every request's timeout unless the call names one; also the default of the Timeout option. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Editor lookups (list search, load options, resource mapping) give up sooner: a person is waiting. */
@@ -21,7 +24,7 @@ export function isEditorLookup(ctx: ServiceContext): boolean {
  * The timeout of one call: the item's own (the Timeout option), else DEFAULT_TIMEOUT_MS, capped for
  * editor lookups. Applied once per call, where the call enters the transport.
  */
-export function timeoutFor(ctx: ServiceContext, requested: number | undefined): number {
+export function callTimeout(ctx: ServiceContext, requested: number | undefined): number {
 	const timeout = requested && requested > 0 ? requested : DEFAULT_TIMEOUT_MS;
 	return isEditorLookup(ctx) ? Math.min(timeout, EDITOR_LOOKUP_TIMEOUT_MS) : timeout;
 }

@@ -29,7 +29,7 @@ export const returns = 'used, free and total storage in megabytes';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const body = await storage.accountScript(
-		{ name: 'get_storage_data', label: 'read the storage usage' },
+		{ name: 'get_storage_data', purpose: 'read the storage usage' },
 		{},
 		itemIndex,
 	);

@@ -41,7 +41,7 @@ export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const includeAccessToken = this.getNodeParameter('includeAccessToken', itemIndex, false) as boolean;
 	const body = await storage.accountScript(
-		{ name: 'authenticate_user', label: 'read the account data' },
+		{ name: 'authenticate_user', purpose: 'read the account data' },
 		{ get_user_access_token: includeAccessToken ? true : undefined },
 		itemIndex,
 	);

@@ -5,7 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
-import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
+import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storageApi';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
 import type { StorageExecute } from '../node.type';
 
@@ -53,7 +53,11 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 				'credential works, use Account > Get User Data.',
 		);
 	}
-	const body = await storage.accountScript({ name: 'validate_session', label: 'validate the session' }, {}, itemIndex);
+	const body = await storage.accountScript(
+		{ name: 'validate_session', purpose: 'validate the session' },
+		{},
+		itemIndex,
+	);
 	const valid = isTrue(body.Success ?? body.success);
 	const said = body.Message ?? body.message;
 	const sessionId = String(credentials.sessionId ?? '');

@@ -73,8 +73,8 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 		storage,
 		{
-			action: 'get_share_encryption_key',
-			label: 'get the key for sharing',
+			name: 'get_share_encryption_key',
+			purpose: 'get the key for sharing',
 			notFound:
 				`Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes ` +
 				`them with Encryption Key > Save User Keys), or this account holds no key for this ` +

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/execution/items';
 import type { Access } from '../../../shared/description/operation';
-import type { StorageFields } from '../../../shared/transport/storage';
+import type { StorageFields } from '../../../shared/transport/storageApi';
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import type { StorageOperation } from '../node.type';
 import { readHash, readKey } from './fields';
@@ -57,7 +57,7 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 				this,
 				itemIndex,
 				storage,
-				{ action: `${verb}_${target}_encryption_key`, label: `${verb} the ${target} key`, notFound: declared.notFound },
+				{ name: `${verb}_${target}_encryption_key`, purpose: `${verb} the ${target} key`, notFound: declared.notFound },
 				{ [hashParameter]: hash, ...declared.fields(this, itemIndex) },
 			);
 			return [jsonItem({ ...(declared.outputsUserId ? { userID } : {}), [hashParameter]: hash, ...result }, itemIndex)];

@@ -76,8 +76,8 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 		storage,
 		{
-			action: 'save_user_encryption_keys',
-			label: 'save the public keys',
+			name: 'save_user_encryption_keys',
+			purpose: 'save the public keys',
 			notFound:
 				"Svc found no account for this User ID. Use the ID of the credential's account (Account > " +
 				'Get User Data, field user_id).',

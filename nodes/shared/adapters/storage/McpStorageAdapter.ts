@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ServiceContext } from '../../transport/http';
-import { timeoutFor } from '../../transport/timeouts';
+import { callTimeout, type ItemTimeout } from '../../transport/timeouts';
 import type { McpClient, McpCredentialType } from '../../transport/mcp';
-import type { StorageDownload } from '../../transport/storage';
+import type { StorageDownload } from '../../transport/storageApi';
 import type { McpTool } from '../../transport/mcp/toolCatalogue';
 import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
 import { listField, McpTools, objectField } from '../mcpTools';
@@ -40,7 +40,7 @@ import {
 } from './mcpRefusals';
 
 /**
- * The MCP endpoint's storage tools (the MCP endpoint) as a StorageAdapter, with the REST API's output
+ * The MCP endpoint's storage tools as a StorageAdapter, with the REST API's output
  * fields (mcpEntries.ts). Differences a user sees:
  *
  * - Name conflicts are errors (`name_conflict`): MCP never adds a number to a taken name.
@@ -63,9 +63,9 @@ export class McpStorageAdapter implements StorageAdapter {
 		readonly client: McpClient,
 		credentialType: McpCredentialType,
 		/** The request timeout for an item (each item may set its own). */
-		timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+		itemTimeout: ItemTimeout = () => undefined,
 	) {
-		this.tools = new McpTools(client, credentialType, timeoutFor);
+		this.tools = new McpTools(client, credentialType, itemTimeout);
 	}
 
 	async close(): Promise<void> {
@@ -73,18 +73,18 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	/** A create, upload or import, settled by the storage service: the item it wrote. */
-	private async created(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		return writtenItem(await this.tools.structured(tool, args, { action, itemIndex, reconciled: true }));
+	private async created(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return writtenItem(await this.tools.structured(tool, args, { purpose, itemIndex, exactlyOnce: true }));
 	}
 
 	/** A write the transport says "Outcome uncertain" of, when it is: its structured result. */
-	private async write(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		return await this.tools.structured(tool, args, { action, itemIndex });
+	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return await this.tools.structured(tool, args, { purpose, itemIndex });
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
-		const outcome = await this.tools.call(MCP_TOOLS.getRootFolder, {}, { action: 'read the ROOT folder', itemIndex });
+		const outcome = await this.tools.call(MCP_TOOLS.getRootFolder, {}, { purpose: 'read the ROOT folder', itemIndex });
 		const hash = namedRootHash(
 			this.ctx.getNode(),
 			objectField(outcome.structured ?? {}, 'folder').hash,
@@ -136,7 +136,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	/** svc_get_folder_info or svc_get_file_info: the item's object. */
 	private async info(kind: 'file' | 'folder', hash: string, itemIndex: number): Promise<IDataObject> {
 		const tool = kind === 'file' ? MCP_TOOLS.getFileInfo : MCP_TOOLS.getFolderInfo;
-		const outcome = await this.tools.call(tool, { [`${kind}_hash`]: hash }, { action: `read the ${kind}`, itemIndex });
+		const outcome = await this.tools.call(tool, { [`${kind}_hash`]: hash }, { purpose: `read the ${kind}`, itemIndex });
 		return objectField(outcome.structured ?? {}, kind);
 	}
 
@@ -147,11 +147,11 @@ export class McpStorageAdapter implements StorageAdapter {
 	private async change(
 		tool: McpTool,
 		args: IDataObject,
-		action: string,
+		purpose: string,
 		itemIndex: number,
 		output: (item: IDataObject) => IDataObject,
 	): Promise<IDataObject> {
-		const structured = await this.write(tool, args, action, itemIndex);
+		const structured = await this.write(tool, args, purpose, itemIndex);
 		const result = output(writtenItem(structured));
 		return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
 	}
@@ -180,8 +180,8 @@ export class McpStorageAdapter implements StorageAdapter {
 			name: source.fileName,
 			send: async () => {
 				const args = { folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' };
-				const action = `upload the file "${source.fileName}"`;
-				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, action, itemIndex));
+				const purpose = `upload the file "${source.fileName}"`;
+				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, purpose, itemIndex));
 			},
 		};
 	}
@@ -194,12 +194,12 @@ export class McpStorageAdapter implements StorageAdapter {
 		const outcome = await this.tools.call(
 			MCP_TOOLS.readFile,
 			{ file_hash: fileHash },
-			{ action: 'download the file', itemIndex },
+			{ purpose: 'download the file', itemIndex },
 		);
 		return await fileFromReadResult(
 			this.ctx,
 			outcome,
-			timeoutFor(this.ctx, this.tools.timeoutFor(itemIndex)),
+			callTimeout(this.ctx, this.tools.itemTimeout(itemIndex)),
 			itemIndex,
 		);
 	}
@@ -220,7 +220,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		const found = await this.tools.structured(
 			MCP_TOOLS.searchFiles,
 			{ query, limit },
-			{ action: 'search files', itemIndex },
+			{ purpose: 'search files', itemIndex },
 		);
 		return listField(found, 'items').map(foundFileFromMcp);
 	}
@@ -238,8 +238,8 @@ export class McpStorageAdapter implements StorageAdapter {
 			folderHash,
 			name: fileName,
 			send: async () => {
-				const action = `import the file "${fileName}"`;
-				const context = { action, itemIndex, reconciled: true };
+				const purpose = `import the file "${fileName}"`;
+				const context = { purpose, itemIndex, exactlyOnce: true };
 				const structured = await this.tools.structured(MCP_TOOLS.importFile, args, context);
 				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The MCP endpoint's storage objects (the MCP endpoint) in the field names of the storage REST API
- * (the storage API), so that an operation outputs the same fields whichever credential serves it.
+ * The MCP endpoint's storage objects in the field names of the storage REST API, so that an operation
+ * outputs the same fields whichever credential serves it.
  *
  * The storage API names few fields ("not shown" beyond them); the names below are the REST answers as
  * this package knows them (see devkit/simulator/README.md, "Folder content entry" and "Info

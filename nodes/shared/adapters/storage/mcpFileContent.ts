@@ -7,7 +7,7 @@ import { hostOf } from '../../transport/failures';
 import type { ServiceContext } from '../../transport/http';
 import { discardBody, watchIdle } from '../../transport/streams';
 import type { McpToolOutcome } from '../../transport/mcp';
-import type { StorageDownload } from '../../transport/storage';
+import type { StorageDownload } from '../../transport/storageApi';
 import { embeddedResource, firstText, objectField } from '../mcpTools';
 
 /**

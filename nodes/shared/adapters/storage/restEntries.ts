@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asObject } from '../../transport/storage';
+import { asObject } from '../../transport/storageApi';
 import { entryName, entrySize } from './entryFields';
 
 /*

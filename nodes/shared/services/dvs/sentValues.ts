@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 import { htmlText } from './commentText';
-import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsSection } from '../../adapters/dvs/port';
+import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsRegister } from '../../adapters/dvs/port';
 import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 
 /*
@@ -87,14 +87,14 @@ function holdsValue(field: DvsFieldDescriptor | undefined, actual: unknown, sent
 /** The sent values a document does not hold (after a partial write), by the register's field types. */
 export async function missingValues(
 	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
-	section: DvsSection,
+	register: DvsRegister,
 	documentId: number,
 	values: DvsFieldValues,
 	itemIndex: number,
 ): Promise<DvsFieldValues> {
 	const [schema, doc] = await Promise.all([
-		reader.getFields(section, itemIndex),
-		reader.getDocument(section, documentId, itemIndex),
+		reader.getFields(register, itemIndex),
+		reader.getDocument(register, documentId, itemIndex),
 	]);
 	const fields = new Map(schema.fields.map((field) => [field.name, field]));
 	return Object.fromEntries(
@@ -134,7 +134,7 @@ export async function completePartialCreate(
 	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
 	node: INode,
 	create: {
-		section: DvsSection;
+		register: DvsRegister;
 		documentId: number;
 		values: DvsFieldValues;
 		update: (missing: DvsFieldValues) => Promise<void>;
@@ -144,7 +144,7 @@ export async function completePartialCreate(
 	const changeable = { ...create.values };
 	delete changeable[TASK_PROJECT_FIELD];
 	try {
-		const missing = await missingValues(reader, create.section, create.documentId, changeable, itemIndex);
+		const missing = await missingValues(reader, create.register, create.documentId, changeable, itemIndex);
 		if (Object.keys(missing).length > 0) await create.update(missing);
 	} catch (error) {
 		throw partialCreateUnchecked(node, create.documentId, error, itemIndex);

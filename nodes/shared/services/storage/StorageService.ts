@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
-import type { StorageDownload, StorageFields } from '../../transport/storage';
+import type { StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';

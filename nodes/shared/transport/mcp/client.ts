@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ServiceContext } from '../http';
-import { timeoutFor } from '../timeouts';
+import { callTimeout } from '../timeouts';
 import { ToolList } from './toolList';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
@@ -46,18 +46,18 @@ interface ClientParts {
 	endpoint: McpEndpoint;
 	session: McpSession;
 	tools: ToolList;
-	contextOf: (action: string, itemIndex?: number) => ErrorContext;
+	contextOf: (purpose: string, itemIndex?: number) => ErrorContext;
 }
 
-function actionOf(method: string, params: IDataObject): string {
-	const actions: Record<string, string> = {
+function purposeOf(method: string, params: IDataObject): string {
+	const purposes: Record<string, string> = {
 		'tools/list': 'list the tools',
 		'resources/list': 'list the resources',
 		'resources/templates/list': 'list the resource templates',
 		'server/discover': 'discover the server',
 	};
 	if (method === 'resources/read') return `read the resource ${String(params.uri ?? '')}`;
-	return actions[method] ?? `send ${method}`;
+	return purposes[method] ?? `send ${method}`;
 }
 
 /**
@@ -156,9 +156,9 @@ export class McpClient {
 
 	/** One JSON-RPC request; returns its result (without the modern `resultType`). */
 	async request(method: string, params: IDataObject = {}, options: McpCallOptions = {}): Promise<IDataObject> {
-		const action = actionOf(method, params);
-		const exchange = await this.exchange(method, params, options, action);
-		const ctx = await this.errorContext(action, options.itemIndex);
+		const purpose = purposeOf(method, params);
+		const exchange = await this.exchange(method, params, options, purpose);
+		const ctx = await this.errorContext(purpose, options.itemIndex);
 		if (exchange.kind === 'rpcError') throw rpcError(exchange.error, ctx);
 		if (exchange.kind === 'status') throw this.statusError(exchange, ctx);
 		return exchange.result;
@@ -174,9 +174,9 @@ export class McpClient {
 		this.parts ??= (async () => {
 			const endpoint = await readEndpoint(this.ctx, this.credentialType, itemIndex);
 			const http = new StreamableHttpTransport(this.ctx, this.credentialType, endpoint);
-			const contextOf = (action: string, index?: number): ErrorContext => ({
+			const contextOf = (purpose: string, index?: number): ErrorContext => ({
 				node: this.ctx.getNode(),
-				action,
+				purpose,
 				itemIndex: index,
 				secrets: http.secrets,
 				oauth: this.credentialType === OAUTH_TYPE,
@@ -194,30 +194,30 @@ export class McpClient {
 		return await this.parts;
 	}
 
-	private async errorContext(action: string, itemIndex?: number): Promise<ErrorContext> {
-		return (await this.ready(itemIndex)).contextOf(action, itemIndex);
+	private async errorContext(purpose: string, itemIndex?: number): Promise<ErrorContext> {
+		return (await this.ready(itemIndex)).contextOf(purpose, itemIndex);
 	}
 
 	private async exchange(
 		method: string,
 		params: IDataObject,
 		options: McpCallOptions,
-		action: string,
+		purpose: string,
 	): Promise<Exchange> {
 		const { session } = await this.ready(options.itemIndex);
-		const timeoutMs = timeoutFor(this.ctx, options.timeoutMs);
+		const timeoutMs = callTimeout(this.ctx, options.timeoutMs);
 		return await session.exchange(method, params, {
 			itemIndex: options.itemIndex,
 			timeoutMs,
-			action,
+			purpose,
 			write: options.write === true && method === 'tools/call',
 		});
 	}
 
 	private async attemptTool(name: string, args: IDataObject, options: McpCallOptions): Promise<ToolAttempt> {
-		const action = `call ${name}`;
-		const exchange = await this.exchange('tools/call', { name, arguments: args }, options, action);
-		const ctx = await this.errorContext(action, options.itemIndex);
+		const purpose = `call ${name}`;
+		const exchange = await this.exchange('tools/call', { name, arguments: args }, options, purpose);
+		const ctx = await this.errorContext(purpose, options.itemIndex);
 		if (exchange.kind === 'status') throw this.statusError(exchange, ctx);
 		if (exchange.kind === 'rpcError') {
 			const unknown = unknownToolOf(exchange.error);

@@ -19,7 +19,7 @@ export type Exchange =
 export interface ExchangeOptions {
 	itemIndex?: number;
 	timeoutMs: number;
-	action: string;
+	purpose: string;
 	/** A tools/call that changes something: never sent twice; an unknown outcome is thrown as uncertain. */
 	write: boolean;
 }
@@ -37,7 +37,7 @@ export class McpMessages {
 
 	constructor(
 		private readonly transport: StreamableHttpTransport,
-		private readonly errorContext: (action: string, itemIndex?: number) => ErrorContext,
+		private readonly errorContext: (purpose: string, itemIndex?: number) => ErrorContext,
 	) {}
 
 	/** Sends one request and classifies the answer; `probe` keeps a result's `resultType` for the caller to judge. */
@@ -55,7 +55,7 @@ export class McpMessages {
 			throw requestTooLargeError(
 				size,
 				requestLimitOf(method, params),
-				this.errorContext(options.action, options.itemIndex),
+				this.errorContext(options.purpose, options.itemIndex),
 			);
 		const renewal = () => messageOf('tools/list', {}, revision, this.nextId++);
 		const answer = await this.transport.post(message, this.postOptions(options), renewal);
@@ -66,7 +66,7 @@ export class McpMessages {
 				response: { status: answer.status, headers: answer.headers, body: answer.body },
 				body: answer.body,
 			};
-		const ctx = this.errorContext(options.action, options.itemIndex);
+		const ctx = this.errorContext(options.purpose, options.itemIndex);
 		if (answer.body === undefined)
 			throw unexpectedAnswerError('the answer to the request never came', ctx, options.write);
 		const parsed = jsonRpcResponseSchema.safeParse(answer.body);
@@ -85,7 +85,7 @@ export class McpMessages {
 	async notify(method: string, revision: NegotiatedRevision, options: ExchangeOptions): Promise<void> {
 		await this.transport.post(
 			messageOf(method, {}, revision, undefined),
-			this.postOptions({ ...options, action: `send ${method}` }),
+			this.postOptions({ ...options, purpose: `send ${method}` }),
 		);
 	}
 
@@ -95,7 +95,7 @@ export class McpMessages {
 		delete headers['Content-Type'];
 		await this.transport.deleteSession(
 			headers,
-			this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }),
+			this.postOptions({ timeoutMs: 10_000, purpose: 'end the MCP session', write: false }),
 		);
 	}
 
@@ -103,7 +103,7 @@ export class McpMessages {
 		return {
 			itemIndex: options.itemIndex,
 			timeoutMs: options.timeoutMs,
-			action: options.action,
+			purpose: options.purpose,
 			resend: !options.write,
 		};
 	}

@@ -45,7 +45,7 @@ export class McpSession {
 	constructor(
 		transport: StreamableHttpTransport,
 		private readonly endpoint: McpEndpoint,
-		private readonly errorContext: (action: string, itemIndex?: number) => ErrorContext,
+		private readonly errorContext: (purpose: string, itemIndex?: number) => ErrorContext,
 		private readonly pinnedRevision?: string,
 	) {
 		this.messages = new McpMessages(transport, errorContext);
@@ -85,7 +85,7 @@ export class McpSession {
 					this.initializing = undefined;
 					await this.initialize(negotiated.revision, options);
 					// The server forgot the session: a read is sent again; a write is left to the caller's read-back.
-					if (options.write) throw sessionLostError(this.errorContext(options.action, options.itemIndex));
+					if (options.write) throw sessionLostError(this.errorContext(options.purpose, options.itemIndex));
 					continue;
 				}
 				return outcome;
@@ -144,7 +144,7 @@ export class McpSession {
 	private discoverNeedsModern(options: ExchangeOptions): NodeOperationError {
 		const pinned = this.pinned;
 		return new NodeOperationError(
-			this.errorContext(options.action).node,
+			this.errorContext(options.purpose).node,
 			`Server → Discover needs the modern protocol revision ${MODERN_REVISION}, but ${
 				pinned ? `the credential is set to ${pinned}` : 'the server refused that revision'
 			}`,
@@ -161,11 +161,11 @@ export class McpSession {
 	/** Sends the one initialize of this session (shared by every caller), then notifications/initialized. */
 	private async initialize(requested: string, options: ExchangeOptions): Promise<NegotiatedRevision> {
 		this.initializing ??= (async () => {
-			const action = 'initialize the MCP session';
-			const ctx = this.errorContext(action, options.itemIndex);
+			const purpose = 'initialize the MCP session';
+			const ctx = this.errorContext(purpose, options.itemIndex);
 			const initialize = { revision: requested, modern: false };
 			const params = { protocolVersion: requested, capabilities: {}, clientInfo: CLIENT_INFO };
-			const outcome = await this.messages.send('initialize', params, initialize, { ...options, action, write: false });
+			const outcome = await this.messages.send('initialize', params, initialize, { ...options, purpose, write: false });
 			if (outcome.kind === 'status') {
 				const supported =
 					outcome.response.status === 400

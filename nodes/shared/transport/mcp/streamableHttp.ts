@@ -17,7 +17,7 @@ export interface PostOptions {
 	itemIndex?: number;
 	timeoutMs: number;
 	/** What the request does, for error messages: "list the tools", "call the tool …". */
-	action: string;
+	purpose: string;
 	/** A read: sent once more after a lost connection or a timeout. A write never is. */
 	resend: boolean;
 }
@@ -215,7 +215,7 @@ export class StreamableHttpTransport {
 			error,
 			{
 				service: MCP_SERVICE,
-				action: options.action,
+				purpose: options.purpose,
 				baseUrl: this.endpoint.url,
 				timeoutMs: options.timeoutMs,
 				itemIndex: options.itemIndex,
