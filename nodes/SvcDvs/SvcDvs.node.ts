@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { actionSubtitle } from '../shared/descriptions';
-import { route } from '../shared/router';
-import { dvsAuthentication, dvsCredentials } from '../shared/authenticationDescriptions';
+import { actionSubtitle } from '../shared/description/common.descriptions';
+import { route } from '../shared/execution/router';
+import { dvsAuthentication, dvsCredentials } from '../shared/description/authentication.descriptions';
 import * as attachment from './actions/attachment';
 import * as client from './actions/client';
 import * as comment from './actions/comment';
@@ -60,7 +60,7 @@ export class SvcDvs implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description
-		// (shared/toolDescriptions.ts).
+		// (shared/description/toolDescriptions.ts).
 		usableAsTool: {
 			replacements: {
 				description:

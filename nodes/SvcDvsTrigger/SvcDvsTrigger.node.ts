@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { dvsCredentials } from '../shared/authenticationDescriptions';
+import { dvsCredentials } from '../shared/description/authentication.descriptions';
 import { properties } from './description';
 import { pollDvsTrigger } from './events';
 import { searchProjects, searchTasks } from './methods/listSearch';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dvsAuthentication } from '../shared/authenticationDescriptions';
+import { dvsAuthentication } from '../shared/description/authentication.descriptions';
 import {
 	byIdMode,
 	DEFAULT_MAX_ITEMS_PER_POLL,
@@ -8,7 +8,7 @@ import {
 	listOrDirectLocator,
 	optionsCollection,
 	timeoutOption,
-} from '../shared/descriptions';
+} from '../shared/description/common.descriptions';
 
 export const DEFAULT_TASKS_CHECKED_PER_POLL = 10;
 /** The comment trigger follows at most this many of the newest matching tasks. */

@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import type { DvsFilters } from '../shared/services/dvs/types';
-import { TASK_PROJECT_FIELD } from '../shared/services/dvs/types';
-import { readInteger, readLocator, readTimeout, refuseInput } from '../shared/parameters';
-import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/descriptions';
+import type { DvsFilters } from '../shared/adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../shared/adapters/dvs/port';
+import { readInteger, readLocator, readTimeout, refuseInput } from '../shared/execution/parameters';
+import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/description/common.descriptions';
 import { DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
 import { dvsId } from './stamps';
 

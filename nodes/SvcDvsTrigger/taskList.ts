@@ -1,5 +1,5 @@
 import type { DvsService } from '../shared/services/dvs/DvsService';
-import type { DvsFilters } from '../shared/services/dvs/types';
+import type { DvsFilters } from '../shared/adapters/dvs/port';
 import type { PollBudget } from '../shared/polling/budget';
 import type { StampedTask } from './stamps';
 import { stampTask } from './stamps';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { actionSubtitle } from '../shared/descriptions';
-import { route } from '../shared/router';
+import { actionSubtitle } from '../shared/description/common.descriptions';
+import { route } from '../shared/execution/router';
 import * as docs from './actions/docs';
 import * as resource from './actions/resource';
 import { mcpActions } from './actions/router';
@@ -56,7 +56,7 @@ export class SvcMcp implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description
-		// (shared/toolDescriptions.ts).
+		// (shared/description/toolDescriptions.ts).
 		usableAsTool: {
 			replacements: {
 				description:

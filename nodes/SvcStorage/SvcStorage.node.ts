@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { actionSubtitle } from '../shared/descriptions';
-import { route } from '../shared/router';
-import { storageAuthentication, storageCredentials } from '../shared/authenticationDescriptions';
+import { actionSubtitle } from '../shared/description/common.descriptions';
+import { route } from '../shared/execution/router';
+import { storageAuthentication, storageCredentials } from '../shared/description/authentication.descriptions';
 import * as account from './actions/account';
 import * as encryptionKey from './actions/encryptionKey';
 import * as esignature from './actions/esignature';
@@ -49,7 +49,7 @@ export class SvcStorage implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description
-		// (shared/toolDescriptions.ts).
+		// (shared/description/toolDescriptions.ts).
 		usableAsTool: {
 			replacements: {
 				description:

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { storageCredentials } from '../shared/authenticationDescriptions';
+import { storageCredentials } from '../shared/description/authentication.descriptions';
 import { properties } from './description';
 import { pollStorageTrigger } from './events';
 import { searchFolders } from './methods/listSearch';

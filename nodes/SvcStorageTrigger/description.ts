@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { storageAuthentication } from '../shared/authenticationDescriptions';
+import { storageAuthentication } from '../shared/description/authentication.descriptions';
 import {
 	DEFAULT_MAX_ITEMS_PER_POLL,
 	filtersCollection,
 	folderLocator,
 	optionsCollection,
 	timeoutOption,
-} from '../shared/descriptions';
+} from '../shared/description/common.descriptions';
 
 export const MAX_SUBFOLDER_DEPTH = 5;
 export const DEFAULT_DOWNLOAD_RETRIES = 3;

@@ -1,7 +1,7 @@
 import type { IBinaryData, IPollFunctions } from 'n8n-workflow';
 
 import type { StorageService } from '../shared/services/storage/StorageService';
-import { binaryFromStream } from '../shared/binary';
+import { binaryFromStream } from '../shared/execution/binary';
 import { asNodeError, isGoneError } from '../shared/polling/errors';
 import type { WatchedEntry } from './watchedTree';
 

@@ -1,7 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { readInteger, readLocator, readText, readTimeout } from '../shared/parameters';
-import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/descriptions';
+import { readInteger, readLocator, readText, readTimeout } from '../shared/execution/parameters';
+import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/description/common.descriptions';
 import { DEFAULT_DOWNLOAD_RETRIES, MAX_SUBFOLDER_DEPTH } from './description';
 import type { NameFilter } from './nameFilter';
 import { nameFilter, parseExtensions } from './nameFilter';

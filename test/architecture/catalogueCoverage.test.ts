@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { REST_ACTIONS } from '../../nodes/shared/transport/restCatalogue';
 import { DOCUMENTED_PREFIX } from '../../nodes/shared/transport/mcp/toolList';
 import { MCP_TOOL_ROWS, toolWrites } from '../../nodes/shared/transport/mcp/toolCatalogue';
-import type { Operations } from '../../nodes/shared/operation';
+import type { Operations } from '../../nodes/shared/description/operation';
 import { storageActions } from '../../nodes/SvcStorage/actions/router';
 import { dvsActions } from '../../nodes/SvcDvs/actions/router';
 import { ACTION_CASES } from '../reliability/badAnswers';

@@ -1,11 +1,17 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
- * The house's one way down, asserted on the running code: every operation of every action node
- * (walked from the node's router) reaches n8n's request helper through its service, no layer calls
- * a layer above it, and the deepest REST write is printed with its number of our frames above that
- * helper (at most 8). The stack is read where the credential signs the request (its `authenticate`),
- * which n8n calls from inside the helper.
+ * The house's one way down, on the code as written and as it runs. Every file of nodes/shared/ stands in one of
+ * the layers ARCHITECTURE.md draws and imports only its own layer or one below. Every operation of every action
+ * node (walked from the node's router) reaches n8n's request helper through its route and its service, down the
+ * layers in their order, never calling a layer above; how many of our frames a REST write stands on is printed.
+ * The stack is read where the credential signs the request (its `authenticate`), which n8n calls from inside the
+ * helper.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
 import type { INodeParameters } from 'n8n-workflow';
+import * as ts from 'typescript';
 
 import { loadPackage, runNode, type CredentialsMap, type HarnessInputItem } from '../../devkit/harness';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
@@ -53,20 +59,91 @@ function ourFrames(stack: string): string[] {
 		});
 }
 
-/** The layers from the top down; a frame outside `shared/{services,adapters,transport}` is the node's. */
-const LAYERS = ['node', 'service', 'adapter', 'transport'] as const;
+/**
+ * The layers of nodes/shared/ from the top down, as ARCHITECTURE.md draws them; a node's own files
+ * (nodes/Svc*) stand above them all. `polling/` (the triggers' state) stands apart: it imports no layer.
+ */
+const LAYERS = ['node', 'execution', 'description', 'services', 'adapters', 'transport'] as const;
+const APART = 'polling';
 
-function layerOf(frame: string): number {
-	if (frame.startsWith('shared/transport/')) return LAYERS.indexOf('transport');
-	if (frame.startsWith('shared/adapters/')) return LAYERS.indexOf('adapter');
-	if (frame.startsWith('shared/services/')) return LAYERS.indexOf('service');
-	return LAYERS.indexOf('node');
+/** The layer of a path under nodes/ (a source file or a built frame's `file:function`), by its folder. */
+function layerOf(path: string): number {
+	const folder = /^shared\/([^/]+)\//.exec(path)?.[1];
+	return folder === undefined ? 0 : LAYERS.indexOf(folder as (typeof LAYERS)[number]);
+}
+
+const NODES_DIR = resolve(__dirname, '..', '..', 'nodes');
+
+function sourcesUnder(folder: string): string[] {
+	return readdirSync(folder).flatMap((name) => {
+		const path = join(folder, name);
+		if (statSync(path).isDirectory()) return sourcesUnder(path);
+		return name.endsWith('.ts') ? [relative(NODES_DIR, path).replace(/\\/g, '/')] : [];
+	});
+}
+
+/** The files of nodes/ a source file imports (relative specifiers, resolved to paths under nodes/). */
+function importsOf(file: string): string[] {
+	const source = ts.createSourceFile(file, readFileSync(join(NODES_DIR, file), 'utf8'), ts.ScriptTarget.Latest);
+	return source.statements.flatMap((statement) => {
+		const specifier =
+			(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
+		if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return [];
+		return [join(dirname(file), specifier.text).replace(/\\/g, '/')];
+	});
+}
+
+describe('the layers of nodes/shared, as written', () => {
+	const files = sourcesUnder(NODES_DIR);
+
+	it('every file of nodes/shared stands in a layer folder (or in polling/, apart)', () => {
+		const folders = [...LAYERS.slice(1), APART];
+		const loose = files.filter((file) => file.startsWith('shared/') && !folders.includes(file.split('/')[1]));
+		expect(loose).toEqual([]);
+		expect(files.filter((file) => file.startsWith('shared/')).length).toBeGreaterThan(50);
+	});
+
+	it('imports only its own layer or one below; polling/ imports no layer and no layer imports it', () => {
+		const upward = files.flatMap((file) =>
+			importsOf(file)
+				.filter((target) => target.startsWith('shared/'))
+				.filter((target) => {
+					const apart = [file, target].filter((path) => path.startsWith(`shared/${APART}/`)).length;
+					if (apart > 0) return apart === 1 && file.startsWith('shared/');
+					return layerOf(target) < layerOf(file);
+				})
+				.map((target) => `${file} imports ${target}`),
+		);
+		expect(upward).toEqual([]);
+	});
+
+	it('reads a layer the way the running code does', () => {
+		expect(['SvcStorage/x.ts', 'shared/execution/router.ts', 'shared/transport/mcp/client.ts'].map(layerOf)).toEqual([
+			0, 1, 5,
+		]);
+	});
+});
+
+/**
+ * A running frame's layer. The route (execution/) runs the node's operation, which it is handed in the node's
+ * table, never imports: node and route are one level while a request runs.
+ */
+function runningLayerOf(frame: string): number {
+	return Math.max(layerOf(frame), LAYERS.indexOf('execution')) - 1;
+}
+
+const RUNNING = ['node', ...LAYERS.slice(2)];
+
+/** The layers a request's frames pass through, from the node down (the stack is innermost first). */
+function layersDown(frames: string[]): string[] {
+	const passed = frames.map((frame) => RUNNING[runningLayerOf(frame)]).reverse();
+	return passed.filter((layer, index) => index === 0 || layer !== passed[index - 1]);
 }
 
 /** Each frame called from a frame of a lower layer (the stack is innermost first: a caller is below its callee). */
 function upwardCalls(frames: string[]): string[] {
 	return frames.flatMap((frame, index) => {
-		const lowerCaller = frames.slice(index + 1).find((caller) => layerOf(caller) > layerOf(frame));
+		const lowerCaller = frames.slice(index + 1).find((caller) => runningLayerOf(caller) > runningLayerOf(frame));
 		return lowerCaller ? [`${frame} under ${lowerCaller}`] : [];
 	});
 }
@@ -238,6 +315,11 @@ describe.each(Object.entries(NODES))('%s', (_node, node) => {
 		for (const request of requests) {
 			expect(request.frames.some((frame) => frame.startsWith(node.service))).toBe(true);
 			expect(upwardCalls(request.frames)).toEqual([]);
+			// The node's route, the service, (its adapter,) the one request loop: in that order, each once.
+			expect(request.frames.some((frame) => /^shared\/execution\/router\.js:.*route$/.test(frame))).toBe(true);
+			expect(layersDown(request.frames)).toEqual(expect.arrayContaining(['node', 'services', 'transport']));
+			expect(layersDown(request.frames)).toEqual([...new Set(layersDown(request.frames))]);
+			expect(request.frames[0]).toMatch(/^shared\/transport\/http\.js:sendServiceCall$/);
 		}
 		const declared = actions.resources[resource][name] as { access?: string };
 		if (api === 'rest' && declared.access === 'write')
@@ -248,11 +330,7 @@ describe.each(Object.entries(NODES))('%s', (_node, node) => {
 /** A request that only reads (the storage API's and the DVS API's get_*, search_*, and the ROOT lookup). */
 const READ_REQUEST = /\/(get|search|list)_\w+$|\/authenticate_user\.php$/;
 
-/** The REST writes' depths: Folder → Create's at most 8 frames, the deepest never deeper than at 47888f5. */
-const FOLDER_CREATE_CEILING = 8;
-const DEEPEST_WRITE_CEILING = 12;
-
-it("REST writes stay few frames above n8n's request helper", () => {
+it("prints how many of our frames the REST writes stand on above n8n's request helper", () => {
 	const writes = restWrites.filter((request) => !READ_REQUEST.test(new URL(request.url).pathname));
 	const folderCreate = writes.find((request) => request.url.endsWith('/api_v2/create_folder'));
 	expect(folderCreate).toBeDefined();
@@ -262,6 +340,6 @@ it("REST writes stay few frames above n8n's request helper", () => {
 		`REST write depth (our frames above n8n's request helper): Folder → Create ${folderCreate?.frames.length}, ` +
 			`deepest ${deepest.frames.length} (${deepest.operation}, ${new URL(deepest.url).pathname})`,
 	);
-	expect(folderCreate?.frames.length).toBeLessThanOrEqual(FOLDER_CREATE_CEILING);
-	expect(deepest.frames.length).toBeLessThanOrEqual(DEEPEST_WRITE_CEILING);
+	// The shape, not a count: Folder → Create goes node and route → service → adapter → the one request loop.
+	expect(layersDown(folderCreate?.frames ?? [])).toEqual(['node', 'services', 'adapters', 'transport']);
 });

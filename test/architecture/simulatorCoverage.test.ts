@@ -50,7 +50,7 @@ it('serves every MCP catalogue row with a tool, and each mirrored DVS action in 
 		const mirrored = row.mirrors;
 		if (!mirrored || !handlerIn(DVS_ACTIONS, mirrored.action.name)) return gap;
 		const offered = SECTION_ACTIONS as Record<string, readonly string[]>;
-		const missing = mirrored.sections.filter((section) => !offered[section].includes(mirrored.action.name));
+		const missing = mirrored.registers.filter((register) => !offered[register].includes(mirrored.action.name));
 		return missing.length === 0
 			? gap
 			: [...gap, `mcp svc_${row.suffix}: dvs ${mirrored.action.name} is not offered in ${missing.join(', ')}`];

@@ -50,7 +50,7 @@ describe('binary data modes', () => {
 			)
 			.map(({ at }) => at.replace(/:\d+$/, ''));
 		// storedByteCount: 2.x counts the bytes, a 1.x store keeps them in its metadata, only 1.x's `default` holds them inline.
-		expect(inline).toEqual(['nodes/shared/platform.ts']);
+		expect(inline).toEqual(['nodes/shared/execution/platform.ts']);
 	});
 
 	it('never names a binary data mode in code that decides something', () => {

@@ -1,5 +1,5 @@
 /** The one converter of mapped values (mappedValues.ts), for DVS fields and MCP arguments alike. */
-import { convertMapped, FIELD_TYPE_OF, type MappedKind } from '../../nodes/shared/mappedValues';
+import { convertMapped, FIELD_TYPE_OF, type MappedKind } from '../../nodes/shared/services/mappedValues';
 
 it.each([
 	['text', '  Review  ', 'Review'],

@@ -7,8 +7,8 @@ import {
 	OVER_REST_ONLY,
 	resourceDescription,
 	type Operation,
-} from '../../nodes/shared/operation';
-import { itemPace } from '../../nodes/shared/router';
+} from '../../nodes/shared/description/operation';
+import { itemPace } from '../../nodes/shared/execution/router';
 
 const declared = (name: string, runsOver: Operation<unknown>['runsOver']): Operation<unknown> => ({
 	option: { name, action: `${name} a file`, description: `${name} it` },

@@ -1,5 +1,5 @@
 /** Offset paging's bounds (paging.ts): until the total, never past what is wanted, never forever. */
-import { collectOffsetPages, offsetPages } from '../../nodes/shared/paging';
+import { collectOffsetPages, offsetPages } from '../../nodes/shared/execution/paging';
 
 /** A service of `total` items answering at most `cap` per request; records what was asked. */
 function service(total: number, cap = 200) {

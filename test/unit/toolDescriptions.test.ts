@@ -9,7 +9,7 @@ import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context
 import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 
-import { DATA_NOT_INSTRUCTIONS } from '../../nodes/shared/toolDescriptions';
+import { DATA_NOT_INSTRUCTIONS } from '../../nodes/shared/description/toolDescriptions';
 import { DVS_NODE, MCP_NODE, STORAGE_NODE, nodeDescription } from '../helpers';
 
 /** The node as n8n offers it to an agent: its `Tool` variant, whose `@tool` parameters show. */

@@ -1,8 +1,8 @@
 /** What an AI tool's model is told (modelInputs.ts) and never given (toolUse.ts), decided alone. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { withModelInputs } from '../../nodes/shared/modelInputs';
-import { withoutCapabilityKeys } from '../../nodes/shared/toolUse';
+import { withModelInputs } from '../../nodes/shared/description/modelInputs';
+import { withoutCapabilityKeys } from '../../nodes/shared/execution/toolUse';
 
 const folder: INodeProperties = {
 	displayName: 'Folder',

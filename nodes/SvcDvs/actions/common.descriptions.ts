@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byIdMode, limitProperty, listOrDirectLocator } from '../../shared/descriptions';
+import { byIdMode, limitProperty, listOrDirectLocator } from '../../shared/description/common.descriptions';
 
 /*
  * Parameters that stand in the forms of two or more DVS operations, each written once as the editor shows it;

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsSection } from '../../shared/services/dvs/types';
-import { refuseInput } from '../../shared/parameters';
-import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/mappedValues';
+import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsRegister } from '../../shared/adapters/dvs/port';
+import { refuseInput } from '../../shared/execution/parameters';
+import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/services/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import { isSection } from './sections';
+import { isRegister } from '../registers/names';
 
 const LABEL = 'Fields';
 
@@ -56,7 +56,7 @@ function mappedInput(ctx: IExecuteFunctions, itemIndex: number): { values: IData
 /** Where a tool's names are looked up: the DVS service, and the task's project for its users. */
 export interface NameLookup {
 	dvs: DvsService;
-	section: DvsSection;
+	register: DvsRegister;
 	projectId?: number;
 }
 
@@ -70,8 +70,8 @@ async function idOfName(
 	if (asId(entry) !== undefined || typeof entry !== 'string' || !entry.trim()) return entry;
 	if (field.type.startsWith('dropdown')) return lookup.dvs.optionIdOf(field, entry) ?? entry;
 	if (field.type.startsWith('user'))
-		return await lookup.dvs.userIdOf(lookup.section, lookup.projectId, entry.trim(), itemIndex);
-	if (field.type.startsWith('relation') && isSection(field.section))
+		return await lookup.dvs.userIdOf(lookup.register, lookup.projectId, entry.trim(), itemIndex);
+	if (field.type.startsWith('relation') && isRegister(field.section))
 		return await lookup.dvs.documentIdOf(field.section, entry.trim(), itemIndex);
 	return entry;
 }

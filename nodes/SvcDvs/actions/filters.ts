@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsFilters, DvsSchema } from '../../shared/services/dvs/types';
-import { refuseInput } from '../../shared/parameters';
-import { asCalendarDate, asIdList } from '../../shared/mappedValues';
+import type { DvsFilters, DvsSchema } from '../../shared/adapters/dvs/port';
+import { refuseInput } from '../../shared/execution/parameters';
+import { asCalendarDate, asIdList } from '../../shared/services/mappedValues';
 
 const LABEL = 'Filters';
 const TEXT_TYPES = new Set(['text', 'date']);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../../shared/operation';
+import type { Operation } from '../../shared/description/operation';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 
 export interface DvsDeps {

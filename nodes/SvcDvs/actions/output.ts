@@ -1,20 +1,20 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection, DvsWriteResult } from '../../shared/services/dvs/types';
-import { simplifyDocument } from '../../shared/dvsSimplify';
-import { jsonItem } from '../../shared/items';
+import type { DvsRegister, DvsWriteResult } from '../../shared/adapters/dvs/port';
+import { simplifyDocument } from './simplify';
+import { jsonItem } from '../../shared/execution/items';
 
 /** Documents as output items, simplified by the register's schema when asked. */
 export async function documentItems(
 	dvs: DvsService,
-	section: DvsSection,
+	register: DvsRegister,
 	documents: IDataObject[],
 	simplify: boolean,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	if (!simplify || documents.length === 0) return documents.map((document) => jsonItem(document, itemIndex));
-	const { fields } = await dvs.getFields(section, itemIndex);
+	const { fields } = await dvs.getFields(register, itemIndex);
 	return documents.map((document) => jsonItem(simplifyDocument(document, fields), itemIndex));
 }
 
@@ -28,18 +28,18 @@ export async function documentItems(
  */
 export async function writtenDocumentItems(
 	dvs: DvsService,
-	section: DvsSection,
+	register: DvsRegister,
 	written: DvsWriteResult,
 	simplify: boolean,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	let document: IDataObject;
 	try {
-		document = await dvs.getDocument(section, written.dvs_document_id, itemIndex);
+		document = await dvs.getDocument(register, written.dvs_document_id, itemIndex);
 	} catch (error) {
 		return [jsonItem({ ...written, document_read_error: (error as Error).message }, itemIndex)];
 	}
-	const [item] = await documentItems(dvs, section, [document], simplify, itemIndex);
+	const [item] = await documentItems(dvs, register, [document], simplify, itemIndex);
 	const { reconciled, reconciledWhy, earlierWrite } = written;
 	const settled = reconciled ? { reconciled, ...(reconciledWhy ? { reconciledWhy } : {}) } : {};
 	return [{ ...item, json: { ...item.json, ...settled, ...(earlierWrite ? { earlierWrite } : {}) } }];

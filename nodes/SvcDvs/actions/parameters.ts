@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/services/dvs/types';
-import { asId } from '../../shared/mappedValues';
+import type { DvsRegister } from '../../shared/adapters/dvs/port';
+import { asId } from '../../shared/services/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import { isToolUse } from '../../shared/toolUse';
-import { readBoolean, readLocator, readText, refuseInput } from '../../shared/parameters';
+import { isToolUse } from '../../shared/execution/toolUse';
+import { readBoolean, readLocator, readText, refuseInput } from '../../shared/execution/parameters';
 
 /**
  * A document locator's value as a document ID. As an AI tool, whose model sends what it sees, a
@@ -13,12 +13,12 @@ import { readBoolean, readLocator, readText, refuseInput } from '../../shared/pa
 export async function readDocument(
 	ctx: IExecuteFunctions,
 	dvs: DvsService,
-	parameter: { name: string; label: string; section: DvsSection },
+	parameter: { name: string; label: string; register: DvsRegister },
 	itemIndex: number,
 ): Promise<number> {
 	if (!isToolUse(ctx)) return readDocumentId(ctx, parameter.name, itemIndex, parameter.label);
 	return await dvs.documentIdOf(
-		parameter.section,
+		parameter.register,
 		readLocator(ctx, parameter.name, itemIndex, parameter.label),
 		itemIndex,
 	);
@@ -26,7 +26,7 @@ export async function readDocument(
 
 /** The Task parameter (`taskLocator`) as a task ID. */
 export async function readTask(ctx: IExecuteFunctions, dvs: DvsService, itemIndex: number): Promise<number> {
-	return await readDocument(ctx, dvs, { name: 'task', label: 'Task', section: 'task' }, itemIndex);
+	return await readDocument(ctx, dvs, { name: 'task', label: 'Task', register: 'task' }, itemIndex);
 }
 
 /** A document locator's value as a document ID, refused with the parameter's name when it is not one. */

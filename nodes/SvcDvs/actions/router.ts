@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { DVS_UNAVAILABILITY } from '../../shared/availability';
-import type { NodeActions } from '../../shared/router';
+import { DVS_UNAVAILABILITY } from '../../shared/adapters/availability';
+import type { NodeActions } from '../../shared/execution/router';
 import { apiOf } from '../../shared/services/authentication';
 import { dvsServiceFor } from '../../shared/services/serviceFor';
 import * as attachment from './attachment';
@@ -25,8 +25,8 @@ export const dvsActions: NodeActions<DvsDeps> = {
 		user: user.operations,
 	},
 	apiOf: (ctx: IExecuteFunctions) => apiOf(ctx, 'svcDvsApi'),
-	open(ctx, timeoutFor) {
-		const dvs = dvsServiceFor(ctx, timeoutFor);
+	open(ctx, itemTimeout) {
+		const dvs = dvsServiceFor(ctx, itemTimeout);
 		return { deps: { dvs }, close: async () => await dvs.close() };
 	},
 	unavailability: DVS_UNAVAILABILITY,

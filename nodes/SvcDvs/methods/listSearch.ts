@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { DvsSection } from '../../shared/services/dvs/types';
+import type { DvsRegister } from '../../shared/adapters/dvs/port';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { OFFSET_PAGE_SIZE } from '../../shared/paging';
+import { OFFSET_PAGE_SIZE } from '../../shared/execution/paging';
 
 function label(document: Record<string, unknown>): string {
 	const name = typeof document.name === 'string' && document.name ? document.name : '';
@@ -17,14 +17,14 @@ function label(document: Record<string, unknown>): string {
  */
 async function searchDocuments(
 	ctx: ILoadOptionsFunctions,
-	section: DvsSection,
+	register: DvsRegister,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
 	const page = await closingAfter(
 		dvsServiceFor(ctx),
-		async (dvs) => await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset, order: 'newest' }, 0),
+		async (dvs) => await dvs.listDocuments(register, { limit: OFFSET_PAGE_SIZE, offset, order: 'newest' }, 0),
 	);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = page.items

@@ -2,23 +2,23 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { asIdList } from '../../shared/mappedValues';
+import { asIdList } from '../../shared/services/mappedValues';
 import {
 	currentDocumentId,
-	currentSection,
+	currentRegister,
 	documentOptions,
-	isSection,
+	isRegister,
 	projectOfTask,
 	taskProject,
 	userOptions,
 } from './lookups';
-import { TASK_PROJECT_FIELD } from '../../shared/services/dvs/types';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
 
 /** Fields of the resource's register that get_documents can filter on. */
 export async function getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { fields } = await closingAfter(
 		dvsServiceFor(this),
-		async (dvs) => await dvs.getFields(currentSection(this), 0),
+		async (dvs) => await dvs.getFields(currentRegister(this), 0),
 	);
 	return fields
 		.filter((field) => field.filter)
@@ -37,8 +37,8 @@ export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INod
 	const fieldName = this.getCurrentNodeParameter('&field');
 	if (typeof fieldName !== 'string' || !fieldName) return [];
 	return await closingAfter(dvsServiceFor(this), async (dvs) => {
-		const section = currentSection(this);
-		const field = (await dvs.getFields(section, 0)).fields.find((candidate) => candidate.name === fieldName);
+		const register = currentRegister(this);
+		const field = (await dvs.getFields(register, 0)).fields.find((candidate) => candidate.name === fieldName);
 		if (!field) return [];
 		switch (field.type) {
 			case 'dropdown':
@@ -46,12 +46,12 @@ export async function getFilterValues(this: ILoadOptionsFunctions): Promise<INod
 				return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
 			case 'relation':
 			case 'relation_ids':
-				return isSection(field.section) ? ((await documentOptions(dvs, field.section)) ?? []) : [];
+				return isRegister(field.section) ? ((await documentOptions(dvs, field.section)) ?? []) : [];
 			case 'user_id':
 			case 'user_ids': {
 				// A task user list needs a project: the one filtered on, else the project register's users.
-				const project = section === 'task' ? chosenProject(this) : undefined;
-				return await userOptions(dvs, section === 'task' && project === undefined ? 'project_2' : section, project);
+				const project = register === 'task' ? chosenProject(this) : undefined;
+				return await userOptions(dvs, register === 'task' && project === undefined ? 'project_2' : register, project);
 			}
 			default:
 				return [];

@@ -1,14 +1,14 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsSection } from '../../shared/services/dvs/types';
-import { OFFSET_PAGE_SIZE } from '../../shared/paging';
-import { asId } from '../../shared/mappedValues';
-import { isSection, sectionOfResource } from '../actions/sections';
+import type { DvsRegister } from '../../shared/adapters/dvs/port';
+import { OFFSET_PAGE_SIZE } from '../../shared/execution/paging';
+import { asId } from '../../shared/services/mappedValues';
+import { isRegister, registerOfResource } from '../registers/names';
 
 /** The register of the node's chosen resource (the task register for comments and attachments). */
-export function currentSection(ctx: ILoadOptionsFunctions): DvsSection {
-	return sectionOfResource(ctx.getCurrentNodeParameter('resource')) ?? 'task';
+export function currentRegister(ctx: ILoadOptionsFunctions): DvsRegister {
+	return registerOfResource(ctx.getCurrentNodeParameter('resource')) ?? 'task';
 }
 
 /** The ID chosen in a document locator of the node, if any. */
@@ -20,7 +20,7 @@ export function currentDocumentId(ctx: ILoadOptionsFunctions, name: string): num
 	}
 }
 
-export { isSection };
+export { isRegister };
 
 /** The project a task belongs to, from get_document. */
 export async function projectOfTask(dvs: DvsService, taskId: number): Promise<number | undefined> {
@@ -37,20 +37,20 @@ export async function taskProject(ctx: ILoadOptionsFunctions, dvs: DvsService): 
 /** Assignable users as options; a task register's list needs the project. */
 export async function userOptions(
 	dvs: DvsService,
-	section: DvsSection,
+	register: DvsRegister,
 	projectId: number | undefined,
 ): Promise<INodePropertyOptions[]> {
-	if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return [];
-	const users = await dvs.getUsers(section, projectId, 0);
+	if (register === 'contact_person' || (register === 'task' && projectId === undefined)) return [];
+	const users = await dvs.getUsers(register, projectId, 0);
 	return users.map((user) => ({ name: user.display_name, value: user.id }));
 }
 
 /** The newest documents of a register as options (one page), or undefined when there are more. */
 export async function documentOptions(
 	dvs: DvsService,
-	section: DvsSection,
+	register: DvsRegister,
 ): Promise<INodePropertyOptions[] | undefined> {
-	const page = await dvs.listDocuments(section, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
+	const page = await dvs.listDocuments(register, { limit: OFFSET_PAGE_SIZE, offset: 0, order: 'newest' }, 0);
 	if (page.total > page.items.length) return undefined;
 	return page.items.map((document) => ({
 		name:

@@ -1,21 +1,21 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { DvsFieldDescriptor, DvsSection } from '../../shared/services/dvs/types';
-import { TASK_PROJECT_FIELD } from '../../shared/services/dvs/types';
-import { FIELD_TYPE_OF } from '../../shared/mappedValues';
+import type { DvsFieldDescriptor, DvsRegister } from '../../shared/adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
+import { FIELD_TYPE_OF } from '../../shared/services/mappedValues';
 import { kindOf } from '../actions/fieldValues';
-import { isToolUse } from '../../shared/toolUse';
+import { isToolUse } from '../../shared/execution/toolUse';
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import { TASK_LISTS } from '../actions/documents/listPickers';
-import { currentDocumentId, currentSection, documentOptions, isSection, taskProject, userOptions } from './lookups';
+import { TASK_LISTS } from '../registers/listPickers';
+import { currentDocumentId, currentRegister, documentOptions, isRegister, taskProject, userOptions } from './lookups';
 
 /**
  * Fields given by their own parameter instead of the mapper; an AI tool's model gives the lists in the
  * mapper, by name.
  */
-function ownParameterFields(section: DvsSection, toolUse: boolean): string[] {
-	if (section !== 'task') return [];
+function ownParameterFields(register: DvsRegister, toolUse: boolean): string[] {
+	if (register !== 'task') return [];
 	return [TASK_PROJECT_FIELD, ...(toolUse ? [] : TASK_LISTS.map((list) => list.field))];
 }
 
@@ -70,7 +70,7 @@ async function mapperField(
 
 /**
  * The register's writable fields from get_fields, for the create and update mappers, typed so
- * that n8n checks and converts them (mappedValues.ts `FIELD_TYPE_OF`): required ones marked
+ * that n8n checks and converts them (services/mappedValues.ts `FIELD_TYPE_OF`): required ones marked
  * (create), dates as dates, hours as numbers, dropdowns with the organization's options, relations
  * and users as options when the list is short enough (users of the task's project), other lists
  * as arrays of IDs (a task's lists have their own parameters: listPickers.ts).
@@ -90,28 +90,28 @@ function notYetAskable(ctx: ILoadOptionsFunctions): string | undefined {
 		return 'Pick a credential first: the fields are read from your register.';
 	// As an AI tool the model gives the project, so the fields are listed without it.
 	const newTask =
-		currentSection(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create' && !isToolUse(ctx);
+		currentRegister(ctx) === 'task' && ctx.getCurrentNodeParameter('operation') === 'create' && !isToolUse(ctx);
 	if (newTask && currentDocumentId(ctx, 'project') === undefined)
 		return "Pick the task's project first: its fields and the users it accepts are read from it.";
 	return undefined;
 }
 
 async function documentFields(ctx: ILoadOptionsFunctions, dvs: DvsService): Promise<ResourceMapperFields> {
-	const section = currentSection(ctx);
+	const register = currentRegister(ctx);
 	const forCreate = ctx.getCurrentNodeParameter('operation') === 'create';
-	const schema = await dvs.getFields(section, 0);
-	const ownParameters = ownParameterFields(section, isToolUse(ctx));
+	const schema = await dvs.getFields(register, 0);
+	const ownParameters = ownParameterFields(register, isToolUse(ctx));
 	let users: Promise<ResourceMapperField['options']> | undefined;
 	const userChoices = async () => {
-		const projectId = section === 'task' ? await taskProject(ctx, dvs) : undefined;
-		if (section === 'contact_person' || (section === 'task' && projectId === undefined)) return undefined;
-		return await userOptions(dvs, section, projectId);
+		const projectId = register === 'task' ? await taskProject(ctx, dvs) : undefined;
+		if (register === 'contact_person' || (register === 'task' && projectId === undefined)) return undefined;
+		return await userOptions(dvs, register, projectId);
 	};
 	const choices = async (field: DvsFieldDescriptor) => {
 		if (field.type.startsWith('dropdown'))
 			return (field.options ?? []).map((option) => ({ name: option.display_name, value: option.id }));
 		if (field.type.startsWith('relation'))
-			return isSection(field.section) && dvs.reaches(field.section)
+			return isRegister(field.section) && dvs.reaches(field.section)
 				? await documentOptions(dvs, field.section)
 				: undefined;
 		users ??= userChoices();

@@ -1,17 +1,17 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { closingAfter, dvsServiceFor } from '../../shared/services/serviceFor';
-import type { DvsSection } from '../../shared/services/dvs/types';
+import type { DvsRegister } from '../../shared/adapters/dvs/port';
 
 /** Documents shown in a list: the newest 200, filtered by the typed text. */
 async function search(
 	ctx: ILoadOptionsFunctions,
-	section: DvsSection,
+	register: DvsRegister,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const page = await closingAfter(
 		dvsServiceFor(ctx),
-		async (dvs) => await dvs.listDocuments(section, { limit: 200, offset: 0, order: 'newest' }, 0),
+		async (dvs) => await dvs.listDocuments(register, { limit: 200, offset: 0, order: 'newest' }, 0),
 	);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = page.items

@@ -1,4 +1,4 @@
-import type { Operation } from '../../shared/operation';
+import type { Operation } from '../../shared/description/operation';
 import type { McpService } from '../../shared/services/mcp/McpService';
 
 export interface McpDeps {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { binaryFromBuffer } from '../../shared/binary';
+import { binaryFromBuffer } from '../../shared/execution/binary';
 import { decodeBase64 } from '../../shared/transport/base64';
 import type { McpContent, McpResourceContents, McpToolOutcome } from '../../shared/transport/mcp';
 

@@ -1,4 +1,4 @@
-import type { NodeActions } from '../../shared/router';
+import type { NodeActions } from '../../shared/execution/router';
 import { McpService } from '../../shared/services/mcp/McpService';
 import { McpClient } from '../../shared/transport/mcp';
 import { credentialTypeOf } from '../methods/client';
@@ -12,8 +12,8 @@ import * as tool from './tool';
 export const mcpActions: NodeActions<McpDeps> = {
 	resources: { docs: docs.operations, resource: resource.operations, server: server.operations, tool: tool.operations },
 	apiOf: () => 'mcp',
-	open(ctx, timeoutFor) {
-		const mcp = new McpService(new McpClient(ctx, credentialTypeOf(ctx)), timeoutFor);
+	open(ctx, itemTimeout) {
+		const mcp = new McpService(new McpClient(ctx, credentialTypeOf(ctx)), itemTimeout);
 		return { deps: { mcp }, close: async () => await mcp.close() };
 	},
 };

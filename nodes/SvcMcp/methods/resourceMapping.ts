@@ -7,8 +7,8 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { forFromAi, sentences } from '../../shared/modelInputs';
-import { isToolUse } from '../../shared/toolUse';
+import { forFromAi, sentences } from '../../shared/description/modelInputs';
+import { isToolUse } from '../../shared/execution/toolUse';
 import { listEndpointTools } from './client';
 
 function typeOf(schema: IDataObject): { type: FieldType; options?: INodePropertyOptions[] } {

@@ -1,8 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { readLocator } from '../../shared/parameters';
-import type { StorageService } from '../../shared/services/storage/StorageService';
-import { isToolUse } from '../../shared/toolUse';
+import type { INodeProperties } from 'n8n-workflow';
 
 export const accessRightsOption: INodeProperties = {
 	displayName: 'Include Access Rights',
@@ -20,21 +16,3 @@ export const newNameProperty: INodeProperties = {
 	default: '',
 	required: true,
 };
-
-/**
- * A folder or file parameter as a hash: what the picker or a listing gives, a path from ROOT
- * (/Documents/Reports), or (as an AI tool, whose model sends names) a unique name.
- */
-export async function readEntryHash(
-	ctx: IExecuteFunctions,
-	storage: StorageService,
-	kind: 'folder' | 'file',
-	parameter: { name: string; label: string; required?: boolean },
-	itemIndex: number,
-): Promise<string> {
-	const reference = readLocator(ctx, parameter.name, itemIndex, parameter.label, parameter.required ?? true);
-	const rules = { byName: isToolUse(ctx) };
-	return kind === 'folder'
-		? await storage.folderHashOf(reference, rules, itemIndex)
-		: await storage.fileHashOf(reference, rules, itemIndex);
-}

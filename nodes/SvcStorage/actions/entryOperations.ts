@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readText } from '../../shared/parameters';
-import { jsonItem } from '../../shared/items';
-import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/operation';
-import { readEntryHash } from './common.descriptions';
+import { readText } from '../../shared/execution/parameters';
+import { jsonItem } from '../../shared/execution/items';
+import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/description/operation';
+import { readEntryHash } from './references';
 import type { StorageOperation } from './node.type';
 
 /*

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { IfNameExists } from '../../shared/services/storage/StorageService';
+import type { IfNameExists } from '../../shared/services/storage/entryWrites';
 
 const IF_NAME_EXISTS: IfNameExists[] = ['keepBoth', 'useExisting', 'fail'];
 

@@ -1,4 +1,4 @@
-import type { Operation } from '../../shared/operation';
+import type { Operation } from '../../shared/description/operation';
 import type { StorageService } from '../../shared/services/storage/StorageService';
 
 export interface StorageDeps {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { STORAGE_UNAVAILABILITY } from '../../shared/availability';
-import type { NodeActions } from '../../shared/router';
+import { STORAGE_UNAVAILABILITY } from '../../shared/adapters/availability';
+import type { NodeActions } from '../../shared/execution/router';
 import { apiOf } from '../../shared/services/authentication';
 import { storageServiceFor } from '../../shared/services/serviceFor';
 import * as account from './account';
@@ -21,8 +21,8 @@ export const storageActions: NodeActions<StorageDeps> = {
 		folder: folder.operations,
 	},
 	apiOf: (ctx: IExecuteFunctions) => apiOf(ctx, 'svcStorageApi'),
-	open(ctx, timeoutFor) {
-		const storage = storageServiceFor(ctx, timeoutFor);
+	open(ctx, itemTimeout) {
+		const storage = storageServiceFor(ctx, itemTimeout);
 		return { deps: { storage }, close: async () => await storage.close() };
 	},
 	unavailability: STORAGE_UNAVAILABILITY,

@@ -1,17 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ItemTimeout } from '../transport/timeouts';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../transport/mcp';
 import { isUncertainOutcome, sayingOutcomeUncertain } from '../transport/errors';
 import type { McpTool } from '../transport/mcp/toolCatalogue';
 import { toolWrites } from '../transport/mcp/toolCatalogue';
 
 export interface McpCallContext {
-	/** What the call does, as the end of "while trying to …". */
-	action: string;
+	/** What the call is for, as the end of "while trying to …". */
+	purpose: string;
 	itemIndex: number;
-	timeoutMs?: number;
-	/** A write settled by reconcile.ts: its unknown outcome is read back, not reported as such. */
-	reconciled?: boolean;
+	/** A write the service runs exactly once (reconcile.ts): its unknown outcome is read back, not reported as such. */
+	exactlyOnce?: boolean;
 }
 
 /**
@@ -24,20 +24,30 @@ export class McpTools {
 	constructor(
 		readonly client: McpClient,
 		readonly credentialType: McpCredentialType,
+		/** The request timeout for an item (each item may set its own). */
+		readonly itemTimeout: ItemTimeout = () => undefined,
 	) {}
 
-	/** Calls one tool of the catalogue, sent as its row says (a write once, a file's content as data). */
+	/** A tool's structured result ({} when it gave none). */
+	async structured(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<IDataObject> {
+		return (await this.call(tool, args, context)).structured ?? {};
+	}
+
+	/**
+	 * Calls one tool of the catalogue with the item's timeout, sent as its row says (a write once, a file's content
+	 * as data).
+	 */
 	async call(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
 		const write = toolWrites(tool);
 		try {
 			return await this.client.callTool(tool.suffix, args, {
 				itemIndex: context.itemIndex,
-				timeoutMs: context.timeoutMs,
+				timeoutMs: this.itemTimeout(context.itemIndex),
 				write,
 				contentIsData: tool.contentIsData,
 				toolErrorHints: {
 					name_conflict: {
-						message: `Could not ${context.action}: an item with that name already exists there (name_conflict)`,
+						message: `Could not ${context.purpose}: an item with that name already exists there (name_conflict)`,
 						description:
 							"Svc's MCP endpoint never renames or overwrites. Choose another name, or rename or move the " +
 							'existing item first. (With the Svc Storage API credential the service would add a number ' +
@@ -47,7 +57,7 @@ export class McpTools {
 			});
 		} catch (error) {
 			// A write the service may have made: settled by reconcile.ts when reconciled, else said to be uncertain.
-			throw write && !context.reconciled && isUncertainOutcome(error) ? sayingOutcomeUncertain(error) : error;
+			throw write && !context.exactlyOnce && isUncertainOutcome(error) ? sayingOutcomeUncertain(error) : error;
 		}
 	}
 }

@@ -1,12 +1,12 @@
 import type { ServiceContext } from '../transport/http';
-import type { Api } from '../operation';
+import type { Api } from '../adapters/adapter';
 import type { McpCredentialType } from '../transport/mcp';
 
 /**
  * The node parameter `authentication` chooses the kind of connection: the REST credential of
  * the node (default) or one of the MCP endpoint's credentials. Every node that offers the
  * choice gets its services over the adapter of that credential (`serviceFor.ts`), so an operation
- * only ever sees the service; its parameter and credential entries are `authenticationDescriptions.ts`.
+ * only ever sees the service; its parameter and credential entries are `description/authentication.descriptions.ts`.
  */
 export const AUTHENTICATION = 'authentication';
 

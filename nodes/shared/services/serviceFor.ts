@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../transport/http';
+import type { ItemTimeout } from '../transport/timeouts';
 import { McpClient } from '../transport/mcp';
 import { McpDvsAdapter } from '../adapters/dvs/McpDvsAdapter';
 import { RestDvsAdapter } from '../adapters/dvs/RestDvsAdapter';
@@ -12,27 +13,24 @@ import { earliestServerTime } from '../transport/serverClock';
 
 /** The services over the adapter of the node's chosen credential, and their closing. */
 
-type TimeoutFor = (itemIndex: number) => number | undefined;
-
 /** The storage service over the adapter of the node's chosen credential. */
-export function storageServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): StorageService {
+export function storageServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout): StorageService {
 	const authentication = authenticationOf(ctx, 'svcStorageApi');
 	const adapter = isMcp(authentication)
-		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor)
-		: new RestStorageAdapter(ctx, timeoutFor);
+		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, itemTimeout)
+		: new RestStorageAdapter(ctx, itemTimeout);
 	return new StorageService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
 }
 
 /** The DVS service over the adapter of the node's chosen credential. */
-export function dvsServiceFor(ctx: ServiceContext, timeoutFor?: TimeoutFor): DvsService {
+export function dvsServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
 	const adapter = isMcp(authentication)
 		? new McpDvsAdapter(
 				ctx,
-				new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, timeoutFor),
-				timeoutFor,
+				new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, itemTimeout),
 			)
-		: new RestDvsAdapter(ctx, timeoutFor);
+		: new RestDvsAdapter(ctx, itemTimeout);
 	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
 }
 

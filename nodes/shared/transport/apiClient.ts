@@ -3,9 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
-import { sayingOutcomeUncertain, serviceError, serviceMessageOf, transportError } from './errors';
+import { sayingOutcomeUncertain, serviceError, serviceMessageOf } from './errors';
+import { transportError } from './failures';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
-import { sendServiceCall, timeoutFor } from './http';
+import { sendServiceCall } from './http';
+import { callTimeout } from './timeouts';
 import { excerptOf, secretsOf } from './redact';
 import type { RestAction } from './restCatalogue';
 
@@ -16,15 +18,15 @@ export interface ApiConnection {
 }
 
 export interface ApiCallOptions {
-	/** What the call does, as the end of "while trying to …" (e.g. "create the folder"). */
-	action: string;
+	/** What the call is for, as the end of "while trying to …" (e.g. "create the folder"). */
+	purpose: string;
 	itemIndex?: number;
 	timeoutMs?: number;
 	/**
-	 * The call is a write settled by reconcile.ts, which reads back after an unknown outcome.
-	 * Other writes say "Outcome uncertain" themselves.
+	 * The call is a write the service runs exactly once (services/exactlyOnce/reconcile.ts), which reads back
+	 * after an unknown outcome; any other write says "Outcome uncertain" itself.
 	 */
-	reconciled?: boolean;
+	exactlyOnce?: boolean;
 }
 
 export interface ApiDefinition {
@@ -84,8 +86,8 @@ export async function sendApiCall(
 ): Promise<ServiceResponse & { timeoutMs: number }> {
 	const connection = await connectionOf(ctx, api, options.itemIndex);
 	const { action } = request;
-	const timeoutMs = timeoutFor(ctx, options.timeoutMs);
-	const saysUncertain = action.write && options.reconciled !== true;
+	const timeoutMs = callTimeout(ctx, options.timeoutMs);
+	const saysUncertain = action.write && options.exactlyOnce !== true;
 	let response: ServiceResponse;
 	try {
 		response = await sendServiceCall(ctx, {
@@ -98,7 +100,7 @@ export async function sendApiCall(
 			timeoutMs,
 		});
 	} catch (error) {
-		const context = { service: api.serviceName, action: options.action, baseUrl: connection.baseUrl, timeoutMs };
+		const context = { service: api.serviceName, purpose: options.purpose, baseUrl: connection.baseUrl, timeoutMs };
 		const mapped = transportError(
 			ctx.getNode(),
 			error,
@@ -155,8 +157,8 @@ function checkedAnswer(
 		ctx.getNode(),
 		{
 			message: saysFailed(parsed)
-				? `${api.serviceName} did not ${options.action}${refusal ? `: ${refusal}` : ' (it answered success: false)'}`
-				: `${api.serviceName} answered ${response.status} while trying to ${options.action}, but not ` +
+				? `${api.serviceName} did not ${options.purpose}${refusal ? `: ${refusal}` : ' (it answered success: false)'}`
+				: `${api.serviceName} answered ${response.status} while trying to ${options.purpose}, but not ` +
 					`with ${answer.expected}: ${problem}`,
 			description: `${said ? `It sent: ${said}. ` : 'It sent an empty body. '}${
 				action.write

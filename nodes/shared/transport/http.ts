@@ -40,7 +40,7 @@ export interface ServiceCall {
 	/** Built anew for every attempt, so a streamed body can be sent again after a 429. */
 	body?: () => RequestBody | Promise<RequestBody>;
 	responseType?: 'json' | 'text' | 'stream' | 'arraybuffer';
-	/** The request's timeout, as timeoutFor gave it once for the call. */
+	/** The request's timeout, as callTimeout gave it once for the call. */
 	timeoutMs: number;
 	rateLimit?: RateLimitPolicy;
 	/** Seconds the service asks us to wait, read from a 429 response (default: Retry-After). */
@@ -54,34 +54,6 @@ export interface ServiceResponse {
 }
 
 export type TransportFailureKind = 'timeout' | 'connection-lost' | 'unreachable' | 'canceled';
-
-/** Every request's timeout unless the call names one; also the default of the Timeout option. */
-export const DEFAULT_TIMEOUT_MS = 120_000;
-/** Editor lookups (list search, load options, resource mapping) give up sooner: a person is waiting. */
-export const EDITOR_LOOKUP_TIMEOUT_MS = 30_000;
-
-/** True for the editor's lookup contexts (list search, load options, resource mapping). */
-export function isEditorLookup(ctx: ServiceContext): boolean {
-	return typeof (ctx as ILoadOptionsFunctions).getCurrentNodeParameter === 'function';
-}
-
-/**
- * The timeout of one call: the item's own (the Timeout option), else DEFAULT_TIMEOUT_MS, capped for
- * editor lookups. Applied once per call, where the call enters the transport.
- */
-export function timeoutFor(ctx: ServiceContext, requested: number | undefined): number {
-	const timeout = requested && requested > 0 ? requested : DEFAULT_TIMEOUT_MS;
-	return isEditorLookup(ctx) ? Math.min(timeout, EDITOR_LOOKUP_TIMEOUT_MS) : timeout;
-}
-
-/** Each item's value, read the first time an item asks for it and kept for the execution (the Timeout option). */
-export function oncePerItem<T>(read: (itemIndex: number) => T): (itemIndex: number) => T {
-	const known = new Map<number, T>();
-	return (itemIndex) => {
-		if (!known.has(itemIndex)) known.set(itemIndex, read(itemIndex));
-		return known.get(itemIndex) as T;
-	};
-}
 
 /**
  * The request did not produce an HTTP response. `uncertain` is true when the request may have

@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFromStream } from '../../../nodes/shared/binary';
-import { countArrivals, storedByteCount } from '../../../nodes/shared/platform';
+import { binaryFromStream } from '../../../nodes/shared/execution/binary';
+import { countArrivals, storedByteCount } from '../../../nodes/shared/execution/platform';
 import { STORAGE_NODE, nodeOfType } from '../../helpers';
 
 const NODE = nodeOfType(STORAGE_NODE, 'Svc Storage');

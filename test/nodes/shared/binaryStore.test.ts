@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 
 import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { binaryFromBuffer, binaryFromStream } from '../../../nodes/shared/binary';
+import { binaryFromBuffer, binaryFromStream } from '../../../nodes/shared/execution/binary';
 import { binaryStoragePath } from '../../../devkit/harness/engine';
 import { MCP_NODE, STORAGE_NODE, nodeOfType } from '../../helpers';
 import { byHash, everythingShown, sim, storage, tokenCredentials, useSimulator } from '../SvcStorage/env';

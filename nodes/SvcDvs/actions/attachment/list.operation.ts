@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { jsonItem } from '../../../shared/items';
-import { readOptionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import { readOptionsCollection } from '../../../shared/description/common.descriptions';
 import { taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readTask } from '../parameters';

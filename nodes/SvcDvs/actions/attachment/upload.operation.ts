@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { binaryUploadSource } from '../../../shared/binary';
-import { readText } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { binaryUploadSource } from '../../../shared/execution/binary';
+import { readText } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readTask } from '../parameters';

@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { readText, refuseInput } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
-import { asIdList } from '../../../shared/mappedValues';
+import { asIdList } from '../../../shared/services/mappedValues';
 import { readTask } from '../parameters';
 import { withMentions } from './mentions';
 

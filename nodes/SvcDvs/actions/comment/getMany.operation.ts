@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import { readOptionsCollection, returnAllProperty } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/execution/paging';
+import { readOptionsCollection, returnAllProperty } from '../../../shared/description/common.descriptions';
 import { listLimitProperty, simplifyProperty, taskLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { commentItems } from '../output';

@@ -1,7 +1,7 @@
-import { readOptionsCollection, returnAllProperty } from '../../../shared/descriptions';
+import { readOptionsCollection, returnAllProperty } from '../../../shared/description/common.descriptions';
 import { listLimitProperty, simplifyProperty } from '../common.descriptions';
-import { filtersProperty, orderProperty } from '../documents/getMany';
-import { registerOperation } from '../documents/register';
+import { filtersProperty, orderProperty } from '../../registers/getMany';
+import { registerOperation } from '../../registers/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'contactPerson',

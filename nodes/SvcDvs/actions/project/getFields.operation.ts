@@ -1,5 +1,5 @@
-import { optionsCollection } from '../../../shared/descriptions';
-import { registerOperation } from '../documents/register';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { registerOperation } from '../../registers/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'project',

@@ -1,6 +1,6 @@
-import { optionsCollection } from '../../../shared/descriptions';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { fieldsHintOnCreate, fieldsOnCreate, projectLocator, simplifyProperty } from '../common.descriptions';
-import { registerOperation } from '../documents/register';
+import { registerOperation } from '../../registers/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'task',

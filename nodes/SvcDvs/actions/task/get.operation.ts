@@ -1,6 +1,6 @@
-import { readOptionsCollection } from '../../../shared/descriptions';
+import { readOptionsCollection } from '../../../shared/description/common.descriptions';
 import { taskLocator, simplifyProperty } from '../common.descriptions';
-import { registerOperation } from '../documents/register';
+import { registerOperation } from '../../registers/register';
 
 export const { option, access, runsOver, returns, description, execute } = registerOperation(
 	'task',

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import type { DvsSection } from '../../../shared/services/dvs/types';
-import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import type { DvsRegister } from '../../../shared/adapters/dvs/port';
+import { mcpOnly, restOnly } from '../../../shared/description/authentication.descriptions';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { projectLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readDocument } from '../parameters';
@@ -61,10 +61,10 @@ export const returns = 'one item per user with ID and name';
 
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {
-	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsSection;
+	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsRegister;
 	const projectId =
 		register === 'task'
-			? await readDocument(this, dvs, { name: 'project', label: 'Project', section: 'project_2' }, itemIndex)
+			? await readDocument(this, dvs, { name: 'project', label: 'Project', register: 'project_2' }, itemIndex)
 			: undefined;
 	const users = await dvs.getUsers(register, projectId, itemIndex);
 	return users.map((user) => jsonItem({ ...user }, itemIndex));

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Operations } from '../../../shared/operation';
-import { resourceDescription } from '../../../shared/operation';
+import type { Operations } from '../../../shared/description/operation';
+import { resourceDescription } from '../../../shared/description/operation';
 import type { DvsDeps } from '../node.type';
 import * as getAssignable from './getAssignable.operation';
 import * as search from './search.operation';

@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { readInteger, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { readInteger, refuseInput } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readOptionalId } from '../parameters';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Operations } from '../../../shared/operation';
-import { resourceDescription } from '../../../shared/operation';
+import type { Operations } from '../../../shared/description/operation';
+import { resourceDescription } from '../../../shared/description/operation';
 import type { McpDeps } from '../node.type';
 import * as list from './list.operation';
 import * as listTemplates from './listTemplates.operation';

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { readText, refuseInput } from '../../../shared/parameters';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_MCP_ONLY } from '../../../shared/description/operation';
+import { readText, refuseInput } from '../../../shared/execution/parameters';
 import { readResourceResultSchema } from '../../../shared/transport/mcp/schemas';
-import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { binaryFieldOption, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { resourceContentItem } from '../output';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { convertMapped, mapperInputOf, type MappedKind } from '../../../shared/mappedValues';
-import { readLocator, refuseInput } from '../../../shared/parameters';
-import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_MCP_ONLY } from '../../../shared/description/operation';
+import { convertMapped, mapperInputOf, type MappedKind } from '../../../shared/services/mappedValues';
+import { readLocator, refuseInput } from '../../../shared/execution/parameters';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { binaryFieldOption, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { toolResultItem } from '../output';

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -29,7 +29,7 @@ export const returns = 'used, free and total storage in megabytes';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const body = await storage.accountScript(
-		{ name: 'get_storage_data', label: 'read the storage usage' },
+		{ name: 'get_storage_data', purpose: 'read the storage usage' },
 		{},
 		itemIndex,
 	);

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -41,7 +41,7 @@ export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const includeAccessToken = this.getNodeParameter('includeAccessToken', itemIndex, false) as boolean;
 	const body = await storage.accountScript(
-		{ name: 'authenticate_user', label: 'read the account data' },
+		{ name: 'authenticate_user', purpose: 'read the account data' },
 		{ get_user_access_token: includeAccessToken ? true : undefined },
 		itemIndex,
 	);

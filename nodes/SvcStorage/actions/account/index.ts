@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Operations } from '../../../shared/operation';
-import { resourceDescription } from '../../../shared/operation';
+import type { Operations } from '../../../shared/description/operation';
+import { resourceDescription } from '../../../shared/description/operation';
 import type { StorageDeps } from '../node.type';
 import * as getStorageUsage from './getStorageUsage.operation';
 import * as getUserData from './getUserData.operation';

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storage';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
+import { refuseInput } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storageApi';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -53,7 +53,11 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 				'credential works, use Account > Get User Data.',
 		);
 	}
-	const body = await storage.accountScript({ name: 'validate_session', label: 'validate the session' }, {}, itemIndex);
+	const body = await storage.accountScript(
+		{ name: 'validate_session', purpose: 'validate the session' },
+		{},
+		itemIndex,
+	);
 	const valid = isTrue(body.Success ?? body.success);
 	const said = body.Message ?? body.message;
 	const sessionId = String(credentials.sessionId ?? '');

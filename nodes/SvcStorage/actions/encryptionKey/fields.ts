@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readInteger, readText, refuseInput } from '../../../shared/parameters';
+import { readInteger, readText, refuseInput } from '../../../shared/execution/parameters';
 
 export const userIdProperty: INodeProperties = {
 	displayName: 'User ID',

@@ -1,4 +1,4 @@
-import { optionsCollection } from '../../../shared/descriptions';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { fileHashProperty, isEncryptedFolderProperty, userIdProperty } from './fields';
 import { getKeyOperation } from './keyOperations';
 

@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { isEmail, readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
+import { isEmail, readText, refuseInput } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { fileHashProperty, readHash, uploadHashProperty, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
@@ -73,8 +73,8 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 		storage,
 		{
-			action: 'get_share_encryption_key',
-			label: 'get the key for sharing',
+			name: 'get_share_encryption_key',
+			purpose: 'get the key for sharing',
 			notFound:
 				`Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes ` +
 				`them with Encryption Key > Save User Keys), or this account holds no key for this ` +

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { StorageService } from '../../../shared/services/storage/StorageService';
-import type { StorageFields } from '../../../shared/transport/storage';
+import type { StorageFields } from '../../../shared/transport/storageApi';
 import { readUserId } from './fields';
 
 export interface KeyCall {
-	action: string;
-	/** The end of "while trying to …". */
-	label: string;
+	/** The key action's name in the storage API. */
+	name: string;
+	/** What it is for: the end of "while trying to …". */
+	purpose: string;
 	/** What a 404 means for this operation and what to do about it. */
 	notFound: string;
 }
@@ -37,7 +38,7 @@ export async function keyAction(
 	return {
 		userID,
 		result: await storage.encryptionKeyAction(
-			{ name: call.action, label: call.label, hints },
+			{ name: call.name, purpose: call.purpose, hints },
 			{ userID, ...fields },
 			itemIndex,
 		),

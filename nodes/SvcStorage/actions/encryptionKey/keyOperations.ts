@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jsonItem } from '../../../shared/items';
-import type { Access } from '../../../shared/operation';
-import type { StorageFields } from '../../../shared/transport/storage';
-import { OVER_REST_ONLY } from '../../../shared/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import type { Access } from '../../../shared/description/operation';
+import type { StorageFields } from '../../../shared/transport/storageApi';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import type { StorageOperation } from '../node.type';
 import { readHash, readKey } from './fields';
 import { keyAction } from './keyAction';
@@ -57,7 +57,7 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 				this,
 				itemIndex,
 				storage,
-				{ action: `${verb}_${target}_encryption_key`, label: `${verb} the ${target} key`, notFound: declared.notFound },
+				{ name: `${verb}_${target}_encryption_key`, purpose: `${verb} the ${target} key`, notFound: declared.notFound },
 				{ [hashParameter]: hash, ...declared.fields(this, itemIndex) },
 			);
 			return [jsonItem({ ...(declared.outputsUserId ? { userID } : {}), [hashParameter]: hash, ...result }, itemIndex)];

@@ -1,4 +1,4 @@
-import { optionsCollection, withOptions } from '../../../shared/descriptions';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { encryptionKeyProperty, fileHashProperty, keySignatureProperty, userIdProperty } from './fields';
 import { saveKeyOperation } from './keyOperations';
 

@@ -1,4 +1,4 @@
-import { optionsCollection } from '../../../shared/descriptions';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { encryptionKeyProperty, uploadHashProperty, keySignatureProperty, userIdProperty } from './fields';
 import { saveKeyOperation } from './keyOperations';
 

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { readKey, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
@@ -76,8 +76,8 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 		storage,
 		{
-			action: 'save_user_encryption_keys',
-			label: 'save the public keys',
+			name: 'save_user_encryption_keys',
+			purpose: 'save the public keys',
 			notFound:
 				"Svc found no account for this User ID. Use the ID of the credential's account (Account > " +
 				'Get User Data, field user_id).',

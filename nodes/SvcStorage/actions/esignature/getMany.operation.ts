@@ -1,19 +1,19 @@
 import type { IDataObject, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import {
 	fileLocator,
 	filtersCollection,
 	limitProperty,
 	readOptionsCollection,
 	returnAllProperty,
-} from '../../../shared/descriptions';
-import { applyLimit, readReturnAll } from '../../../shared/paging';
-import { readDate, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { readEntryHash } from '../common.descriptions';
+} from '../../../shared/description/common.descriptions';
+import { applyLimit, readReturnAll } from '../../../shared/execution/paging';
+import { readDate, refuseInput } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

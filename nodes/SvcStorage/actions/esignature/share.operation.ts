@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_ONLY } from '../../../shared/operation';
-import { readEmails, readText } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { fileLocator, optionsCollection } from '../../../shared/descriptions';
-import { readEntryHash } from '../common.descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_ONLY } from '../../../shared/description/operation';
+import { readEmails, readText } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { fileLocator, optionsCollection } from '../../../shared/description/common.descriptions';
+import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

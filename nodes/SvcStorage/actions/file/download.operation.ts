@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { binaryFromStream, safeFileName } from '../../../shared/binary';
-import { readText } from '../../../shared/parameters';
-import { fileLocator, readOptionsCollection, withOptions } from '../../../shared/descriptions';
-import { readEntryHash } from '../common.descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { binaryFromStream, safeFileName } from '../../../shared/execution/binary';
+import { readText } from '../../../shared/execution/parameters';
+import { fileLocator, readOptionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

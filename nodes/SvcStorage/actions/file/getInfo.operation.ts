@@ -1,4 +1,4 @@
-import { fileLocator, readOptionsCollection, withOptions } from '../../../shared/descriptions';
+import { fileLocator, readOptionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { accessRightsOption } from '../common.descriptions';
 import { getInfoOperation } from '../entryOperations';
 

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_MCP_ONLY } from '../../../shared/operation';
-import type { ImportSource } from '../../../shared/adapters/storage/types';
-import { readText, refuseInput } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, withOptions } from '../../../shared/descriptions';
-import { readEntryHash } from '../common.descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_MCP_ONLY } from '../../../shared/description/operation';
+import type { ImportSource } from '../../../shared/adapters/storage/port';
+import { readText, refuseInput } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

@@ -1,4 +1,4 @@
-import { fileLocator, optionsCollection } from '../../../shared/descriptions';
+import { fileLocator, optionsCollection } from '../../../shared/description/common.descriptions';
 import { newNameProperty } from '../common.descriptions';
 import { renameOperation } from '../entryOperations';
 

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { readSearch } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { optionsCollection, queryProperty } from '../../../shared/descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_MCP_ONLY } from '../../../shared/description/operation';
+import { readSearch } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { optionsCollection, queryProperty } from '../../../shared/description/common.descriptions';
 import type { StorageDeps } from '../node.type';
 
 export const option: OperationOption = {

@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
-import { mcpOnly, restOnly } from '../../../shared/authenticationDescriptions';
-import { readText } from '../../../shared/parameters';
-import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection, withOptions } from '../../../shared/descriptions';
-import { readEntryHash } from '../common.descriptions';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
+import { mcpOnly, restOnly } from '../../../shared/description/authentication.descriptions';
+import { readText } from '../../../shared/execution/parameters';
+import { jsonItem } from '../../../shared/execution/items';
+import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { readEntryHash } from '../references';
 import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
 

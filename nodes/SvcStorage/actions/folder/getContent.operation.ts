@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_REST_AND_MCP } from '../../../shared/operation';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { entryKind } from '../../../shared/adapters/storage/entryFields';
 import {
 	folderLocator,
@@ -10,10 +10,11 @@ import {
 	readOptionsCollection,
 	returnAllProperty,
 	withOptions,
-} from '../../../shared/descriptions';
-import { applyLimit, readReturnAll } from '../../../shared/paging';
-import { jsonItem } from '../../../shared/items';
-import { accessRightsOption, readEntryHash } from '../common.descriptions';
+} from '../../../shared/description/common.descriptions';
+import { applyLimit, readReturnAll } from '../../../shared/execution/paging';
+import { jsonItem } from '../../../shared/execution/items';
+import { accessRightsOption } from '../common.descriptions';
+import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

@@ -1,4 +1,4 @@
-import { folderLocator, readOptionsCollection, withOptions } from '../../../shared/descriptions';
+import { folderLocator, readOptionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { accessRightsOption } from '../common.descriptions';
 import { getInfoOperation } from '../entryOperations';
 

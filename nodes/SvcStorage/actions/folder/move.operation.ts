@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/operation';
-import { OVER_MCP_ONLY } from '../../../shared/operation';
-import { jsonItem } from '../../../shared/items';
-import { folderLocator, optionsCollection } from '../../../shared/descriptions';
-import { readEntryHash } from '../common.descriptions';
-import { readTargetFolderHash } from '../targetFolder';
+import type { Access, OperationOption } from '../../../shared/description/operation';
+import { OVER_MCP_ONLY } from '../../../shared/description/operation';
+import { jsonItem } from '../../../shared/execution/items';
+import { folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
+import { readEntryHash, readTargetFolderHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {

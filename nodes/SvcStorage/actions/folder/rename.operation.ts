@@ -1,4 +1,4 @@
-import { folderLocator, optionsCollection } from '../../../shared/descriptions';
+import { folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
 import { newNameProperty } from '../common.descriptions';
 import { renameOperation } from '../entryOperations';
 

@@ -1,4 +1,4 @@
-import { optionsCollection } from '../../../shared/descriptions';
+import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { restoreOperation } from '../entryOperations';
 
 export const { option, access, runsOver, returns, description, execute } = restoreOperation(

@@ -4,42 +4,41 @@ import { NodeOperationError } from 'n8n-workflow';
 import { serviceError } from '../../transport/errors';
 import type { ServiceContext } from '../../transport/http';
 import type { McpClient } from '../../transport/mcp';
-import type { McpDvsSection, McpTool } from '../../transport/mcp/toolCatalogue';
+import type { McpDvsRegister, McpTool } from '../../transport/mcp/toolCatalogue';
 import { isToolOf, MCP_TOOL_ROWS, MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
-import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
-import { DVS_UNAVAILABILITY, unavailable } from '../../availability';
+import { DVS_UNAVAILABILITY, unavailable } from '../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
-import type { UploadSource } from '../storage/types';
+import type { UploadSource } from '../storage/port';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsListQuery,
 	DvsPage,
 	DvsSchema,
-	DvsSection,
+	DvsRegister,
 	DvsUploadResult,
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from '../../services/dvs/types';
+} from './port';
 import { actorOf, dvsPageOf } from './answerFields';
 import { commentsArguments, listDocumentsArguments, searchUsersArguments } from './requestArguments';
 
-type McpSection = McpDvsSection;
+type McpRegister = McpDvsRegister;
 
 /** The registers the MCP endpoint's DVS tools reach (svc_dvs_*: tasks and projects). */
-export const MCP_DVS_SECTIONS: readonly McpSection[] = ['task', 'project_2'];
+export const MCP_DVS_REGISTERS: readonly McpRegister[] = ['task', 'project_2'];
 
 const UNCERTAIN_DESCRIPTION =
 	'The change was submitted but not read back; the node reads the task before deciding anything.';
 
 /**
- * The MCP endpoint's DVS tools (the MCP endpoint) as a DvsAdapter, with the DVS JSON
- * API's result shapes. Only the task and project registers exist over MCP; contact persons and
- * clients are refused with an explanation. An MCP result with `status: "uncertain"` is an
- * uncertain outcome (the change may have committed): the DVS service reads the task back.
+ * The MCP endpoint's DVS tools as a DvsAdapter, with the DVS API's result shapes. Only the task and
+ * project registers exist over MCP; contact persons and clients are refused with an explanation. An MCP
+ * result with `status: "uncertain"` is an uncertain outcome (the change may have committed): the DVS
+ * service reads the task back.
  */
 export class McpDvsAdapter implements DvsAdapter {
 	readonly kind = 'mcp' as const;
@@ -47,7 +46,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	/** svc_dvs_add_comment: "comment (up to 20000 characters)". */
 	readonly maxCommentLength = 20000;
 
-	readonly sections = MCP_DVS_SECTIONS;
+	readonly registers = MCP_DVS_REGISTERS;
 
 	private readonly tools: McpTools;
 
@@ -56,33 +55,23 @@ export class McpDvsAdapter implements DvsAdapter {
 	/** Over the storage adapter of the same client: attachments are files in the task's folder. */
 	constructor(
 		private readonly ctx: ServiceContext,
-		private readonly storage: McpStorageAdapter,
-		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+		private readonly storageAdapter: McpStorageAdapter,
 	) {
-		this.tools = storage.tools;
-		this.client = storage.client;
+		this.tools = storageAdapter.tools;
+		this.client = storageAdapter.client;
 	}
 
 	async close(): Promise<void> {
-		await this.storage.close();
+		await this.storageAdapter.close();
 	}
 
-	private section(section: DvsSection, itemIndex: number): McpSection {
-		if ((this.sections as readonly DvsSection[]).includes(section)) return section as McpSection;
-		throw unavailable(this.ctx.getNode(), `The "${section}" register`, 'mcp', DVS_UNAVAILABILITY, itemIndex);
+	private reached(register: DvsRegister, itemIndex: number): McpRegister {
+		if ((this.registers as readonly DvsRegister[]).includes(register)) return register as McpRegister;
+		throw unavailable(this.ctx.getNode(), `The "${register}" register`, 'mcp', DVS_UNAVAILABILITY, itemIndex);
 	}
 
-	private async call(
-		tool: McpTool,
-		args: IDataObject,
-		context: Omit<McpCallContext, 'timeoutMs'>,
-	): Promise<IDataObject> {
-		const outcome = await this.tools.call(tool, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
-		return outcome.structured ?? {};
-	}
-
-	private async read(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		return await this.call(tool, args, { action, itemIndex });
+	private async read(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return await this.tools.structured(tool, args, { purpose, itemIndex });
 	}
 
 	/**
@@ -90,14 +79,14 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */
-	private async write(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.call(tool, args, { action, itemIndex, reconciled: true });
+	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		const structured = await this.tools.structured(tool, args, { purpose, itemIndex, exactlyOnce: true });
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
 			throw serviceError(
 				this.ctx.getNode(),
 				{
-					message: `Svc's MCP endpoint could not confirm whether it managed to ${action}${said}`,
+					message: `Svc's MCP endpoint could not confirm whether it managed to ${purpose}${said}`,
 					description: UNCERTAIN_DESCRIPTION,
 					itemIndex,
 					uncertain: true,
@@ -108,9 +97,9 @@ export class McpDvsAdapter implements DvsAdapter {
 		return structured;
 	}
 
-	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		const mcpSection = this.section(section, itemIndex);
-		const body = await this.read(MCP_TOOLS.dvsGetFields, { section: mcpSection }, 'read the field list', itemIndex);
+	async getFields(register: DvsRegister, itemIndex: number): Promise<DvsSchema> {
+		const mcpRegister = this.reached(register, itemIndex);
+		const body = await this.read(MCP_TOOLS.dvsGetFields, { section: mcpRegister }, 'read the field list', itemIndex);
 		return {
 			fields: listField(body, 'fields').map((field) => {
 				// `read_only` is the MCP schema's own flag; the REST descriptor has no such key.
@@ -118,13 +107,13 @@ export class McpDvsAdapter implements DvsAdapter {
 				delete descriptor.read_only;
 				return descriptor;
 			}) as unknown as DvsFieldDescriptor[],
-			actions: await this.actionsOf(mcpSection),
+			actions: await this.actionsOf(mcpRegister),
 			...actorOf(objectField(body, 'actor')),
 		};
 	}
 
 	/** The document-3 actions this endpoint's DVS tools offer for a register (tools/list). */
-	private async actionsOf(section: McpSection): Promise<string[]> {
+	private async actionsOf(register: McpRegister): Promise<string[]> {
 		let names: string[];
 		try {
 			names = (await this.client.listTools()).map((tool) => String((tool as unknown as IDataObject).name ?? ''));
@@ -133,16 +122,16 @@ export class McpDvsAdapter implements DvsAdapter {
 		}
 		const actions: string[] = [];
 		for (const tool of MCP_TOOL_ROWS) {
-			if (!tool.mirrors?.sections.includes(section)) continue;
+			if (!tool.mirrors?.registers.includes(register)) continue;
 			if (names.some((name) => isToolOf(name, tool))) actions.push(tool.mirrors.action.name);
 		}
 		return actions;
 	}
 
-	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
-		const mcpSection = this.section(section, itemIndex);
-		const args: IDataObject = { section: mcpSection };
-		if (mcpSection === 'task' && projectId !== undefined) args.dvs_project_id = projectId;
+	async getUsers(register: DvsRegister, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
+		const mcpRegister = this.reached(register, itemIndex);
+		const args: IDataObject = { section: mcpRegister };
+		if (mcpRegister === 'task' && projectId !== undefined) args.dvs_project_id = projectId;
 		const body = await this.read(MCP_TOOLS.dvsGetUsers, args, 'list the assignable users', itemIndex);
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
@@ -156,20 +145,20 @@ export class McpDvsAdapter implements DvsAdapter {
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
 
-	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
-		const mcpSection = this.section(section, itemIndex);
+	async getDocument(register: DvsRegister, documentId: number, itemIndex: number): Promise<IDataObject> {
+		const mcpRegister = this.reached(register, itemIndex);
 		const body = await this.read(
 			MCP_TOOLS.dvsGetDocument,
-			{ section: mcpSection, dvs_document_id: documentId },
+			{ section: mcpRegister, dvs_document_id: documentId },
 			`read document ${documentId}`,
 			itemIndex,
 		);
 		return objectField(body, 'document');
 	}
 
-	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
-		const mcpSection = this.section(section, itemIndex);
-		const args = { section: mcpSection, ...listDocumentsArguments(query) };
+	async listDocuments(register: DvsRegister, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
+		const mcpRegister = this.reached(register, itemIndex);
+		const args = { section: mcpRegister, ...listDocumentsArguments(query) };
 		const body = await this.read(MCP_TOOLS.dvsListDocuments, args, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
@@ -190,7 +179,7 @@ export class McpDvsAdapter implements DvsAdapter {
 		return { dvs_document_id: Number.isFinite(id) ? id : fallback };
 	}
 
-	async sendCreate(_section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	async sendCreate(_register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.documentId(
 			await this.write(MCP_TOOLS.dvsCreateTask, { create_params: values as IDataObject }, 'create the task', itemIndex),
 			0,
@@ -198,7 +187,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	async sendUpdate(
-		_section: DvsSection,
+		_register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
@@ -261,6 +250,6 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	async listAttachmentFolder(uploadHash: string, _taskId: number, itemIndex: number): Promise<IDataObject[]> {
-		return await this.storage.listFolder(uploadHash, {}, itemIndex);
+		return await this.storageAdapter.listFolder(uploadHash, {}, itemIndex);
 	}
 }

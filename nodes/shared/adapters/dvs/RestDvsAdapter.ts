@@ -1,24 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ItemTimeout } from '../../transport/timeouts';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
-import type { DvsCallOptions } from '../../transport/dvs';
-import { DVS_SECTION_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvs';
+import type { DvsCallOptions } from '../../transport/dvsApi';
+import { DVS_REGISTER_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvsApi';
 import type { RestAction } from '../../transport/restCatalogue';
 import { REST } from '../../transport/restCatalogue';
-import type { UploadSource } from '../storage/types';
+import type { UploadSource } from '../storage/port';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsListQuery,
 	DvsPage,
 	DvsSchema,
-	DvsSection,
+	DvsRegister,
 	DvsUploadResult,
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from '../../services/dvs/types';
+} from './port';
 import { actorOf, dvsPageOf } from './answerFields';
 import { commentsArguments, listDocumentsArguments, searchUsersArguments } from './requestArguments';
 
@@ -42,37 +43,37 @@ function folderEntries(body: unknown): IDataObject[] {
 	return [];
 }
 
-/** The DVS JSON API (the DVS API) as a DvsAdapter: each call one request, its answer in the API's shape. */
+/** The DVS API as a DvsAdapter: each call one request, its answer in the API's shape. */
 export class RestDvsAdapter implements DvsAdapter {
 	readonly kind = 'rest' as const;
 
-	readonly sections = Object.keys(DVS_SECTION_LABELS) as DvsSection[];
+	readonly registers = Object.keys(DVS_REGISTER_LABELS) as DvsRegister[];
 
 	constructor(
 		private readonly ctx: ServiceContext,
 		/** The request timeout for an item (each item may set its own). */
-		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+		private readonly itemTimeout: ItemTimeout = () => undefined,
 	) {}
 
 	async close(): Promise<void> {}
 
-	/** Every DVS write of this adapter is settled by the DVS service (`reconciled`). */
-	private options(action: string, itemIndex: number): DvsCallOptions {
-		return { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true };
+	/** Every DVS write of this adapter is settled by the DVS service (`exactlyOnce`). */
+	private options(purpose: string, itemIndex: number): DvsCallOptions {
+		return { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex), exactlyOnce: true };
 	}
 
 	private async call(
-		section: DvsSection,
+		register: DvsRegister,
 		name: RestAction,
 		params: IDataObject,
-		action: string,
+		purpose: string,
 		itemIndex: number,
 	): Promise<IDataObject> {
-		return await callDvs(this.ctx, section, name, params, this.options(action, itemIndex));
+		return await callDvs(this.ctx, register, name, params, this.options(purpose, itemIndex));
 	}
 
-	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		const body = await this.call(section, REST.getFields, {}, 'read the field list', itemIndex);
+	async getFields(register: DvsRegister, itemIndex: number): Promise<DvsSchema> {
+		const body = await this.call(register, REST.getFields, {}, 'read the field list', itemIndex);
 		return {
 			fields: objects(body.fields) as unknown as DvsFieldDescriptor[],
 			actions: Array.isArray(body.actions) ? body.actions.map(String) : [],
@@ -80,9 +81,9 @@ export class RestDvsAdapter implements DvsAdapter {
 		};
 	}
 
-	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
-		const params = section === 'task' ? { dvs_project_id: projectId } : {};
-		const body = await this.call(section, REST.getUsers, params, 'list the assignable users', itemIndex);
+	async getUsers(register: DvsRegister, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
+		const params = register === 'task' ? { dvs_project_id: projectId } : {};
+		const body = await this.call(register, REST.getUsers, params, 'list the assignable users', itemIndex);
 		return asUsers(body);
 	}
 
@@ -95,9 +96,9 @@ export class RestDvsAdapter implements DvsAdapter {
 		return asUsers(body);
 	}
 
-	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
+	async getDocument(register: DvsRegister, documentId: number, itemIndex: number): Promise<IDataObject> {
 		return await this.call(
-			section,
+			register,
 			REST.getDocument,
 			{ dvs_document_id: documentId },
 			`read document ${documentId}`,
@@ -105,9 +106,9 @@ export class RestDvsAdapter implements DvsAdapter {
 		);
 	}
 
-	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
+	async listDocuments(register: DvsRegister, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
 		const params = listDocumentsArguments(query);
-		const body = await this.call(section, REST.getDocuments, params, 'list documents', itemIndex);
+		const body = await this.call(register, REST.getDocuments, params, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
 
@@ -128,21 +129,21 @@ export class RestDvsAdapter implements DvsAdapter {
 		return { ...body, dvs_document_id: Number.isFinite(id) ? id : (fallback ?? 0) };
 	}
 
-	async sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	async sendCreate(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.writtenId(
-			await this.call(section, REST.createDocument, { create_params: values }, 'create the document', itemIndex),
+			await this.call(register, REST.createDocument, { create_params: values }, 'create the document', itemIndex),
 		);
 	}
 
 	async sendUpdate(
-		section: DvsSection,
+		register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
 	): Promise<DvsWriteResult> {
 		return this.writtenId(
 			await this.call(
-				section,
+				register,
 				REST.updateDocument,
 				{ dvs_document_id: documentId, update_params: values },
 				`update document ${documentId}`,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DvsPage, DvsSchema } from '../../services/dvs/types';
+import type { DvsPage, DvsSchema } from './port';
 
 /* What both DVS adapters read out of an answer (the DVS API's or its MCP mirror's) into the port's types. */
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DvsListQuery } from '../../services/dvs/types';
+import type { DvsListQuery } from './port';
 
 /** The arguments both DVS adapters send alike: the DVS API's body and the MCP tool's arguments. */
 

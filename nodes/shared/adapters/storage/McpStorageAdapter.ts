@@ -1,13 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { ServiceContext } from '../../transport/http';
-import { timeoutFor } from '../../transport/http';
-import type { McpClient, McpCredentialType, McpToolOutcome } from '../../transport/mcp';
-import type { StorageDownload } from '../../transport/storage';
+import { callTimeout, type ItemTimeout } from '../../transport/timeouts';
+import type { McpClient, McpCredentialType } from '../../transport/mcp';
+import type { StorageDownload } from '../../transport/storageApi';
 import type { McpTool } from '../../transport/mcp/toolCatalogue';
 import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
-import type { McpCallContext } from '../mcpTools';
 import { listField, McpTools, objectField } from '../mcpTools';
 import { fileFromReadResult, MCP_UPLOAD_MAX_BYTES, mib, readWhole } from './mcpFileContent';
 import {
@@ -15,6 +13,7 @@ import {
 	entryFromMcp,
 	fileInfoFromMcp,
 	folderInfoFromMcp,
+	foundFileFromMcp,
 	movedFileFromMcp,
 	movedFolderFromMcp,
 	renamedFileFromMcp,
@@ -30,13 +29,18 @@ import type {
 	UploadOptions,
 	UploadSource,
 	WriteResult,
-} from './types';
+} from './port';
 import { namedRootHash } from './entryFields';
-import { listEveryPage } from './mcpListing';
-import { refuseFolderOverMcp, refuseUploadOptionsOverMcp } from './mcpRefusals';
+import { listFolderItems } from './mcpListing';
+import {
+	refuseFolderOverMcp,
+	refuseRootOverMcp,
+	refuseTooLargeOverMcp,
+	refuseUploadOptionsOverMcp,
+} from './mcpRefusals';
 
 /**
- * The MCP endpoint's storage tools (the MCP endpoint) as a StorageAdapter, with the REST API's output
+ * The MCP endpoint's storage tools as a StorageAdapter, with the REST API's output
  * fields (mcpEntries.ts). Differences a user sees:
  *
  * - Name conflicts are errors (`name_conflict`): MCP never adds a number to a taken name.
@@ -59,42 +63,28 @@ export class McpStorageAdapter implements StorageAdapter {
 		readonly client: McpClient,
 		credentialType: McpCredentialType,
 		/** The request timeout for an item (each item may set its own). */
-		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+		itemTimeout: ItemTimeout = () => undefined,
 	) {
-		this.tools = new McpTools(client, credentialType);
+		this.tools = new McpTools(client, credentialType, itemTimeout);
 	}
 
 	async close(): Promise<void> {
 		await this.client.close();
 	}
 
-	private async call(
-		tool: McpTool,
-		args: IDataObject,
-		context: Omit<McpCallContext, 'timeoutMs'>,
-	): Promise<McpToolOutcome> {
-		return await this.tools.call(tool, args, { ...context, timeoutMs: this.timeoutFor(context.itemIndex) });
+	/** A create, upload or import, settled by the storage service: the item it wrote. */
+	private async created(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return writtenItem(await this.tools.structured(tool, args, { purpose, itemIndex, exactlyOnce: true }));
 	}
 
-	/** A create, upload or import, settled by reconcile.ts: the item it wrote. */
-	private async created(tool: McpTool, args: IDataObject, action: string, itemIndex: number): Promise<IDataObject> {
-		return writtenItem(await this.write(tool, args, action, itemIndex, true));
-	}
-
-	private async write(
-		tool: McpTool,
-		args: IDataObject,
-		action: string,
-		itemIndex: number,
-		reconciled = false,
-	): Promise<IDataObject> {
-		const outcome = await this.call(tool, args, { action, itemIndex, reconciled });
-		return outcome.structured ?? {};
+	/** A write the transport says "Outcome uncertain" of, when it is: its structured result. */
+	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return await this.tools.structured(tool, args, { purpose, itemIndex });
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		if (this.rootHash) return this.rootHash;
-		const outcome = await this.call(MCP_TOOLS.getRootFolder, {}, { action: 'read the ROOT folder', itemIndex });
+		const outcome = await this.tools.call(MCP_TOOLS.getRootFolder, {}, { purpose: 'read the ROOT folder', itemIndex });
 		const hash = namedRootHash(
 			this.ctx.getNode(),
 			objectField(outcome.structured ?? {}, 'folder').hash,
@@ -105,21 +95,9 @@ export class McpStorageAdapter implements StorageAdapter {
 		return hash;
 	}
 
-	/** Every visible item of a folder, as MCP objects (mcpListing.ts: how the pages follow each other). */
-	async listRaw(folderHash: string, itemIndex: number): Promise<IDataObject[]> {
-		const page = async (offset: number, limit: number) =>
-			(
-				await this.call(
-					MCP_TOOLS.listFolder,
-					{ folder_hash: folderHash, limit, offset },
-					{ action: 'list the folder', itemIndex },
-				)
-			).structured ?? {};
-		return await listEveryPage(this.ctx.getNode(), page, itemIndex);
-	}
-
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
-		return (await this.listRaw(folderHash, itemIndex)).map((item) => entryFromMcp(item, options.accessRights === true));
+		const items = await listFolderItems(this.tools, this.ctx.getNode(), folderHash, itemIndex);
+		return items.map((item) => entryFromMcp(item, options.accessRights === true));
 	}
 
 	async getFolderInfo(
@@ -132,10 +110,6 @@ export class McpStorageAdapter implements StorageAdapter {
 
 	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
 		return fileInfoFromMcp(await this.info('file', fileHash, itemIndex), options.accessRights === true);
-	}
-
-	private refuse(message: string, description: string, itemIndex: number): never {
-		throw new NodeOperationError(this.ctx.getNode(), message, { itemIndex, description });
 	}
 
 	/** The MCP endpoint's rules for a new folder (mcpRefusals.ts) before its snapshot. */
@@ -162,7 +136,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	/** svc_get_folder_info or svc_get_file_info: the item's object. */
 	private async info(kind: 'file' | 'folder', hash: string, itemIndex: number): Promise<IDataObject> {
 		const tool = kind === 'file' ? MCP_TOOLS.getFileInfo : MCP_TOOLS.getFolderInfo;
-		const outcome = await this.call(tool, { [`${kind}_hash`]: hash }, { action: `read the ${kind}`, itemIndex });
+		const outcome = await this.tools.call(tool, { [`${kind}_hash`]: hash }, { purpose: `read the ${kind}`, itemIndex });
 		return objectField(outcome.structured ?? {}, kind);
 	}
 
@@ -173,28 +147,19 @@ export class McpStorageAdapter implements StorageAdapter {
 	private async change(
 		tool: McpTool,
 		args: IDataObject,
-		action: string,
+		purpose: string,
 		itemIndex: number,
 		output: (item: IDataObject) => IDataObject,
 	): Promise<IDataObject> {
-		const structured = await this.write(tool, args, action, itemIndex);
+		const structured = await this.write(tool, args, purpose, itemIndex);
 		const result = output(writtenItem(structured));
 		return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		await this.refuseRoot(folderHash, 'renamed', itemIndex);
+		refuseRootOverMcp(this.ctx.getNode(), folderHash, this.rootHash, 'renamed', itemIndex);
 		const args = { folder_hash: folderHash, folder_name: name };
 		return await this.change(MCP_TOOLS.renameFolder, args, 'rename the folder', itemIndex, renamedFolderFromMcp);
-	}
-
-	private async refuseRoot(folderHash: string, what: 'renamed' | 'moved', itemIndex: number): Promise<void> {
-		if (this.rootHash === undefined || folderHash !== this.rootHash) return;
-		this.refuse(
-			`The ROOT folder cannot be ${what}`,
-			`Svc does not allow that. Choose a folder inside ROOT.`,
-			itemIndex,
-		);
 	}
 
 	/**
@@ -208,21 +173,15 @@ export class McpStorageAdapter implements StorageAdapter {
 		itemIndex: number,
 	): Promise<PreparedWrite> {
 		refuseUploadOptionsOverMcp(this.ctx.getNode(), options, itemIndex);
-		const tooLarge = (size: number): never =>
-			this.refuse(
-				`The file is too large for Svc's MCP endpoint (${mib(size)}; the limit is 10 MiB)`,
-				'The MCP endpoint accepts uploads of at most 10 MiB (sent inline). Use the Svc Storage API ' +
-					'credential for larger files, or Import From URL when the file is at a public HTTPS address.',
-				itemIndex,
-			);
+		const tooLarge = (size: number): never => refuseTooLargeOverMcp(this.ctx.getNode(), mib(size), itemIndex);
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
 		return {
 			folderHash,
 			name: source.fileName,
 			send: async () => {
 				const args = { folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' };
-				const action = `upload the file "${source.fileName}"`;
-				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, action, itemIndex));
+				const purpose = `upload the file "${source.fileName}"`;
+				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, purpose, itemIndex));
 			},
 		};
 	}
@@ -232,12 +191,17 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
-		const outcome = await this.call(
+		const outcome = await this.tools.call(
 			MCP_TOOLS.readFile,
 			{ file_hash: fileHash },
-			{ action: 'download the file', itemIndex },
+			{ purpose: 'download the file', itemIndex },
 		);
-		return await fileFromReadResult(this.ctx, outcome, timeoutFor(this.ctx, this.timeoutFor(itemIndex)), itemIndex);
+		return await fileFromReadResult(
+			this.ctx,
+			outcome,
+			callTimeout(this.ctx, this.tools.itemTimeout(itemIndex)),
+			itemIndex,
+		);
 	}
 
 	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
@@ -253,12 +217,12 @@ export class McpStorageAdapter implements StorageAdapter {
 	// MCP-only operations
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
-		const outcome = await this.call(MCP_TOOLS.searchFiles, { query, limit }, { action: 'search files', itemIndex });
-		return listField(outcome.structured ?? {}, 'items').map((item) => ({
-			...entryFromMcp(item),
-			...(typeof item.description === 'string' ? { description: item.description } : {}),
-			...(Array.isArray(item.tags) ? { tags: item.tags } : {}),
-		}));
+		const found = await this.tools.structured(
+			MCP_TOOLS.searchFiles,
+			{ query, limit },
+			{ purpose: 'search files', itemIndex },
+		);
+		return listField(found, 'items').map(foundFileFromMcp);
 	}
 
 	async prepareImport(
@@ -274,20 +238,16 @@ export class McpStorageAdapter implements StorageAdapter {
 			folderHash,
 			name: fileName,
 			send: async () => {
-				const structured = await this.write(
-					MCP_TOOLS.importFile,
-					args,
-					`import the file "${fileName}"`,
-					itemIndex,
-					true,
-				);
+				const purpose = `import the file "${fileName}"`;
+				const context = { purpose, itemIndex, exactlyOnce: true };
+				const structured = await this.tools.structured(MCP_TOOLS.importFile, args, context);
 				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},
 		};
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		await this.refuseRoot(folderHash, 'moved', itemIndex);
+		refuseRootOverMcp(this.ctx.getNode(), folderHash, this.rootHash, 'moved', itemIndex);
 		const structured = await this.write(
 			MCP_TOOLS.moveFolder,
 			{ folder_hash: folderHash, target_folder_hash: targetFolderHash },

@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ItemTimeout } from '../../transport/timeouts';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
-import type { StorageDownload, StorageFields } from '../../transport/storage';
+import type { StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { RestAction } from '../../transport/restCatalogue';
 import { REST, restActionNamed } from '../../transport/restCatalogue';
-import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storage';
-import { entryName, entrySize, rootHashOf, namedRootHash } from './entryFields';
+import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storageApi';
+import { rootHashOf, namedRootHash } from './entryFields';
+import { createdFolderFromInfo, listedEntries, uploadedFileFromInfo } from './restEntries';
 import type { EntryKind } from './entryFields';
 import type {
 	NewFolder,
@@ -16,18 +18,9 @@ import type {
 	UploadOptions,
 	UploadSource,
 	WriteResult,
-} from './types';
+} from './port';
 
-function asList(value: unknown): IDataObject[] {
-	if (Array.isArray(value)) return value.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
-	const object = asObject(value);
-	for (const key of ['items', 'content', 'data']) {
-		if (Array.isArray(object[key])) return asList(object[key]);
-	}
-	return [];
-}
-
-/** The storage REST API (the storage API) as a StorageAdapter. */
+/** The storage REST API as a StorageAdapter. */
 export class RestStorageAdapter implements StorageAdapter {
 	readonly kind = 'rest' as const;
 
@@ -36,24 +29,24 @@ export class RestStorageAdapter implements StorageAdapter {
 	constructor(
 		private readonly ctx: ServiceContext,
 		/** The request timeout for an item (each item may set its own). */
-		private readonly timeoutFor: (itemIndex: number) => number | undefined = () => undefined,
+		private readonly itemTimeout: ItemTimeout = () => undefined,
 	) {}
 
 	async close(): Promise<void> {}
 
-	/** One storage API action for an item, with that item's timeout. */
-	private async action(
-		name: RestAction,
+	/** One storage API action (its row) for an item, with that item's timeout. */
+	private async send(
+		row: RestAction,
 		fields: StorageFields,
-		action: string,
+		purpose: string,
 		itemIndex: number,
-		reconciled?: boolean,
+		exactlyOnce?: boolean,
 	): Promise<unknown> {
-		const { body } = await callStorageAction(this.ctx, name, fields, {
-			action,
+		const { body } = await callStorageAction(this.ctx, row, fields, {
+			purpose,
 			itemIndex,
-			timeoutMs: this.timeoutFor(itemIndex),
-			reconciled,
+			timeoutMs: this.itemTimeout(itemIndex),
+			exactlyOnce,
 		});
 		return body;
 	}
@@ -65,9 +58,9 @@ export class RestStorageAdapter implements StorageAdapter {
 			REST.authenticateUser,
 			{},
 			{
-				action: 'read the account data',
+				purpose: 'read the account data',
 				itemIndex,
-				timeoutMs: this.timeoutFor(itemIndex),
+				timeoutMs: this.itemTimeout(itemIndex),
 			},
 		);
 		const hash = namedRootHash(this.ctx.getNode(), rootHashOf(asObject(body)), 'account data', itemIndex);
@@ -84,32 +77,25 @@ export class RestStorageAdapter implements StorageAdapter {
 			name,
 			send: async () => {
 				const fields = { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType };
-				const action = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
-				const options = { action, itemIndex, timeoutMs: this.timeoutFor(itemIndex), reconciled: true };
+				const purpose = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
+				const options = { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex), exactlyOnce: true };
 				return asObject((await callStorageAction(this.ctx, REST.createFolder, fields, options)).body);
 			},
 		};
 	}
 
 	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const info = await this.getFolderInfo(folderHash, {}, itemIndex);
-		return {
-			folder_hash: folderHash,
-			folder_name: entryName(info),
-			...(info.folder_edit_key ? { folder_edit_key: info.folder_edit_key } : {}),
-			...(info.folder_upload_key ? { folder_upload_key: info.folder_upload_key } : {}),
-			...(info.access_type !== undefined ? { access_type: info.access_type } : {}),
-		};
+		return createdFolderFromInfo(folderHash, await this.getFolderInfo(folderHash, {}, itemIndex));
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
-		const body = await this.action(
+		const body = await this.send(
 			REST.getFolderContent,
 			{ folder_hash: folderHash, get_access_rights: options.accessRights ? true : undefined },
 			'list the folder',
 			itemIndex,
 		);
-		return asList(body);
+		return listedEntries(body);
 	}
 
 	/** File and folder info: the same call for either kind. */
@@ -121,14 +107,14 @@ export class RestStorageAdapter implements StorageAdapter {
 	): Promise<IDataObject> {
 		const fields = { [`${kind}_hash`]: hash, get_access_rights: options.accessRights ? true : undefined };
 		return asObject(
-			await this.action(kind === 'file' ? REST.getFileInfo : REST.getFolderInfo, fields, `read the ${kind}`, itemIndex),
+			await this.send(kind === 'file' ? REST.getFileInfo : REST.getFolderInfo, fields, `read the ${kind}`, itemIndex),
 		);
 	}
 
 	/** Renaming a file or a folder: the same call for either kind. */
 	private async rename(kind: 'file' | 'folder', hash: string, name: string, itemIndex: number): Promise<IDataObject> {
 		return asObject(
-			await this.action(
+			await this.send(
 				kind === 'file' ? REST.renameFile : REST.renameFolder,
 				{ [`${kind}_hash`]: hash, [`${kind}_name`]: name },
 				`rename the ${kind}`,
@@ -171,10 +157,10 @@ export class RestStorageAdapter implements StorageAdapter {
 					},
 					() => streamedFile(source.fileName, source.mimeType, source.size, () => source.open()),
 					{
-						action: `upload the file "${source.fileName}"`,
+						purpose: `upload the file "${source.fileName}"`,
 						itemIndex,
-						timeoutMs: this.timeoutFor(itemIndex),
-						reconciled: true,
+						timeoutMs: this.itemTimeout(itemIndex),
+						exactlyOnce: true,
 					},
 				);
 				return asObject(body);
@@ -183,23 +169,14 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult> {
-		const info = await this.getFileInfo(fileHash, {}, itemIndex);
-		return {
-			file_hash: fileHash,
-			file_name: entryName(info),
-			...(info.file_delete_key ? { file_delete_key: info.file_delete_key } : {}),
-			...(info.timestamp_uploaded !== undefined ? { timestamp_uploaded: info.timestamp_uploaded } : {}),
-			...(info.timestamp_last_modified !== undefined ? { timestamp_last_modified: info.timestamp_last_modified } : {}),
-			folder_hash: folderHash,
-			...(entrySize(info) !== undefined ? { size: entrySize(info) } : {}),
-		};
+		return uploadedFileFromInfo(fileHash, folderHash, await this.getFileInfo(fileHash, {}, itemIndex));
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
 		return await downloadFromStorage(this.ctx, fileHash, {
-			action: 'download the file',
+			purpose: 'download the file',
 			itemIndex,
-			timeoutMs: this.timeoutFor(itemIndex),
+			timeoutMs: this.itemTimeout(itemIndex),
 		});
 	}
 
@@ -213,18 +190,13 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	/** The storage API: moving answers 200 "with no documented data", so the output is what the node asked for. */
 	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		await this.action(
-			REST.moveFile,
-			{ file_hash: fileHash, folder_hash: targetFolderHash },
-			'move the file',
-			itemIndex,
-		);
+		await this.send(REST.moveFile, { file_hash: fileHash, folder_hash: targetFolderHash }, 'move the file', itemIndex);
 		return { file_hash: fileHash, folder_hash: targetFolderHash };
 	}
 
-	/** Deleting documents no data in the answer, so the output says what was deleted. */
+	/** The storage API shows no data in a delete's answer, so the output says what was deleted. */
 	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		await this.action(
+		await this.send(
 			kind === 'file' ? REST.deleteFile : REST.deleteFolder,
 			{ [`${kind}_hash`]: hash },
 			`delete the ${kind}`,
@@ -239,7 +211,7 @@ export class RestStorageAdapter implements StorageAdapter {
 			this.ctx,
 			kind === 'file' ? REST.undeleteFile : REST.undeleteFolder,
 			{ [`${kind}_hash`]: hash },
-			{ action: `restore the ${kind}`, itemIndex, timeoutMs: this.timeoutFor(itemIndex) },
+			{ purpose: `restore the ${kind}`, itemIndex, timeoutMs: this.itemTimeout(itemIndex) },
 		);
 		return { [`${kind}_hash`]: hash, restored: true };
 	}
@@ -249,11 +221,11 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
-		return await this.action(REST.getEsignatures, fields, 'list the signatures', itemIndex);
+		return await this.send(REST.getEsignatures, fields, 'list the signatures', itemIndex);
 	}
 
 	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return asObject(await this.action(REST.esignatureShare, fields, 'share the file for signing', itemIndex));
+		return asObject(await this.send(REST.esignatureShare, fields, 'share the file for signing', itemIndex));
 	}
 
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
@@ -263,9 +235,9 @@ export class RestStorageAdapter implements StorageAdapter {
 	/** An action a node's operation names, with what it does and what its statuses mean there. */
 	private async named(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
 		const { body } = await callStorageAction(this.ctx, restActionNamed(call.name), fields, {
-			action: call.label,
+			purpose: call.purpose,
 			itemIndex,
-			timeoutMs: this.timeoutFor(itemIndex),
+			timeoutMs: this.itemTimeout(itemIndex),
 			hints: call.hints,
 		});
 		return asObject(body);

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The MCP endpoint's storage objects (the MCP endpoint) in the field names of the storage REST API
- * (the storage API), so that an operation outputs the same fields whichever credential serves it.
+ * The MCP endpoint's storage objects in the field names of the storage REST API, so that an operation
+ * outputs the same fields whichever credential serves it.
  *
  * The storage API names few fields ("not shown" beyond them); the names below are the REST answers as
  * this package knows them (see devkit/simulator/README.md, "Folder content entry" and "Info
@@ -107,6 +107,15 @@ function entryOfKind(kind: 'folder' | 'file', item: IDataObject, withRights: boo
 /** A folder-content entry of either kind. */
 export function entryFromMcp(item: IDataObject, withRights = false): IDataObject {
 	return entryOfKind(isMcpFolder(item) ? 'folder' : 'file', item, withRights);
+}
+
+/** A file svc_search_files found: the entry, with its description and tags when the service gives them. */
+export function foundFileFromMcp(item: IDataObject): IDataObject {
+	return {
+		...entryFromMcp(item),
+		...(typeof item.description === 'string' ? { description: item.description } : {}),
+		...(Array.isArray(item.tags) ? { tags: item.tags } : {}),
+	};
 }
 
 /** REST's get_folder_info: the entry plus owner, ROOT flag and child counts. */

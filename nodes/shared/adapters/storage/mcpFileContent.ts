@@ -2,12 +2,12 @@ import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { decodeBase64 } from '../../transport/base64';
-import type { UploadSource } from './types';
-import { hostOf } from '../../transport/errors';
+import type { UploadSource } from './port';
+import { hostOf } from '../../transport/failures';
 import type { ServiceContext } from '../../transport/http';
 import { discardBody, watchIdle } from '../../transport/streams';
 import type { McpToolOutcome } from '../../transport/mcp';
-import type { StorageDownload } from '../../transport/storage';
+import type { StorageDownload } from '../../transport/storageApi';
 import { embeddedResource, firstText, objectField } from '../mcpTools';
 
 /**

@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { listField } from '../mcpTools';
+import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
+import { listField, type McpTools } from '../mcpTools';
 
 /** Raw entries asked for per svc_list_folder page (the simulator's maximum; larger values are capped). */
 const LIST_PAGE = 200;
@@ -54,4 +55,17 @@ export async function listEveryPage(
 			itemIndex,
 		},
 	);
+}
+
+/** Every visible item of a folder, as MCP objects: svc_list_folder page after page (`listEveryPage`). */
+export async function listFolderItems(
+	tools: McpTools,
+	node: INode,
+	folderHash: string,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const args = (offset: number, limit: number) => ({ folder_hash: folderHash, limit, offset });
+	const page = async (offset: number, limit: number) =>
+		await tools.structured(MCP_TOOLS.listFolder, args(offset, limit), { purpose: 'list the folder', itemIndex });
+	return await listEveryPage(node, page, itemIndex);
 }

@@ -1,10 +1,9 @@
-import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import type { UploadSource } from '../../adapters/storage/types';
+import type { UploadSource } from '../../adapters/storage/port';
 import type { DvsReader, ReadBackScope } from './readBack';
 import {
 	addCommentWrite,
@@ -14,50 +13,27 @@ import {
 	updateDocumentWrite,
 	uploadAttachmentWrite,
 } from './readBack';
-import { missingValues, refId } from './sentValues';
+import { completePartialCreate, refId } from './sentValues';
+import { refuseLongComment } from './commentText';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
 	DvsListQuery,
 	DvsPage,
 	DvsSchema,
-	DvsSection,
+	DvsRegister,
 	DvsUploadResult,
 	DvsUser,
 	DvsAdapter,
 	DvsWriteResult,
-} from './types';
-import { TASK_PROJECT_FIELD } from './types';
+} from '../../adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { DvsReferences } from './references';
-import { asId } from '../../mappedValues';
-import { OUTCOME_UNCERTAIN } from '../../transport/errors';
+import { asId } from '../mappedValues';
 
 /**
- * A create whose lost answer was settled by finding the document, whose fields could then not be
- * read or completed (a read that timed out on a busy machine, say): the document exists, whether
- * it holds every value sent is not known.
- */
-function partialCreateUnchecked(node: INode, documentId: number, cause: unknown, itemIndex: number): NodeApiError {
-	const reason = cause instanceof Error ? cause.message : String(cause);
-	return new NodeApiError(
-		node,
-		{ message: reason },
-		{
-			message:
-				`${OUTCOME_UNCERTAIN}: document ${documentId} was created, but whether it holds every value ` +
-				`sent could not be checked`,
-			description:
-				`The service's answer to the create was lost; reading back found document ${documentId}, ` +
-				`but checking its fields failed (${reason}). Do not create it again: open document ${documentId} ` +
-				`and check its fields, or update it with the same values.`,
-			itemIndex,
-		},
-	);
-}
-
-/**
- * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS JSON API
+ * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS API
  * or the MCP endpoint's DVS tools), with the same results. The decisions about writes are made
  * here once: each write is settled by reconcile.ts with the read-backs of readBack.ts (what
  * counts as our document, comment or attachment), and a create written in part is
@@ -67,23 +43,23 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	private readonly references = new DvsReferences(this.node, this);
 
 	/** Whether the adapter reaches a register (the MCP endpoint reaches tasks and projects only). */
-	reaches(section: DvsSection): boolean {
-		return this.adapter.sections.includes(section);
+	reaches(register: DvsRegister): boolean {
+		return this.adapter.registers.includes(register);
 	}
 
 	/** A document's ID from its ID, visible number or exact name (references.ts). */
-	async documentIdOf(section: DvsSection, reference: string, itemIndex: number): Promise<number> {
-		return await this.references.documentIdOf(section, reference, itemIndex);
+	async documentIdOf(register: DvsRegister, reference: string, itemIndex: number): Promise<number> {
+		return await this.references.documentIdOf(register, reference, itemIndex);
 	}
 
 	/** A user's ID from its ID or name, among the users the register (and the task's project) accepts. */
 	async userIdOf(
-		section: DvsSection,
+		register: DvsRegister,
 		projectId: number | undefined,
 		reference: string,
 		itemIndex: number,
 	): Promise<number> {
-		return await this.references.userIdOf(section, projectId, reference, itemIndex);
+		return await this.references.userIdOf(register, projectId, reference, itemIndex);
 	}
 
 	/** The project a task belongs to (get_document): whose users its user fields accept. */
@@ -115,28 +91,28 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	/** get_fields per register, asked once per execution (a failed read is asked again). */
-	private readonly schemas = new Map<DvsSection, Promise<DvsSchema>>();
+	private readonly schemas = new Map<DvsRegister, Promise<DvsSchema>>();
 
-	async getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema> {
-		let schema = this.schemas.get(section);
+	async getFields(register: DvsRegister, itemIndex: number): Promise<DvsSchema> {
+		let schema = this.schemas.get(register);
 		if (!schema) {
 			schema = (async () => {
 				let read = false;
 				try {
-					const fields = await this.adapter.getFields(section, itemIndex);
+					const fields = await this.adapter.getFields(register, itemIndex);
 					read = true;
 					return fields;
 				} finally {
-					if (!read) this.schemas.delete(section);
+					if (!read) this.schemas.delete(register);
 				}
 			})();
-			this.schemas.set(section, schema);
+			this.schemas.set(register, schema);
 		}
 		return await schema;
 	}
 
-	async getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
-		return await this.adapter.getUsers(section, projectId, itemIndex);
+	async getUsers(register: DvsRegister, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]> {
+		return await this.adapter.getUsers(register, projectId, itemIndex);
 	}
 
 	async searchUsers(
@@ -146,12 +122,12 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return await this.adapter.searchUsers(query, itemIndex);
 	}
 
-	async getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject> {
-		return await this.adapter.getDocument(section, documentId, itemIndex);
+	async getDocument(register: DvsRegister, documentId: number, itemIndex: number): Promise<IDataObject> {
+		return await this.adapter.getDocument(register, documentId, itemIndex);
 	}
 
-	async listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
-		return await this.adapter.listDocuments(section, query, itemIndex);
+	async listDocuments(register: DvsRegister, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
+		return await this.adapter.listDocuments(register, query, itemIndex);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
@@ -182,75 +158,49 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, records));
 	}
 
-	async createDocument(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const records = this.recordsFor(itemIndex);
-		const project = section === 'task' ? values[TASK_PROJECT_FIELD] : undefined;
+		const project = register === 'task' ? values[TASK_PROJECT_FIELD] : undefined;
 		const filters = typeof project === 'number' ? { [TASK_PROJECT_FIELD]: [project] } : undefined;
 		const before = await this.lookOnce(
-			`create:${section}:${typeof project === 'number' ? project : ''}`,
+			`create:${register}:${typeof project === 'number' ? project : ''}`,
 			async () =>
-				(await newestDocuments(this, section, filters, itemIndex))
+				(await newestDocuments(this, register, filters, itemIndex))
 					.map((doc) => refId(doc.dvs_document_id))
 					.filter((id): id is number => id !== undefined),
 			records,
 		);
-		const send = async () => await this.adapter.sendCreate(section, values, itemIndex);
-		const write = createDocumentWrite(this.scope(itemIndex, records), { section, filters, before }, values, send);
+		const send = async () => await this.adapter.sendCreate(register, values, itemIndex);
+		const write = createDocumentWrite(this.scope(itemIndex, records), { register, filters, before }, values, send);
 		const created = await this.settle(write, records, itemIndex);
 		if (!created.reconciled) return created;
-		try {
-			await this.completePartialCreate(section, created.dvs_document_id, values, itemIndex);
-		} catch (error) {
-			throw partialCreateUnchecked(this.node, created.dvs_document_id, error, itemIndex);
-		}
+		const update = async (missing: DvsFieldValues) =>
+			void (await this.updateDocument(register, created.dvs_document_id, missing, itemIndex, false));
+		await completePartialCreate(
+			this,
+			this.node,
+			{ register, documentId: created.dvs_document_id, values, update },
+			itemIndex,
+		);
 		return created;
-	}
-
-	/**
-	 * A create whose answer was lost may have written in part (the DVS API: no rollback, e.g. the
-	 * relation rows missing); what did not land is written by an update, which is safe to repeat.
-	 */
-	private async completePartialCreate(
-		section: DvsSection,
-		documentId: number,
-		values: DvsFieldValues,
-		itemIndex: number,
-	): Promise<void> {
-		const changeable = { ...values };
-		delete changeable[TASK_PROJECT_FIELD];
-		const missing = await missingValues(this, section, documentId, changeable, itemIndex);
-		if (Object.keys(missing).length > 0) await this.updateDocument(section, documentId, missing, itemIndex, false);
 	}
 
 	/** `recorded: false` for the completion of a recorded create, which that create's record stands for. */
 	async updateDocument(
-		section: DvsSection,
+		register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
 		recorded = true,
 	): Promise<DvsWriteResult> {
 		const records = recorded ? this.recordsFor(itemIndex) : undefined;
-		const send = async () => await this.adapter.sendUpdate(section, documentId, values, itemIndex);
-		const write = updateDocumentWrite(this.scope(itemIndex, records), section, documentId, values, send);
+		const send = async () => await this.adapter.sendUpdate(register, documentId, values, itemIndex);
+		const write = updateDocumentWrite(this.scope(itemIndex, records), register, documentId, values, send);
 		return await this.settle(write, records, itemIndex);
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		const length = [...comment].length;
-		const max = this.adapter.maxCommentLength;
-		if (max !== undefined && length > max) {
-			throw new NodeOperationError(
-				this.node,
-				`The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`,
-				{
-					itemIndex,
-					description:
-						`The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS ` +
-						`API credential, which has no such limit.`,
-				},
-			);
-		}
+		refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
 		const records = this.recordsFor(itemIndex);
 		const before = await this.lookOnce(
 			`comment:${taskId}`,

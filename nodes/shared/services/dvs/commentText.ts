@@ -1,3 +1,6 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function decodeEntities(html: string): string {
@@ -40,4 +43,20 @@ export function readings(html: string): string[] {
 /** Text of an HTML value without tags, for comparing an html field with what was sent. */
 export function htmlText(html: string): string {
 	return comparable(decodeEntities(html.replace(/<[^>]*>/g, ' ')));
+}
+
+/** A comment longer than the API takes (svc_dvs_add_comment: 20000 characters) is refused before it is sent. */
+export function refuseLongComment(node: INode, comment: string, max: number | undefined, itemIndex: number): void {
+	const length = [...comment].length;
+	if (max === undefined || length <= max) return;
+	throw new NodeOperationError(
+		node,
+		`The parameter "Comment" is too long for Svc's MCP endpoint (${length} characters with mentions)`,
+		{
+			itemIndex,
+			description:
+				`The MCP endpoint takes at most ${max} characters. Shorten the comment, or use the Svc DVS ` +
+				`API credential, which has no such limit.`,
+		},
+	);
 }

@@ -8,11 +8,11 @@ import { writtenEntry } from '../storage/entries';
 import { entryAges } from '../storage/readBack';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
-import type { UploadSource } from '../../adapters/storage/types';
+import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { readings, sentCommentText } from './commentText';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId } from './sentValues';
-import type { DvsAdapter, DvsFieldValues, DvsSection, DvsUploadResult, DvsWriteResult } from './types';
+import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
 export interface ReadBackScope {
@@ -36,29 +36,29 @@ function trimmed(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : '';
 }
 
-async function actorId(reader: DvsReader, section: DvsSection, itemIndex: number): Promise<number | undefined> {
-	return (await reader.getFields(section, itemIndex)).actor?.id;
+async function actorId(reader: DvsReader, register: DvsRegister, itemIndex: number): Promise<number | undefined> {
+	return (await reader.getFields(register, itemIndex)).actor?.id;
 }
 
 /** A document read back by its ID as `{dvs_document_id}`, or undefined when it no longer exists. */
 async function documentNow(
 	scope: ReadBackScope,
-	section: DvsSection,
+	register: DvsRegister,
 	id: unknown,
 ): Promise<DvsWriteResult | undefined> {
-	const document = await unlessGone(scope.reader.getDocument(section, Number(id), scope.itemIndex));
-	return document === undefined ? undefined : { dvs_document_id: Number(id) };
+	const found = await unlessGone(scope.reader.getDocument(register, Number(id), scope.itemIndex));
+	return found === undefined ? undefined : { dvs_document_id: Number(id) };
 }
 
 /** The newest documents of a register (of a task's project), newest first: a create's look and read-back. */
 export async function newestDocuments(
 	reader: DvsReader,
-	section: DvsSection,
+	register: DvsRegister,
 	filters: Record<string, number[]> | undefined,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const query = { limit: READ_BACK_WINDOW, offset: 0, order: 'newest' as const, filters };
-	return (await reader.listDocuments(section, query, itemIndex)).items;
+	return (await reader.listDocuments(register, query, itemIndex)).items;
 }
 
 /**
@@ -68,17 +68,17 @@ export async function newestDocuments(
  */
 export function createDocumentWrite(
 	scope: ReadBackScope,
-	target: { section: DvsSection; filters?: Record<string, number[]>; before: number[] },
+	target: { register: DvsRegister; filters?: Record<string, number[]>; before: number[] },
 	values: DvsFieldValues,
 	write: () => Promise<DvsWriteResult>,
 ): UncertainWrite<DvsWriteResult> {
 	const { node, reader, itemIndex, records } = scope;
-	const { section } = target;
+	const { register } = target;
 	const name = trimmed(values.name);
 	const writtenOf = async (sent: SentWrite): Promise<DvsWriteResult | undefined> => {
-		const creator = await actorId(reader, section, itemIndex);
+		const creator = await actorId(reader, register, itemIndex);
 		const known = new Set([...(sent.at === undefined ? [] : target.before.map(String)), ...writtenBy(records)]);
-		const written = (await newestDocuments(reader, section, target.filters, itemIndex)).filter((doc) => {
+		const written = (await newestDocuments(reader, register, target.filters, itemIndex)).filter((doc) => {
 			const id = refId(doc.dvs_document_id);
 			const byUs = creator === undefined || refId(doc.creator) === creator;
 			return id !== undefined && !known.has(String(id)) && trimmed(doc.name) === name && byUs;
@@ -89,18 +89,18 @@ export function createDocumentWrite(
 	};
 	return {
 		subject: name ? `the document "${name}"` : 'the new document',
-		identity: { write: 'create', section, values },
-		locate: { section, name },
+		identity: { write: 'create', section: register, values },
+		locate: { section: register, name },
 		write,
 		findWritten: writtenOf,
 		objectOf: (result) => ({ id: result.dvs_document_id, name }),
-		readBack: async (object) => await documentNow(scope, section, object.id),
+		readBack: async (object) => await documentNow(scope, register, object.id),
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
 			check: async (sent, error) => {
 				const written = await writtenOf(sent);
 				if (!written) return undefined;
-				const missing = await missingValues(reader, section, written.dvs_document_id, values, itemIndex);
+				const missing = await missingValues(reader, register, written.dvs_document_id, values, itemIndex);
 				return partlyWritten(node, written.dvs_document_id, true, { values, missing }, error, itemIndex);
 			},
 		},
@@ -114,7 +114,7 @@ function writtenBy(records: ItemWriteRecords | undefined): Set<string> {
 /** update_document: the document now holds every value we sent (a repeat would change nothing). */
 export function updateDocumentWrite(
 	scope: ReadBackScope,
-	section: DvsSection,
+	register: DvsRegister,
 	documentId: number,
 	values: DvsFieldValues,
 	write: () => Promise<DvsWriteResult>,
@@ -122,20 +122,20 @@ export function updateDocumentWrite(
 	const { node, reader, itemIndex } = scope;
 	return {
 		subject: `the changes to document ${documentId}`,
-		identity: { write: 'update', section, documentId, values },
-		locate: { section, documentId },
+		identity: { write: 'update', section: register, documentId, values },
+		locate: { section: register, documentId },
 		safeToRepeat: true,
 		write,
 		findWritten: async () => {
-			const missing = await missingValues(reader, section, documentId, values, itemIndex);
+			const missing = await missingValues(reader, register, documentId, values, itemIndex);
 			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
 		},
 		objectOf: () => ({ id: documentId }),
-		readBack: async (object) => await documentNow(scope, section, object.id),
+		readBack: async (object) => await documentNow(scope, register, object.id),
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
 			check: async (_sent, error) => {
-				const missing = await missingValues(reader, section, documentId, values, itemIndex);
+				const missing = await missingValues(reader, register, documentId, values, itemIndex);
 				if (Object.keys(missing).length === Object.keys(values).length) return undefined;
 				return partlyWritten(node, documentId, false, { values, missing }, error, itemIndex);
 			},

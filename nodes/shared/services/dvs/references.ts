@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsSection, DvsUser } from './types';
-import { asId } from '../../mappedValues';
+import type { DvsFieldDescriptor, DvsListQuery, DvsPage, DvsRegister, DvsUser } from '../../adapters/dvs/port';
+import { asId } from '../mappedValues';
 
 /**
  * Documents a lookup by visible number or name reads, newest first, before it gives up (get_documents pages
@@ -14,11 +14,11 @@ const SHOWN = 10;
 
 /** The reads a lookup needs (the DVS service has them). */
 export interface DvsLookupReader {
-	listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage>;
-	getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]>;
+	listDocuments(register: DvsRegister, query: DvsListQuery, itemIndex: number): Promise<DvsPage>;
+	getUsers(register: DvsRegister, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]>;
 }
 
-const NOUN: Record<DvsSection, string> = {
+const NOUN: Record<DvsRegister, string> = {
 	task: 'task',
 	project_2: 'project',
 	client: 'client',
@@ -47,19 +47,19 @@ export class DvsReferences {
 		private readonly reader: DvsLookupReader,
 	) {}
 
-	async documentIdOf(section: DvsSection, reference: string, itemIndex: number): Promise<number> {
+	async documentIdOf(register: DvsRegister, reference: string, itemIndex: number): Promise<number> {
 		const id = asId(reference);
 		if (id !== undefined) return id;
 		const seen: IDataObject[] = [];
 		for (let offset = 0; offset < NAME_SEARCH_MAX_DOCUMENTS; offset += PAGE) {
-			const page = await this.reader.listDocuments(section, { limit: PAGE, offset, order: 'newest' }, itemIndex);
+			const page = await this.reader.listDocuments(register, { limit: PAGE, offset, order: 'newest' }, itemIndex);
 			seen.push(...page.items);
 			if (page.items.length === 0 || offset + page.items.length >= page.total) break;
 		}
 		const byNumber = seen.filter((document) => same(document.full_number, reference));
 		const matches = byNumber.length > 0 ? byNumber : seen.filter((document) => same(document.name, reference));
 		if (matches.length === 1) return Number(matches[0].dvs_document_id);
-		const noun = NOUN[section];
+		const noun = NOUN[register];
 		const label = (document: IDataObject) =>
 			`${String(document.full_number ?? document.dvs_document_id)} "${String(document.name ?? '')}"`;
 		throw new NodeOperationError(
@@ -78,14 +78,14 @@ export class DvsReferences {
 	}
 
 	async userIdOf(
-		section: DvsSection,
+		register: DvsRegister,
 		projectId: number | undefined,
 		reference: string,
 		itemIndex: number,
 	): Promise<number> {
 		const id = asId(reference);
 		if (id !== undefined) return id;
-		const users = await this.reader.getUsers(section, projectId, itemIndex);
+		const users = await this.reader.getUsers(register, projectId, itemIndex);
 		const matches = users.filter((user) => same(user.display_name, reference));
 		if (matches.length === 1) return matches[0].id;
 		throw new NodeOperationError(
@@ -94,7 +94,7 @@ export class DvsReferences {
 			{
 				itemIndex,
 				description:
-					`The users this ${NOUN[section]} accepts: ` +
+					`The users this ${NOUN[register]} accepts: ` +
 					`${shownList(users.map((user) => `${user.display_name} (${user.id})`))}. ` +
 					`Give a name from the list or the user's ID.`,
 			},

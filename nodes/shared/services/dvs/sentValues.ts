@@ -1,13 +1,14 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 import { htmlText } from './commentText';
-import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsSection } from './types';
-import { TASK_PROJECT_FIELD } from './types';
+import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsRegister } from '../../adapters/dvs/port';
+import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 
 /*
- * What a DVS write sent, checked against the document as read back: which sent values it holds
- * and the error for a write the service refused after writing part of it.
+ * What a DVS write sent, checked against the document as read back: which sent values it holds, the error for a
+ * write the service refused after writing part of it, and what a create whose answer was lost left unwritten.
  */
 
 /**
@@ -86,17 +87,66 @@ function holdsValue(field: DvsFieldDescriptor | undefined, actual: unknown, sent
 /** The sent values a document does not hold (after a partial write), by the register's field types. */
 export async function missingValues(
 	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
-	section: DvsSection,
+	register: DvsRegister,
 	documentId: number,
 	values: DvsFieldValues,
 	itemIndex: number,
 ): Promise<DvsFieldValues> {
 	const [schema, doc] = await Promise.all([
-		reader.getFields(section, itemIndex),
-		reader.getDocument(section, documentId, itemIndex),
+		reader.getFields(register, itemIndex),
+		reader.getDocument(register, documentId, itemIndex),
 	]);
 	const fields = new Map(schema.fields.map((field) => [field.name, field]));
 	return Object.fromEntries(
 		Object.entries(values).filter(([name, sent]) => !holdsValue(fields.get(name), doc[name], sent)),
 	);
+}
+
+/**
+ * A create whose lost answer was settled by finding the document, whose fields could then not be
+ * read or completed (a read that timed out on a busy machine, say): the document exists, whether
+ * it holds every value sent is not known.
+ */
+function partialCreateUnchecked(node: INode, documentId: number, cause: unknown, itemIndex: number): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{
+			message:
+				`${OUTCOME_UNCERTAIN}: document ${documentId} was created, but whether it holds every value ` +
+				`sent could not be checked`,
+			description:
+				`The service's answer to the create was lost; reading back found document ${documentId}, ` +
+				`but checking its fields failed (${reason}). Do not create it again: open document ${documentId} ` +
+				`and check its fields, or update it with the same values.`,
+			itemIndex,
+		},
+	);
+}
+
+/**
+ * A create whose answer was lost may have written in part (the DVS API: no rollback, e.g. the relation rows
+ * missing); what did not land is written by `update`, which is safe to repeat. A check that fails is said as
+ * `partialCreateUnchecked`.
+ */
+export async function completePartialCreate(
+	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
+	node: INode,
+	create: {
+		register: DvsRegister;
+		documentId: number;
+		values: DvsFieldValues;
+		update: (missing: DvsFieldValues) => Promise<void>;
+	},
+	itemIndex: number,
+): Promise<void> {
+	const changeable = { ...create.values };
+	delete changeable[TASK_PROJECT_FIELD];
+	try {
+		const missing = await missingValues(reader, create.register, create.documentId, changeable, itemIndex);
+		if (Object.keys(missing).length > 0) await create.update(missing);
+	} catch (error) {
+		throw partialCreateUnchecked(node, create.documentId, error, itemIndex);
+	}
 }

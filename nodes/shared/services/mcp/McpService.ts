@@ -11,7 +11,7 @@ import type { McpCallOptions, McpClient, McpToolDescriptor, McpToolOutcome } fro
 export class McpService {
 	constructor(
 		private readonly client: McpClient,
-		private readonly timeoutFor: (itemIndex: number) => number,
+		private readonly itemTimeout: (itemIndex: number) => number,
 	) {}
 
 	/** The protocol revision the session speaks, once one was negotiated. */
@@ -20,7 +20,7 @@ export class McpService {
 	}
 
 	private options(itemIndex: number, write = false): McpCallOptions {
-		return { itemIndex, timeoutMs: this.timeoutFor(itemIndex), write };
+		return { itemIndex, timeoutMs: this.itemTimeout(itemIndex), write };
 	}
 
 	/** A documented tool by its suffix (`get_doc` for svc_get_doc). */

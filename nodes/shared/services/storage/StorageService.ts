@@ -1,27 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { STORAGE_UNAVAILABILITY, unavailable } from '../../availability';
-import { markedReconciled, writeExactlyOnce, type UncertainWrite } from '../exactlyOnce/reconcile';
-import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import type { StorageDownload, StorageFields } from '../../transport/storage';
+import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
+import type { StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
-import { normalizedName, snapshotOf } from './entries';
-import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
 import type {
 	ImportSource,
 	NewFolder,
-	PreparedWrite,
 	RestCall,
 	StorageAdapter,
 	UploadOptions,
 	UploadSource,
 	WriteResult,
-} from '../../adapters/storage/types';
+} from '../../adapters/storage/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
-import { entryWrite, type EntryWriteOptions } from './readBack';
+import type { EntryWriteOptions } from './readBack';
+import { writeEntryOnce, type EntryWriter, type IfNameExists } from './entryWrites';
 
 /** The adapter methods only one API has, by what the refusal names. */
 const ONE_API_ONLY = {
@@ -36,16 +31,13 @@ const ONE_API_ONLY = {
 	accountScript: 'Account scripts',
 } as const;
 
-/** What a create or upload does when the folder already holds its name (the If Name Exists option). */
-export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
-
 /**
  * Every storage operation the Svc Storage node and trigger use, whichever adapter serves it (the
  * REST API or the MCP endpoint), with the same output fields. The decisions are made here once:
  *
- * - a create, upload or import (no idempotency key) runs through reconcile.ts: the destination
- *   is listed before, and after an unknown outcome our item is told from every other
- *   (readBack.ts `entryWrite` over entries.ts `writtenEntry`);
+ * - a create, upload or import (no idempotency key) is written exactly once (entryWrites.ts): nothing is
+ *   read before it, and after an unknown outcome our entry is told from every other (readBack.ts
+ *   `entryWrite` over entries.ts `writtenEntry`);
  * - an operation the connection does not offer is refused the same way for every operation;
  * - ROOT's refusals (405) are explained.
  */
@@ -133,9 +125,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
 		const resultOf = async (hash: string) => await this.adapter.createdFolder(hash, itemIndex);
 		const written = { kind: 'folder' as const, subject, shapedBy: { accessType: input.accessType ?? null } };
-		const entry = await this.entryWriteOf(prepared, written, ifNameExists, resultOf, itemIndex);
-		if ('result' in entry) return entry.result;
-		return markedReconciled(await writeExactlyOnce(this.node, entry.write, itemIndex, entry.records));
+		return await writeEntryOnce(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
 	}
 
 	async uploadFile(
@@ -159,63 +149,13 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 					: undefined,
 			};
 			const resultOf = async (hash: string) => await this.adapter.uploadedFile(hash, folderHash, itemIndex);
-			const entry = await this.entryWriteOf(prepared, written, ifNameExists, resultOf, itemIndex);
-			if ('result' in entry) return entry.result;
-			return markedReconciled(await writeExactlyOnce(this.node, entry.write, itemIndex, entry.records));
+			return await writeEntryOnce(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
 		});
 	}
 
-	/**
-	 * A create, upload or import for writeExactlyOnce: If Name Exists first (its listing is then the write's exact
-	 * "before"; Use Existing may answer at once), else the write (readBack.ts: nothing read before it otherwise).
-	 */
-	private async entryWriteOf(
-		prepared: PreparedWrite,
-		written: EntryWriteOptions,
-		ifNameExists: IfNameExists,
-		resultOf: (hash: string) => Promise<WriteResult>,
-		itemIndex: number,
-	): Promise<{ result: WriteResult } | { write: UncertainWrite<WriteResult>; records?: ItemWriteRecords }> {
-		const existing = await this.whenNameExists(ifNameExists, written, prepared, resultOf, itemIndex);
-		if ('result' in existing) return existing;
-		const records = this.recordsFor(itemIndex);
-		const write = entryWrite(
-			this.adapter,
-			prepared,
-			{ ...written, shapedBy: { ...written.shapedBy, ifNameExists }, snapshot: existing.snapshot },
-			{ itemIndex, clock: this.clock, records },
-			resultOf,
-		);
-		return { write, records };
-	}
-
-	/**
-	 * If Name Exists: with Use Existing or Fail the folder is listed first; an entry of our kind with
-	 * exactly our name (as the service stores it) is output marked `existing: true`, or refused.
-	 * Otherwise that listing is the write's snapshot.
-	 */
-	private async whenNameExists(
-		ifNameExists: IfNameExists,
-		written: { kind: EntryKind; subject: string },
-		prepared: PreparedWrite,
-		resultOf: (hash: string) => Promise<WriteResult>,
-		itemIndex: number,
-	): Promise<{ result: WriteResult } | { snapshot?: EntryWriteOptions['snapshot'] }> {
-		const name = normalizedName(prepared.name);
-		if (ifNameExists === 'keepBoth' || name === '') return {};
-		const entries = await this.adapter.listFolder(prepared.folderHash, {}, itemIndex);
-		const found = entries.find(
-			(entry) => (entryKind(entry) ?? 'file') === written.kind && (entryName(entry) ?? '').normalize('NFC') === name,
-		);
-		if (found === undefined) return { snapshot: { entries: snapshotOf(entries), takenAt: Date.now() } };
-		if (ifNameExists === 'useExisting')
-			return { result: { ...(await resultOf(entryHash(found) as string)), existing: true } };
-		throw new NodeOperationError(this.node, `The folder already holds a ${written.kind} named "${name}"`, {
-			itemIndex,
-			description:
-				`If Name Exists is set to Fail, so ${written.subject} was not written. Choose Keep Both to ` +
-				`store a numbered copy, or Use Existing to output the existing ${written.kind}.`,
-		});
+	/** What a write that makes an entry needs of the service (entryWrites.ts `writeEntryOnce`). */
+	private writer(itemIndex: number): EntryWriter {
+		return { node: this.node, adapter: this.adapter, clock: this.clock, records: this.recordsFor(itemIndex) };
 	}
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {
@@ -236,9 +176,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 			...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)),
 			status: 'created',
 		});
-		const entry = await this.entryWriteOf(prepared, written, 'keepBoth', resultOf, itemIndex);
-		if ('result' in entry) return entry.result;
-		return markedReconciled(await writeExactlyOnce(this.node, entry.write, itemIndex, entry.records));
+		return await writeEntryOnce(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
@@ -278,7 +216,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.adapterMethod('accountScript', itemIndex).call(this.adapter, call, fields, itemIndex);
 	}
 
-	/** The adapter's method for what only one API offers, or the one refusal (availability.ts) for all of them. */
+	/** The adapter's method for what only one API offers, or the one refusal (adapters/availability.ts). */
 	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(
 		method: K,
 		itemIndex: number,

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import { entryCreatedAt, entryHash } from '../../adapters/storage/entryFields';
-import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/types';
+import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import type { ServerClock } from '../ServiceOverAdapter';
 import type { DestinationSnapshot, EntryAge } from './entries';

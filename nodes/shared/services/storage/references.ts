@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { entryHash, entryKind, entryName, type EntryKind } from '../../adapters/storage/entryFields';
-import type { StorageAdapter } from '../../adapters/storage/types';
+import type { StorageAdapter } from '../../adapters/storage/port';
 
 /** Folders a search by name looks into, breadth first from ROOT, before it gives up. */
 export const NAME_SEARCH_MAX_FOLDERS = 200;

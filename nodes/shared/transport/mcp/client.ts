@@ -1,19 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { timeoutFor, type ServiceContext } from '../http';
+import type { ServiceContext } from '../http';
+import { callTimeout } from '../timeouts';
 import { ToolList } from './toolList';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
 import { OAUTH_TYPE, readEndpoint } from './endpoint';
-import { type ErrorContext, isSessionLost, revisionRefusedError, rpcError, unexpectedAnswerError } from './errors';
-import { toolError, toolUnavailableError, uncertainWriteError, type ToolErrorHints } from './toolErrors';
-import type { McpContent, McpToolDescriptor } from './schemas';
-import { callToolResultSchema, toolErrorPayloadSchema } from './schemas';
+import { type ErrorContext, isSessionLost, revisionRefusedError, rpcError } from './errors';
+import { toolUnavailableError, type ToolErrorHints } from './toolErrors';
+import type { McpToolDescriptor } from './schemas';
+import { toolAttemptOf, unknownToolOf, type McpToolOutcome, type ToolAttempt } from './toolResult';
 import { revisionRefusal } from './lifecycles';
 import { httpStatusError } from './statusErrors';
-import { McpSession, type Exchange } from './session';
+import type { Exchange } from './messages';
+import { McpSession } from './session';
 import { StreamableHttpTransport } from './streamableHttp';
 
 export type { McpCredentialType } from './endpoint';
+export type { McpToolOutcome } from './toolResult';
 
 export interface McpCallOptions {
 	itemIndex?: number;
@@ -34,18 +37,6 @@ export interface McpCallOptions {
 	toolErrorHints?: ToolErrorHints;
 }
 
-export interface McpToolOutcome {
-	/** structuredContent; without it, the JSON object of the text content; else {}. */
-	structured: IDataObject;
-	content: McpContent[];
-	/** `structured.status` (created | updated | unchanged …) when the tool reports one. */
-	status?: string;
-	/** The tool name called, prefix included. */
-	toolName: string;
-	/** Whether the result carried structuredContent (rather than a parsed or empty object). */
-	hasStructuredContent: boolean;
-}
-
 export interface McpClientOptions {
 	/** A revision to use instead of the credential's setting (e.g. "2025-06-18" or "2026-07-28"). */
 	revision?: string;
@@ -55,51 +46,18 @@ interface ClientParts {
 	endpoint: McpEndpoint;
 	session: McpSession;
 	tools: ToolList;
-	contextOf: (action: string, itemIndex?: number) => ErrorContext;
+	contextOf: (purpose: string, itemIndex?: number) => ErrorContext;
 }
 
-type ToolAttempt = { kind: 'outcome'; outcome: McpToolOutcome } | { kind: 'unknown'; available?: string[] };
-
-const UNKNOWN_TOOL = /unknown tool|tool .*not found|no such tool|tool .*does not exist/i;
-
-function unknownToolOf(error: { code: number; message: string; data?: unknown }): { available?: string[] } | undefined {
-	const data = (error.data ?? {}) as IDataObject;
-	const available = Array.isArray(data.available)
-		? data.available.filter((name): name is string => typeof name === 'string')
-		: undefined;
-	if (error.code !== -32602 && error.code !== -32601) return undefined;
-	if (!UNKNOWN_TOOL.test(error.message) && !available) return undefined;
-	return { available };
-}
-
-function textOf(content: McpContent[]): string {
-	return content
-		.filter(
-			(block): block is McpContent & { type: 'text'; text: string } =>
-				block.type === 'text' && typeof block.text === 'string',
-		)
-		.map((block) => block.text)
-		.join('\n');
-}
-
-function jsonObjectOf(text: string): IDataObject | undefined {
-	try {
-		const parsed: unknown = JSON.parse(text);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function actionOf(method: string, params: IDataObject): string {
-	const actions: Record<string, string> = {
+function purposeOf(method: string, params: IDataObject): string {
+	const purposes: Record<string, string> = {
 		'tools/list': 'list the tools',
 		'resources/list': 'list the resources',
 		'resources/templates/list': 'list the resource templates',
 		'server/discover': 'discover the server',
 	};
 	if (method === 'resources/read') return `read the resource ${String(params.uri ?? '')}`;
-	return actions[method] ?? `send ${method}`;
+	return purposes[method] ?? `send ${method}`;
 }
 
 /**
@@ -198,9 +156,9 @@ export class McpClient {
 
 	/** One JSON-RPC request; returns its result (without the modern `resultType`). */
 	async request(method: string, params: IDataObject = {}, options: McpCallOptions = {}): Promise<IDataObject> {
-		const action = actionOf(method, params);
-		const exchange = await this.exchange(method, params, options, action);
-		const ctx = await this.errorContext(action, options.itemIndex);
+		const purpose = purposeOf(method, params);
+		const exchange = await this.exchange(method, params, options, purpose);
+		const ctx = await this.errorContext(purpose, options.itemIndex);
 		if (exchange.kind === 'rpcError') throw rpcError(exchange.error, ctx);
 		if (exchange.kind === 'status') throw this.statusError(exchange, ctx);
 		return exchange.result;
@@ -216,9 +174,9 @@ export class McpClient {
 		this.parts ??= (async () => {
 			const endpoint = await readEndpoint(this.ctx, this.credentialType, itemIndex);
 			const http = new StreamableHttpTransport(this.ctx, this.credentialType, endpoint);
-			const contextOf = (action: string, index?: number): ErrorContext => ({
+			const contextOf = (purpose: string, index?: number): ErrorContext => ({
 				node: this.ctx.getNode(),
-				action,
+				purpose,
 				itemIndex: index,
 				secrets: http.secrets,
 				oauth: this.credentialType === OAUTH_TYPE,
@@ -236,58 +194,37 @@ export class McpClient {
 		return await this.parts;
 	}
 
-	private async errorContext(action: string, itemIndex?: number): Promise<ErrorContext> {
-		return (await this.ready(itemIndex)).contextOf(action, itemIndex);
+	private async errorContext(purpose: string, itemIndex?: number): Promise<ErrorContext> {
+		return (await this.ready(itemIndex)).contextOf(purpose, itemIndex);
 	}
 
 	private async exchange(
 		method: string,
 		params: IDataObject,
 		options: McpCallOptions,
-		action: string,
+		purpose: string,
 	): Promise<Exchange> {
 		const { session } = await this.ready(options.itemIndex);
-		const timeoutMs = timeoutFor(this.ctx, options.timeoutMs);
+		const timeoutMs = callTimeout(this.ctx, options.timeoutMs);
 		return await session.exchange(method, params, {
 			itemIndex: options.itemIndex,
 			timeoutMs,
-			action,
+			purpose,
 			write: options.write === true && method === 'tools/call',
 		});
 	}
 
 	private async attemptTool(name: string, args: IDataObject, options: McpCallOptions): Promise<ToolAttempt> {
-		const action = `call ${name}`;
-		const exchange = await this.exchange('tools/call', { name, arguments: args }, options, action);
-		const ctx = await this.errorContext(action, options.itemIndex);
+		const purpose = `call ${name}`;
+		const exchange = await this.exchange('tools/call', { name, arguments: args }, options, purpose);
+		const ctx = await this.errorContext(purpose, options.itemIndex);
 		if (exchange.kind === 'status') throw this.statusError(exchange, ctx);
 		if (exchange.kind === 'rpcError') {
 			const unknown = unknownToolOf(exchange.error);
 			if (unknown) return { kind: 'unknown', available: unknown.available };
 			throw rpcError(exchange.error, ctx);
 		}
-		const parsed = callToolResultSchema.safeParse(exchange.result);
-		if (!parsed.success)
-			throw unexpectedAnswerError('the tool result has no content list', ctx, options.write === true);
-		const { content, structuredContent, isError } = parsed.data;
-		const text = textOf(content);
-		if (isError) {
-			const payload = toolErrorPayloadSchema.safeParse(structuredContent);
-			const code = payload.success ? payload.data.error.code : /^([a-z_]+):\s/.exec(text)?.[1];
-			if (!code && UNKNOWN_TOOL.test(text)) return { kind: 'unknown' };
-			const message =
-				payload.success && payload.data.error.message ? payload.data.error.message : text.replace(/^[a-z_]+:\s*/, '');
-			throw toolError(name, code, message, ctx, options.toolErrorHints);
-		}
-		const structured =
-			(structuredContent as IDataObject | undefined) ?? (options.contentIsData ? undefined : jsonObjectOf(text)) ?? {};
-		const status = typeof structured.status === 'string' ? structured.status : undefined;
-		if (status === 'uncertain')
-			throw uncertainWriteError(name, typeof structured.message === 'string' ? structured.message : undefined, ctx);
-		return {
-			kind: 'outcome',
-			outcome: { structured, content, status, toolName: name, hasStructuredContent: structuredContent !== undefined },
-		};
+		return toolAttemptOf(name, exchange.result, ctx, options);
 	}
 
 	/** A non-2xx answer; a refusal of the revision in use says so (and what the server supports). */

@@ -40,7 +40,7 @@ export function mcpErrorCode(error: unknown): string | undefined {
 export interface ErrorContext {
 	node: INode;
 	/** What the request did: "call the tool …", "list the tools". */
-	action: string;
+	purpose: string;
 	itemIndex?: number;
 	secrets: readonly string[];
 	oauth: boolean;
@@ -98,7 +98,7 @@ export function rpcError(error: JsonRpcError, ctx: ErrorContext): NodeApiError {
 	const descriptions: Record<number, string> = {
 		[-32601]:
 			'The endpoint does not offer this method' +
-			(/discover/.test(ctx.action) ? `: server/discover exists only in revision ${MODERN_REVISION}.` : '.'),
+			(/discover/.test(ctx.purpose) ? `: server/discover exists only in revision ${MODERN_REVISION}.` : '.'),
 		[-32602]:
 			"Check the arguments: names, types and required fields come from the tool's input schema (Tool → List shows it).",
 		[-32002]:
@@ -109,7 +109,7 @@ export function rpcError(error: JsonRpcError, ctx: ErrorContext): NodeApiError {
 		ctx.node,
 		{
 			itemIndex: ctx.itemIndex,
-			message: `${MCP_SERVICE} could not ${ctx.action}: ${detail} (JSON-RPC ${error.code})`,
+			message: `${MCP_SERVICE} could not ${ctx.purpose}: ${detail} (JSON-RPC ${error.code})`,
 			description: descriptions[error.code],
 			cause: error.code === -32603 ? 'temporarily-unavailable' : 'configuration-invalid',
 		},
@@ -122,7 +122,7 @@ export function requestTooLargeError(size: number, limit: number, ctx: ErrorCont
 	const mb = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MiB`;
 	return new NodeOperationError(
 		ctx.node,
-		`The request to ${ctx.action} would be ${mb(size)}, more than the ${mb(limit)} the MCP endpoint takes`,
+		`The request to ${ctx.purpose} would be ${mb(size)}, more than the ${mb(limit)} the MCP endpoint takes`,
 		{
 			itemIndex: ctx.itemIndex,
 			description:
@@ -150,7 +150,7 @@ export function sessionLostError(ctx: ErrorContext): NodeApiError {
 		{
 			httpCode: '404',
 			itemIndex: ctx.itemIndex,
-			message: `The MCP server no longer knew the session while trying to ${ctx.action}`,
+			message: `The MCP server no longer knew the session while trying to ${ctx.purpose}`,
 			description:
 				'The server was restarted or ended the session. A new session was started; check the destination ' +
 				'before running again, so nothing is written twice.',
@@ -181,7 +181,7 @@ export function inputRequiredError(result: Record<string, unknown>, ctx: ErrorCo
 		ctx.node,
 		{
 			itemIndex: ctx.itemIndex,
-			message: `The MCP server asked for input while trying to ${ctx.action}${asked ? ` (${asked})` : ''}`,
+			message: `The MCP server asked for input while trying to ${ctx.purpose}${asked ? ` (${asked})` : ''}`,
 			description:
 				'A workflow node cannot answer questions from the server (elicitation, sampling or roots). ' +
 				'Give the tool every argument it needs up front, or use a client that can ask a person.',
@@ -197,7 +197,7 @@ export function unexpectedAnswerError(what: string, ctx: ErrorContext, uncertain
 		ctx.node,
 		{
 			itemIndex: ctx.itemIndex,
-			message: `${MCP_SERVICE} sent an unexpected answer while trying to ${ctx.action}: ${what}`,
+			message: `${MCP_SERVICE} sent an unexpected answer while trying to ${ctx.purpose}: ${what}`,
 			description:
 				"Check that the credential's MCP Endpoint URL (or Base URL) points at the MCP endpoint itself, " +
 				`not a web page or proxy. ${

@@ -1,12 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ServiceResponse } from '../http';
 import type { McpEndpoint } from './endpoint';
 import type { ErrorContext } from './errors';
 import {
-	inputRequiredError,
-	requestTooLargeError,
 	revisionRefusedError,
 	rpcError,
 	rpcErrorOfBody,
@@ -14,37 +11,20 @@ import {
 	unexpectedAnswerError,
 	unknownRevisionAnswerError,
 } from './errors';
-import { messageOf, withoutResultType } from './envelope';
+import { withoutResultType } from './envelope';
+import { McpMessages, type Exchange, type ExchangeOptions } from './messages';
 import { httpStatusError } from './statusErrors';
 import { LIFECYCLES, revisionRefusal } from './lifecycles';
 import type { NegotiatedRevision } from './protocol';
-import {
-	CLIENT_INFO,
-	FALLBACK_INITIALIZE_REVISION,
-	INITIALIZATION_REVISIONS,
-	MODERN_REVISION,
-	requestLimitOf,
-} from './protocol';
-import type { JsonRpcError } from './schemas';
-import { initializeResultSchema, jsonRpcResponseSchema } from './schemas';
-import type { StreamableHttpTransport, PostOptions } from './streamableHttp';
+import { CLIENT_INFO, FALLBACK_INITIALIZE_REVISION, INITIALIZATION_REVISIONS, MODERN_REVISION } from './protocol';
+import { initializeResultSchema } from './schemas';
+import type { StreamableHttpTransport } from './streamableHttp';
 
-export type Exchange =
-	| { kind: 'result'; result: IDataObject }
-	| { kind: 'rpcError'; error: JsonRpcError }
-	| { kind: 'status'; response: ServiceResponse; body: unknown };
-
-export interface ExchangeOptions {
-	itemIndex?: number;
-	timeoutMs: number;
-	action: string;
-	/** A tools/call that changes something: never sent twice; an unknown outcome is thrown as uncertain. */
-	write: boolean;
-}
+export type { Exchange } from './messages';
 
 /**
- * The session and lifecycle of one client: which revision is spoken, the lifecycle it needs, and the
- * JSON-RPC envelope of each message.
+ * The session and lifecycle of one client: which revision is spoken and the lifecycle it needs (each message, its
+ * envelope and its answer are messages.ts).
  *
  * Auto sends the first request as modern (2026-07-28); a 400 refusing that revision (or asking
  * for initialization first), or a result in the old shape, makes it initialize and remember the
@@ -57,17 +37,19 @@ export class McpSession {
 	private probe?: Promise<void>;
 	private initializing?: Promise<NegotiatedRevision>;
 	private sessionRenewed = false;
-	private nextId = 1;
+	private readonly messages: McpMessages;
 
 	/** What the server said about itself in initialize, when one was sent. */
 	serverInfo?: IDataObject;
 
 	constructor(
-		private readonly transport: StreamableHttpTransport,
+		transport: StreamableHttpTransport,
 		private readonly endpoint: McpEndpoint,
-		private readonly errorContext: (action: string, itemIndex?: number) => ErrorContext,
+		private readonly errorContext: (purpose: string, itemIndex?: number) => ErrorContext,
 		private readonly pinnedRevision?: string,
-	) {}
+	) {
+		this.messages = new McpMessages(transport, errorContext);
+	}
 
 	get revision(): string | undefined {
 		return this.negotiated?.revision;
@@ -91,7 +73,7 @@ export class McpSession {
 			}
 			if (this.negotiated) {
 				const negotiated = this.negotiated;
-				const outcome = await this.send(method, params, negotiated, options);
+				const outcome = await this.messages.send(method, params, negotiated, options);
 				if (
 					outcome.kind === 'status' &&
 					outcome.response.status === 404 &&
@@ -103,7 +85,7 @@ export class McpSession {
 					this.initializing = undefined;
 					await this.initialize(negotiated.revision, options);
 					// The server forgot the session: a read is sent again; a write is left to the caller's read-back.
-					if (options.write) throw sessionLostError(this.errorContext(options.action, options.itemIndex));
+					if (options.write) throw sessionLostError(this.errorContext(options.purpose, options.itemIndex));
 					continue;
 				}
 				return outcome;
@@ -138,7 +120,7 @@ export class McpSession {
 		this.probe = new Promise<void>((resolve) => (release = resolve));
 		try {
 			const modern: NegotiatedRevision = { revision: MODERN_REVISION, modern: true };
-			const outcome = await this.send(method, params, modern, options, true);
+			const outcome = await this.messages.send(method, params, modern, options, true);
 			if (outcome.kind === 'status' && revisionRefusal(outcome.response, outcome.body, MODERN_REVISION)) {
 				LIFECYCLES.set(this.endpoint.url, 'initialize');
 				return undefined;
@@ -162,7 +144,7 @@ export class McpSession {
 	private discoverNeedsModern(options: ExchangeOptions): NodeOperationError {
 		const pinned = this.pinned;
 		return new NodeOperationError(
-			this.errorContext(options.action).node,
+			this.errorContext(options.purpose).node,
 			`Server → Discover needs the modern protocol revision ${MODERN_REVISION}, but ${
 				pinned ? `the credential is set to ${pinned}` : 'the server refused that revision'
 			}`,
@@ -179,11 +161,11 @@ export class McpSession {
 	/** Sends the one initialize of this session (shared by every caller), then notifications/initialized. */
 	private async initialize(requested: string, options: ExchangeOptions): Promise<NegotiatedRevision> {
 		this.initializing ??= (async () => {
-			const action = 'initialize the MCP session';
-			const ctx = this.errorContext(action, options.itemIndex);
+			const purpose = 'initialize the MCP session';
+			const ctx = this.errorContext(purpose, options.itemIndex);
 			const initialize = { revision: requested, modern: false };
 			const params = { protocolVersion: requested, capabilities: {}, clientInfo: CLIENT_INFO };
-			const outcome = await this.send('initialize', params, initialize, { ...options, action, write: false });
+			const outcome = await this.messages.send('initialize', params, initialize, { ...options, purpose, write: false });
 			if (outcome.kind === 'status') {
 				const supported =
 					outcome.response.status === 400
@@ -199,11 +181,8 @@ export class McpSession {
 			if (!(INITIALIZATION_REVISIONS as readonly string[]).includes(revision))
 				throw unknownRevisionAnswerError(revision, ctx);
 			this.serverInfo = parsed.data.serverInfo as IDataObject | undefined;
-			const negotiated: NegotiatedRevision = { revision, modern: false, sessionId: this.issuedSessionId };
-			await this.transport.post(
-				messageOf('notifications/initialized', {}, negotiated, undefined),
-				this.postOptions({ ...options, action: 'send notifications/initialized' }),
-			);
+			const negotiated: NegotiatedRevision = { revision, modern: false, sessionId: this.messages.issuedSessionId };
+			await this.messages.notify('notifications/initialized', negotiated, options);
 			this.negotiated = negotiated;
 			return negotiated;
 		})();
@@ -218,69 +197,12 @@ export class McpSession {
 		return await pending;
 	}
 
-	private issuedSessionId?: string;
-
 	/** Ends the session, if the server issued one (DELETE; a server that keeps none may answer 405). */
 	async close(): Promise<void> {
 		const negotiated = this.negotiated;
 		this.negotiated = undefined;
 		this.initializing = undefined;
 		if (!negotiated?.sessionId) return;
-		const { headers } = messageOf('tools/list', {}, negotiated, undefined);
-		delete headers['Content-Type'];
-		await this.transport.deleteSession(
-			headers,
-			this.postOptions({ timeoutMs: 10_000, action: 'end the MCP session', write: false }),
-		);
-	}
-
-	private postOptions(options: ExchangeOptions): PostOptions {
-		return {
-			itemIndex: options.itemIndex,
-			timeoutMs: options.timeoutMs,
-			action: options.action,
-			resend: !options.write,
-		};
-	}
-
-	/** Sends one request and classifies the answer; `probe` keeps a result's `resultType` for the caller to judge. */
-	private async send(
-		method: string,
-		params: IDataObject,
-		revision: NegotiatedRevision,
-		options: ExchangeOptions,
-		probe = false,
-	): Promise<Exchange> {
-		const initialize = method === 'initialize';
-		const message = messageOf(method, params, revision, this.nextId++, initialize);
-		const size = Buffer.byteLength(message.body);
-		if (size > requestLimitOf(method, params))
-			throw requestTooLargeError(
-				size,
-				requestLimitOf(method, params),
-				this.errorContext(options.action, options.itemIndex),
-			);
-		const renewal = () => messageOf('tools/list', {}, revision, this.nextId++);
-		const answer = await this.transport.post(message, this.postOptions(options), renewal);
-		if (initialize) this.issuedSessionId = answer.headers['mcp-session-id'];
-		if (answer.status < 200 || answer.status >= 300)
-			return {
-				kind: 'status',
-				response: { status: answer.status, headers: answer.headers, body: answer.body },
-				body: answer.body,
-			};
-		const ctx = this.errorContext(options.action, options.itemIndex);
-		if (answer.body === undefined)
-			throw unexpectedAnswerError('the answer to the request never came', ctx, options.write);
-		const parsed = jsonRpcResponseSchema.safeParse(answer.body);
-		if (!parsed.success) throw unexpectedAnswerError('the answer is not a JSON-RPC response', ctx, options.write);
-		if ('error' in parsed.data) return { kind: 'rpcError', error: parsed.data.error };
-		const result = parsed.data.result as IDataObject;
-		if (!revision.modern) return { kind: 'result', result };
-		const resultType = result.resultType;
-		if (resultType === 'input_required') throw inputRequiredError(result, ctx);
-		if (resultType !== undefined && resultType !== 'complete')
-			throw unexpectedAnswerError(`the result is "${String(resultType)}", not complete`, ctx, options.write);
-		return { kind: 'result', result: probe ? result : withoutResultType(result) };
+		await this.messages.endSession(negotiated);
 	}
 }

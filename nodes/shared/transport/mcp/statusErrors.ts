@@ -34,7 +34,7 @@ function scopeList(scopes: string[]): string {
 
 /** A 403 that names the OAuth scopes the call needs: which are missing, and how to get them. */
 function missingScopesError(needed: string[], ctx: ErrorContext, credential: string): NodeApiError {
-	const { node, action, itemIndex, secrets } = ctx;
+	const { node, purpose, itemIndex, secrets } = ctx;
 	const granted = ctx.grantedScopes;
 	const missing = granted
 		? needed.filter((scope) => !granted.includes(scope))
@@ -49,7 +49,7 @@ function missingScopesError(needed: string[], ctx: ErrorContext, credential: str
 				`The OAuth token lacks the ${scopeList(shown)} scope${shown.length > 1 ? 's' : ''}: reconnect ` +
 				`the credential with ${shown.length > 1 ? 'them' : 'it'}`,
 			description:
-				`To ${action} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ` +
+				`To ${purpose} the token needs ${needed.join(' ')}. Open the ${credential} credential, tick ` +
 				`${scopeList(shown)} under Scopes and reconnect: existing grants are not upgraded, and renewing ` +
 				`a token cannot add scopes.`,
 			cause: 'credential-invalid',
@@ -84,15 +84,15 @@ function statusTableError(
 	ctx: ErrorContext,
 	credential: string,
 ): NodeApiError {
-	const { node, action, itemIndex, secrets } = ctx;
+	const { node, purpose, itemIndex, secrets } = ctx;
 	const table: StatusTable = {
 		400: () => ({
-			message: `${MCP_SERVICE} refused the request to ${action} as invalid (400)${said}`,
+			message: `${MCP_SERVICE} refused the request to ${purpose} as invalid (400)${said}`,
 			description: INVALID,
 			cause: 'configuration-invalid',
 		}),
 		401: () => ({
-			message: `${MCP_SERVICE} did not accept the credential (401) while trying to ${action}`,
+			message: `${MCP_SERVICE} did not accept the credential (401) while trying to ${purpose}`,
 			description: ctx.oauth
 				? `The OAuth access token was refused and could not be renewed. Reconnect the ${credential} credential.`
 				: `Check the User ID and the API Token in the ${credential} credential. The token must be of ` +
@@ -100,38 +100,38 @@ function statusTableError(
 			cause: 'credential-invalid',
 		}),
 		403: () => ({
-			message: `${MCP_SERVICE} refused access while trying to ${action} (403)${said}`,
+			message: `${MCP_SERVICE} refused access while trying to ${purpose} (403)${said}`,
 			description:
 				'The account may not do this. Its e-mail address must be confirmed, and the account needs ' +
 				'the rights the action requires.',
 			cause: 'credential-invalid',
 		}),
 		404: () => ({
-			message: `No MCP endpoint answered at the credential's endpoint (404) while trying to ${action}`,
+			message: `No MCP endpoint answered at the credential's endpoint (404) while trying to ${purpose}`,
 			description:
 				`The node posts to the credential's MCP Endpoint URL, or {Base URL}/api/mcp when that is ` +
 				`empty. Check both in the ${credential} credential.`,
 			cause: 'configuration-invalid',
 		}),
 		405: () => ({
-			message: `${MCP_SERVICE} refused the HTTP method (405) while trying to ${action}`,
+			message: `${MCP_SERVICE} refused the HTTP method (405) while trying to ${purpose}`,
 			description:
 				`The endpoint takes JSON-RPC over POST only. A proxy in front of it may have changed the ` +
 				`request; check the ${credential} credential's MCP Endpoint URL and Base URL.`,
 			cause: 'configuration-invalid',
 		}),
 		413: () => ({
-			message: `The request to ${action} is too large for ${MCP_SERVICE} (413)${said}`,
+			message: `The request to ${purpose} is too large for ${MCP_SERVICE} (413)${said}`,
 			description: TOO_LARGE,
 			cause: 'configuration-invalid',
 		}),
 		server: (status) => ({
-			message: `${MCP_SERVICE} failed while trying to ${action} (${status})${said}`,
+			message: `${MCP_SERVICE} failed while trying to ${purpose} (${status})${said}`,
 			description: SERVICE_FAILED,
 			cause: 'temporarily-unavailable',
 			uncertain: true,
 		}),
-		other: (status) => ({ message: `${MCP_SERVICE} answered ${status} while trying to ${action}${said}` }),
+		other: (status) => ({ message: `${MCP_SERVICE} answered ${status} while trying to ${purpose}${said}` }),
 	};
 	return statusErrorFrom(node, table, response.status, itemIndex, secrets);
 }

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { transportError } from '../errors';
+import { transportError } from '../failures';
 import type { ServiceContext, ServiceResponse } from '../http';
 import { retryAfterHeaderSeconds, sendServiceCall, TransportFailure } from '../http';
 import { bufferedBody, watchIdle } from '../streams';
-import { secretsOf } from '../redact';
 import type { McpCredentialType, McpEndpoint } from './endpoint';
-import { grantedScopesOf, OAUTH_TYPE } from './endpoint';
-import { MCP_SERVICE, rpcErrorOfBody, withMcpCode } from './errors';
+import { OAUTH_TYPE } from './endpoint';
+import { MCP_SERVICE, rpcErrorOfBody } from './errors';
+import { renewOAuthToken } from './oauthRenewal';
 import type { StreamState } from './serverSentEvents';
 import { answerFromEvents, isStream } from './serverSentEvents';
 
@@ -17,7 +17,7 @@ export interface PostOptions {
 	itemIndex?: number;
 	timeoutMs: number;
 	/** What the request does, for error messages: "list the tools", "call the tool …". */
-	action: string;
+	purpose: string;
 	/** A read: sent once more after a lost connection or a timeout. A write never is. */
 	resend: boolean;
 }
@@ -99,7 +99,7 @@ export class StreamableHttpTransport {
 			answer.status === 401 &&
 			this.credentialType === OAUTH_TYPE &&
 			renewal &&
-			(await this.renewOAuthToken(renewal(), options))
+			(await this.renewedOAuthToken(renewal(), options))
 		) {
 			answer = await this.send('POST', message.headers, message.body, message.id, options);
 		}
@@ -202,13 +202,20 @@ export class StreamableHttpTransport {
 		}
 	}
 
+	/** Renews the OAuth token (oauthRenewal.ts); true when a new one is in place. */
+	private async renewedOAuthToken(message: OutgoingMessage, options: PostOptions): Promise<boolean> {
+		const renewed = await renewOAuthToken(this.ctx, this.credentialType, this.endpoint, message, options);
+		if (renewed) this.endpoint = renewed;
+		return renewed !== undefined;
+	}
+
 	private failure(error: unknown, options: PostOptions): Error {
 		const mapped = transportError(
 			this.ctx.getNode(),
 			error,
 			{
 				service: MCP_SERVICE,
-				action: options.action,
+				purpose: options.purpose,
 				baseUrl: this.endpoint.url,
 				timeoutMs: options.timeoutMs,
 				itemIndex: options.itemIndex,
@@ -222,53 +229,5 @@ export class StreamableHttpTransport {
 			itemIndex: options.itemIndex,
 			description: error instanceof NodeOperationError ? (error.description ?? undefined) : undefined,
 		});
-	}
-
-	/**
-	 * n8n renews an OAuth token only when its request helper sees a 401 thrown, and our requests
-	 * take every status as an answer. So after a 401 a cheap read is sent the throwing way: n8n
-	 * refreshes the token (saving it to the credential) and repeats it. True when a new token is
-	 * in place.
-	 */
-	private async renewOAuthToken({ headers, body }: OutgoingMessage, options: PostOptions): Promise<boolean> {
-		const before = await this.ctx.getCredentials(this.credentialType, options.itemIndex);
-		const oldToken = (before.oauthTokenData as IDataObject | undefined)?.access_token;
-		try {
-			await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, this.credentialType, {
-				method: 'POST',
-				url: this.endpoint.url,
-				headers,
-				body,
-				json: false,
-				disableFollowRedirect: true,
-				timeout: options.timeoutMs,
-			});
-		} catch (error) {
-			const inner = (error as { cause?: unknown }).cause ?? error;
-			if (inner instanceof NodeOperationError && /reconnect/i.test(inner.message)) {
-				throw withMcpCode(
-					new NodeOperationError(
-						this.ctx.getNode(),
-						'The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected',
-						{
-							itemIndex: options.itemIndex,
-							description:
-								'The access token expired and renewing it failed: the grant was revoked or its refresh token ' +
-								'expired (unused for 90 days). Open the credential and reconnect it.',
-						},
-					),
-					undefined,
-				);
-			}
-		}
-		const after = await this.ctx.getCredentials(this.credentialType, options.itemIndex);
-		const newToken = (after.oauthTokenData as IDataObject | undefined)?.access_token;
-		if (!newToken || newToken === oldToken) return false;
-		this.endpoint = {
-			...this.endpoint,
-			secrets: [...new Set([...this.endpoint.secrets, ...secretsOf(after)])].sort((a, b) => b.length - a.length),
-			grantedScopes: grantedScopesOf(after) ?? this.endpoint.grantedScopes,
-		};
-		return true;
 	}
 }

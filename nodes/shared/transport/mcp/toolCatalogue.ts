@@ -6,7 +6,7 @@ import type { McpToolDescriptor } from './schemas';
 export type McpToolGroup = 'storageRead' | 'storageWrite' | 'docsRead' | 'dvsRead' | 'dvsWrite' | 'dvsUpload';
 
 /** The DVS registers the MCP endpoint's DVS tools reach. */
-export type McpDvsSection = 'task' | 'project_2';
+export type McpDvsRegister = 'task' | 'project_2';
 
 /** One tool of the MCP endpoint, by its documented name after the deployment's prefix. */
 export interface McpTool {
@@ -17,7 +17,7 @@ export interface McpTool {
 	/** The whole JSON request may be 16 MiB (the file goes inline), not 1 MB. */
 	upload?: boolean;
 	/** The DVS API action the tool mirrors and the registers it reaches, for get_fields' `actions`. */
-	mirrors?: { action: RestAction; sections: McpDvsSection[] };
+	mirrors?: { action: RestAction; registers: McpDvsRegister[] };
 }
 
 /**
@@ -87,10 +87,10 @@ const tool = (suffix: string, group: McpToolGroup, more: Partial<McpTool> = {}):
 	group,
 	...more,
 });
-const BOTH: McpDvsSection[] = ['task', 'project_2'];
-const TASKS: McpDvsSection[] = ['task'];
-const dvs = (suffix: string, group: McpToolGroup, action: RestAction, sections: McpDvsSection[]): McpTool =>
-	tool(suffix, group, { mirrors: { action, sections } });
+const BOTH: McpDvsRegister[] = ['task', 'project_2'];
+const TASKS: McpDvsRegister[] = ['task'];
+const dvs = (suffix: string, group: McpToolGroup, action: RestAction, registers: McpDvsRegister[]): McpTool =>
+	tool(suffix, group, { mirrors: { action, registers } });
 
 /** Every tool of the MCP endpoint the node calls by name, one row each. */
 export const MCP_TOOLS = {

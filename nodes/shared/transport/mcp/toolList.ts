@@ -11,7 +11,7 @@ import { isReadOnlyTool } from './toolCatalogue';
 /** The most tools/list pages read before the list counts as never ending. */
 export const MAX_TOOL_LIST_PAGES = 50;
 
-/** The documented prefix of the tool names (the MCP endpoint); a deployment may use another. */
+/** The prefix of the tool names as the MCP endpoint's documentation gives them; a deployment may use another. */
 export const DOCUMENTED_PREFIX = 'svc_';
 
 interface CachedList {

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { capabilityKeysOption } from './toolUse';
-import { DEFAULT_TIMEOUT_MS } from './transport/http';
+import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
 
 /*
  * Parameters that stand in the forms of two or more nodes, each written once as the editor shows it. An
@@ -9,7 +8,19 @@ import { DEFAULT_TIMEOUT_MS } from './transport/http';
  * description or options spread over it; n8n's lint reads them here.
  */
 
-export { capabilityKeysOption, DEFAULT_TIMEOUT_MS };
+export { DEFAULT_TIMEOUT_MS };
+
+/** Include Capability Keys: read by `execution/toolUse.ts` `keepsCapabilityKeys` (an AI tool defaults to off). */
+export const capabilityKeysOption: INodeProperties = {
+	displayName: 'Include Capability Keys',
+	name: 'capabilityKeys',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
+		"them can change the item without the account's credentials. Off by default when the node " +
+		"is an AI tool, so they never reach the model's provider.",
+};
 
 export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout',
@@ -157,7 +168,7 @@ export const limitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
-/** A search's Query: 1 to 200 characters (`parameters.ts` `readSearch` checks them), with the search's own words. */
+/** A search's Query: 1 to 200 characters (`execution/parameters.ts` `readSearch`), with the search's own words. */
 export const queryProperty: INodeProperties = {
 	displayName: 'Query',
 	name: 'query',

@@ -1,7 +1,5 @@
 import type { FieldType } from 'n8n-workflow';
 
-import { isoCalendarDate } from './parameters';
-
 /**
  * The one converter of values a user maps to typed fields: a DVS register's fields (by their
  * get_fields type) and an MCP tool's arguments (by their JSON schema type). n8n checks and
@@ -19,6 +17,17 @@ export type MappedKind =
 	| 'id'
 	| 'idList'
 	| 'date';
+
+/** ISO 8601: a date, or a date and time with optional seconds, fraction and zone. */
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The calendar day (YYYY-MM-DD) of a strict ISO 8601 date or date-time; undefined for anything else. */
+export function isoCalendarDate(text: string): string | undefined {
+	const match = ISO_DATE.exec(text.trim());
+	if (!match) return undefined;
+	const date = new Date(`${match[1]}T00:00:00Z`);
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === match[1] ? match[1] : undefined;
+}
 
 export type Converted = { value: MappedValue } | { problem: string };
 export type MappedValue = string | number | boolean | number[] | unknown[] | Record<string, unknown>;

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, IGetNodeParameterOptions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_MS } from './transport/http';
+import { isoCalendarDate } from '../services/mappedValues';
+import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
 
 /** Where parameters are read: one item of an execution, or a poll (whose parameters have no item). */
 export type ParameterContext = IExecuteFunctions | IPollFunctions;
@@ -198,17 +199,6 @@ export function readEmails(
 		);
 	}
 	return entries;
-}
-
-/** ISO 8601: a date, or a date and time with optional seconds, fraction and zone. */
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** The calendar day (YYYY-MM-DD) of a strict ISO 8601 date or date-time; undefined for anything else. */
-export function isoCalendarDate(text: string): string | undefined {
-	const match = ISO_DATE.exec(text.trim());
-	if (!match) return undefined;
-	const date = new Date(`${match[1]}T00:00:00Z`);
-	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === match[1] ? match[1] : undefined;
 }
 
 /** A calendar date as YYYY-MM-DD, from a date-time picker value or typed ISO 8601 text; '' when empty. */

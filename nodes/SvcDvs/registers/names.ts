@@ -1,7 +1,7 @@
-import type { DvsSection } from '../../shared/services/dvs/types';
-import type { DocumentResource } from './node.type';
+import type { DvsRegister } from '../../shared/adapters/dvs/port';
+import type { DocumentResource } from '../actions/node.type';
 
-export const SECTION_OF: Record<DocumentResource, DvsSection> = {
+export const REGISTER_OF: Record<DocumentResource, DvsRegister> = {
 	client: 'client',
 	contactPerson: 'contact_person',
 	project: 'project_2',
@@ -9,7 +9,7 @@ export const SECTION_OF: Record<DocumentResource, DvsSection> = {
 };
 
 /** Singular nouns for messages and descriptions. */
-export const NOUN_OF: Record<DvsSection, string> = {
+export const NOUN_OF: Record<DvsRegister, string> = {
 	client: 'client',
 	contact_person: 'contact person',
 	project_2: 'project',
@@ -17,18 +17,18 @@ export const NOUN_OF: Record<DvsSection, string> = {
 };
 
 /** listSearch method that lists each register's documents. */
-export const SEARCH_METHOD_OF: Record<DvsSection, string> = {
+export const SEARCH_METHOD_OF: Record<DvsRegister, string> = {
 	client: 'searchClients',
 	contact_person: 'searchContactPersons',
 	project_2: 'searchProjects',
 	task: 'searchTasks',
 };
 
-export function sectionOfResource(resource: unknown): DvsSection | undefined {
-	return SECTION_OF[resource as DocumentResource];
+export function registerOfResource(resource: unknown): DvsRegister | undefined {
+	return REGISTER_OF[resource as DocumentResource];
 }
 
 /** Whether a value names a DVS register (a relation field's `section`). */
-export function isSection(value: unknown): value is DvsSection {
+export function isRegister(value: unknown): value is DvsRegister {
 	return typeof value === 'string' && Object.hasOwn(NOUN_OF, value);
 }

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { DvsFieldValues } from '../../../shared/services/dvs/types';
-import { convertMapped } from '../../../shared/mappedValues';
-import { refuseInput } from '../../../shared/parameters';
+import type { DvsFieldValues } from '../../shared/adapters/dvs/port';
+import { convertMapped } from '../../shared/services/mappedValues';
+import { refuseInput } from '../../shared/execution/parameters';
 
 /**
  * A list field of a register picked many at once with its own parameter (the task's operation files declare

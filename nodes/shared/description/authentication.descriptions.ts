@@ -1,6 +1,6 @@
 import type { INodeCredentialDescription, INodeProperties, IDisplayOptions } from 'n8n-workflow';
 
-import { MCP_CREDENTIALS } from './services/authentication';
+import { MCP_CREDENTIALS } from '../services/authentication';
 
 /*
  * The Authentication parameter's part of a node's form: the parameter, its notice, the credential entries and

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 /**
  * Whether the node runs as an AI Agent's tool: n8n runs a `usableAsTool` node as its own type with
@@ -15,17 +15,6 @@ export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions): boole
  */
 const CAPABILITY_KEY =
 	/(^|_)(edit|upload|delete)_key$|(^|_)(access|refresh|id)_token$|^(session_?id|phpsessid|sessionid)$/i;
-
-export const capabilityKeysOption: INodeProperties = {
-	displayName: 'Include Capability Keys',
-	name: 'capabilityKeys',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
-		"them can change the item without the account's credentials. Off by default when the node " +
-		"is an AI tool, so they never reach the model's provider.",
-};
 
 /** Whether an item's output keeps capability keys: the option when set, else not for a tool and so for a node. */
 export function keepsCapabilityKeys(ctx: IExecuteFunctions, itemIndex: number): boolean {

@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { DvsOrder } from '../../../shared/services/dvs/types';
-import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../../shared/paging';
-import { readFilters } from '../filters';
-import type { DocumentResource, DvsExecute } from '../node.type';
-import { documentItems } from '../output';
-import { readSimplify } from '../parameters';
-import { SECTION_OF } from '../sections';
+import type { DvsOrder } from '../../shared/adapters/dvs/port';
+import { collectOffsetPages, OFFSET_PAGE_SIZE, readReturnAll } from '../../shared/execution/paging';
+import { readFilters } from '../actions/filters';
+import type { DocumentResource, DvsExecute } from '../actions/node.type';
+import { documentItems } from '../actions/output';
+import { readSimplify } from '../actions/parameters';
+import { REGISTER_OF } from './names';
 
 /** Get Many's Filters: by the register's own filterable fields, their values picked from lists. */
 export const filtersProperty: INodeProperties = {
@@ -64,16 +64,16 @@ export const orderProperty: INodeProperties = {
 
 /** Get Many: a register's documents (get_documents), filtered and ordered, paged by offset. */
 export function getManyDocuments(resource: DocumentResource): DvsExecute {
-	const section = SECTION_OF[resource];
+	const register = REGISTER_OF[resource];
 	return async function (itemIndex, { dvs }) {
 		const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
 		const order = this.getNodeParameter('order', itemIndex, 'newest') as DvsOrder;
-		const schema = await dvs.getFields(section, itemIndex);
+		const schema = await dvs.getFields(register, itemIndex);
 		const filters = readFilters(this, itemIndex, schema);
 		const documents = await collectOffsetPages<IDataObject>(
-			async (offset, limit) => await dvs.listDocuments(section, { offset, limit, order, filters }, itemIndex),
+			async (offset, limit) => await dvs.listDocuments(register, { offset, limit, order, filters }, itemIndex),
 			{ max },
 		);
-		return await documentItems(dvs, section, documents, readSimplify(this, itemIndex), itemIndex);
+		return await documentItems(dvs, register, documents, readSimplify(this, itemIndex), itemIndex);
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DvsFieldDescriptor } from './services/dvs/types';
+import type { DvsFieldDescriptor } from '../../shared/adapters/dvs/port';
 
 const SINGLE_REFERENCE_TYPES = new Set(['dropdown', 'relation', 'user_id']);
 const LIST_REFERENCE_TYPES = new Set(['dropdown_ids', 'relation_ids', 'user_ids']);

@@ -1,22 +1,23 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_ITEMS_PER_BATCH } from './descriptions';
-import type { Api, Operation, Operations } from './operation';
+import { DEFAULT_ITEMS_PER_BATCH } from '../description/common.descriptions';
+import type { Api, Operation, Operations } from '../description/operation';
 import { readTimeout } from './parameters';
-import { unavailable, type Unavailability } from './availability';
+import { unavailable, type Unavailability } from '../adapters/availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
-import { oncePerItem, setLongestRateLimitWait, wasThrottled } from './transport/http';
-import { OUTCOME_UNCERTAIN } from './transport/errors';
-import { WriteRecords } from './services/exactlyOnce/writeRecords';
-import { withEarlierWrite } from './services/exactlyOnce/outcomeUncertain';
+import { setLongestRateLimitWait, wasThrottled } from '../transport/http';
+import { oncePerItem } from '../transport/timeouts';
+import { OUTCOME_UNCERTAIN } from '../transport/errors';
+import { WriteRecords } from '../services/exactlyOnce/writeRecords';
+import { withEarlierWrite } from '../services/exactlyOnce/outcomeUncertain';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
 	resources: Record<string, Operations<TDeps>>;
 	apiOf(ctx: IExecuteFunctions): Api;
-	/** The service for this execution and how to end what it opens; `timeoutFor` is each item's Timeout option. */
-	open(ctx: IExecuteFunctions, timeoutFor: (itemIndex: number) => number): { deps: TDeps; close(): Promise<void> };
+	/** The service for this execution and how to end what it opens; `itemTimeout` is each item's Timeout option. */
+	open(ctx: IExecuteFunctions, itemTimeout: (itemIndex: number) => number): { deps: TDeps; close(): Promise<void> };
 	/** Why an operation is missing over the other API, for the refusal (a node that speaks one API has none). */
 	unavailability?: Unavailability;
 }
@@ -102,7 +103,7 @@ function itemOutput(
  * Runs the chosen operation for every input item over the node's service, a batch at a time
  * (itemPace; one at a time once the service answered 429), and ends what the service opened.
  * Output keeps the input order, each item paired with its input item, without capability keys
- * where they are not wanted (toolUse.ts: an AI tool's output goes to the model's provider).
+ * where they are not wanted (execution/toolUse.ts: an AI tool's output goes to the model's provider).
  */
 export async function route<TDeps>(
 	this: IExecuteFunctions,

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { Api } from '../adapters/adapter';
 import { withModelInputs } from './modelInputs';
 import { toolDescriptionProperty } from './toolDescriptions';
 
 /** Whether an operation only reads (its items may run at once over REST) or writes (one after another). */
 export type Access = 'read' | 'write';
 
-/** The API a request goes to: the service's REST APIs or its MCP endpoint. */
-export type Api = 'rest' | 'mcp';
+export type { Api };
 
 export const OVER_REST_AND_MCP: readonly Api[] = ['rest', 'mcp'];
 export const OVER_REST_ONLY: readonly Api[] = ['rest'];
@@ -44,7 +44,7 @@ function labelled(option: OperationOption, runsOver: readonly Api[]): OperationO
  * A resource's Operation parameter and the parameters of its operations. Every operation is listed
  * once whichever credential is chosen; on a node that speaks both APIs, one that runs over only
  * one says so ("(not over MCP)", "(MCP only)") and the router refuses it over the other. As a
- * tool, each operation carries its own Tool Description (`toolDescriptions.ts`).
+ * tool, each operation carries its own Tool Description (`description/toolDescriptions.ts`).
  */
 export function resourceDescription<TDeps>(
 	resource: string,

@@ -10,13 +10,13 @@ import type { StreamedFilePart } from './multipart';
 import { StreamingFormData } from './multipart';
 import type { RestAction } from './restCatalogue';
 import { REST } from './restCatalogue';
-import { formBody } from './storage';
+import { formBody } from './storageApi';
 
 export const DVS_CREDENTIAL_TYPE = 'svcDvsApi';
 
-export type DvsSection = 'task' | 'project_2' | 'contact_person' | 'client';
+export type DvsRegister = 'task' | 'project_2' | 'contact_person' | 'client';
 
-export const DVS_SECTION_LABELS: Record<DvsSection, string> = {
+export const DVS_REGISTER_LABELS: Record<DvsRegister, string> = {
 	task: 'tasks',
 	project_2: 'projects',
 	contact_person: 'contact persons',
@@ -34,16 +34,16 @@ export type DvsCallOptions = ApiCallOptions;
 /** The DVS API: failures have empty bodies, so the status code alone carries the meaning. */
 function statusError(
 	ctx: ServiceContext,
-	section: DvsSection,
+	register: DvsRegister,
 	call: RestAction,
 	response: ServiceResponse,
 	options: DvsCallOptions,
 	connection: ApiConnection,
 ): NodeApiError {
-	const { action } = options;
+	const { purpose } = options;
 	const table: StatusTable = {
 		400: () => ({
-			message: `Svc DVS refused the request to ${action} as invalid (400)`,
+			message: `Svc DVS refused the request to ${purpose} as invalid (400)`,
 			description:
 				call.invalidHint ??
 				'A value may be missing or invalid. IDs of projects, users, options and documents are organization-specific: ' +
@@ -51,29 +51,29 @@ function statusError(
 			cause: 'configuration-invalid',
 		}),
 		401: () => ({
-			message: `Svc DVS did not accept the credentials (401) while trying to ${action}`,
+			message: `Svc DVS did not accept the credentials (401) while trying to ${purpose}`,
 			description:
 				'Check the user and the API access token in the Svc DVS API credential. The account must ' +
 				'belong to an organization with DMS enabled.',
 			cause: 'credential-invalid',
 		}),
 		405: () => ({
-			message: `Svc DVS does not permit this account to ${action} (405)`,
+			message: `Svc DVS does not permit this account to ${purpose} (405)`,
 			description:
-				`The account's group needs write permission on the ${DVS_SECTION_LABELS[section]} register ` +
+				`The account's group needs write permission on the ${DVS_REGISTER_LABELS[register]} register ` +
 				`(task work needs it on both tasks and projects), the register must be enabled for the organization, ` +
 				`and the document must exist in your organization.`,
 			cause: 'configuration-invalid',
 		}),
 		server: (status) => ({
-			message: `Svc DVS failed while trying to ${action} (${status})`,
+			message: `Svc DVS failed while trying to ${purpose} (${status})`,
 			description:
 				'A problem on the service side. A write may still have been carried out in part; the node ' +
 				'checks before it retries.',
 			cause: 'temporarily-unavailable',
 			uncertain: true,
 		}),
-		other: (status) => ({ message: `Svc DVS answered ${status} while trying to ${action}` }),
+		other: (status) => ({ message: `Svc DVS answered ${status} while trying to ${purpose}` }),
 	};
 	return statusErrorFrom(ctx.getNode(), table, response.status, options.itemIndex, connection.secrets);
 }
@@ -88,7 +88,7 @@ function asObject(value: unknown): IDataObject {
  */
 export async function callDvs(
 	ctx: ServiceContext,
-	section: DvsSection,
+	register: DvsRegister,
 	action: RestAction,
 	params: IDataObject,
 	options: DvsCallOptions,
@@ -96,7 +96,7 @@ export async function callDvs(
 	const response = await sendApiCall(
 		ctx,
 		DVS_API,
-		`/api_dvs/${section}/${action.name}`,
+		`/api_dvs/${register}/${action.name}`,
 		{
 			action,
 			body: () => ({ ...params }),
@@ -104,7 +104,7 @@ export async function callDvs(
 			responseType: 'text',
 		},
 		options,
-		(failed, connection) => statusError(ctx, section, action, failed, options, connection),
+		(failed, connection) => statusError(ctx, register, action, failed, options, connection),
 	);
 	return asObject(response.body);
 }
@@ -170,7 +170,7 @@ function attachmentFolderError(
 			ctx.getNode(),
 			{
 				...base,
-				message: `Svc storage did not accept the DVS credential (401) while trying to ${options.action}`,
+				message: `Svc storage did not accept the DVS credential (401) while trying to ${options.purpose}`,
 				description:
 					"The task's attachments are listed through the storage API with the same user and API access " +
 					'token. Check them in the Svc DVS API credential.',
@@ -184,7 +184,7 @@ function attachmentFolderError(
 			ctx.getNode(),
 			{
 				...base,
-				message: `Svc storage does not let this account ${options.action} (${status})`,
+				message: `Svc storage does not let this account ${options.purpose} (${status})`,
 				description:
 					"The account may not open the task's attachment folder. Ask the organization's administrator " +
 					"for access to the task's files.",

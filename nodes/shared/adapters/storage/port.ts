@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { StatusHints, StorageDownload, StorageFields } from '../../transport/storage';
+import type { StatusHints, StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { Adapter } from '../adapter';
 import type { EntryKind } from './entryFields';
 
@@ -43,11 +43,11 @@ export interface PreparedWrite {
 }
 
 /**
- * One kind of connection to the storage (the storage REST API, or the MCP endpoint
- * the MCP endpoint): each method is one request (or tool call) with its answer in the REST API's
- * output fields. Checks that only one kind of connection needs (MCP's size limit, its PRIVATE
- * folders) happen in `prepare…`, before anything is sent. Whether a write happened, and what to
- * do when that is unknown, is the storage service's decision.
+ * The storage port: one kind of connection to the storage (its REST API, or the MCP endpoint's storage
+ * tools), each method one request (or tool call) with its answer in the REST API's output fields.
+ * Checks that only one kind of connection needs (MCP's size limit, its PRIVATE folders) happen in
+ * `prepare…`, before anything is sent. Whether a write happened, and what to do when that is unknown,
+ * is the storage service's decision.
  */
 export interface StorageAdapter extends Adapter {
 	rootFolderHash(itemIndex: number): Promise<string>;
@@ -69,7 +69,7 @@ export interface StorageAdapter extends Adapter {
 	): Promise<PreparedWrite>;
 	/** A file our upload or import made, found by reading back: the upload's output fields. */
 	uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult>;
-	/** What only the MCP endpoint offers (the MCP endpoint): absent on the REST adapter. */
+	/** What only the MCP endpoint offers: absent on the REST adapter. */
 	searchFiles?(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
 	prepareImport?(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite>;
 	moveFolder?(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject>;
@@ -83,11 +83,11 @@ export interface StorageAdapter extends Adapter {
 }
 
 /**
- * One REST action or script by name, with what it does (the end of "while trying to …") and what its statuses
+ * One REST action or script by name, with what it is for (the end of "while trying to …") and what its statuses
  * mean here.
  */
 export interface RestCall {
 	name: string;
-	label: string;
+	purpose: string;
 	hints?: StatusHints;
 }

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DvsSection } from '../../transport/dvs';
-import type { UploadSource } from '../../adapters/storage/types';
-import type { Adapter } from '../../adapters/adapter';
+import type { DvsRegister } from '../../transport/dvsApi';
+import type { UploadSource } from '../storage/port';
+import type { Adapter } from '../adapter';
 
-export type { DvsSection } from '../../transport/dvs';
+export type { DvsRegister } from '../../transport/dvsApi';
 
 export type DvsFieldType =
 	| 'text'
@@ -89,28 +89,28 @@ export interface DvsUploadResult extends IDataObject {
 }
 
 /**
- * One kind of connection to the DVS (the DVS JSON API, or the MCP endpoint's DVS tools): each
+ * One kind of connection to the DVS (the DVS API, or the MCP endpoint's DVS tools): each
  * method is one request (or one tool call) with its answer in the DVS API's shape. Whether a
  * write happened, and what to do when that is unknown, is the DVS service's decision.
  */
 export interface DvsAdapter extends Adapter {
 	/** The registers the adapter reaches (the MCP endpoint's DVS tools: tasks and projects only). */
-	readonly sections: readonly DvsSection[];
+	readonly registers: readonly DvsRegister[];
 	/** The longest comment the adapter takes, in characters (the MCP endpoint's tool: 20000; the DVS API sets none). */
 	readonly maxCommentLength?: number;
 	/** The register's fields (the DVS service keeps them for the execution). */
-	getFields(section: DvsSection, itemIndex: number): Promise<DvsSchema>;
+	getFields(register: DvsRegister, itemIndex: number): Promise<DvsSchema>;
 	/** Assignable users; `projectId` is required for tasks and ignored elsewhere. */
-	getUsers(section: DvsSection, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]>;
+	getUsers(register: DvsRegister, projectId: number | undefined, itemIndex: number): Promise<DvsUser[]>;
 	searchUsers(query: { pattern: string; limit?: number; taskId?: number }, itemIndex: number): Promise<DvsUser[]>;
-	getDocument(section: DvsSection, documentId: number, itemIndex: number): Promise<IDataObject>;
-	listDocuments(section: DvsSection, query: DvsListQuery, itemIndex: number): Promise<DvsPage>;
+	getDocument(register: DvsRegister, documentId: number, itemIndex: number): Promise<IDataObject>;
+	listDocuments(register: DvsRegister, query: DvsListQuery, itemIndex: number): Promise<DvsPage>;
 	getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage>;
 	/** The entries of a task's attachment folder (its `upload_hash`). */
 	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
-	sendCreate(section: DvsSection, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
+	sendCreate(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
 	sendUpdate(
-		section: DvsSection,
+		register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,

@@ -1,7 +1,7 @@
 import type { INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { entryHash, entryKind, entryName } from './adapters/storage/entryFields';
-import type { StorageService } from './services/storage/StorageService';
+import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
+import type { StorageService } from './StorageService';
 
 /** How many folders one search may list while walking down from ROOT. */
 const MAX_FOLDERS_LISTED = 25;

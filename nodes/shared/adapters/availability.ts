@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Api } from './operation';
+import type { Api } from './adapter';
 
 /** Per node: why its MCP connection lacks some operations, and the REST credential that has them. */
 export interface Unavailability {

@@ -66,7 +66,7 @@ const UPLOAD_STATUS_MESSAGES: Record<number, { message: string; description: str
 };
 
 /** A 403: two-factor authentication a password login cannot complete, or a refusal of the item. */
-function forbidden(response: ServiceResponse, action: string, hints: StatusHints, saidSuffix: string) {
+function forbidden(response: ServiceResponse, purpose: string, hints: StatusHints, saidSuffix: string) {
 	const twoFactor = response.headers['two_factor_requried'] === '1' || response.headers['two-factor-requried'] === '1';
 	return twoFactor
 		? {
@@ -77,7 +77,7 @@ function forbidden(response: ServiceResponse, action: string, hints: StatusHints
 				cause: 'credential-invalid' as const,
 			}
 		: {
-				message: `Svc refused ${hints[403]?.refused ?? 'access'} while trying to ${action} (403)${saidSuffix}`,
+				message: `Svc refused ${hints[403]?.refused ?? 'access'} while trying to ${purpose} (403)${saidSuffix}`,
 				description:
 					hints[403]?.description ??
 					"The account may not access this item. Check the hash and the account's rights to it.",
@@ -92,32 +92,32 @@ function statusError(
 	options: StorageCallOptions,
 	connection: ApiConnection,
 ) {
-	const { action } = options;
+	const { purpose } = options;
 	const hints: StatusHints = { ...call.hints, ...options.hints };
 	const said = serviceMessageOf(response, connection.secrets);
 	const saidSuffix = said ? `: ${said}` : '';
 	const upload = (status: number) => (call === REST.uploadFile ? UPLOAD_STATUS_MESSAGES[status] : undefined);
 	const table: StatusTable = {
 		400: () => ({
-			message: `Svc refused the request to ${action} as invalid (400)${saidSuffix}`,
+			message: `Svc refused the request to ${purpose} as invalid (400)${saidSuffix}`,
 			description: "Check the node's parameters: a hash, name or value may be missing or malformed.",
 			cause: 'configuration-invalid',
 		}),
 		401: () => ({
-			message: `Svc did not accept the credentials (401) while trying to ${action}`,
+			message: `Svc did not accept the credentials (401) while trying to ${purpose}`,
 			description:
 				'Check the user and the access token, password or session ID in the Svc Storage API credential. ' +
 				'A session ID stops working when its session ends.',
 			cause: 'credential-invalid',
 		}),
-		403: () => forbidden(response, action, hints, saidSuffix),
+		403: () => forbidden(response, purpose, hints, saidSuffix),
 		404: () => ({
-			message: `Svc found nothing to ${action} (404)${saidSuffix}`,
+			message: `Svc found nothing to ${purpose} (404)${saidSuffix}`,
 			description: hints[404]?.description ?? 'Check the hash, user ID or e-mail address given to the node.',
 			cause: 'configuration-invalid',
 		}),
 		405: () => ({
-			message: `Svc does not permit this account to ${action} (405)${saidSuffix}`,
+			message: `Svc does not permit this account to ${purpose} (405)${saidSuffix}`,
 			description:
 				hints[405]?.description ??
 				'The item may be deleted or unavailable, or the account may not perform this operation on it.',
@@ -125,12 +125,12 @@ function statusError(
 		}),
 		server: (status) =>
 			upload(status) ?? {
-				message: `Svc failed while trying to ${action} (${status})${saidSuffix}`,
+				message: `Svc failed while trying to ${purpose} (${status})${saidSuffix}`,
 				description: 'A problem on the service side. It may still have carried out the request; run again later.',
 				cause: 'temporarily-unavailable',
 				uncertain: true,
 			},
-		other: (status) => upload(status) ?? { message: `Svc answered ${status} while trying to ${action}${saidSuffix}` },
+		other: (status) => upload(status) ?? { message: `Svc answered ${status} while trying to ${purpose}${saidSuffix}` },
 	};
 	return statusErrorFrom(ctx.getNode(), table, response.status, options.itemIndex, connection.secrets);
 }

@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { TASK_PROJECT_FIELD } from '../../../shared/services/dvs/types';
-import type { Api } from '../../../shared/operation';
-import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../../shared/operation';
+import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
+import type { Api } from '../../shared/description/operation';
+import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/description/operation';
 
-import type { DocumentResource, DvsExecute, DvsOperation } from '../node.type';
+import type { DocumentResource, DvsExecute, DvsOperation } from '../actions/node.type';
 import type { ParentPicker } from './create';
 import type { ListPicker } from './listPickers';
 import { createDocument, TASK_PROJECT } from './create';

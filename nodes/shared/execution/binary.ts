@@ -2,8 +2,8 @@ import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { countArrivals, isStoreLimit, storeLimitError, storedByteCount } from './platform';
-import type { UploadSource } from './adapters/storage/types';
-import type { StorageDownload } from './transport/storage';
+import type { UploadSource } from '../adapters/storage/port';
+import type { StorageDownload } from '../transport/storageApi';
 
 /**
  * An input item's binary property as an upload source. In n8n's filesystem (or S3) binary mode

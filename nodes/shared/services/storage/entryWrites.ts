@@ -1,0 +1,78 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
+import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
+import type { ServerClock } from '../ServiceOverAdapter';
+import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
+import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
+import { normalizedName, snapshotOf } from './entries';
+import { entryWrite, type EntryWriteOptions } from './readBack';
+
+/** What a create, upload or import does when the folder already holds its name (the If Name Exists option). */
+export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
+
+/** What an entry write needs of the service: its node, adapter and clock, and the item's write records. */
+export interface EntryWriter {
+	node: INode;
+	adapter: Pick<StorageAdapter, 'listFolder'>;
+	clock: ServerClock;
+	records?: ItemWriteRecords;
+}
+
+/**
+ * A write without idempotency key that makes an entry (a create, upload or import), run exactly once:
+ * If Name Exists first (its listing is then the write's exact "before"; Use Existing may answer at once), else
+ * the write alone (readBack.ts: nothing read before it), recorded and settled by writeExactlyOnce. `resultOf`
+ * turns the hash of the entry found by reading back into the write's output.
+ */
+export async function writeEntryOnce(
+	writer: EntryWriter,
+	prepared: PreparedWrite,
+	written: EntryWriteOptions,
+	ifNameExists: IfNameExists,
+	resultOf: (hash: string) => Promise<WriteResult>,
+	itemIndex: number,
+): Promise<WriteResult> {
+	const existing = await whenNameExists(writer, ifNameExists, written, prepared, resultOf, itemIndex);
+	if ('result' in existing) return existing.result;
+	const { records } = writer;
+	const write = entryWrite(
+		writer.adapter,
+		prepared,
+		{ ...written, shapedBy: { ...written.shapedBy, ifNameExists }, snapshot: existing.snapshot },
+		{ itemIndex, clock: writer.clock, records },
+		resultOf,
+	);
+	return markedReconciled(await writeExactlyOnce(writer.node, write, itemIndex, records));
+}
+
+/**
+ * If Name Exists: with Use Existing or Fail the folder is listed first; an entry of our kind with
+ * exactly our name (as the service stores it) is output marked `existing: true`, or refused.
+ * Otherwise that listing is the write's snapshot.
+ */
+async function whenNameExists(
+	writer: EntryWriter,
+	ifNameExists: IfNameExists,
+	written: EntryWriteOptions,
+	prepared: PreparedWrite,
+	resultOf: (hash: string) => Promise<WriteResult>,
+	itemIndex: number,
+): Promise<{ result: WriteResult } | { snapshot?: EntryWriteOptions['snapshot'] }> {
+	const name = normalizedName(prepared.name);
+	if (ifNameExists === 'keepBoth' || name === '') return {};
+	const entries = await writer.adapter.listFolder(prepared.folderHash, {}, itemIndex);
+	const found = entries.find(
+		(entry) => (entryKind(entry) ?? 'file') === written.kind && (entryName(entry) ?? '').normalize('NFC') === name,
+	);
+	if (found === undefined) return { snapshot: { entries: snapshotOf(entries), takenAt: Date.now() } };
+	if (ifNameExists === 'useExisting')
+		return { result: { ...(await resultOf(entryHash(found) as string)), existing: true } };
+	throw new NodeOperationError(writer.node, `The folder already holds a ${written.kind} named "${name}"`, {
+		itemIndex,
+		description:
+			`If Name Exists is set to Fail, so ${written.subject} was not written. Choose Keep Both to ` +
+			`store a numbered copy, or Use Existing to output the existing ${written.kind}.`,
+	});
+}
