@@ -19,7 +19,8 @@ export async function documentItems(
 }
 
 /**
- * What a create or update outputs: the document as Get gives it (get_document after the write), with
+ * What a create or update outputs: the document as Get gives it (the write's own answer where the API reads the
+ * write back itself, the MCP endpoint; else get_document after the write), with
  * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back, and
  * `earlierWrite` when an earlier try wrote the item before the node was edited. The write has
  * landed by now,
@@ -33,11 +34,12 @@ export async function writtenDocumentItems(
 	simplify: boolean,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
+	const { document: shown, ...answer } = written;
 	let document: IDataObject;
 	try {
-		document = await dvs.getDocument(register, written.dvs_document_id, itemIndex);
+		document = shown ?? (await dvs.getDocument(register, written.dvs_document_id, itemIndex));
 	} catch (error) {
-		return [jsonItem({ ...written, document_read_error: (error as Error).message }, itemIndex)];
+		return [jsonItem({ ...answer, document_read_error: (error as Error).message }, itemIndex)];
 	}
 	const [item] = await documentItems(dvs, register, [document], simplify, itemIndex);
 	const { reconciled, reconciledWhy, earlierWrite } = written;

@@ -80,6 +80,8 @@ export interface DvsWriteResult extends IDataObject {
 	reconciledWhy?: string;
 	/** What an earlier try wrote for this item before the node was edited (earlierRuns.ts). */
 	earlierWrite?: IDataObject;
+	/** The document as the write's own answer shows it, where the API reads it back itself (the MCP endpoint). */
+	document?: IDataObject;
 }
 
 export interface DvsUploadResult extends IDataObject {
