@@ -171,10 +171,3 @@ export const REST = {
 
 /** Every row of the catalogue. */
 export const REST_ACTIONS: readonly RestAction[] = Object.values(REST);
-
-/** The row of an action named by a node's operation (an account script, an encryption key action). */
-export function restActionNamed(name: string): RestAction {
-	const action = REST_ACTIONS.find((candidate) => candidate.name === name);
-	if (!action) throw new Error(`No documented answer for ${name}`);
-	return action;
-}

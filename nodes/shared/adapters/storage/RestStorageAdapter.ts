@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { RestAction } from '../../transport/restCatalogue';
-import { REST, restActionNamed } from '../../transport/restCatalogue';
+import { REST } from '../../transport/restCatalogue';
 import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storageApi';
 import { rootHashOf, namedRootHash } from './entryFields';
 import { createdFolderFromInfo, listedEntries, uploadedFileFromInfo } from './restEntries';
@@ -232,9 +232,9 @@ export class RestStorageAdapter implements StorageAdapter {
 		return await this.named(call, fields, itemIndex);
 	}
 
-	/** An action a node's operation names, with what it does and what its statuses mean there. */
+	/** An action a node's operation names by its row, with what it is for and what its statuses mean there. */
 	private async named(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageAction(this.ctx, restActionNamed(call.name), fields, {
+		const { body } = await callStorageAction(this.ctx, call.row, fields, {
 			purpose: call.purpose,
 			itemIndex,
 			timeoutMs: this.itemTimeout(itemIndex),

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RestAction } from '../../transport/restCatalogue';
 import type { StatusHints, StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { Adapter } from '../adapter';
 import type { EntryKind } from './entryFields';
@@ -83,11 +84,11 @@ export interface StorageAdapter extends Adapter {
 }
 
 /**
- * One REST action or script by name, with what it is for (the end of "while trying to …") and what its statuses
- * mean here.
+ * One REST action or script (its catalogue row), with what it is for (the end of "while trying to …") and what its
+ * statuses mean here.
  */
 export interface RestCall {
-	name: string;
+	row: RestAction;
 	purpose: string;
 	hints?: StatusHints;
 }
