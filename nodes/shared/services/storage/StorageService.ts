@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
-import type { StorageDownload, StorageFields } from '../../transport/storageApi';
+import type { StorageDownload, StorageFieldValue, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
@@ -16,7 +16,6 @@ import type {
 } from '../../adapters/storage/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import type { StorageCall } from '../../transport/catalogue/storage';
-import type { StorageFieldValue } from '../../transport/storageApi';
 import type { EntryWriteOptions } from './readBack';
 import { writeEntryOnce, type EntryWriter, type IfNameExists } from './entryWrites';
 
