@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
- * The example workflows (the README's main job) run against a simulator through the n8n engine:
+ * The templates (the README's table) run against a simulator through the n8n engine:
  * used by `npm run examples` (which prints what each node produced) and by `npm test`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ export interface ExampleWorkflow {
 		name: string;
 		type: string;
 		parameters: Record<string, unknown>;
-		credentials?: Record<string, { id: string; name: string }>;
+		credentials?: Record<string, { id: string | null; name: string }>;
 	}>;
 	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
 	[key: string]: unknown;

@@ -1,5 +1,6 @@
 // Runs n8n's community-package verification scan (the check n8n applies before an owner can
-// install a package from the nodes panel) on exactly what `npm pack` would publish.
+// install a package from the nodes panel) on exactly what `npm pack` would publish (the build `npm test` ran
+// first, so packing does not build again).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,9 @@ import { analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs'
 
 const work = mkdtempSync(join(tmpdir(), 'n8n-nodes-svc-scan-'));
 try {
-	execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
 	execFileSync('tar', ['xzf', join(work, tarball), '-C', work]);
 	const result = await analyzePackage(join(work, 'package'));

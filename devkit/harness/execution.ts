@@ -15,6 +15,7 @@ import {
 } from 'n8n-workflow';
 
 import { HarnessCredentialsHelper, type CredentialsMap } from './credentials';
+import type { HarnessInputItem } from './internalNodes';
 import type { LoadedPackage } from './loader';
 
 export function nextId(prefix: string): string {
@@ -30,6 +31,11 @@ export interface HarnessWorkflowInput {
 	connections: IConnections;
 	settings?: IDataObject;
 	staticData?: IDataObject;
+	/**
+	 * Items the named nodes emit, as `runNode`'s `input` is given: each named node becomes a harness
+	 * items node (its type and parameters are set by the harness).
+	 */
+	items?: Record<string, HarnessInputItem[]>;
 }
 
 /**

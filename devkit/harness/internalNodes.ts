@@ -13,6 +13,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { HarnessLoopOverItems, LOOP_OVER_ITEMS_TYPE } from './loopOverItems';
+
 /** One input item of `runNode`: JSON plus binary given as a Buffer or a file path (streamed, for big files). */
 export interface HarnessInputItem {
 	json?: IDataObject;
@@ -30,8 +32,7 @@ export const ITEMS_TYPE = 'harness.items';
 const pendingItems = new Map<string, HarnessInputItem[]>();
 let itemsKeyCounter = 0;
 
-export function registerItems(items: HarnessInputItem[]): string {
-	const key = `items-${process.pid}-${++itemsKeyCounter}`;
+export function registerItems(items: HarnessInputItem[], key = `items-${process.pid}-${++itemsKeyCounter}`): string {
 	pendingItems.set(key, items);
 	return key;
 }
@@ -116,5 +117,6 @@ export function internalNodeTypes(): Record<string, INodeType> {
 		[MANUAL_TRIGGER_TYPE]: new HarnessManualTrigger(),
 		[NO_OP_TYPE]: new HarnessNoOp(),
 		[ITEMS_TYPE]: new HarnessItems(),
+		[LOOP_OVER_ITEMS_TYPE]: new HarnessLoopOverItems(),
 	};
 }

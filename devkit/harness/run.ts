@@ -9,11 +9,9 @@ import {
 	type INodeParameters,
 	type IRun,
 	type IRunData,
-	type IRunExecutionData,
 	type Workflow,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { parse, stringify } from 'flatted';
 
 import type { CredentialsMap } from './credentials';
 import { binaryDataReader, inRunScope, newRunScope, type BinaryMode, type RunScope } from './engine';
@@ -26,6 +24,7 @@ import {
 } from './execution';
 import { ITEMS_TYPE, registerItems, releaseItems, type HarnessInputItem } from './internalNodes';
 import { loadPackage } from './loader';
+import { dataForRetry, savedExecutionData, type RetryOptions } from './retry';
 
 export interface HarnessNodeError {
 	message: string;
@@ -51,8 +50,15 @@ export interface NodeRunResult {
 	reportedErrors: string[];
 	/** How long the node itself ran, as n8n records it (ms), without the start node before it. */
 	executionTimeMs?: number;
-	/** n8n's Retry execution of this run (see WorkflowRunResult.retry): the node runs again with its original input. */
-	retry(): Promise<NodeRunResult>;
+	/**
+	 * n8n's Retry execution of this run (see WorkflowRunResult.retry): the node runs again with its
+	 * original input; with `parameters`, "with the currently saved workflow" after the node was edited.
+	 */
+	retry(options?: { parameters?: INodeParameters }): Promise<NodeRunResult>;
+	/** The execution's data as n8n saves it (flatted JSON): run data, the nodes' context data, the stack. */
+	savedExecutionData(): string;
+	/** The execution's context data (`getContext('node')` of every node, under `node:<name>`), as saved. */
+	contextData(): IDataObject;
 }
 
 export interface WorkflowRunResult {
@@ -67,9 +73,15 @@ export interface WorkflowRunResult {
 	staticData: IDataObject;
 	/**
 	 * n8n's Retry execution of this run (the executions list's Retry, execution.service `retry`): the
-	 * run's data as n8n saved it, the failed node's last run dropped, continued in mode `retry`.
+	 * run's data as n8n saved it, the failed node's last run dropped, continued in mode `retry` as a new
+	 * execution; `nodes` retries "with the currently saved workflow" (retry.ts). A run that succeeded
+	 * is refused, as in n8n.
 	 */
-	retry(): Promise<WorkflowRunResult>;
+	retry(options?: RetryOptions): Promise<WorkflowRunResult>;
+	/** The execution's data as n8n saves it (flatted JSON): run data, the nodes' context data, the stack. */
+	savedExecutionData(): string;
+	/** The execution's context data (`getContext('node')` of every node, under `node:<name>`), as saved. */
+	contextData(): IDataObject;
 	binaryBuffer(item: INodeExecutionData, property?: string): Promise<Buffer>;
 	logs: string[];
 	reportedErrors: string[];
@@ -122,7 +134,8 @@ export async function runWorkflow(
 	const pkg = loadPackage(options.root);
 	const credentials = options.credentials ?? {};
 	const runScope = newRunScope(options.binaryMode);
-	const nodes = prepareNodes(pkg, input.nodes, credentials);
+	const items = itemsOf(input);
+	const nodes = prepareNodes(pkg, items.nodes, credentials);
 	const workflow = createWorkflow(pkg, { ...input, nodes });
 	const mode = options.mode ?? 'manual';
 	const additionalData = createAdditionalData(pkg, workflow, mode, credentials);
@@ -130,35 +143,60 @@ export async function runWorkflow(
 	const run = await inRunScope(runScope, async () => {
 		const startNode = options.startNode ? (workflow.getNode(options.startNode) ?? undefined) : undefined;
 		if (options.startNode && !startNode) throw new UnexpectedError(`No node named "${options.startNode}"`);
-		return await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
+		return await items.during(async () => await new WorkflowExecute(additionalData, mode).run({ workflow, startNode }));
 	});
-	const retry = async () => {
-		const retried = createWorkflow(pkg, { ...input, nodes, staticData: workflow.staticData });
-		const retryData = createAdditionalData(pkg, retried, 'retry', credentials);
-		const again = await inRunScope(
-			runScope,
-			async () => await new WorkflowExecute(retryData, 'retry', dataForRetry(run)).processRunExecutionData(retried),
-		);
-		return workflowRunResult(again, retried, runScope, retry);
-	};
-	return workflowRunResult(run, workflow, runScope, retry);
+	const retryOf =
+		(failed: IRun, ran: Workflow) =>
+		async (retry: RetryOptions = {}): Promise<WorkflowRunResult> => {
+			const saved = retry.nodes
+				? prepareNodes(pkg, itemsOf({ ...input, nodes: retry.nodes }).nodes, credentials)
+				: nodes;
+			const retried = createWorkflow(pkg, { ...input, nodes: saved, staticData: ran.staticData });
+			const data = dataForRetry(failed, retry.nodes ? retried : undefined);
+			const retryData = createAdditionalData(pkg, retried, 'retry', credentials);
+			const again = await inRunScope(
+				runScope,
+				async () =>
+					await items.during(
+						async () => await new WorkflowExecute(retryData, 'retry', data).processRunExecutionData(retried),
+					),
+			);
+			return workflowRunResult(again, retried, runScope, retryOf(again, retried));
+		};
+	return workflowRunResult(run, workflow, runScope, retryOf(run, workflow));
 }
 
-/** A run's data as n8n's Retry execution starts from it: saved (flatted), without its error and the failed node's last run. */
-function dataForRetry(run: IRun): IRunExecutionData {
-	const data = parse(stringify(run.data)) as IRunExecutionData;
-	const { lastNodeExecuted } = data.resultData;
-	delete data.resultData.error;
-	const runs = lastNodeExecuted ? data.resultData.runData[lastNodeExecuted] : undefined;
-	if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
-	return data;
+/**
+ * The items of the workflow's `harness.items` nodes (`input.items`, by node name): each such node gets
+ * a key, and its items are registered under it while an execution (the run or a retry) runs.
+ */
+function itemsOf(input: HarnessWorkflowInput): {
+	nodes: HarnessWorkflowInput['nodes'];
+	during<T>(execution: () => Promise<T>): Promise<T>;
+} {
+	const given = Object.entries(input.items ?? {});
+	const keys = new Map(given.map(([name]) => [name, `${name}-${Math.random().toString(36).slice(2)}`]));
+	const nodes = input.nodes.map((node) =>
+		keys.has(node.name) ? { ...node, type: ITEMS_TYPE, parameters: { itemsKey: keys.get(node.name) as string } } : node,
+	);
+	return {
+		nodes,
+		during: async (execution) => {
+			const registered = given.map(([name, items]) => registerItems(items, keys.get(name)));
+			try {
+				return await execution();
+			} finally {
+				for (const key of registered) releaseItems(key);
+			}
+		},
+	};
 }
 
 function workflowRunResult(
 	run: IRun,
 	workflow: Workflow,
 	runScope: RunScope,
-	retry: () => Promise<WorkflowRunResult>,
+	retry: (options?: RetryOptions) => Promise<WorkflowRunResult>,
 ): WorkflowRunResult {
 	const { runData, error, lastNodeExecuted } = run.data.resultData;
 	const lastTask = (nodeName: string) => runData[nodeName]?.at(-1);
@@ -172,6 +210,8 @@ function workflowRunResult(
 		lastNodeExecuted,
 		staticData,
 		retry,
+		savedExecutionData: () => savedExecutionData(run),
+		contextData: () => structuredClone(run.data.executionData?.contextData ?? {}) as IDataObject,
 		binaryBuffer,
 		logs: runScope.logs,
 		reportedErrors: runScope.reportedErrors,
@@ -202,18 +242,11 @@ export interface RunNodeOptions {
 const INPUT_NODE = 'Input';
 const NODE_UNDER_TEST = 'Node';
 
-function harnessNode(options: RunNodeOptions, itemsKey: string): INode[] {
+function harnessNodes(options: RunNodeOptions): INode[] {
 	const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
 	const retry = options.retryOnFail;
 	return [
-		{
-			id: 'harness-input',
-			name: INPUT_NODE,
-			type: ITEMS_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { itemsKey },
-		},
+		{ id: 'harness-input', name: INPUT_NODE, type: ITEMS_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
 		{
 			...nodeUnderTest('harness-node', NODE_UNDER_TEST, options, [200, 0]),
 			...(onError ? { onError } : {}),
@@ -224,7 +257,7 @@ function harnessNode(options: RunNodeOptions, itemsKey: string): INode[] {
 	];
 }
 
-function nodeRunResult(result: WorkflowRunResult): NodeRunResult {
+function nodeRunResult(result: WorkflowRunResult, options: RunNodeOptions): NodeRunResult {
 	const inputError = result.errorOf(INPUT_NODE);
 	if (inputError) throw inputError.raw;
 	const outputs = (result.runData[NODE_UNDER_TEST]?.at(-1)?.data?.main ?? []).map((output) => output ?? []);
@@ -236,29 +269,30 @@ function nodeRunResult(result: WorkflowRunResult): NodeRunResult {
 		logs: result.logs,
 		reportedErrors: result.reportedErrors,
 		executionTimeMs: result.runData[NODE_UNDER_TEST]?.at(-1)?.executionTime,
-		retry: async () => nodeRunResult(await result.retry()),
+		retry: async ({ parameters } = {}) => {
+			if (!parameters) return nodeRunResult(await result.retry(), options);
+			const edited = { ...options, parameters };
+			return nodeRunResult(await result.retry({ nodes: harnessNodes(edited) }), edited);
+		},
+		savedExecutionData: result.savedExecutionData,
+		contextData: result.contextData,
 	};
 }
 
 /** Runs one node of the package after a start node that emits `input` (default: one empty item). */
 export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
-	const itemsKey = registerItems(options.input ?? [{ json: {} }]);
 	const connections: IConnections = {
 		[INPUT_NODE]: { main: [[{ node: NODE_UNDER_TEST, type: 'main', index: 0 }]] },
 	};
-	try {
-		const result = await runWorkflow(
-			{ nodes: harnessNode(options, itemsKey), connections },
-			{
-				credentials: options.credentials,
-				startNode: INPUT_NODE,
-				binaryMode: options.binaryMode,
-				root: options.root,
-				mode: options.mode,
-			},
-		);
-		return nodeRunResult(result);
-	} finally {
-		releaseItems(itemsKey);
-	}
+	const result = await runWorkflow(
+		{ nodes: harnessNodes(options), connections, items: { [INPUT_NODE]: options.input ?? [{ json: {} }] } },
+		{
+			credentials: options.credentials,
+			startNode: INPUT_NODE,
+			binaryMode: options.binaryMode,
+			root: options.root,
+			mode: options.mode,
+		},
+	);
+	return nodeRunResult(result, options);
 }

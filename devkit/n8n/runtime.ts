@@ -76,7 +76,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The README's install ("Install into n8n", "With npm"), word for word: a `package.json` for the nodes folder
+ * The README's install ("Install": from a clone, with npm), word for word: a `package.json` for the nodes folder
  * when it has none (else npm would install into a parent folder), then npm with the flags that give the tree
  * n8n's own installer gives: the package alone, no second n8n-workflow (a peer) and no install scripts.
  * test/release/installCommand.test.ts holds the README to it.
@@ -99,10 +99,14 @@ export function installIntoNodesFolder(nodes: string, spec: string): void {
 	if (result.status !== 0) throw new Error(`${installCommand(spec).join(' ')} failed in ${nodes}: ${result.stderr}`);
 }
 
-/** A fresh user folder with the packed package installed as a community package. */
+/**
+ * A fresh user folder with the packed package installed as a community package. The package is packed as built:
+ * every caller builds first (`npm run test:e2e`, `npm start`), so the build `npm pack` runs itself (`prepack`) is
+ * skipped here.
+ */
 export function prepareUserFolder(parent = tmpdir()): string {
 	const work = mkdtempSync(join(parent, 'svc-n8n-'));
-	const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], {
+	const packed = spawnSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], {
 		cwd: PROJECT_ROOT,
 		encoding: 'utf8',
 	});

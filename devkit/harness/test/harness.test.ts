@@ -179,6 +179,7 @@ describe('loadPackage', () => {
 		const pkg = loadPackage(root);
 		expect(pkg.packageName).toBe(PKG);
 		expect(pkg.nodeTypeNames.sort()).toEqual([
+			`${PKG}.harnessRecorder`,
 			`${PKG}.harnessTest`,
 			`${PKG}.harnessTrigger`,
 			`${PKG}.harnessVersioned`,

@@ -19,8 +19,10 @@ export async function documentItems(
 }
 
 /**
- * What a create or update outputs: the document as Get gives it (get_document after the write), with
- * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back. The write has
+ * What a create or update outputs: the document as Get gives it (the write's own answer where the API reads the
+ * write back itself, the MCP endpoint; else get_document after the write), with
+ * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back, and
+ * `earlierWrite` when an earlier try wrote the item before the node was edited. The write has
  * landed by now,
  * so a failed read is no failure of the item: the write's own answer is output with the reason the
  * document could not be read, and the item is not written again.
@@ -32,20 +34,17 @@ export async function writtenDocumentItems(
 	simplify: boolean,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
+	const { document: shown, ...answer } = written;
 	let document: IDataObject;
 	try {
-		document = await dvs.getDocument(register, written.dvs_document_id, itemIndex);
+		document = shown ?? (await dvs.getDocument(register, written.dvs_document_id, itemIndex));
 	} catch (error) {
-		return [jsonItem({ ...written, document_read_error: (error as Error).message }, itemIndex)];
+		return [jsonItem({ ...answer, document_read_error: (error as Error).message }, itemIndex)];
 	}
 	const [item] = await documentItems(dvs, register, [document], simplify, itemIndex);
-	const { reconciled, reconciledWhy } = written;
-	return [
-		{
-			...item,
-			json: { ...item.json, ...(reconciled ? { reconciled, ...(reconciledWhy ? { reconciledWhy } : {}) } : {}) },
-		},
-	];
+	const { reconciled, reconciledWhy, earlierWrite } = written;
+	const settled = reconciled ? { reconciled, ...(reconciledWhy ? { reconciledWhy } : {}) } : {};
+	return [{ ...item, json: { ...item.json, ...settled, ...(earlierWrite ? { earlierWrite } : {}) } }];
 }
 
 const COMMENT_FIELDS = [{ name: 'author', label: 'Author', type: 'user_id', required: false, filter: false }];

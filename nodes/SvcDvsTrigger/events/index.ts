@@ -18,14 +18,14 @@ export async function pollDvsTrigger(this: IPollFunctions): Promise<INodeExecuti
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
 	return await emitOnce(
 		this,
-		async () =>
+		async (repeats) =>
 			await closingAfter(
 				dvsServiceFor(this, () => settings.timeoutMs),
 				async (dvs) => {
-					if (settings.event === 'newTask') return await pollNewTask(this, dvs, settings, budget);
-					if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, dvs, settings, budget);
-					if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, dvs, settings, budget);
-					return await pollNewCommentOnTasks(this, dvs, settings, budget);
+					if (settings.event === 'newTask') return await pollNewTask(this, dvs, settings, budget, repeats);
+					if (settings.event === 'taskUpdated') return await pollTaskUpdated(this, dvs, settings, budget, repeats);
+					if (settings.taskId !== undefined) return await pollNewCommentOnTask(this, dvs, settings, budget, repeats);
+					return await pollNewCommentOnTasks(this, dvs, settings, budget, repeats);
 				},
 			),
 	);

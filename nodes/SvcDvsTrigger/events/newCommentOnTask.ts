@@ -5,6 +5,7 @@ import type { PollBudget } from '../../shared/polling/budget';
 import { asNodeError, isGoneError, watchedTargetError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
+import { type Repeats, upToNew } from '../../shared/polling/emission';
 import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { commentItem } from '../commentItems';
 import type { CommentMark } from '../comments';
@@ -26,6 +27,7 @@ async function poll(
 	taskId: number,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
+	repeats: Repeats,
 ): Promise<INodeExecutionData[][] | null> {
 	if (isManualPoll(ctx)) {
 		const { comment } = await lastCommentOf(dvs, taskId);
@@ -51,8 +53,9 @@ async function poll(
 		return null;
 	}
 	budget.spend();
-	const read = await readCommentsAfter(dvs, taskId, state.mark, settings.maxItemsPerPoll, budget);
-	const batch = read.fresh.slice(0, settings.maxItemsPerPoll);
+	const max = settings.maxItemsPerPoll;
+	const read = await readCommentsAfter(dvs, taskId, state.mark, max + repeats.size, budget);
+	const batch = upToNew(read.fresh, max, repeats, (fresh) => String(commentItem(taskId, fresh.comment).json.event_id));
 	const last = batch.at(-1);
 	const mark: CommentMark = last ? [last.id, last.index + 1] : [state.mark[0], read.seen];
 	target.save({ mark } satisfies OneTaskState);
@@ -69,10 +72,11 @@ export async function pollNewCommentOnTask(
 	dvs: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
+	repeats: Repeats,
 ): Promise<INodeExecutionData[][] | null> {
 	const taskId = settings.taskId as number;
 	try {
-		return await poll(ctx, dvs, taskId, settings, budget);
+		return await poll(ctx, dvs, taskId, settings, budget, repeats);
 	} catch (error) {
 		if (!isGoneError(error)) throw asNodeError(ctx.getNode(), error);
 		throw watchedTargetError(

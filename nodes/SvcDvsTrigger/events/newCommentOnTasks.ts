@@ -7,6 +7,7 @@ import { advance, aheadOf, compareStamped, cursorAfterAll } from '../../shared/p
 import { asNodeError, isGoneError } from '../../shared/polling/errors';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
+import { type Repeats, upToNew } from '../../shared/polling/emission';
 import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { commentItem, stampComment } from '../commentItems';
 import type { CommentMark, CommentRead } from '../comments';
@@ -120,6 +121,7 @@ interface TaskRead {
 function emit(
 	reads: TaskRead[],
 	max: number,
+	repeats: Repeats,
 	marks: Record<string, CommentMark>,
 	more: Set<string>,
 ): INodeExecutionData[] {
@@ -127,7 +129,9 @@ function emit(
 		read.fresh.map((fresh) => ({ task, fresh, stamp: stampComment(fresh.id, fresh.comment) })),
 	);
 	all.sort((a, b) => compareStamped(a.stamp, b.stamp));
-	const chosen = new Set(all.slice(0, max).map(({ task, fresh }) => `${task.id}:${fresh.id}`));
+	const eventIdOf = ({ task, fresh }: (typeof all)[number]) =>
+		String(commentItem(task.taskId, fresh.comment).json.event_id);
+	const chosen = new Set(upToNew(all, max, repeats, eventIdOf).map(({ task, fresh }) => `${task.id}:${fresh.id}`));
 	const emitted = new Set<string>();
 	for (const { task, mark, read } of reads) {
 		const taken = leading(read.fresh, (fresh) => chosen.has(`${task.id}:${fresh.id}`));
@@ -192,6 +196,7 @@ export async function pollNewCommentOnTasks(
 	dvs: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
+	repeats: Repeats,
 ): Promise<INodeExecutionData[][] | null> {
 	const watched = await listTasks(dvs, settings.filters, 'newest', budget, MAX_WATCHED_TASKS);
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, watched);
@@ -219,13 +224,13 @@ export async function pollNewCommentOnTasks(
 		const mark = marks[task.id] ?? [0, 0];
 		const read = await unlessGone(
 			ctx,
-			async () => await readCommentsAfter(dvs, task.taskId, mark, settings.maxItemsPerPoll, budget),
+			async () => await readCommentsAfter(dvs, task.taskId, mark, settings.maxItemsPerPoll + repeats.size, budget),
 		);
 		if (read) reads.push({ task, mark, read });
 	}
 
 	const more = new Set<string>();
-	const items = emit(reads, settings.maxItemsPerPoll, marks, more);
+	const items = emit(reads, settings.maxItemsPerPoll, repeats, marks, more);
 	for (const { task } of due) if (!checked.has(task.id) && marks[task.id]) more.add(task.id);
 	const sweptRun = leading(swept, (task) => checked.has(task.id)).at(-1);
 	const next: TasksState = {

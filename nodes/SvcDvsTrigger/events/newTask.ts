@@ -7,6 +7,7 @@ import { isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
+import { type Repeats, upToNew } from '../../shared/polling/emission';
 import { type SavedState, unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
@@ -30,6 +31,7 @@ interface NewTaskState {
 }
 
 const keyOf = (task: StampedTask) => SeenRecord.keyOf('task', task.id);
+const eventIdOf = (task: StampedTask) => String(taskItem('newTask', task.task).json.event_id);
 
 async function sample(
 	ctx: IPollFunctions,
@@ -72,6 +74,7 @@ async function tasksAfterKnownRun(
 	state: NewTaskState,
 	known: SeenRecord,
 	budget: PollBudget,
+	want: number,
 ): Promise<StampedTask[] | undefined> {
 	if (known.size !== state.position || state.polls >= FULL_LIST_EVERY - 1) return undefined;
 	let offset = Math.max(0, state.position - 1);
@@ -80,7 +83,7 @@ async function tasksAfterKnownRun(
 	if (first.total < state.position) return undefined;
 	const after = first.tasks.slice(state.position > 0 ? 1 : 0);
 	offset += first.count;
-	while (after.length < settings.maxItemsPerPoll && offset < first.total && budget.take()) {
+	while (after.length < want && offset < first.total && budget.take()) {
 		const page = await taskPage(dvs, settings.filters, 'oldest', offset, budget);
 		after.push(...page.tasks);
 		offset += page.count;
@@ -120,6 +123,7 @@ export async function pollNewTask(
 	dvs: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
+	repeats: Repeats,
 ): Promise<INodeExecutionData[][] | null> {
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, settings);
 	const target = new WatchedTarget(ctx, { event: 'newTask', filters: settings.filters });
@@ -134,9 +138,10 @@ export async function pollNewTask(
 	}
 	const { state, known } = await stateOf(ctx, dvs, settings, budget, saved);
 
-	const quick = await tasksAfterKnownRun(dvs, settings, state, known, budget);
+	const max = settings.maxItemsPerPoll;
+	const quick = await tasksAfterKnownRun(dvs, settings, state, known, budget, max + repeats.size);
 	if (quick) {
-		const batch = quick.slice(0, settings.maxItemsPerPoll);
+		const batch = upToNew(quick, max, repeats, eventIdOf);
 		for (const task of batch) known.set(keyOf(task));
 		const last = batch.at(-1);
 		target.save({
@@ -153,17 +158,14 @@ export async function pollNewTask(
 
 	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 	const record = known.keepOnly(new Set(tasks.map(keyOf)));
-	const emitted: StampedTask[] = [];
+	const unseen: StampedTask[] = [];
 	for (const task of tasks) {
 		if (record.has(keyOf(task))) continue;
-		if (!isNew(settings, state.since, task)) {
-			record.set(keyOf(task));
-			continue;
-		}
-		if (emitted.length >= settings.maxItemsPerPoll) continue;
-		emitted.push(task);
-		record.set(keyOf(task));
+		if (isNew(settings, state.since, task)) unseen.push(task);
+		else record.set(keyOf(task));
 	}
+	const emitted = upToNew(unseen, max, repeats, eventIdOf);
+	for (const task of emitted) record.set(keyOf(task));
 	target.save(afterFullList(tasks, record, state.since));
 	return pollOutput(emitted.map((task) => taskItem('newTask', task.task)));
 }

@@ -7,6 +7,7 @@ import { compareStamped } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
+import { type Repeats, upToNew } from '../../shared/polling/emission';
 import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { taskItem } from '../commentItems';
 import type { DvsTriggerSettings } from '../settings';
@@ -22,6 +23,7 @@ interface TaskUpdatedState {
 }
 
 const keyOf = (task: StampedTask) => SeenRecord.keyOf('task', task.id);
+const eventIdOf = (task: StampedTask) => String(taskItem('taskUpdated', task.task).json.event_id);
 
 /** The watched fields' values as one number (40 bits of SHA-256), to notice that one of them changed. */
 function fieldsDigest(task: StampedTask, fields: string[]): number {
@@ -54,6 +56,7 @@ export async function pollTaskUpdated(
 	dvs: DvsService,
 	settings: DvsTriggerSettings,
 	budget: PollBudget,
+	repeats: Repeats,
 ): Promise<INodeExecutionData[][] | null> {
 	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 	const byUpdate = (a: StampedTask, b: StampedTask) =>
@@ -100,7 +103,7 @@ export async function pollTaskUpdated(
 		}
 		due.push(task);
 	}
-	const batch = due.sort(byUpdate).slice(0, settings.maxItemsPerPoll);
+	const batch = upToNew(due.sort(byUpdate), settings.maxItemsPerPoll, repeats, eventIdOf);
 	for (const task of batch) {
 		next.updated.set(keyOf(task), dvsSeconds(task.updated));
 		next.digests?.set(keyOf(task), fieldsDigest(task, settings.watchedFields));

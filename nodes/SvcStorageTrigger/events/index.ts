@@ -9,7 +9,7 @@ import { compareStamped, isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { emitOnce } from '../../shared/polling/emission';
+import { emitOnce, type Repeats } from '../../shared/polling/emission';
 import { eventIdOf } from '../../shared/polling/eventId';
 import { type SavedState, unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { downloadWatchedFile } from '../download';
@@ -118,18 +118,75 @@ async function sample(
 	return [[itemOf(settings.event, newest, download.kind === 'failed' ? { download_error: download.message } : {})]];
 }
 
+/** What one poll works with while it takes the due entries, and the record and attempts it saves. */
+interface Pass {
+	ctx: IPollFunctions;
+	storage: StorageService;
+	settings: StorageTriggerSettings;
+	budget: PollBudget;
+	repeats: Repeats;
+	known: { record: SeenRecord; attempts: Record<string, number> };
+	record: SeenRecord;
+	attempts: Record<string, number>;
+}
+
+/**
+ * Takes the due entries oldest first, up to the per-poll maximum and while n8n's budget allows the
+ * downloads; each one taken (or filtered out) enters the record. A repeat of what this process already
+ * emitted is taken without its download and does not count (`emitOnce` leaves it out).
+ */
+async function takeDue(pass: Pass, due: WatchedEntry[]): Promise<INodeExecutionData[]> {
+	const { ctx, storage, settings, budget, known, record, attempts } = pass;
+	const { event } = settings;
+	const items: INodeExecutionData[] = [];
+	let repeated = 0;
+	for (const entry of due) {
+		if (!settings.accepts(entry.name)) {
+			record.set(entry.key, stampOf(event, entry));
+			continue;
+		}
+		if (pass.repeats.has(eventIdOf(event, entry.id, stampOf(event, entry)))) {
+			items.push(itemOf(event, entry));
+			repeated++;
+			delete attempts[entry.key];
+		} else {
+			if (items.length - repeated >= settings.maxItemsPerPoll) break;
+			if (!settings.binaryPropertyName) {
+				items.push(itemOf(event, entry));
+				record.set(entry.key, stampOf(event, entry));
+				continue;
+			}
+			if (items.length > repeated && !budget.take()) break;
+			const download = await downloadWatchedFile(ctx, storage, entry);
+			if (download.kind === 'failed') {
+				const tried = (known.attempts[entry.key] ?? 0) + 1;
+				if (tried < settings.downloadAttempts) {
+					attempts[entry.key] = tried;
+					continue;
+				}
+				items.push(itemOf(event, entry, { download_error: download.message }));
+				delete attempts[entry.key];
+			} else if (download.kind === 'binary') {
+				items.push({ ...itemOf(event, entry), binary: { [settings.binaryPropertyName]: download.binary } });
+			}
+		}
+		record.set(entry.key, stampOf(event, entry));
+	}
+	return items;
+}
+
 /**
  * One poll of the Svc Storage Trigger (New File, File Updated, New Folder): lists the watched
- * tree, compares it with the record of what was seen, and emits what is due oldest first, up to
- * the per-poll maximum and while n8n's budget allows the downloads. Only what is emitted (or
- * filtered out) enters the record, so the rest waits for the next poll and a backlog drains; the
- * record forgets what the listing no longer shows. The first poll only records what exists.
+ * tree, compares it with the record of what was seen, and emits what is due (`takeDue`). Only what
+ * is emitted (or filtered out) enters the record, so the rest waits for the next poll and a backlog
+ * drains; the record forgets what the listing no longer shows. The first poll only records what exists.
  */
 async function pollWith(
 	ctx: IPollFunctions,
 	storage: StorageService,
 	settings: StorageTriggerSettings,
 	budget: PollBudget,
+	repeats: Repeats,
 ): Promise<INodeExecutionData[][] | null> {
 	const { event } = settings;
 	const entries = (await listWatchedTree(ctx, storage, settings.folderHash, settings.depth, budget)).filter(
@@ -149,33 +206,8 @@ async function pollWith(
 	if (event === 'fileUpdated')
 		for (const entry of entries) if (!record.has(entry.key)) record.set(entry.key, entry.modified);
 	const attempts = Object.fromEntries(Object.entries(known.attempts).filter(([key]) => present.has(key)));
-	const items: INodeExecutionData[] = [];
-	for (const entry of entries.filter((candidate) => isDue(event, known.record, candidate)).sort(oldestFirst(event))) {
-		if (!settings.accepts(entry.name)) {
-			record.set(entry.key, stampOf(event, entry));
-			continue;
-		}
-		if (items.length >= settings.maxItemsPerPoll) break;
-		if (!settings.binaryPropertyName) {
-			items.push(itemOf(event, entry));
-			record.set(entry.key, stampOf(event, entry));
-			continue;
-		}
-		if (items.length > 0 && !budget.take()) break;
-		const download = await downloadWatchedFile(ctx, storage, entry);
-		if (download.kind === 'failed') {
-			const tried = (known.attempts[entry.key] ?? 0) + 1;
-			if (tried < settings.downloadAttempts) {
-				attempts[entry.key] = tried;
-				continue;
-			}
-			items.push(itemOf(event, entry, { download_error: download.message }));
-			delete attempts[entry.key];
-		} else if (download.kind === 'binary') {
-			items.push({ ...itemOf(event, entry), binary: { [settings.binaryPropertyName]: download.binary } });
-		}
-		record.set(entry.key, stampOf(event, entry));
-	}
+	const due = entries.filter((candidate) => isDue(event, known.record, candidate)).sort(oldestFirst(event));
+	const items = await takeDue({ ctx, storage, settings, budget, repeats, known, record, attempts }, due);
 	target.save({
 		seen: record.encode(),
 		...(Object.keys(attempts).length ? { attempts } : {}),
@@ -189,10 +221,10 @@ export async function pollStorageTrigger(this: IPollFunctions): Promise<INodeExe
 	const budget = pollBudgetOf(this, MAX_REQUESTS_PER_POLL);
 	return await emitOnce(
 		this,
-		async () =>
+		async (repeats) =>
 			await closingAfter(
 				storageServiceFor(this, () => settings.timeoutMs),
-				async (storage) => await pollWith(this, storage, settings, budget),
+				async (storage) => await pollWith(this, storage, settings, budget, repeats),
 			),
 	);
 }

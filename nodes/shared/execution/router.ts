@@ -28,7 +28,10 @@ export function itemPace(
 	operation: Pick<Operation<unknown>, 'access'>,
 	api: Api,
 ): { itemsPerBatch: number; batchIntervalMs: number } {
-	if (api === 'mcp' || operation.access === 'write') return { itemsPerBatch: 1, batchIntervalMs: 0 };
+	// A write's items run in item order, each in its turn (writeTurns.ts); a batch lets an item's reads after its
+	// write run beside the next item.
+	if (operation.access === 'write') return { itemsPerBatch: DEFAULT_ITEMS_PER_BATCH, batchIntervalMs: 0 };
+	if (api === 'mcp') return { itemsPerBatch: 1, batchIntervalMs: 0 };
 	const batch = ctx.getNodeParameter('options.batching.batch', 0, {}) as {
 		batchSize?: unknown;
 		batchInterval?: unknown;
@@ -99,6 +102,25 @@ function itemOutput(
 	}));
 }
 
+/** One item through its operation; a write's item in its turn, which it ends however it ends (writeTurns.ts). */
+async function runItem<TDeps>(
+	ctx: IExecuteFunctions,
+	operation: Operation<TDeps>,
+	itemIndex: number,
+	deps: TDeps,
+	records: WriteRecords | undefined,
+): Promise<INodeExecutionData[]> {
+	let failed = true;
+	try {
+		await records?.turnOf(itemIndex);
+		const output = await operation.execute.call(ctx, itemIndex, deps);
+		failed = false;
+		return output;
+	} finally {
+		records?.ended(itemIndex, failed && !ctx.continueOnFail());
+	}
+}
+
 /**
  * Runs the chosen operation for every input item over the node's service, a batch at a time
  * (itemPace; one at a time once the service answered 429), and ends what the service opened.
@@ -142,7 +164,7 @@ export async function route<TDeps>(
 				(_, offset) => start + offset,
 			);
 			const settled = await Promise.allSettled(
-				indexes.map((itemIndex) => operation.execute.call(this, itemIndex, deps)),
+				indexes.map(async (itemIndex) => await runItem(this, operation, itemIndex, deps, records)),
 			);
 			settled.forEach((result, offset) => {
 				if (result.status === 'rejected') failedItems.push(indexes[offset]);

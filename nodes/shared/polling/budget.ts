@@ -41,9 +41,14 @@ export class PollBudget {
 	}
 }
 
-/** The poll's budget from the engine, if this n8n version offers one. */
-export function pollBudgetOf(ctx: IPollFunctions, maxRequests: number): PollBudget {
+/** How long n8n lets this poll run (ms), if this n8n version says. */
+export function pollBudgetMsOf(ctx: IPollFunctions): number | undefined {
 	const offered = (ctx as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs;
 	const budgetMs = typeof offered === 'function' ? Number(offered.call(ctx)) : undefined;
-	return new PollBudget(maxRequests, Number.isFinite(budgetMs) ? budgetMs : undefined);
+	return Number.isFinite(budgetMs) ? budgetMs : undefined;
+}
+
+/** The poll's budget from the engine, if this n8n version offers one. */
+export function pollBudgetOf(ctx: IPollFunctions, maxRequests: number): PollBudget {
+	return new PollBudget(maxRequests, pollBudgetMsOf(ctx));
 }

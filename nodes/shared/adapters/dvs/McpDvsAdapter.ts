@@ -174,9 +174,12 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	/** The REST answer of create/update/comment: `{dvs_document_id}`. */
+	/** A write's answer: the document's ID and, as the MCP endpoint reads its writes back, the document. */
 	private documentId(structured: IDataObject, fallback: number): DvsWriteResult {
 		const id = Number(structured.dvs_document_id ?? fallback);
-		return { dvs_document_id: Number.isFinite(id) ? id : fallback };
+		const { document } = structured;
+		const shown = document && typeof document === 'object' && !Array.isArray(document) ? { document } : {};
+		return { dvs_document_id: Number.isFinite(id) ? id : fallback, ...(shown as { document?: IDataObject }) };
 	}
 
 	async sendCreate(_register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {

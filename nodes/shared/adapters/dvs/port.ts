@@ -78,6 +78,10 @@ export interface DvsWriteResult extends IDataObject {
 	reconciled?: boolean;
 	/** Why the write is not this run's own (reconcile.ts `markedReconciled`). */
 	reconciledWhy?: string;
+	/** What an earlier try wrote for this item before the node was edited (earlierRuns.ts). */
+	earlierWrite?: IDataObject;
+	/** The document as the write's own answer shows it, where the API reads it back itself (the MCP endpoint). */
+	document?: IDataObject;
 }
 
 export interface DvsUploadResult extends IDataObject {

@@ -158,8 +158,28 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, records));
 	}
 
+	/**
+	 * Runs a write in its item's turn (writeTurns.ts) and ends the turn once it is settled; a write that failed
+	 * leaves its turn to the router, which knows whether the run stops there.
+	 */
+	private async inTurn<T>(records: ItemWriteRecords | undefined, write: () => Promise<T>): Promise<T> {
+		const endTurn = await records?.turn();
+		const written = await write();
+		endTurn?.();
+		return written;
+	}
+
 	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const records = this.recordsFor(itemIndex);
+		return await this.inTurn(records, async () => await this.create(register, values, records, itemIndex));
+	}
+
+	private async create(
+		register: DvsRegister,
+		values: DvsFieldValues,
+		records: ItemWriteRecords | undefined,
+		itemIndex: number,
+	): Promise<DvsWriteResult> {
 		const project = register === 'task' ? values[TASK_PROJECT_FIELD] : undefined;
 		const filters = typeof project === 'number' ? { [TASK_PROJECT_FIELD]: [project] } : undefined;
 		const before = await this.lookOnce(
@@ -196,26 +216,25 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const records = recorded ? this.recordsFor(itemIndex) : undefined;
 		const send = async () => await this.adapter.sendUpdate(register, documentId, values, itemIndex);
 		const write = updateDocumentWrite(this.scope(itemIndex, records), register, documentId, values, send);
-		return await this.settle(write, records, itemIndex);
+		return await this.inTurn(records, async () => await this.settle(write, records, itemIndex));
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
 		const records = this.recordsFor(itemIndex);
-		const before = await this.lookOnce(
-			`comment:${taskId}`,
-			async () => await commentCount(this, taskId, itemIndex),
-			records,
-		);
-		const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
-		const write = addCommentWrite(this.scope(itemIndex, records), { taskId, before }, comment, send);
-		return await this.settle(write, records, itemIndex);
+		return await this.inTurn(records, async () => {
+			const take = async () => await commentCount(this, taskId, itemIndex);
+			const before = await this.lookOnce(`comment:${taskId}`, take, records);
+			const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
+			const write = addCommentWrite(this.scope(itemIndex, records), { taskId, before }, comment, send);
+			return await this.settle(write, records, itemIndex);
+		});
 	}
 
 	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
 		const records = this.recordsFor(itemIndex);
 		const send = await this.adapter.prepareUpload(taskId, source, itemIndex);
 		const write = uploadAttachmentWrite(this.scope(itemIndex, records), taskId, source, send);
-		return await this.settle(write, records, itemIndex);
+		return await this.inTurn(records, async () => await this.settle(write, records, itemIndex));
 	}
 }

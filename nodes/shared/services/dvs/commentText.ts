@@ -27,8 +27,17 @@ function comparable(text: string): string {
  * it still escaped (or with `<br>` for line breaks) must match too.
  */
 export function isSameCommentText(html: string, sent: string): boolean {
-	const wanted = comparable(sent);
-	return comparable(html) === wanted || comparable(decodeEntities(html)) === wanted;
+	return readings(html).includes(comparable(sent));
+}
+
+/** A comment's text as sent, in the form isSameCommentText compares. */
+export function sentCommentText(sent: string): string {
+	return comparable(sent);
+}
+
+/** The forms a comment's `html` as read back may take of the text that was sent (as stored, decoded). */
+export function readings(html: string): string[] {
+	return [comparable(html), comparable(decodeEntities(html))];
 }
 
 /** Text of an HTML value without tags, for comparing an html field with what was sent. */

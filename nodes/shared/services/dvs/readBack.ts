@@ -10,7 +10,7 @@ import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
-import { isSameCommentText } from './commentText';
+import { readings, sentCommentText } from './commentText';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
@@ -164,7 +164,7 @@ async function commentsFrom(reader: DvsReader, taskId: number, from: number, ite
  * add_comment: comments are sorted by id, so every comment added after the run's look (`before`: how many the task
  * held) comes after the first `before` positions, however many older ones were deleted meanwhile. Ours is there by
  * us with our text, beyond the identical ones other items of this run added; one of ours just before that point
- * (where a deletion could have moved ours) proves nothing either way.
+ * (where a deletion could have moved ours) proves nothing either way. A record keeps the text as a digest.
  */
 export function addCommentWrite(
 	scope: ReadBackScope,
@@ -174,29 +174,39 @@ export function addCommentWrite(
 ): UncertainWrite<DvsWriteResult> {
 	const { reader, itemIndex, records } = scope;
 	const { taskId } = target;
-	const same = `${taskId}:${digestOf(comment)}:`;
+	const text = digestOf(sentCommentText(comment));
+	/** This run's comments of a text on the task: those after the look, and how many of ours stand just before. */
+	const ours = async (textDigest: string, before: number) => {
+		const author = await actorId(reader, 'task', itemIndex);
+		const found = (await commentsFrom(reader, taskId, before - READ_BACK_WINDOW, itemIndex)).filter(
+			({ item }) =>
+				(author === undefined || refId(item.author) === author) &&
+				typeof item.html === 'string' &&
+				readings(item.html).some((reading) => digestOf(reading) === textDigest),
+		);
+		const added = found.filter(({ position }) => position >= before).map(({ item }) => item.id);
+		const runs = [...writtenBy(records)].filter((id) => id.startsWith(`${taskId}:${textDigest}:`)).length;
+		return { added, older: found.length - added.length, ofThisItem: added.length > runs };
+	};
+	const textOf = (object: IDataObject) => String(object.id).split(':')[1];
 	return {
 		subject: `the comment on task ${taskId}`,
 		identity: { write: 'comment', taskId, comment },
 		locate: { taskId },
 		write,
 		findWritten: async (sent) => {
-			const before = sent.at === undefined ? 0 : target.before;
-			const author = await actorId(reader, 'task', itemIndex);
-			const ours = (await commentsFrom(reader, taskId, before - READ_BACK_WINDOW, itemIndex)).filter(
-				({ item }) =>
-					(author === undefined || refId(item.author) === author) &&
-					typeof item.html === 'string' &&
-					isSameCommentText(item.html, comment),
-			);
-			const othersOfRun = [...writtenBy(records)].filter((id) => id.startsWith(same)).length;
-			const added = ours.filter(({ position }) => position >= before).length;
-			if (added > othersOfRun) return { dvs_document_id: taskId };
-			if (added < ours.length) throw new AmbiguousReadBack(`an older comment of ours with the same text`);
+			const found = await ours(text, sent.at === undefined ? 0 : target.before);
+			if (found.ofThisItem) return { dvs_document_id: taskId };
+			if (found.older > 0) throw new AmbiguousReadBack(`an older comment of ours with the same text`);
 			return undefined;
 		},
-		objectOf: () => ({ id: `${same}${itemIndex}` }),
-		readBack: async () => await documentNow(scope, 'task', taskId),
+		objectOf: () => ({ id: `${taskId}:${text}:${itemIndex}`, dvs_document_id: taskId }),
+		readBack: async (object) =>
+			(await ours(textOf(object), target.before)).ofThisItem ? { dvs_document_id: taskId } : undefined,
+		nameOf: async (object) => ({
+			dvs_document_id: taskId,
+			comment_ids: (await ours(textOf(object), target.before)).added,
+		}),
 	};
 }
 

@@ -74,8 +74,7 @@ export async function earlierRun<TResult>(
 	if (record.write !== recording.write && record.parameters !== records.parameters) {
 		records.forget();
 		if (write.safeToRepeat) return undefined;
-		const object = record.state === 'written' ? record.object : undefined;
-		return { replaced: { earlierWrite: { ...(object ?? { subject: record.locate?.subject }), confirmed: !!object } } };
+		return { replaced: { earlierWrite: await earlierObject(write, record) } };
 	}
 	const why = whyOf(record, records);
 	if (record.state === 'written' && record.object) {
@@ -88,6 +87,13 @@ export async function earlierRun<TResult>(
 		return { outcome: { result: now.value, reconciled: true, attempts: 0, why } };
 	}
 	return await unsettledEarlier(node, write, record, why, itemIndex);
+}
+
+/** The object an edited node's earlier try wrote, for the output: what the user removes if unwanted. */
+async function earlierObject<TResult>(write: UncertainWrite<TResult>, record: WriteRecord): Promise<IDataObject> {
+	if (record.state !== 'written' || !record.object) return { subject: record.locate?.subject, confirmed: false };
+	const named = write.nameOf ? await settle(write.nameOf(record.object)) : undefined;
+	return { ...(named?.ok ? named.value : record.object), confirmed: true };
 }
 
 /** An earlier write whose outcome was not settled: one look, as that run sent it. */

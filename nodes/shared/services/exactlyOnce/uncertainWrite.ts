@@ -29,6 +29,8 @@ export interface UncertainWrite<TResult> {
 	objectOf(result: TResult): IDataObject;
 	/** A recorded object as it is now (one read), or undefined when it no longer exists. */
 	readBack(object: IDataObject): Promise<TResult | undefined>;
+	/** How the output names a recorded object an edited node wrote before (default: as recorded). */
+	nameOf?(object: IDataObject): Promise<IDataObject>;
 	/** Whether an error is an uncertain outcome; defaults to the transport's marking. */
 	isUncertain?: (error: unknown) => boolean;
 	/**

@@ -1,6 +1,8 @@
 import { hash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { WriteTurns } from './writeTurns';
+
 /**
  * Where a node records the writes it attempts: the execution's own context data for the node
  * (`getContext('node')`), under the node's run index. n8n keeps it across Retry On Fail's tries (the same run
@@ -71,6 +73,11 @@ export interface ItemWriteRecords {
 	writtenByOthers(): Set<string>;
 	/** A look taken once per run and destination: the recorded one, else `take()`'s, recorded. */
 	look<T>(key: string, take: () => Promise<T>): Promise<T>;
+	/**
+	 * The item's turn to write: once every earlier item of the run has written (or failed); the function it gives
+	 * ends the turn. Throws when an earlier item failed under On Error → Stop (the run stops there).
+	 */
+	turn(): Promise<() => void>;
 }
 
 /** A short digest of a JSON value: what records keep instead of the value. */
@@ -112,6 +119,18 @@ export class WriteRecords {
 
 	/** The item records earlier tries of this run left, as this try began. */
 	private earlier = new Set<string>();
+
+	private readonly turns = new WriteTurns();
+
+	/** An item's turn (writeTurns.ts): the router takes it before the item runs. */
+	async turnOf(itemIndex: number): Promise<void> {
+		await this.turns.take(itemIndex);
+	}
+
+	/** An item of this try ended; `stopped`: it failed and the run stops there (On Error → Stop). */
+	ended(itemIndex: number, stopped: boolean): void {
+		this.turns.end(itemIndex, stopped);
+	}
 
 	readonly parameters: string;
 
@@ -217,6 +236,7 @@ export class WriteRecords {
 						.map(([, record]) => objectKey(record.object))
 						.filter((id): id is string => id !== undefined),
 				),
+			turn: async () => await this.turns.take(itemIndex),
 			look: async <T>(name: string, take: () => Promise<T>): Promise<T> => {
 				const looks = (run().looks ??= {});
 				if (Object.hasOwn(looks, name)) return looks[name] as T;

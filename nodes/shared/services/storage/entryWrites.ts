@@ -34,9 +34,12 @@ export async function writeEntryOnce(
 	resultOf: (hash: string) => Promise<WriteResult>,
 	itemIndex: number,
 ): Promise<WriteResult> {
+	const { records } = writer;
+	// From the look If Name Exists takes to the write settled, one item at a time (writeTurns.ts); a write that
+	// failed leaves its turn to the router, which knows whether the run stops there.
+	const endTurn = await records?.turn();
 	const existing = await whenNameExists(writer, ifNameExists, written, prepared, resultOf, itemIndex);
 	if ('result' in existing) return existing.result;
-	const { records } = writer;
 	const write = entryWrite(
 		writer.adapter,
 		prepared,
@@ -44,7 +47,9 @@ export async function writeEntryOnce(
 		{ itemIndex, clock: writer.clock, records },
 		resultOf,
 	);
-	return markedReconciled(await writeExactlyOnce(writer.node, write, itemIndex, records));
+	const outcome = await writeExactlyOnce(writer.node, write, itemIndex, records);
+	endTurn?.();
+	return markedReconciled(outcome);
 }
 
 /**
