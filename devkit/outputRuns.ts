@@ -1,13 +1,15 @@
 /**
  * One real run of every operation of the three action nodes against the demo simulator, in an order
- * where each finds what it needs (a key saved before it is read, a task before it is updated): what
- * the output schemas (nodes/<Node>/__schema__/) are made from (`npm run schemas`) and checked against
+ * where each finds what it needs (a key saved before it is read, a task before it is updated), then each
+ * operation declared in operationCases.ts on a place of its own: what the output schemas
+ * (nodes/<Node>/__schema__/) are made from (`npm run schemas`) and checked against
  * (test/schemas/outputSchemas.test.ts).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IMPORT_URL, demoCredentials } from './demo';
 import { byId, runNode, type CredentialsMap, type HarnessInputItem } from './harness';
+import { OPERATION_CASES } from './operationCases';
 import type { ServiceSimulator } from './simulator';
 
 export const SCHEMA_VERSION = 'v1.0.0';
@@ -105,11 +107,7 @@ export function operationRuns(sim: ServiceSimulator): OperationRun[] {
 		storage('file', 'getInfo', { file: byId(files.contract.hash) }),
 		storage('file', 'download', { file: byId(files.brochure.hash), binaryPropertyName: 'data' }),
 		storage('file', 'rename', { file: byId('=PATH:/Documents/schema.txt'), newName: 'schema renamed.txt' }),
-		storage('file', 'move', {
-			file: byId('=PATH:/Documents/schema renamed.txt'),
-			targetFolder: byId(folders.shared.hash),
-		}),
-		storage('file', 'delete', { file: byId('=PATH:/Shared/schema renamed.txt') }),
+		storage('file', 'delete', { file: byId('=PATH:/Documents/schema renamed.txt') }),
 		storage('file', 'restore', { fileHash: '=RESTORE:file' }),
 		storage('file', 'search', { query: 'contract', limit: 5 }, { mcp: true }),
 		storage(
@@ -168,6 +166,14 @@ export function operationRuns(sim: ServiceSimulator): OperationRun[] {
 		mcp('resource', 'read', { uri: 'svc-docs://mcp-endpoint' }),
 		mcp('docs', 'search', { query: 'upload', limit: 3 }),
 		mcp('docs', 'get', { uri: 'svc-docs://dvs-api' }),
+		// Each declared operation, on a place of its own (operationCases.ts).
+		...OPERATION_CASES.map((declared) => ({
+			node: declared.node,
+			resource: declared.resource,
+			operation: declared.operation,
+			parameters: declared.parameters(sim),
+			mcp: !declared.apis.includes('rest'),
+		})),
 	];
 }
 

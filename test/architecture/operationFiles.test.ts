@@ -88,6 +88,26 @@ describe.each(routers)('%s', (node) => {
 		},
 	);
 
+	it("routes every operation file: its resource's index.ts lists it", () => {
+		const actions = resolve(NODES_DIR, node, 'actions');
+		const files = readdirSync(actions, { withFileTypes: true })
+			.filter((entry) => entry.isDirectory())
+			.flatMap((folder) =>
+				readdirSync(resolve(actions, folder.name))
+					.filter((name) => name.endsWith('.operation.ts'))
+					.map((name) => ({ resource: folder.name, operation: name.replace('.operation.ts', '') })),
+			);
+		expect(files.length).toBeGreaterThan(0);
+		const unrouted = files
+			.filter(
+				(file) => !operations.some((entry) => entry.resource === file.resource && entry.operation === file.operation),
+			)
+			.map(
+				(file) => `${node}/actions/${file.resource}/${file.operation}.operation.ts: not in ${file.resource}/index.ts`,
+			);
+		expect(unrouted).toEqual([]);
+	});
+
 	it.each(operations.map(({ resource, operation }) => `${resource}/${operation}`))(
 		'%s holds its form: parameters written or named there, shown for this operation only',
 		(name) => {

@@ -2,8 +2,9 @@
  * Every action the product calls is one the simulator serves: each row of the REST catalogue
  * (restCatalogue.ts `REST`) has a handler registered in the simulator's REST side, with the method
  * the row sends, and each row of the tool catalogue (mcp/toolCatalogue.ts `MCP_TOOLS`) a tool of the
- * simulator's MCP endpoint, listed when the deployment turns every switch on. A new row without its
- * handler fails here, naming the row and where its handler is written.
+ * simulator's MCP endpoint, listed when the deployment turns every switch on; and the endpoint lists no tool
+ * the catalogue lacks. A new row without its handler fails here, naming the row and where its handler is
+ * written.
  */
 import { DVS_ACTIONS, SECTION_ACTIONS } from '../../devkit/simulator/dvs';
 import { defaultSettings } from '../../devkit/simulator/mcp';
@@ -56,6 +57,15 @@ it('serves every MCP catalogue row with a tool, and each mirrored DVS action in 
 			: [...gap, `mcp svc_${row.suffix}: dvs ${mirrored.action.name} is not offered in ${missing.join(', ')}`];
 	});
 	expect(gaps).toEqual([]);
+});
+
+it("offers no MCP tool the catalogue lacks (what the endpoint lists is document 2's, as the catalogue declares it)", () => {
+	const allOn = defaultSettings({ writesEnabled: true, dvsEnabled: true, dvsWritesEnabled: true });
+	const declared = new Set(MCP_TOOL_ROWS.map((row) => row.suffix));
+	const extra = enabledTools(allOn)
+		.filter((tool) => !declared.has(tool.name))
+		.map((tool) => `svc_${tool.name}: a tool of the simulator with no row in nodes/shared/transport/catalogue/`);
+	expect(extra).toEqual([]);
 });
 
 it('reads the catalogues and the registered handlers (an empty one would check nothing)', () => {

@@ -4,23 +4,16 @@
  * it at install and start-up with `checkNodesApiVersion`), and nothing relies on the in-memory `default` binary
  * mode 3.0 removes: the nodes read and write file content through n8n's binary helpers, which serve every mode.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import * as workflow from 'n8n-workflow';
+import * as ts from 'typescript';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 	n8n: { n8nNodesApiVersion: unknown };
 };
-
-function sources(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return sources(path);
-		return path.endsWith('.ts') ? [path] : [];
-	});
-}
 
 describe('the nodes-API level', () => {
 	it('is declared as a whole number', () => {
@@ -38,24 +31,65 @@ describe('the nodes-API level', () => {
 	});
 });
 
+/** The package's sources as the compiler sees them, types resolved: what the checks below read. */
+function compiled(): { program: ts.Program; files: ts.SourceFile[] } {
+	const config = ts.getParsedCommandLineOfConfigFile(
+		join(ROOT, 'tsconfig.json'),
+		{},
+		{
+			...ts.sys,
+			onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+				throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+			},
+		},
+	)!;
+	const program = ts.createProgram(config.fileNames, config.options);
+	const files = program
+		.getSourceFiles()
+		.filter((file) => !file.isDeclarationFile && /\/(nodes|credentials)\//.test(file.fileName.replace(/\\/g, '/')));
+	return { program, files };
+}
+
+/** The package's files (relative to the root) where `found` holds for some node of the syntax tree. */
+function filesWhere(files: ts.SourceFile[], found: (node: ts.Node) => boolean): string[] {
+	return files
+		.filter((file) => {
+			let hit = false;
+			const visit = (node: ts.Node): void => {
+				if (hit) return;
+				if (found(node)) hit = true;
+				else ts.forEachChild(node, visit);
+			};
+			visit(file);
+			return hit;
+		})
+		.map((file) => relative(ROOT, file.fileName).replace(/\\/g, '/'));
+}
+
 describe('binary data modes', () => {
+	const { program, files } = compiled();
+	const checker = program.getTypeChecker();
+
 	it("reads a binary's inline base64 only where n8n 1.x's in-memory mode is told apart from the stores", () => {
-		const inline = sources(join(ROOT, 'nodes'))
-			.concat(sources(join(ROOT, 'credentials')))
-			.flatMap((path) =>
-				readFileSync(path, 'utf8')
-					.split('\n')
-					.map((line, index) => ({ at: `${relative(ROOT, path)}:${index + 1}`, line }))
-					.filter(({ line }) => /\b[bB]inary\w*\.data\b|\.binary\[[^\]]*\]\.data\b/.test(line)),
-			)
-			.map(({ at }) => at.replace(/:\d+$/, ''));
+		// `data` read from an n8n binary (IBinaryData), by its type, wherever the code reads it.
+		const inline = filesWhere(
+			files,
+			(node) =>
+				ts.isPropertyAccessExpression(node) &&
+				node.name.text === 'data' &&
+				checker.getTypeAtLocation(node.expression).getNonNullableType().getSymbol()?.getName() === 'IBinaryData',
+		);
 		// storedByteCount: 2.x counts the bytes, a 1.x store keeps them in its metadata, only 1.x's `default` holds them inline.
 		expect(inline).toEqual(['nodes/shared/execution/platform.ts']);
+		expect(files.length).toBeGreaterThan(100);
 	});
 
 	it('never names a binary data mode in code that decides something', () => {
-		const modeChecks = sources(join(ROOT, 'nodes')).filter((path) =>
-			/binaryDataMode|BinaryDataConfig|N8N_DEFAULT_BINARY_DATA_MODE\s*[=!]==/.test(readFileSync(path, 'utf8')),
+		const modeChecks = filesWhere(
+			files,
+			(node) =>
+				ts.isIdentifier(node) &&
+				['binaryDataMode', 'BinaryDataConfig', 'N8N_DEFAULT_BINARY_DATA_MODE'].includes(node.text),
 		);
 		expect(modeChecks).toEqual([]);
 	});

@@ -14,6 +14,7 @@ import { warpTime, type NodeRunResult } from '../../devkit/harness';
 import { ALL_TOOLS_ON, byId, parityEnvOf, type Auth, type ParityEnv } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
 import { writeSimulatorOptions } from '../nodes/recovery/env';
+import { OPERATION_CASES } from '../../devkit/operationCases';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 import { BAD_ANSWER_BODIES, type BadAnswerBody, type FaultMatch } from '../../devkit/simulator/types';
 
@@ -53,7 +54,7 @@ const saveFileKey = (f: ReturnType<typeof fresh>): INodeParameters => ({
 	keySignature: 'signature',
 });
 
-/** Document 1: move_file and delete_file answer "with no documented data", delete_folder "a status object". */
+/** Document 1: delete_file answers "with no documented data", delete_folder "a status object". */
 const NO_DOCUMENTED_DATA: BadAnswerBody[] = ['empty', 'emptyObject', 'zeroId'];
 
 /** An input item with a file of a new name each time (MCP refuses a taken attachment name). */
@@ -127,22 +128,6 @@ function storageCases(auth: Auth): ActionCase[] {
 			auth,
 			match: m('rename_file', 'svc_rename_file'),
 			run: run((f) => ({ resource: 'file', operation: 'rename', file: byId(f.file.hash), newName: 'renamed.txt' })),
-		},
-		{
-			name: 'file.move',
-			auth,
-			match: m('move_file', 'svc_move_file'),
-			documented: auth === 'rest' ? NO_DOCUMENTED_DATA : [],
-			run: async (env, sim) => {
-				const f = fresh(sim);
-				const target = sim.storage.createFolder(f.pro.userId, f.folder.hash, 'target');
-				return await env.storage(auth, {
-					resource: 'file',
-					operation: 'move',
-					file: byId(f.file.hash),
-					targetFolder: byId(target.hash),
-				});
-			},
 		},
 	];
 	if (auth === 'mcp') {
@@ -402,11 +387,32 @@ function dvsCases(auth: Auth): ActionCase[] {
 	return cases;
 }
 
+/** Each action an operation declared in devkit/operationCases.ts is answered with, over each API. */
+function declaredCases(): ActionCase[] {
+	return OPERATION_CASES.flatMap((declared) =>
+		declared.apis.flatMap((auth): ActionCase[] => {
+			const answer = auth === 'rest' ? declared.answers.rest : declared.answers.mcp;
+			if (!answer) return [];
+			const { resource, operation } = declared;
+			return [
+				{
+					name: `${resource}.${operation}`,
+					auth,
+					match: 'action' in answer ? { action: answer.action } : { mcpTool: answer.tool },
+					documented: 'documented' in answer ? answer.documented : [],
+					run: async (env, sim) => await env.storage(auth, { resource, operation, ...declared.parameters(sim) }),
+				},
+			];
+		}),
+	);
+}
+
 export const ACTION_CASES: ActionCase[] = [
 	...storageCases('rest'),
 	...storageCases('mcp'),
 	...dvsCases('rest'),
 	...dvsCases('mcp'),
+	...declaredCases(),
 ];
 
 export interface BadAnswerRow {

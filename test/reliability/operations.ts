@@ -8,6 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { NodeRunResult } from '../../devkit/harness';
 import { byId, type Auth, type ParityEnv, type RunExtra } from '../nodes/parity/env';
 import { fieldsParameter } from '../nodes/SvcDvs/env';
+import { OPERATION_CASES, type OperationCase } from '../../devkit/operationCases';
 import type { ServiceSimulator } from '../../devkit/simulator';
 import type { FaultMatch } from '../../devkit/simulator/types';
 
@@ -282,7 +283,32 @@ function contactCreate(): WriteOperation {
 	};
 }
 
-/** Every write operation, over REST and over MCP. */
+/** A write declared in devkit/operationCases.ts that makes something: its marker is the name it writes. */
+function declaredWrite(declared: OperationCase, auth: Auth): WriteOperation {
+	const { resource, operation, answers } = declared;
+	const writes = declared.writes!;
+	return {
+		name: `${auth} ${resource}.${operation}`,
+		auth,
+		match: auth === 'rest' ? { action: answers.rest!.action } : { mcpTool: answers.mcp!.tool },
+		dvsOverMcp: false,
+		prepare: async (env) => {
+			const into = storageFolder(env.sim(), `chaos-${resource}-${operation}`);
+			const parameters = { resource, operation, ...declared.parameters(env.sim()), [writes.into]: byId(into.hash) };
+			return {
+				run: async (marker, extra, recovery) =>
+					await env.storage(auth, { ...parameters, [writes.named]: marker, ...extra }, { recovery }),
+				count: (marker) =>
+					env
+						.sim()
+						.storage.listChildren(into.hash)
+						.filter((item) => item.type === writes.kind && carries(item.name, marker)).length,
+			};
+		},
+	};
+}
+
+/** Every write operation, over REST and over MCP (with those declared in devkit/operationCases.ts). */
 export const WRITE_OPERATIONS: WriteOperation[] = [
 	folderCreate('rest'),
 	folderCreate('mcp'),
@@ -298,4 +324,7 @@ export const WRITE_OPERATIONS: WriteOperation[] = [
 	attachmentUpload('rest'),
 	attachmentUpload('mcp'),
 	contactCreate(),
+	...OPERATION_CASES.filter((declared) => declared.writes).flatMap((declared) =>
+		declared.apis.map((auth) => declaredWrite(declared, auth)),
+	),
 ];

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readText } from '../../shared/execution/parameters';
 import { jsonItem } from '../../shared/execution/items';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/description/operation';
+import { STORAGE } from '../../shared/transport/catalogue/storage';
 import { readEntryHash } from './references';
 import type { StorageOperation } from './node.type';
 
@@ -54,7 +55,7 @@ export function renameOperation(kind: EntryKind, returns: string, properties: IN
 			const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
 			const renamed =
 				kind === 'file'
-					? await storage.renameFile(hash, name, itemIndex)
+					? await storage.call(STORAGE.renameFile, { fileHash: hash, name }, itemIndex)
 					: await storage.renameFolder(hash, name, itemIndex);
 			return [jsonItem(renamed, itemIndex)];
 		},

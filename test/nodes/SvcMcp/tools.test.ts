@@ -2,6 +2,7 @@
 import { listSearch, loadPackage, resourceMapping } from '../../../devkit/harness';
 import { TINY_PNG } from '../../../devkit/simulator/seed';
 import { apiCredentials, byName, jsonOf, mapped, mcpMethods, runMcp, toolCall, useMcpEnv } from './env';
+import { MCP_TOOL_ROWS } from '../../../nodes/shared/transport/mcp/toolCatalogue';
 
 const env = useMcpEnv();
 
@@ -131,7 +132,7 @@ describe('pickers and the resource mapper', () => {
 		const found = await listSearch({ type: 'svcMcp', credentials, method: 'searchTools', filter: 'documentation' });
 		expect(found.results.map((result) => result.value)).toEqual(['svc_search_docs', 'svc_get_doc']);
 		const all = await listSearch({ type: 'svcMcp', credentials, method: 'searchTools' });
-		expect(all.results.length).toBe(25);
+		expect(all.results.length).toBe(MCP_TOOL_ROWS.length);
 	});
 
 	it("maps the picked tool's input schema: names, types, required flags", async () => {

@@ -4,7 +4,7 @@ import { EICAR_TEST_STRING } from '../../../devkit/simulator/storage/uploadPolic
 import { apiCredentials, mcpMethods, startMcpEnv, type McpNodeEnv } from '../SvcMcp/env';
 import { probe, type StepResult } from './probe';
 import { startProxy } from './proxy';
-import { isReadOnlyTool } from '../../../nodes/shared/transport/mcp/toolCatalogue';
+import { isReadOnlyTool, MCP_TOOL_ROWS } from '../../../nodes/shared/transport/mcp/toolCatalogue';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { matchToolSuffix, mcpRetryAfterSeconds } = require('../../../dist/nodes/shared/transport/mcp');
@@ -83,7 +83,7 @@ describe('tool names', () => {
 			{ op: 'hasTool', suffix: 'no_such_tool' },
 		]);
 		expect(ok(results[0])).toEqual({ has: true });
-		expect(ok(results[1]).names).toHaveLength(25);
+		expect(ok(results[1]).names).toHaveLength(MCP_TOOL_ROWS.length);
 		expect(ok(results[2])).toEqual({ has: false });
 		expect(mcpMethods(env)).toEqual(['tools/list']);
 	});

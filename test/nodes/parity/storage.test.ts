@@ -9,6 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../../devkit/harness';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
+import { OPERATION_CASES } from '../../../devkit/operationCases';
 import { storageOperations, textInput } from './storageOperations';
 import {
 	AUTHS,
@@ -83,7 +84,7 @@ describe('the same output fields with either credential', () => {
 		'file.download',
 		'file.rename',
 		'folder.rename',
-		'file.move',
+		...OPERATION_CASES.filter((declared) => declared.apis.length === 2).map((d) => `${d.resource}.${d.operation}`),
 	]);
 });
 

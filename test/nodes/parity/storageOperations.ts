@@ -4,8 +4,9 @@
  * runs it with the REST and the MCP credential; the SDK-peer suite with the MCP credential
  * against each official-SDK server.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { OPERATION_CASES } from '../../../devkit/operationCases';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { byId, jsonOf, toolCalls, type Auth, type ParityEnv } from './env';
 
@@ -233,18 +234,22 @@ export function storageOperations(
 		expect(renamed?.name).toBe(newName);
 	});
 
-	it('File → Move', async () => {
-		const stored = sim().storage.addFile(pro().userId, work.hash, 'to-move.txt', Buffer.from('move me'));
-		const target = sim().storage.createFolder(pro().userId, work.hash, 'archive');
-		const json = await recorded({
-			resource: 'file',
-			operation: 'move',
-			file: byId(stored.hash),
-			targetFolder: byId(target.hash),
-		});
-		expect(json).toMatchObject({ file_hash: stored.hash, folder_hash: target.hash });
-		expect(sim().storage.getFile(stored.hash)?.folderHash).toBe(target.hash);
-	});
+	// Each operation declared in devkit/operationCases.ts that this credential runs: its run and its document's rule.
+	it.each(OPERATION_CASES.filter((declared) => declared.apis.includes(auth)).map((d) => [d.resource, d.operation, d]))(
+		'%s → %s, as declared',
+		async (_resource, _operation, declared) => {
+			const parameters = declared.parameters(sim());
+			const result = await env.storage(auth, {
+				resource: declared.resource,
+				operation: declared.operation,
+				...parameters,
+			});
+			expect(result.error).toBeUndefined();
+			const [json] = jsonOf(result);
+			record(`${declared.resource}.${declared.operation}`, json);
+			expect(declared.check(sim(), json as IDataObject, parameters)).toBeUndefined();
+		},
+	);
 
 	it('Folder → Get Content returns every entry of a folder larger than one MCP page', async () => {
 		const big = sim().storage.createFolder(pro().userId, work.hash, 'many');

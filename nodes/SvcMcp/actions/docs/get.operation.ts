@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import { readText, refuseInput } from '../../../shared/execution/parameters';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { MCP_TOOLS } from '../../../shared/transport/mcp/toolCatalogue';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -47,6 +48,6 @@ export async function execute(
 			'Search the documentation for the URI of a document.',
 		);
 	}
-	const outcome = await mcp.callTool('get_doc', { uri }, itemIndex);
+	const outcome = await mcp.callTool(MCP_TOOLS.getDoc, { uri }, itemIndex);
 	return [{ json: outcome.structured, pairedItem: { item: itemIndex } }];
 }

@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import { readSearch } from '../../../shared/execution/parameters';
 import { optionsCollection, queryProperty } from '../../../shared/description/common.descriptions';
+import { MCP_TOOLS } from '../../../shared/transport/mcp/toolCatalogue';
 import type { McpDeps } from '../node.type';
 
 export const option: OperationOption = {
@@ -45,7 +46,7 @@ export async function execute(
 	{ mcp }: McpDeps,
 ): Promise<INodeExecutionData[]> {
 	const { query, limit } = readSearch(this, itemIndex, 20);
-	const outcome = await mcp.callTool('search_docs', { query, limit }, itemIndex);
+	const outcome = await mcp.callTool(MCP_TOOLS.searchDocs, { query, limit }, itemIndex);
 	const results = Array.isArray(outcome.structured.results) ? (outcome.structured.results as IDataObject[]) : [];
 	return results.map((result) => ({ json: { ...result, query }, pairedItem: { item: itemIndex } }));
 }

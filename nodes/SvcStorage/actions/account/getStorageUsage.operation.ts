@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { REST } from '../../../shared/transport/restCatalogue';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -29,7 +30,7 @@ export const returns = 'used, free and total storage in megabytes';
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const body = await storage.accountScript(
-		{ name: 'get_storage_data', purpose: 'read the storage usage' },
+		{ row: REST.getStorageData, purpose: 'read the storage usage' },
 		{},
 		itemIndex,
 	);

@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { REST } from '../../../shared/transport/restCatalogue';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -41,7 +42,7 @@ export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const includeAccessToken = this.getNodeParameter('includeAccessToken', itemIndex, false) as boolean;
 	const body = await storage.accountScript(
-		{ name: 'authenticate_user', purpose: 'read the account data' },
+		{ row: REST.authenticateUser, purpose: 'read the account data' },
 		{ get_user_access_token: includeAccessToken ? true : undefined },
 		itemIndex,
 	);

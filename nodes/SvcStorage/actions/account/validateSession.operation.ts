@@ -7,6 +7,7 @@ import { refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { STORAGE_CREDENTIAL_TYPE } from '../../../shared/transport/storageApi';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { REST } from '../../../shared/transport/restCatalogue';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -54,7 +55,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		);
 	}
 	const body = await storage.accountScript(
-		{ name: 'validate_session', purpose: 'validate the session' },
+		{ row: REST.validateSession, purpose: 'validate the session' },
 		{},
 		itemIndex,
 	);

@@ -6,6 +6,7 @@ import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { isEmail, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { REST } from '../../../shared/transport/restCatalogue';
 import { fileHashProperty, readHash, uploadHashProperty, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
@@ -73,7 +74,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 		storage,
 		{
-			name: 'get_share_encryption_key',
+			row: REST.getShareEncryptionKey,
 			purpose: 'get the key for sharing',
 			notFound:
 				`Either ${receiverEmail} has no Svc account with published public keys (the receiver publishes ` +

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { StorageService } from '../../../shared/services/storage/StorageService';
+import type { RestAction } from '../../../shared/transport/restCatalogue';
 import type { StorageFields } from '../../../shared/transport/storageApi';
 import { readUserId } from './fields';
 
 export interface KeyCall {
-	/** The key action's name in the storage API. */
-	name: string;
+	/** The key action (its catalogue row). */
+	row: RestAction;
 	/** What it is for: the end of "while trying to …". */
 	purpose: string;
 	/** What a 404 means for this operation and what to do about it. */
@@ -38,7 +39,7 @@ export async function keyAction(
 	return {
 		userID,
 		result: await storage.encryptionKeyAction(
-			{ name: call.name, purpose: call.purpose, hints },
+			{ row: call.row, purpose: call.purpose, hints },
 			{ userID, ...fields },
 			itemIndex,
 		),

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonItem } from '../../../shared/execution/items';
 import type { Access } from '../../../shared/description/operation';
+import { REST, type RestAction } from '../../../shared/transport/restCatalogue';
 import type { StorageFields } from '../../../shared/transport/storageApi';
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import type { StorageOperation } from '../node.type';
@@ -11,6 +12,12 @@ import { keyAction } from './keyAction';
 
 /** What a content key belongs to: one file, or an upload (folder). The operations differ only in these words. */
 type KeyTarget = 'file' | 'upload';
+
+/** The key action of each verb and target. */
+const ROW: Record<'get' | 'save', Record<KeyTarget, RestAction>> = {
+	get: { file: REST.getFileEncryptionKey, upload: REST.getUploadEncryptionKey },
+	save: { file: REST.saveFileEncryptionKey, upload: REST.saveUploadEncryptionKey },
+};
 
 const TARGET: Record<KeyTarget, { hashParameter: string; hashLabel: string; operation: string }> = {
 	file: { hashParameter: 'fileHash', hashLabel: 'File Hash', operation: 'File' },
@@ -34,7 +41,7 @@ interface KeyOperation {
 	outputsUserId: boolean;
 }
 
-/** Encryption Key > {Get, Save} {File, Upload} Key: one key action (`{verb}_{target}_encryption_key`) by hash. */
+/** Encryption Key > {Get, Save} {File, Upload} Key: one key action (`ROW`) by hash. */
 function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOperation): StorageOperation {
 	const { hashParameter, hashLabel, operation } = TARGET[target];
 	const title = verb === 'get' ? 'Get' : 'Save';
@@ -57,7 +64,7 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 				this,
 				itemIndex,
 				storage,
-				{ name: `${verb}_${target}_encryption_key`, purpose: `${verb} the ${target} key`, notFound: declared.notFound },
+				{ row: ROW[verb][target], purpose: `${verb} the ${target} key`, notFound: declared.notFound },
 				{ [hashParameter]: hash, ...declared.fields(this, itemIndex) },
 			);
 			return [jsonItem({ ...(declared.outputsUserId ? { userID } : {}), [hashParameter]: hash, ...result }, itemIndex)];

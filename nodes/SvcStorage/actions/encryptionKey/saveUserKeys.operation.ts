@@ -5,6 +5,7 @@ import type { Access, OperationOption } from '../../../shared/description/operat
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
+import { REST } from '../../../shared/transport/restCatalogue';
 import { readKey, userIdProperty } from './fields';
 import type { StorageExecute } from '../node.type';
 import { keyAction } from './keyAction';
@@ -76,7 +77,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 		storage,
 		{
-			name: 'save_user_encryption_keys',
+			row: REST.saveUserEncryptionKeys,
 			purpose: 'save the public keys',
 			notFound:
 				"Svc found no account for this User ID. Use the ID of the credential's account (Account > " +

@@ -6,6 +6,7 @@ import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { fileLocator, folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
 import { readEntryHash, readTargetFolderHash } from '../references';
+import { STORAGE } from '../../../shared/transport/catalogue/storage';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -30,5 +31,5 @@ export const returns = "the moved file's hash, name and new folder";
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
 	const targetFolderHash = await readTargetFolderHash(this, storage, itemIndex);
-	return [jsonItem(await storage.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
+	return [jsonItem(await storage.call(STORAGE.moveFile, { fileHash, targetFolderHash }, itemIndex), itemIndex)];
 };

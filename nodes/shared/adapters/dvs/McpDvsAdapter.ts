@@ -99,7 +99,7 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async getFields(register: DvsRegister, itemIndex: number): Promise<DvsSchema> {
 		const mcpRegister = this.reached(register, itemIndex);
-		const body = await this.read(MCP_TOOLS.dvsGetFields, { section: mcpRegister }, 'read the field list', itemIndex);
+		const body = await this.read(MCP_TOOLS.getFields, { section: mcpRegister }, 'read the field list', itemIndex);
 		return {
 			fields: listField(body, 'fields').map((field) => {
 				// `read_only` is the MCP schema's own flag; the REST descriptor has no such key.
@@ -132,7 +132,7 @@ export class McpDvsAdapter implements DvsAdapter {
 		const mcpRegister = this.reached(register, itemIndex);
 		const args: IDataObject = { section: mcpRegister };
 		if (mcpRegister === 'task' && projectId !== undefined) args.dvs_project_id = projectId;
-		const body = await this.read(MCP_TOOLS.dvsGetUsers, args, 'list the assignable users', itemIndex);
+		const body = await this.read(MCP_TOOLS.getUsers, args, 'list the assignable users', itemIndex);
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
 
@@ -141,14 +141,14 @@ export class McpDvsAdapter implements DvsAdapter {
 		itemIndex: number,
 	): Promise<DvsUser[]> {
 		const args = searchUsersArguments(query);
-		const body = await this.read(MCP_TOOLS.dvsSearchUsers, args, 'search users', itemIndex);
+		const body = await this.read(MCP_TOOLS.searchUsers, args, 'search users', itemIndex);
 		return listField(body, 'users') as unknown as DvsUser[];
 	}
 
 	async getDocument(register: DvsRegister, documentId: number, itemIndex: number): Promise<IDataObject> {
 		const mcpRegister = this.reached(register, itemIndex);
 		const body = await this.read(
-			MCP_TOOLS.dvsGetDocument,
+			MCP_TOOLS.getDocument,
 			{ section: mcpRegister, dvs_document_id: documentId },
 			`read document ${documentId}`,
 			itemIndex,
@@ -159,13 +159,13 @@ export class McpDvsAdapter implements DvsAdapter {
 	async listDocuments(register: DvsRegister, query: DvsListQuery, itemIndex: number): Promise<DvsPage> {
 		const mcpRegister = this.reached(register, itemIndex);
 		const args = { section: mcpRegister, ...listDocumentsArguments(query) };
-		const body = await this.read(MCP_TOOLS.dvsListDocuments, args, 'list documents', itemIndex);
+		const body = await this.read(MCP_TOOLS.getDocuments, args, 'list documents', itemIndex);
 		return dvsPageOf(body, query);
 	}
 
 	async getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage> {
 		const body = await this.read(
-			MCP_TOOLS.dvsGetComments,
+			MCP_TOOLS.getComments,
 			commentsArguments(taskId, page),
 			`read the comments of task ${taskId}`,
 			itemIndex,
@@ -184,7 +184,12 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async sendCreate(_register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		return this.documentId(
-			await this.write(MCP_TOOLS.dvsCreateTask, { create_params: values as IDataObject }, 'create the task', itemIndex),
+			await this.write(
+				MCP_TOOLS.createDocument,
+				{ create_params: values as IDataObject },
+				'create the task',
+				itemIndex,
+			),
 			0,
 		);
 	}
@@ -197,7 +202,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	): Promise<DvsWriteResult> {
 		return this.documentId(
 			await this.write(
-				MCP_TOOLS.dvsUpdateTask,
+				MCP_TOOLS.updateDocument,
 				{ dvs_document_id: documentId, update_params: values as IDataObject },
 				`update task ${documentId}`,
 				itemIndex,
@@ -209,7 +214,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		return this.documentId(
 			await this.write(
-				MCP_TOOLS.dvsAddComment,
+				MCP_TOOLS.addComment,
 				{ dvs_document_id: taskId, comment },
 				`comment on task ${taskId}`,
 				itemIndex,
@@ -242,7 +247,7 @@ export class McpDvsAdapter implements DvsAdapter {
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
 		return async () => {
 			const structured = await this.write(
-				MCP_TOOLS.dvsUploadFile,
+				MCP_TOOLS.uploadDocumentFile,
 				{ dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' },
 				`attach "${source.fileName}" to task ${taskId}`,
 				itemIndex,

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../transport/http';
 import { callTimeout, type ItemTimeout } from '../../transport/timeouts';
 import type { McpClient, McpCredentialType } from '../../transport/mcp';
 import type { StorageDownload } from '../../transport/storageApi';
+import type { StorageCall } from '../../transport/catalogue/storage';
 import type { McpTool } from '../../transport/mcp/toolCatalogue';
 import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
 import { listField, McpTools, objectField } from '../mcpTools';
@@ -14,9 +15,8 @@ import {
 	fileInfoFromMcp,
 	folderInfoFromMcp,
 	foundFileFromMcp,
-	movedFileFromMcp,
+	MCP_ANSWERS,
 	movedFolderFromMcp,
-	renamedFileFromMcp,
 	renamedFolderFromMcp,
 	uploadedFileFromMcp,
 	writtenItem,
@@ -30,7 +30,8 @@ import type {
 	UploadSource,
 	WriteResult,
 } from './port';
-import { namedRootHash } from './entryFields';
+import { lackedBy, requestOf, type CallInput } from './calls';
+import { namedRootHash, type EntryKind } from './entryFields';
 import { listFolderItems } from './mcpListing';
 import {
 	refuseFolderOverMcp,
@@ -129,8 +130,18 @@ export class McpStorageAdapter implements StorageAdapter {
 		};
 	}
 
-	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
-		return createdFolderFromMcp(await this.info('folder', folderHash, itemIndex));
+	async writtenEntry(kind: EntryKind, hash: string, _folderHash: string, itemIndex: number): Promise<WriteResult> {
+		const item = await this.info(kind, hash, itemIndex);
+		return kind === 'folder' ? createdFolderFromMcp(item) : uploadedFileFromMcp(item);
+	}
+
+	/** An action through its catalogue entry: `unchanged: true` when the service reports the item already was as asked. */
+	async call(action: StorageCall, input: CallInput, itemIndex: number, exactlyOnce = false): Promise<IDataObject> {
+		if (!action.mcp) throw lackedBy(this.ctx.getNode(), action, this.kind, itemIndex);
+		const context = { purpose: action.purpose, itemIndex, exactlyOnce };
+		const structured = await this.tools.structured(action.mcp, requestOf(action, input, this.kind), context);
+		const answer = action.gives?.mcp ? MCP_ANSWERS[action.gives.mcp](structured) : structured;
+		return structured.status === 'unchanged' ? { ...answer, unchanged: true } : answer;
 	}
 
 	/** svc_get_folder_info or svc_get_file_info: the item's object. */
@@ -186,13 +197,9 @@ export class McpStorageAdapter implements StorageAdapter {
 		};
 	}
 
-	async uploadedFile(fileHash: string, _folderHash: string, itemIndex: number): Promise<WriteResult> {
-		return uploadedFileFromMcp(await this.info('file', fileHash, itemIndex));
-	}
-
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
 		const outcome = await this.tools.call(
-			MCP_TOOLS.readFile,
+			MCP_TOOLS.downloadFile,
 			{ file_hash: fileHash },
 			{ purpose: 'download the file', itemIndex },
 		);
@@ -202,16 +209,6 @@ export class McpStorageAdapter implements StorageAdapter {
 			callTimeout(this.ctx, this.tools.itemTimeout(itemIndex)),
 			itemIndex,
 		);
-	}
-
-	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		const args = { file_hash: fileHash, file_name: name };
-		return await this.change(MCP_TOOLS.renameFile, args, 'rename the file', itemIndex, renamedFileFromMcp);
-	}
-
-	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		const args = { file_hash: fileHash, target_folder_hash: targetFolderHash };
-		return await this.change(MCP_TOOLS.moveFile, args, 'move the file', itemIndex, movedFileFromMcp);
 	}
 
 	// MCP-only operations

@@ -4,9 +4,11 @@ import type { ItemTimeout } from '../../transport/timeouts';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { StorageDownload, StorageFields } from '../../transport/storageApi';
+import type { StorageCall } from '../../transport/catalogue/storage';
 import type { RestAction } from '../../transport/restCatalogue';
-import { REST, restActionNamed } from '../../transport/restCatalogue';
+import { REST } from '../../transport/restCatalogue';
 import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storageApi';
+import { lackedBy, requestOf, type CallInput } from './calls';
 import { rootHashOf, namedRootHash } from './entryFields';
 import { createdFolderFromInfo, listedEntries, uploadedFileFromInfo } from './restEntries';
 import type { EntryKind } from './entryFields';
@@ -84,8 +86,16 @@ export class RestStorageAdapter implements StorageAdapter {
 		};
 	}
 
-	async createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult> {
-		return createdFolderFromInfo(folderHash, await this.getFolderInfo(folderHash, {}, itemIndex));
+	async writtenEntry(kind: EntryKind, hash: string, folderHash: string, itemIndex: number): Promise<WriteResult> {
+		if (kind === 'folder') return createdFolderFromInfo(hash, await this.getFolderInfo(hash, {}, itemIndex));
+		return uploadedFileFromInfo(hash, folderHash, await this.getFileInfo(hash, {}, itemIndex));
+	}
+
+	async call(action: StorageCall, input: CallInput, itemIndex: number, exactlyOnce = false): Promise<IDataObject> {
+		if (!action.rest) throw lackedBy(this.ctx.getNode(), action, this.kind, itemIndex);
+		const fields = requestOf(action, input, this.kind) as StorageFields;
+		const answer = asObject(await this.send(action.rest, fields, action.purpose, itemIndex, exactlyOnce));
+		return action.gives?.rest === 'asked' ? (fields as IDataObject) : answer;
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
@@ -111,18 +121,6 @@ export class RestStorageAdapter implements StorageAdapter {
 		);
 	}
 
-	/** Renaming a file or a folder: the same call for either kind. */
-	private async rename(kind: 'file' | 'folder', hash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await this.send(
-				kind === 'file' ? REST.renameFile : REST.renameFolder,
-				{ [`${kind}_hash`]: hash, [`${kind}_name`]: name },
-				`rename the ${kind}`,
-				itemIndex,
-			),
-		);
-	}
-
 	async getFolderInfo(
 		folderHash: string,
 		options: { accessRights?: boolean },
@@ -132,7 +130,14 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.rename('folder', folderHash, name, itemIndex);
+		return asObject(
+			await this.send(
+				REST.renameFolder,
+				{ folder_hash: folderHash, folder_name: name },
+				'rename the folder',
+				itemIndex,
+			),
+		);
 	}
 
 	/** An upload streams the file part from its source, a new form for each attempt. */
@@ -168,10 +173,6 @@ export class RestStorageAdapter implements StorageAdapter {
 		};
 	}
 
-	async uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult> {
-		return uploadedFileFromInfo(fileHash, folderHash, await this.getFileInfo(fileHash, {}, itemIndex));
-	}
-
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
 		return await downloadFromStorage(this.ctx, fileHash, {
 			purpose: 'download the file',
@@ -182,16 +183,6 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	async getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject> {
 		return await this.info('file', fileHash, options, itemIndex);
-	}
-
-	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.rename('file', fileHash, name, itemIndex);
-	}
-
-	/** The storage API: moving answers 200 "with no documented data", so the output is what the node asked for. */
-	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		await this.send(REST.moveFile, { file_hash: fileHash, folder_hash: targetFolderHash }, 'move the file', itemIndex);
-		return { file_hash: fileHash, folder_hash: targetFolderHash };
 	}
 
 	/** The storage API shows no data in a delete's answer, so the output says what was deleted. */
@@ -232,9 +223,9 @@ export class RestStorageAdapter implements StorageAdapter {
 		return await this.named(call, fields, itemIndex);
 	}
 
-	/** An action a node's operation names, with what it does and what its statuses mean there. */
+	/** An action a node's operation names by its row, with what it is for and what its statuses mean there. */
 	private async named(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageAction(this.ctx, restActionNamed(call.name), fields, {
+		const { body } = await callStorageAction(this.ctx, call.row, fields, {
 			purpose: call.purpose,
 			itemIndex,
 			timeoutMs: this.itemTimeout(itemIndex),

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { McpAnswer } from '../../transport/catalogue/storage';
+
 /**
  * The MCP endpoint's storage objects in the field names of the storage REST API, so that an operation
  * outputs the same fields whichever credential serves it.
@@ -189,3 +191,11 @@ export function movedFolderFromMcp(item: IDataObject, status: string): IDataObje
 		status,
 	};
 }
+
+/** Each kind of MCP answer a catalogue entry names (`gives.mcp`), in the REST API's fields. */
+export const MCP_ANSWERS: Record<McpAnswer, (structured: IDataObject) => IDataObject> = {
+	file: (structured) => uploadedFileFromMcp(writtenItem(structured)),
+	folder: (structured) => createdFolderFromMcp(writtenItem(structured)),
+	renamedFile: (structured) => renamedFileFromMcp(writtenItem(structured)),
+	movedFile: (structured) => movedFileFromMcp(writtenItem(structured)),
+};

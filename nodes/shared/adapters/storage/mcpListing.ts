@@ -66,6 +66,6 @@ export async function listFolderItems(
 ): Promise<IDataObject[]> {
 	const args = (offset: number, limit: number) => ({ folder_hash: folderHash, limit, offset });
 	const page = async (offset: number, limit: number) =>
-		await tools.structured(MCP_TOOLS.listFolder, args(offset, limit), { purpose: 'list the folder', itemIndex });
+		await tools.structured(MCP_TOOLS.getFolderContent, args(offset, limit), { purpose: 'list the folder', itemIndex });
 	return await listEveryPage(node, page, itemIndex);
 }

@@ -1,7 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { StorageCall } from '../../transport/catalogue/storage';
+import type { RestAction } from '../../transport/restCatalogue';
 import type { StatusHints, StorageDownload, StorageFields } from '../../transport/storageApi';
 import type { Adapter } from '../adapter';
+import type { CallInput } from './calls';
 import type { EntryKind } from './entryFields';
 
 /** A file to upload: its bytes are opened as a stream for each attempt, never held whole. */
@@ -56,19 +59,23 @@ export interface StorageAdapter extends Adapter {
 	renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject>;
 	downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload>;
 	getFileInfo(fileHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject>;
-	renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject>;
-	moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject>;
 	prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite>;
-	/** A folder our create made, found by reading back: the create's output fields. */
-	createdFolder(folderHash: string, itemIndex: number): Promise<WriteResult>;
 	prepareUpload(
 		folderHash: string,
 		source: UploadSource,
 		options: UploadOptions,
 		itemIndex: number,
 	): Promise<PreparedWrite>;
-	/** A file our upload or import made, found by reading back: the upload's output fields. */
-	uploadedFile(fileHash: string, folderHash: string, itemIndex: number): Promise<WriteResult>;
+	/**
+	 * A folder or file our write made (in `folderHash`), found by reading back: the fields of a create's or an
+	 * upload's answer.
+	 */
+	writtenEntry(kind: EntryKind, hash: string, folderHash: string, itemIndex: number): Promise<WriteResult>;
+	/**
+	 * An action through its catalogue entry (calls.ts): the request in this API's names, the answer in the REST
+	 * API's fields; `exactlyOnce` for a write the service runs exactly once.
+	 */
+	call(action: StorageCall, input: CallInput, itemIndex: number, exactlyOnce?: boolean): Promise<IDataObject>;
 	/** What only the MCP endpoint offers: absent on the REST adapter. */
 	searchFiles?(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
 	prepareImport?(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite>;
@@ -83,11 +90,11 @@ export interface StorageAdapter extends Adapter {
 }
 
 /**
- * One REST action or script by name, with what it is for (the end of "while trying to …") and what its statuses
- * mean here.
+ * One REST action or script (its catalogue row), with what it is for (the end of "while trying to …") and what its
+ * statuses mean here.
  */
 export interface RestCall {
-	name: string;
+	row: RestAction;
 	purpose: string;
 	hints?: StatusHints;
 }

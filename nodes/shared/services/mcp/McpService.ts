@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { McpCallOptions, McpClient, McpToolDescriptor, McpToolOutcome } from '../../transport/mcp';
+import type { McpTool } from '../../transport/mcp/toolCatalogue';
 
 /**
  * What the Svc MCP node asks of the endpoint, for one execution: any tool by its name, the
@@ -23,9 +24,9 @@ export class McpService {
 		return { itemIndex, timeoutMs: this.itemTimeout(itemIndex), write };
 	}
 
-	/** A documented tool by its suffix (`get_doc` for svc_get_doc). */
-	async callTool(suffix: string, args: IDataObject, itemIndex: number): Promise<McpToolOutcome> {
-		return await this.client.callTool(suffix, args, this.options(itemIndex));
+	/** A documented tool by its catalogue row (`MCP_TOOLS.getDoc` for svc_get_doc). */
+	async callTool(tool: McpTool, args: IDataObject, itemIndex: number): Promise<McpToolOutcome> {
+		return await this.client.callTool(tool.suffix, args, this.options(itemIndex));
 	}
 
 	/**

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
-import type { StorageDownload, StorageFields } from '../../transport/storageApi';
+import type { StorageDownload, StorageFieldValue, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
 import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
@@ -15,8 +15,12 @@ import type {
 	WriteResult,
 } from '../../adapters/storage/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
+import type { StorageCall } from '../../transport/catalogue/storage';
 import type { EntryWriteOptions } from './readBack';
 import { writeEntryOnce, type EntryWriter, type IfNameExists } from './entryWrites';
+
+/** What an operation gives a call through its catalogue entry: a value for each name the entry takes. */
+type CallInputOf<T extends StorageCall> = Record<keyof T['takes'] & string, StorageFieldValue>;
 
 /** The adapter methods only one API has, by what the refusal names. */
 const ONE_API_ONLY = {
@@ -91,12 +95,30 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.adapter.getFileInfo(fileHash, options, itemIndex);
 	}
 
-	async renameFile(fileHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.adapter.renameFile(fileHash, name, itemIndex);
+	/**
+	 * An action through its catalogue entry (transport/catalogue/storage.ts): one request, its answer in the REST
+	 * API's fields; a write whose outcome is unknown says "Outcome uncertain".
+	 */
+	async call<T extends StorageCall>(action: T, input: CallInputOf<T>, itemIndex: number): Promise<IDataObject> {
+		return await this.adapter.call(action, input, itemIndex);
 	}
 
-	async moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		return await this.adapter.moveFile(fileHash, targetFolderHash, itemIndex);
+	/**
+	 * A write that makes a folder or a file, through its catalogue entry, run exactly once (entryWrites.ts): it goes
+	 * `into` a folder and asks for a name, `named`, by which reading back finds it after an unknown outcome.
+	 */
+	async writeEntry<T extends StorageCall>(
+		action: T,
+		input: CallInputOf<T>,
+		entry: { kind: EntryKind; into: string; named: string },
+		itemIndex: number,
+	): Promise<WriteResult> {
+		const { kind, into, named } = entry;
+		const send = async () => await this.adapter.call(action, input, itemIndex, true);
+		const resultOf = async (hash: string) => await this.adapter.writtenEntry(kind, hash, into, itemIndex);
+		const written = { kind, subject: `the ${kind} "${named}"`, shapedBy: { ...input } };
+		const prepared = { folderHash: into, name: named, send };
+		return await writeEntryOnce(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
 	}
 
 	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
@@ -123,7 +145,8 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	): Promise<WriteResult> {
 		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
 		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
-		const resultOf = async (hash: string) => await this.adapter.createdFolder(hash, itemIndex);
+		const resultOf = async (hash: string) =>
+			await this.adapter.writtenEntry('folder', hash, prepared.folderHash, itemIndex);
 		const written = { kind: 'folder' as const, subject, shapedBy: { accessType: input.accessType ?? null } };
 		return await writeEntryOnce(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
 	}
@@ -148,7 +171,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 						'upload cannot be checked'
 					: undefined,
 			};
-			const resultOf = async (hash: string) => await this.adapter.uploadedFile(hash, folderHash, itemIndex);
+			const resultOf = async (hash: string) => await this.adapter.writtenEntry('file', hash, folderHash, itemIndex);
 			return await writeEntryOnce(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
 		});
 	}
@@ -173,7 +196,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
 		const written = { kind: 'file' as const, subject: `the file "${fileName}"`, shapedBy: { source } };
 		const resultOf = async (hash: string) => ({
-			...(await this.adapter.uploadedFile(hash, folderHash, itemIndex)),
+			...(await this.adapter.writtenEntry('file', hash, folderHash, itemIndex)),
 			status: 'created',
 		});
 		return await writeEntryOnce(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
