@@ -2,6 +2,7 @@ import type { Account } from '../accounts';
 import { startServiceSimulator, type ServiceSimulator } from '../index';
 import { McpTestClient } from '../mcp/testing/client';
 import { DownloadLinks } from '../mcp';
+import { storageWriteToolsAfterImport, storageWriteToolsBeforeImport } from '../mcp/tools/storageWrite';
 import { freshUser, mcpClientFor, ok, toolError } from '../mcp/testing';
 import { QUOTA_MB } from '../storage/plans';
 import { basicAuth, callForm, callMultipart } from '../storage/client';
@@ -530,12 +531,14 @@ describe('the shared server around MCP', () => {
 		expect(sim.storage.findChildByName(folderHash, 'Written')).toMatchObject({ createdBy: account.id });
 	});
 
-	it('settings flip at run time: without writesEnabled the seven write tools disappear', async () => {
+	it('settings flip at run time: without writesEnabled the storage write tools disappear', async () => {
 		const client = new McpTestClient(sim.baseUrl);
 		const count = async () => (await client.rpc('tools/list')).body.result.tools.length as number;
 		const all = await count();
 		sim.mcp.settings.writesEnabled = false;
-		expect(await count()).toBe(all - 8); // seven storage writes and svc_dvs_upload_file
+		// The storage writes (each in its file's list of tools) and svc_dvs_upload_file.
+		const writes = storageWriteToolsBeforeImport.length + 1 + storageWriteToolsAfterImport.length;
+		expect(await count()).toBe(all - writes - 1);
 		sim.mcp.settings.dvsEnabled = false;
 		expect(await count()).toBe(8);
 	});

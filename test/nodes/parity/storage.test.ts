@@ -10,6 +10,7 @@ import { listSearch } from '../../../devkit/harness';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { OPERATION_CASES } from '../../../devkit/operationCases';
+import { storageActions } from '../../../nodes/SvcStorage/actions/router';
 import { storageOperations, textInput } from './storageOperations';
 import {
 	AUTHS,
@@ -409,26 +410,11 @@ describe('what MCP does not offer says so, and is refused at run time', () => {
 				'file',
 				'folder',
 			]);
-			expect(offeredValues(properties(), 'operation', { authentication, resource: 'folder' })).toEqual([
-				'create',
-				'delete',
-				'getContent',
-				'getInfo',
-				'move',
-				'rename',
-				'restore',
-			]);
-			expect(offeredValues(properties(), 'operation', { authentication, resource: 'file' })).toEqual([
-				'delete',
-				'download',
-				'getInfo',
-				'importFromUrl',
-				'move',
-				'rename',
-				'restore',
-				'search',
-				'upload',
-			]);
+			// Every operation the router declares for the resource, whichever credential (an MCP-less one says so).
+			for (const resource of ['folder', 'file'])
+				expect(offeredValues(properties(), 'operation', { authentication, resource })).toEqual(
+					Object.keys(storageActions.resources[resource]).sort(),
+				);
 		}
 	});
 
