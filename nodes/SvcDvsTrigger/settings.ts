@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
 import type { DvsFilters } from '../shared/adapters/dvs/port';
@@ -7,8 +7,20 @@ import { readInteger, readLocator, readTimeout, refuseInput } from '../shared/ex
 import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/description/common.descriptions';
 import { DEFAULT_TASKS_CHECKED_PER_POLL } from './description';
 import { dvsId } from './stamps';
+import type { DvsService } from '../shared/services/dvs/DvsService';
+import type { PollBudget } from '../shared/polling/budget';
+import type { Repeats } from '../shared/polling/emission';
 
 export type DvsTriggerEvent = 'newTask' | 'taskUpdated' | 'newComment';
+
+/** One event's poll (events/*.ts): what it emits, under n8n's budget, passing over `repeats` (emission.ts). */
+export type DvsEventPoll = (
+	ctx: IPollFunctions,
+	dvs: DvsService,
+	settings: DvsTriggerSettings,
+	budget: PollBudget,
+	repeats: Repeats,
+) => Promise<INodeExecutionData[][] | null>;
 
 export interface DvsTriggerSettings {
 	event: DvsTriggerEvent;

@@ -10,7 +10,7 @@ import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarg
 import { commentItem } from '../commentItems';
 import type { CommentMark } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
-import type { DvsTriggerSettings } from '../settings';
+import type { DvsEventPoll, DvsTriggerSettings } from '../settings';
 
 interface OneTaskState {
 	mark: CommentMark;
@@ -67,13 +67,7 @@ async function poll(
  * (one request when nothing is new) and emits the newer ones in id order. A task that cannot
  * be read any more (deleted, or access lost) is the user's to fix.
  */
-export async function pollNewCommentOnTask(
-	ctx: IPollFunctions,
-	dvs: DvsService,
-	settings: DvsTriggerSettings,
-	budget: PollBudget,
-	repeats: Repeats,
-): Promise<INodeExecutionData[][] | null> {
+export const pollNewCommentOnTask: DvsEventPoll = async (ctx, dvs, settings, budget, repeats) => {
 	const taskId = settings.taskId as number;
 	try {
 		return await poll(ctx, dvs, taskId, settings, budget, repeats);
@@ -87,4 +81,4 @@ export async function pollNewCommentOnTask(
 				'Choose the task again, or check the Svc DVS API credential.',
 		);
 	}
-}
+};

@@ -13,7 +13,7 @@ import { commentItem, stampComment } from '../commentItems';
 import type { CommentMark, CommentRead } from '../comments';
 import { lastCommentOf, readCommentsAfter } from '../comments';
 import { MAX_WATCHED_TASKS } from '../description';
-import type { DvsTriggerSettings } from '../settings';
+import type { DvsEventPoll, DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
 import { byUpdate } from '../stamps';
 import { listTasks, newestCreation } from '../taskList';
@@ -191,13 +191,7 @@ async function sample(ctx: IPollFunctions, dvs: DvsService, watched: StampedTask
  * had), tasks updated since the last poll, and the next few in a round-robin. Comments are
  * emitted oldest first over all tasks; each task's mark moves only past what was emitted.
  */
-export async function pollNewCommentOnTasks(
-	ctx: IPollFunctions,
-	dvs: DvsService,
-	settings: DvsTriggerSettings,
-	budget: PollBudget,
-	repeats: Repeats,
-): Promise<INodeExecutionData[][] | null> {
+export const pollNewCommentOnTasks: DvsEventPoll = async (ctx, dvs, settings, budget, repeats) => {
 	const watched = await listTasks(dvs, settings.filters, 'newest', budget, MAX_WATCHED_TASKS);
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, watched);
 	const target = new WatchedTarget(ctx, { event: 'newComment', filters: settings.filters });
@@ -242,4 +236,4 @@ export async function pollNewCommentOnTasks(
 	};
 	target.save(next);
 	return pollOutput(items);
-}
+};

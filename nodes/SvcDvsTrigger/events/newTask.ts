@@ -7,10 +7,10 @@ import { isAhead } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { type Repeats, upToNew } from '../../shared/polling/emission';
+import { upToNew } from '../../shared/polling/emission';
 import { type SavedState, unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { taskItem } from '../commentItems';
-import type { DvsTriggerSettings } from '../settings';
+import type { DvsEventPoll, DvsTriggerSettings } from '../settings';
 import type { StampedTask } from '../stamps';
 import { listTasks, newestCreation, taskPage } from '../taskList';
 
@@ -118,13 +118,7 @@ async function stateOf(
  * creation time says (a clock step back changes nothing). Emitted oldest first, at most
  * "Max Items per Poll" a poll; the rest wait for the next poll, so a backlog drains.
  */
-export async function pollNewTask(
-	ctx: IPollFunctions,
-	dvs: DvsService,
-	settings: DvsTriggerSettings,
-	budget: PollBudget,
-	repeats: Repeats,
-): Promise<INodeExecutionData[][] | null> {
+export const pollNewTask: DvsEventPoll = async (ctx, dvs, settings, budget, repeats) => {
 	if (isManualPoll(ctx)) return await sample(ctx, dvs, settings);
 	const target = new WatchedTarget(ctx, { event: 'newTask', filters: settings.filters });
 	const saved = target.read();
@@ -168,4 +162,4 @@ export async function pollNewTask(
 	for (const task of emitted) record.set(keyOf(task));
 	target.save(afterFullList(tasks, record, state.since));
 	return pollOutput(emitted.map((task) => taskItem('newTask', task.task)));
-}
+};

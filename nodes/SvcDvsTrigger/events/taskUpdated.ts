@@ -1,16 +1,13 @@
 import { createHash } from 'crypto';
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { DvsService } from '../../shared/services/dvs/DvsService';
-import type { PollBudget } from '../../shared/polling/budget';
 import { compareStamped } from '../../shared/polling/cursor';
 import { isManualPoll, noSampleError } from '../../shared/polling/manual';
 import { pollOutput } from '../../shared/polling/output';
 import { SeenRecord } from '../../shared/polling/record';
-import { type Repeats, upToNew } from '../../shared/polling/emission';
+import { upToNew } from '../../shared/polling/emission';
 import { unreadableState, WatchedTarget } from '../../shared/polling/watchedTarget';
 import { taskItem } from '../commentItems';
-import type { DvsTriggerSettings } from '../settings';
+import type { DvsEventPoll } from '../settings';
 import type { StampedTask } from '../stamps';
 import { dvsSeconds } from '../stamps';
 import { listTasks } from '../taskList';
@@ -51,13 +48,7 @@ function encoded({ updated, digests }: { updated: SeenRecord; digests?: SeenReco
  * rest stay due). With a field list, a change elsewhere is recorded without an item. New tasks are
  * recorded, not emitted; tasks no longer listed are forgotten.
  */
-export async function pollTaskUpdated(
-	ctx: IPollFunctions,
-	dvs: DvsService,
-	settings: DvsTriggerSettings,
-	budget: PollBudget,
-	repeats: Repeats,
-): Promise<INodeExecutionData[][] | null> {
+export const pollTaskUpdated: DvsEventPoll = async (ctx, dvs, settings, budget, repeats) => {
 	const tasks = await listTasks(dvs, settings.filters, 'oldest', budget);
 	const byUpdate = (a: StampedTask, b: StampedTask) =>
 		compareStamped({ at: a.updated, id: a.id }, { at: b.updated, id: b.id });
@@ -110,4 +101,4 @@ export async function pollTaskUpdated(
 	}
 	target.save(encoded(next));
 	return pollOutput(batch.map((task) => taskItem('taskUpdated', task.task)));
-}
+};
