@@ -181,13 +181,17 @@ export async function runN8nCli(
 	return { status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
 }
 
-/** The JSON result of `n8n execute --rawOutput` (log lines come first on stdout). */
+/**
+ * The JSON result of `n8n execute --rawOutput`: printed indented, from a line that opens with `{` to one that is
+ * `}`; log lines may come before it and, on a busy machine, after it (the task runner's shutdown).
+ */
 export function executionResult(stdout: string): {
 	status?: string;
 	data: { resultData: { runData: Record<string, any[]>; error?: { message: string } } };
 } {
-	const start = stdout.indexOf('\n{');
-	return JSON.parse(start >= 0 ? stdout.slice(start + 1) : stdout);
+	const opening = stdout.startsWith('{') ? 0 : stdout.indexOf('\n{') + 1;
+	const closing = stdout.lastIndexOf('\n}');
+	return JSON.parse(closing > opening ? stdout.slice(opening, closing + 2) : stdout.slice(opening));
 }
 
 export interface N8nProcess {

@@ -227,6 +227,7 @@ describe("our credentials chosen in n8n's HTTP Request node (predefined credenti
 			settings: { executionOrder: 'v1' },
 		});
 		const run = await executeHeadless(n8n, workflow.id);
+		if (!run.nodes['Own Base URL']) throw new Error(`n8n execute gave no run data:\n${run.output.slice(-4000)}`);
 		expect(run.nodes['Own Base URL'].items[0].json).toMatchObject({
 			success: true,
 			data: { used_mb: expect.anything() },
