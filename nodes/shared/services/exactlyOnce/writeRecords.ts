@@ -4,13 +4,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { WriteTurns } from './writeTurns';
 
 /**
- * Where a node records the writes it attempts: the execution's own context data for the node
- * (`getContext('node')`), under the node's run index. n8n keeps it across Retry On Fail's tries (the same run
- * index, the same execution data), saves it with the execution (main and queue workers alike) and hands it back to
- * Retry execution, which re-runs the failed run with its run index. A later run of the node in the same execution
- * (a loop, a second branch) has a run index of its own, so it never meets another run's records. The workflow's
- * static data is not used: n8n saves it whole for every node of the workflow at the end of an execution (last one
- * wins), so an action node writing it could roll back a trigger's position saved by a poll meanwhile.
+ * Where a node records the writes it attempts: the execution's own context data for the node (`getContext('node')`),
+ * under the node's run index. n8n keeps it across Retry On Fail's tries (the same run index, the same execution
+ * data), saves it with the execution (main and queue workers alike) and hands it back to Retry execution, which
+ * re-runs the failed run with its run index. A later run of the node in the same execution (a loop, a second branch)
+ * has a run index of its own, so it never meets another run's records. Not the workflow's static data: n8n saves it
+ * whole at the end of an execution (last one wins), which could roll back a trigger's position saved meanwhile.
  */
 const RECORDS_KEY = 'svcWrites';
 
