@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,7 +12,31 @@ const MARK = 'n8n-nodes-svc-tests-';
  */
 export function useTempRoot(): void {
 	if (process.env.TMPDIR?.includes(MARK)) return;
-	process.env.TMPDIR = mkdtempSync(join(tmpdir(), MARK));
+	removeStaleTempRoots();
+	process.env.TMPDIR = mkdtempSync(join(tmpdir(), `${MARK}${process.pid}-`));
+}
+
+/**
+ * The temporary folders of earlier runs whose process is gone: a run killed outright (SIGKILL, a machine stopped)
+ * never reaches its teardown. A folder of a run still going (another checkout's) is left alone.
+ */
+export function removeStaleTempRoots(parent = tmpdir()): void {
+	for (const name of readdirSync(parent)) {
+		if (!name.startsWith(MARK)) continue;
+		const pid = Number(/^(\d+)-/.exec(name.slice(MARK.length))?.[1]);
+		if (!isRunning(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+	}
+}
+
+/** Whether a process of this id runs (a folder without one, from before ids were in names, is stale). */
+function isRunning(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
 }
 
 export function removeTempRoot(): void {
