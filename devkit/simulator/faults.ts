@@ -64,6 +64,11 @@ export class FaultInjector {
 		this.faults = [];
 	}
 
+	/** Whether a fault that still has hits to deliver matches by a predicate, which may read a multipart body. */
+	readsContent(): boolean {
+		return this.faults.some((fault) => fault.timesRemaining > 0 && typeof fault.match === 'function');
+	}
+
 	/** Faults that still have hits to deliver. */
 	pending(): ActiveFault[] {
 		return this.faults.filter((fault) => fault.timesRemaining > 0);

@@ -303,6 +303,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				return finish({ status: 413, json: { success: false, message: 'request body too large' } });
 			body = read;
 		}
+		// A fault matched by a predicate may look into a multipart body (an upload's file name): read whole, then
+		// handed on as a stream of that copy.
+		const readWhole = streamed && faults.readsContent();
+		const whole = readWhole ? await bufferedBody(req).catch(() => undefined) : undefined;
+		if (readWhole && whole === undefined) return drop();
 		const simRequest: SimRequest = {
 			method,
 			path: url.pathname,
@@ -311,19 +316,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			body,
 			ip: req.socket.remoteAddress ?? '',
 			seq: entry.seq,
-			...(streamed ? { bodyStream: req } : {}),
+			...(streamed ? { bodyStream: whole ? Readable.from([whole]) : req } : {}),
 		};
 		const target = describeRequest(url.pathname, body);
 		Object.assign(entry, target);
 
-		const fault = faults.take(simRequest, target);
+		const fault = faults.take(whole ? { ...simRequest, body: whole } : simRequest, target);
 		if (fault) entry.fault = fault.kind;
 		switch (fault?.kind) {
 			case 'redirect':
 				req.resume();
 				return finish(redirectAnswer(fault));
 			case 'echoRequest':
-				return finish(echoAnswer(fault, req, streamed ? await bufferedBody(req) : body));
+				return finish(echoAnswer(fault, req, streamed ? (whole ?? (await bufferedBody(req))) : body));
 			case 'hang':
 				req.resume();
 				await new Promise<void>((resolve) => res.on('close', () => resolve()));
@@ -331,13 +336,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				return;
 			case 'lateCommit': {
 				// The client gets its 503 at once; the handler runs on the whole body later.
-				const whole = streamed ? await bufferedBody(req) : body;
+				const lateBody = streamed ? (whole ?? (await bufferedBody(req))) : body;
 				finish({ status: fault.status ?? 503, headers: { Connection: 'close' } });
 				await delay(fault.afterMs);
 				const late: SimRequest = {
 					...simRequest,
-					body: streamed ? Buffer.alloc(0) : whole,
-					...(streamed ? { bodyStream: Readable.from([whole]) } : {}),
+					body: streamed ? Buffer.alloc(0) : lateBody,
+					...(streamed ? { bodyStream: Readable.from([lateBody]) } : {}),
 				};
 				await handlerFor(url.pathname)?.(late).catch(() => undefined);
 				return;

@@ -334,7 +334,7 @@ describe.each(Object.entries(NODES))('%s', (_node, node) => {
 			expect(request.frames[0]).toMatch(/^shared\/transport\/http\.js:sendServiceCall$/);
 		}
 		const declared = actions.resources[resource][name] as { access?: string };
-		if (api === 'rest' && declared.access === 'write')
+		if (api === 'rest' && declared.access !== 'read')
 			restWrites.push(...requests.map((request) => ({ ...request, operation })));
 	});
 });

@@ -117,7 +117,7 @@ export function registerOperation(
 	const spec = REGISTERS[resource];
 	return {
 		option: { name: ACTION[name].name, action: ACTION[name].action(spec), description: summary },
-		access: name === 'create' || name === 'update' ? 'write' : 'read',
+		access: name === 'create' || name === 'update' ? 'claimingWrite' : 'read',
 		runsOver: spec.runsOver,
 		returns: ACTION[name].returns(spec),
 		description: updateDisplayOptions({ show: { resource: [resource], operation: [name] } }, properties),

@@ -4,8 +4,13 @@ import type { Api } from '../adapters/adapter';
 import { withModelInputs } from './modelInputs';
 import { toolDescriptionProperty } from './toolDescriptions';
 
-/** Whether an operation only reads (its items may run at once over REST) or writes (one after another). */
-export type Access = 'read' | 'write';
+/**
+ * How an operation's items run (execution/router.ts): `read` only reads (at once over REST); `write` writes, one
+ * item after another; `claimingWrite` writes through a service that claims what each write makes (a name in a
+ * folder, a document, a comment's text on a task: services/exactlyOnce/writeTurns.ts), items at once except
+ * where their claims meet.
+ */
+export type Access = 'read' | 'write' | 'claimingWrite';
 
 export type { Api };
 

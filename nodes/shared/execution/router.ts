@@ -10,6 +10,7 @@ import { setLongestRateLimitWait, wasThrottled } from '../transport/http';
 import { oncePerItem } from '../transport/timeouts';
 import { OUTCOME_UNCERTAIN } from '../transport/errors';
 import { WriteRecords } from '../services/exactlyOnce/writeRecords';
+import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/outcomeUncertain';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
@@ -28,9 +29,8 @@ export function itemPace(
 	operation: Pick<Operation<unknown>, 'access'>,
 	api: Api,
 ): { itemsPerBatch: number; batchIntervalMs: number } {
-	// A write's items run in item order, each in its turn (writeTurns.ts); a batch lets an item's reads after its
-	// write run beside the next item.
-	if (operation.access === 'write') return { itemsPerBatch: DEFAULT_ITEMS_PER_BATCH, batchIntervalMs: 0 };
+	// A write's items run at once, each write in its turn (writeTurns.ts).
+	if (operation.access !== 'read') return { itemsPerBatch: DEFAULT_ITEMS_PER_BATCH, batchIntervalMs: 0 };
 	if (api === 'mcp') return { itemsPerBatch: 1, batchIntervalMs: 0 };
 	const batch = ctx.getNodeParameter('options.batching.batch', 0, {}) as {
 		batchSize?: unknown;
@@ -102,7 +102,10 @@ function itemOutput(
 	}));
 }
 
-/** One item through its operation; a write's item in its turn, which it ends however it ends (writeTurns.ts). */
+/**
+ * One item through its operation. A write's item begins before it runs and ends however it ends (writeTurns.ts);
+ * an operation declared `write` takes its turn for all the item does, a `claimingWrite` where it writes.
+ */
 async function runItem<TDeps>(
 	ctx: IExecuteFunctions,
 	operation: Operation<TDeps>,
@@ -111,13 +114,14 @@ async function runItem<TDeps>(
 	records: WriteRecords | undefined,
 ): Promise<INodeExecutionData[]> {
 	let failed = true;
+	records?.turns.begin(itemIndex);
 	try {
-		await records?.turnOf(itemIndex);
+		if (operation.access === 'write') await records?.turns.take(itemIndex, EVERYTHING);
 		const output = await operation.execute.call(ctx, itemIndex, deps);
 		failed = false;
 		return output;
 	} finally {
-		records?.ended(itemIndex, failed && !ctx.continueOnFail());
+		records?.turns.end(itemIndex, failed && !ctx.continueOnFail());
 	}
 }
 
@@ -152,7 +156,7 @@ export async function route<TDeps>(
 	const { batchIntervalMs } = pace;
 	let { itemsPerBatch } = pace;
 	const failedItems: number[] = [];
-	const records = operation.access === 'write' ? WriteRecords.of(this) : undefined;
+	const records = operation.access === 'read' ? undefined : WriteRecords.of(this);
 	records?.begin();
 	let threw = true;
 	try {

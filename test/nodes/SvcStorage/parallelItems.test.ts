@@ -131,10 +131,9 @@ it('Batching → Items per Batch sets how many run at once; 1 reads one after an
 	meter = undefined;
 });
 
-it('writes run one after another and each lands exactly once', async () => {
-	meter = await meteredProxy(() => 1);
-	const names = Array.from({ length: 8 }, (_, index) => `parallel-folder-${Date.now()}-${index}`);
-	const result = await storage(
+/** Folder → Create in the Images folder of every item's `name`, through the meter. */
+async function createFolders(names: string[]) {
+	return await storage(
 		{
 			resource: 'folder',
 			operation: 'create',
@@ -142,17 +141,37 @@ it('writes run one after another and each lands exactly once', async () => {
 			folderName: '={{ $json.name }}',
 		},
 		{
-			credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } },
+			credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter?.url ?? '' } },
 			input: names.map((name) => ({ json: { name } })),
 		},
 	);
+}
+
+const childrenNamed = (name: string) =>
+	sim()
+		.storage.listChildren(sim().demo.folders.images.hash)
+		.filter((item) => item.name === name || item.name.startsWith(`${name} (`));
+
+it('writes of names no read-back could confuse go at once, and each lands exactly once', async () => {
+	meter = await meteredProxy(() => 8);
+	const names = Array.from({ length: 8 }, (_, index) => `parallel-folder-${Date.now()}-${index}`);
+	const result = await createFolders(names);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.folder_name)).toEqual(names);
+	expect(meter.maxInFlight).toBe(8);
+	for (const name of names) expect(childrenNamed(name)).toHaveLength(1);
+});
+
+it('writes of one name go one after another, in item order, each numbered by the service once', async () => {
+	meter = await meteredProxy(() => 1);
+	const name = `same-folder-${Date.now()}`;
+	const result = await createFolders([name, name, name, name]);
+	expect(result.error).toBeUndefined();
 	expect(meter.maxInFlight).toBe(1);
-	const children = sim()
-		.storage.listChildren(sim().demo.folders.images.hash)
-		.map((item) => item.name);
-	for (const name of names) expect(children.filter((child) => child === name)).toHaveLength(1);
+	const given = result.items.map((item) => item.json.folder_name);
+	expect(given[0]).toBe(name);
+	expect(new Set(given).size).toBe(4);
+	expect(childrenNamed(name)).toHaveLength(4);
 });
 
 it('a failed item in a batch fails the node at that item, or with Continue On Fail stays in its place', async () => {

@@ -6,6 +6,7 @@
  * the simulator can delete, REST and MCP (DVS tasks and contacts cannot be deleted there).
  */
 import { sim, useRecoveryEnv } from './env';
+import { writeOf } from './places';
 import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
 import { outcomeOf, runAlone, said } from './workflows';
 
@@ -15,7 +16,7 @@ const marker = (label: string) => `${label}-${Math.random().toString(36).slice(2
 
 /** Items A, B, C with On Error → Stop, C refused for certain: A and B are written, the execution fails. */
 async function failedAtC(kind: WriteKind, destination: Destination, markers: string[]) {
-	sim().faults.add({ match: kind.match, fault: { kind: 'statusBeforeCommit', status: 400 }, skip: 2 });
+	sim().faults.add({ match: writeOf(kind.match, markers[2]), fault: { kind: 'statusBeforeCommit', status: 400 } });
 	const failed = await runAlone(
 		destination,
 		markers.map((m) => destination.item(m)),

@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sim, useRecoveryEnv } from './env';
+import { writeOf } from './places';
 import { kindRows, MARKER, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
 import { requestsSince, runAlone, said, WRITE, type RunOutcome } from './workflows';
 
@@ -36,7 +37,7 @@ describe.each(kindRows(HASHED))('%s', (_name, kind: WriteKind) => {
 	it('On Error → Continue, item 3 of 5 refused: the saved context data keeps no write record', async () => {
 		const destination = kind.prepare(sim());
 		const markers = [1, 2, 3, 4, 5].map((n) => marker(`n${n}`));
-		sim().faults.add({ match: kind.match, fault: { kind: 'statusBeforeCommit', status: 400 }, skip: 2 });
+		sim().faults.add({ match: writeOf(kind.match, markers[2]), fault: { kind: 'statusBeforeCommit', status: 400 } });
 		const run = await runAlone(
 			destination,
 			markers.map((m) => destination.item(m)),

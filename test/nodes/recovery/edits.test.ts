@@ -8,6 +8,7 @@
  * write kind, REST and MCP.
  */
 import { sim, useRecoveryEnv } from './env';
+import { writeOf } from './places';
 import { TINY_PNG } from '../../../devkit/simulator/seed';
 import { kindNamed, kindRows, type Destination, type WriteKind } from './writeKinds';
 import { retryEdited, runAlone, said } from './workflows';
@@ -18,7 +19,7 @@ const marker = (label: string) => `${label}-${Math.random().toString(36).slice(2
 
 /** Items A, B with On Error → Stop, B refused for certain: A is written, the execution fails. */
 async function failedAtB(kind: WriteKind, destination: Destination, markers: string[]) {
-	sim().faults.add({ match: kind.match, fault: { kind: 'statusBeforeCommit', status: 400 }, skip: 1 });
+	sim().faults.add({ match: writeOf(kind.match, markers[1]), fault: { kind: 'statusBeforeCommit', status: 400 } });
 	const failed = await runAlone(
 		destination,
 		markers.map((m) => destination.item(m)),
@@ -61,7 +62,7 @@ describe('rest file.upload', () => {
 			binary: { data: { data: TINY_PNG, fileName: `${m}.png`, mimeType: 'image/png' } },
 		});
 		const pngs: Destination = { ...destination, item: png };
-		sim().faults.add({ match: kind.match, fault: { kind: 'statusBeforeCommit', status: 400 }, skip: 1 });
+		sim().faults.add({ match: writeOf(kind.match, b), fault: { kind: 'statusBeforeCommit', status: 400 } });
 		const failed = await runAlone(pngs, [png(a), png(b)]);
 		expect(failed.result.error).toBeDefined();
 		const [earlier] = destination.objects(a);

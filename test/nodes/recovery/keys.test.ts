@@ -8,6 +8,7 @@
  */
 import type { ServiceSimulator } from '../../../devkit/simulator';
 import { sim, useRecoveryEnv } from './env';
+import { writeOf } from './places';
 import { asTool, withOptions } from './variants';
 import { kindNamed, kindRows, type Destination, type WriteKind } from './writeKinds';
 import { runAlone } from './workflows';
@@ -44,7 +45,8 @@ type RunKind = 'succeeded' | 'continued' | 'stopped';
 async function keysAfter(kind: WriteKind, destination: Destination, runKind: RunKind) {
 	const markers = [marker('a'), marker('b'), marker('c')];
 	const refused = runKind !== 'succeeded';
-	if (refused) sim().faults.add({ match: kind.match, fault: { kind: 'statusBeforeCommit', status: 400 }, skip: 2 });
+	if (refused)
+		sim().faults.add({ match: writeOf(kind.match, markers[2]), fault: { kind: 'statusBeforeCommit', status: 400 } });
 	const run = await runAlone(
 		destination,
 		markers.slice(0, refused ? 3 : 2).map((m) => destination.item(m)),

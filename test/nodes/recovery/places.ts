@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { ServiceSimulator } from '../../../devkit/simulator';
-import { matchesFaultMatch } from '../../../devkit/simulator/faults';
+import { matchesFaultMatch, type PredicateFaultSpec } from '../../../devkit/simulator/faults';
 import type { FaultMatch } from '../../../devkit/simulator/types';
 import type { DvsComment, DvsDocument, DvsValue } from '../../../devkit/simulator/dvs/types';
 import { byId } from '../parity/env';
@@ -117,19 +117,30 @@ export function dvsPlace(which: 'attached' | 'design' | 'missing') {
 	};
 }
 
+/** Which requests a fault hits: as a FaultMatch gives them, or a predicate (`writeOf`). */
+export type RequestMatch = PredicateFaultSpec['match'];
+
+/**
+ * The write of the item that carries `marker` (in the request's body: its name, file name or text), whichever
+ * order the node's items are sent in (a write's items go at once).
+ */
+export function writeOf(match: FaultMatch, marker: string): RequestMatch {
+	return (req, target) => matchesFaultMatch(match, req, target) && req.body.includes(marker);
+}
+
 /**
  * The next write into the DVS over MCP is refused for certain by the service's own rule: as its
  * request arrives, the account loses its write right on every register (reads before it worked), so
  * the endpoint answers `permission_denied`. Returns what gives the right back.
  */
-export function refusedByDvsRights(sim: ServiceSimulator, accountId: number, match: FaultMatch): () => void {
+export function refusedByDvsRights(sim: ServiceSimulator, accountId: number, match: RequestMatch): () => void {
 	const account = sim.accounts.get(accountId);
 	if (!account) throw new Error(`no account ${accountId}`);
 	const sections = account.dvsWriteSections;
 	let taken = false;
 	const fault = sim.faults.add({
 		match: (req, target) => {
-			if (!taken && matchesFaultMatch(match, req, target)) {
+			if (!taken && match(req, target)) {
 				taken = true;
 				account.dvsWriteSections = [];
 			}

@@ -14,7 +14,15 @@ import { WRITE_OPERATIONS } from '../../reliability/operations';
 import { authentication, byId, parityEnvOf, type Auth } from '../parity/env';
 import { fieldsParameter } from '../SvcDvs/env';
 import { DVS_NODE, STORAGE_NODE } from '../../helpers';
-import { dvsPlace, refusedByDvsRights, storagePlace, type DvsPlace, type StoragePlace } from './places';
+import {
+	dvsPlace,
+	refusedByDvsRights,
+	storagePlace,
+	writeOf,
+	type DvsPlace,
+	type RequestMatch,
+	type StoragePlace,
+} from './places';
 
 /** One object a write made, as the service holds it now. */
 export interface WrittenObject {
@@ -41,10 +49,11 @@ export interface Destination {
 	/** Renames an object the write made, as its owner would elsewhere (undefined: this kind has no name to change). */
 	rename?(id: string, name: string): void;
 	/**
-	 * Makes the service refuse this destination's next write for certain (REST: a 400 before writing;
-	 * MCP: `permission_denied`); returns what ends the refusal.
+	 * Makes the service refuse the write of the item carrying `marker` for certain (REST: a 400 before writing;
+	 * MCP: `permission_denied` — storage refuses every write into the folder, the DVS every write from that one
+	 * on); returns what ends the refusal.
 	 */
-	refuse(): () => void;
+	refuse(marker: string): () => void;
 	/** A change of the node's parameters that changes what is written, and how the new object shows it. */
 	edit: { parameters: INodeParameters; shows(object: WrittenObject, marker: string): boolean };
 	/** The storage folder written into (storage writes only). */
@@ -119,11 +128,11 @@ function overFolder(sim: ServiceSimulator, auth: Auth, place: StoragePlace, matc
 			void (sim.storage.getFolder(id) ? sim.storage.renameFolder(id, name) : sim.storage.renameFile(id, name)),
 		create: place.create,
 		credentials: credentialsOf(sim, auth, 'storage'),
-		refuse: () => (auth === 'rest' ? refusedOnce(sim, match) : place.encrypt()),
+		refuse: (marker: string) => (auth === 'rest' ? refusedOnce(sim, writeOf(match, marker)) : place.encrypt()),
 	};
 }
 
-function refusedOnce(sim: ServiceSimulator, match: FaultMatch): () => void {
+function refusedOnce(sim: ServiceSimulator, match: RequestMatch): () => void {
 	const fault = sim.faults.add({ match, fault: { kind: 'statusBeforeCommit', status: 400 } });
 	return () => {
 		fault.timesRemaining = 0;
@@ -235,7 +244,10 @@ function overDvs(sim: ServiceSimulator, auth: Auth, match: FaultMatch, task?: Dv
 	const admin = sim.dvs.seed.orgA.users.admin;
 	return {
 		credentials: credentialsOf(sim, auth, 'dvs'),
-		refuse: () => (auth === 'rest' ? refusedOnce(sim, match) : refusedByDvsRights(sim, admin.id, match)),
+		refuse: (marker: string) =>
+			auth === 'rest'
+				? refusedOnce(sim, writeOf(match, marker))
+				: refusedByDvsRights(sim, admin.id, writeOf(match, marker)),
 		create: () => task?.create(),
 	};
 }
@@ -343,7 +355,7 @@ function contactCreate() {
 			shows: (object) => object.content === 'recovery.fixed@example.com',
 		};
 		const credentials = parityEnvOf(() => sim).dvsCredentials('rest', a.users.contacts);
-		const refuse = () => refusedOnce(sim, { action: 'create_document' });
+		const refuse = (marker: string) => refusedOnce(sim, writeOf({ action: 'create_document' }, marker));
 		return { node, item: nameOf, objects, edit, credentials, refuse, create: () => undefined };
 	};
 }

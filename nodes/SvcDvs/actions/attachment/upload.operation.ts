@@ -16,7 +16,7 @@ export const option: OperationOption = {
 	action: 'Upload an attachment',
 	description: 'Attach a file from a binary field to a task',
 };
-export const access: Access = 'write';
+export const access: Access = 'claimingWrite';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

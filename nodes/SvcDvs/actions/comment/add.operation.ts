@@ -19,7 +19,7 @@ export const option: OperationOption = {
 	action: 'Add a comment',
 	description: 'Comment on a task, optionally mentioning users',
 };
-export const access: Access = 'write';
+export const access: Access = 'claimingWrite';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

@@ -15,7 +15,7 @@ export const option: OperationOption = {
 	action: 'Import a file from a URL',
 	description: 'Let the service fetch a file from a public HTTPS URL into a folder',
 };
-export const access: Access = 'write';
+export const access: Access = 'claimingWrite';
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

@@ -17,7 +17,7 @@ export const option: OperationOption = {
 	action: 'Upload a file',
 	description: 'Upload a file from a binary field (up to 10 MiB over MCP)',
 };
-export const access: Access = 'write';
+export const access: Access = 'claimingWrite';
 export const runsOver = OVER_REST_AND_MCP;
 
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];

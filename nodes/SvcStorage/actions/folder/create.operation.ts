@@ -12,7 +12,7 @@ import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
-export const access: Access = 'write';
+export const access: Access = 'claimingWrite';
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { UncertainWrite } from '../exactlyOnce/reconcile';
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
+import type { Claim } from '../exactlyOnce/writeTurns';
+import { nameClaim } from '../storage/entries';
 import type { UploadSource } from '../../adapters/storage/port';
 import type { DvsReader, ReadBackScope } from './readBack';
 import {
@@ -13,7 +15,7 @@ import {
 	updateDocumentWrite,
 	uploadAttachmentWrite,
 } from './readBack';
-import { completePartialCreate, refId } from './sentValues';
+import { completePartialCreate, refId, trimmed } from './sentValues';
 import { refuseLongComment } from './commentText';
 import type {
 	DvsFieldDescriptor,
@@ -31,6 +33,12 @@ import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import { DvsReferences } from './references';
 import { asId } from '../mappedValues';
+
+/** The project a task is created in (its register's newest documents are those of the project). */
+function projectOf(register: DvsRegister, values: DvsFieldValues): number | undefined {
+	const project = register === 'task' ? values[TASK_PROJECT_FIELD] : undefined;
+	return typeof project === 'number' ? project : undefined;
+}
 
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS API
@@ -159,11 +167,11 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	/**
-	 * Runs a write in its item's turn (writeTurns.ts) and ends the turn once it is settled; a write that failed
-	 * leaves its turn to the router, which knows whether the run stops there.
+	 * Runs a write in its item's turn for what it claims (writeTurns.ts) and ends the turn once it is settled; a
+	 * write that failed leaves its turn to the router, which knows whether the run stops there.
 	 */
-	private async inTurn<T>(records: ItemWriteRecords | undefined, write: () => Promise<T>): Promise<T> {
-		const endTurn = await records?.turn();
+	private async inTurn<T>(records: ItemWriteRecords | undefined, claim: Claim, write: () => Promise<T>): Promise<T> {
+		const endTurn = await records?.turn(claim);
 		const written = await write();
 		endTurn?.();
 		return written;
@@ -171,7 +179,9 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 
 	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const records = this.recordsFor(itemIndex);
-		return await this.inTurn(records, async () => await this.create(register, values, records, itemIndex));
+		// A read-back tells a created document by its name (readBack.ts createDocumentWrite).
+		const claim = { place: `${register}:${projectOf(register, values) ?? ''}`, key: trimmed(values.name) };
+		return await this.inTurn(records, claim, async () => await this.create(register, values, records, itemIndex));
 	}
 
 	private async create(
@@ -180,10 +190,10 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		records: ItemWriteRecords | undefined,
 		itemIndex: number,
 	): Promise<DvsWriteResult> {
-		const project = register === 'task' ? values[TASK_PROJECT_FIELD] : undefined;
-		const filters = typeof project === 'number' ? { [TASK_PROJECT_FIELD]: [project] } : undefined;
+		const project = projectOf(register, values);
+		const filters = project === undefined ? undefined : { [TASK_PROJECT_FIELD]: [project] };
 		const before = await this.lookOnce(
-			`create:${register}:${typeof project === 'number' ? project : ''}`,
+			`create:${register}:${project ?? ''}`,
 			async () =>
 				(await newestDocuments(this, register, filters, itemIndex))
 					.map((doc) => refId(doc.dvs_document_id))
@@ -216,13 +226,15 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const records = recorded ? this.recordsFor(itemIndex) : undefined;
 		const send = async () => await this.adapter.sendUpdate(register, documentId, values, itemIndex);
 		const write = updateDocumentWrite(this.scope(itemIndex, records), register, documentId, values, send);
-		return await this.inTurn(records, async () => await this.settle(write, records, itemIndex));
+		const claim = { place: `${register}:${documentId}` };
+		return await this.inTurn(records, claim, async () => await this.settle(write, records, itemIndex));
 	}
 
 	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
 		refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
 		const records = this.recordsFor(itemIndex);
-		return await this.inTurn(records, async () => {
+		// The whole task: a thread reads in item order.
+		return await this.inTurn(records, { place: `comment:${taskId}` }, async () => {
 			const take = async () => await commentCount(this, taskId, itemIndex);
 			const before = await this.lookOnce(`comment:${taskId}`, take, records);
 			const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
@@ -235,6 +247,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const records = this.recordsFor(itemIndex);
 		const send = await this.adapter.prepareUpload(taskId, source, itemIndex);
 		const write = uploadAttachmentWrite(this.scope(itemIndex, records), taskId, source, send);
-		return await this.inTurn(records, async () => await this.settle(write, records, itemIndex));
+		const claim = { place: `attachment:${taskId}`, ...nameClaim(source.fileName) };
+		return await this.inTurn(records, claim, async () => await this.settle(write, records, itemIndex));
 	}
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { SentWrite, UncertainWrite } from '../exactlyOnce/reconcile';
-import { AmbiguousReadBack } from '../exactlyOnce/reconcile';
+import { AmbiguousReadBack, type SentWrite, type UncertainWrite } from '../exactlyOnce/reconcile';
 import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import { writtenEntry } from '../storage/entries';
 import { entryAges } from '../storage/readBack';
@@ -11,7 +10,7 @@ import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { readings, sentCommentText } from './commentText';
-import { mayHaveWrittenPart, missingValues, partlyWritten, refId } from './sentValues';
+import { mayHaveWrittenPart, missingValues, partlyWritten, refId, trimmed } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
@@ -31,10 +30,6 @@ export type DvsReader = Pick<DvsAdapter, 'getFields' | 'getDocument' | 'listDocu
 	/** The task's attachment folder and its entries; null folder when the task shows none. */
 	attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }>;
 };
-
-function trimmed(value: unknown): string {
-	return typeof value === 'string' ? value.trim() : '';
-}
 
 async function actorId(reader: DvsReader, register: DvsRegister, itemIndex: number): Promise<number | undefined> {
 	return (await reader.getFields(register, itemIndex)).actor?.id;
@@ -62,9 +57,9 @@ export async function newestDocuments(
 }
 
 /**
- * create_document: our document is one of the newest of its register (of its project, for tasks) that the run's
- * look before its first write did not show, no other item of the run wrote, has the name we sent and was created
- * by us. `before` is that look (the IDs it showed).
+ * create_document: ours is among the newest of its register (of its project, for tasks), not in the run's look
+ * before its first write (`before`: the IDs it showed), not another item's, with our name, created by us; a full
+ * window that holds nothing of the look may have pushed ours out of it.
  */
 export function createDocumentWrite(
 	scope: ReadBackScope,
@@ -78,11 +73,15 @@ export function createDocumentWrite(
 	const writtenOf = async (sent: SentWrite): Promise<DvsWriteResult | undefined> => {
 		const creator = await actorId(reader, register, itemIndex);
 		const known = new Set([...(sent.at === undefined ? [] : target.before.map(String)), ...writtenBy(records)]);
-		const written = (await newestDocuments(reader, register, target.filters, itemIndex)).filter((doc) => {
+		const newest = await newestDocuments(reader, register, target.filters, itemIndex);
+		const written = newest.filter((doc) => {
 			const id = refId(doc.dvs_document_id);
 			const byUs = creator === undefined || refId(doc.creator) === creator;
 			return id !== undefined && !known.has(String(id)) && trimmed(doc.name) === name && byUs;
 		});
+		const pastLook = !newest.some((doc) => target.before.includes(refId(doc.dvs_document_id) ?? Number.NaN));
+		if (written.length === 0 && sent.at !== undefined && newest.length >= READ_BACK_WINDOW && pastLook)
+			throw new AmbiguousReadBack(`more than ${READ_BACK_WINDOW} documents created since the write was sent`);
 		if (written.length === 0) return undefined;
 		if (written.length > 1) throw new AmbiguousReadBack(`${written.length} new documents named "${name}"`);
 		return { dvs_document_id: refId(written[0].dvs_document_id) as number };

@@ -53,6 +53,11 @@ export function partlyWritten(
 	);
 }
 
+/** A text value as the DVS API compares it (a document's name): trimmed; '' for anything else. */
+export function trimmed(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : '';
+}
+
 export function refId(value: unknown): number | undefined {
 	if (typeof value === 'number') return value;
 	if (value && typeof value === 'object' && typeof (value as IDataObject).id === 'number') {

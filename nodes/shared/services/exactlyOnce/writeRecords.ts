@@ -1,7 +1,8 @@
 import { hash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { WriteTurns } from './writeTurns';
+import { RunLooks } from './runLooks';
+import { WriteTurns, type Claim } from './writeTurns';
 
 /**
  * Where a node records the writes it attempts: the execution's own context data for the node (`getContext('node')`),
@@ -73,10 +74,11 @@ export interface ItemWriteRecords {
 	/** A look taken once per run and destination: the recorded one, else `take()`'s, recorded. */
 	look<T>(key: string, take: () => Promise<T>): Promise<T>;
 	/**
-	 * The item's turn to write: once every earlier item of the run has written (or failed); the function it gives
-	 * ends the turn. Throws when an earlier item failed under On Error → Stop (the run stops there).
+	 * The item's turn to write what it claims (writeTurns.ts): once every earlier item of the run whose claim meets
+	 * it has written (or failed); the function it gives ends the turn. Throws when such an item failed under On
+	 * Error → Stop (the run stops there).
 	 */
-	turn(): Promise<() => void>;
+	turn(claim: Claim): Promise<() => void>;
 }
 
 /** A short digest of a JSON value: what records keep instead of the value. */
@@ -119,17 +121,10 @@ export class WriteRecords {
 	/** The item records earlier tries of this run left, as this try began. */
 	private earlier = new Set<string>();
 
-	private readonly turns = new WriteTurns();
+	/** The items' turns to write (writeTurns.ts): the router begins and ends each item, a write claims its turn. */
+	readonly turns = new WriteTurns();
 
-	/** An item's turn (writeTurns.ts): the router takes it before the item runs. */
-	async turnOf(itemIndex: number): Promise<void> {
-		await this.turns.take(itemIndex);
-	}
-
-	/** An item of this try ended; `stopped`: it failed and the run stops there (On Error → Stop). */
-	ended(itemIndex: number, stopped: boolean): void {
-		this.turns.end(itemIndex, stopped);
-	}
+	private readonly looks = new RunLooks();
 
 	readonly parameters: string;
 
@@ -235,14 +230,8 @@ export class WriteRecords {
 						.map(([, record]) => objectKey(record.object))
 						.filter((id): id is string => id !== undefined),
 				),
-			turn: async () => await this.turns.take(itemIndex),
-			look: async <T>(name: string, take: () => Promise<T>): Promise<T> => {
-				const looks = (run().looks ??= {});
-				if (Object.hasOwn(looks, name)) return looks[name] as T;
-				const taken = await take();
-				looks[name] = JSON.parse(JSON.stringify(taken ?? null)) as unknown;
-				return taken;
-			},
+			turn: async (claim) => await this.turns.take(itemIndex, claim),
+			look: async (name, take) => await this.looks.look((run().looks ??= {}), name, take),
 		};
 	}
 

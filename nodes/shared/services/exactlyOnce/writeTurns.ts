@@ -2,32 +2,85 @@
 export class RunStopped extends Error {}
 
 /**
- * A write operation's items run one at a time, in item order: an item begins when the item before it ended its
- * turn. An exactly-once write ends its turn as soon as the write is settled, so what the item does after it (the
- * read that outputs the document) runs beside the next item's write; any other item ends its turn when it ends.
- * The router gives items their turns (`take` before each item, `end` after); `take` again is the same turn.
+ * What an item's write could be confused with when it is read back: the place it writes (a folder, a register, a
+ * task's comments) and, within it, the key of what it makes (a name folded), with the keys it would also be
+ * taken for (a numbered copy's plain name); without a key, the whole place. Two claims meet when their places are
+ * the same and their keys are, one's key is among the other's `alsoMeets`, or one has no key; `EVERYTHING` meets
+ * every claim.
+ */
+export interface Claim {
+	place: string;
+	key?: string;
+	alsoMeets?: string[];
+}
+
+export const EVERYTHING: Claim = { place: '*' };
+
+function meet(a: Claim, b: Claim): boolean {
+	if (a.place === '*' || b.place === '*') return true;
+	if (a.place !== b.place || a.key === undefined || b.key === undefined) return a.place === b.place;
+	return a.key === b.key || (a.alsoMeets?.includes(b.key) ?? false) || (b.alsoMeets?.includes(a.key) ?? false);
+}
+
+/** An item of the run that has begun and not ended its turn cleanly. */
+interface ItemTurn {
+	/** Its claim once it claims; undefined once it ended without claiming. */
+	claimed: Promise<Claim | undefined>;
+	claim(claim: Claim | undefined): void;
+	/** Whether it failed and the run stops there, once its turn is over. */
+	ended: Promise<boolean>;
+	end(stopped: boolean): void;
+	/** Its own wait for its turn, once it claimed: claiming again is the same turn. */
+	turn?: Promise<() => void>;
+}
+
+function itemTurn(): ItemTurn {
+	let claim: (claim: Claim | undefined) => void = () => undefined;
+	let end: (stopped: boolean) => void = () => undefined;
+	const claimed = new Promise<Claim | undefined>((resolve) => (claim = resolve));
+	const ended = new Promise<boolean>((resolve) => (end = resolve));
+	return { claimed, claim, ended, end };
+}
+
+/**
+ * A write operation's items run at once, each write in its turn: an item's write waits for every earlier item of
+ * the run whose claim meets its own (or that has not claimed yet) to end its turn, so writes that a read-back could
+ * confuse go one after another in item order and all others at once. An exactly-once write claims what it writes
+ * and ends its turn as soon as the write is settled; an operation declared `write` claims `EVERYTHING` before its
+ * item runs and ends its turn when the item ends. The router begins each item before it runs and ends it after.
  */
 export class WriteTurns {
-	private readonly ends = new Map<number, { ended: Promise<boolean>; end(stopped: boolean): void }>();
+	/** The items that have begun and whose turn is not over, and those that stopped the run. */
+	private readonly open = new Map<number, ItemTurn>();
 
-	private endOf(itemIndex: number) {
-		let found = this.ends.get(itemIndex);
-		if (!found) {
-			let end: (stopped: boolean) => void = () => undefined;
-			const ended = new Promise<boolean>((resolve) => (end = resolve));
-			found = { ended, end };
-			this.ends.set(itemIndex, found);
-		}
-		return found;
+	begin(itemIndex: number): void {
+		if (!this.open.has(itemIndex)) this.open.set(itemIndex, itemTurn());
 	}
 
-	async take(itemIndex: number): Promise<() => void> {
-		if (itemIndex > 0 && (await this.endOf(itemIndex - 1).ended)) throw new RunStopped();
+	/** The item's turn to write what it claims; the function it gives ends the turn. */
+	async take(itemIndex: number, claim: Claim): Promise<() => void> {
+		this.begin(itemIndex);
+		const own = this.open.get(itemIndex) as ItemTurn;
+		own.turn ??= this.waitFor(itemIndex, own, claim);
+		return await own.turn;
+	}
+
+	private async waitFor(itemIndex: number, own: ItemTurn, claim: Claim): Promise<() => void> {
+		own.claim(claim);
+		const earlier = [...this.open].filter(([index]) => index < itemIndex).sort(([a], [b]) => a - b);
+		for (const [, other] of earlier) {
+			const theirs = await other.claimed;
+			if ((theirs === undefined || meet(theirs, claim)) && (await other.ended)) throw new RunStopped();
+		}
 		return () => this.end(itemIndex, false);
 	}
 
 	/** An item's turn is over (its write settled) or it ended; `stopped`: it failed and the run stops there. */
 	end(itemIndex: number, stopped: boolean): void {
-		this.endOf(itemIndex).end(stopped);
+		const turn = this.open.get(itemIndex);
+		if (!turn) return;
+		turn.claim(undefined);
+		turn.end(stopped);
+		if (!stopped) this.open.delete(itemIndex);
 	}
 }

@@ -28,6 +28,11 @@ function folded(name: string): string {
 	return name.normalize('NFKC').toLowerCase();
 }
 
+/** The number a service adds to a taken name: ` (2)`, `_2`, `-2`, at the end of the name or of its stem. */
+const NUMBERING = String.raw`(?: \(\d{1,4}\)|[_-]\d{1,4})`;
+const NUMBERED = new RegExp(`${NUMBERING}$`);
+const ONLY_NUMBERING = new RegExp(`^${NUMBERING}$`);
+
 function splitExtension(name: string): { stem: string; extension: string } {
 	const dot = name.lastIndexOf('.');
 	if (dot <= 0 || dot === name.length - 1) return { stem: name, extension: '' };
@@ -53,9 +58,25 @@ function isNumbered(given: string, name: string): boolean {
 			(target) =>
 				candidate.extension === target.extension &&
 				candidate.stem.startsWith(target.stem) &&
-				/^(?: \(\d{1,4}\)|[_-]\d{1,4})$/.test(candidate.stem.slice(target.stem.length)),
+				ONLY_NUMBERING.test(candidate.stem.slice(target.stem.length)),
 		),
 	);
+}
+
+/**
+ * What a write of `name` claims in its folder (writeTurns.ts): the name folded, and the names it would be a numbered
+ * copy of — the names a read-back could confuse with it (`nameMatch`). No key for a name the service replaces with a
+ * random one: anything new in the folder may be it.
+ */
+export function nameClaim(name: string): { key?: string; alsoMeets?: string[] } {
+	const wanted = normalizedName(name);
+	if (wanted === '') return {};
+	const key = folded(wanted);
+	const { stem, extension } = splitExtension(key);
+	const copyOf = [key.replace(NUMBERED, ''), stem.replace(NUMBERED, '') + extension].filter(
+		(other) => other !== '' && other !== key && other !== extension,
+	);
+	return copyOf.length > 0 ? { key, alsoMeets: [...new Set(copyOf)] } : { key };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
 import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
-import { normalizedName, snapshotOf } from './entries';
+import { nameClaim, normalizedName, snapshotOf } from './entries';
 import { entryWrite, type EntryWriteOptions } from './readBack';
 
 /** What a create, upload or import does when the folder already holds its name (the If Name Exists option). */
@@ -35,9 +35,10 @@ export async function writeEntryOnce(
 	itemIndex: number,
 ): Promise<WriteResult> {
 	const { records } = writer;
-	// From the look If Name Exists takes to the write settled, one item at a time (writeTurns.ts); a write that
-	// failed leaves its turn to the router, which knows whether the run stops there.
-	const endTurn = await records?.turn();
+	// From the look If Name Exists takes to the write settled, no other item of the run writes a name that could be
+	// taken for ours into the folder (writeTurns.ts); a write that failed leaves its turn to the router, which knows
+	// whether the run stops there.
+	const endTurn = await records?.turn({ place: `folder:${prepared.folderHash}`, ...nameClaim(prepared.name) });
 	const existing = await whenNameExists(writer, ifNameExists, written, prepared, resultOf, itemIndex);
 	if ('result' in existing) return existing.result;
 	const write = entryWrite(

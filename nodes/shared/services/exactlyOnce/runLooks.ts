@@ -1,0 +1,26 @@
+/**
+ * The looks a run of the node takes once per destination before its first write there (a DVS register's newest
+ * documents, a task's comment count), kept in the run's record so that every try settles against the same look.
+ * Items write at once: the first to look takes it, the others wait for that look (one that failed is taken again).
+ */
+export class RunLooks {
+	private readonly taking = new Map<string, Promise<unknown>>();
+
+	async look<T>(recorded: Record<string, unknown>, name: string, take: () => Promise<T>): Promise<T> {
+		if (Object.hasOwn(recorded, name)) return recorded[name] as T;
+		let taking = this.taking.get(name);
+		if (!taking) {
+			taking = (async () => {
+				const taken = await take();
+				recorded[name] = JSON.parse(JSON.stringify(taken ?? null)) as unknown;
+				return taken;
+			})();
+			this.taking.set(name, taking);
+		}
+		try {
+			return (await taking) as T;
+		} finally {
+			if (!Object.hasOwn(recorded, name) && this.taking.get(name) === taking) this.taking.delete(name);
+		}
+	}
+}
