@@ -180,7 +180,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const records = this.recordsFor(itemIndex);
 		// A read-back tells a created document by its name (readBack.ts createDocumentWrite).
-		const claim = { place: `${register}:${projectOf(register, values) ?? ''}`, key: trimmed(values.name) };
+		const claim = { place: `${register} in ${projectOf(register, values) ?? ''}`, key: trimmed(values.name) };
 		return await this.inTurn(records, claim, async () => await this.create(register, values, records, itemIndex));
 	}
 
@@ -226,7 +226,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const records = recorded ? this.recordsFor(itemIndex) : undefined;
 		const send = async () => await this.adapter.sendUpdate(register, documentId, values, itemIndex);
 		const write = updateDocumentWrite(this.scope(itemIndex, records), register, documentId, values, send);
-		const claim = { place: `${register}:${documentId}` };
+		const claim = { place: `${register} ${documentId}` };
 		return await this.inTurn(records, claim, async () => await this.settle(write, records, itemIndex));
 	}
 
