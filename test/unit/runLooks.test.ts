@@ -30,4 +30,17 @@ describe("a run's looks", () => {
 		expect(await looks.look(recorded, 'comment:1', async () => await Promise.resolve(4))).toBe(4);
 		expect(recorded).toEqual({ 'comment:1': 4 });
 	});
+
+	it("an item waiting for another's look that failed takes its own", async () => {
+		const looks = new RunLooks();
+		const recorded: Record<string, unknown> = {};
+		let answer: Promise<number> = Promise.reject(new Error('503 for item 0'));
+		answer.catch(() => undefined);
+		const first = looks.look(recorded, 'comment:1', async () => await answer);
+		answer = Promise.resolve(4);
+		const second = looks.look(recorded, 'comment:1', async () => await answer);
+		await expect(first).rejects.toThrow('503 for item 0');
+		expect(await second).toBe(4);
+		expect(recorded).toEqual({ 'comment:1': 4 });
+	});
 });

@@ -92,6 +92,27 @@ describe('write turns', () => {
 		expect(order).toEqual([0, 1, 2]);
 	});
 
+	it('lets a lookup by path wait for every earlier write, claiming nothing', async () => {
+		const { turns, order, take } = run(3);
+		const end = await take(0, inFolder('Reports'));
+		let looked = false;
+		const lookup = turns.settledBefore(2).then(() => (looked = true));
+		await take(1, inFolder('Other'));
+		await settled();
+		expect(looked).toBe(false);
+		end();
+		turns.end(1, false);
+		await lookup;
+		expect([looked, order]).toEqual([true, [0, 1]]);
+	});
+
+	it('stops a lookup by path after an earlier item failed under On Error → Stop', async () => {
+		const { turns } = run(2);
+		const lookup = turns.settledBefore(1);
+		turns.end(0, true);
+		await expect(lookup).rejects.toThrow(RunStopped);
+	});
+
 	it('gives an item that claims again the same turn', async () => {
 		const { turns, order, take } = run(2);
 		const end = await take(0, inFolder('a'));

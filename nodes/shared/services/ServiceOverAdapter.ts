@@ -20,6 +20,14 @@ export abstract class ServiceOverAdapter<A extends Adapter> {
 		return this.writeRecords?.forItem(itemIndex);
 	}
 
+	/**
+	 * Before a lookup by path or name in a write: every earlier item of the run has written what it writes (items
+	 * write at once, writeTurns.ts), so a folder or document an earlier item makes is found.
+	 */
+	protected async afterEarlierWrites(itemIndex: number): Promise<void> {
+		await this.writeRecords?.turns.settledBefore(itemIndex);
+	}
+
 	/** Ends what the execution opened on the adapter (an MCP session). Never throws. */
 	async close(): Promise<void> {
 		await this.adapter.close();

@@ -174,6 +174,37 @@ it('writes of one name go one after another, in item order, each numbered by the
 	expect(childrenNamed(name)).toHaveLength(4);
 });
 
+it('a folder given by path waits for the earlier items that may make it: nested folders in one run', async () => {
+	const top = `nest-${Date.now()}`;
+	const result = await storage(
+		{
+			resource: 'folder',
+			operation: 'create',
+			parentFolder: { __rl: true, mode: 'id', value: '={{ $json.parent }}' },
+			folderName: '={{ $json.name }}',
+		},
+		{
+			input: [
+				{ parent: '', name: top },
+				{ parent: `/${top}`, name: '2024' },
+				{ parent: `/${top}/2024`, name: 'Q1' },
+			].map((json) => ({ json })),
+		},
+	);
+	expect(result.error).toBeUndefined();
+	const [made, year, quarter] = result.items.map((item) => String(item.json.folder_hash));
+	expect(
+		sim()
+			.storage.listChildren(made)
+			.map((item) => [item.name, item.hash]),
+	).toEqual([['2024', year]]);
+	expect(
+		sim()
+			.storage.listChildren(year)
+			.map((item) => [item.name, item.hash]),
+	).toEqual([['Q1', quarter]]);
+});
+
 it('a failed item in a batch fails the node at that item, or with Continue On Fail stays in its place', async () => {
 	const hashes = files(4);
 	const input = [hashes[0], 'NoSuchFile0000000', hashes[2], hashes[3]].map((hash) => ({ json: { hash } }));

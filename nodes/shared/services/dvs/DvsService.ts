@@ -57,6 +57,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 
 	/** A document's ID from its ID, visible number or exact name (references.ts). */
 	async documentIdOf(register: DvsRegister, reference: string, itemIndex: number): Promise<number> {
+		if (asId(reference) === undefined) await this.afterEarlierWrites(itemIndex);
 		return await this.references.documentIdOf(register, reference, itemIndex);
 	}
 

@@ -8,17 +8,24 @@ export class RunLooks {
 
 	async look<T>(recorded: Record<string, unknown>, name: string, take: () => Promise<T>): Promise<T> {
 		if (Object.hasOwn(recorded, name)) return recorded[name] as T;
-		let taking = this.taking.get(name);
-		if (!taking) {
-			taking = (async () => {
-				const taken = await take();
-				recorded[name] = JSON.parse(JSON.stringify(taken ?? null)) as unknown;
-				return taken;
-			})();
-			this.taking.set(name, taking);
+		const another = this.taking.get(name);
+		if (another) {
+			try {
+				return (await another) as T;
+			} catch {
+				// That look failed for the item that took it: this item takes its own (its error names this item).
+				if (this.taking.get(name) === another) this.taking.delete(name);
+				return await this.look(recorded, name, take);
+			}
 		}
+		const taking = (async () => {
+			const taken = await take();
+			recorded[name] = JSON.parse(JSON.stringify(taken ?? null)) as unknown;
+			return taken;
+		})();
+		this.taking.set(name, taking);
 		try {
-			return (await taking) as T;
+			return await taking;
 		} finally {
 			if (!Object.hasOwn(recorded, name) && this.taking.get(name) === taking) this.taking.delete(name);
 		}

@@ -75,6 +75,16 @@ export class WriteTurns {
 		return () => this.end(itemIndex, false);
 	}
 
+	/**
+	 * Waits until every earlier item of the run has ended its turn, claiming nothing: for a lookup by path or name,
+	 * which may look for what an earlier item writes (a folder created by the item before). Throws when one of them
+	 * failed under On Error → Stop.
+	 */
+	async settledBefore(itemIndex: number): Promise<void> {
+		const earlier = [...this.open].filter(([index]) => index < itemIndex).sort(([a], [b]) => a - b);
+		for (const [, other] of earlier) if (await other.ended) throw new RunStopped();
+	}
+
 	/** An item's turn is over (its write settled) or it ended; `stopped`: it failed and the run stops there. */
 	end(itemIndex: number, stopped: boolean): void {
 		const turn = this.open.get(itemIndex);

@@ -54,11 +54,13 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 
 	/** A folder's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
 	async folderHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
+		if (reference.startsWith('/') || rules.byName) await this.afterEarlierWrites(itemIndex);
 		return await this.references.hashOf('folder', reference, rules, itemIndex);
 	}
 
 	/** A file's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
 	async fileHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
+		if (reference.startsWith('/') || rules.byName) await this.afterEarlierWrites(itemIndex);
 		return await this.references.hashOf('file', reference, rules, itemIndex);
 	}
 
