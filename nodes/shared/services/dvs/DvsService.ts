@@ -40,6 +40,11 @@ function projectOf(register: DvsRegister, values: DvsFieldValues): number | unde
 	return typeof project === 'number' ? project : undefined;
 }
 
+/** Where a create goes: the run's look at it and the creates' claim are named by it. */
+function createPlace(register: DvsRegister, values: DvsFieldValues): string {
+	return `create:${register}:${projectOf(register, values) ?? ''}`;
+}
+
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS API
  * or the MCP endpoint's DVS tools), with the same results. The decisions about writes are made
@@ -181,7 +186,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const records = this.recordsFor(itemIndex);
 		// A read-back tells a created document by its name (readBack.ts createDocumentWrite).
-		const claim = { place: `${register} in ${projectOf(register, values) ?? ''}`, key: trimmed(values.name) };
+		const claim = { place: createPlace(register, values), key: trimmed(values.name) };
 		return await this.inTurn(records, claim, async () => await this.create(register, values, records, itemIndex));
 	}
 
@@ -194,7 +199,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const project = projectOf(register, values);
 		const filters = project === undefined ? undefined : { [TASK_PROJECT_FIELD]: [project] };
 		const before = await this.lookOnce(
-			`create:${register}:${project ?? ''}`,
+			createPlace(register, values),
 			async () =>
 				(await newestDocuments(this, register, filters, itemIndex))
 					.map((doc) => refId(doc.dvs_document_id))

@@ -18,7 +18,8 @@ export const EVERYTHING: Claim = { place: '*' };
 
 function meet(a: Claim, b: Claim): boolean {
 	if (a.place === '*' || b.place === '*') return true;
-	if (a.place !== b.place || a.key === undefined || b.key === undefined) return a.place === b.place;
+	if (a.place !== b.place) return false;
+	if (a.key === undefined || b.key === undefined) return true;
 	return a.key === b.key || (a.alsoMeets?.includes(b.key) ?? false) || (b.alsoMeets?.includes(a.key) ?? false);
 }
 
@@ -67,8 +68,7 @@ export class WriteTurns {
 
 	private async waitFor(itemIndex: number, own: ItemTurn, claim: Claim): Promise<() => void> {
 		own.claim(claim);
-		const earlier = [...this.open].filter(([index]) => index < itemIndex).sort(([a], [b]) => a - b);
-		for (const [, other] of earlier) {
+		for (const other of this.earlierThan(itemIndex)) {
 			const theirs = await other.claimed;
 			if ((theirs === undefined || meet(theirs, claim)) && (await other.ended)) throw new RunStopped();
 		}
@@ -81,8 +81,15 @@ export class WriteTurns {
 	 * failed under On Error → Stop.
 	 */
 	async settledBefore(itemIndex: number): Promise<void> {
-		const earlier = [...this.open].filter(([index]) => index < itemIndex).sort(([a], [b]) => a - b);
-		for (const [, other] of earlier) if (await other.ended) throw new RunStopped();
+		for (const other of this.earlierThan(itemIndex)) if (await other.ended) throw new RunStopped();
+	}
+
+	/** The open items before this one, in item order. */
+	private earlierThan(itemIndex: number): ItemTurn[] {
+		return [...this.open]
+			.filter(([index]) => index < itemIndex)
+			.sort(([a], [b]) => a - b)
+			.map(([, turn]) => turn);
 	}
 
 	/** An item's turn is over (its write settled) or it ended; `stopped`: it failed and the run stops there. */

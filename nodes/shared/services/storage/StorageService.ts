@@ -54,14 +54,18 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 
 	/** A folder's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
 	async folderHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
-		if (reference.startsWith('/') || rules.byName) await this.afterEarlierWrites(itemIndex);
-		return await this.references.hashOf('folder', reference, rules, itemIndex);
+		return await this.hashOf('folder', reference, rules, itemIndex);
 	}
 
 	/** A file's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
 	async fileHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
+		return await this.hashOf('file', reference, rules, itemIndex);
+	}
+
+	private async hashOf(kind: EntryKind, reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
+		// A path or name may lead to what an earlier item of the run is writing.
 		if (reference.startsWith('/') || rules.byName) await this.afterEarlierWrites(itemIndex);
-		return await this.references.hashOf('file', reference, rules, itemIndex);
+		return await this.references.hashOf(kind, reference, rules, itemIndex);
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
