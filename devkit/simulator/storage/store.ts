@@ -187,6 +187,15 @@ export class StorageStore {
 
 	private readonly now: () => number;
 
+	/**
+	 * The clock of listing times (creation and upload times), which document 1 does not tie to the HTTP `Date`
+	 * clock: `offsetSeconds` from it (negative: behind), and `wholeMinutes` for a clock kept in minutes.
+	 */
+	readonly listingClock = { offsetSeconds: 0, wholeMinutes: false };
+
+	/** Whether a watermark is drawn into the stored bytes (document 1 does not say what it does to the file). */
+	readonly watermarking = { changesBytes: false };
+
 	constructor(options: StorageStoreOptions = {}) {
 		this.now = options.now ?? Date.now;
 	}
@@ -285,6 +294,8 @@ export class StorageStore {
 			true,
 		);
 		const uploadedAt = options.uploadedAt ?? this.seconds();
+		if (options.watermark && this.watermarking.changesBytes)
+			content = Buffer.concat([content, Buffer.from(`\nwatermark: ${JSON.stringify(options.watermark)}`)]);
 		const file: StoredFile = {
 			type: 'file',
 			hash: this.newHash(),
@@ -615,8 +626,10 @@ export class StorageStore {
 		};
 	}
 
+	/** Now on the listing clock, in whole seconds. */
 	private seconds(): number {
-		return Math.floor(this.now() / 1000);
+		const seconds = Math.floor(this.now() / 1000) + this.listingClock.offsetSeconds;
+		return this.listingClock.wholeMinutes ? seconds - (seconds % 60) : seconds;
 	}
 
 	private newHash(): string {

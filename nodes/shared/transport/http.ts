@@ -206,7 +206,8 @@ export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): P
 			throw failureOf(error);
 		}
 		const response = responseOf(raw);
-		noteServerDate(ctx, response.headers.date, Date.now());
+		// A gateway's error answer may carry its own clock: only the service's answers tell the service's time.
+		if (response.status >= 200 && response.status < 300) noteServerDate(ctx, response.headers.date, Date.now());
 		const waitMs = await retryWaitMs(ctx, call, response, attempt);
 		if (waitMs === undefined) return response;
 		await sleep(waitMs);

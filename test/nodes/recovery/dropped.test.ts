@@ -2,7 +2,7 @@
  * Records are kept only while a retry can use them (issue 39, "One failure doubles what n8n saves"):
  * after a run under On Error → Continue in which item 3 of 5 failed, n8n will not run the node again
  * (the execution succeeds, and Retry On Fail re-runs a node only for its item 0), so the execution's
- * context data keeps no write record; with Retry On Fail and item 0 failing in every try, the records
+ * context data keeps no write record, only the IDs of what was written; with Retry On Fail and item 0 failing in every try, the records
  * carry the items written in the first try through the later tries (nothing is written twice) and are
  * dropped after the last. Write kinds whose objects have hashes (what a record names), REST and MCP.
  */
@@ -21,12 +21,15 @@ const marker = (label: string) => `${label}-${Math.random().toString(36).slice(2
 const HASHED = WRITE_KINDS.filter((kind) => /folder|file|attachment/.test(kind.name));
 
 /**
- * The write node's context data as n8n saves it, and which written objects it names. With no record
- * left it is (nearly) empty: at most a few hundred bytes whatever was written, where records of four
- * items take kilobytes.
+ * The write node's context data as n8n saves it, besides the IDs of what the execution's runs wrote (kept so a later
+ * run never takes one for its own write; issue 45), and which written objects it names. With no record left it is
+ * (nearly) empty: at most a few hundred bytes whatever was written, where records of four items take kilobytes.
  */
 function recordsLeft(run: RunOutcome, ids: string[]) {
-	const context = JSON.stringify((run.result.contextData()[`node:${WRITE}`] ?? {}) as IDataObject);
+	const { svcWritten, ...rest } = (run.result.contextData()[`node:${WRITE}`] ?? {}) as IDataObject;
+	const context = JSON.stringify(rest);
+	const written = Array.isArray(svcWritten) ? [...svcWritten].sort() : [];
+	expect(written).toEqual([...ids].sort());
 	return { named: ids.filter((id) => context.includes(id)), small: context.length <= 400 };
 }
 

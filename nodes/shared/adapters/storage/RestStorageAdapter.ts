@@ -9,7 +9,7 @@ import type { RestAction } from '../../transport/restCatalogue';
 import { REST } from '../../transport/restCatalogue';
 import { asObject, callStorageAction, downloadFromStorage, uploadToStorage } from '../../transport/storageApi';
 import { lackedBy, requestOf, type CallInput } from './calls';
-import { rootHashOf, namedRootHash } from './entryFields';
+import { accountIdOf, rootHashOf, namedRootHash } from './entryFields';
 import { createdFolderFromInfo, listedEntries, uploadedFileFromInfo } from './restEntries';
 import type { EntryKind } from './entryFields';
 import type {
@@ -26,7 +26,7 @@ import type {
 export class RestStorageAdapter implements StorageAdapter {
 	readonly kind = 'rest' as const;
 
-	private rootHash?: string;
+	private account?: Promise<IDataObject>;
 
 	constructor(
 		private readonly ctx: ServiceContext,
@@ -54,20 +54,28 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
-		if (this.rootHash) return this.rootHash;
-		const { body } = await callStorageAction(
+		const data = await this.accountData(itemIndex);
+		return namedRootHash(this.ctx.getNode(), rootHashOf(data), 'account data', itemIndex);
+	}
+
+	async accountId(itemIndex: number): Promise<string | undefined> {
+		return accountIdOf(await this.accountData(itemIndex));
+	}
+
+	/** The account data (/api/authenticate_user.php), read once per execution. */
+	private async accountData(itemIndex: number): Promise<IDataObject> {
+		this.account ??= callStorageAction(
 			this.ctx,
 			REST.authenticateUser,
 			{},
-			{
-				purpose: 'read the account data',
-				itemIndex,
-				timeoutMs: this.itemTimeout(itemIndex),
-			},
-		);
-		const hash = namedRootHash(this.ctx.getNode(), rootHashOf(asObject(body)), 'account data', itemIndex);
-		this.rootHash = hash;
-		return hash;
+			{ purpose: 'read the account data', itemIndex, timeoutMs: this.itemTimeout(itemIndex) },
+		).then(({ body }) => asObject(body));
+		try {
+			return await this.account;
+		} catch (error) {
+			this.account = undefined;
+			throw error;
+		}
 	}
 
 	/** Create Folder takes no parent for ROOT and makes up a name when none is given (the storage API). */

@@ -65,6 +65,16 @@ export function entryCreatedAt(entry: IDataObject): number | undefined {
 	return undefined;
 }
 
+/** The account that made an entry, where its listing names it (`created_by`; null for an upload through a key). */
+export function entryCreator(entry: IDataObject): string | undefined {
+	return firstString(entry, ['created_by', 'creator_id', 'creator']);
+}
+
+/** The account's own ID in its user data (authenticate_user.php; the field is not shown in document 1). */
+export function accountIdOf(userData: IDataObject): string | undefined {
+	return firstString(userData, ['user_id', 'userID', 'ID', 'id']);
+}
+
 export function rootHashOf(userData: IDataObject): string | undefined {
 	const direct = firstString(userData, ['root_folder_hash', 'root_hash', 'ROOT', 'root', 'rootFolderHash']);
 	if (direct) return direct;

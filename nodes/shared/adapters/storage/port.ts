@@ -54,6 +54,8 @@ export interface PreparedWrite {
  */
 export interface StorageAdapter extends Adapter {
 	rootFolderHash(itemIndex: number): Promise<string>;
+	/** The connected account's ID as listings name creators; absent where the API does not show it. */
+	accountId?(itemIndex: number): Promise<string | undefined>;
 	listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]>;
 	getFolderInfo(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject>;
 	renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject>;

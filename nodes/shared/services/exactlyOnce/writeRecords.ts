@@ -14,6 +14,12 @@ import { WriteTurns, type Claim } from './writeTurns';
  */
 const RECORDS_KEY = 'svcWrites';
 
+/**
+ * Beside the records: the objects earlier runs of the node in this execution wrote (hashes or IDs), kept after
+ * their records go, so a later run (a loop, a second branch) never takes one for its own write.
+ */
+const WRITTEN_KEY = 'svcWritten';
+
 /** In the execution's flow context: the execution in which a writing Svc node last began a run. */
 const FIRST_WRITER_KEY = 'svcWriting';
 
@@ -223,22 +229,34 @@ export class WriteRecords {
 			forget: () => {
 				delete run().items[key];
 			},
-			writtenByOthers: () =>
-				new Set(
-					Object.entries(run().items)
-						.filter(([other, record]) => other !== key && record.state === 'written')
-						.map(([, record]) => objectKey(record.object))
-						.filter((id): id is string => id !== undefined),
-				),
+			writtenByOthers: () => this.writtenBesides(key),
 			turn: async (claim) => await this.turns.take(itemIndex, claim),
 			look: async (name, take) => await this.looks.look((run().looks ??= {}), name, take),
 		};
 	}
 
+	/** The objects written by this execution's runs of the node, but for this run's item `key`. */
+	private writtenBesides(key: string): Set<string> {
+		const written = new Set(this.writtenByEndedRuns());
+		for (const [run, record] of Object.entries(this.runs())) {
+			for (const [item, itemRecord] of Object.entries(record.items)) {
+				const id = itemRecord.state === 'written' ? objectKey(itemRecord.object) : undefined;
+				if (id !== undefined && (run !== this.run || item !== key)) written.add(id);
+			}
+		}
+		return written;
+	}
+
+	private writtenByEndedRuns(): string[] {
+		const saved: unknown = this.ctx.getContext('node')[WRITTEN_KEY];
+		return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === 'string') : [];
+	}
+
 	/**
 	 * After a run of the node: its records are dropped unless n8n may run it again — it threw (Retry On Fail,
 	 * Retry execution), or item 0 failed with Retry On Fail on and tries left (n8n's `checkFailure`). Whatever else
-	 * failed under On Error → Continue, the execution goes on and no retry can use them.
+	 * failed under On Error → Continue, the execution goes on and no retry can use them. What the run wrote is
+	 * kept as the execution's (`WRITTEN_KEY`) for later runs' read-backs.
 	 */
 	finish(end: RunEnd): void {
 		const node = this.ctx.getNode();
@@ -246,6 +264,10 @@ export class WriteRecords {
 		const retriedOnItemZero = end.failedItems.includes(0) && this.record.tries.count < maxTries;
 		if (end.threw || retriedOnItemZero) return;
 		const runs = this.runs();
+		const written = Object.values(runs[this.run]?.items ?? {})
+			.map((record) => (record.state === 'written' ? objectKey(record.object) : undefined))
+			.filter((id): id is string => id !== undefined);
+		if (written.length > 0) this.ctx.getContext('node')[WRITTEN_KEY] = [...this.writtenByEndedRuns(), ...written];
 		delete runs[this.run];
 		if (Object.keys(runs).length === 0) delete this.ctx.getContext('node')[RECORDS_KEY];
 	}

@@ -18,6 +18,7 @@ import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import type { StorageCall } from '../../transport/catalogue/storage';
 import type { EntryWriteOptions } from './readBack';
 import { writeEntryOnce, type EntryWriter, type IfNameExists } from './entryWrites';
+import { ListingClock } from './listingClock';
 
 /** What an operation gives a call through its catalogue entry: a value for each name the entry takes. */
 type CallInputOf<T extends StorageCall> = Record<keyof T['takes'] & string, StorageFieldValue>;
@@ -51,6 +52,9 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		this.adapter,
 		async (itemIndex) => await this.rootFolderHash(itemIndex),
 	);
+
+	/** The listing's clock as this execution's answers showed it (listingClock.ts). */
+	private readonly listing = new ListingClock();
 
 	/** A folder's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
 	async folderHashOf(reference: string, rules: ReferenceRules, itemIndex: number): Promise<string> {
@@ -171,6 +175,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 				kind: 'file',
 				subject: `the file "${source.fileName}"`,
 				size: source.size,
+				sizeMayChange: options.watermarkText !== undefined,
 				shapedBy: { ...shapedBy, mimeType: source.mimeType, throughUploadKey: folderUploadKey !== undefined },
 				unlistable: folderUploadKey
 					? 'the credential may not list the folder (the upload went through its upload key), so the ' +
@@ -184,7 +189,8 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 
 	/** What a write that makes an entry needs of the service (entryWrites.ts `writeEntryOnce`). */
 	private writer(itemIndex: number): EntryWriter {
-		return { node: this.node, adapter: this.adapter, clock: this.clock, records: this.recordsFor(itemIndex) };
+		const { node, adapter, clock, listing } = this;
+		return { node, adapter, clock, listing, records: this.recordsFor(itemIndex) };
 	}
 
 	async searchFiles(query: string, limit: number, itemIndex: number): Promise<IDataObject[]> {

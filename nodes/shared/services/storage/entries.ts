@@ -11,11 +11,13 @@ const REMOVED_CHARACTERS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 /**
  * A requested name as the service stores it (the storage API: "final name is normalized and unique
  * among siblings"; the MCP endpoint normalizes the same way without numbering): Unicode NFC, the
- * characters no name keeps removed, whitespace runs collapsed, trimmed. Empty means the service
- * picks a random name.
+ * characters no name keeps removed, whitespace runs collapsed, trimmed. Empty (also for `.` and `..`) means the
+ * service picks a random name.
  */
 export function normalizedName(name: string): string {
-	return name.normalize('NFC').replace(REMOVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+	const cleaned = name.normalize('NFC').replace(REMOVED_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+	// `.` and `..` name no entry: the service picks a name for them as for an empty one.
+	return cleaned === '.' || cleaned === '..' ? '' : cleaned;
 }
 
 /** A name as the service stores it, for comparing two stored names (the storage API gives no other folding). */
@@ -127,46 +129,52 @@ export function snapshotOf(entries: IDataObject[]): DestinationSnapshot {
 export type EntryAge = 'old' | 'new' | 'unknown';
 
 /**
- * The item our write created, among a destination's entries after an unknown outcome: of the
- * written kind, not old, with our name (`nameMatch`) and, where both are known, our size.
- * Undefined when none is there; an AmbiguousReadBack when more than one could be ours, when none is ours but
- * a look-alike is, or when an entry of our name (plain or numbered) cannot be placed in time: what the
- * destination shows then proves nothing.
+ * A stored name our requested one may have become without being it: the service cut a long name (at its end or
+ * before the extension). Such an entry, new since the write, proves nothing either way.
+ */
+function mayHaveBecome(given: string, wanted: string): boolean {
+	const actual = stored(given);
+	if (actual.length < 64 || actual.length >= wanted.length) return false;
+	const { stem, extension } = splitExtension(actual);
+	return wanted.startsWith(actual) || (extension !== '' && wanted.endsWith(extension) && wanted.startsWith(stem));
+}
+
+/**
+ * The item our write created, among a destination's entries after an unknown outcome: of the written kind, not old,
+ * with our name (`nameMatch`), where both are known our size, and made no earlier than the write was sent.
+ * Undefined when none is there and nothing else could be it; an AmbiguousReadBack when what the destination shows
+ * proves nothing: more than one could be ours, or an entry that may be our write as the service stored it (a
+ * look-alike name, a numbered or cut one, another size where the service may change the bytes, a time the clocks
+ * cannot place).
  */
 export function writtenEntry(
 	entries: IDataObject[],
-	written: { kind: EntryKind; name: string; size?: number },
+	written: { kind: EntryKind; name: string; size?: number; sizeMayChange?: boolean },
 	ageOf: (entry: IDataObject) => EntryAge,
 ): IDataObject | undefined {
 	const wanted = normalizedName(written.name);
 	const oldNames = entries.filter((entry) => ageOf(entry) === 'old').map((entry) => entryName(entry) ?? '');
 	const ours: IDataObject[] = [];
-	const unplaced: string[] = [];
-	const lookAlikes: string[] = [];
+	const mayBeOurs: string[] = [];
 	for (const entry of entries) {
-		const size = entrySize(entry);
 		const age = ageOf(entry);
-		const candidate =
-			(entryKind(entry) ?? 'file') === written.kind &&
-			entryHash(entry) !== undefined &&
-			age !== 'old' &&
-			(size === undefined || written.size === undefined || size === written.size);
-		if (!candidate) continue;
+		if ((entryKind(entry) ?? 'file') !== written.kind || entryHash(entry) === undefined || age === 'old') continue;
+		const size = entrySize(entry);
+		const sizeFits = size === undefined || written.size === undefined || size === written.size;
+		if (!sizeFits && !written.sizeMayChange) continue;
 		const name = entryName(entry) ?? '';
 		const match = nameMatch(name, written.name, oldNames);
-		if (match === 'look-alike') lookAlikes.push(name);
-		else if (match === 'ours' && age === 'new') ours.push(entry);
-		else if (match === 'ours' || (wanted !== '' && isNumbered(stored(name), wanted))) unplaced.push(name);
+		const shown = `${age === 'new' ? 'a new' : 'a'} ${written.kind} "${name}"`;
+		if (match === 'ours' && sizeFits && age === 'new') ours.push(entry);
+		else if (match === 'look-alike')
+			mayBeOurs.push(`${shown}, whose name differs from "${wanted}" only in letter case or form`);
+		else if (match === 'ours' && !sizeFits)
+			mayBeOurs.push(`${shown} of another size than was sent, which the service may have changed (a watermark)`);
+		else if (match === 'ours' || (wanted !== '' && isNumbered(stored(name), wanted)))
+			mayBeOurs.push(`${shown}, which may or may not be older than the write`);
+		else if (mayHaveBecome(name, wanted)) mayBeOurs.push(`${shown}, whose name may be "${wanted}" cut short`);
 	}
-	if (unplaced.length > 0 || ours.length > 1) {
-		const named = unplaced.length > 0 ? `"${unplaced[0]}", which may or may not be older than the write` : '';
-		throw new AmbiguousReadBack(named || `${ours.length} new ${written.kind}s named "${wanted}"`);
-	}
-	if (ours.length === 1) return ours[0];
-	if (lookAlikes.length > 0) {
-		throw new AmbiguousReadBack(
-			`a new ${written.kind} "${lookAlikes[0]}", whose name differs from "${wanted}" only in letter case or form`,
-		);
-	}
-	return undefined;
+	if (mayBeOurs.length > 0) throw new AmbiguousReadBack(mayBeOurs[0]);
+	if (ours.length > 1) throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${wanted}"`);
+	return ours[0];
 }

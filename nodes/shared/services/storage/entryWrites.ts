@@ -2,12 +2,13 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
-import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
+import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
-import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
+import type { PreparedWrite, WriteResult } from '../../adapters/storage/port';
 import { nameClaim, normalizedName, snapshotOf } from './entries';
-import { entryWrite, type EntryWriteOptions } from './readBack';
+import type { ListingClock } from './listingClock';
+import { entryWrite, type EntryReader, type EntryWriteOptions } from './readBack';
 
 /** What a create, upload or import does when the folder already holds its name (the If Name Exists option). */
 export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
@@ -15,8 +16,9 @@ export type IfNameExists = 'keepBoth' | 'useExisting' | 'fail';
 /** What an entry write needs of the service: its node, adapter and clock, and the item's write records. */
 export interface EntryWriter {
 	node: INode;
-	adapter: Pick<StorageAdapter, 'listFolder'>;
+	adapter: EntryReader;
 	clock: ServerClock;
+	listing?: ListingClock;
 	records?: ItemWriteRecords;
 }
 
@@ -39,18 +41,25 @@ export async function writeEntryOnce(
 	// taken for ours into the folder (writeTurns.ts); a write that failed leaves its turn to the router, which knows
 	// whether the run stops there.
 	const endTurn = await records?.turn({ place: `folder:${prepared.folderHash}`, ...nameClaim(prepared.name) });
-	const existing = await whenNameExists(writer, ifNameExists, written, prepared, resultOf, itemIndex);
-	if ('result' in existing) return existing.result;
-	const write = entryWrite(
-		writer.adapter,
-		prepared,
-		{ ...written, shapedBy: { ...written.shapedBy, ifNameExists }, snapshot: existing.snapshot },
-		{ itemIndex, clock: writer.clock, records },
-		resultOf,
-	);
+	const shaped = { ...written, shapedBy: { ...written.shapedBy, ifNameExists } };
+	const context = { itemIndex, clock: writer.clock, records, listing: writer.listing };
+	let write = entryWrite(writer.adapter, prepared, shaped, context, resultOf);
+	// An earlier try of this write (Retry On Fail, Retry execution) is found by its record first: If Name Exists
+	// must not take the item's own write for a name that was there.
+	if (!earlierTryOf(records, write.identity)) {
+		const existing = await whenNameExists(writer, ifNameExists, written, prepared, resultOf, itemIndex);
+		if ('result' in existing) return existing.result;
+		if (existing.snapshot) write = entryWrite(writer.adapter, prepared, { ...shaped, ...existing }, context, resultOf);
+	}
 	const outcome = await writeExactlyOnce(writer.node, write, itemIndex, records);
 	endTurn?.();
 	return markedReconciled(outcome);
+}
+
+/** Whether an earlier try of this run recorded this write (the same write, or the same node parameters). */
+function earlierTryOf(records: ItemWriteRecords | undefined, identity: object): boolean {
+	const record = records?.find();
+	return record !== undefined && (record.write === digestOf(identity) || record.parameters === records?.parameters);
 }
 
 /**

@@ -1,0 +1,171 @@
+/**
+ * Ours only on evidence (issue 45): after a lost answer a storage write (create folder, upload, import), REST and
+ * MCP, outputs an entry as its own only if no other writer could have made it — not an earlier run of the node in
+ * the execution, not another account, not made before the send — and never writes twice when the service stored
+ * the write otherwise (a cut name, a watermark) or its listing clock is off: where the evidence cannot tell, the item
+ * says "Outcome uncertain" and nothing is sent again.
+ */
+import type { ServiceSimulator } from '../../../devkit/simulator';
+import { sim, useRecoveryEnv } from './env';
+import { writeOf } from './places';
+import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
+import { outcomeOf, runAlone, runFromTwoBranches, said, type RunOutcome } from './workflows';
+
+useRecoveryEnv();
+
+const CONTINUE = { onError: 'continueRegularOutput' } as const;
+
+const marker = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}`;
+
+const STORAGE_WRITES = WRITE_KINDS.filter((kind) => /folder\.create|file\.(upload|import)/.test(kind.name));
+
+/** What another writer's file holds: as long as what the test's items hold when given it. */
+const SAME_CONTENT = 'content';
+
+/** The stored name of the item carrying `m`, as the kind writes it. */
+function nameOf(kind: WriteKind, m: string): string {
+	if (kind.name.endsWith('file.import')) return `${m}.pdf`;
+	return kind.file ? `${m}.txt` : m;
+}
+
+/** Makes `name` in the destination as another writer would: an account, its creation `secondsAgo`. */
+function madeByAnother(
+	simulator: ServiceSimulator,
+	kind: WriteKind,
+	destination: Destination,
+	name: string,
+	account: number,
+	secondsAgo = 0,
+): string {
+	const folder = destination.folder?.() as string;
+	if (kind.name.endsWith('folder.create')) {
+		const made = simulator.storage.createFolder(account, folder, name);
+		(made as { createdAt: number }).createdAt -= secondsAgo;
+		return made.hash;
+	}
+	const made = simulator.storage.addFile(account, folder, name, Buffer.from(SAME_CONTENT));
+	(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
+	return made.hash;
+}
+
+/** A write that never reaches the service: a gateway answers 503 before it. */
+const gatewayRefuses = (kind: WriteKind, m: string, skip = 0) =>
+	sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusBeforeCommit', status: 503 }, skip });
+
+/** The write lands and its answer is lost. */
+const answerLost = (kind: WriteKind, m: string) =>
+	sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
+
+/** A second write after a gateway's refusal: REST stores a numbered copy, MCP refuses the taken name. */
+function expectWrittenBesides(kind: WriteKind, run: RunOutcome, destination: Destination, m: string) {
+	if (kind.repeat === 'nameConflict') {
+		expect(said(run.items.at(-1) ?? {})).toBe('name conflict');
+		expect(destination.objects(m)).toHaveLength(1);
+	} else {
+		expect(said(run.items.at(-1) ?? {})).toBe('written');
+		expect(destination.objects(m)).toHaveLength(2);
+	}
+}
+
+describe.each(kindRows(STORAGE_WRITES))('%s', (_name, kind) => {
+	it("a second branch's identical write that never reached the service is not the first branch's", async () => {
+		const destination = kind.prepare(sim());
+		const m = marker('b');
+		gatewayRefuses(kind, m, 1);
+		const run = await runFromTwoBranches(destination, [destination.item(m)], [destination.item(m)], CONTINUE);
+		expect(run.runs).toHaveLength(2);
+		const [first] = destination.objects(m);
+		expect(said(run.items[0])).toBe('written');
+		expect(JSON.stringify(run.items[1])).not.toContain(first.id);
+		expectWrittenBesides(kind, run, destination, m);
+	});
+
+	it("another account's entry of the same name, made 3 s before a write that never landed, is never output", async () => {
+		const destination = kind.prepare(sim());
+		const m = marker('c');
+		const theirs = madeByAnother(sim(), kind, destination, nameOf(kind, m), sim().demo.free.userId, 3);
+		gatewayRefuses(kind, m);
+		const run = await runAlone(destination, [destination.item(m)], CONTINUE);
+		expect(JSON.stringify(run.items[0])).not.toContain(theirs);
+		// REST lists each entry's creator: theirs is told apart and the write is sent again. The MCP endpoint's
+		// listing names none, and 3 s are within what its clocks leave open.
+		if (kind.auth === 'rest') expectWrittenBesides(kind, run, destination, m);
+		else expect(['uncertain', 'name conflict']).toContain(said(run.items[0]));
+		expect(destination.objects(m).length).toBeLessThanOrEqual(2);
+	});
+
+	it('the same account made the same name 3 s before (another workflow), the write never landed: not ours', async () => {
+		const destination = kind.prepare(sim());
+		const m = marker('s');
+		const theirs = madeByAnother(sim(), kind, destination, nameOf(kind, m), sim().demo.pro.userId, 3);
+		gatewayRefuses(kind, m);
+		// Of the same size as theirs: only its time can tell the two apart.
+		const run = await runAlone(destination, [destination.item(m, SAME_CONTENT)], CONTINUE);
+		expect(JSON.stringify(run.items[0])).not.toContain(theirs);
+		expect(said(run.items[0])).toBe('uncertain');
+		expect(JSON.stringify(run.items[0])).toContain(nameOf(kind, m));
+		expect(destination.objects(m)).toHaveLength(1);
+	});
+
+	it.each([
+		['10 s behind', -10, false],
+		['2 min behind', -120, false],
+		['in whole minutes', 0, true],
+	])(
+		'listing times %s the Date clock, the answer lost: written once, never a certain failure',
+		async (_c, offset, minutes) => {
+			const destination = kind.prepare(sim());
+			const m = marker('k');
+			Object.assign(sim().storage.listingClock, { offsetSeconds: offset, wholeMinutes: minutes });
+			try {
+				answerLost(kind, m);
+				const run = await runAlone(destination, [destination.item(m)], CONTINUE);
+				expect(['reconciled', 'uncertain']).toContain(said(run.items[0]));
+				expect(destination.objects(m)).toHaveLength(1);
+			} finally {
+				Object.assign(sim().storage.listingClock, { offsetSeconds: 0, wholeMinutes: false });
+			}
+		},
+	);
+});
+
+/** The write of the item carrying `m` is refused for certain, once: a 400 before anything is written. */
+const refusedOnce = (kind: WriteKind, m: string) =>
+	sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusBeforeCommit', status: 400 } });
+
+const FAIL_ON_NAME = { options: { ifNameExists: 'fail' } };
+
+const CREATES_AND_UPLOADS = STORAGE_WRITES.filter((kind) => /folder\.create|file\.upload/.test(kind.name));
+
+describe.each(kindRows(CREATES_AND_UPLOADS))('%s, If Name Exists → Fail', (_name, kind) => {
+	it("Retry execution after item 1 was refused outputs item 0's own write, not a refusal of its name", async () => {
+		const destination = kind.prepare(sim());
+		const [a, b] = [marker('a'), marker('b')];
+		refusedOnce(kind, b);
+		const failed = await runAlone(
+			{ ...destination, node: (name, parameters) => destination.node(name, { ...parameters, ...FAIL_ON_NAME }) },
+			[a, b].map((m) => destination.item(m)),
+		);
+		expect(failed.result.error).toBeDefined();
+		const retried = outcomeOf(await failed.result.retry());
+		expect(retried.result.error).toBeUndefined();
+		const [ours] = destination.objects(a);
+		expect(retried.items[0]).toMatchObject({ reconciled: true });
+		expect(JSON.stringify(retried.items[0])).toContain(ours.id);
+		expect([a, b].map((m) => destination.objects(m).length)).toEqual([1, 1]);
+	});
+
+	it("Retry On Fail after item 1 was refused once outputs item 0's own write", async () => {
+		const destination = kind.prepare(sim());
+		const [a, b] = [marker('a'), marker('b')];
+		refusedOnce(kind, b);
+		const run = await runAlone(
+			{ ...destination, node: (name, parameters) => destination.node(name, { ...parameters, ...FAIL_ON_NAME }) },
+			[a, b].map((m) => destination.item(m)),
+			{ retryOnFail: { maxTries: 2, waitBetweenTries: 1000 } },
+		);
+		expect(run.result.error).toBeUndefined();
+		expect(run.items.map(said)).toEqual(['reconciled', 'written']);
+		expect([a, b].map((m) => destination.objects(m).length)).toEqual([1, 1]);
+	});
+});
