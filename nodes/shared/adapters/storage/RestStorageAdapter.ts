@@ -62,20 +62,18 @@ export class RestStorageAdapter implements StorageAdapter {
 		return accountIdOf(await this.accountData(itemIndex));
 	}
 
-	/** The account data (/api/authenticate_user.php), read once per execution. */
+	/** The account data (/api/authenticate_user.php), read once per execution (again after a failed read). */
 	private async accountData(itemIndex: number): Promise<IDataObject> {
-		this.account ??= callStorageAction(
+		const reading = (this.account ??= callStorageAction(
 			this.ctx,
 			REST.authenticateUser,
 			{},
 			{ purpose: 'read the account data', itemIndex, timeoutMs: this.itemTimeout(itemIndex) },
-		).then(({ body }) => asObject(body));
-		try {
-			return await this.account;
-		} catch (error) {
-			this.account = undefined;
-			throw error;
-		}
+		).then(({ body }) => asObject(body)));
+		reading.catch(() => {
+			if (this.account === reading) this.account = undefined;
+		});
+		return await reading;
 	}
 
 	/** Create Folder takes no parent for ROOT and makes up a name when none is given (the storage API). */
