@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The users' pages name what a user sees in n8n in italics: `*Label*`, a path `*Options* → *Timeout*`. Each such
  * label is one the editor shows, as n8n loads the built package: on a node's page, that node's parameter, option or
@@ -46,8 +46,8 @@ const prose = (page: string) =>
 
 /** Each italic span with the text that follows it on the page. */
 function italics(text: string): Array<{ span: string; after: string }> {
-	const unbolded = text.replace(/\*\*/g, '\u0000');
-	return [...unbolded.matchAll(/\*((?:[^*\n\u0000]|\n(?!\s*\n))+)\*/g)].map((match) => ({
+	const unbolded = text.replace(/\*\*/g, '\uE000');
+	return [...unbolded.matchAll(/\*((?:[^*\n\uE000]|\n(?!\s*\n))+)\*/g)].map((match) => ({
 		span: match[1].replace(/\s+/g, ' '),
 		after: unbolded.slice(match.index! + match[0].length, match.index! + match[0].length + 80),
 	}));
