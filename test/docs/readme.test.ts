@@ -25,7 +25,8 @@ const USER_PAGES = [
 const INTERNAL: RegExp[] = [
 	/\bdocument [1-3]\b/i,
 	/[\w/.-]+\.(test|e2e)\.ts\b/,
-	/(^|[\s(`])(test|bench|devkit|scripts)\/[\w/.-]*/,
+	// scripts/pack-from-clone.mjs is a user's: the README's install from a clone runs it.
+	/(^|[\s(`])(test|bench|devkit|scripts)\/(?!pack-from-clone\.mjs)[\w/.-]*/,
 	/\bnpm run (soak|bench|chaos|redirects|bad-answers|conformance|test:e2e|examples|simulator)\b/,
 	/\bsoak\b/i,
 	/\.ci\/run\b/,
