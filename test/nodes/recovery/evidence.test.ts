@@ -9,7 +9,7 @@ import type { ServiceSimulator } from '../../../devkit/simulator';
 import { sim, useRecoveryEnv } from './env';
 import { writeOf } from './places';
 import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
-import { outcomeOf, runAlone, runFromTwoBranches, said, type RunOutcome } from './workflows';
+import { outcomeOf, requestsSince, runAlone, runFromTwoBranches, said, type RunOutcome } from './workflows';
 
 useRecoveryEnv();
 
@@ -167,5 +167,63 @@ describe.each(kindRows(CREATES_AND_UPLOADS))('%s, If Name Exists → Fail', (_na
 		expect(run.result.error).toBeUndefined();
 		expect(run.items.map(said)).toEqual(['reconciled', 'written']);
 		expect([a, b].map((m) => destination.objects(m).length)).toEqual([1, 1]);
+	});
+});
+
+describe.each(kindRows(CREATES_AND_UPLOADS))('%s, a name the service stores otherwise', (_name, kind) => {
+	it('a 300-character name, which the service would cut: refused before anything is sent', async () => {
+		const destination = kind.prepare(sim());
+		const long = marker('l') + 'x'.repeat(290);
+		const start = sim().requests.length;
+		const run = await runAlone(destination, [destination.item(long)], CONTINUE);
+		expect(run.items[0].error).toMatch(/is too long \(\d+ characters\)$/);
+		expect(requestsSince(start, kind.match)).toHaveLength(0);
+	});
+});
+
+const FOLDER_CREATES = STORAGE_WRITES.filter((kind) => kind.name.endsWith('folder.create'));
+
+describe.each(kindRows(FOLDER_CREATES))('%s, a folder named "."', (_name, kind) => {
+	it('the service picks a name (REST) or refuses it (MCP), the answer lost: made at most once', async () => {
+		const destination = kind.prepare(sim());
+		answerLost(kind, '.');
+		const run = await runAlone(destination, [destination.item('.')], CONTINUE);
+		const stored = sim().storage.listChildren(destination.folder?.() as string);
+		if (kind.auth === 'mcp') {
+			// The MCP endpoint refuses the name for certain: nothing is written.
+			expect(stored).toHaveLength(0);
+			expect(said(run.items[0])).toBe('error');
+		} else {
+			expect(stored).toHaveLength(1);
+			expect(said(run.items[0])).toBe('reconciled');
+			expect(JSON.stringify(run.items[0])).toContain(stored[0].hash);
+		}
+	});
+});
+
+describe('rest file.upload, a watermarked PNG', () => {
+	it('stored with other bytes than were sent, the answer lost: written once, said uncertain', async () => {
+		const kind = STORAGE_WRITES.find((candidate) => candidate.name === 'rest file.upload') as WriteKind;
+		const destination = kind.prepare(sim());
+		const m = marker('p');
+		sim().storage.watermarking.changesBytes = true;
+		try {
+			answerLost(kind, m);
+			const png = { data: Buffer.from('\x89PNG\r\n\x1a\nimage'), fileName: `${m}.png`, mimeType: 'image/png' };
+			const run = await runAlone(
+				{
+					...destination,
+					node: (name, parameters) => destination.node(name, { ...parameters, options: { watermarkText: 'Draft' } }),
+				},
+				[{ json: { name: m }, binary: { data: png } }],
+				CONTINUE,
+			);
+			const stored = sim().storage.listChildren(destination.folder?.() as string);
+			expect(stored).toHaveLength(1);
+			expect(stored[0].type === 'file' && stored[0].size).not.toBe(png.data.length);
+			expect(said(run.items[0])).toBe('uncertain');
+		} finally {
+			sim().storage.watermarking.changesBytes = false;
+		}
 	});
 });
