@@ -1,0 +1,210 @@
+/**
+ * Issue 45, "A busy DVS register gives a false 'Outcome uncertain'": a task create whose answer is lost is read back
+ * page by page (newest first, 200 a page, at most five pages, only after the lost answer) until the run's look at
+ * the project, so other tasks arriving meanwhile, the run's own bulk of creates or the time before a Retry
+ * execution never hide it; and a task of its name is taken for the write only on evidence no other writer could
+ * give (this account created it, not before the write was sent). Through n8n's engine, over REST and MCP.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { newProject, tasksArrive } from '../../../devkit/simulator/dvs/testing';
+import type { FaultMatch } from '../../../devkit/simulator/types';
+import { matchesFaultMatch } from '../../../devkit/simulator/faults';
+import { byId, type Auth } from '../parity/env';
+import { sim, useRecoveryEnv } from './env';
+import { writeOf } from './places';
+import { kindNamed, type Destination, type WriteKind } from './writeKinds';
+import { requestsSince, runAlone, said } from './workflows';
+
+useRecoveryEnv();
+
+const LIST: Record<Auth, FaultMatch> = {
+	rest: { action: 'get_documents' },
+	mcp: { mcpTool: 'svc_dvs_list_documents' },
+};
+
+/** Lists of one run: the look, then five looks of the settle window, each at most five pages. */
+const MOST_LISTS = 1 + 5 * 5;
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+interface Busy {
+	kind: WriteKind;
+	destination: Destination;
+	projectId: number;
+	admin: number;
+	worker: number;
+	arrive(count: number, creatorId: number, named?: (index: number) => string, createdAt?: number): void;
+	/** The project's tasks named `name`, as the service holds them. */
+	named(name: string): Array<{ id: number; creatorId: number }>;
+}
+
+/** A task create over `auth` into a project of its own that already holds 80 older tasks (the look sees 50). */
+function busyProject(auth: Auth): Busy {
+	const kind = kindNamed(`${auth} task.create`);
+	const base = kind.prepare(sim());
+	const { store, seed } = sim().dvs;
+	const a = seed.orgA;
+	const [admin, worker] = [a.users.admin.id, a.users.worker.id];
+	const projectId = newProject(store, { orgId: a.orgId, creatorId: admin, workers: [admin, worker] });
+	const arrive: Busy['arrive'] = (count, creatorId, named, createdAt) =>
+		void tasksArrive(store, { orgId: a.orgId, projectId, creatorId, count, named, createdAt });
+	arrive(80, worker, (index) => `Older ${index}`, Date.now() - 3_600_000);
+	const destination: Destination = {
+		...base,
+		node: (name, parameters, marker) => base.node(name, { project: byId(projectId), ...parameters }, marker),
+	};
+	const named = (name: string) =>
+		store
+			.documents(a.orgId, 'task')
+			.filter((task) => task.values.dvs_project_id === projectId && task.values.name === name)
+			.map((task) => ({ id: task.id, creatorId: task.creatorId }));
+	return { kind, destination, projectId, admin, worker, arrive, named };
+}
+
+/** Once the write has gone by, `arrive()` runs before the next request of the service is answered. */
+function afterWrite(write: ReturnType<typeof writeOf> | FaultMatch, arrive: () => void): void {
+	let written = false;
+	sim().faults.add({
+		match: (req, target) => {
+			if (typeof write === 'function' ? write(req, target) : matchesFaultMatch(write, req, target)) written = true;
+			else if (written && (target.action !== undefined || target.mcpTool !== undefined)) {
+				written = false;
+				arrive();
+			}
+			return false;
+		},
+		fault: { kind: 'statusBeforeCommit', status: 500 },
+	});
+}
+
+/** Once the write of `marker` has gone by, the five lists of its settle window fail with a 500. */
+function failedReadBacks(busy: Busy, marker: string): void {
+	let written = false;
+	sim().faults.add({
+		match: (req, target) => {
+			if (writeOf(busy.kind.match, marker)(req, target)) written = true;
+			return written && matchesFaultMatch(LIST[busy.kind.auth], req, target);
+		},
+		fault: { kind: 'statusBeforeCommit', status: 500 },
+		times: 5,
+	});
+}
+
+/** The write of `marker` lands, and its answer is a 500. */
+function answerLost(busy: Busy, marker: string): void {
+	sim().faults.add({ match: writeOf(busy.kind.match, marker), fault: { kind: 'statusAfterCommit', status: 500 } });
+}
+
+const ids = (items: IDataObject[]) => items.map((item) => item.dvs_document_id);
+
+describe.each<Auth>(['rest', 'mcp'])('%s task.create in a busy project', (auth) => {
+	it('its answer lost while 60 other tasks arrive (30 by this account): output once, reconciled, one task', async () => {
+		const busy = busyProject(auth);
+		const marker = `busy-${suffix()}`;
+		afterWrite(busy.kind.match, () => {
+			busy.arrive(30, busy.worker);
+			busy.arrive(30, busy.admin, (index) => `Mine ${index}`);
+		});
+		answerLost(busy, marker);
+		const start = sim().requests.length;
+		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);
+		expect(run.result.error).toBeUndefined();
+		expect(run.items.map(said)).toEqual(['reconciled']);
+		expect(busy.named(marker)).toEqual([{ id: run.items[0].dvs_document_id, creatorId: busy.admin }]);
+		expect(requestsSince(start, busy.kind.match)).toHaveLength(1);
+		// The look, and one read-back of one page of 200 (61 documents since the look).
+		expect(requestsSince(start, LIST[auth])).toHaveLength(2);
+	});
+
+	it('Retry execution after "Outcome uncertain", 60 tasks later: the retry outputs the task once, never a second', async () => {
+		const busy = busyProject(auth);
+		const marker = `retry-${suffix()}`;
+		// The lost answer's read-backs fail for the whole settle window: the first execution cannot tell.
+		failedReadBacks(busy, marker);
+		answerLost(busy, marker);
+		const failed = await runAlone(busy.destination, [busy.destination.item(marker)]);
+		expect(failed.result.error?.message).toMatch(/^Outcome uncertain/);
+		busy.arrive(60, busy.worker);
+		const start = sim().requests.length;
+		const retried = await failed.result.retry();
+		expect(retried.error).toBeUndefined();
+		const [item] = (retried.runData.Write?.at(-1)?.data?.main?.[0] ?? []).map((entry) => entry.json);
+		expect(said(item)).toBe('reconciled');
+		expect(busy.named(marker)).toEqual([{ id: item.dvs_document_id, creatorId: busy.admin }]);
+		expect(requestsSince(start, busy.kind.match)).toHaveLength(0);
+	});
+
+	it("the run's own bulk of 70 creates, item 0's answer lost until Retry On Fail's next try: each task once", async () => {
+		const busy = busyProject(auth);
+		const markers = Array.from({ length: 70 }, (_, index) => `bulk-${index}-${suffix()}`);
+		// Item 0's read-backs fail for its whole settle window; the other 69 are created after it in that try.
+		failedReadBacks(busy, markers[0]);
+		answerLost(busy, markers[0]);
+		const start = sim().requests.length;
+		const run = await runAlone(
+			busy.destination,
+			markers.map((marker) => busy.destination.item(marker)),
+			{ onError: 'continueRegularOutput', retryOnFail: { maxTries: 3, waitBetweenTries: 1000 } },
+		);
+		expect(run.result.error).toBeUndefined();
+		expect(run.items.map(said)).toEqual(markers.map(() => 'reconciled'));
+		expect(markers.map((marker) => busy.named(marker).length)).toEqual(markers.map(() => 1));
+		expect(ids(run.items)).toEqual(markers.map((marker) => busy.named(marker)[0].id));
+		expect(requestsSince(start, busy.kind.match)).toHaveLength(70);
+	});
+
+	it('another account created a task of its name a moment before, and ours never landed: never output as ours', async () => {
+		const busy = busyProject(auth);
+		const marker = `twin-${suffix()}`;
+		sim().faults.add({
+			match: (req, target) => {
+				const ours = writeOf(busy.kind.match, marker)(req, target);
+				if (ours && busy.named(marker).length === 0) busy.arrive(1, busy.worker, () => marker);
+				return ours;
+			},
+			fault: { kind: 'statusBeforeCommit', status: 503 },
+		});
+		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);
+		expect(run.result.error).toBeUndefined();
+		expect(run.items.map(said)).toEqual(['written']);
+		const twins = busy.named(marker);
+		expect(twins.map((task) => task.creatorId).sort()).toEqual([busy.admin, busy.worker].sort());
+		expect(run.items[0].dvs_document_id).toBe(twins.find((task) => task.creatorId === busy.admin)?.id);
+	});
+
+	it('this account made a task of its name elsewhere 20 s before the send, and ours never landed: "Outcome uncertain" naming it, nothing resent', async () => {
+		const busy = busyProject(auth);
+		const marker = `elsewhere-${suffix()}`;
+		sim().faults.add({
+			match: (req, target) => {
+				const ours = writeOf(busy.kind.match, marker)(req, target);
+				if (ours && busy.named(marker).length === 0) busy.arrive(1, busy.admin, () => marker, Date.now() - 20_000);
+				return ours;
+			},
+			fault: { kind: 'statusBeforeCommit', status: 503 },
+		});
+		const start = sim().requests.length;
+		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);
+		const [theirs] = busy.named(marker);
+		expect(busy.named(marker)).toHaveLength(1);
+		expect(run.result.error?.message).toMatch(/^Outcome uncertain/);
+		expect(run.result.error?.description).toContain(`document ${theirs.id} named "${marker}"`);
+		expect(run.result.error?.description).toContain('before the write was sent');
+		expect(requestsSince(start, busy.kind.match)).toHaveLength(1);
+	});
+
+	it('1,100 tasks arrive after the lost answer: the read-back stops at its bound and says "Outcome uncertain"', async () => {
+		const busy = busyProject(auth);
+		const marker = `flood-${suffix()}`;
+		afterWrite(busy.kind.match, () => busy.arrive(1100, busy.worker));
+		answerLost(busy, marker);
+		const start = sim().requests.length;
+		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);
+		expect(run.result.error?.message).toMatch(/^Outcome uncertain/);
+		expect(run.result.error?.description).toContain('more than 1000 documents created since');
+		expect(busy.named(marker)).toHaveLength(1);
+		expect(requestsSince(start, busy.kind.match)).toHaveLength(1);
+		expect(requestsSince(start, LIST[auth]).length).toBeLessThanOrEqual(MOST_LISTS);
+	});
+});
