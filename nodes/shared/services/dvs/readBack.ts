@@ -10,7 +10,7 @@ import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { readings, sentCommentText } from './commentText';
-import { createdDocument, documentsSinceLook } from './createdDocuments';
+import { createdDocument, documentsSinceLook, READ_BACK_PAGE, READ_BACK_PAGES } from './createdDocuments';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId, trimmed } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
@@ -23,7 +23,7 @@ export interface ReadBackScope {
 	clock: ServerClock;
 }
 
-/** How many of the newest documents, or of the comments before the write, a read-back looks at. */
+/** How many of the newest documents a create's look keeps, and of the comments before its look a read-back reads. */
 export const READ_BACK_WINDOW = 50;
 
 /** The reads a read-back needs, available from either adapter. */
@@ -141,12 +141,18 @@ export async function commentCount(reader: DvsReader, taskId: number, itemIndex:
 	return (await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex)).total;
 }
 
-/** The comments from `from` to the end (by id, as get_comments sorts them), READ_BACK_WINDOW at a time. */
+/**
+ * The comments from `from` to the end (by id, as get_comments sorts them), a page of 200 at a time and at most
+ * READ_BACK_PAGES pages: a task that gained more since the look is not read back, and proves nothing.
+ */
 async function commentsFrom(reader: DvsReader, taskId: number, from: number, itemIndex: number) {
 	const total = await commentCount(reader, taskId, itemIndex);
+	const start = Math.max(0, Math.min(from, total));
+	const most = READ_BACK_PAGE * READ_BACK_PAGES;
+	if (total - start > most) throw new AmbiguousReadBack(`more than ${most} comments added since the run's look`);
 	const items: Array<{ position: number; item: IDataObject }> = [];
-	for (let offset = Math.max(0, Math.min(from, total)); offset < total; offset += 200) {
-		const page = await reader.getComments(taskId, { limit: 200, offset }, itemIndex);
+	for (let offset = start; offset < total; offset += READ_BACK_PAGE) {
+		const page = await reader.getComments(taskId, { limit: READ_BACK_PAGE, offset }, itemIndex);
 		page.items.forEach((item, index) => items.push({ position: offset + index, item }));
 		if (page.items.length === 0) break;
 	}
