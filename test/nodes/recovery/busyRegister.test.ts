@@ -7,94 +7,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { newProject, tasksArrive } from '../../../devkit/simulator/dvs/testing';
-import type { FaultMatch } from '../../../devkit/simulator/types';
-import { matchesFaultMatch } from '../../../devkit/simulator/faults';
-import { byId, type Auth } from '../parity/env';
+import type { Auth } from '../parity/env';
 import { sim, useRecoveryEnv } from './env';
-import { writeOf } from './places';
-import { kindNamed, type Destination, type WriteKind } from './writeKinds';
+import {
+	afterWrite,
+	answerLost,
+	busyProject,
+	failedReadBacks,
+	LIST,
+	MOST_LISTS,
+	suffix,
+	twinAtSend,
+} from './busyProject';
 import { requestsSince, runAlone, said } from './workflows';
 
 useRecoveryEnv();
-
-const LIST: Record<Auth, FaultMatch> = {
-	rest: { action: 'get_documents' },
-	mcp: { mcpTool: 'svc_dvs_list_documents' },
-};
-
-/** Lists of one run: the look, then five looks of the settle window, each at most five pages. */
-const MOST_LISTS = 1 + 5 * 5;
-
-const suffix = () => Math.random().toString(36).slice(2, 8);
-
-interface Busy {
-	kind: WriteKind;
-	destination: Destination;
-	projectId: number;
-	admin: number;
-	worker: number;
-	arrive(count: number, creatorId: number, named?: (index: number) => string, createdAt?: number): void;
-	/** The project's tasks named `name`, as the service holds them. */
-	named(name: string): Array<{ id: number; creatorId: number }>;
-}
-
-/** A task create over `auth` into a project of its own that already holds 80 older tasks (the look sees 50). */
-function busyProject(auth: Auth): Busy {
-	const kind = kindNamed(`${auth} task.create`);
-	const base = kind.prepare(sim());
-	const { store, seed } = sim().dvs;
-	const a = seed.orgA;
-	const [admin, worker] = [a.users.admin.id, a.users.worker.id];
-	const projectId = newProject(store, { orgId: a.orgId, creatorId: admin, workers: [admin, worker] });
-	const arrive: Busy['arrive'] = (count, creatorId, named, createdAt) =>
-		void tasksArrive(store, { orgId: a.orgId, projectId, creatorId, count, named, createdAt });
-	arrive(80, worker, (index) => `Older ${index}`, Date.now() - 3_600_000);
-	const destination: Destination = {
-		...base,
-		node: (name, parameters, marker) => base.node(name, { project: byId(projectId), ...parameters }, marker),
-	};
-	const named = (name: string) =>
-		store
-			.documents(a.orgId, 'task')
-			.filter((task) => task.values.dvs_project_id === projectId && task.values.name === name)
-			.map((task) => ({ id: task.id, creatorId: task.creatorId }));
-	return { kind, destination, projectId, admin, worker, arrive, named };
-}
-
-/** Once the write has gone by, `arrive()` runs before the next request of the service is answered. */
-function afterWrite(write: ReturnType<typeof writeOf> | FaultMatch, arrive: () => void): void {
-	let written = false;
-	sim().faults.add({
-		match: (req, target) => {
-			if (typeof write === 'function' ? write(req, target) : matchesFaultMatch(write, req, target)) written = true;
-			else if (written && (target.action !== undefined || target.mcpTool !== undefined)) {
-				written = false;
-				arrive();
-			}
-			return false;
-		},
-		fault: { kind: 'statusBeforeCommit', status: 500 },
-	});
-}
-
-/** Once the write of `marker` has gone by, the five lists of its settle window fail with a 500. */
-function failedReadBacks(busy: Busy, marker: string): void {
-	let written = false;
-	sim().faults.add({
-		match: (req, target) => {
-			if (writeOf(busy.kind.match, marker)(req, target)) written = true;
-			return written && matchesFaultMatch(LIST[busy.kind.auth], req, target);
-		},
-		fault: { kind: 'statusBeforeCommit', status: 500 },
-		times: 5,
-	});
-}
-
-/** The write of `marker` lands, and its answer is a 500. */
-function answerLost(busy: Busy, marker: string): void {
-	sim().faults.add({ match: writeOf(busy.kind.match, marker), fault: { kind: 'statusAfterCommit', status: 500 } });
-}
 
 const ids = (items: IDataObject[]) => items.map((item) => item.dvs_document_id);
 
@@ -157,14 +84,7 @@ describe.each<Auth>(['rest', 'mcp'])('%s task.create in a busy project', (auth) 
 	it('another account created a task of its name a moment before, and ours never landed: never output as ours', async () => {
 		const busy = busyProject(auth);
 		const marker = `twin-${suffix()}`;
-		sim().faults.add({
-			match: (req, target) => {
-				const ours = writeOf(busy.kind.match, marker)(req, target);
-				if (ours && busy.named(marker).length === 0) busy.arrive(1, busy.worker, () => marker);
-				return ours;
-			},
-			fault: { kind: 'statusBeforeCommit', status: 503 },
-		});
+		twinAtSend(busy, marker, busy.worker);
 		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);
 		expect(run.result.error).toBeUndefined();
 		expect(run.items.map(said)).toEqual(['written']);
@@ -176,14 +96,7 @@ describe.each<Auth>(['rest', 'mcp'])('%s task.create in a busy project', (auth) 
 	it('this account made a task of its name elsewhere 20 s before the send, and ours never landed: "Outcome uncertain" naming it, nothing resent', async () => {
 		const busy = busyProject(auth);
 		const marker = `elsewhere-${suffix()}`;
-		sim().faults.add({
-			match: (req, target) => {
-				const ours = writeOf(busy.kind.match, marker)(req, target);
-				if (ours && busy.named(marker).length === 0) busy.arrive(1, busy.admin, () => marker, Date.now() - 20_000);
-				return ours;
-			},
-			fault: { kind: 'statusBeforeCommit', status: 503 },
-		});
+		twinAtSend(busy, marker, busy.admin, Date.now() - 20_000);
 		const start = sim().requests.length;
 		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);
 		const [theirs] = busy.named(marker);
