@@ -19,7 +19,8 @@ import {
 	suffix,
 	twinAtSend,
 } from './busyProject';
-import { requestsSince, runAlone, said } from './workflows';
+import { writeOf } from './places';
+import { requestsSince, runAlone, runInLoop, said } from './workflows';
 
 useRecoveryEnv();
 
@@ -105,6 +106,23 @@ describe.each<Auth>(['rest', 'mcp'])('%s task.create in a busy project', (auth) 
 		expect(run.result.error?.description).toContain(`document ${theirs.id} named "${marker}"`);
 		expect(run.result.error?.description).toContain('before the write was sent');
 		expect(requestsSince(start, busy.kind.match)).toHaveLength(1);
+	});
+
+	it("Loop Over Items, two items of one name: the second run's create never lands, and the first run's task is not taken for it", async () => {
+		const busy = busyProject(auth);
+		const marker = `looped-${suffix()}`;
+		sim().faults.add({
+			match: writeOf(busy.kind.match, marker),
+			fault: { kind: 'statusBeforeCommit', status: 503 },
+			skip: 1,
+		});
+		afterWrite(writeOf(busy.kind.match, marker), () => busy.arrive(60, busy.worker));
+		const run = await runInLoop(busy.destination, [busy.destination.item(marker), busy.destination.item(marker)], 1);
+		expect(run.result.error).toBeUndefined();
+		expect(run.runs.map((items) => items.map((item) => said(item.json)))).toEqual([['written'], ['written']]);
+		const tasks = busy.named(marker);
+		expect(tasks.map((task) => task.creatorId)).toEqual([busy.admin, busy.admin]);
+		expect(ids(run.items).sort()).toEqual(tasks.map((task) => task.id).sort());
 	});
 
 	it('1,100 tasks arrive after the lost answer: the read-back stops at its bound and says "Outcome uncertain"', async () => {
