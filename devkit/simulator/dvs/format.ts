@@ -75,8 +75,8 @@ export function formatDocument(
 		out[field.name] = formatValue(deps, org, field, doc.values[field.name]);
 	}
 	out.creator = userRef(deps.accounts, doc.creatorId);
-	out.date_created = formatDateTime(doc.createdAt);
-	out.date_updated = formatDateTime(doc.updatedAt);
+	out.date_created = formatDateTime(doc.createdAt + deps.store.shownTimeShiftMs);
+	out.date_updated = formatDateTime(doc.updatedAt + deps.store.shownTimeShiftMs);
 	if (detail.full && doc.section === 'task') out.upload_hash = detail.uploadHash;
 	return out;
 }

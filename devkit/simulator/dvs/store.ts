@@ -44,6 +44,13 @@ export class DvsStore {
 
 	private nextNotificationSeq = 1;
 
+	/**
+	 * How far the document times the API shows (`date_created`, `date_updated`) run from when things happened:
+	 * 0 (UTC, in step with the HTTP `Date` clock) unless a test plays a service in another time zone (3_600_000:
+	 * UTC+1) or a listing clock behind the `Date` clock (-120_000). Ordering keeps the true creation time.
+	 */
+	shownTimeShiftMs = 0;
+
 	constructor(readonly clock: () => number = Date.now) {}
 
 	addOrganization(org: DvsOrganization): DvsOrganization {

@@ -10,3 +10,4 @@ export {
 } from './testing/fakeAttachments';
 export { startTestServer, type TestServer } from './testing/httpAdapter';
 export { parseMultipartForTests } from './testing/multipart';
+export { newProject, tasksArrive, type Arrivals } from './testing/arrivals';

@@ -10,6 +10,7 @@ import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { readings, sentCommentText } from './commentText';
+import { createdDocument, documentsSinceLook, READ_BACK_PAGE, READ_BACK_PAGES } from './createdDocuments';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId, trimmed } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
@@ -22,7 +23,7 @@ export interface ReadBackScope {
 	clock: ServerClock;
 }
 
-/** How many of the newest documents, or of the comments before the write, a read-back looks at. */
+/** How many of the newest documents a create's look keeps, and of the comments before its look a read-back reads. */
 export const READ_BACK_WINDOW = 50;
 
 /** The reads a read-back needs, available from either adapter. */
@@ -57,9 +58,9 @@ export async function newestDocuments(
 }
 
 /**
- * create_document: ours is among the newest of its register (of its project, for tasks), not in the run's look
- * before its first write (`before`: the IDs it showed), not another item's, with our name, created by us; a full
- * window that holds nothing of the look may have pushed ours out of it.
+ * create_document: ours is created since the run's look before its first write there (`before`: the IDs it showed),
+ * read back page by page until the look (createdDocuments.ts: bounded), by us, with our name, not another item's or
+ * run's, and not created before the write was sent.
  */
 export function createDocumentWrite(
 	scope: ReadBackScope,
@@ -67,24 +68,17 @@ export function createDocumentWrite(
 	values: DvsFieldValues,
 	write: () => Promise<DvsWriteResult>,
 ): UncertainWrite<DvsWriteResult> {
-	const { node, reader, itemIndex, records } = scope;
-	const { register } = target;
+	const { node, reader, itemIndex, records, clock } = scope;
+	const { register, filters } = target;
 	const name = trimmed(values.name);
 	const writtenOf = async (sent: SentWrite): Promise<DvsWriteResult | undefined> => {
-		const creator = await actorId(reader, register, itemIndex);
-		const known = new Set([...(sent.at === undefined ? [] : target.before.map(String)), ...writtenBy(records)]);
-		const newest = await newestDocuments(reader, register, target.filters, itemIndex);
-		const written = newest.filter((doc) => {
-			const id = refId(doc.dvs_document_id);
-			const byUs = creator === undefined || refId(doc.creator) === creator;
-			return id !== undefined && !known.has(String(id)) && trimmed(doc.name) === name && byUs;
-		});
-		const pastLook = !newest.some((doc) => target.before.includes(refId(doc.dvs_document_id) ?? Number.NaN));
-		if (written.length === 0 && sent.at !== undefined && newest.length >= READ_BACK_WINDOW && pastLook)
-			throw new AmbiguousReadBack(`more than ${READ_BACK_WINDOW} documents created since the write was sent`);
-		if (written.length === 0) return undefined;
-		if (written.length > 1) throw new AmbiguousReadBack(`${written.length} new documents named "${name}"`);
-		return { dvs_document_id: refId(written[0].dvs_document_id) as number };
+		const actor = await actorId(reader, register, itemIndex);
+		// Without a send time the look was taken after the unrecorded write: it tells nothing of it.
+		const look = sent.at === undefined ? undefined : target.before;
+		const since = await documentsSinceLook(reader, { register, filters, look }, itemIndex);
+		const others = writtenBy(records);
+		const found = createdDocument(since, { register, look, name, actor, others }, { at: sent.at, clock });
+		return found === undefined ? undefined : { dvs_document_id: refId(found.dvs_document_id) as number };
 	};
 	return {
 		subject: name ? `the document "${name}"` : 'the new document',
@@ -147,12 +141,18 @@ export async function commentCount(reader: DvsReader, taskId: number, itemIndex:
 	return (await reader.getComments(taskId, { limit: 1, offset: 0 }, itemIndex)).total;
 }
 
-/** The comments from `from` to the end (by id, as get_comments sorts them), READ_BACK_WINDOW at a time. */
+/**
+ * The comments from `from` to the end (by id, as get_comments sorts them), a page of 200 at a time and at most
+ * READ_BACK_PAGES pages: a task that gained more since the look is not read back, and proves nothing.
+ */
 async function commentsFrom(reader: DvsReader, taskId: number, from: number, itemIndex: number) {
 	const total = await commentCount(reader, taskId, itemIndex);
+	const start = Math.max(0, Math.min(from, total));
+	const most = READ_BACK_PAGE * READ_BACK_PAGES;
+	if (total - start > most) throw new AmbiguousReadBack(`more than ${most} comments added since the run's look`);
 	const items: Array<{ position: number; item: IDataObject }> = [];
-	for (let offset = Math.max(0, Math.min(from, total)); offset < total; offset += 200) {
-		const page = await reader.getComments(taskId, { limit: 200, offset }, itemIndex);
+	for (let offset = start; offset < total; offset += READ_BACK_PAGE) {
+		const page = await reader.getComments(taskId, { limit: READ_BACK_PAGE, offset }, itemIndex);
 		page.items.forEach((item, index) => items.push({ position: offset + index, item }));
 		if (page.items.length === 0) break;
 	}
