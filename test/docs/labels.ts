@@ -76,7 +76,7 @@ function labelsOfProperties(properties: INodeProperties[]): Label[] {
 				}
 			else if (property.type === 'collection') walk(options as INodeProperties[]);
 			else if (property.type === 'fixedCollection')
-				for (const group of options as Array<{ displayName: string; values: INodeProperties[] }>) {
+				for (const group of options as unknown as Array<{ displayName: string; values: INodeProperties[] }>) {
 					found.push({ label: group.displayName });
 					walk(group.values);
 				}
