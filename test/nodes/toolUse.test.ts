@@ -81,6 +81,23 @@ describe('folders and files by what a model sends', () => {
 		for (const folder of subfolders) expect(result.error?.description).toContain(`"${folder.name}"`);
 	});
 
+	it("never takes a model's input in the regular node, even where Return All is given by expression", async () => {
+		const result = await runNode({
+			type: STORAGE_NODE,
+			parameters: {
+				resource: 'folder',
+				operation: 'getContent',
+				folder: byId(documents().hash),
+				returnAll: '={{ false }}',
+			},
+			input: [{ json: { limit: 1 } }],
+			credentials: storageCredentials(),
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toHaveLength(Math.min(50, namesIn(documents().hash).length));
+		expect(namesIn(documents().hash).length).toBeGreaterThan(1);
+	});
+
 	it('does not look names up in the regular node: a value is a hash there, as the picker gives', async () => {
 		const result = await listFolder(STORAGE_NODE, 'Documents');
 		expect(result.error?.httpCode).toBeDefined();

@@ -102,6 +102,37 @@ describe.each(cases)('$label', ({ type, tool, resource, operation }) => {
 const onlyAsTool = (property: INodeProperties) => property.displayOptions?.show?.['@tool']?.[0] === true;
 const hiddenAsTool = (property: INodeProperties) => property.displayOptions?.hide?.['@tool']?.[0] === true;
 
+/** Every parameter another's display depends on, given by expression, as a person may give it (Return All, a mode). */
+function conditionsByExpression(description: INodeTypeDescription, resource: string, operation: string) {
+	const names = description.properties.flatMap((property) => Object.keys(property.displayOptions?.show ?? {}));
+	const given = names.filter((name) => !name.startsWith('@') && name !== 'resource' && name !== 'operation');
+	return { resource, operation, ...Object.fromEntries(given.map((name) => [name, '={{ $json.value }}'])) };
+}
+
+describe.each(cases)('$label, display conditions given by expression', ({ type, tool, resource, operation }) => {
+	const shown = (description: INodeTypeDescription, node: INode) =>
+		description.properties.filter((property) =>
+			NodeHelpers.displayParameter(node.parameters, property, node, description),
+		);
+
+	it("the node, each condition by expression, reads no model's input and shows each parameter once", () => {
+		const description = nodeDescription(type);
+		const node = { id: 'n', name: 'N', type, typeVersion: 1, position: [0, 0] } as unknown as INode;
+		const given = conditionsByExpression(description, resource, operation);
+		node.parameters = NodeHelpers.getNodeParameters(description.properties, given, true, false, node, description)!;
+		const names = shown(description, node).map((property) => property.name);
+		expect(JSON.stringify(node.parameters)).not.toContain('$fromAI(');
+		expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+	});
+
+	it("the tool, whose inputs' conditions are the model's expressions, reads the model's value of each", () => {
+		const node = toolNode(tool, resource, operation);
+		for (const input of shown(tool, node).filter(onlyAsTool)) {
+			expect([input.name, node.parameters[input.name]]).toEqual([input.name, input.default]);
+		}
+	});
+});
+
 it('the tool adds to the form only one Tool Description per operation and one model input per parameter the model fills', () => {
 	const counts = [STORAGE_NODE, DVS_NODE, MCP_NODE].map((type) => {
 		const { properties } = nodeDescription(type);

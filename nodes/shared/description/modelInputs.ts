@@ -89,9 +89,22 @@ function modelDescription(property: INodeProperties, type: string): string {
 	);
 }
 
-function withTool(options: IDisplayOptions | undefined, shown: boolean): IDisplayOptions {
-	const key = shown ? 'show' : 'hide';
-	return { ...options, [key]: { ...options?.[key], '@tool': [true] } };
+/**
+ * Display conditions with the deciding ones first: shown on the tool (`asTool`), then the resource and operation.
+ * n8n shows a parameter as soon as one condition's value is an expression (Return All given by expression) and reads
+ * no condition after it, so these come before any that may be; they also end n8n's check of a parameter of another
+ * operation, or of the tool, at its first condition, on every run.
+ */
+function decidingFirst(options: IDisplayOptions, asTool?: true): IDisplayOptions {
+	const { '@tool': tool, resource, operation, ...own } = options.show ?? {};
+	const variant = asTool === undefined ? tool : [asTool];
+	const show = {
+		...(variant ? { '@tool': variant } : {}),
+		...(resource ? { resource } : {}),
+		...(operation ? { operation } : {}),
+		...own,
+	};
+	return Object.keys(show).length ? { ...options, show } : options;
 }
 
 /**
@@ -177,7 +190,7 @@ export function modelInputsOf(properties: INodeProperties[]): ModelInput[] {
 
 /**
  * The operation's parameters with, for each one a model fills, a twin shown only when the node is
- * an AI tool (`@tool`): a plain input whose default lets the model define it
+ * an AI tool (`@tool`; the parameter itself hidden there): a plain input whose default lets the model define it
  * (`$fromAI(name, description, type)`), described for the model, optional where the parameter is.
  * n8n builds the tool's input schema from these, so a tool added to an agent explains itself
  * without any setup; the person can still set any input by hand.
@@ -185,7 +198,9 @@ export function modelInputsOf(properties: INodeProperties[]): ModelInput[] {
 export function withModelInputs(properties: INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((property) => {
 		const type = fromAiTypeOf(property);
-		if (!type || !isModelInput(property)) return [property];
+		const { displayOptions } = property;
+		if (!type || !isModelInput(property))
+			return [displayOptions ? { ...property, displayOptions: decidingFirst(displayOptions) } : property];
 		const optional = property.required ? '' : `, ${fallbackOf(property, type)}`;
 		const twin: INodeProperties = {
 			displayName: property.displayName,
@@ -193,9 +208,10 @@ export function withModelInputs(properties: INodeProperties[]): INodeProperties[
 			type,
 			default: `={{ $fromAI('${property.name}', \`${modelDescription(property, type)}\`, '${type}'${optional}) }}`,
 			description: property.description,
-			displayOptions: withTool(property.displayOptions, true),
+			displayOptions: decidingFirst(displayOptions ?? {}, true),
 			...(property.required ? { required: true } : {}),
 		};
-		return [{ ...property, displayOptions: withTool(property.displayOptions, false) }, twin];
+		const node = decidingFirst(displayOptions ?? {});
+		return [{ ...property, displayOptions: { ...node, hide: { ...node.hide, '@tool': [true] } } }, twin];
 	});
 }

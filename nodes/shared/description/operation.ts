@@ -74,7 +74,7 @@ export function resourceDescription<TDeps>(
 	};
 	const toolDescriptions = entries.map(([value, operation]) => {
 		const property = toolDescriptionProperty(resource, value, operation);
-		return { ...property, displayOptions: { show: { ...options.show, ...property.displayOptions?.show } } };
+		return { ...property, displayOptions: { show: { ...property.displayOptions?.show, ...options.show } } };
 	});
 	return [selector, ...toolDescriptions, ...entries.flatMap(([, operation]) => withModelInputs(operation.description))];
 }

@@ -91,6 +91,6 @@ export function toolDescriptionProperty(
 		default: toolDescriptionOf(resource, operation),
 		typeOptions: { rows: 4 },
 		description: 'What the model reads about this tool. Written for each operation; change it to steer the model.',
-		displayOptions: { show: { resource: [resource], operation: [value], '@tool': [true] } },
+		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [value] } },
 	};
 }
