@@ -19,6 +19,13 @@ import type { FaultKind, FaultSpec, RequestLogEntry, SimHandler, SimRequest, Sim
 
 export const SIMULATOR_HOST = '127.0.0.1';
 
+/** A gateway's error answer: the connection closed, and its own `Date` when its clock is off. */
+function gatewayHeaders(dateAheadSeconds: number | undefined): Record<string, string> {
+	const headers: Record<string, string> = { Connection: 'close' };
+	if (dateAheadSeconds) headers.Date = new Date(Date.now() + dateAheadSeconds * 1000).toUTCString();
+	return headers;
+}
+
 /** Bodies other than multipart uploads are read whole, up to this size (413 beyond). */
 const MAX_BUFFERED_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -337,7 +344,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			case 'lateCommit': {
 				// The client gets its 503 at once; the handler runs on the whole body later.
 				const lateBody = streamed ? (whole ?? (await bufferedBody(req))) : body;
-				finish({ status: fault.status ?? 503, headers: { Connection: 'close' } });
+				finish({ status: fault.status ?? 503, headers: gatewayHeaders(fault.gatewayDateAheadSeconds) });
 				await delay(fault.afterMs);
 				const late: SimRequest = {
 					...simRequest,
@@ -351,7 +358,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				return drop();
 			case 'statusBeforeCommit':
 				req.resume();
-				return finish({ status: fault.status, headers: { Connection: 'close' } });
+				return finish({ status: fault.status, headers: gatewayHeaders(fault.gatewayDateAheadSeconds) });
 			case 'rateLimit':
 				req.resume();
 				return finish(rateLimitResponse(fault, body));
@@ -386,7 +393,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		}
 		if (fault?.kind === 'status500AfterCommit' || fault?.kind === 'statusAfterCommit') {
 			if (response.body instanceof Readable) response.body.destroy();
-			return finish({ status: fault.kind === 'statusAfterCommit' ? fault.status : 500 });
+			if (fault.kind === 'status500AfterCommit') return finish({ status: 500 });
+			return finish({ status: fault.status, headers: gatewayHeaders(fault.gatewayDateAheadSeconds) });
 		}
 		if (fault?.kind === 'badAnswer') {
 			if (response.body instanceof Readable) response.body.destroy();

@@ -57,8 +57,11 @@ export type FaultKind =
 	| { kind: 'dropBeforeCommit' }
 	/** The handler runs (the write commits), then the client gets a 500 with an empty body. */
 	| { kind: 'status500AfterCommit' }
-	/** The client gets this status before the handler runs: nothing is written. */
-	| { kind: 'statusBeforeCommit'; status: number }
+	/**
+	 * The client gets this status before the handler runs: nothing is written. `gatewayDateAheadSeconds`: the answer
+	 * comes from a gateway whose own `Date` clock is that far ahead of the service's.
+	 */
+	| { kind: 'statusBeforeCommit'; status: number; gatewayDateAheadSeconds?: number }
 	/** 429 before the handler runs; REST gets `Retry-After`, MCP a JSON-RPC error naming the seconds. */
 	| { kind: 'rateLimit'; retryAfterSeconds: number }
 	/** MCP DVS writes: the change commits but the result says `status: "uncertain"`. */
@@ -68,10 +71,10 @@ export type FaultKind =
 	// Hostile servers: what the documents allow a server, or a proxy in front of it, to do.
 	/** A redirect before the handler runs: `location` is another origin or a plain-HTTP URL. */
 	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
-	/** The handler runs (the write commits), then the client gets this status (500, 502, 503…). */
-	| { kind: 'statusAfterCommit'; status: number }
-	/** The client gets a 503 at once; the handler runs (the write commits) `afterMs` later. */
-	| { kind: 'lateCommit'; afterMs: number; status?: number }
+	/** The handler runs (the write commits), then the client gets this status (500, 502, 503…; from a gateway: see statusBeforeCommit). */
+	| { kind: 'statusAfterCommit'; status: number; gatewayDateAheadSeconds?: number }
+	/** The client gets a 503 at once (from a gateway: see statusBeforeCommit); the write commits `afterMs` later. */
+	| { kind: 'lateCommit'; afterMs: number; status?: number; gatewayDateAheadSeconds?: number }
 	/** The handler runs (the write commits), then a 200 with a body that is not the documented answer. */
 	| { kind: 'badAnswer'; body: BadAnswerBody }
 	/**

@@ -227,3 +227,17 @@ describe('rest file.upload, a watermarked PNG', () => {
 		}
 	});
 });
+
+describe.each(kindRows(CREATES_AND_UPLOADS))('%s, a gateway with its own clock', (_name, kind) => {
+	it("a 503 dated 10 min ahead by the gateway after the write landed: made once, the gateway's clock unused", async () => {
+		const destination = kind.prepare(sim());
+		const m = marker('g');
+		sim().faults.add({
+			match: writeOf(kind.match, m),
+			fault: { kind: 'statusAfterCommit', status: 503, gatewayDateAheadSeconds: 600 },
+		});
+		const run = await runAlone(destination, [destination.item(m)], CONTINUE);
+		expect(destination.objects(m)).toHaveLength(1);
+		expect(said(run.items[0])).toBe('reconciled');
+	});
+});
