@@ -224,7 +224,8 @@ export class WriteRecords {
 				return found && typeof found === 'object' && found.input === input ? found : undefined;
 			},
 			save: (record) => {
-				run().items[key] = JSON.parse(JSON.stringify(record)) as WriteRecord;
+				// Every record is a new object of plain values (earlierRuns.ts `recordingOf`): kept as given.
+				run().items[key] = record;
 			},
 			forget: () => {
 				delete run().items[key];
