@@ -27,7 +27,7 @@ async function parsed(form: StreamingFormData, body: Buffer) {
 	return await new Response(body, { headers: { 'content-type': form.type } }).formData();
 }
 
-it('is a Blob to axios: its type the multipart Content-Type, its size the exact length of what it streams', async () => {
+it('is a Blob to axios: its type the multipart Content-Type, its size the length of what it streams', async () => {
 	const content = randomBytes(1_900);
 	const form = new StreamingFormData();
 	form.append('folder_hash', 'abc');
