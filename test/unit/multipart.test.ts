@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Response } from 'undici';
 
 import { withBodyFields } from '../../nodes/shared/transport/bodyFields';
-import { StreamingFormData, streamedFile } from '../../nodes/shared/transport/multipart';
+import { StreamingFormData, readIfSmall, streamedFile } from '../../nodes/shared/transport/multipart';
 
 async function chunksOf(form: StreamingFormData): Promise<Buffer[]> {
 	const chunks: Buffer[] = [];
@@ -99,4 +99,37 @@ it("takes a credential's fields in front of its parts, encoded with the rest whe
 	expect(signed.size).toBe(body.length);
 	const read = await parsed(signed, body);
 	expect([...read.keys()]).toEqual(['user', 'user_access_token', 'folder_hash', 'file']);
+});
+
+describe('a small file read whole before the request', () => {
+	it("leaves with the credential's fields as one Buffer, under the form's own boundary", async () => {
+		const content = randomBytes(1_900);
+		const form = new StreamingFormData();
+		form.append('folder_hash', 'abc');
+		form.append('file', await readIfSmall(fileOf(content, 3)));
+		const signed = form.withFields({ user: 'u', user_access_token: 't' });
+
+		expect(Buffer.isBuffer(signed)).toBe(true);
+		const read = await parsed(form, signed as Buffer);
+		expect([...read.keys()]).toEqual(['user', 'user_access_token', 'folder_hash', 'file']);
+		const file = read.get('file') as unknown as { arrayBuffer(): Promise<ArrayBuffer> };
+		expect(Buffer.from(await file.arrayBuffer()).equals(content)).toBe(true);
+	});
+
+	it('stays a stream when larger than one write', async () => {
+		const form = new StreamingFormData();
+		form.append('file', await readIfSmall(fileOf(randomBytes(64 * 1024 + 1), 2)));
+		const signed = form.withFields({ user: 'u' });
+
+		expect(Buffer.isBuffer(signed)).toBe(false);
+		expect((signed as StreamingFormData).type).toBe(form.type);
+	});
+
+	it('is refused before any request when it brings other than its size', async () => {
+		const short = streamedFile('short.bin', '', 11, async function* () {
+			yield Buffer.alloc(10);
+		});
+
+		await expect(readIfSmall(short)).rejects.toThrow(/gave 10 of its 11 bytes/);
+	});
 });

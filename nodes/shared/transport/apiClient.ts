@@ -74,7 +74,7 @@ export async function connectionOf(
 /** What sendApiCall sends: the action's row and how its body, headers and answer are read. */
 export interface ApiRequest {
 	action: RestAction;
-	body?: () => RequestBody;
+	body?: () => RequestBody | Promise<RequestBody>;
 	responseType?: ServiceCall['responseType'];
 	headers?: ServiceCall['headers'];
 	/** The URL's query string (a GET script's fields). */

@@ -211,12 +211,14 @@ function signingOf(ctx: ServiceContext, call: ServiceCall) {
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
 	const signing = signingOf(ctx, call);
 	for (let attempt = 0; ; attempt++) {
+		// Built before the try: a body that cannot be built (its file unreadable) is that error, and nothing was sent.
+		const options = await requestOptionsOf(call);
 		let raw: IN8nHttpFullResponse;
 		try {
 			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				call.credentialType,
-				await requestOptionsOf(call),
+				options,
 				signing,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {

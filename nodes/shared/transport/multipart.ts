@@ -16,6 +16,8 @@ export interface StreamedFilePart {
 	readonly type: string;
 	readonly size: number;
 	stream(): AsyncIterable<Uint8Array>;
+	/** The whole file, when it was small enough to read before the request (`readIfSmall`). */
+	readonly bytes?: Buffer;
 }
 
 type FormValue = string | StreamedFilePart;
@@ -31,6 +33,34 @@ export function streamedFile(
 
 /** Chunks up to this size are joined with their neighbours, so a small body leaves in one write. */
 const ONE_WRITE_BYTES = 64 * 1024;
+
+/**
+ * A file part read whole when it is no larger than one write, so its body can leave as one Buffer
+ * (`StreamingFormData.withFields`); a larger one stays a stream.
+ */
+export async function readIfSmall(file: StreamedFilePart): Promise<StreamedFilePart> {
+	if (file.bytes !== undefined || file.size > ONE_WRITE_BYTES) return file;
+	const chunks: Uint8Array[] = [];
+	for await (const chunk of exactly(file)) chunks.push(chunk);
+	const bytes = chunks.length === 1 ? Buffer.from(chunks[0]) : Buffer.concat(chunks);
+	return {
+		...file,
+		bytes,
+		stream: async function* () {
+			yield bytes;
+		},
+	};
+}
+
+/** A new multipart boundary: random, so no file's content contains it by chance or by design. */
+export function newBoundary(): string {
+	return `----SvcFormBoundary${randomBytes(12).toString('hex')}`;
+}
+
+/** The Content-Type of a multipart body with this boundary. */
+export function multipartType(boundary: string): string {
+	return `multipart/form-data; boundary=${boundary}`;
+}
 const CRLF = '\r\n';
 
 /** A part's name or file name inside its quotes, as browsers and axios write it. */
@@ -55,7 +85,7 @@ async function* exactly(file: StreamedFilePart): AsyncIterable<Uint8Array> {
 export class StreamingFormData {
 	private readonly parts: Array<[string, FormValue]> = [];
 
-	private readonly boundary = `----SvcFormBoundary${randomBytes(12).toString('hex')}`;
+	constructor(private readonly boundary = newBoundary()) {}
 
 	get [Symbol.toStringTag](): string {
 		return 'Blob';
@@ -79,7 +109,21 @@ export class StreamingFormData {
 
 	/** The Content-Type the body is sent with. */
 	get type(): string {
-		return `multipart/form-data; boundary=${this.boundary}`;
+		return multipartType(this.boundary);
+	}
+
+	/**
+	 * The body with a credential's fields in front of its parts, under the same boundary (the request's
+	 * Content-Type stays true): one Buffer when every file in it was read whole, else a body that streams.
+	 */
+	withFields(fields: Record<string, string>): StreamingFormData | Buffer {
+		const signed = new StreamingFormData(this.boundary);
+		for (const [name, value] of Object.entries(fields)) signed.append(name, value);
+		for (const [name, value] of this.parts) signed.append(name, value);
+		const segments = signed.segments();
+		const whole = segments.every((segment) => Buffer.isBuffer(segment) || segment.bytes !== undefined);
+		if (!whole) return signed;
+		return Buffer.concat(segments.map((segment) => (Buffer.isBuffer(segment) ? segment : segment.bytes!)));
 	}
 
 	/** The body's exact length in bytes: the Content-Length. */
