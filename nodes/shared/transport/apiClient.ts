@@ -1,4 +1,4 @@
-import type { NodeApiError } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mismatchOf, saysFailed } from './answers';
@@ -37,32 +37,44 @@ export interface ApiDefinition {
 	serviceName: string;
 }
 
-const connections = new WeakMap<object, Map<string, ApiConnection>>();
+interface RunCredential {
+	connection: ApiConnection;
+	/** What n8n signs this run's requests with (http.ts `ServiceCall.credentials`). */
+	credentials: ICredentialDataDecryptedObject;
+}
 
 /**
- * The credential's checked Base URL and secrets, read once per execution (a node's credential is
- * the same for all its items).
+ * Each run's credentials, by its execution context: n8n drops the context when the run ends, and with it
+ * what was decrypted for it; nothing outlives the run.
  */
+const runCredentials = new WeakMap<object, Map<string, RunCredential>>();
+
+/** The credential, decrypted once per run (a node's credential is the same for all its items). */
+async function runCredentialOf(ctx: ServiceContext, api: ApiDefinition, itemIndex?: number): Promise<RunCredential> {
+	const known = runCredentials.get(ctx)?.get(api.credentialType);
+	if (known) return known;
+	const credentials = await ctx.getCredentials(api.credentialType, itemIndex);
+	const baseUrl = checkBaseUrl(credentials.baseUrl, api.credentialLabel);
+	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
+	const read = { connection: { baseUrl: baseUrl.url, secrets: secretsOf(credentials) }, credentials };
+	if (!runCredentials.has(ctx)) runCredentials.set(ctx, new Map());
+	runCredentials.get(ctx)!.set(api.credentialType, read);
+	return read;
+}
+
+/** The credential's checked Base URL and secrets, read once per run. */
 export async function connectionOf(
 	ctx: ServiceContext,
 	api: ApiDefinition,
 	itemIndex?: number,
 ): Promise<ApiConnection> {
-	const known = connections.get(ctx)?.get(api.credentialType);
-	if (known) return known;
-	const credentials = await ctx.getCredentials(api.credentialType, itemIndex);
-	const baseUrl = checkBaseUrl(credentials.baseUrl, api.credentialLabel);
-	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
-	const connection = { baseUrl: baseUrl.url, secrets: secretsOf(credentials) };
-	if (!connections.has(ctx)) connections.set(ctx, new Map());
-	connections.get(ctx)!.set(api.credentialType, connection);
-	return connection;
+	return (await runCredentialOf(ctx, api, itemIndex)).connection;
 }
 
 /** What sendApiCall sends: the action's row and how its body, headers and answer are read. */
 export interface ApiRequest {
 	action: RestAction;
-	body?: () => RequestBody;
+	body?: () => RequestBody | Promise<RequestBody>;
 	responseType?: ServiceCall['responseType'];
 	headers?: ServiceCall['headers'];
 	/** The URL's query string (a GET script's fields). */
@@ -84,7 +96,7 @@ export async function sendApiCall(
 	options: ApiCallOptions,
 	statusError: (response: ServiceResponse, connection: ApiConnection) => NodeApiError,
 ): Promise<ServiceResponse & { timeoutMs: number }> {
-	const connection = await connectionOf(ctx, api, options.itemIndex);
+	const { connection, credentials } = await runCredentialOf(ctx, api, options.itemIndex);
 	const { action } = request;
 	const timeoutMs = callTimeout(ctx, options.timeoutMs);
 	const saysUncertain = action.write && options.exactlyOnce !== true;
@@ -95,6 +107,7 @@ export async function sendApiCall(
 			responseType: request.responseType,
 			headers: request.headers,
 			credentialType: api.credentialType,
+			credentials,
 			method: action.method,
 			url: `${connection.baseUrl}${path}${request.query ? `?${request.query}` : ''}`,
 			timeoutMs,

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -45,6 +46,11 @@ export interface ServiceCall {
 	rateLimit?: RateLimitPolicy;
 	/** Seconds the service asks us to wait, read from a 429 response (default: Retry-After). */
 	retryAfterSeconds?: (response: ServiceResponse) => number | undefined;
+	/**
+	 * The node's credential of `credentialType` as this run read it (not an OAuth2 one, which n8n reads and
+	 * renews itself): n8n signs with it instead of decrypting the credential again for every request.
+	 */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 export interface ServiceResponse {
@@ -185,6 +191,15 @@ export function wasThrottled(ctx: object): boolean {
 	return throttled.has(ctx);
 }
 
+/** What n8n's request helper signs with besides the credential type: the credential the run already read. */
+function signingOf(ctx: ServiceContext, call: ServiceCall) {
+	if (call.credentials === undefined) return undefined;
+	const { id, name } = ctx.getNode().credentials?.[call.credentialType] ?? {};
+	return {
+		credentialsDecrypted: { id: id ?? '', name: name ?? '', type: call.credentialType, data: call.credentials },
+	};
+}
+
 /**
  * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
  * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
@@ -194,13 +209,17 @@ export function wasThrottled(ctx: object): boolean {
  * TransportFailure.
  */
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
+	const signing = signingOf(ctx, call);
 	for (let attempt = 0; ; attempt++) {
+		// Built before the try: a body that cannot be built (its file unreadable) is that error, and nothing was sent.
+		const options = await requestOptionsOf(call);
 		let raw: IN8nHttpFullResponse;
 		try {
 			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				call.credentialType,
-				await requestOptionsOf(call),
+				options,
+				signing,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw failureOf(error);

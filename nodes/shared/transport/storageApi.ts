@@ -7,7 +7,7 @@ import { serviceMessageOf, statusErrorFrom } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
 import { watchIdle } from './streams';
 import type { StreamedFilePart } from './multipart';
-import { StreamingFormData } from './multipart';
+import { StreamingFormData, multipartType, newBoundary, readIfSmall } from './multipart';
 import type { RestAction, StatusHints } from './restCatalogue';
 import { REST } from './restCatalogue';
 
@@ -165,17 +165,21 @@ export function callStorageAction(
 	);
 }
 
-/** Uploads a file: the file part streams from its source; a new form is built for each attempt. */
+/**
+ * Uploads a file, as a multipart body built anew for each attempt: a small file read whole, so the body can
+ * leave as one Buffer once the credential added its fields; a larger one streams from its source.
+ */
 export function uploadToStorage(
 	ctx: ServiceContext,
 	fields: StorageFields,
 	file: () => StreamedFilePart,
 	options: StorageCallOptions,
 ): Promise<ServiceResponse> {
-	const body = () => {
-		const form = new StreamingFormData();
+	const boundary = newBoundary();
+	const body = async () => {
+		const form = new StreamingFormData(boundary);
 		for (const [name, value] of formBody(fields)) form.append(name, value);
-		form.append('file', file());
+		form.append('file', await readIfSmall(file()));
 		return form;
 	};
 	const action = REST.uploadFile;
@@ -183,7 +187,7 @@ export function uploadToStorage(
 		ctx,
 		STORAGE_API,
 		`/api_v2/${action.name}`,
-		{ action, body, responseType: 'text' },
+		{ action, body, headers: { 'Content-Type': multipartType(boundary) }, responseType: 'text' },
 		options,
 		(failed, connection) => statusError(ctx, failed, action, options, connection),
 	);
