@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { line, TABLE_HEAD, verdict, type Reported } from './report';
@@ -65,6 +65,8 @@ const reports = join(scratch, 'figures');
 mkdirSync(reports);
 const timings: string[] = [];
 const started = Date.now();
+// A figure on a busy machine says less: the table says how busy this one was.
+const loadAtStart = loadavg()[0];
 let failed = 0;
 try {
 	for (const bench of benches) {
@@ -96,7 +98,9 @@ try {
 		`${judged.length} figures with a goal: ${count('held')} held, ${count('short')} short` +
 		`${failed ? `; ${failed} bench(es) FAILED` : ''}. Took ${total}: ${timings.join(', ')}.`;
 	const day = new Date().toISOString().slice(0, 10);
-	const heading = `\`npm run bench\` on ${day} at ${commit()} (Node ${process.version}).`;
+	const load = `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`;
+	const machine = `Node ${process.version}, ${availableParallelism()} cores, ${load}`;
+	const heading = `\`npm run bench\` on ${day} at ${commit()} (${machine}).`;
 	const table = [
 		...TABLE_HEAD,
 		...judged.map(line),
