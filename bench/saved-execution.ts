@@ -15,7 +15,8 @@ import { stringify } from 'flatted';
 import { runWorkflow } from '../devkit/harness';
 import { ITEMS_TYPE, registerItems, releaseItems } from '../devkit/harness/internalNodes';
 import { runBench } from './lib/transfer';
-import { credentialsOf, startWriteSimulator, type WriteSimulator } from './lib/writes';
+import { credentialsOf } from './lib/peers';
+import { startWriteSimulator, type WriteSimulator } from './lib/writes';
 import { report } from './report';
 
 const ITEMS = 5_000;

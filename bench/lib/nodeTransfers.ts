@@ -2,8 +2,9 @@
 /**
  * A large file up and down through the Svc Storage node or n8n's own HTTP Request node (n8n-nodes-base
  * from the n8n install), through the harness's engine and binary store, against the simulator process.
- * The HTTP Request node downloads with the Svc Storage credential (it signs the form body) and uploads
- * with the API's fields in its multipart body (a credential cannot add fields to one).
+ * The HTTP Request node is built as a user without this package builds it: no credential, the sign-in fields
+ * (`user`, `user_access_token`) typed in beside the API's own, in the form body of a download and the multipart
+ * body of an upload.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -91,11 +92,15 @@ export function transfers(sim: SimulatorProcess): Transfers {
 					{
 						method: 'POST',
 						url: `${sim.baseUrl}/api_v2/download_file`,
-						authentication: 'predefinedCredentialType',
-						nodeCredentialType: 'svcStorageApi',
 						sendBody: true,
 						contentType: 'form-urlencoded',
-						bodyParameters: { parameters: [{ name: 'file_hash', value: fileHash }] },
+						bodyParameters: {
+							parameters: [
+								{ name: 'user', value: PRO.user },
+								{ name: 'user_access_token', value: PRO.token },
+								{ name: 'file_hash', value: fileHash },
+							],
+						},
 						options: { response: { response: { responseFormat: 'file', outputPropertyName: 'data' } } },
 					},
 				];

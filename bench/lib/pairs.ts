@@ -1,53 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the bench tools, never inside n8n */
 /**
- * Time on a shared, noisy machine: ours and theirs run in pairs, the order alternating each round (a run after the
- * other's meets different garbage), for a few rounds or until a time budget is spent; the figure is the median of
- * the rounds' ratios, with their min and max. Times are printed and reported, never asserted.
+ * Time on a shared, noisy machine: the sides of a comparison (our node and its peers) run in rounds, the order
+ * turning each round (a run after another's meets different garbage); a figure is the median of the rounds'
+ * ratios, printed with their min and max and each side's median. Times are printed and reported, never asserted.
  */
+import type { Figure } from '../report';
+import type { Peer, Side } from './peers';
 
-export interface PairedRuns {
-	/** ours ÷ theirs of each round. */
-	ratios: number[];
-	ours: number[];
-	theirs: number[];
-}
-
-/** Wall-clock budget in seconds from the environment (`BENCH_WRITE_BUDGET_S`), else `fallback`. */
-export function budgetSeconds(fallback: number): number {
-	const given = Number(process.env.BENCH_WRITE_BUDGET_S);
-	return Number.isFinite(given) && given > 0 ? given : fallback;
-}
-
-/**
- * Up to `rounds` pairs (at least one): each side's run answers its time in seconds. No round starts that would
- * end, at the pace of those before it, past `budgetS` of wall time.
- */
-export async function pairedRuns(
-	rounds: number,
-	budgetS: number,
-	ours: (round: number) => Promise<number>,
-	theirs: (round: number) => Promise<number>,
-): Promise<PairedRuns> {
-	const runs: PairedRuns = { ratios: [], ours: [], theirs: [] };
-	const started = Date.now();
-	for (let round = 0; round < rounds; round++) {
-		const elapsedS = (Date.now() - started) / 1000;
-		if (round > 0 && elapsedS + elapsedS / round > budgetS) break;
-		let our = 0;
-		let their = 0;
-		if (round % 2 === 0) {
-			our = await ours(round);
-			their = await theirs(round);
-		} else {
-			their = await theirs(round);
-			our = await ours(round);
-		}
-		runs.ours.push(our);
-		runs.theirs.push(their);
-		runs.ratios.push(our / their);
-	}
-	return runs;
-}
+/** The paired rounds of the Done-when goals: five, each side once in each. */
+export const ROUNDS = 5;
 
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -55,15 +15,64 @@ export function median(values: number[]): number {
 	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** "median 1.23 (min 1.10, max 1.40, 5 rounds)". */
-export function describeRatios(runs: PairedRuns): string {
-	const fixed = (value: number) => value.toFixed(2);
-	const rounds = `${runs.ratios.length} round${runs.ratios.length === 1 ? '' : 's'}`;
-	const spread = `min ${fixed(Math.min(...runs.ratios))}, max ${fixed(Math.max(...runs.ratios))}`;
-	return `median ${fixed(median(runs.ratios))} (${spread}, ${rounds})`;
+/** `rounds` rounds of one run of each side, in an order that turns each round: each side's runs, by round. */
+export async function pairedRounds<T, S extends string>(
+	sides: readonly S[],
+	rounds: number,
+	run: (side: S, round: number) => Promise<T>,
+): Promise<Record<S, T[]>> {
+	const runs = Object.fromEntries(sides.map((side) => [side, [] as T[]])) as Record<S, T[]>;
+	for (let round = 0; round < rounds; round++)
+		for (let turn = 0; turn < sides.length; turn++) {
+			const side = sides[(turn + round) % sides.length];
+			runs[side].push(await run(side, round));
+		}
+	return runs;
 }
 
-/** "1.23 s" for the median of a side's times. */
-export function medianSeconds(times: number[]): string {
-	return `${median(times).toFixed(2)} s`;
+/** ours ÷ the peer's, round by round, of what `measure` reads from a run. */
+export function ratios<T>(runs: Record<Side, T[]>, peer: Peer, measure: (run: T) => number): number[] {
+	return runs.ours.map((run, round) => measure(run) / measure(runs[peer][round]));
+}
+
+const fixed = (value: number) => value.toFixed(2);
+
+/** "1.23 (1.10–1.40)": the median of the rounds' ratios, and their least and most. */
+export function spread(values: number[]): string {
+	return `${fixed(median(values))} (${fixed(Math.min(...values))}–${fixed(Math.max(...values))})`;
+}
+
+export interface SideFigure<T> {
+	key: string;
+	/** What was measured, e.g. "200 × Svc Storage File → Upload over REST into 0 entries, time". */
+	what: string;
+	runs: Record<Side, T[]>;
+	measure: (run: T) => number;
+	/** A side's median measure as the line shows it, e.g. "1.02 s". */
+	show: (value: number) => string;
+	goal: string;
+	/** Said after the sides' figures (requests and bytes per write, CPU per write). */
+	more?: string;
+}
+
+/**
+ * The figure of a comparison with both HTTP Request peers: ours ÷ the plain peer (the goal's yardstick), with the
+ * ratio to the Svc-credential peer and each side's median beside it.
+ */
+export function sideFigure<T>(figure: SideFigure<T>): Figure {
+	const { runs, measure, show } = figure;
+	const plain = ratios(runs, 'plain', measure);
+	const signed = ratios(runs, 'signed', measure);
+	const sides = (['ours', 'plain', 'signed'] as const).map((side) => show(median(runs[side].map(measure))));
+	const rounds = runs.ours.length;
+	return {
+		key: figure.key,
+		label:
+			`${figure.what} ÷ the plain HTTP Request node's, median of ${rounds} rounds; ÷ the one with the ` +
+			`Svc credential ${spread(signed)}; ours ${sides[0]}, plain ${sides[1]}, with the credential ${sides[2]}` +
+			(figure.more ? `; ${figure.more}` : ''),
+		value: Number(median(plain).toFixed(3)),
+		spread: `${fixed(Math.min(...plain))}–${fixed(Math.max(...plain))}`,
+		goal: figure.goal,
+	};
 }

@@ -1,11 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the bench tools, never inside n8n */
 /**
- * The simulator of the write benches, in a child process of its own so that the CPU a bench measures is the
- * node's: storage, DVS and MCP over one store, with the rate limits out of the way (create_folder's window
- * and the MCP limiter's are not what is measured), behind a TCP proxy that counts the bytes on the wire.
- * Clients talk to the proxy (`baseUrl`); the bench asks over IPC for the folders, tasks and counts of a row.
+ * The simulator of the write and read benches, in a child process of its own so that the CPU a bench measures is
+ * the node's: storage, DVS and MCP over one store, with the rate limits out of the way (create_folder's window and
+ * the MCP limiter's are not what is measured). Clients talk to it straight (no proxy on the timed path); the bytes
+ * on the wire are counted at its own sockets (`net.server.socket`, headers included). The bench asks over IPC for
+ * the folders, files, tasks and counts of a row; a folder's entries go straight into the store.
  */
-import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
+import { subscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
 
 import { mountDvs, mountMcp } from '../../devkit/simulator';
 import { main } from '../../devkit/simulator/cli';
@@ -24,7 +26,7 @@ export type WriteRequest =
 	| { op: 'fault'; spec: FaultSpec }
 	| { op: 'clearFaults' };
 
-/** What went over the wire since the simulator started: requests as its log counts them, bytes as the proxy does. */
+/** What went over the wire since the simulator started: requests as its log counts them, bytes at its sockets. */
 export interface Wire {
 	requests: number;
 	/** Bytes clients sent (requests), and bytes they received (responses), headers included. */
@@ -33,39 +35,41 @@ export interface Wire {
 }
 
 export interface WriteReady {
-	/** The counting proxy in front of the simulator. */
 	baseUrl: string;
-	storage: { user: string; token: string; userId: number };
-	dvs: { user: string; token: string; userId: number; projectId: number };
+	storage: { user: string; token: string; userId: number; fileHash: string };
+	dvs: { user: string; token: string; userId: number; projectId: number; taskId: number };
 }
 
-/** A TCP proxy on 127.0.0.1 that counts what goes through it each way. */
-async function countingProxy(
-	targetPort: number,
-): Promise<{ port: number; counts: { sent: number; received: number } }> {
-	const counts = { sent: 0, received: 0 };
-	const server = createServer((client: Socket) => {
-		const upstream = connect(targetPort, '127.0.0.1');
-		client.on('data', (chunk: Buffer) => (counts.sent += chunk.length));
-		upstream.on('data', (chunk: Buffer) => (counts.received += chunk.length));
-		client.pipe(upstream);
-		upstream.pipe(client);
-		client.on('error', () => upstream.destroy());
-		upstream.on('error', () => client.destroy());
-		client.on('close', () => upstream.destroy());
-		upstream.on('close', () => client.destroy());
+/** Counts the bytes of every connection the simulator accepts: those closed, and those open now. */
+function socketCounter(): () => { sent: number; received: number } {
+	const open = new Set<Socket>();
+	const closed = { sent: 0, received: 0 };
+	subscribe('net.server.socket', (message) => {
+		const { socket } = message as { socket: Socket };
+		open.add(socket);
+		socket.once('close', () => {
+			open.delete(socket);
+			closed.sent += socket.bytesRead;
+			closed.received += socket.bytesWritten;
+		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	server.unref();
-	return { port: (server.address() as AddressInfo).port, counts };
+	return () => {
+		const counts = { ...closed };
+		for (const socket of open) {
+			counts.sent += socket.bytesRead;
+			counts.received += socket.bytesWritten;
+		}
+		return counts;
+	};
 }
 
 function handler(sim: Simulator, owner: number, root: string, dvs: Awaited<ReturnType<typeof mountDvs>>) {
 	const org = dvs.seed.orgA;
+	const bytes = socketCounter();
 	const filled = new Map<string, Set<string>>();
 	let folders = 0;
 	let tasks = 0;
-	return (request: WriteRequest, counts: { sent: number; received: number }): unknown => {
+	return (request: WriteRequest): unknown => {
 		switch (request.op) {
 			case 'folder': {
 				const folder = sim.storage.createFolder(owner, root, `writes ${++folders}`);
@@ -90,7 +94,7 @@ function handler(sim: Simulator, owner: number, root: string, dvs: Awaited<Retur
 					values: { dvs_project_id: org.projects.website, name: `Commented task ${++tasks}` },
 				}).id;
 			case 'wire':
-				return { requests: sim.requests.length, ...counts } satisfies Wire;
+				return { requests: sim.requests.length, ...bytes() } satisfies Wire;
 			case 'fault':
 				sim.faults.add(request.spec);
 				return true;
@@ -111,17 +115,23 @@ if (require.main === module) {
 			const dvs = await mountDvs(sim);
 			// The MCP limiter's windows shrink to microseconds: the document's 30 writes a minute are not measured.
 			mountMcp(sim, dvs, { timeScale: 1e-6 });
-			const proxy = await countingProxy(sim.port);
 			const answer = handler(sim, demo.pro.userId, demo.pro.rootFolderHash, dvs);
 			process.on('message', (message: { id: number; request: WriteRequest }) =>
-				process.send?.({ id: message.id, result: answer(message.request, proxy.counts) }),
+				process.send?.({ id: message.id, result: answer(message.request) }),
 			);
 			process.on('disconnect', () => process.exit(0));
 			const admin = dvs.seed.orgA.users.admin;
+			const storage = { user: demo.pro.login, token: demo.pro.apiToken, userId: demo.pro.userId };
 			const ready: WriteReady = {
-				baseUrl: `http://127.0.0.1:${proxy.port}`,
-				storage: { user: demo.pro.login, token: demo.pro.apiToken, userId: demo.pro.userId },
-				dvs: { user: admin.login, token: admin.token, userId: admin.id, projectId: dvs.seed.orgA.projects.website },
+				baseUrl: sim.baseUrl,
+				storage: { ...storage, fileHash: demo.files.contract.hash },
+				dvs: {
+					user: admin.login,
+					token: admin.token,
+					userId: admin.id,
+					projectId: dvs.seed.orgA.projects.website,
+					taskId: dvs.seed.orgA.tasks.design,
+				},
 			};
 			process.send?.({ ready });
 		},
