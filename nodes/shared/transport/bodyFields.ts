@@ -30,12 +30,7 @@ function bodyWithFields(body: Body, fields: Record<string, string>): Body {
 		for (const [name, value] of body) copy.append(name, value);
 		return copy;
 	}
-	if (body instanceof StreamingFormData) {
-		const copy = new StreamingFormData();
-		for (const [name, value] of Object.entries(fields)) copy.append(name, value);
-		for (const [name, value] of body) copy.append(name, value);
-		return copy;
-	}
+	if (body instanceof StreamingFormData) return body.withFields(fields);
 	if (body === undefined || body === null || body === '') return { ...fields };
 	return { ...fields, ...(body as IDataObject) };
 }
