@@ -196,8 +196,8 @@ it('a download that stalls mid-body gives up after the Timeout option without ne
 });
 
 describe('every request has a timeout', () => {
-	// Axios times the wait for an answer with a plain timer: warped, 30 s pass in 30 ms.
-	useWarpedTime(1000, 1000);
+	// Axios times the wait for an answer with a plain timer: warped, 30 s pass in 30 ms (the server never answers).
+	useWarpedTime(1000, 1000, { requestTimeouts: true });
 
 	it('an editor lookup against a server that never answers gives up after 30 s and says so', async () => {
 		sim.faults.add({ match: { path: '^/api' }, fault: { kind: 'hang' }, times: 10 });
