@@ -197,6 +197,7 @@ describe('svc_import_file', () => {
 					});
 				});
 			// The deadline asked for, not the time it took: a busy machine may take seconds either way.
+			// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- a spy in a test, never inside n8n
 			const timers = jest.spyOn(globalThis, 'setTimeout');
 			let result: Awaited<ReturnType<typeof importFile>>;
 			let asked: unknown[];
