@@ -3,8 +3,10 @@
  * Time that runs faster, for tests through the real engine with real sockets: every timer from
  * `thresholdMs` up to a minute (the node's settle waits, 429 waits, the simulator's late commits)
  * fires `factor` times sooner, so a 15 s settle window passes in milliseconds. Shorter timers keep
- * real time, and so do request timeouts (n8n's default is 300 s; axios times the wait for the
- * answer's headers with a plain timer), so a warp never makes a request time out.
+ * real time, and so do request timeouts, whatever their length (the HTTP client's own timers: axios
+ * and follow-redirects time the wait for an answer with a plain timer): a warped 30 s editor lookup
+ * or Timeout option would give a busy machine's loopback a few milliseconds, and fail on the clock.
+ * `{ requestTimeouts: true }` warps them too, for a test whose server never answers.
  *
  *   useWarpedTime(1000);        // in a test file or a describe block
  *   warpedDelays()              // the waits asked for under the warp (what a test asserts instead of wall time)
@@ -14,10 +16,16 @@ type TimerFunction = (handler: (...args: unknown[]) => void, ms?: number, ...arg
 interface Warp {
 	factor: number;
 	thresholdMs: number;
+	requestTimeouts: boolean;
 }
 
-/** Timers longer than this are request timeouts, never warped. */
+/** Timers longer than this are never warped. */
 const LONGEST_WARPED_MS = 60_000;
+
+/** Whether the timer being set is an HTTP client's request timeout (it is set by axios or follow-redirects). */
+function isRequestTimeout(): boolean {
+	return /[\\/]node_modules[\\/](axios|follow-redirects)[\\/]/.test(new Error().stack ?? '');
+}
 
 const realSetTimeout = globalThis.setTimeout;
 const warps: Warp[] = [];
@@ -27,7 +35,12 @@ let skippedMs = 0;
 
 function warpedSetTimeout(handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown {
 	const warp = warps.at(-1);
-	const warped = warp !== undefined && ms !== undefined && ms >= warp.thresholdMs && ms <= LONGEST_WARPED_MS;
+	const warped =
+		warp !== undefined &&
+		ms !== undefined &&
+		ms >= warp.thresholdMs &&
+		ms <= LONGEST_WARPED_MS &&
+		(warp.requestTimeouts || !isRequestTimeout());
 	const delay = warped ? Math.max(1, Math.ceil((ms as number) / (warp as Warp).factor)) : ms;
 	if (warped) {
 		requested.push(ms as number);
@@ -51,9 +64,14 @@ export function warpedNow(): number {
 	return Date.now() + skippedMs;
 }
 
+export interface WarpOptions {
+	/** Warp the HTTP client's request timeouts too (only where no answer can come, or a request may fail on the clock). */
+	requestTimeouts?: boolean;
+}
+
 /** Starts a warp (the innermost one applies); returns the function that ends it. */
-export function warpTime(factor: number, thresholdMs = 100): () => void {
-	const warp = { factor, thresholdMs };
+export function warpTime(factor: number, thresholdMs = 100, options: WarpOptions = {}): () => void {
+	const warp = { factor, thresholdMs, requestTimeouts: options.requestTimeouts ?? false };
 	warps.push(warp);
 	globalThis.setTimeout = Object.assign(warpedSetTimeout, realSetTimeout) as unknown as typeof setTimeout;
 	return () => {
@@ -63,10 +81,10 @@ export function warpTime(factor: number, thresholdMs = 100): () => void {
 }
 
 /** A warp for every test of the file or describe block it is called in. */
-export function useWarpedTime(factor: number, thresholdMs = 100): void {
+export function useWarpedTime(factor: number, thresholdMs = 100, options: WarpOptions = {}): void {
 	let end: (() => void) | undefined;
 	beforeAll(() => {
-		end = warpTime(factor, thresholdMs);
+		end = warpTime(factor, thresholdMs, options);
 	});
 	afterAll(() => end?.());
 }

@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { readInteger, readLocator, readText, readTimeout } from '../shared/execution/parameters';
+import { readEntryReference } from '../shared/execution/entryReference';
+import { readInteger, readText, readTimeout } from '../shared/execution/parameters';
 import { DEFAULT_MAX_ITEMS_PER_POLL } from '../shared/description/common.descriptions';
 import { DEFAULT_DOWNLOAD_RETRIES, MAX_SUBFOLDER_DEPTH } from './description';
 import type { NameFilter } from './nameFilter';
@@ -25,7 +26,7 @@ export interface StorageTriggerSettings {
 export function readStorageTriggerSettings(ctx: IPollFunctions): StorageTriggerSettings {
 	const event = ctx.getNodeParameter('event', 'newFile') as StorageTriggerEvent;
 	// A poll's parameters have no item: the item index the shared readers take is 0.
-	const folderHash = readLocator(ctx, 'folder', 0, 'Folder');
+	const folderHash = readEntryReference(ctx, { name: 'folder', label: 'Folder' }, 0);
 	const depth = readInteger(ctx, 'subfolderDepth', 0, 'Subfolder Depth', {
 		min: 0,
 		max: MAX_SUBFOLDER_DEPTH,

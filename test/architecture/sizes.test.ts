@@ -60,4 +60,4 @@ it(`no file in nodes/ or credentials/ is over ${MOST_LINES} lines, no function o
 			),
 	);
 	expect(tooLong).toEqual([]);
-}, 120_000);
+});

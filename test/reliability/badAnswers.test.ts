@@ -8,7 +8,7 @@ import { ACTION_CASES, runBadAnswerSuite, type BadAnswerRow } from './badAnswers
 let rows: BadAnswerRow[];
 beforeAll(async () => {
 	rows = await runBadAnswerSuite();
-}, 300_000);
+});
 
 it('runs every action of both nodes, REST and MCP, with the bad bodies', () => {
 	expect(new Set(rows.map((row) => row.action)).size).toBe(ACTION_CASES.length);

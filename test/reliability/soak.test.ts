@@ -28,4 +28,4 @@ it('every trigger and event over REST and MCP: nothing missed, nothing doubled',
 	// A watched folder of REST costs one request per idle poll (the soak watches it with one subfolder).
 	expect(rows.find((row) => row.event === 'New Folder' && row.auth === 'rest')?.idleRequests).toBe(1);
 	expect(rows.find((row) => row.event === 'New Task' && row.auth === 'rest')?.idleRequests).toBe(1);
-}, 240_000);
+});

@@ -181,8 +181,10 @@ describe('upload_file', () => {
 		const raw = await sendTruncatedRequest(sim.port, head, body);
 		expect(raw).toMatch(/^HTTP\/1\.1 494 /);
 		expect(sim.storage.listChildren(folder.hash)).toHaveLength(0);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(sim.requests.find((entry) => entry.status === 494 && entry.action === 'upload_file')).toBeDefined();
+		// The log entry is written once the answer went out: wait for it, not for a length of time.
+		const logged = () => sim.requests.some((entry) => entry.status === 494 && entry.action === 'upload_file');
+		for (let tries = 0; !logged() && tries < 3000; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(logged()).toBe(true);
 	});
 
 	it('records a watermark for JPG/PNG, validates position and color', async () => {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readLocator } from '../../shared/execution/parameters';
+import { readEntryReference } from '../../shared/execution/entryReference';
 import { isToolUse } from '../../shared/execution/toolUse';
 import type { StorageService } from '../../shared/services/storage/StorageService';
 
@@ -20,8 +20,8 @@ export async function readEntryHash(
 	parameter: { name: string; label: string; required?: boolean },
 	itemIndex: number,
 ): Promise<string> {
-	const reference = readLocator(ctx, parameter.name, itemIndex, parameter.label, parameter.required ?? true);
 	const rules = { byName: isToolUse(ctx) };
+	const reference = readEntryReference(ctx, parameter, itemIndex, rules.byName);
 	return kind === 'folder'
 		? await storage.folderHashOf(reference, rules, itemIndex)
 		: await storage.fileHashOf(reference, rules, itemIndex);

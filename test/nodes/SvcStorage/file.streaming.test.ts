@@ -85,4 +85,4 @@ it('uploads and downloads 50 MB in filesystem mode, byte for byte', async () => 
 		`50 MB in filesystem mode: upload RSS ${beforeUpload} → ${afterUpload} MB (+${afterUpload - beforeUpload}, includes the simulator's stored copy); ` +
 			`download RSS ${beforeDownload} → ${afterDownload} MB (+${afterDownload - beforeDownload})`,
 	);
-}, 120000);
+});

@@ -217,7 +217,7 @@ export function storageOperations(
 		const bytes = await result.binaryBuffer(result.items[0], 'data');
 		expect(bytes.length).toBe(content.length);
 		expect(bytes.equals(content)).toBe(true);
-	}, 60_000);
+	});
 
 	it.each([
 		{ title: 'File', rename: { resource: 'file', operation: 'rename', newName: 'final.txt' }, before: 'draft.txt' },

@@ -50,7 +50,7 @@ describe('New Task, by identity', () => {
 		expect(seen).toEqual(Array.from({ length: 12_000 }, (_, n) => `t${String(n).padStart(5, '0')}`));
 		const idle = await requestsDuring(env, async () => await poller.poll());
 		expect(idle.requests).toHaveLength(1);
-	}, 120_000);
+	});
 
 	it('with a status filter, a task that only now matches is not new; a new matching task is', async () => {
 		const project = newProject('status filter');
@@ -119,7 +119,7 @@ describe('New Comment on the tasks of a project', () => {
 			for (const item of emitted(await poller.poll())) seen.add(item.id);
 		expect(seen.size).toBe(1000);
 		expect(await poller.poll()).toBeNull();
-	}, 120_000);
+	});
 });
 
 describe('saved state', () => {

@@ -64,7 +64,7 @@ describe('New File, by identity', () => {
 		expect(seen.slice(-100).sort()).toEqual(
 			Array.from({ length: 100 }, (_, n) => `b${String(11_900 + n).padStart(5, '0')}.txt`),
 		);
-	}, 60_000);
+	});
 
 	it('watches a folder of 50,000 files: a new one among them is found; the record is 8 bytes a file', async () => {
 		const { folder, poller } = watch('fifty-thousand');
@@ -74,7 +74,7 @@ describe('New File, by identity', () => {
 		expect(names(emitted(await poller.poll()))).toEqual(['the-new-one.txt']);
 		const saved = poller.staticData() as { state: { seen: string } };
 		expect(saved.state.seen.length).toBe(50_001 * 8);
-	}, 60_000);
+	});
 });
 
 describe('New Folder and File Updated', () => {
