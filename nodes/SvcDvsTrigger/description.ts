@@ -14,10 +14,6 @@ export const DEFAULT_TASKS_CHECKED_PER_POLL = 10;
 /** The comment trigger follows at most this many of the newest matching tasks. */
 export const MAX_WATCHED_TASKS = 1000;
 
-const NUMERIC_ID = [
-	{ type: 'regex' as const, properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Enter the numeric ID' } },
-];
-
 const onNewTask = { event: ['newTask'] };
 const onTaskUpdated = { event: ['taskUpdated'] };
 const onTaskLists = { event: ['newTask', 'taskUpdated'] };
@@ -28,14 +24,14 @@ const onCommentsOfTasks = { event: ['newComment'], watch: ['tasks'] };
 const taskLocator = listOrDirectLocator(
 	{ displayName: 'Task', name: 'task' },
 	{ noun: 'task', searchListMethod: 'searchTasks' },
-	{ ...byIdMode, placeholder: 'e.g. 5101', validation: NUMERIC_ID },
+	{ ...byIdMode, placeholder: 'e.g. 5101' },
 );
 
 /** The project whose tasks are watched, picked from a searchable list or given by its numeric ID. */
 const projectLocator = listOrDirectLocator(
 	{ displayName: 'Project', name: 'project' },
 	{ noun: 'project', searchListMethod: 'searchProjects' },
-	{ ...byIdMode, placeholder: 'e.g. 5002', validation: NUMERIC_ID },
+	{ ...byIdMode, placeholder: 'e.g. 5002' },
 );
 
 /** The Filters of the triggers that list tasks (New Task, Task Updated, New Comment on matching tasks). */

@@ -9,7 +9,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listSearch, warpedDelays, warpTime } from '../../devkit/harness';
+import { listSearch, loadPackage, warpedDelays, warpTime } from '../../devkit/harness';
 import { requestsDuring, storagePoller, useTriggerEnv } from '../../devkit/triggerEnv';
 import {
 	byHash,
@@ -23,7 +23,7 @@ import {
 } from '../nodes/SvcStorage/env';
 import { nodeProperties } from '../helpers';
 
-const STORAGE_NODES = [STORAGE_NODE, 'n8n-nodes-svc.svcStorageTrigger'];
+const NODES = loadPackage().nodeTypeNames;
 
 /** What n8n would run through its regex watchdog for a parameter: its locator modes' regexes. */
 function watchedRegexes(property: INodeProperties): string[] {
@@ -33,7 +33,7 @@ function watchedRegexes(property: INodeProperties): string[] {
 	]);
 }
 
-it.each(STORAGE_NODES)('%s asks n8n to time no regex for a folder or file', (type) => {
+it.each(NODES)('%s asks n8n to time no regex for any locator', (type) => {
 	const locators = nodeProperties(type).filter((property) => property.type === 'resourceLocator');
 	expect(locators.length).toBeGreaterThan(0);
 	expect(locators.flatMap((property) => watchedRegexes(property).map((mode) => `${property.name}: ${mode}`))).toEqual(

@@ -12,13 +12,8 @@ function documentLocator(displayName: string, name: string, noun: string, search
 	const locator = listOrDirectLocator(
 		{ displayName, name },
 		{ noun, searchListMethod },
-		{
-			...byIdMode,
-			placeholder: 'e.g. 5012',
-			validation: [
-				{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `A ${noun} ID is a whole number` } },
-			],
-		},
+		// No `validation` regex: n8n times it by the wall clock at every execution's start; readDocumentId checks.
+		{ ...byIdMode, placeholder: 'e.g. 5012' },
 	);
 	return { ...locator, required: true };
 }

@@ -43,12 +43,6 @@ const properties: INodeProperties[] = [
 				name: 'name',
 				type: 'string',
 				placeholder: 'e.g. svc_get_root_folder',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[A-Za-z0-9_.-]+$', errorMessage: 'Tool names use letters, digits, _ . and -' },
-					},
-				],
 			},
 		],
 	},
