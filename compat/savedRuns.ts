@@ -134,3 +134,14 @@ export function shapesOfRun(workflow: ExampleWorkflow, result: WorkflowRunResult
 			.map((node) => [node.name, shapeOf(node, result.outputOf(node.name))]),
 	);
 }
+
+/** The node versions some release shipped, by node type (`n8n-nodes-svc.svcStorage`): their outputs are promises. */
+export function releasedNodeVersions(): Record<string, number[]> {
+	const released: Record<string, number[]> = {};
+	for (const release of RELEASES) {
+		const { nodes } = readCapture<{ nodes: Record<string, Record<string, unknown>> }>(release, 'parameters.json');
+		for (const [type, versions] of Object.entries(nodes))
+			released[type] = [...new Set([...(released[type] ?? []), ...Object.keys(versions).map(Number)])].sort();
+	}
+	return released;
+}
