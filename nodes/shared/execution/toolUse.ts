@@ -30,9 +30,15 @@ function keysKeptByDefault(ctx: IExecuteFunctions | IPollFunctions): boolean {
 	return ctx.getNode().typeVersion < 2 && !isToolUse(ctx);
 }
 
-/** Whether an item's output keeps capability keys: the option when set, else its node version's default. */
+/**
+ * Whether an item's output keeps capability keys: the option when set, else its node version's default. An item
+ * that asks for the account's access token by name (Get User Data's Include Access Token) keeps them too in the
+ * regular node: the token can do all any key can, so leaving the keys out would protect nothing and hide the token.
+ */
 export function keepsCapabilityKeys(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter('options.capabilityKeys', itemIndex, keysKeptByDefault(ctx)) !== false;
+	const asksForToken = !isToolUse(ctx) && ctx.getNodeParameter('includeAccessToken', itemIndex, false) === true;
+	const byDefault = keysKeptByDefault(ctx) || asksForToken;
+	return ctx.getNodeParameter('options.capabilityKeys', itemIndex, byDefault) !== false;
 }
 
 /** A poll's output as the trigger's Include Capability Keys option (and node version) has it. */
