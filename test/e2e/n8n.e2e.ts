@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values; it reads answers of every shape */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values; it reads answers of every shape */
 /**
  * The package inside a real n8n of each supported line (N8N_LINE; `n8n start` on loopback, the packed tarball installed as a
  * community package): node and credential types, every credential's Test button through n8n's REST API
