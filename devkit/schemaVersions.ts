@@ -19,7 +19,7 @@ export function actionNodeVersions(): Array<[number, SchemaNode[]]> {
 	const byVersion = new Map<number, SchemaNode[]>();
 	for (const folder of ACTION_NODES) {
 		const type = `n8n-nodes-svc.${folder[0].toLowerCase()}${folder.slice(1)}`;
-		const { version } = nodeTypes.getByName(type).description;
+		const { version } = nodeTypes.getByNameAndVersion(type).description;
 		for (const each of Array.isArray(version) ? version : [version])
 			byVersion.set(each, [...(byVersion.get(each) ?? []), { folder, type }]);
 	}

@@ -10,7 +10,7 @@ import { demoCredentials, startDemoSimulator } from '../../../devkit/demo';
 import { createPoller, loadPackage, runNode } from '../../../devkit/harness';
 import type { ServiceSimulator } from '../../../devkit/simulator';
 import { parametersOf } from '../../../compat/nodeParameters';
-import { runSavedWorkflow, workflowsOf } from '../../../compat/savedRuns';
+import { runSavedWorkflow, workflowsOf, type SavedNode } from '../../../compat/savedRuns';
 import { DVS_NODE, MCP_NODE, STORAGE_NODE, byId, nodeDescription } from '../../helpers';
 
 const TRIGGER_NODE = 'n8n-nodes-svc.svcStorageTrigger';
@@ -75,7 +75,7 @@ async function run(type: string, parameters: INodeParameters, typeVersion?: numb
 
 describe('n8n places a new node at version 2', () => {
 	it.each([STORAGE_NODE, DVS_NODE, MCP_NODE, TRIGGER_NODE])('%s: versions 1 and 2, new nodes at 2', (type) => {
-		const { version, defaultVersion } = loadPackage().nodeTypes.getByName(type).description;
+		const { version, defaultVersion } = nodeDescription(type);
 		expect([version, defaultVersion, loadPackage().nodeTypes.defaultVersion(type)]).toEqual([[1, 2], 2, 2]);
 	});
 
@@ -130,7 +130,8 @@ describe('Svc Storage Trigger', () => {
 
 it("a workflow 0.1.0 saved runs its version 1 nodes with their keys, as it did (compat/0.1.0's backup template)", async () => {
 	const saved = workflowsOf('0.1.0').find((workflow) => workflow.name.startsWith('Back up every top-level folder'))!;
-	expect(saved.nodes.filter((node) => node.type === STORAGE_NODE).map((node) => node.typeVersion)).toContain(1);
+	const storageNodes = (saved.nodes as SavedNode[]).filter((node) => node.type === STORAGE_NODE);
+	expect(storageNodes.map((node) => node.typeVersion)).toContain(1);
 	const { result } = await runSavedWorkflow(sim, '0.1.0', saved);
 	expect(keyFields(result.outputOf('Create backup folder'))).toEqual(['"folder_edit_key"', '"folder_upload_key"']);
 	expect(keyFields(result.outputOf('Upload into backup'))).toEqual(['"file_delete_key"']);
