@@ -12,7 +12,10 @@ import { byId, runNode, type CredentialsMap, type HarnessInputItem } from './har
 import { OPERATION_CASES } from './operationCases';
 import type { ServiceSimulator } from './simulator';
 
-export const SCHEMA_VERSION = 'v1.0.0';
+/** The folder of a node version's schemas, as n8n's editor asks for it (node version 2 → `v2.0.0`). */
+export function schemaFolderOf(typeVersion: number): string {
+	return `v${String(typeVersion).split('.').concat(['0', '0']).slice(0, 3).join('.')}`;
+}
 
 export interface OperationRun {
 	/** The node's folder under nodes/ (SvcStorage, SvcDvs, SvcMcp). */
@@ -189,6 +192,7 @@ export async function runOperation(
 	run: OperationRun,
 	deleted: Record<string, string>,
 	sessionId?: string,
+	typeVersion?: number,
 ): Promise<IDataObject[]> {
 	const pro = sim.demo.pro;
 	const resolve = (value: unknown): unknown => {
@@ -209,6 +213,7 @@ export async function runOperation(
 		run.node === 'SvcMcp' ? { authentication: 'apiToken' } : run.mcp ? { authentication: 'svcMcpApi' } : {};
 	const result = await runNode({
 		type: TYPE_OF[run.node],
+		typeVersion,
 		parameters: { resource: run.resource, operation: run.operation, ...authentication, ...parameters },
 		credentials,
 		input: run.input,
@@ -271,7 +276,11 @@ export function schemaOf(values: unknown[]): JsonSchema {
 	return schema;
 }
 
-/** Where n8n looks for an operation's output schema: `<node folder>/__schema__/v1.0.0/<resource>/<operation>.json`. */
-export function schemaPathOf(root: string, run: Pick<OperationRun, 'node' | 'resource' | 'operation'>): string {
-	return `${root}/nodes/${run.node}/__schema__/${SCHEMA_VERSION}/${run.resource}/${run.operation}.json`;
+/** Where n8n looks for an operation's output schema: `<node folder>/__schema__/v<version>/<resource>/<operation>.json`. */
+export function schemaPathOf(
+	root: string,
+	run: Pick<OperationRun, 'node' | 'resource' | 'operation'>,
+	typeVersion: number,
+): string {
+	return `${root}/nodes/${run.node}/__schema__/${schemaFolderOf(typeVersion)}/${run.resource}/${run.operation}.json`;
 }

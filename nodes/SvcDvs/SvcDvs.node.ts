@@ -50,7 +50,9 @@ export class SvcDvs implements INodeType {
 		name: 'svcDvs',
 		icon: { light: 'file:../../icons/svc-dvs.svg', dark: 'file:../../icons/svc-dvs.dark.svg' },
 		group: ['input', 'output'],
-		version: 1,
+		// Version 2 leaves capability keys out unless Include Capability Keys is on (docs/COMPATIBILITY.md).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: actionSubtitle(properties),
 		description:
 			'Work with the Svc DVS document register: tasks, comments, attachments, projects, contact ' +

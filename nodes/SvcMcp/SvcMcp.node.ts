@@ -47,7 +47,9 @@ export class SvcMcp implements INodeType {
 		name: 'svcMcp',
 		icon: { light: 'file:../../icons/svc-mcp.svg', dark: 'file:../../icons/svc-mcp.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2 leaves capability keys out unless Include Capability Keys is on (docs/COMPATIBILITY.md).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: actionSubtitle(properties),
 		description:
 			'Call tools and read resources and documentation of the Svc hosted MCP endpoint. Text from ' +

@@ -42,7 +42,9 @@ export class SvcStorage implements INodeType {
 		name: 'svcStorage',
 		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
 		group: ['input', 'output'],
-		version: 1,
+		// Version 2 leaves capability keys out unless Include Capability Keys is on (docs/COMPATIBILITY.md).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: actionSubtitle(properties),
 		description: 'Manage folders, files, e-signatures and encryption keys in Svc cloud storage',
 		defaults: { name: 'Svc Storage' },

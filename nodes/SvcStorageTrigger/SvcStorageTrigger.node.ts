@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { storageCredentials } from '../shared/description/authentication.descriptions';
+import { pollOutputWithKeysAsChosen } from '../shared/execution/toolUse';
 import { properties } from './description';
 import { pollStorageTrigger } from './events';
 import { searchFolders } from './methods/listSearch';
@@ -12,7 +13,9 @@ export class SvcStorageTrigger implements INodeType {
 		name: 'svcStorageTrigger',
 		icon: { light: 'file:../../icons/svc.svg', dark: 'file:../../icons/svc.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 leaves capability keys out unless Include Capability Keys is on (docs/COMPATIBILITY.md).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ {"newFile": "New file", "fileUpdated": "File updated", "newFolder": "New folder"}[$parameter["event"]] ' +
 			'+ " in watched folder" }}',
@@ -32,6 +35,6 @@ export class SvcStorageTrigger implements INodeType {
 	methods = { listSearch: { searchFolders } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollStorageTrigger.call(this);
+		return pollOutputWithKeysAsChosen(this, await pollStorageTrigger.call(this));
 	}
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { storageAuthentication } from '../shared/description/authentication.descriptions';
 import {
+	capabilityKeysOptions,
 	DEFAULT_MAX_ITEMS_PER_POLL,
 	filtersCollection,
 	folderLocator,
@@ -111,6 +112,7 @@ export const properties: INodeProperties[] = [
 					'before it is emitted with the error',
 				displayOptions: { show: { '/download': [true] } },
 			},
+			...capabilityKeysOptions,
 			{
 				displayName: 'Max Items per Poll',
 				name: 'maxFilesPerPoll',

@@ -75,9 +75,11 @@ describe('the comparison', () => {
 			limit.displayOptions = { show, hide: { ...hide, '@version': [2] } };
 			properties.push({ ...limit, default: 100, displayOptions: { show: { ...show, '@version': [2] }, hide } });
 		});
-		description.version = [1, 2];
 		expect(parameterChanges(before, parametersOf(description, 1))).toEqual([]);
-		expect(parameterChanges(before, parametersOf(description, 2))).toEqual([expect.stringMatching(/default 50 → 100/)]);
+		const version2 = parametersOf(nodeDescription(STORAGE_NODE), 2);
+		expect(parameterChanges(version2, parametersOf(description, 2))).toEqual([
+			expect.stringMatching(/default 50 → 100/),
+		]);
 	});
 
 	it('lets a version gain parameters and option values', () => {

@@ -135,7 +135,7 @@ it('a new Svc Storage node starts on the Storage credential although an MCP cred
 	expect(await parametersText(page)).toMatch(/Authentication/);
 });
 
-it("n8n serves each operation's output schema from the installed package, where the editor asks for it", async () => {
+it("n8n serves each operation's output schema from the installed package, where the editor asks for it, per node version", async () => {
 	for (const [node, path, field] of [
 		['svcStorage', 'folder/create', 'folder_hash'],
 		['svcDvs', 'task/create', 'dvs_document_id'],
@@ -147,6 +147,18 @@ it("n8n serves each operation's output schema from the installed package, where 
 			field,
 		);
 	}
+	// Each node version has its own: version 1's shows a created folder's keys, version 2's (a node added now) none.
+	const fieldsAt = async (version: string) =>
+		Object.keys(
+			(
+				(await (
+					await page.request.get(`${n8n.url}/schemas/n8n-nodes-svc.svcStorage/${version}/folder/create.json`)
+				).json()) as { properties: Record<string, unknown> }
+			).properties,
+		);
+	expect(await fieldsAt('1.0.0')).toContain('folder_edit_key');
+	const latest = await fieldsAt('2.0.0');
+	expect([latest.includes('folder_hash'), latest.filter((name) => name.endsWith('_key'))]).toEqual([true, []]);
 });
 
 it("before any run, the next node's input shows a Svc node's output fields from its schema, ready to map", async () => {

@@ -1,12 +1,14 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values; it reads answers of every shape */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- this file runs in Node under the test tools, never inside n8n; its tokens are made-up test values; it reads answers of every shape */
 /**
  * The package inside a real n8n of each supported line (N8N_LINE; `n8n start` on loopback, the packed tarball installed as a
  * community package): node and credential types, every credential's Test button through n8n's REST API
  * (OAuth2 connected through n8n's own flow), every template run headless, the trigger templates firing on
- * changes made in the simulator, a 5 MiB download → upload round trip, and our credentials chosen in n8n's
- * HTTP Request node.
+ * changes made in the simulator, a 5 MiB download → upload round trip, our credentials chosen in n8n's
+ * HTTP Request node, and capability keys: kept by a node compat/0.1.0 saved at version 1, left out at version 2.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
 
@@ -196,6 +198,47 @@ describe('the templates, run headless with `n8n execute`', () => {
 				]);
 			expectations[example.file]?.(run.nodes);
 		}
+	});
+});
+
+describe('capability keys: a node saved at version 1 keeps them, a node added now (version 2) leaves them out', () => {
+	const saved = (
+		JSON.parse(readFileSync(join(__dirname, '..', '..', 'compat', '0.1.0', 'workflows.json'), 'utf8')) as any[]
+	).find((workflow) => String(workflow.name).startsWith('Back up every top-level folder'));
+	/** The saved workflow on this n8n's credentials; its Svc nodes at `typeVersion` when given. */
+	const imported = (label: string, typeVersion?: number) => ({
+		name: `${saved.name} (${label})`,
+		nodes: saved.nodes.map((node: any) => ({
+			...node,
+			...(typeVersion && node.type.startsWith('n8n-nodes-svc.') ? { typeVersion } : {}),
+			...(node.credentials
+				? {
+						credentials: Object.fromEntries(
+							Object.keys(node.credentials).map((type) => {
+								const credential = credentials.find((record) => record.type === type)!;
+								return [type, { id: credential.id, name: credential.name }];
+							}),
+						),
+					}
+				: {}),
+		})),
+		connections: saved.connections,
+		settings: saved.settings,
+	});
+	const keysOf = (run: Awaited<ReturnType<typeof executeHeadless>>, node: string) =>
+		[...new Set(JSON.stringify(run.nodes[node]?.items.map((item) => item.json)).match(/"[a-z_]+_key"/g) ?? [])].sort();
+
+	it("compat/0.1.0's backup workflow outputs the keys as saved; the same nodes at version 2 output none", async () => {
+		expect(saved.nodes.find((node: any) => node.name === 'Create backup folder').typeVersion).toBe(1);
+		const asSaved = await executeHeadless(n8n, (await createWorkflow(n8n.rest, imported('as saved'))).id);
+		expect([asSaved.status, asSaved.nodes['Upload into backup']?.items.length > 0]).toEqual([0, true]);
+		expect(keysOf(asSaved, 'Create backup folder')).toEqual(['"folder_edit_key"', '"folder_upload_key"']);
+		expect(keysOf(asSaved, 'Upload into backup')).toEqual(['"file_delete_key"']);
+
+		const asNew = await executeHeadless(n8n, (await createWorkflow(n8n.rest, imported('version 2', 2))).id);
+		expect([asNew.status, asNew.nodes['Upload into backup']?.items.length > 0]).toEqual([0, true]);
+		for (const node of ['Get user data', 'Create backup folder', 'List top-level folders', 'Upload into backup'])
+			expect([node, keysOf(asNew, node)]).toEqual([node, []]);
 	});
 });
 

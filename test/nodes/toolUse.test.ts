@@ -33,9 +33,15 @@ const dvsCredentials = () => {
 	const admin = sim.dvs.seed.orgA.users.admin;
 	return { svcDvsApi: { baseUrl: sim.baseUrl, user: admin.login, accessToken: admin.token } };
 };
-const listFolder = async (type: string, folder: string, options: INodeParameters = {}): Promise<NodeRunResult> =>
+const listFolder = async (
+	type: string,
+	folder: string,
+	options: INodeParameters = {},
+	typeVersion?: number,
+): Promise<NodeRunResult> =>
 	await runNode({
 		type,
+		typeVersion,
 		parameters: { resource: 'folder', operation: 'getContent', folder: byId(folder), returnAll: true, options },
 		credentials: storageCredentials(),
 	});
@@ -107,14 +113,17 @@ describe('folders and files by what a model sends', () => {
 describe('capability keys', () => {
 	const keysIn = (result: NodeRunResult) => JSON.stringify(jsonOf(result)).match(/_(edit|upload|delete)_key/g) ?? [];
 
-	it('are left out of what a tool returns, and kept in the regular node', async () => {
+	it('are left out of what a tool returns, in every node version, and kept in the regular node of version 1 only', async () => {
 		expect(keysIn(await listFolder(STORAGE_TOOL, '/Documents'))).toEqual([]);
-		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents')).length).toBeGreaterThan(0);
+		expect(keysIn(await listFolder(STORAGE_TOOL, '/Documents', {}, 1))).toEqual([]);
+		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents'))).toEqual([]);
+		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents', {}, 1)).length).toBeGreaterThan(0);
 	});
 
 	it('are kept in a tool when its option says so, and left out of the regular node when its option says so', async () => {
 		expect(keysIn(await listFolder(STORAGE_TOOL, '/Documents', { capabilityKeys: true })).length).toBeGreaterThan(0);
-		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents', { capabilityKeys: false }))).toEqual([]);
+		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents', { capabilityKeys: true })).length).toBeGreaterThan(0);
+		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents', { capabilityKeys: false }, 1))).toEqual([]);
 	});
 });
 

@@ -1,10 +1,16 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 /**
  * Whether the node runs as an AI Agent's tool: n8n runs a `usableAsTool` node as its own type with
  * `Tool` appended (svcStorage → svcStorageTool), in the editor and in executions alike.
  */
-export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions): boolean {
+export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions): boolean {
 	return ctx.getNode().type.endsWith('Tool');
 }
 
@@ -16,9 +22,32 @@ export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions): boole
 const CAPABILITY_KEY =
 	/(^|_)(edit|upload|delete)_key$|(^|_)(access|refresh|id)_token$|^(session_?id|phpsessid|sessionid)$/i;
 
-/** Whether an item's output keeps capability keys: the option when set, else not for a tool and so for a node. */
+/**
+ * Whether the output keeps capability keys when the Include Capability Keys option is not set: only a node of
+ * version 1 (as 0.1.0 saved it), never an AI tool. From version 2 on a user switches the option on to keep them.
+ */
+function keysKeptByDefault(ctx: IExecuteFunctions | IPollFunctions): boolean {
+	return ctx.getNode().typeVersion < 2 && !isToolUse(ctx);
+}
+
+/**
+ * Whether an item's output keeps capability keys: the option when set, else its node version's default. An item
+ * that asks for the account's access token by name (Get User Data's Include Access Token) keeps them too in the
+ * regular node: the token can do all any key can, so leaving the keys out would protect nothing and hide the token.
+ */
 export function keepsCapabilityKeys(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter('options.capabilityKeys', itemIndex, !isToolUse(ctx)) !== false;
+	const asksForToken = !isToolUse(ctx) && ctx.getNodeParameter('includeAccessToken', itemIndex, false) === true;
+	const byDefault = keysKeptByDefault(ctx) || asksForToken;
+	return ctx.getNodeParameter('options.capabilityKeys', itemIndex, byDefault) !== false;
+}
+
+/** A poll's output as the trigger's Include Capability Keys option (and node version) has it. */
+export function pollOutputWithKeysAsChosen(
+	ctx: IPollFunctions,
+	output: INodeExecutionData[][] | null,
+): INodeExecutionData[][] | null {
+	if (!output || ctx.getNodeParameter('options.capabilityKeys', keysKeptByDefault(ctx)) !== false) return output;
+	return output.map((items) => items.map((item) => ({ ...item, json: withoutCapabilityKeys(item.json) })));
 }
 
 /** A JSON value without capability keys, at any depth. */

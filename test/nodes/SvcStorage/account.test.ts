@@ -275,9 +275,11 @@ describe('Account > Validate Session', () => {
 });
 
 describe('Account > Get User Data', () => {
-	it('returns the account with its ROOT folder and keys, and no access token unless asked', async () => {
+	it('returns the account with its ROOT folder and keys (Include Capability Keys on), and no access token unless asked', async () => {
 		const { pro } = sim().demo;
-		const { result, actions } = await counting(() => account({ operation: 'getUserData' }));
+		const { result, actions } = await counting(() =>
+			account({ operation: 'getUserData', options: { capabilityKeys: true } }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(actions).toEqual(['authenticate_user']);
 		const root = sim().storage.getFolder(pro.rootFolderHash);

@@ -50,7 +50,13 @@ describe('File: upload', () => {
 		const folder = scratchFolder();
 		const content = samplePdf('Upload');
 		const start = sim().requests.length;
-		const [out] = jsonOf(await upload(folder.hash, {}, binaryItem(content, 'report.pdf', 'application/pdf')));
+		const [out] = jsonOf(
+			await upload(
+				folder.hash,
+				{ options: { capabilityKeys: true } },
+				binaryItem(content, 'report.pdf', 'application/pdf'),
+			),
+		);
 		const stored = sim().storage.getFile(out.file_hash as string);
 		expect(stored).toMatchObject({
 			folderHash: folder.hash,

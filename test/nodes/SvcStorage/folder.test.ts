@@ -33,7 +33,14 @@ describe('Folder: create', () => {
 
 	it('creates in ROOT when no parent is given, PRIVATE by default, and outputs what the service stored', async () => {
 		const start = sim().requests.length;
-		const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', folderName: 'Invoices 2026' }));
+		const [out] = jsonOf(
+			await storage({
+				resource: 'folder',
+				operation: 'create',
+				folderName: 'Invoices 2026',
+				options: { capabilityKeys: true },
+			}),
+		);
 		const stored = sim().storage.getFolder(out.folder_hash as string);
 		expect(stored).toMatchObject({ parentHash: root(), name: 'Invoices 2026', accessType: 'PRIVATE' });
 		expect(out).toMatchObject({

@@ -88,7 +88,8 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create fold
 		const parent = scratchFolder();
 		faultNext('create_folder', { kind });
 		const start = sim().requests.length;
-		const [out] = jsonOf(await createFolder(parent.hash, 'Quarterly'));
+		// With its keys (Include Capability Keys on): the read-back gives them as the answer would.
+		const [out] = jsonOf(await createFolder(parent.hash, 'Quarterly', { capabilityKeys: true }));
 		const children = sim().storage.listChildren(parent.hash);
 		expect(children.map((item) => item.name)).toEqual(['Quarterly']);
 		const stored = sim().storage.getFolder(children[0].hash)!;
@@ -178,7 +179,7 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file
 		const content = samplePdf(`new ${kind}`);
 		faultNext('upload_file', { kind });
 		const start = sim().requests.length;
-		const [out] = jsonOf(await uploadFile(folder.hash, content, 'report.pdf'));
+		const [out] = jsonOf(await uploadFile(folder.hash, content, 'report.pdf', { capabilityKeys: true }));
 		const files = sim().storage.listChildren(folder.hash);
 		expect(files.map((item) => item.name)).toEqual(['report.pdf', 'report (1).pdf']);
 		const stored = sim().storage.getFile(files[1].hash)!;
