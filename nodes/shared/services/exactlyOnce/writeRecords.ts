@@ -5,28 +5,21 @@ import { RunLooks } from './runLooks';
 import { WriteTurns, type Claim } from './writeTurns';
 
 /**
- * Where a node records the writes it attempts: the execution's own context data for the node (`getContext('node')`),
- * under the node's run index. n8n keeps it across Retry On Fail's tries (the same run index, the same execution
- * data), saves it with the execution (main and queue workers alike) and hands it back to Retry execution, which
- * re-runs the failed run with its run index. A later run of the node in the same execution (a loop, a second branch)
- * has a run index of its own, so it never meets another run's records. Not the workflow's static data: n8n saves it
- * whole at the end of an execution (last one wins), which could roll back a trigger's position saved meanwhile.
+ * Where a node records the writes it attempts: the execution's context data for the node (`getContext('node')`),
+ * under the node's run index. n8n keeps it across Retry On Fail's tries, saves it with the execution (main and queue
+ * workers alike) and hands it back to Retry execution, which re-runs the failed run with its run index; a loop or a
+ * second branch has a run index of its own. Not the workflow's static data: n8n saves it whole at the end of an
+ * execution (last one wins), which could roll back a trigger's position saved meanwhile.
  */
 const RECORDS_KEY = 'svcWrites';
 
-/**
- * Beside the records: the objects earlier runs of the node in this execution wrote (hashes or IDs), kept after
- * their records go, so a later run (a loop, a second branch) never takes one for its own write.
- */
+/** Beside the records: the IDs what ended runs of the node wrote, so a later run never takes one for its own. */
 const WRITTEN_KEY = 'svcWritten';
 
 /** In the execution's flow context: the execution in which a writing Svc node last began a run. */
 const FIRST_WRITER_KEY = 'svcWriting';
 
-/**
- * A write that timed out may still be carried out by the service: within this time after it was
- * sent, a later try that finds it absent still does not send it again.
- */
+/** A write that timed out may still land this long after it was sent: a later try finding it absent waits. */
 export const MAY_STILL_LAND_MS = 10 * 60 * 1000;
 
 /** One item's write in one run of the node: identities only, never a key, token or answer. */
@@ -102,12 +95,6 @@ function inputFingerprint(item: INodeExecutionData | undefined): unknown {
 		file.mimeType,
 	]);
 	return [item.json, files];
-}
-
-/** The value an object holds under `id`, as the key records name objects by. */
-export function objectKey(object: IDataObject | undefined): string | undefined {
-	const id = object?.id;
-	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
 /** How a run of the node ended, for deciding whether its records are still of use. */
@@ -238,19 +225,11 @@ export class WriteRecords {
 
 	/** The objects written by this execution's runs of the node, but for this run's item `key`. */
 	private writtenBesides(key: string): Set<string> {
-		const written = new Set(this.writtenByEndedRuns());
-		for (const [run, record] of Object.entries(this.runs())) {
-			for (const [item, itemRecord] of Object.entries(record.items)) {
-				const id = itemRecord.state === 'written' ? objectKey(itemRecord.object) : undefined;
-				if (id !== undefined && (run !== this.run || item !== key)) written.add(id);
-			}
-		}
-		return written;
-	}
-
-	private writtenByEndedRuns(): string[] {
 		const saved: unknown = this.ctx.getContext('node')[WRITTEN_KEY];
-		return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === 'string') : [];
+		const written = new Set(Array.isArray(saved) ? (saved as string[]) : []);
+		for (const [run, record] of Object.entries(this.runs()))
+			for (const id of writtenIn(record, run === this.run ? key : undefined)) written.add(id);
+		return written;
 	}
 
 	/**
@@ -265,13 +244,20 @@ export class WriteRecords {
 		const retriedOnItemZero = end.failedItems.includes(0) && this.record.tries.count < maxTries;
 		if (end.threw || retriedOnItemZero) return;
 		const runs = this.runs();
-		const written = Object.values(runs[this.run]?.items ?? {})
-			.map((record) => (record.state === 'written' ? objectKey(record.object) : undefined))
-			.filter((id): id is string => id !== undefined);
-		if (written.length > 0) this.ctx.getContext('node')[WRITTEN_KEY] = [...this.writtenByEndedRuns(), ...written];
+		const context = this.ctx.getContext('node');
+		const written = runs[this.run] ? writtenIn(runs[this.run]) : [];
+		if (written.length > 0) context[WRITTEN_KEY] = [...((context[WRITTEN_KEY] as string[]) ?? []), ...written];
 		delete runs[this.run];
 		if (Object.keys(runs).length === 0) delete this.ctx.getContext('node')[RECORDS_KEY];
 	}
+}
+
+/** The objects a run's items wrote (their `id`: a hash or ID), but for item `except`'s. */
+function writtenIn(run: RunRecord, except?: string): string[] {
+	return Object.entries(run.items).flatMap(([item, record]) => {
+		const id = record.state === 'written' && item !== except ? record.object?.id : undefined;
+		return typeof id === 'string' || typeof id === 'number' ? [String(id)] : [];
+	});
 }
 
 /** The node's run index: which run of the node in this execution this is (a loop runs it again). */
