@@ -48,8 +48,8 @@ function expectNoSecrets(result: NodeRunResult) {
 }
 
 describe('why the node leaves these scripts out', () => {
-	it("the Svc Storage node's page (docs/svc-storage.md) names each one with its reason", () => {
-		const readme = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'svc-storage.md'), 'utf8');
+	it('the development notes (docs/DEVELOPMENT.md) name each one with its reason', () => {
+		const readme = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'DEVELOPMENT.md'), 'utf8');
 		const section = readme.slice(readme.indexOf('Legacy scripts the node leaves out'));
 		expect(section.length).toBeGreaterThan(0);
 		for (const script of LEFT_OUT) expect(section).toMatch(new RegExp(`\`${script.replace('.', '\\.')}\`[^\\n]*\\S`));

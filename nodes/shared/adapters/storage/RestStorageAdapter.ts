@@ -64,16 +64,24 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	/** The account data (/api/authenticate_user.php), read once per execution (again after a failed read). */
 	private async accountData(itemIndex: number): Promise<IDataObject> {
-		const reading = (this.account ??= callStorageAction(
-			this.ctx,
-			REST.authenticateUser,
-			{},
-			{ purpose: 'read the account data', itemIndex, timeoutMs: this.itemTimeout(itemIndex) },
-		).then(({ body }) => asObject(body)));
-		reading.catch(() => {
-			if (this.account === reading) this.account = undefined;
-		});
-		return await reading;
+		// Awaited, not chained: the request's stack keeps the frames that asked for it.
+		return await (this.account ??= this.readAccountData(itemIndex));
+	}
+
+	private async readAccountData(itemIndex: number): Promise<IDataObject> {
+		let read = false;
+		try {
+			const { body } = await callStorageAction(
+				this.ctx,
+				REST.authenticateUser,
+				{},
+				{ purpose: 'read the account data', itemIndex, timeoutMs: this.itemTimeout(itemIndex) },
+			);
+			read = true;
+			return asObject(body);
+		} finally {
+			if (!read) this.account = undefined;
+		}
 	}
 
 	/** Create Folder takes no parent for ROOT and makes up a name when none is given (the storage API). */

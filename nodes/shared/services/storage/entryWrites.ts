@@ -51,7 +51,10 @@ export async function writeEntryOnce(
 		if ('result' in existing) return existing.result;
 		if (existing.snapshot) write = entryWrite(writer.adapter, prepared, { ...shaped, ...existing }, context, resultOf);
 	}
+	const sentFrom = Date.now();
 	const outcome = await writeExactlyOnce(writer.node, write, itemIndex, records);
+	// An answer's listing time (an upload's) of the object made since `sentFrom` shows the listing's clock.
+	if (!outcome.reconciled) writer.listing?.note(outcome.result, sentFrom, Date.now());
 	endTurn?.();
 	return markedReconciled(outcome);
 }

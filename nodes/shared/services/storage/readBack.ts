@@ -134,12 +134,7 @@ export function entryWrite(
 		subject: written.subject,
 		identity: { ...locate, ...written.shapedBy },
 		locate,
-		write: async () => {
-			const sentAt = Date.now();
-			const result = await prepared.send();
-			listing?.note(result, sentAt, Date.now());
-			return result;
-		},
+		write: prepared.send,
 		findWritten: async (sent) => {
 			const entries = await destinationEntries(adapter, String(sent.locate.folder), written.unlistable, itemIndex);
 			const account = entries.some((entry) => entryCreator(entry) !== undefined)
