@@ -75,6 +75,8 @@ export interface OthersReport {
 	totals: OthersCell;
 	/** A few duplicates, losses and taken objects, for finding them. */
 	examples: string[];
+	/** Runs with a duplicate, a loss or a taken object, by other writer and when theirs was made. */
+	badBy: Record<string, number>;
 }
 
 const emptyCell = (): OthersCell => ({
@@ -264,6 +266,7 @@ interface LegSettings {
 	timeoutMs: number;
 	cells: Map<string, OthersCell>;
 	examples: string[];
+	badBy: Record<string, number>;
 }
 
 async function othersOfOperation(operation: WriteOperation, leg: LegSettings): Promise<void> {
@@ -297,6 +300,8 @@ async function othersOfOperation(operation: WriteOperation, leg: LegSettings): P
 			const cell = leg.cells.get(key) ?? emptyCell();
 			leg.cells.set(key, cell);
 			const example = countRun(cell, prepared.count(marker) - theirs.length, theirs, result);
+			const by = `${writer}, ${when(timing, secondsBefore)}`;
+			if (example) leg.badBy[by] = (leg.badBy[by] ?? 0) + 1;
 			if (example && leg.examples.length < 20)
 				leg.examples.push(`${operation.name} / ${chosen.name} / ${writer} ${when(timing, secondsBefore)}: ${example}`);
 		}
@@ -312,10 +317,18 @@ export const MAKING_OPERATIONS = WRITE_OPERATIONS.filter((operation) => !operati
 export async function othersChaos(runs: number, seed: number, timeoutMs: number): Promise<OthersReport> {
 	const cells = new Map<string, OthersCell>();
 	const examples: string[] = [];
+	const badBy: Record<string, number> = {};
 	await Promise.all(
 		MAKING_OPERATIONS.map(
 			async (operation, index) =>
-				await othersOfOperation(operation, { runs, random: randomOf(seed * 1000 + index), timeoutMs, cells, examples }),
+				await othersOfOperation(operation, {
+					runs,
+					random: randomOf(seed * 1000 + index),
+					timeoutMs,
+					cells,
+					examples,
+					badBy,
+				}),
 		),
 	);
 	const rows = [...cells.entries()]
@@ -328,7 +341,7 @@ export async function othersChaos(runs: number, seed: number, timeoutMs: number)
 		for (const key of Object.keys(sum) as Array<keyof OthersCell>) sum[key] += row[key];
 		return sum;
 	}, emptyCell());
-	return { rows, totals, examples };
+	return { rows, totals, examples, badBy };
 }
 
 export function othersTable(report: OthersReport): string {
@@ -337,7 +350,12 @@ export function othersTable(report: OthersReport): string {
 		(row) =>
 			`| ${row.operation} | ${row.fault} | ${row.runs} | ${row.theirs} | ${row.duplicates} | ${row.losses} | ${row.taken} | ${row.uncertain} | ${row.engineFailures} |`,
 	);
-	return [header, '|---|---|---|---|---|---|---|---|---|', ...lines].join('\n');
+	const bad = Object.entries(report.badBy)
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([by, runs]) => `${by}: ${runs} runs with a duplicate, a loss or a taken object`);
+	return [header, '|---|---|---|---|---|---|---|---|---|', ...lines, ...(bad.length > 0 ? ['', ...bad] : [])].join(
+		'\n',
+	);
 }
 
 export const othersFigures = (report: OthersReport) =>
