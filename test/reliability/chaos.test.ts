@@ -1,8 +1,10 @@
 /**
  * A sample of the chaos suite (`npm run chaos` runs 1,000 per operation): every write operation,
- * REST and MCP, under faults drawn from the catalogue; no duplicate, no loss.
+ * REST and MCP, under faults drawn from the catalogue, and beside other writers making the same names: no
+ * duplicate, no loss, nothing of theirs output as the node's write.
  */
-import { CHAOS_FAULTS, runBusyChaos, runChaos, runRetryChaos } from './chaos';
+import { CHAOS_FAULTS, runBusyChaos, runChaos, runOthersChaos, runRetryChaos } from './chaos';
+import { MAKING_OPERATIONS } from './others';
 import { WRITE_OPERATIONS } from './operations';
 
 it('writes land once and are never reported wrongly under every fault of the catalogue', async () => {
@@ -26,4 +28,19 @@ it('with Retry On Fail on and writes the trying run cannot see, no try writes ag
 	const report = await runRetryChaos(12, 13);
 	expect(report.examples).toEqual([]);
 	expect(report.totals).toMatchObject({ runs: 12 * WRITE_OPERATIONS.length, duplicates: 0, losses: 0 });
+});
+
+it('beside other writers making the same names seconds before, no object is written twice, lost, or taken', async () => {
+	// Made within a second before the send, their object and ours show the same whole second: the full leg
+	// (`npm run chaos`) counts those runs; the sample holds what the service's times can tell apart.
+	const report = await runOthersChaos(3, 14, [3, 10]);
+	expect(report.examples).toEqual([]);
+	expect(report.totals).toMatchObject({
+		runs: 3 * MAKING_OPERATIONS.length,
+		duplicates: 0,
+		losses: 0,
+		taken: 0,
+	});
+	// The other writers did write: about one object of theirs a run.
+	expect(report.totals.theirs).toBeGreaterThan(report.totals.runs / 2);
 });

@@ -25,8 +25,11 @@
  * `checkReadyForExecution` can throw) is counted, not a crash; its objects are still counted for
  * duplicates.
  *
+ * A fourth leg (others.ts) runs every operation that makes something while another writer (another account, or
+ * the same one from elsewhere) makes the same name beside it: none of theirs may be output as the node's write.
+ *
  *   npm run chaos -- [runs per operation, default 1000] [seed] [busy runs per operation, default 150]
- *                    [retry runs per operation, default 150]
+ *                    [retry runs per operation, default 150] [others runs per operation, default 150]
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -36,6 +39,7 @@ import { readsFailAfterWrite, writeSimulatorOptions } from '../nodes/recovery/en
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 import type { FaultKind } from '../../devkit/simulator/types';
 import { keepCoresBusy } from './busyCores';
+import { MAKING_OPERATIONS, othersChaos, othersFigures, othersTable, type OthersReport } from './others';
 import { random } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
 
@@ -221,8 +225,21 @@ export function chaosTable(report: ChaosReport): string {
 const figures = (report: ChaosReport) =>
 	`${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses`;
 
-export function chaosLine(report: ChaosReport, busy?: ChaosReport, retry?: ChaosReport): string {
-	return `chaos: ${figures(report)}${busy ? `; busy: ${figures(busy)}` : ''}${retry ? `; retry: ${figures(retry)}` : ''}`;
+export function chaosLine(report: ChaosReport, busy?: ChaosReport, retry?: ChaosReport, others?: OthersReport): string {
+	return (
+		`chaos: ${figures(report)}${busy ? `; busy: ${figures(busy)}` : ''}${retry ? `; retry: ${figures(retry)}` : ''}` +
+		(others ? `; others: ${othersFigures(others)}` : '')
+	);
+}
+
+/** The runs beside other writers making the same names (others.ts), in the suite's time and Timeout option. */
+export async function runOthersChaos(runs: number, seed = 1, secondsBefore?: number[]): Promise<OthersReport> {
+	const endWarp = warpTime(TIME_WARP);
+	try {
+		return await othersChaos(runs, seed, TIMEOUT_OPTION_MS, secondsBefore);
+	} finally {
+		endWarp();
+	}
 }
 
 /** The runs with n8n's Retry On Fail on and writes the trying run often cannot see (RETRY_LEG). */
@@ -268,9 +285,18 @@ async function main(): Promise<void> {
 		seed + 2,
 		started,
 	);
-	console.log(chaosLine(report, busy, retry));
+	const othersRuns = Number(process.argv[6] ?? 150);
+	started = Date.now();
+	const others = await runOthersChaos(othersRuns, seed + 3);
+	console.log(`\nothers (another writer makes the same names beside the node):\n${othersTable(others)}`);
+	if (others.examples.length > 0) console.log(`\n${others.examples.join('\n')}`);
+	console.log(
+		`\n${MAKING_OPERATIONS.length} operations x ${othersRuns} runs, seed ${seed + 3}, ${Math.round((Date.now() - started) / 1000)} s`,
+	);
+	console.log(chaosLine(report, busy, retry, others));
 	const bad = [report, busy, retry].reduce((sum, leg) => sum + leg.totals.duplicates + leg.totals.losses, 0);
-	process.exitCode = bad === 0 ? 0 : 1;
+	const othersBad = others.totals.duplicates + others.totals.losses + others.totals.taken;
+	process.exitCode = bad + othersBad === 0 ? 0 : 1;
 }
 
 if (require.main === module) void main();

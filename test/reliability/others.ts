@@ -1,0 +1,371 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- this file runs in Node under the test tools, never inside n8n */
+/**
+ * The chaos suite's "others" leg (issue 45): every write operation that makes something, each run under a fault,
+ * while another writer — another account, or the node's own account from elsewhere (another workflow) — makes the
+ * same name in the same place right before the node's write, as the write arrives, or right after it committed.
+ * Theirs are made through the simulator's store, so their hashes and ids are known; after each run:
+ *
+ * - duplicate: more than one object of the run's marker that is not theirs;
+ * - loss: the node said success and none of its own exists, or said a certain failure and one exists;
+ * - taken: the node's output holds the hash or id of theirs — another writer's object output as the item's write;
+ * - uncertain: the node said "Outcome uncertain" (allowed, whatever exists).
+ */
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
+import { writeSimulatorOptions } from '../nodes/recovery/env';
+import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import type { SeedUser } from '../../devkit/simulator/dvs';
+import { insertComment, insertDocument } from '../../devkit/simulator/dvs/direct';
+import { tasksArrive } from '../../devkit/simulator/dvs/testing/arrivals';
+import type { FaultKind } from '../../devkit/simulator/types';
+import { OPERATION_CASES } from '../../devkit/operationCases';
+import { random as randomOf } from './random';
+import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
+
+/** A fault of the leg: the write's answer lost after it committed, or the write never reaching the service. */
+interface OthersFault {
+	name: string;
+	fault?: (random: () => number) => FaultKind;
+	timeout?: boolean;
+	dvsOverMcpOnly?: boolean;
+}
+
+const OTHERS_FAULTS: OthersFault[] = [
+	{ name: 'no fault' },
+	{ name: 'reset before commit', fault: () => ({ kind: 'dropBeforeCommit' }) },
+	{ name: 'gateway 503 before commit', fault: () => ({ kind: 'statusBeforeCommit', status: 503 }) },
+	{ name: 'reset after commit', fault: () => ({ kind: 'dropAfterCommit' }) },
+	{ name: '500 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 500 }) },
+	{ name: '200 cut JSON after commit', fault: () => ({ kind: 'badAnswer', body: 'cutJson' }) },
+	{
+		name: '503, commit 0-3 s later',
+		fault: (random) => ({ kind: 'lateCommit', afterMs: Math.floor(random() * 3000) }),
+	},
+	{ name: 'timeout, commit later', fault: () => ({ kind: 'delay', ms: 9_000 }), timeout: true },
+	{ name: 'MCP status uncertain', fault: () => ({ kind: 'mcpUncertain' }), dvsOverMcpOnly: true },
+];
+
+/**
+ * When the other writer makes the name: right before the node's run, right after the node's write committed, or
+ * both. (Not as the write arrives: theirs would then be later than the send and, over MCP or by the same account,
+ * fit every evidence the node could read, as a lost answer's own object does.)
+ */
+type Moment = 'before' | 'after commit';
+const TIMINGS: Moment[][] = [['before'], ['after commit'], ['before', 'after commit']];
+const WRITERS = ['another account', 'the same account'] as const;
+/** How long before the node's run theirs was made: within the send's second, or seconds before it. */
+export const SECONDS_BEFORE = [0, 1, 3, 10];
+type Writer = (typeof WRITERS)[number];
+
+export interface OthersCell {
+	runs: number;
+	/** Objects of the runs' names the other writers made. */
+	theirs: number;
+	duplicates: number;
+	losses: number;
+	taken: number;
+	uncertain: number;
+	/** Runs the engine failed before the node could say anything. */
+	engineFailures: number;
+}
+
+export interface OthersReport {
+	rows: Array<{ operation: string; fault: string } & OthersCell>;
+	totals: OthersCell;
+	/** A few duplicates, losses and taken objects, for finding them. */
+	examples: string[];
+	/** Runs with a duplicate, a loss or a taken object, by other writer and when theirs was made. */
+	badBy: Record<string, number>;
+}
+
+const emptyCell = (): OthersCell => ({
+	runs: 0,
+	theirs: 0,
+	duplicates: 0,
+	losses: 0,
+	taken: 0,
+	uncertain: 0,
+	engineFailures: 0,
+});
+
+/** Where an operation makes its objects, and another writer's object of the marker's name made there. */
+type MakeTheirs = (marker: string, writer: Writer, secondsAgo: number) => string | number;
+
+function storageTheirs(sim: ServiceSimulator, operation: WriteOperation): MakeTheirs | undefined {
+	const { pro, free } = sim.demo;
+	const into = sim.storage
+		.listChildren(pro.rootFolderHash)
+		.find((item) => item.type === 'folder' && item.name.startsWith('chaos-'))?.hash;
+	const [, resourceOperation] = operation.name.split(' ');
+	const declared = OPERATION_CASES.find((c) => `${c.resource}.${c.operation}` === resourceOperation)?.writes;
+	const kind = declared?.kind ?? (resourceOperation === 'folder.create' ? 'folder' : 'file');
+	if (!into) return undefined;
+	const account = (writer: Writer) => (writer === 'another account' ? free.userId : pro.userId);
+	if (kind === 'folder')
+		return (marker, writer, secondsAgo) => {
+			const made = sim.storage.createFolder(account(writer), into, marker);
+			(made as { createdAt: number }).createdAt -= secondsAgo;
+			return made.hash;
+		};
+	// Of the name and size the node's item writes: only the creator or the time can tell them apart.
+	const named = (marker: string) => {
+		if (declared) return { name: marker, content: `content of ${marker}` };
+		if (resourceOperation === 'file.import') return { name: `${marker}.pdf`, content: `%PDF-1.4 ${marker}` };
+		return { name: `${marker}.txt`, content: `content of ${marker}` };
+	};
+	return (marker, writer, secondsAgo) => {
+		const { name, content } = named(marker);
+		const made = sim.storage.addFile(account(writer), into, name, Buffer.from(content));
+		(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
+		return made.hash;
+	};
+}
+
+function dvsTheirs(sim: ServiceSimulator, operation: WriteOperation): MakeTheirs | undefined {
+	const { store } = sim.dvs;
+	const a = sim.dvs.seed.orgA;
+	const { admin, worker, contacts } = a.users;
+	const by = (writer: Writer, own: SeedUser = admin, other: SeedUser = worker) =>
+		(writer === 'another account' ? other : own).id;
+	const at = (secondsAgo: number) => store.clock() - secondsAgo * 1000;
+	if (operation.name.endsWith('task.create'))
+		return (marker, writer, secondsAgo) =>
+			tasksArrive(store, {
+				orgId: a.orgId,
+				projectId: a.projects.website,
+				creatorId: by(writer),
+				createdAt: at(secondsAgo),
+				count: 1,
+				named: () => marker,
+			})[0].id;
+	if (operation.name.endsWith('contact.create'))
+		return (marker, writer, secondsAgo) =>
+			insertDocument(store, 'contact_person', {
+				orgId: a.orgId,
+				createdAt: at(secondsAgo),
+				creatorId: by(writer, contacts, admin),
+				values: { name: marker, email: 'chaos@example.com' },
+			}).id;
+	if (operation.name.endsWith('comment.add'))
+		return (marker, writer, secondsAgo) =>
+			insertComment(store, {
+				taskId: a.tasks.design,
+				authorId: by(writer),
+				text: `Note ${marker}`,
+				createdAt: at(secondsAgo),
+			}).id;
+	if (operation.name.endsWith('attachment.upload'))
+		return (marker, writer, secondsAgo) => {
+			const made = sim.storage.addFile(
+				by(writer),
+				a.attachedTask.uploadHash,
+				`${marker}.txt`,
+				Buffer.from(`attachment ${marker}`),
+				{
+					mimeType: 'text/plain',
+					onConflict: 'rename',
+				},
+			);
+			(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
+			return made.hash;
+		};
+	return undefined;
+}
+
+/**
+ * Calls `then` once, right after the simulator's store made an object of the marker (the node's write committing):
+ * the store methods every write handler calls, wrapped on this simulator.
+ */
+function watchCommits(sim: ServiceSimulator): { arm(marker: string, then: () => void): void } {
+	let armed: { marker: string; then: () => void } | undefined;
+	const watch = <T extends object>(target: T, method: keyof T) => {
+		const original = target[method] as (...args: unknown[]) => unknown;
+		Object.assign(target, {
+			[method]: (...args: unknown[]) => {
+				const made = original.apply(target, args);
+				const fired = armed;
+				if (fired && JSON.stringify(made ?? null).includes(fired.marker)) {
+					armed = undefined;
+					fired.then();
+				}
+				return made;
+			},
+		});
+	};
+	watch(sim.storage, 'createFolder');
+	watch(sim.storage, 'addFile');
+	watch(sim.dvs.store, 'insertDocument');
+	watch(sim.dvs.store, 'insertComment');
+	return { arm: (marker, then) => (armed = { marker, then }) };
+}
+
+/** Keys whose numeric value names the document or comment an item wrote (not the project or task it went into). */
+const WRITTEN_ID = /^(id|dvs_document_id|document_id|comment_id|comment_ids)$/;
+
+/** Whether an output item holds `id`: a hash anywhere, a numeric id as (or in) the value of a WRITTEN_ID key. */
+function holds(items: INodeExecutionData[], id: string | number): boolean {
+	if (typeof id === 'string') return JSON.stringify(items.map((item) => item.json)).includes(id);
+	const names = (key: string, value: unknown) =>
+		WRITTEN_ID.test(key) && (value === id || (Array.isArray(value) && value.includes(id)));
+	const walk = (value: unknown): boolean =>
+		typeof value === 'object' && value !== null
+			? Object.entries(value).some(([key, inner]) => names(key, inner) || walk(inner))
+			: false;
+	return walk(items.map((item) => item.json));
+}
+
+const when = (timing: Moment[], secondsBefore: number) =>
+	timing.map((moment) => (moment === 'before' ? `${secondsBefore} s before` : moment)).join(' and ');
+
+async function quiet(ms: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function othersRun(prepared: PreparedOperation, marker: string, extra: INodeParameters) {
+	try {
+		return await prepared.run(marker, extra);
+	} catch (error) {
+		return { engineError: error };
+	}
+}
+
+/** Adds one run to its cell; a description of it when it was a duplicate, a loss or a taken object. */
+function countRun(
+	cell: OthersCell,
+	ours: number,
+	theirs: Array<string | number>,
+	result: Awaited<ReturnType<typeof othersRun>>,
+): string | undefined {
+	cell.runs++;
+	cell.theirs += theirs.length;
+	const duplicate = ours > 1;
+	if (duplicate) cell.duplicates += ours - 1;
+	if ('engineError' in result) {
+		cell.engineFailures++;
+		return duplicate ? `${ours} of the node's exist, the engine failed: ${String(result.engineError)}` : undefined;
+	}
+	const uncertain = result.error !== undefined && /^Outcome uncertain/.test(result.error.message);
+	if (uncertain) cell.uncertain++;
+	const loss = (!result.error && ours === 0) || (result.error !== undefined && !uncertain && ours > 0);
+	if (loss) cell.losses++;
+	const taken = theirs.filter((id) => holds(result.items, id)).map((id) => String(id));
+	if (taken.length > 0) cell.taken++;
+	const said = result.error ? result.error.message : `success ${JSON.stringify(result.items[0]?.json ?? {})}`;
+	return duplicate || loss || taken.length > 0
+		? `${ours} of the node's and ${theirs.length} of theirs (${theirs.join(', ')}) exist` +
+				`${taken.length > 0 ? `, theirs ${taken.join(', ')} output` : ''}; ` +
+				`the node said: ${said.slice(0, 300)}`
+		: undefined;
+}
+
+interface LegSettings {
+	runs: number;
+	random: () => number;
+	/** The node's Timeout option (ms) in runs whose fault outlasts it. */
+	timeoutMs: number;
+	cells: Map<string, OthersCell>;
+	examples: string[];
+	badBy: Record<string, number>;
+	/** How long before the run the other writer's object may be made (SECONDS_BEFORE). */
+	secondsBefore: number[];
+}
+
+async function othersOfOperation(operation: WriteOperation, leg: LegSettings): Promise<void> {
+	const { random } = leg;
+	const sim: ServiceSimulator = await startServiceSimulator(writeSimulatorOptions());
+	try {
+		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
+		const prepared = await operation.prepare(parityEnvOf(() => sim));
+		const makeTheirs = dvsTheirs(sim, operation) ?? storageTheirs(sim, operation);
+		if (!makeTheirs) throw new Error(`${operation.name}: no place for another writer`);
+		const commits = watchCommits(sim);
+		const faults = OTHERS_FAULTS.filter((fault) => !fault.dvsOverMcpOnly || operation.dvsOverMcp);
+		for (let run = 0; run < leg.runs; run++) {
+			const chosen = faults[Math.floor(random() * faults.length)];
+			const writer = WRITERS[Math.floor(random() * WRITERS.length)];
+			const timing = TIMINGS[Math.floor(random() * TIMINGS.length)];
+			const marker = `others-${run}-${Math.floor(random() * 1e9).toString(36)}`;
+			const secondsBefore = leg.secondsBefore[Math.floor(random() * leg.secondsBefore.length)];
+			const theirs: Array<string | number> = [];
+			const make = (secondsAgo = 0) => theirs.push(makeTheirs(marker, writer, secondsAgo));
+			sim.faults.clear();
+			if (timing.includes('before')) make(secondsBefore);
+			if (timing.includes('after commit')) commits.arm(marker, () => make());
+			if (chosen.fault) sim.faults.add({ match: operation.match, fault: chosen.fault(random) });
+			const extra: INodeParameters = chosen.timeout ? { options: { timeout: leg.timeoutMs } } : {};
+			const result = await othersRun(prepared, marker, extra);
+			// A late commit or a held request may still be under way: let it finish before counting.
+			if (chosen.fault) await quiet(5_000);
+			commits.arm('', () => undefined);
+			const key = `${operation.name}\u0000${chosen.name}`;
+			const cell = leg.cells.get(key) ?? emptyCell();
+			leg.cells.set(key, cell);
+			const example = countRun(cell, prepared.count(marker) - theirs.length, theirs, result);
+			const by = `${writer}, ${when(timing, secondsBefore)}`;
+			if (example) leg.badBy[by] = (leg.badBy[by] ?? 0) + 1;
+			if (example && leg.examples.length < 20)
+				leg.examples.push(`${operation.name} / ${chosen.name} / ${writer} ${when(timing, secondsBefore)}: ${example}`);
+		}
+	} finally {
+		await sim.close();
+	}
+}
+
+/** The operations that make something: an update only changes what is there. */
+export const MAKING_OPERATIONS = WRITE_OPERATIONS.filter((operation) => !operation.name.endsWith('.update'));
+
+/** Runs every making operation `runs` times beside other writers (each against its own simulator, all at once). */
+export async function othersChaos(
+	runs: number,
+	seed: number,
+	timeoutMs: number,
+	secondsBefore = SECONDS_BEFORE,
+): Promise<OthersReport> {
+	const cells = new Map<string, OthersCell>();
+	const examples: string[] = [];
+	const badBy: Record<string, number> = {};
+	await Promise.all(
+		MAKING_OPERATIONS.map(
+			async (operation, index) =>
+				await othersOfOperation(operation, {
+					runs,
+					random: randomOf(seed * 1000 + index),
+					timeoutMs,
+					cells,
+					examples,
+					badBy,
+					secondsBefore,
+				}),
+		),
+	);
+	const rows = [...cells.entries()]
+		.map(([key, cell]) => {
+			const [operation, fault] = key.split('\u0000');
+			return { operation, fault, ...cell };
+		})
+		.sort((a, b) => a.operation.localeCompare(b.operation) || a.fault.localeCompare(b.fault));
+	const totals = rows.reduce((sum, row) => {
+		for (const key of Object.keys(sum) as Array<keyof OthersCell>) sum[key] += row[key];
+		return sum;
+	}, emptyCell());
+	return { rows, totals, examples, badBy };
+}
+
+export function othersTable(report: OthersReport): string {
+	const header = '| operation | fault | runs | theirs made | duplicates | losses | taken | uncertain | engine failed |';
+	const lines = report.rows.map(
+		(row) =>
+			`| ${row.operation} | ${row.fault} | ${row.runs} | ${row.theirs} | ${row.duplicates} | ${row.losses} | ${row.taken} | ${row.uncertain} | ${row.engineFailures} |`,
+	);
+	const bad = Object.entries(report.badBy)
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([by, runs]) => `${by}: ${runs} runs with a duplicate, a loss or a taken object`);
+	return [header, '|---|---|---|---|---|---|---|---|---|', ...lines, ...(bad.length > 0 ? ['', ...bad] : [])].join(
+		'\n',
+	);
+}
+
+export const othersFigures = (report: OthersReport) =>
+	`${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses, ` +
+	`${report.totals.taken} taken`;
