@@ -73,7 +73,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Each poll costs one request while nothing is new, plus one per further page of 200 new tasks. ' +
-			'Tasks are recognized by identity; the matching tasks are listed in full (one request per ' +
+			'Tasks are recognized by their ID, whatever their dates; the matching tasks are listed in full (one request per ' +
 			'200) when their number changes otherwise, and every 20th poll.',
 		name: 'newTaskCost',
 		type: 'notice',
