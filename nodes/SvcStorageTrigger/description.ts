@@ -20,7 +20,8 @@ export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Each poll costs one request per watched folder (over MCP one per 200 entries) and one per ' +
-			'downloaded file. Files and folders are recognized by their hash, whatever their dates, so one moved, copied, restored ' +
+			'downloaded file. Files and folders are recognized by their hash, whatever their dates, so one ' +
+			'moved, copied, restored ' +
 			'or synced into the folder counts too.',
 		name: 'costNotice',
 		type: 'notice',
