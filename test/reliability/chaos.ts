@@ -40,6 +40,7 @@ import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simul
 import type { FaultKind } from '../../devkit/simulator/types';
 import { keepCoresBusy } from './busyCores';
 import { MAKING_OPERATIONS, othersChaos, othersFigures, othersTable, type OthersReport } from './others';
+import { rowsAndTotals } from './cells';
 import { random } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
 
@@ -200,16 +201,7 @@ export async function runChaos(runs: number, seed = 1, leg: Leg = {}): Promise<C
 	} finally {
 		endWarp();
 	}
-	const rows = [...cells.entries()]
-		.map(([key, cell]) => {
-			const [operation, fault] = key.split('\u0000');
-			return { operation, fault, ...cell };
-		})
-		.sort((a, b) => a.operation.localeCompare(b.operation) || a.fault.localeCompare(b.fault));
-	const totals = rows.reduce((sum, row) => {
-		for (const key of Object.keys(sum) as Array<keyof ChaosCell>) sum[key] += row[key];
-		return sum;
-	}, emptyCell());
+	const { rows, totals } = rowsAndTotals(cells, emptyCell);
 	return { rows, totals, examples };
 }
 

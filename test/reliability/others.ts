@@ -20,6 +20,7 @@ import { insertComment, insertDocument } from '../../devkit/simulator/dvs/direct
 import { tasksArrive } from '../../devkit/simulator/dvs/testing/arrivals';
 import type { FaultKind } from '../../devkit/simulator/types';
 import { OPERATION_CASES } from '../../devkit/operationCases';
+import { rowsAndTotals } from './cells';
 import { random as randomOf } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
 
@@ -339,16 +340,7 @@ export async function othersChaos(
 				}),
 		),
 	);
-	const rows = [...cells.entries()]
-		.map(([key, cell]) => {
-			const [operation, fault] = key.split('\u0000');
-			return { operation, fault, ...cell };
-		})
-		.sort((a, b) => a.operation.localeCompare(b.operation) || a.fault.localeCompare(b.fault));
-	const totals = rows.reduce((sum, row) => {
-		for (const key of Object.keys(sum) as Array<keyof OthersCell>) sum[key] += row[key];
-		return sum;
-	}, emptyCell());
+	const { rows, totals } = rowsAndTotals(cells, emptyCell);
 	return { rows, totals, examples, badBy };
 }
 
