@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ItemTimeout } from '../transport/timeouts';
 import type { McpClient, McpCredentialType, McpToolOutcome } from '../transport/mcp';
-import { isUncertainOutcome, sayingOutcomeUncertain } from '../transport/errors';
+import { asWriteFailure } from '../transport/errors';
 import type { McpTool } from '../transport/mcp/toolCatalogue';
 import { toolWrites } from '../transport/mcp/toolCatalogue';
 
@@ -10,8 +10,6 @@ export interface McpCallContext {
 	/** What the call is for, as the end of "while trying to …". */
 	purpose: string;
 	itemIndex: number;
-	/** A write the service runs exactly once (reconcile.ts): its unknown outcome is read back, not reported as such. */
-	exactlyOnce?: boolean;
 }
 
 /**
@@ -56,8 +54,8 @@ export class McpTools {
 				},
 			});
 		} catch (error) {
-			// A write the service may have made: settled by reconcile.ts when reconciled, else said to be uncertain.
-			throw write && !context.exactlyOnce && isUncertainOutcome(error) ? sayingOutcomeUncertain(error) : error;
+			// A write the service may have made: reported as such, for the layer that knows the write.
+			throw write ? asWriteFailure(error) : error;
 		}
 	}
 }

@@ -8,7 +8,7 @@ import { unavailable, type Unavailability } from '../adapters/availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { setLongestRateLimitWait, wasThrottled } from '../transport/http';
 import { oncePerItem } from '../transport/timeouts';
-import { OUTCOME_UNCERTAIN } from '../transport/errors';
+import { isUnknownWriteOutcome, OUTCOME_UNCERTAIN, sayingOutcomeUncertain } from '../transport/errors';
 import { WriteRecords } from '../services/exactlyOnce/writeRecords';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/outcomeUncertain';
@@ -91,7 +91,9 @@ function itemOutput(
 	records: WriteRecords | undefined,
 ): INodeExecutionData[] {
 	if (result.status === 'rejected') {
-		const error = withEarlierWrite(ctx.getNode(), result.reason, records?.earlierWriteOf(itemIndex), itemIndex);
+		// A write the executor did not run (delete, move, rename, a tool call) whose outcome is unknown says so here.
+		const said = isUnknownWriteOutcome(result.reason) ? sayingOutcomeUncertain(result.reason) : result.reason;
+		const error = withEarlierWrite(ctx.getNode(), said, records?.earlierWriteOf(itemIndex), itemIndex);
 		return [failedItem(ctx, error, itemIndex)];
 	}
 	const keys = keepsCapabilityKeys(ctx, itemIndex);

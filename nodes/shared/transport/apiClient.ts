@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mismatchOf, saysFailed } from './answers';
 import { checkBaseUrl } from './baseUrl';
-import { sayingOutcomeUncertain, serviceError, serviceMessageOf } from './errors';
+import { asWriteFailure, serviceError, serviceMessageOf } from './errors';
 import { transportError } from './failures';
 import type { RequestBody, ServiceCall, ServiceContext, ServiceResponse } from './http';
 import { sendServiceCall } from './http';
@@ -22,11 +22,6 @@ export interface ApiCallOptions {
 	purpose: string;
 	itemIndex?: number;
 	timeoutMs?: number;
-	/**
-	 * The call is a write the service runs exactly once (services/exactlyOnce/reconcile.ts), which reads back
-	 * after an unknown outcome; any other write says "Outcome uncertain" itself.
-	 */
-	exactlyOnce?: boolean;
 }
 
 export interface ApiDefinition {
@@ -99,7 +94,8 @@ export async function sendApiCall(
 	const { connection, credentials } = await runCredentialOf(ctx, api, options.itemIndex);
 	const { action } = request;
 	const timeoutMs = callTimeout(ctx, options.timeoutMs);
-	const saysUncertain = action.write && options.exactlyOnce !== true;
+	// A write's unknown outcome is reported as such (`asWriteFailure`), for the layer that knows the write.
+	const reported = (error: unknown) => (action.write ? asWriteFailure(error) : error);
 	let response: ServiceResponse;
 	try {
 		response = await sendServiceCall(ctx, {
@@ -120,7 +116,7 @@ export async function sendApiCall(
 			{ ...context, itemIndex: options.itemIndex },
 			connection.secrets,
 		);
-		if (mapped) throw saysUncertain ? sayingOutcomeUncertain(mapped) : mapped;
+		if (mapped) throw reported(mapped);
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 	}
 	if (response.status >= 200 && response.status < 300) {
@@ -128,11 +124,11 @@ export async function sendApiCall(
 		const checked = checkedAnswer(ctx, api, response, action, options, connection);
 		if (checked.ok) return { ...response, body: checked.body, timeoutMs };
 		// The service's own "success: false" is its refusal; only a reconciled write looks again.
-		throw saysUncertain && !checked.refusal ? sayingOutcomeUncertain(checked.error) : checked.error;
+		throw checked.refusal ? checked.error : reported(checked.error);
 	}
 	if (request.responseType === 'stream') response.body = await readErrorBody(response.body);
 	const refused = statusError(response, connection);
-	throw saysUncertain ? sayingOutcomeUncertain(refused) : refused;
+	throw reported(refused);
 }
 
 /**

@@ -29,8 +29,32 @@ export interface ServiceErrorFields {
 
 const UNCERTAIN_OUTCOME = 'uncertainOutcome';
 
+/** Beside UNCERTAIN_OUTCOME: the failure is a write's, for the layer that knows the write to word or settle. */
+const UNKNOWN_WRITE = 'unknownWriteOutcome';
+
 /** The first words of every error that leaves a write's outcome open. */
 export const OUTCOME_UNCERTAIN = 'Outcome uncertain';
+
+/**
+ * A write's failure as the transport reports it: marked as a write whose outcome is unknown when it is uncertain,
+ * never worded here. The layer that knows the write decides: the exactly-once executor reads the destination back
+ * (the services' executor), the router says "Outcome uncertain" of any other write (`sayingOutcomeUncertain`).
+ */
+export function asWriteFailure(error: unknown): unknown {
+	if (isUncertainOutcome(error)) (error as NodeApiError).context[UNKNOWN_WRITE] = true;
+	return error;
+}
+
+/** True when a write's failure leaves its outcome unknown and nothing has settled it (`asWriteFailure`). */
+export function isUnknownWriteOutcome(error: unknown): boolean {
+	return isUncertainOutcome(error) && (error as NodeApiError).context?.[UNKNOWN_WRITE] === true;
+}
+
+/** A write's failure whose outcome was settled since (a read-back showed the write absent): no longer unknown. */
+export function settledWriteFailure(error: unknown): unknown {
+	if (isUncertainOutcome(error)) delete (error as NodeApiError).context[UNKNOWN_WRITE];
+	return error;
+}
 
 /**
  * A write's error that leaves its outcome open, saying so first: the user must check before

@@ -80,7 +80,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * before retrying").
 	 */
 	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.tools.structured(tool, args, { purpose, itemIndex, exactlyOnce: true });
+		const structured = await this.tools.structured(tool, args, { purpose, itemIndex });
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
 			throw serviceError(

@@ -57,9 +57,9 @@ export class RestDvsAdapter implements DvsAdapter {
 
 	async close(): Promise<void> {}
 
-	/** Every DVS write of this adapter is settled by the DVS service (`exactlyOnce`). */
+	/** Every DVS write of this adapter is settled by the DVS service. */
 	private options(purpose: string, itemIndex: number): DvsCallOptions {
-		return { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex), exactlyOnce: true };
+		return { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex) };
 	}
 
 	private async call(

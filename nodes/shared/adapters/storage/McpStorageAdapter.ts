@@ -75,10 +75,10 @@ export class McpStorageAdapter implements StorageAdapter {
 
 	/** A create, upload or import, settled by the storage service: the item it wrote. */
 	private async created(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
-		return writtenItem(await this.tools.structured(tool, args, { purpose, itemIndex, exactlyOnce: true }));
+		return writtenItem(await this.tools.structured(tool, args, { purpose, itemIndex }));
 	}
 
-	/** A write the transport says "Outcome uncertain" of, when it is: its structured result. */
+	/** A write whose unknown outcome is reported as such (mcpTools.ts): its structured result. */
 	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
 		return await this.tools.structured(tool, args, { purpose, itemIndex });
 	}
@@ -136,9 +136,9 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	/** An action through its catalogue entry: `unchanged: true` when the service reports the item already was as asked. */
-	async call(action: StorageCall, input: CallInput, itemIndex: number, exactlyOnce = false): Promise<IDataObject> {
+	async call(action: StorageCall, input: CallInput, itemIndex: number): Promise<IDataObject> {
 		if (!action.mcp) throw lackedBy(this.ctx.getNode(), action, this.kind, itemIndex);
-		const context = { purpose: action.purpose, itemIndex, exactlyOnce };
+		const context = { purpose: action.purpose, itemIndex };
 		const structured = await this.tools.structured(action.mcp, requestOf(action, input, this.kind), context);
 		const answer = action.gives?.mcp ? MCP_ANSWERS[action.gives.mcp](structured) : structured;
 		return structured.status === 'unchanged' ? { ...answer, unchanged: true } : answer;
@@ -236,7 +236,7 @@ export class McpStorageAdapter implements StorageAdapter {
 			name: fileName,
 			send: async () => {
 				const purpose = `import the file "${fileName}"`;
-				const context = { purpose, itemIndex, exactlyOnce: true };
+				const context = { purpose, itemIndex };
 				const structured = await this.tools.structured(MCP_TOOLS.importFile, args, context);
 				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},

@@ -42,13 +42,11 @@ export class RestStorageAdapter implements StorageAdapter {
 		fields: StorageFields,
 		purpose: string,
 		itemIndex: number,
-		exactlyOnce?: boolean,
 	): Promise<unknown> {
 		const { body } = await callStorageAction(this.ctx, row, fields, {
 			purpose,
 			itemIndex,
 			timeoutMs: this.itemTimeout(itemIndex),
-			exactlyOnce,
 		});
 		return body;
 	}
@@ -94,7 +92,7 @@ export class RestStorageAdapter implements StorageAdapter {
 			send: async () => {
 				const fields = { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType };
 				const purpose = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
-				const options = { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex), exactlyOnce: true };
+				const options = { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex) };
 				return asObject((await callStorageAction(this.ctx, REST.createFolder, fields, options)).body);
 			},
 		};
@@ -105,10 +103,10 @@ export class RestStorageAdapter implements StorageAdapter {
 		return uploadedFileFromInfo(hash, folderHash, await this.getFileInfo(hash, {}, itemIndex));
 	}
 
-	async call(action: StorageCall, input: CallInput, itemIndex: number, exactlyOnce = false): Promise<IDataObject> {
+	async call(action: StorageCall, input: CallInput, itemIndex: number): Promise<IDataObject> {
 		if (!action.rest) throw lackedBy(this.ctx.getNode(), action, this.kind, itemIndex);
 		const fields = requestOf(action, input, this.kind) as StorageFields;
-		const answer = asObject(await this.send(action.rest, fields, action.purpose, itemIndex, exactlyOnce));
+		const answer = asObject(await this.send(action.rest, fields, action.purpose, itemIndex));
 		return action.gives?.rest === 'asked' ? (fields as IDataObject) : answer;
 	}
 
@@ -179,7 +177,6 @@ export class RestStorageAdapter implements StorageAdapter {
 						purpose: `upload the file "${source.fileName}"`,
 						itemIndex,
 						timeoutMs: this.itemTimeout(itemIndex),
-						exactlyOnce: true,
 					},
 				);
 				return asObject(body);

@@ -75,9 +75,9 @@ export interface StorageAdapter extends Adapter {
 	writtenEntry(kind: EntryKind, hash: string, folderHash: string, itemIndex: number): Promise<WriteResult>;
 	/**
 	 * An action through its catalogue entry (calls.ts): the request in this API's names, the answer in the REST
-	 * API's fields; `exactlyOnce` for a write the service runs exactly once.
+	 * API's fields; a write's unknown outcome is reported as such (transport/errors.ts `asWriteFailure`).
 	 */
-	call(action: StorageCall, input: CallInput, itemIndex: number, exactlyOnce?: boolean): Promise<IDataObject>;
+	call(action: StorageCall, input: CallInput, itemIndex: number): Promise<IDataObject>;
 	/** What only the MCP endpoint offers: absent on the REST adapter. */
 	searchFiles?(query: string, limit: number, itemIndex: number): Promise<IDataObject[]>;
 	prepareImport?(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<PreparedWrite>;

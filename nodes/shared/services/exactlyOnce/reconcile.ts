@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isUncertainOutcome, mayStillLand } from '../../transport/errors';
+import { isUncertainOutcome, mayStillLand, settledWriteFailure } from '../../transport/errors';
 import type { ItemWriteRecords } from './writeRecords';
 import { notFoundYet, unsettled } from './outcomeUncertain';
 import { earlierRun, recordingOf, type Recording } from './earlierRuns';
@@ -90,7 +90,7 @@ export async function writeExactlyOnce<TResult>(
 	}
 	// The last look showed the second attempt absent too: nothing was written.
 	recording?.records.forget();
-	throw lastError;
+	throw settledWriteFailure(lastError);
 }
 
 function written<TResult>(recording: Recording | undefined, outcome: WriteOutcome<TResult>): WriteOutcome<TResult> {

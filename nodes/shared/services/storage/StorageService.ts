@@ -124,7 +124,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		itemIndex: number,
 	): Promise<WriteResult> {
 		const { kind, into, named } = entry;
-		const send = async () => await this.adapter.call(action, input, itemIndex, true);
+		const send = async () => await this.adapter.call(action, input, itemIndex);
 		const resultOf = async (hash: string) => await this.adapter.writtenEntry(kind, hash, into, itemIndex);
 		const written = { kind, subject: `the ${kind} "${named}"`, shapedBy: { ...input } };
 		const prepared = { folderHash: into, name: named, send };
