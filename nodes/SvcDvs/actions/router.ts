@@ -25,8 +25,8 @@ export const dvsActions: NodeActions<DvsDeps> = {
 		user: user.operations,
 	},
 	apiOf: (ctx: IExecuteFunctions) => apiOf(ctx, 'svcDvsApi'),
-	open(ctx, itemTimeout) {
-		const dvs = dvsServiceFor(ctx, itemTimeout);
+	open(ctx, itemTimeout, records) {
+		const dvs = dvsServiceFor(ctx, itemTimeout, records);
 		return { deps: { dvs }, close: async () => await dvs.close() };
 	},
 	unavailability: DVS_UNAVAILABILITY,

@@ -21,8 +21,8 @@ export const storageActions: NodeActions<StorageDeps> = {
 		folder: folder.operations,
 	},
 	apiOf: (ctx: IExecuteFunctions) => apiOf(ctx, 'svcStorageApi'),
-	open(ctx, itemTimeout) {
-		const storage = storageServiceFor(ctx, itemTimeout);
+	open(ctx, itemTimeout, records) {
+		const storage = storageServiceFor(ctx, itemTimeout, records);
 		return { deps: { storage }, close: async () => await storage.close() };
 	},
 	unavailability: STORAGE_UNAVAILABILITY,

@@ -17,8 +17,15 @@ import { withEarlierWrite } from '../services/exactlyOnce/outcomeUncertain';
 export interface NodeActions<TDeps> {
 	resources: Record<string, Operations<TDeps>>;
 	apiOf(ctx: IExecuteFunctions): Api;
-	/** The service for this execution and how to end what it opens; `itemTimeout` is each item's Timeout option. */
-	open(ctx: IExecuteFunctions, itemTimeout: (itemIndex: number) => number): { deps: TDeps; close(): Promise<void> };
+	/**
+	 * The service for this execution and how to end what it opens; `itemTimeout` is each item's Timeout option,
+	 * `records` the run's write records (a write operation's run: created here, handed down to the service).
+	 */
+	open(
+		ctx: IExecuteFunctions,
+		itemTimeout: (itemIndex: number) => number,
+		records?: WriteRecords,
+	): { deps: TDeps; close(): Promise<void> };
 	/** Why an operation is missing over the other API, for the refusal (a node that speaks one API has none). */
 	unavailability?: Unavailability;
 }
@@ -148,9 +155,12 @@ export async function route<TDeps>(
 		);
 	// Read from the first item, as the Batching option is: it bounds the execution's waits on a 429.
 	setLongestRateLimitWait(this, Number(this.getNodeParameter('options.rateLimitWait', 0, Number.NaN)));
+	// A write operation's run records its writes (writeRecords.ts): created here, where the run starts.
+	const records = operation.access === 'read' ? undefined : new WriteRecords(this);
 	const { deps, close } = actions.open(
 		this,
 		oncePerItem((itemIndex) => readTimeout(this, itemIndex)),
+		records,
 	);
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
@@ -158,7 +168,6 @@ export async function route<TDeps>(
 	const { batchIntervalMs } = pace;
 	let { itemsPerBatch } = pace;
 	const failedItems: number[] = [];
-	const records = operation.access === 'read' ? undefined : WriteRecords.of(this);
 	records?.begin();
 	let threw = true;
 	try {

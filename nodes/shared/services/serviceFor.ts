@@ -8,22 +8,29 @@ import { RestStorageAdapter } from '../adapters/storage/RestStorageAdapter';
 import { authenticationOf, isMcp } from './authentication';
 import { DvsService } from './dvs/DvsService';
 import { StorageService } from './storage/StorageService';
-import { WriteRecords } from './exactlyOnce/writeRecords';
+import type { WriteRecords } from './exactlyOnce/writeRecords';
 import { earliestServerTime } from '../transport/serverClock';
 
 /** The services over the adapter of the node's chosen credential, and their closing. */
 
-/** The storage service over the adapter of the node's chosen credential. */
-export function storageServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout): StorageService {
+/**
+ * The storage service over the adapter of the node's chosen credential; `records`: the run's write records, for a
+ * write operation's run (the router creates them; lookups and polls write nothing).
+ */
+export function storageServiceFor(
+	ctx: ServiceContext,
+	itemTimeout?: ItemTimeout,
+	records?: WriteRecords,
+): StorageService {
 	const authentication = authenticationOf(ctx, 'svcStorageApi');
 	const adapter = isMcp(authentication)
 		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, itemTimeout)
 		: new RestStorageAdapter(ctx, itemTimeout);
-	return new StorageService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
+	return new StorageService(ctx.getNode(), adapter, records, serverClockOf(ctx));
 }
 
-/** The DVS service over the adapter of the node's chosen credential. */
-export function dvsServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout): DvsService {
+/** The DVS service over the adapter of the node's chosen credential; `records` as for the storage service. */
+export function dvsServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout, records?: WriteRecords): DvsService {
 	const authentication = authenticationOf(ctx, 'svcDvsApi');
 	const adapter = isMcp(authentication)
 		? new McpDvsAdapter(
@@ -31,7 +38,7 @@ export function dvsServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout): D
 				new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, itemTimeout),
 			)
 		: new RestDvsAdapter(ctx, itemTimeout);
-	return new DvsService(ctx.getNode(), adapter, WriteRecords.of(ctx), serverClockOf(ctx));
+	return new DvsService(ctx.getNode(), adapter, records, serverClockOf(ctx));
 }
 
 /** The service's clock as this execution's answers showed it (transport/serverClock.ts). */

@@ -105,9 +105,10 @@ export interface RunEnd {
 	failedItems: number[];
 }
 
-const ofRun = new WeakMap<object, WriteRecords>();
-
-/** The write records of one run of a node (none for editor lookups and polls, which do not write). */
+/**
+ * The write records of one run of a node: created by the router where a write operation's run starts and handed
+ * down to its service (none for reads, editor lookups and polls, which do not write).
+ */
 export class WriteRecords {
 	private readonly run: string;
 
@@ -121,7 +122,7 @@ export class WriteRecords {
 
 	readonly parameters: string;
 
-	private constructor(private readonly ctx: IExecuteFunctions) {
+	constructor(private readonly ctx: IExecuteFunctions) {
 		this.run = String(runIndexOf(ctx));
 		this.parameters = digestOf(ctx.getNode().parameters);
 	}
@@ -142,15 +143,6 @@ export class WriteRecords {
 		if (record.tries?.execution !== execution) record.tries = { execution, count: 0 };
 		record.tries.count++;
 		this.earlier = new Set(Object.keys(record.items));
-	}
-
-	/** This run's records: one instance per run of the node (the router and the services share it). */
-	static of(ctx: object): WriteRecords | undefined {
-		const execute = ctx as Partial<IExecuteFunctions>;
-		if (typeof execute.getContext !== 'function' || typeof execute.getInputData !== 'function') return undefined;
-		let records = ofRun.get(ctx);
-		if (!records) ofRun.set(ctx, (records = new WriteRecords(ctx as IExecuteFunctions)));
-		return records;
 	}
 
 	private runs(create = false): Record<string, RunRecord> {
