@@ -5,10 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { AmbiguousReadBack } from '../../nodes/shared/services/exactlyOnce/reconcile';
-import { writtenEntry } from '../../nodes/shared/services/storage/entries';
-import { ListingClock } from '../../nodes/shared/services/storage/listingClock';
-import { entryAges, LISTING_SKEW_MS } from '../../nodes/shared/services/storage/readBack';
+import { AmbiguousReadBack } from '../../nodes/shared/services/exactlyOnce/uncertainWrite';
+import { entryAges, LISTING_SKEW_MS, writtenEntry } from '../../nodes/shared/services/exactlyOnce/evidence';
+import { ListingClock } from '../../nodes/shared/services/exactlyOnce/executor';
 
 const SENT_AT = 1_800_000_000_500;
 /** The service's `Date` clock as an execution saw it: the same as ours. */

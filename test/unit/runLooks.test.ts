@@ -1,4 +1,4 @@
-import { RunLooks } from '../../nodes/shared/services/exactlyOnce/runLooks';
+import { RunLooks } from '../../nodes/shared/services/exactlyOnce/writeTurns';
 
 describe("a run's looks", () => {
 	it('are taken once when items write at once, and recorded for later tries', async () => {

@@ -11,7 +11,7 @@ import { oncePerItem } from '../transport/timeouts';
 import { isUnknownWriteOutcome, OUTCOME_UNCERTAIN, sayingOutcomeUncertain } from '../transport/errors';
 import { WriteRecords } from '../services/exactlyOnce/writeRecords';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
-import { withEarlierWrite } from '../services/exactlyOnce/outcomeUncertain';
+import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -178,8 +178,9 @@ export async function route<TDeps>(
 				{ length: Math.min(itemsPerBatch, items.length - start) },
 				(_, offset) => start + offset,
 			);
+			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
 			const settled = await Promise.allSettled(
-				indexes.map(async (itemIndex) => await runItem(this, operation, itemIndex, deps, records)),
+				indexes.map((itemIndex) => runItem(this, operation, itemIndex, deps, records)),
 			);
 			settled.forEach((result, offset) => {
 				if (result.status === 'rejected') failedItems.push(indexes[offset]);

@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import type { Adapter } from '../adapters/adapter';
 import type { ItemWriteRecords, WriteRecords } from './exactlyOnce/writeRecords';
+import type { WriteItem } from './exactlyOnce/executor';
 
 /** The service's clock as this execution saw it: the earliest it can have shown at a time of ours (serverClock.ts). */
 export type ServerClock = (localMs: number) => number | undefined;
@@ -18,6 +19,11 @@ export abstract class ServiceOverAdapter<A extends Adapter> {
 	/** Where an item's writes are recorded, so n8n running the node again never writes twice. */
 	protected recordsFor(itemIndex: number): ItemWriteRecords | undefined {
 		return this.writeRecords?.forItem(itemIndex);
+	}
+
+	/** The item a write belongs to, as the executor runs it (exactlyOnce/executor.ts `writeOnce`). */
+	protected item(itemIndex: number): WriteItem {
+		return { itemIndex, records: this.recordsFor(itemIndex) };
 	}
 
 	/**

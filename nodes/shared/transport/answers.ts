@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The shapes a 2xx answer of a REST action may have (the storage API and the DVS API); each action's
  * row in restCatalogue.ts picks one. An answer that does not parse or match is an error, never a
- * success; after a write it is an unknown outcome, settled by reading back (reconcile.ts).
+ * success; after a write it is an unknown outcome, settled by reading back (the services' executor).
  *
  * Where a document says "not shown", the shape only asks for what the node relies on.
  */

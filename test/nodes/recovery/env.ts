@@ -9,7 +9,7 @@ import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOpti
 import { matchesFaultMatch, type PredicateFaultSpec } from '../../../devkit/simulator/faults';
 import type { FaultMatch } from '../../../devkit/simulator/types';
 
-/** Reads of a write's settle window: the first look and one after each of reconcile.ts's four waits. */
+/** Reads of a write's settle window: the first look and one after each of the executor's four waits (executor.ts). */
 export const LOOKS_PER_TRY = 5;
 
 /** Retry On Fail as a user sets it: 3 tries, n8n's default wait of 1 s (warped). */

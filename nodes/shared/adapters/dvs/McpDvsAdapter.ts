@@ -75,7 +75,7 @@ export class McpDvsAdapter implements DvsAdapter {
 	}
 
 	/**
-	 * A DVS write, always settled by writeExactlyOnce; `status: "uncertain"` becomes an
+	 * A DVS write, always settled by the services' executor; `status: "uncertain"` becomes an
 	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */

@@ -76,7 +76,7 @@ export type DvsFieldValues = Record<string, string | number | number[] | null>;
 export interface DvsWriteResult extends IDataObject {
 	dvs_document_id: number;
 	reconciled?: boolean;
-	/** Why the write is not this run's own (reconcile.ts `markedReconciled`). */
+	/** Why the write is not this run's own (the services' executor, `writeOnce`). */
 	reconciledWhy?: string;
 	/** What an earlier try wrote for this item before the node was edited (earlierRuns.ts). */
 	earlierWrite?: IDataObject;

@@ -37,12 +37,7 @@ export class RestStorageAdapter implements StorageAdapter {
 	async close(): Promise<void> {}
 
 	/** One storage API action (its row) for an item, with that item's timeout. */
-	private async send(
-		row: RestAction,
-		fields: StorageFields,
-		purpose: string,
-		itemIndex: number,
-	): Promise<unknown> {
+	private async send(row: RestAction, fields: StorageFields, purpose: string, itemIndex: number): Promise<unknown> {
 		const { body } = await callStorageAction(this.ctx, row, fields, {
 			purpose,
 			itemIndex,

@@ -1,9 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../exactlyOnce/reconcile';
-import { markedReconciled, writeExactlyOnce } from '../exactlyOnce/reconcile';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import type { Claim } from '../exactlyOnce/writeTurns';
+import { writeOnce } from '../exactlyOnce/executor';
 import { nameClaim } from '../storage/entries';
 import type { UploadSource } from '../../adapters/storage/port';
 import type { DvsReader, ReadBackScope } from './readBack';
@@ -47,10 +45,10 @@ function createPlace(register: DvsRegister, values: DvsFieldValues): string {
 
 /**
  * Every DVS action the Svc DVS node and trigger use, whichever adapter serves it (the DVS API
- * or the MCP endpoint's DVS tools), with the same results. The decisions about writes are made
- * here once: each write is settled by reconcile.ts with the read-backs of readBack.ts (what
- * counts as our document, comment or attachment), and a create written in part is
- * completed by an update.
+ * or the MCP endpoint's DVS tools), with the same results. Each write is planned here (its claim, the
+ * look its run takes once, its send) and run exactly once by the executor (exactlyOnce/executor.ts
+ * `writeOnce`) with the reads of readBack.ts; a create written in part is completed by an update. The
+ * write methods hand on the executor's promise: no frame of their own.
  */
 export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsReader {
 	private readonly references = new DvsReferences(this.node, this);
@@ -164,96 +162,77 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return (await this.attachmentFolder(taskId, itemIndex)).entries;
 	}
 
-	private async settle<TResult extends IDataObject>(
-		write: UncertainWrite<TResult>,
-		records: ItemWriteRecords | undefined,
-		itemIndex: number,
-	): Promise<TResult & { reconciled?: boolean }> {
-		return markedReconciled(await writeExactlyOnce(this.node, write, itemIndex, records));
-	}
-
-	/**
-	 * Runs a write in its item's turn for what it claims (writeTurns.ts) and ends the turn once it is settled; a
-	 * write that failed leaves its turn to the router, which knows whether the run stops there.
-	 */
-	private async inTurn<T>(records: ItemWriteRecords | undefined, claim: Claim, write: () => Promise<T>): Promise<T> {
-		const endTurn = await records?.turn(claim);
-		const written = await write();
-		endTurn?.();
-		return written;
-	}
-
-	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		const records = this.recordsFor(itemIndex);
-		// A read-back tells a created document by its name (readBack.ts createDocumentWrite).
-		const claim = { place: createPlace(register, values), key: trimmed(values.name) };
-		return await this.inTurn(records, claim, async () => await this.create(register, values, records, itemIndex));
-	}
-
-	private async create(
-		register: DvsRegister,
-		values: DvsFieldValues,
-		records: ItemWriteRecords | undefined,
-		itemIndex: number,
-	): Promise<DvsWriteResult> {
+	createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		const item = this.item(itemIndex);
 		const project = projectOf(register, values);
 		const filters = project === undefined ? undefined : { [TASK_PROJECT_FIELD]: [project] };
-		const before = await this.lookOnce(
-			createPlace(register, values),
-			async () =>
-				(await newestDocuments(this, register, filters, itemIndex))
-					.map((doc) => refId(doc.dvs_document_id))
-					.filter((id): id is number => id !== undefined),
-			records,
-		);
-		const send = async () => await this.adapter.sendCreate(register, values, itemIndex);
-		const write = createDocumentWrite(this.scope(itemIndex, records), { register, filters, before }, values, send);
-		const created = await this.settle(write, records, itemIndex);
-		if (!created.reconciled) return created;
-		const update = async (missing: DvsFieldValues) =>
-			void (await this.updateDocument(register, created.dvs_document_id, missing, itemIndex, false));
-		await completePartialCreate(
-			this,
-			this.node,
-			{ register, documentId: created.dvs_document_id, values, update },
-			itemIndex,
-		);
-		return created;
+		return writeOnce(this.node, item, () => ({
+			// A read-back tells a created document by its name (readBack.ts createDocumentWrite).
+			claim: { place: createPlace(register, values), key: trimmed(values.name) },
+			describe: async () => {
+				const before = await this.lookOnce(
+					createPlace(register, values),
+					async () =>
+						(await newestDocuments(this, register, filters, itemIndex))
+							.map((doc) => refId(doc.dvs_document_id))
+							.filter((id): id is number => id !== undefined),
+					item.records,
+				);
+				const send = async () => await this.adapter.sendCreate(register, values, itemIndex);
+				const target = { register, filters, before };
+				return createDocumentWrite(this.scope(itemIndex, item.records), target, values, send);
+			},
+			settled: async (created) => {
+				if (!created.reconciled) return;
+				const update = async (missing: DvsFieldValues) =>
+					void (await this.updateDocument(register, created.dvs_document_id, missing, itemIndex, false));
+				const document = { register, documentId: created.dvs_document_id, values, update };
+				await completePartialCreate(this, this.node, document, itemIndex);
+			},
+		}));
 	}
 
 	/** `recorded: false` for the completion of a recorded create, which that create's record stands for. */
-	async updateDocument(
+	updateDocument(
 		register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
 		recorded = true,
 	): Promise<DvsWriteResult> {
-		const records = recorded ? this.recordsFor(itemIndex) : undefined;
+		const item = recorded ? this.item(itemIndex) : { itemIndex };
 		const send = async () => await this.adapter.sendUpdate(register, documentId, values, itemIndex);
-		const write = updateDocumentWrite(this.scope(itemIndex, records), register, documentId, values, send);
-		const claim = { place: `${register} ${documentId}` };
-		return await this.inTurn(records, claim, async () => await this.settle(write, records, itemIndex));
+		return writeOnce(this.node, item, () => ({
+			claim: { place: `${register} ${documentId}` },
+			describe: () => updateDocumentWrite(this.scope(itemIndex, item.records), register, documentId, values, send),
+		}));
 	}
 
-	async addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
-		const records = this.recordsFor(itemIndex);
-		// The whole task: a thread reads in item order.
-		return await this.inTurn(records, { place: `comment:${taskId}` }, async () => {
-			const take = async () => await commentCount(this, taskId, itemIndex);
-			const before = await this.lookOnce(`comment:${taskId}`, take, records);
-			const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
-			const write = addCommentWrite(this.scope(itemIndex, records), { taskId, before }, comment, send);
-			return await this.settle(write, records, itemIndex);
+	addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		const item = this.item(itemIndex);
+		return writeOnce(this.node, item, () => {
+			refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
+			return {
+				// The whole task: a thread reads in item order.
+				claim: { place: `comment:${taskId}` },
+				describe: async () => {
+					const take = async () => await commentCount(this, taskId, itemIndex);
+					const before = await this.lookOnce(`comment:${taskId}`, take, item.records);
+					const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
+					return addCommentWrite(this.scope(itemIndex, item.records), { taskId, before }, comment, send);
+				},
+			};
 		});
 	}
 
-	async uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
-		const records = this.recordsFor(itemIndex);
-		const send = await this.adapter.prepareUpload(taskId, source, itemIndex);
-		const write = uploadAttachmentWrite(this.scope(itemIndex, records), taskId, source, send);
-		const claim = { place: `attachment:${taskId}`, ...nameClaim(source.fileName) };
-		return await this.inTurn(records, claim, async () => await this.settle(write, records, itemIndex));
+	uploadAttachment(taskId: number, source: UploadSource, itemIndex: number): Promise<DvsUploadResult> {
+		const item = this.item(itemIndex);
+		return writeOnce(this.node, item, async () => {
+			const send = await this.adapter.prepareUpload(taskId, source, itemIndex);
+			return {
+				claim: { place: `attachment:${taskId}`, ...nameClaim(source.fileName) },
+				describe: () => uploadAttachmentWrite(this.scope(itemIndex, item.records), taskId, source, send),
+			};
+		});
 	}
 }

@@ -1,16 +1,15 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { AmbiguousReadBack, type SentWrite, type UncertainWrite } from '../exactlyOnce/reconcile';
+import { AmbiguousReadBack, type SentWrite, type UncertainWrite } from '../exactlyOnce/uncertainWrite';
 import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import { writtenEntry } from '../storage/entries';
-import { entryAges } from '../storage/readBack';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { readings, sentCommentText } from './commentText';
-import { createdDocument, documentsSinceLook, READ_BACK_PAGE, READ_BACK_PAGES } from './createdDocuments';
+import { documentsSinceLook, READ_BACK_PAGE, READ_BACK_PAGES } from './createdDocuments';
+import { createdDocument, entryAges, writtenEntry } from '../exactlyOnce/evidence';
 import { mayHaveWrittenPart, missingValues, partlyWritten, refId, trimmed } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
@@ -211,7 +210,7 @@ export function addCommentWrite(
 
 /**
  * upload_document_file: a file in the task's attachment folder created after the upload was sent (storage's rule,
- * storage/readBack.ts `entryAges`), named like ours (the service numbers a taken name) and of our size.
+ * exactlyOnce/evidence.ts `entryAges`), named like ours (the service numbers a taken name) and of our size.
  */
 export function uploadAttachmentWrite(
 	scope: ReadBackScope,

@@ -1,8 +1,15 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { settle, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
+import {
+	AmbiguousReadBack,
+	notFoundYet,
+	outcomeUncertain,
+	settle,
+	unsettled,
+	type UncertainWrite,
+	type WriteOutcome,
+} from './uncertainWrite';
 import { digestOf, MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
-import { AmbiguousReadBack, notFoundYet, outcomeUncertain, unsettled } from './outcomeUncertain';
 
 /** A write's records with what the write needs of them, when n8n may run it again. */
 export interface Recording {
@@ -84,7 +91,7 @@ export async function earlierRun<TResult>(
 			records.forget();
 			return undefined;
 		}
-		return { outcome: { result: now.value, reconciled: true, attempts: 0, why } };
+		return { outcome: { result: now.value, reconciled: true, why } };
 	}
 	return await unsettledEarlier(node, write, record, why, itemIndex);
 }
@@ -106,7 +113,7 @@ async function unsettledEarlier<TResult>(
 ): Promise<EarlierRun<TResult> | undefined> {
 	const found = await settle(write.findWritten({ at: record.at, locate: record.locate ?? write.locate }));
 	if (!found.ok) throw unsettled(node, write.subject, found.error, itemIndex);
-	if (found.value !== undefined) return { outcome: { result: found.value, reconciled: true, attempts: 0, why } };
+	if (found.value !== undefined) return { outcome: { result: found.value, reconciled: true, why } };
 	const age = Date.now() - record.at;
 	const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && age < MAY_STILL_LAND_MS;
 	if (mayStillLand) {

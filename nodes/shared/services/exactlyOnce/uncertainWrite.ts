@@ -1,4 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { OUTCOME_UNCERTAIN } from '../../transport/errors';
+import type { Claim } from './writeTurns';
+import { MAY_STILL_LAND_MS, type WriteRecord } from './writeRecords';
 
 /** A write that was sent: when (this machine's clock; undefined when unknown) and what finds it. */
 export interface SentWrite {
@@ -54,15 +59,30 @@ export interface UncertainWrite<TResult> {
 	safeToRepeat?: boolean;
 }
 
+/**
+ * A write as its service hands it to the executor (executor.ts `writeOnce`): what it claims, how it is described
+ * once it is its turn, and the service's own steps around the send.
+ */
+export interface PlannedWrite<TResult> {
+	/** What a read-back could take the write for (writeTurns.ts): its turn waits for earlier items it meets. */
+	claim: Claim;
+	/** The write, described in its turn (after a look the run takes once per place, where it needs one). */
+	describe(): Promise<UncertainWrite<TResult>> | UncertainWrite<TResult>;
+	/**
+	 * Before the send, unless an earlier try of the run recorded this write (If Name Exists): what exists is the
+	 * result, or another description replaces the write (with the listing that step took); undefined: send it.
+	 */
+	beforeSend?(): Promise<{ existing: TResult } | { write: UncertainWrite<TResult> } | undefined>;
+	/** The write answered (`sentAt` to `answeredAt`, this machine's clock): what its answer shows (a listing time). */
+	answered?(result: TResult, sentAt: number, answeredAt: number): void;
+	/** After the write, still in its turn: what the service completes (a DVS create written in part). */
+	settled?(written: TResult & { reconciled?: boolean }): Promise<void>;
+}
+
 export interface WriteOutcome<TResult> {
 	result: TResult;
 	/** True when the write's answer was lost and the result was found by reading the destination back. */
 	reconciled: boolean;
-	/**
-	 * How many times the write was sent (1, or 2 when the first attempt certainly did not land; 0 when an
-	 * earlier run sent it).
-	 */
-	attempts: number;
 	/** Why a write is not this run's own: an earlier try or the retried execution wrote it. */
 	why?: string;
 	/** The object an earlier try wrote for this item before the node was edited: written anew, named here. */
@@ -77,4 +97,114 @@ export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 	} catch (error) {
 		return { ok: false, error };
 	}
+}
+
+/* The "Outcome uncertain" errors of the executor: what could not be confirmed, and what to check. */
+
+export function outcomeUncertain(
+	node: INode,
+	subject: string,
+	description: string,
+	cause: unknown,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{ message: `${OUTCOME_UNCERTAIN}: could not confirm whether ${subject} was written`, description, itemIndex },
+	);
+}
+
+function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service's answer was lost and reading the destination back failed too (${reason}). Check ` +
+			`the destination for ${subject} before running the node again, so nothing is written twice.`,
+		cause,
+		itemIndex,
+	);
+}
+
+export function notFoundYet(
+	node: INode,
+	subject: string,
+	cause: unknown,
+	waitedMs: number,
+	sentAt: number,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	const writable = new Date(sentAt + MAY_STILL_LAND_MS).toISOString().slice(0, 16).replace('T', ' ');
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ` +
+			`${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, ` +
+			`so the node did not send it again. Check the destination for ${subject}. If it is still missing ` +
+			`after ${writable} UTC, retry this execution: the node then writes it. Running the workflow anew ` +
+			`writes it at once (a copy, if the first request lands after all). A higher Timeout option avoids this.`,
+		cause,
+		itemIndex,
+	);
+}
+
+/**
+ * What a read-back throws when the destination shows something that may or may not be our write
+ * (two candidates, or a name that differs from ours only in letter case): no proof either way.
+ */
+export class AmbiguousReadBack extends Error {}
+
+function ambiguous(
+	node: INode,
+	subject: string,
+	cause: AmbiguousReadBack,
+	itemIndex: number | undefined,
+): NodeApiError {
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service's answer was lost, and the destination now shows ${cause.message}: the node ` +
+			`cannot tell whether that is ${subject}, so it did not send it again. Check the destination ` +
+			`for ${subject} before running the node again, so nothing is written twice.`,
+		cause,
+		itemIndex,
+	);
+}
+
+/** A read-back that gave no answer: ambiguous, or failed. */
+export function unsettled(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+	return cause instanceof AmbiguousReadBack
+		? ambiguous(node, subject, cause, itemIndex)
+		: unknownOutcome(node, subject, cause, itemIndex);
+}
+
+/**
+ * A failure of an item an earlier try (or the retried execution) already sent a write for, before
+ * this try could settle it: the write may well be there, so the failure says "Outcome uncertain".
+ */
+export function withEarlierWrite(
+	node: INode,
+	error: unknown,
+	record: WriteRecord | undefined,
+	itemIndex: number,
+): unknown {
+	const message = error instanceof Error ? error.message : String(error);
+	if (!record || message.startsWith(OUTCOME_UNCERTAIN)) return error;
+	const earlier =
+		record.state === 'written' ? 'wrote this item' : "sent this item's write, and its outcome was not settled";
+	return new NodeApiError(
+		node,
+		{ message },
+		{
+			message: `${OUTCOME_UNCERTAIN}: an earlier try of the node ${earlier}, and this try failed`,
+			description:
+				`This try failed before it could check the earlier write: ${message} Check the destination ` +
+				`before running the workflow again; running the node again in this execution (Retry On Fail, ` +
+				`Retry execution) finds the earlier write and never writes it twice.`,
+			itemIndex,
+		},
+	);
 }

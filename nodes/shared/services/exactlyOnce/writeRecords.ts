@@ -1,8 +1,7 @@
 import { hash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { RunLooks } from './runLooks';
-import { WriteTurns, type Claim } from './writeTurns';
+import { RunLooks, WriteTurns, type Claim } from './writeTurns';
 
 /**
  * Where a node records the writes it attempts: the execution's context data for the node (`getContext('node')`),

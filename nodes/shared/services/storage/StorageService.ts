@@ -17,8 +17,8 @@ import type {
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
 import type { StorageCall } from '../../transport/catalogue/storage';
 import type { EntryWriteOptions } from './readBack';
-import { writeEntryOnce, type EntryWriter, type IfNameExists } from './entryWrites';
-import { ListingClock } from './listingClock';
+import { entryPlan, type EntryWriter, type IfNameExists } from './entryWrites';
+import { ListingClock, writeOnce, type Written } from '../exactlyOnce/executor';
 
 /** What an operation gives a call through its catalogue entry: a value for each name the entry takes. */
 type CallInputOf<T extends StorageCall> = Record<keyof T['takes'] & string, StorageFieldValue>;
@@ -40,9 +40,10 @@ const ONE_API_ONLY = {
  * Every storage operation the Svc Storage node and trigger use, whichever adapter serves it (the
  * REST API or the MCP endpoint), with the same output fields. The decisions are made here once:
  *
- * - a create, upload or import (no idempotency key) is written exactly once (entryWrites.ts): nothing is
- *   read before it, and after an unknown outcome our entry is told from every other (readBack.ts
- *   `entryWrite` over entries.ts `writtenEntry`);
+ * - a create, upload or import (no idempotency key) is planned here (entryWrites.ts `entryPlan`: its claim, its
+ *   send, its folder's listing) and run exactly once by the executor (exactlyOnce/executor.ts `writeOnce`):
+ *   nothing is read before it; after an unknown outcome our entry is told from every other
+ *   (exactlyOnce/evidence.ts `writtenEntry`). These methods hand on the executor's promise: no frame of their own;
  * - an operation the connection does not offer is refused the same way for every operation;
  * - ROOT's refusals (405) are explained.
  */
@@ -53,7 +54,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		async (itemIndex) => await this.rootFolderHash(itemIndex),
 	);
 
-	/** The listing's clock as this execution's answers showed it (listingClock.ts). */
+	/** The listing's clock as this execution's answers showed it (exactlyOnce/executor.ts). */
 	private readonly listing = new ListingClock();
 
 	/** A folder's hash from a reference: a hash, a path from ROOT, or (`byName`) a unique name. */
@@ -117,18 +118,19 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	 * A write that makes a folder or a file, through its catalogue entry, run exactly once (entryWrites.ts): it goes
 	 * `into` a folder and asks for a name, `named`, by which reading back finds it after an unknown outcome.
 	 */
-	async writeEntry<T extends StorageCall>(
+	writeEntry<T extends StorageCall>(
 		action: T,
 		input: CallInputOf<T>,
 		entry: { kind: EntryKind; into: string; named: string },
 		itemIndex: number,
-	): Promise<WriteResult> {
+	): Promise<Written<WriteResult>> {
 		const { kind, into, named } = entry;
 		const send = async () => await this.adapter.call(action, input, itemIndex);
 		const resultOf = async (hash: string) => await this.adapter.writtenEntry(kind, hash, into, itemIndex);
 		const written = { kind, subject: `the ${kind} "${named}"`, shapedBy: { ...input } };
 		const prepared = { folderHash: into, name: named, send };
-		return await writeEntryOnce(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
+		const plan = () => entryPlan(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
+		return writeOnce(this.node, this.item(itemIndex), plan);
 	}
 
 	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
@@ -148,17 +150,15 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		);
 	}
 
-	async createFolder(
-		input: NewFolder,
-		itemIndex: number,
-		ifNameExists: IfNameExists = 'keepBoth',
-	): Promise<WriteResult> {
-		const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
-		const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
-		const resultOf = async (hash: string) =>
-			await this.adapter.writtenEntry('folder', hash, prepared.folderHash, itemIndex);
-		const written = { kind: 'folder' as const, subject, shapedBy: { accessType: input.accessType ?? null } };
-		return await writeEntryOnce(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
+	createFolder(input: NewFolder, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
+		return writeOnce(this.node, this.item(itemIndex), async () => {
+			const prepared = await this.adapter.prepareCreateFolder(input, itemIndex);
+			const subject = prepared.name ? `the folder "${prepared.name}"` : 'the new folder';
+			const resultOf = async (hash: string) =>
+				await this.adapter.writtenEntry('folder', hash, prepared.folderHash, itemIndex);
+			const written = { kind: 'folder' as const, subject, shapedBy: { accessType: input.accessType ?? null } };
+			return entryPlan(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
+		});
 	}
 
 	async uploadFile(
@@ -183,11 +183,12 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 					: undefined,
 			};
 			const resultOf = async (hash: string) => await this.adapter.writtenEntry('file', hash, folderHash, itemIndex);
-			return await writeEntryOnce(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
+			const plan = () => entryPlan(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
+			return await writeOnce(this.node, this.item(itemIndex), plan);
 		});
 	}
 
-	/** What a write that makes an entry needs of the service (entryWrites.ts `writeEntryOnce`). */
+	/** What a write that makes an entry needs of the service (entryWrites.ts `entryPlan`). */
 	private writer(itemIndex: number): EntryWriter {
 		const { node, adapter, clock, listing } = this;
 		return { node, adapter, clock, listing, records: this.recordsFor(itemIndex) };
@@ -198,20 +199,17 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await search.call(this.adapter, query, limit, itemIndex);
 	}
 
-	async importFile(
-		folderHash: string,
-		fileName: string,
-		source: ImportSource,
-		itemIndex: number,
-	): Promise<WriteResult> {
-		const prepare = this.adapterMethod('prepareImport', itemIndex);
-		const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
-		const written = { kind: 'file' as const, subject: `the file "${fileName}"`, shapedBy: { source } };
-		const resultOf = async (hash: string) => ({
-			...(await this.adapter.writtenEntry('file', hash, folderHash, itemIndex)),
-			status: 'created',
+	importFile(folderHash: string, fileName: string, source: ImportSource, itemIndex: number): Promise<WriteResult> {
+		return writeOnce(this.node, this.item(itemIndex), async () => {
+			const prepare = this.adapterMethod('prepareImport', itemIndex);
+			const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
+			const written = { kind: 'file' as const, subject: `the file "${fileName}"`, shapedBy: { source } };
+			const resultOf = async (hash: string) => ({
+				...(await this.adapter.writtenEntry('file', hash, folderHash, itemIndex)),
+				status: 'created',
+			});
+			return entryPlan(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
 		});
-		return await writeEntryOnce(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {

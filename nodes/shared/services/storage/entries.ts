@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { AmbiguousReadBack } from '../exactlyOnce/reconcile';
-import { entryHash, entryKind, entryName, entrySize, type EntryKind } from '../../adapters/storage/entryFields';
+import { entryHash, entryName } from '../../adapters/storage/entryFields';
 
 // Characters no stored name keeps under any reading of the storage API's "normalized": path
 // separators, wildcards, quotes, pipes and control characters.
@@ -21,7 +20,7 @@ export function normalizedName(name: string): string {
 }
 
 /** A name as the service stores it, for comparing two stored names (the storage API gives no other folding). */
-function stored(name: string): string {
+export function stored(name: string): string {
 	return name.normalize('NFC');
 }
 
@@ -45,7 +44,7 @@ function splitExtension(name: string): { stem: string; extension: string } {
  * `given` is `name` with the number a service adds on a conflict: `name (2)`, `name_2`, `name-2`, before a
  * file's extension.
  */
-function isNumbered(given: string, name: string): boolean {
+export function isNumbered(given: string, name: string): boolean {
 	const wanted = splitExtension(name);
 	const actual = splitExtension(given);
 	const stemsOf = (full: { stem: string; extension: string }, whole: string) =>
@@ -122,59 +121,12 @@ export function snapshotOf(entries: IDataObject[]): DestinationSnapshot {
 }
 
 /**
- * What is known of an entry's age against a write: `old` (there before the write was sent), `new` (it may be the
- * write's: created after it was sent, or so shortly before that the clocks cannot tell), `unknown` (the listing
- * gives no creation time, or one the service's clock cannot place).
- */
-export type EntryAge = 'old' | 'new' | 'unknown';
-
-/**
  * A stored name our requested one may have become without being it: the service cut a long name (at its end or
  * before the extension). Such an entry, new since the write, proves nothing either way.
  */
-function mayHaveBecome(given: string, wanted: string): boolean {
+export function mayHaveBecome(given: string, wanted: string): boolean {
 	const actual = stored(given);
 	if (actual.length < 64 || actual.length >= wanted.length) return false;
 	const { stem, extension } = splitExtension(actual);
 	return wanted.startsWith(actual) || (extension !== '' && wanted.endsWith(extension) && wanted.startsWith(stem));
-}
-
-/**
- * The item our write created, among a destination's entries after an unknown outcome: of the written kind, not old,
- * with our name (`nameMatch`), where both are known our size, and made no earlier than the write was sent.
- * Undefined when none is there and nothing else could be it; an AmbiguousReadBack when what the destination shows
- * proves nothing: more than one could be ours, or an entry that may be our write as the service stored it (a
- * look-alike name, a numbered or cut one, another size where the service may change the bytes, a time the clocks
- * cannot place).
- */
-export function writtenEntry(
-	entries: IDataObject[],
-	written: { kind: EntryKind; name: string; size?: number; sizeMayChange?: boolean },
-	ageOf: (entry: IDataObject) => EntryAge,
-): IDataObject | undefined {
-	const wanted = normalizedName(written.name);
-	const oldNames = entries.filter((entry) => ageOf(entry) === 'old').map((entry) => entryName(entry) ?? '');
-	const ours: IDataObject[] = [];
-	const mayBeOurs: string[] = [];
-	for (const entry of entries) {
-		const age = ageOf(entry);
-		if ((entryKind(entry) ?? 'file') !== written.kind || entryHash(entry) === undefined || age === 'old') continue;
-		const size = entrySize(entry);
-		const sizeFits = size === undefined || written.size === undefined || size === written.size;
-		if (!sizeFits && !written.sizeMayChange) continue;
-		const name = entryName(entry) ?? '';
-		const match = nameMatch(name, written.name, oldNames);
-		const shown = `${age === 'new' ? 'a new' : 'a'} ${written.kind} "${name}"`;
-		if (match === 'ours' && sizeFits && age === 'new') ours.push(entry);
-		else if (match === 'look-alike')
-			mayBeOurs.push(`${shown}, whose name differs from "${wanted}" only in letter case or form`);
-		else if (match === 'ours' && !sizeFits)
-			mayBeOurs.push(`${shown} of another size than was sent, which the service may have changed (a watermark)`);
-		else if (match === 'ours' || (wanted !== '' && isNumbered(stored(name), wanted)))
-			mayBeOurs.push(`${shown}, which may or may not be older than the write`);
-		else if (mayHaveBecome(name, wanted)) mayBeOurs.push(`${shown}, whose name may be "${wanted}" cut short`);
-	}
-	if (mayBeOurs.length > 0) throw new AmbiguousReadBack(mayBeOurs[0]);
-	if (ours.length > 1) throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${wanted}"`);
-	return ours[0];
 }

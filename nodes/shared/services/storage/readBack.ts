@@ -1,102 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { UncertainWrite } from '../exactlyOnce/reconcile';
+import type { UncertainWrite } from '../exactlyOnce/uncertainWrite';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import { entryCreatedAt, entryCreator, entryHash } from '../../adapters/storage/entryFields';
+import { entryAges, writtenEntry } from '../exactlyOnce/evidence';
+import type { ListingClock } from '../exactlyOnce/executor';
+import { entryCreator, entryHash } from '../../adapters/storage/entryFields';
 import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import type { ServerClock } from '../ServiceOverAdapter';
-import type { DestinationSnapshot, EntryAge } from './entries';
-import type { ListingClock } from './listingClock';
-import { writtenEntry } from './entries';
+import type { DestinationSnapshot } from './entries';
 
 /*
- * A storage write as writeExactlyOnce runs it: one request, nothing read before it. Only after an unknown outcome
- * is the destination listed, and our entry told from every other (entries.ts) by what no other writer could show:
- * not written by this execution's other items or runs, not another account's, made no earlier than the send.
+ * A storage write as the executor runs it (exactlyOnce/executor.ts): one request, nothing read before it. Only
+ * after an unknown outcome is the destination listed (the storage's one read of what a folder holds now), and the
+ * executor's verdict (exactlyOnce/evidence.ts) tells our entry from every other.
  */
-
-/**
- * How far apart the listing's times and the service's HTTP `Date` clock may be until an answer showed their offset
- * (listingClock.ts): nothing in the storage API ties them. An entry of our name made within this time before the
- * send may be our write under a lagging listing clock: it is never taken for absent.
- */
-export const LISTING_SKEW_MS = 3 * 60_000;
-
-/** How far past the service's now a listing time may be before the clocks are taken to disagree. */
-const FUTURE_TOLERANCE_MS = 2000;
-
-/** What is known of a write's send on the listing's clock. */
-interface SendOnListingClock {
-	/** The earliest listing time at the send. */
-	earliest: number;
-	/** The latest listing time now. */
-	latestNow: number;
-	/** How far the listing may lag that: 0 once calibrated, LISTING_SKEW_MS on the `Date` clock alone. */
-	lag: number;
-}
-
-function sendOnListingClock(
-	clock: ServerClock,
-	sentAt: number,
-	listing: ListingClock | undefined,
-): SendOnListingClock | undefined {
-	const now = Date.now();
-	const calibrated = listing?.earliestAt(sentAt);
-	const latestNow = listing?.latestAt(now);
-	if (calibrated !== undefined && latestNow !== undefined) return { earliest: calibrated, latestNow, lag: 0 };
-	const atSend = clock(sentAt);
-	const atNow = clock(now);
-	if (atSend === undefined || atNow === undefined) return undefined;
-	// `Date` is in whole seconds: the service's clock is less than a second past the bound it gives.
-	return { earliest: atSend, latestNow: atNow + 1000, lag: LISTING_SKEW_MS };
-}
-
-/** What tells an entry apart from our write besides its time. */
-export interface KnownEntries {
-	/** The destination as listed before the write (If Name Exists): anything else is new. */
-	snapshot?: DestinationSnapshot;
-	/** Objects this execution's other items and runs of the node wrote: never this item's write. */
-	others: Set<string>;
-	/** The connected account's ID, where known: an entry another account made is not our write. */
-	account?: string;
-	/** The listing's clock, once an answer showed it. */
-	listing?: ListingClock;
-	/** Entries a look of this write saw dated past the service's now: their times prove nothing, at any later look. */
-	ahead?: Set<string>;
-}
-
-/**
- * How old an entry is against a write sent at `sentAt` (entries.ts `EntryAge`): `old` when it was there before the
- * send beyond any doubt the clocks leave, `new` when it cannot have been made before the second the write was sent
- * (the service's times are whole seconds: within that second, nothing tells), `unknown` otherwise. Undefined
- * `sentAt`: when is unknown, so anything may be it.
- */
-export function entryAges(
-	clock: ServerClock,
-	sentAt: number | undefined,
-	known: KnownEntries,
-): (entry: IDataObject) => EntryAge {
-	const send = sentAt === undefined ? undefined : sendOnListingClock(clock, sentAt, known.listing);
-	return (entry) => {
-		const hash = entryHash(entry);
-		if (hash !== undefined && (known.others.has(hash) || known.snapshot?.has(hash))) return 'old';
-		const creator = entryCreator(entry);
-		if (known.account !== undefined && creator !== undefined && creator !== known.account) return 'old';
-		if (known.snapshot || sentAt === undefined) return 'new';
-		const created = entryCreatedAt(entry);
-		if (created === undefined || send === undefined || (hash !== undefined && known.ahead?.has(hash))) return 'unknown';
-		if (created > send.latestNow + FUTURE_TOLERANCE_MS) {
-			if (hash !== undefined) known.ahead?.add(hash);
-			return 'unknown';
-		}
-		// A time in whole minutes may stand for any second of its minute.
-		const resolution = created % 60_000 === 0 ? 60_000 : 1000;
-		if (created + resolution <= send.earliest - send.lag) return 'old';
-		return created >= Math.floor(send.earliest / 1000) * 1000 ? 'new' : 'unknown';
-	};
-}
 
 /** What a read-back reads of the storage: the destination, and whose entries are ours. */
 export type EntryReader = Pick<StorageAdapter, 'listFolder' | 'accountId'>;
@@ -117,7 +36,7 @@ export interface EntryWriteOptions {
 }
 
 /**
- * A write without idempotency key (create folder, upload, import), for writeExactlyOnce: after an unknown outcome
+ * A write without idempotency key (create folder, upload, import), for the executor: after an unknown outcome
  * the destination is listed and our entry (entries.ts) is the result; a recorded one is read back by its hash.
  */
 export function entryWrite(

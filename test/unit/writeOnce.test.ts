@@ -1,18 +1,17 @@
 /**
- * The exactly-once decision alone (reconcile.ts): what is sent again, what is taken from the
- * read-back, what ends "Outcome uncertain". The write, the look and the failures are scripted;
- * the settle waits are warped, and the waits asked for are what is asserted.
+ * The exactly-once decision alone (the executor, exactlyOnce/executor.ts `writeOnce`, without records): what is
+ * sent again, what is taken from the read-back, what ends "Outcome uncertain". The write, the look and the failures
+ * are scripted; the settle waits are warped, and the waits asked for are what is asserted.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { SETTLE_WAITS_MS, writeOnce } from '../../nodes/shared/services/exactlyOnce/executor';
 import {
 	AmbiguousReadBack,
-	SETTLE_WAITS_MS,
-	writeExactlyOnce,
 	type SentWrite,
 	type UncertainWrite,
-} from '../../nodes/shared/services/exactlyOnce/reconcile';
+} from '../../nodes/shared/services/exactlyOnce/uncertainWrite';
 import { serviceError } from '../../nodes/shared/transport/errors';
 import { useWarpedTime, warpedDelays } from '../../devkit/harness';
 
@@ -31,11 +30,18 @@ const lost = (kind: 'timeout' | 'reset') =>
 	serviceError(NODE, { message: `lost (${kind})`, uncertain: true, mayStillLand: kind === 'timeout' }, []);
 const refused = () => serviceError(NODE, { message: 'refused (400)', httpCode: '400' }, []);
 
+/** One item's write as the executor runs it, with no records (a run that records nothing). */
+async function writeExactlyOnce(node: INode, write: UncertainWrite<Said>): Promise<Said> {
+	return await writeOnce(node, { itemIndex: 0 }, () => ({ claim: { place: 'folder:f' }, describe: () => write }));
+}
+
+type Said = { said: string };
+
 type Step = 'ok' | 'timeout' | 'reset' | 'refused';
 type Look = 'absent' | 'found' | 'fails' | 'ambiguous';
 
 /** A write whose attempts and looks follow the scripts; counts what was sent. Nothing is read before it. */
-function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string> & { sent: number; looked: number } {
+function scripted(attempts: Step[], looks: Look[]): UncertainWrite<Said> & { sent: number; looked: number } {
 	const write = {
 		sent: 0,
 		looked: 0,
@@ -43,10 +49,10 @@ function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string> & { s
 		identity: { folder: 'f', name: 'Reports' },
 		locate: { folder: 'f', name: 'Reports' },
 		objectOf: () => ({ id: 'h' }),
-		readBack: async () => 'read back',
+		readBack: async () => ({ said: 'read back' }),
 		write: async () => {
 			const step = attempts[write.sent++] ?? 'ok';
-			if (step === 'ok') return 'written';
+			if (step === 'ok') return { said: 'written' };
 			throw step === 'refused' ? refused() : lost(step);
 		},
 		findWritten: async (sent: SentWrite) => {
@@ -54,7 +60,7 @@ function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string> & { s
 			const look = looks[write.looked++] ?? 'absent';
 			if (look === 'fails') throw new Error('read-back timed out');
 			if (look === 'ambiguous') throw new AmbiguousReadBack('two folders named "Reports"');
-			return look === 'found' ? 'found by reading back' : undefined;
+			return look === 'found' ? { said: 'found by reading back' } : undefined;
 		},
 	};
 	return write;
@@ -62,7 +68,7 @@ function scripted(attempts: Step[], looks: Look[]): UncertainWrite<string> & { s
 
 it('sends once and returns the answer when the write answers', async () => {
 	const write = scripted(['ok'], []);
-	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ result: 'written', reconciled: false, attempts: 1 });
+	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ said: 'written' });
 	expect([write.sent, write.looked]).toEqual([1, 0]);
 });
 
@@ -81,11 +87,7 @@ it.each([
 	async (_case, looks, looked, waits) => {
 		warpedDelays();
 		const write = scripted(['reset'], looks);
-		await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({
-			result: 'found by reading back',
-			reconciled: true,
-			attempts: 1,
-		});
+		await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ said: 'found by reading back', reconciled: true });
 		expect([write.sent, write.looked]).toEqual([1, looked]);
 		expect(warpedDelays()).toEqual(waits);
 	},
@@ -94,7 +96,7 @@ it.each([
 it('a reset whose write is absent after the whole settle window is sent once more', async () => {
 	warpedDelays();
 	const write = scripted(['reset', 'ok'], []);
-	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ result: 'written', reconciled: false, attempts: 2 });
+	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ said: 'written' });
 	expect([write.sent, write.looked]).toEqual([2, SETTLE_WAITS_MS.length + 1]);
 	expect(warpedDelays()).toEqual(SETTLE_WAITS_MS);
 });
