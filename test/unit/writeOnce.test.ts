@@ -31,7 +31,7 @@ const lost = (kind: 'timeout' | 'reset') =>
 const refused = () => serviceError(NODE, { message: 'refused (400)', httpCode: '400' }, []);
 
 /** One item's write as the executor runs it, with no records (a run that records nothing). */
-async function writeExactlyOnce(node: INode, write: UncertainWrite<Said>): Promise<Said> {
+async function writeAlone(node: INode, write: UncertainWrite<Said>): Promise<Said> {
 	return await writeOnce(node, { itemIndex: 0 }, () => ({ claim: { place: 'folder:f' }, describe: () => write }));
 }
 
@@ -68,13 +68,13 @@ function scripted(attempts: Step[], looks: Look[]): UncertainWrite<Said> & { sen
 
 it('sends once and returns the answer when the write answers', async () => {
 	const write = scripted(['ok'], []);
-	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ said: 'written' });
+	await expect(writeAlone(NODE, write)).resolves.toEqual({ said: 'written' });
 	expect([write.sent, write.looked]).toEqual([1, 0]);
 });
 
 it('a refusal is thrown as it is, never looked for or sent again', async () => {
 	const write = scripted(['refused'], []);
-	await expect(writeExactlyOnce(NODE, write)).rejects.toThrow('refused (400)');
+	await expect(writeAlone(NODE, write)).rejects.toThrow('refused (400)');
 	expect([write.sent, write.looked]).toEqual([1, 0]);
 });
 
@@ -87,7 +87,7 @@ it.each([
 	async (_case, looks, looked, waits) => {
 		warpedDelays();
 		const write = scripted(['reset'], looks);
-		await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ said: 'found by reading back', reconciled: true });
+		await expect(writeAlone(NODE, write)).resolves.toEqual({ said: 'found by reading back', reconciled: true });
 		expect([write.sent, write.looked]).toEqual([1, looked]);
 		expect(warpedDelays()).toEqual(waits);
 	},
@@ -96,7 +96,7 @@ it.each([
 it('a reset whose write is absent after the whole settle window is sent once more', async () => {
 	warpedDelays();
 	const write = scripted(['reset', 'ok'], []);
-	await expect(writeExactlyOnce(NODE, write)).resolves.toEqual({ said: 'written' });
+	await expect(writeAlone(NODE, write)).resolves.toEqual({ said: 'written' });
 	expect([write.sent, write.looked]).toEqual([2, SETTLE_WAITS_MS.length + 1]);
 	expect(warpedDelays()).toEqual(SETTLE_WAITS_MS);
 });
@@ -120,7 +120,7 @@ it.each([
 	'ends uncertain, never sent a third time, after %s',
 	async (_case, attempts, looks, said) => {
 		const write = scripted(attempts, looks);
-		const failure = await writeExactlyOnce(NODE, write).catch((error: unknown) => error);
+		const failure = await writeAlone(NODE, write).catch((error: unknown) => error);
 		expect(failure).toBeInstanceOf(NodeApiError);
 		expect(`${(failure as NodeApiError).message} ${(failure as NodeApiError).description ?? ''}`).toMatch(said);
 		expect(write.sent).toBe(attempts.length);
