@@ -438,7 +438,8 @@ export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
 		for (const action of ACTION_CASES) {
 			for (const body of BAD_ANSWER_BODIES.filter((candidate) => !action.documented?.includes(candidate))) {
 				sim.faults.clear();
-				const fault = sim.faults.add({ match: action.match, fault: { kind: 'badAnswer', body } });
+				// A write stored a moment after it arrived: its read-back can tell it from another writer's.
+				const fault = sim.faults.add({ match: action.match, fault: { kind: 'badAnswer', body, storedLaterMs: 2000 } });
 				const result = await action.run(env, sim);
 				const reconciled =
 					!result.error && result.items.length > 0 && result.items.every((item) => item.json.reconciled === true);

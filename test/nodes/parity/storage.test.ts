@@ -260,7 +260,10 @@ describe('Svc Storage over MCP: what differs', () => {
 describe('reconciliation over MCP: a lost answer never writes twice', () => {
 	it('Folder → Create: the connection drops after svc_create_folder committed → one folder, reconciled', async () => {
 		const work = workFolder('reconcile-folder');
-		sim().faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
+		sim().faults.add({
+			match: { mcpTool: 'svc_create_folder' },
+			fault: { kind: 'dropAfterCommit', storedLaterMs: 2000 },
+		});
 		const from = sim().requests.length;
 		const result = await env.storage('mcp', {
 			resource: 'folder',
@@ -293,7 +296,8 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		},
 	])('File → Upload: the connection drops $when', async ({ fault, file: [name, text], reconciled, calls }) => {
 		const work = workFolder(`upload-${fault}`);
-		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: fault } });
+		// Stored a moment after it arrived: a time only the write can show (within the send's second it could be another's).
+		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: fault, storedLaterMs: 2000 } });
 		const from = sim().requests.length;
 		const items = jsonOf(
 			await env.storage(
@@ -311,7 +315,10 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 
 	it('Import From URL: a 500 after commit → one file, reconciled', async () => {
 		const work = workFolder('reconcile-import');
-		sim().faults.add({ match: { mcpTool: 'svc_import_file' }, fault: { kind: 'status500AfterCommit' } });
+		sim().faults.add({
+			match: { mcpTool: 'svc_import_file' },
+			fault: { kind: 'status500AfterCommit', storedLaterMs: 2000 },
+		});
 		const items = jsonOf(await importInto(work.hash, { source: 'url', sourceUrl: Q1_REPORT }));
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ file_name: 'q1.pdf', reconciled: true });

@@ -80,11 +80,13 @@ function createdAtMs(document: IDataObject): number | undefined {
 	return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
-type Created = 'after' | 'before' | 'unknown';
+type Created = 'after' | 'before' | 'around' | 'unknown';
 
 /**
- * When each document was created against the write's send (sent at `sentAt` by our clock): `after` when its time
- * is not before the send (allowing the clocks' tolerance and the whole second it shows), `before`, or `unknown`.
+ * When each document was created against the write's send (sent at `sentAt` by our clock): `after` when its second
+ * began after the latest the service's clock can have shown at the send, `before` when it ended before the earliest
+ * (allowing the clocks' tolerance), `around` in between — within the send's seconds, where whole-second times cannot
+ * tell a document made just before the send from ours — or `unknown`.
  * The document does not say in which zone its time is: read as UTC, a time ahead of the service's clock shows
  * another zone (or clocks that disagree), and then no time of the listing is used.
  */
@@ -101,7 +103,9 @@ function creationAgainstSend(
 	return (document) => {
 		const created = createdAtMs(document);
 		if (created === undefined) return 'unknown';
-		return created + 1000 <= serverAtSend - CLOCK_TOLERANCE_MS ? 'before' : 'after';
+		if (created + 1000 <= serverAtSend - CLOCK_TOLERANCE_MS) return 'before';
+		// `Date` is in whole seconds: the service's clock may have been up to a second past `serverAtSend`.
+		return created >= serverAtSend + 1000 ? 'after' : 'around';
 	};
 }
 
@@ -111,6 +115,8 @@ function doubtAbout(document: IDataObject, target: CreatedDocumentTarget, create
 	if (refId(document.creator) === undefined) return 'its creator is not shown';
 	if (created === 'unknown') return 'its creation time cannot be placed against the write';
 	if (created === 'before') return `it was created at ${String(document.date_created)}, before the write was sent`;
+	if (created === 'around')
+		return `it was created at ${String(document.date_created)}, as the write was sent, which the service's whole-second times cannot tell from another writer's`;
 	return undefined;
 }
 

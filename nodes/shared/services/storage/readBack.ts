@@ -31,6 +31,8 @@ const FUTURE_TOLERANCE_MS = 2000;
 interface SendOnListingClock {
 	/** The earliest listing time at the send. */
 	earliest: number;
+	/** The latest listing time at the send: an entry made at it or later cannot be older than the write. */
+	latest: number;
 	/** The latest listing time now. */
 	latestNow: number;
 	/** How far the listing may lag that: 0 once calibrated, LISTING_SKEW_MS on the `Date` clock alone. */
@@ -44,13 +46,15 @@ function sendOnListingClock(
 ): SendOnListingClock | undefined {
 	const now = Date.now();
 	const calibrated = listing?.earliestAt(sentAt);
+	const latest = listing?.latestAt(sentAt);
 	const latestNow = listing?.latestAt(now);
-	if (calibrated !== undefined && latestNow !== undefined) return { earliest: calibrated, latestNow, lag: 0 };
+	if (calibrated !== undefined && latest !== undefined && latestNow !== undefined)
+		return { earliest: calibrated, latest, latestNow, lag: 0 };
 	const atSend = clock(sentAt);
 	const atNow = clock(now);
 	if (atSend === undefined || atNow === undefined) return undefined;
 	// `Date` is in whole seconds: the service's clock is less than a second past the bound it gives.
-	return { earliest: atSend, latestNow: atNow + 1000, lag: LISTING_SKEW_MS };
+	return { earliest: atSend, latest: atSend + 1000, latestNow: atNow + 1000, lag: LISTING_SKEW_MS };
 }
 
 /** What tells an entry apart from our write besides its time. */
@@ -69,8 +73,9 @@ export interface KnownEntries {
 
 /**
  * How old an entry is against a write sent at `sentAt` (entries.ts `EntryAge`): `old` when it was there before the
- * send beyond any doubt the clocks leave, `new` when it cannot have been made before the second the write was sent
- * (the service's times are whole seconds: within that second, nothing tells), `unknown` otherwise. Undefined
+ * send beyond any doubt the clocks leave, `new` when it cannot have been made before the write was sent
+ * (its second begins after the send), `unknown` otherwise — also within the send's own second, where the service's
+ * whole-second times cannot tell an entry made just before the send from our write. Undefined
  * `sentAt`: when is unknown, so anything may be it.
  */
 export function entryAges(
@@ -94,7 +99,9 @@ export function entryAges(
 		// A time in whole minutes may stand for any second of its minute.
 		const resolution = created % 60_000 === 0 ? 60_000 : 1000;
 		if (created + resolution <= send.earliest - send.lag) return 'old';
-		return created >= Math.floor(send.earliest / 1000) * 1000 ? 'new' : 'unknown';
+		// A time names the start of its second: within the send's own second, theirs made just before the send shows
+		// the same time as ours made just after it.
+		return created >= send.latest ? 'new' : 'unknown';
 	};
 }
 
