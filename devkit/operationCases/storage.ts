@@ -163,7 +163,13 @@ export const STORAGE_CASES: OperationCase[] = [
 	storageCase({
 		resource: 'folder',
 		operation: 'getContent',
-		parameters: (sim) => ({ folder: byId(sim.demo.folders.documents.hash), returnAll: true }),
+		parameters(sim) {
+			const place = placeIn(sim, 'content');
+			sim.storage.createFolder(sim.demo.pro.userId, place.hash, 'Schema folder');
+			sim.storage.addFile(sim.demo.pro.userId, place.hash, 'schema.txt', Buffer.from('content of schema.txt'));
+			return { folder: byId(place.hash), returnAll: true };
+		},
+		// A folder and a file: the listing gives both kinds of entry.
 		answers: { rest: { action: 'get_folder_content', documented: ['emptyArray'] }, mcp: { tool: 'svc_list_folder' } },
 	}),
 	storageCase({
