@@ -60,7 +60,10 @@ export interface OperationCase {
 	 * The action each API answers it with (a write's: the write), and the bodies the document allows that answer
 	 * (not invalid there); an API left out is left out of the bad-answer suite (its reason in catalogueCoverage).
 	 */
-	answers: { rest?: { action: string; documented?: BadAnswerBody[] }; mcp?: { tool: string; documented?: BadAnswerBody[] } };
+	answers: {
+		rest?: { action: string; documented?: BadAnswerBody[] };
+		mcp?: { tool: string; documented?: BadAnswerBody[] };
+	};
 	/**
 	 * The document's rule, on its output and on what the simulator holds after it: a problem, or undefined.
 	 * Cite the document's sentence beside it.

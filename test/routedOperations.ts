@@ -43,7 +43,8 @@ export function routedOperations(...nodes: NodeFolder[]): RoutedOperation[] {
 
 /** The case of a routed operation; an operation without one fails here, by name. */
 export function caseOf(routed: RoutedOperation): OperationCase {
-	if (!routed.case) throw new Error(`${routed.node} ${routed.resource}.${routed.operation}: no case in operationCases.ts`);
+	if (!routed.case)
+		throw new Error(`${routed.node} ${routed.resource}.${routed.operation}: no case in operationCases.ts`);
 	return routed.case;
 }
 
@@ -53,3 +54,10 @@ export const makesSomething = (writes: Writes | undefined): boolean =>
 
 /** The APIs that run an operation, as its file declares. */
 export const apisOf = (routed: RoutedOperation): readonly Api[] => routed.declared.runsOver;
+
+/** `resource.operation` of every operation a node's router declares over both APIs (parity compares each). */
+export function overBothApis(node: NodeFolder): string[] {
+	return routedOperations(node)
+		.filter(({ declared }) => declared.runsOver.includes('rest') && declared.runsOver.includes('mcp'))
+		.map(({ resource, operation }) => `${resource}.${operation}`);
+}

@@ -76,7 +76,8 @@ export const DVS_CASES: OperationCase[] = [
 					project: byId(a.projects.website),
 					fields: mapper({ name: marker, followers: `${a.users.worker.id}` }),
 				}),
-				count: (marker) => sim.dvs.store.documents(a.orgId, 'task').filter((task) => task.values.name === marker).length,
+				count: (marker) =>
+					sim.dvs.store.documents(a.orgId, 'task').filter((task) => task.values.name === marker).length,
 				theirs: (marker, writer, secondsAgo) =>
 					tasksArrive(sim.dvs.store, {
 						orgId: a.orgId,
@@ -117,7 +118,8 @@ export const DVS_CASES: OperationCase[] = [
 			const taskId = a.tasks.design;
 			return {
 				parameters: (marker) => ({ task: byId(taskId), comment: `Note ${marker}` }),
-				count: (marker) => sim.dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(marker)).length,
+				count: (marker) =>
+					sim.dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(marker)).length,
 				theirs: (marker, writer, secondsAgo) =>
 					insertComment(sim.dvs.store, {
 						taskId,

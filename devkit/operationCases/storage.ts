@@ -78,11 +78,23 @@ export const STORAGE_CASES: OperationCase[] = [
 		answers: { rest: { action: 'authenticate_user' } },
 	}),
 	// validate_session's `Success: false` is an answer (the session is not valid), not a bad one.
-	storageCase({ resource: 'account', operation: 'validateSession', session: true, parameters: () => ({}), answers: {} }),
+	storageCase({
+		resource: 'account',
+		operation: 'validateSession',
+		session: true,
+		parameters: () => ({}),
+		answers: {},
+	}),
 	storageCase({
 		resource: 'encryptionKey',
 		operation: 'saveUserKeys',
-		parameters: (sim) => ({ userId: sim.demo.pro.userId, kem: 'kem', dsa: 'dsa', x25519: 'x25519', ed25519: 'ed25519' }),
+		parameters: (sim) => ({
+			userId: sim.demo.pro.userId,
+			kem: 'kem',
+			dsa: 'dsa',
+			x25519: 'x25519',
+			ed25519: 'ed25519',
+		}),
 		answers: { rest: { action: 'save_user_encryption_keys', documented: SUCCESS_RESULT } },
 	}),
 	storageCase({

@@ -65,7 +65,11 @@ const BY_PATH: ActionCase = {
 	match: { mcpTool: 'svc_get_root_folder' },
 	run: async (env, sim) => {
 		const pro = sim.demo.pro;
-		const folder = sim.storage.createFolder(pro.userId, pro.rootFolderHash, `bad-${Math.random().toString(36).slice(2, 8)}`);
+		const folder = sim.storage.createFolder(
+			pro.userId,
+			pro.rootFolderHash,
+			`bad-${Math.random().toString(36).slice(2, 8)}`,
+		);
 		return await env.storage('mcp', { resource: 'folder', operation: 'getContent', folder: byId(`/${folder.name}`) });
 	},
 };

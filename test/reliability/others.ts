@@ -227,7 +227,9 @@ async function othersOfOperation(operation: WriteOperation, leg: LegSettings): P
 }
 
 /** The operations whose file declares a write that makes something: an update only changes what is there. */
-export const MAKING_OPERATIONS = WRITE_OPERATIONS.filter((operation) => makesSomething(operation.routed.declared.writes));
+export const MAKING_OPERATIONS = WRITE_OPERATIONS.filter((operation) =>
+	makesSomething(operation.routed.declared.writes),
+);
 
 /** Runs every making operation `runs` times beside other writers (each against its own simulator, all at once). */
 export async function othersChaos(
