@@ -48,7 +48,7 @@ function gaps(all: string[], covered: Set<string>, excluded: Record<string, stri
 		.map((row) =>
 			covered.has(row)
 				? `${row} is covered but listed as excluded`
-				: `${row} is not covered: declare its operation in devkit/operationCases.ts, or give the suite a case`,
+				: `${row} is not covered: name it in its operation's case (devkit/operationCases.ts answers), or list it here`,
 		);
 }
 

@@ -4,7 +4,9 @@
  * 2xx that is not the documented answer - a login page, cut JSON, an empty body, `success:
  * false`, an empty object or list, a zero id - and how many of those became a success. A write
  * whose answer was bad may still succeed by reading the destination back (`reconciled: true`):
- * that result comes from the read-back, not from the bad body.
+ * that result comes from the read-back, not from the bad body. Its cases are the routers': each operation, over
+ * each API its file declares, run as its case in devkit/operationCases.ts says and answered badly at the action
+ * the case names.
  *
  *   npm run bad-answers
  */

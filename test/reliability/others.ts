@@ -3,7 +3,8 @@
  * The chaos suite's "others" leg (issue 45): every write operation that makes something, each run under a fault,
  * while another writer — another account, or the node's own account from elsewhere (another workflow) — makes the
  * same name in the same place right before the node's write, as the write arrives, or right after it committed.
- * Theirs are made through the simulator's store, so their hashes and ids are known; after each run:
+ * Theirs are made through the simulator's store where the write's case (devkit/operationCases.ts `marked`) says,
+ * so their hashes and ids are known; after each run:
  *
  * - duplicate: more than one object of the run's marker that is not theirs;
  * - loss: the node said success and none of its own exists, or said a certain failure and one exists;
