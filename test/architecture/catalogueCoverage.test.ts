@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The suites that go through every action derive their cases from the routers (each operation's `writes`,
  * `runsOver` and its case in devkit/operationCases.ts); here they are held to the catalogues
