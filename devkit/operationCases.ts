@@ -18,8 +18,6 @@ import type { ServiceSimulator } from './simulator';
 import type { SeedUser } from './simulator/dvs';
 import type { BadAnswerBody } from './simulator/types';
 
-export type CaseApi = 'rest' | 'mcp';
-
 /** Who else makes an object of the marker's name beside the node (the others leg). */
 export type OtherWriter = 'another account' | 'the same account';
 
@@ -74,8 +72,6 @@ export interface OperationCase {
 	/** The name the reliability suites' tables give it, when not `resource.operation`. */
 	label?: string;
 }
-
-export { carries, locatorValue } from './operationCases/places';
 
 export const OPERATION_CASES: OperationCase[] = [...STORAGE_CASES, ...DVS_CASES, ...MCP_CASES];
 
