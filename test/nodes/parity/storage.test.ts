@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../../devkit/harness';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
-import { OPERATION_CASES } from '../../../devkit/operationCases';
+import { overBothApis } from '../../routedOperations';
 import { storageActions } from '../../../nodes/SvcStorage/actions/router';
 import { storageOperations, textInput } from './storageOperations';
 import {
@@ -74,19 +74,7 @@ describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
 });
 
 describe('the same output fields with either credential', () => {
-	fields.itIsTheSameFor([
-		'folder.create',
-		'file.upload',
-		'folder.getContent.folder',
-		'folder.getContent.file',
-		'folder.getContent.rights',
-		'folder.getInfo',
-		'file.getInfo',
-		'file.download',
-		'file.rename',
-		'folder.rename',
-		...OPERATION_CASES.filter((declared) => declared.apis.length === 2).map((d) => `${d.resource}.${d.operation}`),
-	]);
+	fields.itIsTheSameForEach(overBothApis('SvcStorage'));
 });
 
 describe('Svc Storage over MCP: what differs', () => {
