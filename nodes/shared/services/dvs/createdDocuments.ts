@@ -116,7 +116,10 @@ function doubtAbout(document: IDataObject, target: CreatedDocumentTarget, create
 	if (created === 'unknown') return 'its creation time cannot be placed against the write';
 	if (created === 'before') return `it was created at ${String(document.date_created)}, before the write was sent`;
 	if (created === 'around')
-		return `it was created at ${String(document.date_created)}, as the write was sent, which the service's whole-second times cannot tell from another writer's`;
+		return (
+			`it was created at ${String(document.date_created)}, as the write was sent: the service's whole-second ` +
+			`times cannot tell it from another writer's`
+		);
 	return undefined;
 }
 
