@@ -16,7 +16,9 @@ export class SvcMcpOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'Svc MCP-Endpoint OAuth2 API';
+	// n8n names a new credential after the display name without API, OAuth1, OAuth2 and MCP: "Sign-In" keeps this
+	// one's (Svc MCP-Endpoint Sign-In account) apart from the API-key credential's (Svc MCP-Endpoint account).
+	displayName = 'Svc MCP-Endpoint Sign-In OAuth2 API';
 
 	icon: Icon = { light: 'file:../icons/svc-mcp.svg', dark: 'file:../icons/svc-mcp.dark.svg' };
 

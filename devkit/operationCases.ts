@@ -1,79 +1,84 @@
 /**
- * An operation declared once for every suite that goes through every operation: what it is run with on the
- * simulator (its demo data, a place of its own), what the service's document says it does (its check), what it
- * writes, and which action's answer it stands on in each API. The output schemas' runs (outputRuns.ts), the
- * one-way-down walk, parity (and the SDK peers), chaos and the bad-answer suite derive their cases from it, and
- * test/architecture/catalogueCoverage.test.ts counts it as theirs: an operation declared here needs no entry of
- * its own in any of them.
+ * Every operation of the three action nodes, once, for every suite that goes through every operation: what it
+ * is run with on the simulator (a place of its own, or the demo data a read reads), the action each API answers
+ * it with, what the service's document says it does (its check) and, for a write, its run carrying a marker.
+ * What an operation is — whether it writes and what its write makes (`writes`), which APIs run it (`runsOver`) —
+ * is its operation file's, read from the node's router; a case holds only what running it needs. The output
+ * schemas' runs (outputRuns.ts), the one-way-down walk, parity (and the SDK peers), chaos and its others leg, and
+ * the bad-answer suite derive their cases from the routers and this table, and
+ * test/architecture/operationCases.test.ts fails a routed operation without a case (or a write without `writes`).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId } from './harness';
+import type { HarnessInputItem } from './harness';
+import { DVS_CASES } from './operationCases/dvs';
+import { MCP_CASES } from './operationCases/mcp';
+import { STORAGE_CASES } from './operationCases/storage';
 import type { ServiceSimulator } from './simulator';
+import type { SeedUser } from './simulator/dvs';
 import type { BadAnswerBody } from './simulator/types';
 
-export type CaseApi = 'rest' | 'mcp';
+/** Who else makes an object of the marker's name beside the node (the others leg). */
+export type OtherWriter = 'another account' | 'the same account';
+
+/**
+ * A write's run carrying a marker, on a destination of its own prepared once: what chaos, its others leg and
+ * the recovery suite run again and again, counting what exists afterwards.
+ */
+export interface MarkedRun {
+	/** The node's parameters writing `marker` (the name of what it makes, or the value a change puts). */
+	parameters(marker: string): INodeParameters;
+	/** Its input items (a file named after the marker). */
+	input?(marker: string): HarnessInputItem[];
+	/** The DVS user it writes as, when not the organization's admin. */
+	user?: SeedUser;
+	/** Objects carrying the marker that exist now (a change: 1 while the document holds it). */
+	count(marker: string): number;
+	/**
+	 * Another writer's object of the marker's name and size where this run writes, made `secondsAgo` seconds ago
+	 * through the simulator's store: its hash or ID. Every write that makes something has it.
+	 */
+	theirs?(marker: string, writer: OtherWriter, secondsAgo: number): string | number;
+}
 
 export interface OperationCase {
 	/** The node's folder under nodes/. */
-	node: 'SvcStorage';
+	node: 'SvcStorage' | 'SvcDvs' | 'SvcMcp';
 	resource: string;
 	operation: string;
-	/** The APIs that run it, as its operation file's `runsOver` says. */
-	apis: CaseApi[];
-	/** Its parameters for one run, against a place of its own made in the simulator's demo account. */
+	/** The credential of its run: REST unless its operation runs over MCP only (the case test holds it to `runsOver`). */
+	api?: 'mcp';
+	/** Its run uses the storage account's session instead of its token. */
+	session?: true;
+	/** Its parameters for one run: a place of its own made in the simulator's demo account, or demo data it reads. */
 	parameters(sim: ServiceSimulator): INodeParameters;
-	/** The action each API answers it with, and the bodies the document allows that answer (not invalid there). */
-	answers: { rest?: { action: string; documented?: BadAnswerBody[] }; mcp?: { tool: string } };
+	/** The input items of that run (a file to upload, of a name of its own). */
+	input?(): HarnessInputItem[];
 	/**
-	 * What it makes, for the suites that count what a run made (chaos): a folder or file, written into the folder
-	 * its parameter `into` names, under the name its parameter `named` gives. Absent for a write that changes what
-	 * exists (nothing to duplicate or lose) and for a read.
+	 * The action each API answers it with (a write's: the write), and the bodies the document allows that answer
+	 * (not invalid there); an API left out is left out of the bad-answer suite (its reason in catalogueCoverage).
 	 */
-	writes?: { kind: 'folder' | 'file'; into: string; named: string };
+	answers: {
+		rest?: { action: string; documented?: BadAnswerBody[] };
+		mcp?: { tool: string; documented?: BadAnswerBody[] };
+	};
 	/**
 	 * The document's rule, on its output and on what the simulator holds after it: a problem, or undefined.
 	 * Cite the document's sentence beside it.
 	 */
-	check(sim: ServiceSimulator, output: IDataObject, parameters: INodeParameters): string | undefined;
+	check?(sim: ServiceSimulator, output: IDataObject, parameters: INodeParameters): string | undefined;
+	/** A write's run carrying a marker (every write that makes something, and an update chaos counts). */
+	marked?(sim: ServiceSimulator): MarkedRun;
+	/** The name the reliability suites' tables give it, when not `resource.operation`. */
+	label?: string;
 }
 
-/** A folder of its own in the demo account, for one run. */
-function placeIn(sim: ServiceSimulator, label: string) {
-	const pro = sim.demo.pro;
-	return sim.storage.createFolder(pro.userId, pro.rootFolderHash, `${label}-${Math.random().toString(36).slice(2, 8)}`);
-}
-
-/** The value a resource locator parameter holds. */
-export const locatorValue = (parameter: unknown): string => String((parameter as { value?: unknown }).value ?? '');
-
-/** Document 1: move_file and delete_file answer "with no documented data". */
-const NO_DOCUMENTED_DATA: BadAnswerBody[] = ['empty', 'emptyObject', 'zeroId'];
-
-export const OPERATION_CASES: OperationCase[] = [
-	{
-		node: 'SvcStorage',
-		resource: 'file',
-		operation: 'move',
-		apis: ['rest', 'mcp'],
-		parameters(sim) {
-			const place = placeIn(sim, 'move');
-			const file = sim.storage.addFile(sim.demo.pro.userId, place.hash, 'to-move.txt', Buffer.from('move me'));
-			const target = sim.storage.createFolder(sim.demo.pro.userId, place.hash, 'archive');
-			return { file: byId(file.hash), targetFolder: byId(target.hash) };
-		},
-		answers: { rest: { action: 'move_file', documented: NO_DOCUMENTED_DATA }, mcp: { tool: 'svc_move_file' } },
-		// Document 1, move_file: "parameters file_hash, folder_hash (target folder)"; document 2, svc_move_file:
-		// "file_hash, target_folder_hash".
-		check(sim, output, parameters) {
-			const [file, target] = [locatorValue(parameters.file), locatorValue(parameters.targetFolder)];
-			if (output.file_hash !== file || output.folder_hash !== target) return `output ${JSON.stringify(output)}`;
-			return sim.storage.getFile(file)?.folderHash === target ? undefined : 'the file is not in the target folder';
-		},
-	},
-];
+export const OPERATION_CASES: OperationCase[] = [...STORAGE_CASES, ...DVS_CASES, ...MCP_CASES];
 
 /** The case of an operation, if it has one. */
 export function operationCase(node: string, resource: string, operation: string): OperationCase | undefined {
 	return OPERATION_CASES.find((c) => c.node === node && c.resource === resource && c.operation === operation);
 }
+
+/** `resource.operation`, or the shorter name the reliability suites give it. */
+export const caseLabel = (c: OperationCase): string => c.label ?? `${c.resource}.${c.operation}`;

@@ -44,6 +44,7 @@ export interface ExampleWorkflow {
 	nodes: Array<{
 		name: string;
 		type: string;
+		typeVersion?: number;
 		parameters: Record<string, unknown>;
 		credentials?: Record<string, { id: string | null; name: string }>;
 	}>;

@@ -22,10 +22,9 @@ import { releasedNodeVersions } from '../compat/savedRuns';
 async function writeVersion(version: number, nodes: string[]): Promise<void> {
 	const sim = await startDemoSimulator();
 	try {
-		const deleted: Record<string, string> = {};
 		const sessionId = await loginSession(sim);
 		for (const run of operationRuns(sim).filter((candidate) => nodes.includes(candidate.node))) {
-			const items = await runOperation(sim, run, deleted, sessionId, version);
+			const items = await runOperation(sim, run, sessionId, version);
 			const path = schemaPathOf(join(__dirname, '..'), run, version);
 			mkdirSync(dirname(path), { recursive: true });
 			writeFileSync(path, `${JSON.stringify(schemaOf(items), null, '\t')}\n`);

@@ -3,6 +3,7 @@ import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample } from '../exam
 import { startDemoSimulator } from '../devkit/demo';
 import type { ServiceSimulator } from '../devkit/simulator';
 import { loadPackage } from '../devkit/harness';
+import { newCredentialName } from './docs/labels';
 
 /** n8n's own credential types the AI templates use, by the name n8n gives a new one. */
 const DEFAULT_NAMES: Record<string, string> = { openAiApi: 'OpenAI account', httpBearerAuth: 'Bearer Auth account' };
@@ -63,10 +64,35 @@ it.each(EXAMPLE_FILES)(
 		// template came from: n8n's editor drops an unknown ID on import and binds a credential of that name.
 		for (const node of workflow.nodes) {
 			for (const [type, reference] of Object.entries(node.credentials ?? {})) {
-				const name = DEFAULT_NAMES[type] ?? `${loadPackage().credentialTypes.getByName(type).displayName}`;
-				expect(reference).toEqual({ id: null, name: name.replace(/ API$/, ' account') });
+				const name = DEFAULT_NAMES[type] ?? newCredentialName(loadPackage().credentialTypes.getByName(type));
+				expect(reference).toEqual({ id: null, name });
 			}
 		}
+	},
+);
+
+/** The node version n8n's editor gives a node of ours added now (a tool node is its node's tool). */
+function newNodeVersion(type: string): number {
+	const { description } = loadPackage().nodeTypes.getByNameAndVersion(type.replace(/Tool$/, ''));
+	const versions = [description.version].flat();
+	return description.defaultVersion ?? Math.max(...versions);
+}
+
+it.each(EXAMPLE_FILES)(
+	'%s has each Svc node at the version the editor gives a new one, and keeps capability keys only where it says so',
+	(file) => {
+		const workflow = readExample(file);
+		const ours = workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-svc.'));
+		expect(ours.map((node) => [node.name, node.typeVersion])).toEqual(
+			ours.map((node) => [node.name, newNodeVersion(node.type)]),
+		);
+		// A version 2 node outputs no edit, upload or delete key unless its Include Capability Keys is on: a template
+		// whose expressions read one switches the option on in one of its nodes.
+		const readsKey = /_key\b/.test(JSON.stringify(workflow.nodes.map((node) => node.parameters)));
+		const keepsKeys = ours.some(
+			(node) => (node.parameters.options as { capabilityKeys?: boolean } | undefined)?.capabilityKeys === true,
+		);
+		expect({ readsKey, keepsKeys }).not.toEqual({ readsKey: true, keepsKeys: false });
 	},
 );
 

@@ -46,7 +46,11 @@ export interface ServiceSimulatorOptions extends SimulatorOptions {
 }
 
 /** Mounts the DVS API (document 3) on a storage simulator, seeding both demo organizations. */
-export async function mountDvs(sim: Simulator, now: () => number = Date.now): Promise<DvsPart> {
+/** `now`, moved as the simulator's stores are while a fault has a write stored later (`sim.storedAt`). */
+const storedClock = (sim: Simulator, now: () => number) => () => now() + sim.storedAt() - sim.now();
+
+export async function mountDvs(sim: Simulator, clock: () => number = Date.now): Promise<DvsPart> {
+	const now = storedClock(sim, clock);
 	const store = new DvsStore(now);
 	const attachments = new StorageAttachments(sim.storage, sim.accounts, sim.limits);
 	const seed = await seedDvsDemo(sim.accounts, store, attachments);
@@ -78,7 +82,7 @@ export interface MountMcpOptions {
  * shared `StorageStore` and `DvsStore`, so REST and MCP see the same data.
  */
 export function mountMcp(sim: Simulator, dvs: DvsPart, options: MountMcpOptions = {}): McpPart {
-	const now = options.now ?? Date.now;
+	const now = storedClock(sim, options.now ?? Date.now);
 	const settings = defaultSettings({
 		writesEnabled: true,
 		dvsEnabled: true,

@@ -72,6 +72,13 @@ export interface Simulator {
 	/** Every request except the `/__sim/` control surface, in arrival order. */
 	readonly requests: RequestLogEntry[];
 	/**
+	 * The time a write is stored at: now, or later while a fault with `storedLaterMs` runs its request (a queued
+	 * backend). Every store of the simulator stamps what it makes with it.
+	 */
+	readonly storedAt: () => number;
+	/** The simulator's clock (the `now` option, else the real one). */
+	readonly now: () => number;
+	/**
 	 * Routes paths under `prefix` to `handler`; the longest matching prefix wins, built-in
 	 * routes included. Mounting a prefix again replaces its handler.
 	 */
@@ -192,7 +199,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		maxFolderBytes: options.maxFolderBytes ?? 4 * 1024 * 1024 * 1024,
 	};
 	const accounts = new AccountStore();
-	const storage = new StorageStore({ now });
+	const storedLater = { ms: 0 };
+	const storedAt = () => now() + storedLater.ms;
+	const storage = new StorageStore({ now: storedAt });
 	const encryptionKeys = new EncryptionKeyStore();
 	const sessions = new SessionStore(now, SESSION_IDLE_SECONDS * 1000 * timeScale);
 	const sso = new SsoDirectory();
@@ -376,7 +385,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		const handler = handlerFor(url.pathname);
 		let response: AuthReportingResponse;
 		try {
-			response = handler ? await handler(simRequest) : { status: 404, json: { success: false, message: 'not found' } };
+			// Only this request moves the stores' clock (others in flight meanwhile are stored later too).
+			const laterMs = fault !== undefined && 'storedLaterMs' in fault ? (fault.storedLaterMs ?? 0) : 0;
+			if (laterMs > 0) storedLater.ms = laterMs;
+			try {
+				response = handler
+					? await handler(simRequest)
+					: { status: 404, json: { success: false, message: 'not found' } };
+			} finally {
+				if (laterMs > 0) storedLater.ms = 0;
+			}
 		} catch (error) {
 			console.error('simulator handler failed', error);
 			response = { status: 500, json: { success: false, message: 'internal server error' } };
@@ -456,6 +474,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		faults,
 		limits,
 		requests,
+		now,
+		storedAt,
 		mount(prefix: string, handler: SimHandler): void {
 			const existing = mounts.findIndex((mount) => mount.prefix === prefix);
 			if (existing >= 0) mounts.splice(existing, 1);

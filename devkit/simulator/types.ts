@@ -52,11 +52,11 @@ export interface FaultMatch {
 export type FaultKind =
 	| { kind: 'delay'; ms: number }
 	/** The handler runs (the write commits), then the connection is destroyed without a response. */
-	| { kind: 'dropAfterCommit' }
+	| { kind: 'dropAfterCommit'; storedLaterMs?: number }
 	/** The connection is destroyed before the handler runs: nothing is written. */
 	| { kind: 'dropBeforeCommit' }
 	/** The handler runs (the write commits), then the client gets a 500 with an empty body. */
-	| { kind: 'status500AfterCommit' }
+	| { kind: 'status500AfterCommit'; storedLaterMs?: number }
 	/**
 	 * The client gets this status before the handler runs: nothing is written. `gatewayDateAheadSeconds`: the answer
 	 * comes from a gateway whose own `Date` clock is that far ahead of the service's.
@@ -71,12 +71,16 @@ export type FaultKind =
 	// Hostile servers: what the documents allow a server, or a proxy in front of it, to do.
 	/** A redirect before the handler runs: `location` is another origin or a plain-HTTP URL. */
 	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
-	/** The handler runs (the write commits), then the client gets this status (500, 502, 503…; from a gateway: see statusBeforeCommit). */
-	| { kind: 'statusAfterCommit'; status: number; gatewayDateAheadSeconds?: number }
+	/**
+	 * The handler runs (the write commits), then the client gets this status (500, 502, 503…; from a gateway: see
+	 * statusBeforeCommit). `storedLaterMs` (on every fault after the commit): the service stored the write that long
+	 * after it took it in (a queued backend), so its listing time shows then.
+	 */
+	| { kind: 'statusAfterCommit'; status: number; gatewayDateAheadSeconds?: number; storedLaterMs?: number }
 	/** The client gets a 503 at once (from a gateway: see statusBeforeCommit); the write commits `afterMs` later. */
 	| { kind: 'lateCommit'; afterMs: number; status?: number; gatewayDateAheadSeconds?: number }
 	/** The handler runs (the write commits), then a 200 with a body that is not the documented answer. */
-	| { kind: 'badAnswer'; body: BadAnswerBody }
+	| { kind: 'badAnswer'; body: BadAnswerBody; storedLaterMs?: number }
 	/**
 	 * The handler runs; a streamed answer (a download) stops after `afterBytes`: the connection is
 	 * cut, or with `stall` kept open and silent.

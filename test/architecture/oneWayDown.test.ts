@@ -11,14 +11,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-import type { INodeParameters } from 'n8n-workflow';
 import * as ts from 'typescript';
 
-import { loadPackage, runNode, type CredentialsMap, type HarnessInputItem } from '../../devkit/harness';
+import { loadPackage, runNode, type CredentialsMap } from '../../devkit/harness';
 import { operationCase } from '../../devkit/operationCases';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
-import { byId } from '../helpers';
-import { fieldsParameter as mapper } from '../nodes/SvcDvs/env';
 
 const PACKAGE = loadPackage();
 const DIST_NODES = `${PACKAGE.root}/dist/nodes/`.replace(/\\/g, '/');
@@ -159,119 +156,30 @@ beforeAll(async () => {
 });
 afterAll(async () => await sim.close());
 
-const fileInput: HarnessInputItem[] = [
-	{ json: {}, binary: { data: { data: Buffer.from('walk'), fileName: 'walk.txt', mimeType: 'text/plain' } } },
-];
-
 type Api = 'rest' | 'mcp';
-interface Case {
-	parameters: INodeParameters;
-	input?: HarnessInputItem[];
-	/** The credential: the node's REST one unless the operation runs over MCP only. */
-	api?: Api;
-	session?: boolean;
-}
 
 /** The services' write executor: a write a service plans runs there, the service's method handing on its promise. */
 const EXECUTOR = 'shared/services/exactlyOnce/executor.js';
 
-const NODES: Record<
-	string,
-	{ type: string; service: string; router: string; exportName: string; cases: Record<string, Case> }
-> = {
+/** Each action node: its type, its service's file, its router as built (the module n8n loads) and its export. */
+const NODES: Record<string, { type: string; service: string; router: string; exportName: string }> = {
 	'Svc Storage': {
 		type: 'n8n-nodes-svc.svcStorage',
 		service: 'shared/services/storage/StorageService.js',
 		router: 'SvcStorage/actions/router.js',
 		exportName: 'storageActions',
-		cases: {
-			'account.getStorageUsage': { parameters: {} },
-			'account.getUserData': { parameters: {} },
-			'account.validateSession': { parameters: {}, session: true },
-			'encryptionKey.getFileKey': { parameters: { userId: 1, fileHash: 'h' } },
-			'encryptionKey.getShareKey': {
-				parameters: { userId: 1, receiverEmail: 'a@b.example', keyOf: 'file', fileHash: 'h' },
-			},
-			'encryptionKey.getUploadKey': { parameters: { userId: 1, uploadHash: 'h' } },
-			'encryptionKey.saveFileKey': { parameters: { userId: 1, fileHash: 'h', encryptionKey: 'k', keySignature: 's' } },
-			'encryptionKey.saveUploadKey': {
-				parameters: { userId: 1, uploadHash: 'h', encryptionKey: 'k', keySignature: 's' },
-			},
-			'encryptionKey.saveUserKeys': { parameters: { userId: 1, kem: 'k', dsa: 'k', x25519: 'k', ed25519: 'k' } },
-			'esignature.getMany': { parameters: { file: byId('h'), returnAll: true } },
-			'esignature.share': { parameters: { file: byId('h'), emails: 'a@b.example' } },
-			'file.delete': { parameters: { file: byId('h') } },
-			'file.download': { parameters: { file: byId('h') } },
-			'file.getInfo': { parameters: { file: byId('h') } },
-			'file.importFromUrl': {
-				parameters: { folder: byId('h'), source: 'url', sourceUrl: 'https://files.example.com/a.txt' },
-				api: 'mcp',
-			},
-			'file.rename': { parameters: { file: byId('h'), newName: 'n' } },
-			'file.restore': { parameters: { fileHash: 'h' } },
-			'file.search': { parameters: { query: 'walk', limit: 5 }, api: 'mcp' },
-			'file.upload': { parameters: { folder: byId('h'), binaryPropertyName: 'data' }, input: fileInput },
-			'folder.create': { parameters: { folderName: 'walk' } },
-			'folder.delete': { parameters: { folder: byId('h') } },
-			'folder.getContent': { parameters: { folder: byId('h'), returnAll: true } },
-			'folder.getInfo': { parameters: { folder: byId('h') } },
-			'folder.move': { parameters: { folder: byId('h'), targetFolder: byId('h2') }, api: 'mcp' },
-			'folder.rename': { parameters: { folder: byId('h'), newName: 'n' } },
-			'folder.restore': { parameters: { folderHash: 'h' } },
-		},
 	},
 	'Svc DVS': {
 		type: 'n8n-nodes-svc.svcDvs',
 		service: 'shared/services/dvs/DvsService.js',
 		router: 'SvcDvs/actions/router.js',
 		exportName: 'dvsActions',
-		cases: {
-			'attachment.list': { parameters: { task: byId(1) } },
-			'attachment.upload': { parameters: { task: byId(1), binaryPropertyName: 'data' }, input: fileInput },
-			'client.get': { parameters: { documentId: byId(1) } },
-			'client.getFields': { parameters: {} },
-			'client.getMany': { parameters: { limit: 5 } },
-			'comment.add': { parameters: { task: byId(1), comment: 'walk' } },
-			'comment.getMany': { parameters: { task: byId(1), returnAll: true } },
-			'contactPerson.create': { parameters: { fields: mapper({ name: 'Walk' }) } },
-			'contactPerson.get': { parameters: { documentId: byId(1) } },
-			'contactPerson.getFields': { parameters: {} },
-			'contactPerson.getMany': { parameters: { limit: 5 } },
-			'contactPerson.update': { parameters: { documentId: byId(1), fields: mapper({ name: 'Walk' }) } },
-			'project.get': { parameters: { documentId: byId(1) } },
-			'project.getFields': { parameters: {} },
-			'project.getMany': { parameters: { limit: 5 } },
-			'task.create': { parameters: { project: byId(1), fields: mapper({ name: 'Walk' }) } },
-			'task.get': { parameters: { documentId: byId(1) } },
-			'task.getFields': { parameters: {} },
-			'task.getMany': { parameters: { limit: 5 } },
-			'task.update': { parameters: { documentId: byId(1), fields: mapper({ name: 'Walk' }) } },
-			'user.getAssignable': { parameters: { register: 'task', project: byId(1) } },
-			'user.search': { parameters: { pattern: 'walk' } },
-		},
 	},
 	'Svc MCP': {
 		type: 'n8n-nodes-svc.svcMcp',
 		service: 'shared/services/mcp/McpService.js',
 		router: 'SvcMcp/actions/router.js',
 		exportName: 'mcpActions',
-		cases: {
-			'docs.get': { parameters: { uri: 'svc-docs://dvs-api' }, api: 'mcp' },
-			'docs.search': { parameters: { query: 'upload', limit: 3 }, api: 'mcp' },
-			'resource.list': { parameters: {}, api: 'mcp' },
-			'resource.listTemplates': { parameters: {}, api: 'mcp' },
-			'resource.read': { parameters: { uri: 'svc-docs://mcp-endpoint' }, api: 'mcp' },
-			'server.discover': { parameters: {}, api: 'mcp' },
-			'tool.call': {
-				parameters: {
-					tool: { __rl: true, mode: 'name', value: 'svc_get_root_folder' },
-					argumentsMode: 'json',
-					argumentsJson: '{}',
-				},
-				api: 'mcp',
-			},
-			'tool.list': { parameters: {}, api: 'mcp' },
-		},
 	},
 };
 
@@ -298,33 +206,26 @@ describe.each(Object.entries(NODES))('%s', (_node, node) => {
 	);
 
 	const folder = node.router.split('/')[0];
-	/** An operation's case here, or the one declared in devkit/operationCases.ts. */
-	const caseOf = (operation: string): Case | undefined => {
-		const [resource, name] = operation.split('.');
-		const declared = operationCase(folder, resource, name);
-		if (!declared) return node.cases[operation];
-		return { parameters: declared.parameters(sim), api: declared.apis.includes('rest') ? 'rest' : 'mcp' };
-	};
-
-	it('has a case for every operation its router knows (here or declared in devkit/operationCases.ts)', () => {
-		const declared = operations.filter((operation) =>
-			operationCase(folder, ...(operation.split('.') as [string, string])),
-		);
-		expect([...Object.keys(node.cases), ...declared].sort()).toEqual(operations.sort());
-	});
 
 	it.each(operations)('%s reaches the transport through the service', async (operation) => {
 		const [resource, name] = operation.split('.');
-		const known = caseOf(operation) ?? { parameters: {} };
-		const api = known.api ?? 'rest';
+		// Its run from devkit/operationCases.ts (test/architecture/operationCases.test.ts holds every operation to one).
+		const known = operationCase(folder, resource, name);
+		if (!known) throw new Error(`${folder} ${operation}: no case in devkit/operationCases.ts`);
+		const api: Api = known.api ?? 'rest';
 		const authentication = node.type.endsWith('svcMcp') ? 'apiToken' : api === 'mcp' ? 'svcMcpApi' : undefined;
 		const from = signed.length;
 		await runNode({
 			type: node.type,
-			parameters: { resource, operation: name, ...(authentication ? { authentication } : {}), ...known.parameters },
+			parameters: {
+				resource,
+				operation: name,
+				...(authentication ? { authentication } : {}),
+				...known.parameters(sim),
+			},
 			credentials: credentials(api, known.session === true),
 			continueOnFail: true,
-			...(known.input ? { input: known.input } : {}),
+			...(known.input ? { input: known.input() } : {}),
 		});
 		const requests = signed.slice(from);
 		expect(requests.length).toBeGreaterThan(0);

@@ -55,11 +55,17 @@ export const N8N_LABELS = [
 	'AI Agent',
 ];
 
-/** The name n8n gives a new credential of a type: its display name without API, OAuth1, OAuth2, then "account". */
-export const newCredentialName = (type: ICredentialType): string =>
+/** The words n8n's editor drops from a credential type's display name to name a new credential, by n8n line. */
+export const DROPPED_FROM_CREDENTIAL_NAMES = {
+	'1.123': ['API', 'OAuth1', 'OAuth2'],
+	'2.41': ['API', 'OAuth1', 'OAuth2', 'MCP'],
+};
+
+/** The name n8n gives a new credential of a type: its display name without the dropped words, then "account". */
+export const newCredentialName = (type: ICredentialType, line: keyof typeof DROPPED_FROM_CREDENTIAL_NAMES = '2.41') =>
 	`${type.displayName
 		.split(' ')
-		.filter((word) => !['API', 'OAuth1', 'OAuth2'].includes(word))
+		.filter((word) => !DROPPED_FROM_CREDENTIAL_NAMES[line].includes(word))
 		.join(' ')} account`;
 
 function labelsOfProperties(properties: INodeProperties[]): Label[] {

@@ -1,19 +1,18 @@
 /**
  * Each template's note (its sticky note) holds to the template's nodes: every name it sets in bold is a node of
- * the template, a node type's, an action or a label of one of its nodes; the credentials it asks for are the
- * ones its nodes use; the pickers it asks to set are the ones left empty; a fixed ID in a filter is named. What
- * the rest of a note says is checked by hand (docs/DEVELOPMENT.md, "Templates").
+ * the template, a node type's, an action or a label of one of its nodes; the credentials it asks for, by their
+ * types' names, are the ones its nodes use; the pickers it asks to set are the ones left empty; a fixed ID in a
+ * filter is named. What the rest of a note says is checked by hand (docs/DEVELOPMENT.md, "Templates").
  */
 import { EXAMPLE_FILES, readExample, type ExampleWorkflow } from '../../examples/examples';
+import { loadPackage } from '../../devkit/harness';
 import { declaredOperations, displayNameOf, labelsOf } from './declared';
 
 const OURS = 'n8n-nodes-svc.';
-const SERVICE_OF: Record<string, string> = {
-	svcStorageApi: 'Svc Storage',
-	svcDvsApi: 'Svc DVS',
-	svcMcpApi: 'Svc MCP',
-	svcMcpOAuth2Api: 'Svc MCP',
-};
+/** The credential types a note may name, by their names in n8n; a node on the MCP API key takes OAuth2 as well. */
+const CREDENTIAL_TYPES = ['svcStorageApi', 'svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api'];
+const typeName = (type: string) => loadPackage().credentialTypes.getByName(type).displayName;
+const ALSO_ACCEPTED: Record<string, string> = { svcMcpApi: 'svcMcpOAuth2Api' };
 const PICKED = ['folder', 'project', 'task', 'file'];
 
 type Node = ExampleWorkflow['nodes'][number];
@@ -67,14 +66,15 @@ describe.each(EXAMPLE_FILES)('the note of %s', (file) => {
 		expect(bold.filter((word) => !words.has(word))).toEqual([]);
 	});
 
-	it('asks for the credentials its nodes use, and no other', () => {
-		const used = new Set(
-			workflow.nodes.flatMap((node) => Object.keys(node.credentials ?? {}).map((type) => SERVICE_OF[type])),
+	it('asks for the credentials its nodes use, by their type, and no other', () => {
+		const used = [...new Set(workflow.nodes.flatMap((node) => Object.keys(node.credentials ?? {})))].filter((type) =>
+			CREDENTIAL_TYPES.includes(type),
 		);
-		used.delete(undefined as unknown as string);
-		const lists = [...setUp.matchAll(/((?:Svc (?:Storage|DVS|MCP)(?:, | and )?)+) credentials?/g)];
-		const named = new Set(lists.flatMap((match) => match[1].match(/Svc (?:Storage|DVS|MCP)/g) ?? []));
-		expect([...named].sort()).toEqual([...used].sort());
+		const text = setUp.replace(/\s+/g, ' ');
+		const named = CREDENTIAL_TYPES.filter((type) => text.includes(typeName(type)));
+		const accepted = [...used, ...used.map((type) => ALSO_ACCEPTED[type])];
+		expect(named.filter((type) => !accepted.includes(type))).toEqual([]);
+		expect(used.filter((type) => !named.includes(type))).toEqual([]);
 	});
 
 	it('asks to pick what the template leaves empty, and nothing else', () => {

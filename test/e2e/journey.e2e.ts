@@ -32,7 +32,7 @@ beforeAll(
 		// Every credential type saved, the MCP OAuth2 one newest: a new node still starts on its own service's.
 		const { sim, n8n } = editor;
 		await n8n.rest.request('POST', '/rest/credentials', {
-			name: 'Svc MCP-Endpoint OAuth2 account (newest)',
+			name: 'Svc MCP-Endpoint Sign-In account (newest)',
 			type: 'svcMcpOAuth2Api',
 			data: { baseUrl: sim.baseUrl, clientId: 'journey' },
 		});
@@ -170,7 +170,7 @@ it('5. Svc MCP → List tools, then Call a tool: warned before it runs once per 
 	// Svc MCP takes either MCP credential; the newest (OAuth2, not connected yet) is pre-selected, so the user picks the token one.
 	const offered = await chooseCredential(page, 'Svc MCP-Endpoint account (demo)');
 	expect(offered.join('\n')).toMatch(
-		/Svc MCP-Endpoint OAuth2 account \(newest\)[\s\S]*Svc MCP-Endpoint account \(demo\)|Svc MCP-Endpoint account \(demo\)[\s\S]*Svc MCP-Endpoint OAuth2 account \(newest\)/,
+		/Svc MCP-Endpoint Sign-In account \(newest\)[\s\S]*Svc MCP-Endpoint account \(demo\)|Svc MCP-Endpoint account \(demo\)[\s\S]*Svc MCP-Endpoint Sign-In account \(newest\)/,
 	);
 	expect(offered.join('\n')).not.toMatch(/Storage|DVS/);
 	expect(await executeStep(page, 'svc_get_root_folder')).toMatch(/\d+ items/);

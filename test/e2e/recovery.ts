@@ -62,7 +62,9 @@ export function writeLandsUnseen(sim: ServiceSimulator, isWrite: RequestTest, re
 	});
 	const writeFault = sim.faults.add({
 		match: (req: SimRequest) => isWrite(seen(req)),
-		fault: { kind: 'statusAfterCommit', status: 500 },
+		// Stored a moment after it arrived: a time only the write can show (within the send's second, another writer's
+		// entry made just before would look the same, and the item would stay "Outcome uncertain").
+		fault: { kind: 'statusAfterCommit', status: 500, storedLaterMs: 2000 },
 		times: 1,
 	});
 	return {

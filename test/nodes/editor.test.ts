@@ -176,7 +176,7 @@ describe("the credential a new node starts with, as n8n's editor picks it", () =
 			'Svc Storage account',
 			'Svc DVS account',
 			'Svc MCP-Endpoint account',
-			'Svc MCP-Endpoint account',
+			'Svc MCP-Endpoint Sign-In account',
 		]);
 	});
 });

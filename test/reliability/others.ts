@@ -3,7 +3,8 @@
  * The chaos suite's "others" leg (issue 45): every write operation that makes something, each run under a fault,
  * while another writer — another account, or the node's own account from elsewhere (another workflow) — makes the
  * same name in the same place right before the node's write, as the write arrives, or right after it committed.
- * Theirs are made through the simulator's store, so their hashes and ids are known; after each run:
+ * Theirs are made through the simulator's store where the write's case (devkit/operationCases.ts `marked`) says,
+ * so their hashes and ids are known; after each run:
  *
  * - duplicate: more than one object of the run's marker that is not theirs;
  * - loss: the node said success and none of its own exists, or said a certain failure and one exists;
@@ -15,11 +16,9 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
 import { writeSimulatorOptions } from '../nodes/recovery/env';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
-import type { SeedUser } from '../../devkit/simulator/dvs';
-import { insertComment, insertDocument } from '../../devkit/simulator/dvs/direct';
-import { tasksArrive } from '../../devkit/simulator/dvs/testing/arrivals';
 import type { FaultKind } from '../../devkit/simulator/types';
-import { OPERATION_CASES } from '../../devkit/operationCases';
+import type { OtherWriter } from '../../devkit/operationCases';
+import { makesSomething } from '../routedOperations';
 import { rowsAndTotals } from './cells';
 import { random as randomOf } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
@@ -54,10 +53,9 @@ const OTHERS_FAULTS: OthersFault[] = [
  */
 type Moment = 'before' | 'after commit';
 const TIMINGS: Moment[][] = [['before'], ['after commit'], ['before', 'after commit']];
-const WRITERS = ['another account', 'the same account'] as const;
+const WRITERS: OtherWriter[] = ['another account', 'the same account'];
 /** How long before the node's run theirs was made: within the send's second, or seconds before it. */
 export const SECONDS_BEFORE = [0, 1, 3, 10];
-type Writer = (typeof WRITERS)[number];
 
 export interface OthersCell {
 	runs: number;
@@ -89,90 +87,6 @@ const emptyCell = (): OthersCell => ({
 	uncertain: 0,
 	engineFailures: 0,
 });
-
-/** Where an operation makes its objects, and another writer's object of the marker's name made there. */
-type MakeTheirs = (marker: string, writer: Writer, secondsAgo: number) => string | number;
-
-function storageTheirs(sim: ServiceSimulator, operation: WriteOperation): MakeTheirs | undefined {
-	const { pro, free } = sim.demo;
-	const into = sim.storage
-		.listChildren(pro.rootFolderHash)
-		.find((item) => item.type === 'folder' && item.name.startsWith('chaos-'))?.hash;
-	const [, resourceOperation] = operation.name.split(' ');
-	const declared = OPERATION_CASES.find((c) => `${c.resource}.${c.operation}` === resourceOperation)?.writes;
-	const kind = declared?.kind ?? (resourceOperation === 'folder.create' ? 'folder' : 'file');
-	if (!into) return undefined;
-	const account = (writer: Writer) => (writer === 'another account' ? free.userId : pro.userId);
-	if (kind === 'folder')
-		return (marker, writer, secondsAgo) => {
-			const made = sim.storage.createFolder(account(writer), into, marker);
-			(made as { createdAt: number }).createdAt -= secondsAgo;
-			return made.hash;
-		};
-	// Of the name and size the node's item writes: only the creator or the time can tell them apart.
-	const named = (marker: string) => {
-		if (declared) return { name: marker, content: `content of ${marker}` };
-		if (resourceOperation === 'file.import') return { name: `${marker}.pdf`, content: `%PDF-1.4 ${marker}` };
-		return { name: `${marker}.txt`, content: `content of ${marker}` };
-	};
-	return (marker, writer, secondsAgo) => {
-		const { name, content } = named(marker);
-		const made = sim.storage.addFile(account(writer), into, name, Buffer.from(content));
-		(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
-		return made.hash;
-	};
-}
-
-function dvsTheirs(sim: ServiceSimulator, operation: WriteOperation): MakeTheirs | undefined {
-	const { store } = sim.dvs;
-	const a = sim.dvs.seed.orgA;
-	const { admin, worker, contacts } = a.users;
-	const by = (writer: Writer, own: SeedUser = admin, other: SeedUser = worker) =>
-		(writer === 'another account' ? other : own).id;
-	const at = (secondsAgo: number) => store.clock() - secondsAgo * 1000;
-	if (operation.name.endsWith('task.create'))
-		return (marker, writer, secondsAgo) =>
-			tasksArrive(store, {
-				orgId: a.orgId,
-				projectId: a.projects.website,
-				creatorId: by(writer),
-				createdAt: at(secondsAgo),
-				count: 1,
-				named: () => marker,
-			})[0].id;
-	if (operation.name.endsWith('contact.create'))
-		return (marker, writer, secondsAgo) =>
-			insertDocument(store, 'contact_person', {
-				orgId: a.orgId,
-				createdAt: at(secondsAgo),
-				creatorId: by(writer, contacts, admin),
-				values: { name: marker, email: 'chaos@example.com' },
-			}).id;
-	if (operation.name.endsWith('comment.add'))
-		return (marker, writer, secondsAgo) =>
-			insertComment(store, {
-				taskId: a.tasks.design,
-				authorId: by(writer),
-				text: `Note ${marker}`,
-				createdAt: at(secondsAgo),
-			}).id;
-	if (operation.name.endsWith('attachment.upload'))
-		return (marker, writer, secondsAgo) => {
-			const made = sim.storage.addFile(
-				by(writer),
-				a.attachedTask.uploadHash,
-				`${marker}.txt`,
-				Buffer.from(`attachment ${marker}`),
-				{
-					mimeType: 'text/plain',
-					onConflict: 'rename',
-				},
-			);
-			(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
-			return made.hash;
-		};
-	return undefined;
-}
 
 /**
  * Calls `then` once, right after the simulator's store made an object of the marker (the node's write committing):
@@ -278,8 +192,8 @@ async function othersOfOperation(operation: WriteOperation, leg: LegSettings): P
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
 		const prepared = await operation.prepare(parityEnvOf(() => sim));
-		const makeTheirs = dvsTheirs(sim, operation) ?? storageTheirs(sim, operation);
-		if (!makeTheirs) throw new Error(`${operation.name}: no place for another writer`);
+		const makeTheirs = prepared.theirs;
+		if (!makeTheirs) throw new Error(`${operation.name}: its case's marked run makes nothing of theirs`);
 		const commits = watchCommits(sim);
 		const faults = OTHERS_FAULTS.filter((fault) => !fault.dvsOverMcpOnly || operation.dvsOverMcp);
 		for (let run = 0; run < leg.runs; run++) {
@@ -313,8 +227,10 @@ async function othersOfOperation(operation: WriteOperation, leg: LegSettings): P
 	}
 }
 
-/** The operations that make something: an update only changes what is there. */
-export const MAKING_OPERATIONS = WRITE_OPERATIONS.filter((operation) => !operation.name.endsWith('.update'));
+/** The operations whose file declares a write that makes something: an update only changes what is there. */
+export const MAKING_OPERATIONS = WRITE_OPERATIONS.filter((operation) =>
+	makesSomething(operation.routed.declared.writes),
+);
 
 /** Runs every making operation `runs` times beside other writers (each against its own simulator, all at once). */
 export async function othersChaos(

@@ -266,7 +266,7 @@ const PATHS: RedirectPath[] = [
 		run: async (env) => await saidOf(async () => await testCredential('svcMcpApi', mcpKey(env))),
 	},
 	{
-		name: 'credential test, Svc MCP-Endpoint OAuth2 API',
+		name: 'credential test, Svc MCP-Endpoint Sign-In OAuth2 API',
 		secrets: () => [],
 		run: async (_env, { oauth }) => await saidOf(async () => await testCredential('svcMcpOAuth2Api', oauth)),
 	},

@@ -29,7 +29,6 @@ it('node version 1 of every action node is released, so its schemas are kept as 
 describe.each(VERSIONS)('node version %s', (version, nodes) => {
 	let sim: ServiceSimulator;
 	let sessionId: string;
-	const deleted: Record<string, string> = {};
 	const folders = nodes.map((node) => node.folder);
 	const runsOf = (simulator: ServiceSimulator) => operationRuns(simulator).filter((run) => folders.includes(run.node));
 
@@ -64,7 +63,7 @@ describe.each(VERSIONS)('node version %s', (version, nodes) => {
 
 	it('each schema describes what its operation outputs at this node version (run in order, each against the demo simulator)', async () => {
 		for (const run of runsOf(sim)) {
-			const items = await runOperation(sim, run, deleted, sessionId, version);
+			const items = await runOperation(sim, run, sessionId, version);
 			expect(items.length).toBeGreaterThan(0);
 			const shipped = JSON.parse(readFileSync(schemaPathOf(ROOT, run, version), 'utf8')) as unknown;
 			const name = `${run.node} v${version} ${run.resource}.${run.operation}`;

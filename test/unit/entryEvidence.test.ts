@@ -33,8 +33,11 @@ describe('entryAges on the Date clock alone', () => {
 	const ageOf = (entry: IDataObject) => entryAges(dateClock, SENT_AT, { others: new Set(), account: '7' })(entry);
 
 	it.each([
-		['made in the second of the send', SENT_AT - 400, 'new'],
-		['made after the send', SENT_AT + 1000, 'new'],
+		// Whole-second times: within the send's second, theirs made just before and ours just after look the same.
+		['made in the second of the send', SENT_AT - 400, 'unknown'],
+		// `Date` is in whole seconds too: the service's clock may have been up to a second past it at the send.
+		['made in the second after the send', SENT_AT + 1000, 'unknown'],
+		['made in a second that began after the latest the send can have been', SENT_AT + 1500, 'new'],
 		['made a second before the send', SENT_AT - 1000, 'unknown'],
 		['made 2 min before (a listing clock that lags)', SENT_AT - 120_000, 'unknown'],
 		['made before the lag allowed', SENT_AT - LISTING_SKEW_MS - 61_000, 'old'],
@@ -65,14 +68,15 @@ describe('entryAges on the Date clock alone', () => {
 });
 
 describe('entryAges on a listing clock calibrated by an upload answer', () => {
-	it('an entry made a second before the send is old once an answer showed the listing clock', () => {
+	it('an entry made a second before the send is old, one after it new, once an answer showed the listing clock', () => {
 		const listing = new ListingClock();
 		// An upload sent at 100.2 s and answered at 100.3 s on our clock, listed as made at second 130: 30 s ahead.
 		listing.note({ timestamp_uploaded: 130 }, 100_200, 100_300);
 		const sentAt = 200_500;
 		const ageOf = entryAges(() => undefined, sentAt, { others: new Set(), listing });
 		expect(ageOf(folder('a', 'R', sentAt + 29_000))).toBe('old');
-		expect(ageOf(folder('b', 'R', sentAt + 30_000))).toBe('new');
+		expect(ageOf(folder('b', 'R', sentAt + 30_000))).toBe('unknown');
+		expect(ageOf(folder('c', 'R', sentAt + 32_000))).toBe('new');
 	});
 
 	it('answers that contradict each other leave the listing clock uncalibrated', () => {

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TASK_PROJECT_FIELD } from '../../shared/adapters/dvs/port';
-import type { Api } from '../../shared/description/operation';
+import type { Api, Writes } from '../../shared/description/operation';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/description/operation';
 
 import type { DocumentResource, DvsExecute, DvsOperation } from '../actions/node.type';
@@ -60,10 +60,17 @@ export const REGISTERS: Record<DocumentResource, RegisterSpec> = {
 
 const ACTION: Record<
 	DocumentOperationName,
-	{ name: string; action: (spec: RegisterSpec) => string; returns: (spec: RegisterSpec) => string }
+	{
+		name: string;
+		action: (spec: RegisterSpec) => string;
+		returns: (spec: RegisterSpec) => string;
+		writes?: (spec: RegisterSpec) => Writes;
+	}
 > = {
 	create: {
 		name: 'Create',
+		// The register's new document, in its parent (a task's project); its name is one of its Fields.
+		writes: (spec) => ({ kind: 'document', into: spec.parent?.name, named: undefined }),
 		action: (spec) => `Create a ${spec.noun}`,
 		returns: (spec) => `the new ${spec.noun} as Get gives it, with its ID and visible number`,
 	},
@@ -84,6 +91,7 @@ const ACTION: Record<
 	},
 	update: {
 		name: 'Update',
+		writes: () => ({ kind: 'change', into: 'documentId', named: undefined }),
 		action: (spec) => `Update a ${spec.noun}`,
 		returns: (spec) => `the changed ${spec.noun} as Get gives it`,
 	},
@@ -118,6 +126,7 @@ export function registerOperation(
 	return {
 		option: { name: ACTION[name].name, action: ACTION[name].action(spec), description: summary },
 		access: name === 'create' || name === 'update' ? 'claimingWrite' : 'read',
+		writes: ACTION[name].writes?.(spec),
 		runsOver: spec.runsOver,
 		returns: ACTION[name].returns(spec),
 		description: updateDisplayOptions({ show: { resource: [resource], operation: [name] } }, properties),

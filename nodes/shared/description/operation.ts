@@ -18,18 +18,38 @@ export const OVER_REST_AND_MCP: readonly Api[] = ['rest', 'mcp'];
 export const OVER_REST_ONLY: readonly Api[] = ['rest'];
 export const OVER_MCP_ONLY: readonly Api[] = ['mcp'];
 
+/**
+ * What a write makes, declared by every operation that writes (`access` other than `read`); the suites read it
+ * (test/architecture/operationCases.test.ts fails a write without it). `kind` is what it makes: a storage `folder`
+ * or `file`; a DVS register's `document`, a task's `comment` or `attachment` (a file in the task's folder). A write
+ * that makes nothing new says so: `change` (it changes what exists: rename, move, delete, restore, update, a stored
+ * key; nothing to duplicate or lose) or `message` (the service acts on it and shows nothing the node could read
+ * back: an e-signature request's e-mails, an MCP tool's call). `into` is the parameter naming where it is made (a
+ * folder, the task, a task's project) or, for a change, what it changes; undefined where the resource itself is the
+ * place (a register without a parent). `named` is the parameter giving its name (a path into a collection:
+ * `options.fileName`); undefined where the service names it or no one parameter does (a document's name is one of
+ * its Fields).
+ */
+export interface Writes {
+	kind: 'folder' | 'file' | 'document' | 'comment' | 'attachment' | 'change' | 'message';
+	into: string | undefined;
+	named: string | undefined;
+}
+
 /** What an operation shows in the node's action list (its value is its key in the resource). */
 export type OperationOption = Required<Pick<INodePropertyOptions, 'name' | 'action' | 'description'>>;
 
 /**
  * One operation, declared once in its `<operation>.operation.ts`: what the action list shows,
- * whether it reads or writes, which APIs run it, what it gives (for the model reading its tool
- * description: "the moved file's hash, name and new folder"), its parameters and what it does for one item.
- * The router, the item pacing, the operation selector and the availability refusal read this.
+ * whether it reads or writes (and what its write makes), which APIs run it, what it gives (for the model
+ * reading its tool description: "the moved file's hash, name and new folder"), its parameters and what it
+ * does for one item. The router, the item pacing, the operation selector and the availability refusal read
+ * this; the suites read `writes` beside `access` and `runsOver`.
  */
 export interface Operation<TDeps> {
 	option: OperationOption;
 	access: Access;
+	writes?: Writes;
 	runsOver: readonly Api[];
 	returns: string;
 	description: INodeProperties[];

@@ -77,7 +77,7 @@ describe('Svc MCP-Endpoint API credential', () => {
 	});
 });
 
-describe('Svc MCP-Endpoint OAuth2 API credential', () => {
+describe('Svc MCP-Endpoint Sign-In OAuth2 API credential', () => {
 	const oauthParams = (params: Record<string, unknown>) => ({ ...params, authentication: 'oAuth2' });
 
 	it('calls tools with an access token obtained through the consent flow', async () => {
@@ -140,7 +140,7 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 			refresh_token: 'revoked-refresh-token',
 		});
 		const result = await runMcp(env, oauthParams(rootFolder), { credentials });
-		expect(result.error?.message).toBe('The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected');
+		expect(result.error?.message).toBe('The Svc MCP-Endpoint Sign-In OAuth2 API credential needs to be reconnected');
 		const shown = JSON.stringify([result.error?.message, result.error?.description, result.logs]);
 		expect(shown).not.toContain(String(tokenData.refresh_token));
 	});
@@ -149,7 +149,7 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 		const result = await runMcp(env, oauthParams(rootFolder), {
 			credentials: oauthCredentials(env, 'client', undefined as any),
 		});
-		expect(result.error?.message).toBe('The Svc MCP-Endpoint OAuth2 API credential is not connected');
+		expect(result.error?.message).toBe('The Svc MCP-Endpoint Sign-In OAuth2 API credential is not connected');
 		expect(mcpRequests(env)).toHaveLength(0);
 	});
 
@@ -160,7 +160,7 @@ describe('Svc MCP-Endpoint OAuth2 API credential', () => {
 	});
 });
 
-describe('Svc MCP-Endpoint OAuth2 API credential fields', () => {
+describe('Svc MCP-Endpoint Sign-In OAuth2 API credential fields', () => {
 	/** Resolves the credential's defaults the way n8n's credentials helper does: `$self` is the credential's own data. */
 	function resolveDefaults(data: Record<string, unknown>): Record<string, unknown> {
 		const loaded = loadPackage();

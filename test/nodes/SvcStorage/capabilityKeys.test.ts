@@ -1,12 +1,13 @@
 /**
  * Capability keys kept back by default (issue 46), through n8n's engine: a node n8n places new is at node version 2
  * and outputs no `*_key` field unless Include Capability Keys is switched on; a node saved at version 1 (0.1.0's
- * workflows) outputs them as it did. Every output that carries keys: Svc Storage's folders, files and account, DVS
- * attachments (a task's folder listed), the Storage Trigger's entries.
+ * workflows) outputs them as it did. Every operation of the action nodes, each run by its case, and the Storage
+ * Trigger's entries.
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { demoCredentials, startDemoSimulator } from '../../../devkit/demo';
+import { loginSession, operationRuns, runOperation } from '../../../devkit/outputRuns';
 import { createPoller, loadPackage, runNode } from '../../../devkit/harness';
 import type { ServiceSimulator } from '../../../devkit/simulator';
 import { parametersOf } from '../../../compat/nodeParameters';
@@ -23,55 +24,28 @@ afterAll(async () => await sim.close());
 const keyFields = (items: INodeExecutionData[]) =>
 	[...new Set(JSON.stringify(items.map((item) => item.json)).match(/"[a-z_]+_key"(?=:)/g) ?? [])].sort();
 
-const upload = () => [
-	{ json: {}, binary: { data: { data: Buffer.from('keys'), fileName: 'keys.txt', mimeType: 'text/plain' } } },
-];
+/** A node's run: parameters with Include Capability Keys set as given, or left as the case has them. */
+const withKeys = (parameters: INodeParameters, capabilityKeys?: boolean): INodeParameters =>
+	capabilityKeys === undefined
+		? parameters
+		: { ...parameters, options: { ...((parameters.options as INodeParameters) ?? {}), capabilityKeys } };
 
-/** Each Svc Storage and DVS operation whose output carries keys, and the keys it carries at version 1. */
-const OPERATIONS: Array<[string, string, () => INodeParameters, string[], (() => ReturnType<typeof upload>)?]> = [
-	[
-		'Svc Storage → Folder → Create',
-		STORAGE_NODE,
-		() => ({
-			resource: 'folder',
-			operation: 'create',
-			parentFolder: byId(sim.demo.folders.documents.hash),
-			folderName: 'Keys',
-		}),
-		['"folder_edit_key"', '"folder_upload_key"'],
-	],
-	[
-		'Svc Storage → File → Upload',
-		STORAGE_NODE,
-		() => ({ resource: 'file', operation: 'upload', folder: byId(sim.demo.folders.documents.hash) }),
-		['"file_delete_key"'],
-		upload,
-	],
-	[
-		'Svc Storage → Folder → Get Content',
-		STORAGE_NODE,
-		() => ({ resource: 'folder', operation: 'getContent', folder: byId(sim.demo.folders.documents.hash) }),
-		['"file_delete_key"', '"folder_edit_key"', '"folder_upload_key"'],
-	],
-	[
-		'Svc Storage → Account → Get User Data',
-		STORAGE_NODE,
-		() => ({ resource: 'account', operation: 'getUserData' }),
-		['"root_folder_edit_key"', '"root_folder_upload_key"'],
-	],
-	[
-		'Svc DVS → Attachment → List',
-		DVS_NODE,
-		() => ({ resource: 'attachment', operation: 'list', task: byId(sim.dvs.seed.orgA.attachedTask.taskId) }),
-		['"file_delete_key"'],
-	],
-];
-
-async function run(type: string, parameters: INodeParameters, typeVersion?: number, input?: ReturnType<typeof upload>) {
-	const result = await runNode({ type, typeVersion, parameters, credentials: demoCredentials(sim), input });
-	if (result.error) throw new Error(result.error.message);
-	return result.items;
+/** The key fields each operation outputs at `typeVersion`, each run on its case's own place (fresh each call). */
+async function keysOfEveryOperation(typeVersion: number, capabilityKeys?: boolean): Promise<Record<string, string[]>> {
+	const sessionId = await loginSession(sim);
+	const keys: Record<string, string[]> = {};
+	for (const run of operationRuns(sim)) {
+		const parameters = withKeys(run.parameters, capabilityKeys);
+		const items = await runOperation(sim, { ...run, parameters }, sessionId, typeVersion);
+		keys[`${run.node} ${run.resource}.${run.operation}${run.mcp ? ' (MCP)' : ''}`] = keyFields(
+			items.map((json) => ({ json })),
+		);
+	}
+	return keys;
 }
+
+const withAny = (keys: Record<string, string[]>) =>
+	Object.fromEntries(Object.entries(keys).filter(([, k]) => k.length));
 
 describe('n8n places a new node at version 2', () => {
 	it.each([STORAGE_NODE, DVS_NODE, MCP_NODE, TRIGGER_NODE])('%s: versions 1 and 2, new nodes at 2', (type) => {
@@ -89,22 +63,35 @@ describe('n8n places a new node at version 2', () => {
 	});
 });
 
-describe.each(OPERATIONS)('%s', (_name, type, parameters, keys, input) => {
-	it('a new node (version 2) outputs no key; with Include Capability Keys on, it outputs them', async () => {
-		expect(keyFields(await run(type, parameters(), undefined, input?.()))).toEqual([]);
-		const on = { ...parameters(), options: { capabilityKeys: true } };
-		expect(keyFields(await run(type, on, undefined, input?.()))).toEqual(keys);
+describe('every operation of the action nodes, each run by its case (devkit/operationCases.ts)', () => {
+	it('a new node (version 2) outputs no key field; with Include Capability Keys on, the ones version 1 outputs', async () => {
+		expect(withAny(await keysOfEveryOperation(2))).toEqual({});
+		const atVersion1 = withAny(await keysOfEveryOperation(1));
+		expect(withAny(await keysOfEveryOperation(2, true))).toEqual(atVersion1);
+		// The outputs that carry keys: folders, files, the account, a task's attachments.
+		expect(Object.keys(atVersion1)).toEqual(
+			expect.arrayContaining([
+				'SvcStorage folder.create',
+				'SvcStorage file.upload',
+				'SvcStorage folder.getContent',
+				'SvcStorage account.getUserData',
+				'SvcDvs attachment.list',
+			]),
+		);
 	});
 
-	it('a node saved at version 1 outputs them as before; with the option off, none', async () => {
-		expect(keyFields(await run(type, parameters(), 1, input?.()))).toEqual(keys);
-		const off = { ...parameters(), options: { capabilityKeys: false } };
-		expect(keyFields(await run(type, off, 1, input?.()))).toEqual([]);
+	it('a node saved at version 1 with the option switched off outputs none', async () => {
+		expect(withAny(await keysOfEveryOperation(1, false))).toEqual({});
 	});
 });
 
 it("Get User Data's Include Access Token outputs the token at version 2 too, with the keys it can do no more than", async () => {
-	const items = await run(STORAGE_NODE, { resource: 'account', operation: 'getUserData', includeAccessToken: true });
+	const result = await runNode({
+		type: STORAGE_NODE,
+		parameters: { resource: 'account', operation: 'getUserData', includeAccessToken: true },
+		credentials: demoCredentials(sim),
+	});
+	const items = result.items;
 	expect(items[0].json.user_access_token).toBe(sim.demo.pro.apiToken);
 	expect(keyFields(items)).toEqual(['"root_folder_edit_key"', '"root_folder_upload_key"']);
 });

@@ -31,6 +31,13 @@ useWarpedTime(1000, 1000);
 
 const pro = () => sim().demo.pro;
 
+/**
+ * Each lost answer here is for a write the service stored a moment after it arrived: its listing time can only be
+ * after the send. (Stored within the send's second, it could as well be another writer's made just before: "Outcome
+ * uncertain", test/nodes/recovery/evidence.test.ts.)
+ */
+const STORED_LATER = { storedLaterMs: 2000 };
+
 function scratchFolder() {
 	return sim().storage.createFolder(
 		pro().userId,
@@ -86,7 +93,7 @@ function fromAnHourAgo<T extends object>(item: T): T {
 describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create folder, %s', (kind) => {
 	it('lands exactly once and is output with reconciled: true', async () => {
 		const parent = scratchFolder();
-		faultNext('create_folder', { kind });
+		faultNext('create_folder', { kind, ...STORED_LATER });
 		const start = sim().requests.length;
 		// With its keys (Include Capability Keys on): the read-back gives them as the answer would.
 		const [out] = jsonOf(await createFolder(parent.hash, 'Quarterly', { capabilityKeys: true }));
@@ -104,7 +111,7 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('create fold
 	it('does not take an existing folder of the same name for ours (the service renamed ours)', async () => {
 		const parent = scratchFolder();
 		const existing = fromAnHourAgo(sim().storage.createFolder(pro().userId, parent.hash, 'Reports'));
-		faultNext('create_folder', { kind });
+		faultNext('create_folder', { kind, ...STORED_LATER });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, ' Re:ports '));
 		const children = sim().storage.listChildren(parent.hash);
@@ -137,7 +144,7 @@ describe('names by the service rule only (document 1: "final name is normalized 
 		const result = await createFolder(parent.hash, 'Report');
 		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Report" was written');
 		expect(result.error?.description).toContain(
-			'a new folder "report", whose name differs from "Report" only in letter case or form',
+			'folder "report", whose name differs from "Report" only in letter case or form',
 		);
 		expect(countOf('create_folder', start)).toBe(1);
 		expect(namesIn(parent.hash)).toEqual(['report']);
@@ -162,7 +169,7 @@ it('create folder in ROOT (no parent given) with a random name: found after a dr
 	const before = sim()
 		.storage.listChildren(pro().rootFolderHash)
 		.map((item) => fromAnHourAgo(sim().storage.getFolder(item.hash)!).hash);
-	faultNext('create_folder', { kind: 'dropAfterCommit' });
+	faultNext('create_folder', { kind: 'dropAfterCommit', ...STORED_LATER });
 	const start = sim().requests.length;
 	const [out] = jsonOf(await storage({ resource: 'folder', operation: 'create', folderName: '' }));
 	const added = sim()
@@ -177,7 +184,7 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file
 		const folder = scratchFolder();
 		const existing = fromAnHourAgo(sim().storage.addFile(pro().userId, folder.hash, 'report.pdf', samplePdf('older')));
 		const content = samplePdf(`new ${kind}`);
-		faultNext('upload_file', { kind });
+		faultNext('upload_file', { kind, ...STORED_LATER });
 		const start = sim().requests.length;
 		const [out] = jsonOf(await uploadFile(folder.hash, content, 'report.pdf', { capabilityKeys: true }));
 		const files = sim().storage.listChildren(folder.hash);
@@ -197,11 +204,11 @@ describe.each(['dropAfterCommit', 'status500AfterCommit'] as const)('upload file
 it('a reconciled result has the same fields as a direct one, plus reconciled', async () => {
 	const parent = scratchFolder();
 	const [direct] = jsonOf(await createFolder(parent.hash, 'Direct'));
-	faultNext('create_folder', { kind: 'dropAfterCommit' });
+	faultNext('create_folder', { kind: 'dropAfterCommit', ...STORED_LATER });
 	const [found] = jsonOf(await createFolder(parent.hash, 'Found'));
 	expect(Object.keys(found).sort()).toEqual([...Object.keys(direct), 'reconciled'].sort());
 	const [uploaded] = jsonOf(await uploadFile(parent.hash, samplePdf('d'), 'direct.pdf'));
-	faultNext('upload_file', { kind: 'status500AfterCommit' });
+	faultNext('upload_file', { kind: 'status500AfterCommit', ...STORED_LATER });
 	const [written] = jsonOf(await uploadFile(parent.hash, samplePdf('f'), 'found.pdf'));
 	expect(Object.keys(written).sort()).toEqual([...Object.keys(uploaded), 'reconciled'].sort());
 	expect(written).toMatchObject({ folder_hash: parent.hash, size: samplePdf('f').length });
@@ -252,7 +259,7 @@ function readBacksFail(fault: FaultKind, times: number) {
 describe('when the read-back fails too', () => {
 	it('a failed look is no answer: the next look settles it, and nothing is sent twice', async () => {
 		const parent = scratchFolder();
-		faultNext('create_folder', { kind: 'dropAfterCommit' });
+		faultNext('create_folder', { kind: 'dropAfterCommit', ...STORED_LATER });
 		readBacksFail({ kind: 'statusBeforeCommit', status: 500 }, 2);
 		const start = sim().requests.length;
 		const [out] = jsonOf(await createFolder(parent.hash, 'Seen later'));
@@ -261,7 +268,7 @@ describe('when the read-back fails too', () => {
 
 	it('create folder: "could not confirm", and no second write', async () => {
 		const parent = scratchFolder();
-		faultNext('create_folder', { kind: 'dropAfterCommit' });
+		faultNext('create_folder', { kind: 'dropAfterCommit', ...STORED_LATER });
 		readBacksFail({ kind: 'statusBeforeCommit', status: 500 }, EVERY_LOOK);
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Unknown');
@@ -273,7 +280,7 @@ describe('when the read-back fails too', () => {
 
 	it('upload: "could not confirm", and no second write', async () => {
 		const folder = scratchFolder();
-		faultNext('upload_file', { kind: 'status500AfterCommit' });
+		faultNext('upload_file', { kind: 'status500AfterCommit', ...STORED_LATER });
 		readBacksFail({ kind: 'dropBeforeCommit' }, EVERY_LOOK);
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
@@ -286,7 +293,7 @@ describe('when the read-back fails too', () => {
 
 	it("upload through another account's folder upload key: cannot be checked, so not resent", async () => {
 		const folder = scratchFolder();
-		faultNext('upload_file', { kind: 'dropAfterCommit' });
+		faultNext('upload_file', { kind: 'dropAfterCommit', ...STORED_LATER });
 		const start = sim().requests.length;
 		const result = await uploadFile(
 			folder.hash,

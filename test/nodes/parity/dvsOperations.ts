@@ -129,6 +129,7 @@ export function dvsOperations(env: ParityEnv, auth: Auth, { record, recordRead }
 		recordRead('project.getMany', many);
 		const [schema] = jsonOf(await env.dvs(auth, { resource: 'project', operation: 'getFields' }));
 		record('project.getFields', schema);
+		recordRead('project.getFields.fields', schema.fields as Array<Record<string, unknown>>);
 	});
 
 	it('Comment → Add and Get Many', async () => {

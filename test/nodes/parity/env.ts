@@ -198,9 +198,21 @@ export class ByCredential<T> {
 		expect(this.of(operation, 'rest')).toBeDefined();
 		expect(this.of(operation, 'mcp')).toEqual(this.of(operation, 'rest'));
 	}
-	/** Registers one test per operation, named by `title` (`%s`: the operation), that `expectSame`s it. */
-	itIsTheSameFor(operations: string[], title = '%s'): void {
-		it.each(operations)(title, (operation) => this.expectSame(operation));
+	/**
+	 * Registers one test per operation (`resource.operation`, from the router), named by `title` (`%s`: the
+	 * operation), that `expectSame`s everything kept of it: under its name or a variant of it
+	 * (`folder.getContent.file`). An operation nothing was kept of fails.
+	 */
+	itIsTheSameForEach(operations: string[], title = '%s'): void {
+		it.each(operations)(title, (operation) => {
+			const kept = this.keptOf((name) => name === operation || name.startsWith(`${operation}.`));
+			expect([operation, kept.length > 0]).toEqual([operation, true]);
+			for (const name of kept) this.expectSame(name);
+		});
+	}
+
+	private keptOf(chosen: (name: string) => boolean): string[] {
+		return Object.keys(this.given).filter(chosen).sort();
 	}
 }
 

@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../../devkit/harness';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
-import { OPERATION_CASES } from '../../../devkit/operationCases';
+import { overBothApis } from '../../routedOperations';
 import { storageActions } from '../../../nodes/SvcStorage/actions/router';
 import { storageOperations, textInput } from './storageOperations';
 import {
@@ -74,19 +74,7 @@ describe.each(AUTHS)('Svc Storage with the %s credential', (auth) => {
 });
 
 describe('the same output fields with either credential', () => {
-	fields.itIsTheSameFor([
-		'folder.create',
-		'file.upload',
-		'folder.getContent.folder',
-		'folder.getContent.file',
-		'folder.getContent.rights',
-		'folder.getInfo',
-		'file.getInfo',
-		'file.download',
-		'file.rename',
-		'folder.rename',
-		...OPERATION_CASES.filter((declared) => declared.apis.length === 2).map((d) => `${d.resource}.${d.operation}`),
-	]);
+	fields.itIsTheSameForEach(overBothApis('SvcStorage'));
 });
 
 describe('Svc Storage over MCP: what differs', () => {
@@ -260,7 +248,10 @@ describe('Svc Storage over MCP: what differs', () => {
 describe('reconciliation over MCP: a lost answer never writes twice', () => {
 	it('Folder → Create: the connection drops after svc_create_folder committed → one folder, reconciled', async () => {
 		const work = workFolder('reconcile-folder');
-		sim().faults.add({ match: { mcpTool: 'svc_create_folder' }, fault: { kind: 'dropAfterCommit' } });
+		sim().faults.add({
+			match: { mcpTool: 'svc_create_folder' },
+			fault: { kind: 'dropAfterCommit', storedLaterMs: 2000 },
+		});
 		const from = sim().requests.length;
 		const result = await env.storage('mcp', {
 			resource: 'folder',
@@ -293,7 +284,8 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 		},
 	])('File → Upload: the connection drops $when', async ({ fault, file: [name, text], reconciled, calls }) => {
 		const work = workFolder(`upload-${fault}`);
-		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: fault } });
+		// Stored a moment after it arrived: a time only the write can show (within the send's second it could be another's).
+		sim().faults.add({ match: { mcpTool: 'svc_upload_file' }, fault: { kind: fault, storedLaterMs: 2000 } });
 		const from = sim().requests.length;
 		const items = jsonOf(
 			await env.storage(
@@ -311,7 +303,10 @@ describe('reconciliation over MCP: a lost answer never writes twice', () => {
 
 	it('Import From URL: a 500 after commit → one file, reconciled', async () => {
 		const work = workFolder('reconcile-import');
-		sim().faults.add({ match: { mcpTool: 'svc_import_file' }, fault: { kind: 'status500AfterCommit' } });
+		sim().faults.add({
+			match: { mcpTool: 'svc_import_file' },
+			fault: { kind: 'status500AfterCommit', storedLaterMs: 2000 },
+		});
 		const items = jsonOf(await importInto(work.hash, { source: 'url', sourceUrl: Q1_REPORT }));
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ file_name: 'q1.pdf', reconciled: true });

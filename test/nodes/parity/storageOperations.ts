@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { OPERATION_CASES } from '../../../devkit/operationCases';
+import { caseOf, routedOperations } from '../../routedOperations';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { byId, jsonOf, toolCalls, type Auth, type ParityEnv } from './env';
 
@@ -234,22 +234,23 @@ export function storageOperations(
 		expect(renamed?.name).toBe(newName);
 	});
 
-	// Each operation declared in devkit/operationCases.ts that this credential runs: its run and its document's rule.
-	it.each(OPERATION_CASES.filter((declared) => declared.apis.includes(auth)).map((d) => [d.resource, d.operation, d]))(
-		'%s → %s, as declared',
-		async (_resource, _operation, declared) => {
-			const parameters = declared.parameters(sim());
-			const result = await env.storage(auth, {
-				resource: declared.resource,
-				operation: declared.operation,
-				...parameters,
-			});
-			expect(result.error).toBeUndefined();
-			const [json] = jsonOf(result);
-			record(`${declared.resource}.${declared.operation}`, json);
-			expect(declared.check(sim(), json as IDataObject, parameters)).toBeUndefined();
-		},
-	);
+	// Each operation this credential runs whose case (devkit/operationCases.ts) states its document's rule: its run
+	// and the rule.
+	const checked = routedOperations('SvcStorage')
+		.filter((routed) => routed.declared.runsOver.includes(auth) && routed.case?.check)
+		.map((routed) => [routed.resource, routed.operation, caseOf(routed)] as const);
+	it.each(checked)('%s → %s, as its case states', async (_resource, _operation, declared) => {
+		const parameters = declared.parameters(sim());
+		const result = await env.storage(
+			auth,
+			{ resource: declared.resource, operation: declared.operation, ...parameters },
+			declared.input ? { input: declared.input() } : {},
+		);
+		expect(result.error).toBeUndefined();
+		const [json] = jsonOf(result);
+		record(`${declared.resource}.${declared.operation}`, json);
+		expect(declared.check?.(sim(), json as IDataObject, parameters)).toBeUndefined();
+	});
 
 	it('Folder → Get Content returns every entry of a folder larger than one MCP page', async () => {
 		const big = sim().storage.createFolder(pro().userId, work.hash, 'many');

@@ -7,7 +7,7 @@
  * write kind that makes something, REST and MCP.
  */
 import type { FaultKind } from '../../../devkit/simulator/types';
-import { sim, useRecoveryEnv } from './env';
+import { sim, storedLaterThen, useRecoveryEnv } from './env';
 import { writeOf } from './places';
 import { kindRows, WRITE_KINDS } from './writeKinds';
 import { runAlone, said } from './workflows';
@@ -49,7 +49,7 @@ describe.each(kindRows(MAKING.filter((kind) => kind.repeat === 'twice')))('%s', 
 	it('two items of one name, the first write landing with a 500: both written, once each', async () => {
 		const destination = kind.prepare(sim());
 		const name = marker('same');
-		sim().faults.add({ match: writeOf(kind.match, name), fault: { kind: 'statusAfterCommit', status: 500 } });
+		sim().faults.add({ match: writeOf(kind.match, name), fault: storedLaterThen() });
 		const run = await runAlone(destination, [destination.item(name), destination.item(name)], {
 			onError: 'continueRegularOutput',
 		});

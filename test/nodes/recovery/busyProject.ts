@@ -6,7 +6,7 @@ import { newProject, tasksArrive } from '../../../devkit/simulator/dvs/testing';
 import type { FaultMatch } from '../../../devkit/simulator/types';
 import { matchesFaultMatch } from '../../../devkit/simulator/faults';
 import { byId, type Auth } from '../parity/env';
-import { sim } from './env';
+import { sim, storedLaterThen } from './env';
 import { writeOf } from './places';
 import { kindNamed, type Destination, type WriteKind } from './writeKinds';
 
@@ -83,9 +83,9 @@ export function failedReadBacks(busy: Busy, marker: string): void {
 	});
 }
 
-/** The write of `marker` lands, and its answer is a 500. */
+/** The write of `marker` lands, stored a moment after it arrived (env.ts STORED_LATER_MS), and its answer is a 500. */
 export function answerLost(busy: Busy, marker: string): void {
-	sim().faults.add({ match: writeOf(busy.kind.match, marker), fault: { kind: 'statusAfterCommit', status: 500 } });
+	sim().faults.add({ match: writeOf(busy.kind.match, marker), fault: storedLaterThen() });
 }
 
 /**

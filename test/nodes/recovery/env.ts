@@ -82,9 +82,22 @@ export function readsFailAfterWrite(write: WriteMatch, skipWrites = 0, looks = L
 /** Which requests are the write: as a fault matches them, or a predicate (over the body, say). */
 export type WriteMatch = FaultMatch | PredicateFaultSpec['match'];
 
-/** The write lands, its answer is a 500, and the reads that would find it fail for one whole try. */
+/**
+ * A write stored later than it was sent (STORED_LATER_MS, a queued backend): its listing time can only be after the
+ * send. Within the send's own second (whole-second times) it could as well be another writer's made just before.
+ */
+export const STORED_LATER_MS = 2000;
+
+/** The write lands, stored STORED_LATER_MS after it arrived, and its answer is this status. */
+export const storedLaterThen = (status = 500) =>
+	({ kind: 'statusAfterCommit', status, storedLaterMs: STORED_LATER_MS }) as const;
+
+/**
+ * The write lands (stored STORED_LATER_MS after it arrived), its answer is a 500, and the reads that would find it
+ * fail for one whole try.
+ */
 export function landedButUnseen(write: WriteMatch, skipWrites = 0): void {
 	sim().faults.add(readsFailAfterWrite(write, skipWrites));
-	const fault = { fault: { kind: 'statusAfterCommit', status: 500 } as const, skip: skipWrites };
+	const fault = { fault: storedLaterThen(), skip: skipWrites };
 	sim().faults.add(typeof write === 'function' ? { match: write, ...fault } : { match: write, ...fault });
 }

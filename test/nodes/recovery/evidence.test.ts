@@ -6,10 +6,18 @@
  * says "Outcome uncertain" and nothing is sent again.
  */
 import type { ServiceSimulator } from '../../../devkit/simulator';
-import { sim, useRecoveryEnv } from './env';
+import { sim, storedLaterThen, useRecoveryEnv } from './env';
 import { writeOf } from './places';
 import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
-import { outcomeOf, requestsSince, runAlone, runFromTwoBranches, said, type RunOutcome } from './workflows';
+import {
+	outcomeOf,
+	requestsSince,
+	retryEdited,
+	runAlone,
+	runFromTwoBranches,
+	said,
+	type RunOutcome,
+} from './workflows';
 
 useRecoveryEnv();
 
@@ -52,9 +60,9 @@ function madeByAnother(
 const gatewayRefuses = (kind: WriteKind, m: string, skip = 0) =>
 	sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusBeforeCommit', status: 503 }, skip });
 
-/** The write lands and its answer is lost. */
+/** The write lands, stored a moment after it arrived (a time only the write can show), and its answer is lost. */
 const answerLost = (kind: WriteKind, m: string) =>
-	sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
+	sim().faults.add({ match: writeOf(kind.match, m), fault: storedLaterThen() });
 
 /** A second write after a gateway's refusal: REST stores a numbered copy, MCP refuses the taken name. */
 function expectWrittenBesides(kind: WriteKind, run: RunOutcome, destination: Destination, m: string) {
@@ -181,6 +189,31 @@ describe.each(kindRows(CREATES_AND_UPLOADS))('%s, a name the service stores othe
 	});
 });
 
+describe.each(kindRows(CREATES_AND_UPLOADS))('%s, stored within the second it was sent', (_name, kind) => {
+	it('the answer lost: "Outcome uncertain" naming it, never sent again; If Name Exists → Use Existing on Retry execution outputs it', async () => {
+		const destination = kind.prepare(sim());
+		const m = marker('s');
+		// Listing times a second behind `Date`: the write's time cannot fall in a second begun after the send, where
+		// another writer's entry made just before the send would show the same second.
+		sim().storage.listingClock.offsetSeconds = -1;
+		try {
+			sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
+			const failed = await runAlone(destination, [destination.item(m)]);
+			expect(failed.result.error?.message).toMatch(/^Outcome uncertain/);
+			expect(JSON.stringify(failed.result.error)).toContain(nameOf(kind, m));
+			const [stored] = destination.objects(m);
+			expect(destination.objects(m)).toHaveLength(1);
+			const retried = await retryEdited(failed, destination, { options: { ifNameExists: 'useExisting' } });
+			expect(retried.result.error).toBeUndefined();
+			expect(retried.items[0]).toMatchObject({ existing: true });
+			expect(JSON.stringify(retried.items[0])).toContain(stored.id);
+			expect(destination.objects(m)).toHaveLength(1);
+		} finally {
+			sim().storage.listingClock.offsetSeconds = 0;
+		}
+	});
+});
+
 const FOLDER_CREATES = STORAGE_WRITES.filter((kind) => kind.name.endsWith('folder.create'));
 
 describe.each(kindRows(FOLDER_CREATES))('%s, a folder named "."', (_name, kind) => {
@@ -234,7 +267,7 @@ describe.each(kindRows(CREATES_AND_UPLOADS))('%s, a gateway with its own clock',
 		const m = marker('g');
 		sim().faults.add({
 			match: writeOf(kind.match, m),
-			fault: { kind: 'statusAfterCommit', status: 503, gatewayDateAheadSeconds: 600 },
+			fault: { ...storedLaterThen(503), gatewayDateAheadSeconds: 600 },
 		});
 		const run = await runAlone(destination, [destination.item(m)], CONTINUE);
 		expect(destination.objects(m)).toHaveLength(1);

@@ -6,7 +6,7 @@
  * before, as the entry's own creation time says) is never taken for the write.
  */
 import type { ServiceSimulator } from '../../../devkit/simulator';
-import { sim, useRecoveryEnv } from './env';
+import { sim, storedLaterThen, useRecoveryEnv } from './env';
 import { kindRows, WRITE_KINDS, type Destination } from './writeKinds';
 import { runAlone, said } from './workflows';
 
@@ -58,7 +58,7 @@ describe.each(kindRows(STORAGE_WRITES))('%s', (_name, kind) => {
 		const destination = kind.prepare(sim());
 		filled(sim(), destination);
 		const m = marker('w');
-		sim().faults.add({ match: kind.match, fault: { kind: 'statusAfterCommit', status: 500 } });
+		sim().faults.add({ match: kind.match, fault: storedLaterThen() });
 		const start = sim().requests.length;
 		const run = await runAlone(destination, [destination.item(m)]);
 		expect(run.result.error).toBeUndefined();
@@ -69,7 +69,7 @@ describe.each(kindRows(STORAGE_WRITES))('%s', (_name, kind) => {
 	});
 
 	it.each([
-		['the write landed and its answer was lost', { kind: 'statusAfterCommit', status: 500 } as const],
+		['the write landed and its answer was lost', storedLaterThen()],
 		['the connection was lost before the write landed', { kind: 'dropBeforeCommit' } as const],
 	])(
 		'an entry of the same name created minutes before, %s: that entry is never taken for the write',

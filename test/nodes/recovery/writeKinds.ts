@@ -9,7 +9,6 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { CredentialsMap, HarnessInputItem, HarnessNode } from '../../../devkit/harness';
 import type { ServiceSimulator } from '../../../devkit/simulator';
 import type { FaultMatch } from '../../../devkit/simulator/types';
-import { OPERATION_CASES, type OperationCase } from '../../../devkit/operationCases';
 import { WRITE_OPERATIONS } from '../../reliability/operations';
 import { authentication, byId, parityEnvOf, type Auth } from '../parity/env';
 import { fieldsParameter } from '../SvcDvs/env';
@@ -198,39 +197,6 @@ function fileImport(place: (sim: ServiceSimulator) => StoragePlace) {
 		return { node, item: nameOf, edit, ...overFolder(sim, 'mcp', folder, { mcpTool: 'svc_import_file' }) };
 	};
 }
-
-/** A write declared in devkit/operationCases.ts that makes something: its `named` parameter is the marker. */
-function declaredWrite(declared: OperationCase, auth: Auth, place: (sim: ServiceSimulator) => StoragePlace) {
-	const { resource, operation, answers } = declared;
-	const writes = declared.writes!;
-	const match = auth === 'rest' ? { action: answers.rest!.action } : { mcpTool: answers.mcp!.tool };
-	return (sim: ServiceSimulator): Destination => {
-		const folder = place(sim);
-		const parameters = { resource, operation, ...declared.parameters(sim), [writes.into]: folder.reference };
-		const node = storageNode(auth, (m) => ({ ...parameters, [writes.named]: `={{ ${m} }}` }));
-		const edit: Destination['edit'] = {
-			parameters: { [writes.named]: '={{ $json.name + " v2" }}' },
-			shows: (object, marker) => object.name === `${marker} v2`,
-		};
-		return { node, item: nameOf, edit, ...overFolder(sim, auth, folder, match) };
-	};
-}
-
-/** The kinds of the writes declared in devkit/operationCases.ts, by their WRITE_OPERATIONS names. */
-const declaredKinds = (): Record<string, Entry> =>
-	Object.fromEntries(
-		OPERATION_CASES.filter((declared) => declared.writes).flatMap((declared) =>
-			declared.apis.map((auth) => [
-				`${auth} ${declared.resource}.${declared.operation}`,
-				{
-					prepare: declaredWrite(declared, auth, folder),
-					prepareMissing: declaredWrite(declared, auth, missingFolder),
-					repeat: auth === 'rest' ? 'twice' : 'nameConflict',
-					file: false,
-				},
-			]),
-		),
-	);
 
 const DVS_MATCH = {
 	create: { rest: { action: 'create_document' }, mcp: { mcpTool: 'svc_dvs_create_task' } },
@@ -435,7 +401,6 @@ const KINDS: Record<string, Entry> = {
 		file: true,
 	},
 	'rest contact.create': { prepare: contactCreate(), repeat: 'twice', file: false },
-	...declaredKinds(),
 };
 
 /** Every entry of WRITE_OPERATIONS, in its order; an entry this table lacks fails here, by name. */

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { binaryUploadSource } from '../../../shared/execution/binary';
 import { readText } from '../../../shared/execution/parameters';
@@ -17,6 +17,7 @@ export const option: OperationOption = {
 	description: 'Attach a file from a binary field to a task',
 };
 export const access: Access = 'claimingWrite';
+export const writes: Writes = { kind: 'attachment', into: 'task', named: 'options.fileName' };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

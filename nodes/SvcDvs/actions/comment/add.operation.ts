@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
@@ -20,6 +20,7 @@ export const option: OperationOption = {
 	description: 'Comment on a task, optionally mentioning users',
 };
 export const access: Access = 'claimingWrite';
+export const writes: Writes = { kind: 'comment', into: 'task', named: undefined };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

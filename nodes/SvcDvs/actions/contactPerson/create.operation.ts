@@ -2,7 +2,7 @@ import { optionsCollection } from '../../../shared/description/common.descriptio
 import { fieldsHintOnCreate, fieldsOnCreate, simplifyProperty } from '../common.descriptions';
 import { registerOperation } from '../../registers/register';
 
-export const { option, access, runsOver, returns, description, execute } = registerOperation(
+export const { option, access, writes, runsOver, returns, description, execute } = registerOperation(
 	'contactPerson',
 	'create',
 	'Create an external notification receiver',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import { convertMapped, mapperInputOf, type MappedKind } from '../../../shared/services/mappedValues';
 import { readLocator, refuseInput } from '../../../shared/execution/parameters';
@@ -18,6 +18,7 @@ export const option: OperationOption = {
 	description: 'Call one tool of the endpoint with arguments from its input schema',
 };
 export const access: Access = 'write';
+export const writes: Writes = { kind: 'message', into: 'tool', named: undefined };
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

@@ -1,6 +1,9 @@
 import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { encryptionKeyProperty, fileHashProperty, keySignatureProperty, userIdProperty } from './fields';
 import { saveKeyOperation } from './keyOperations';
+import type { Writes } from '../../../shared/description/operation';
+
+export const writes: Writes = { kind: 'change', into: 'fileHash', named: undefined };
 
 export const { option, access, runsOver, returns, description, execute } = saveKeyOperation(
 	'file',

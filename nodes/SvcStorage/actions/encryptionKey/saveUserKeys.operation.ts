@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
@@ -16,6 +16,7 @@ export const option: OperationOption = {
 	description: "Publish the account's public keys",
 };
 export const access: Access = 'write';
+export const writes: Writes = { kind: 'change', into: 'userId', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const PUBLIC_KEYS = [

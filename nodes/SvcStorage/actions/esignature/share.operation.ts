@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { readEmails, readText } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
@@ -15,6 +15,7 @@ export const option: OperationOption = {
 	description: 'Send a file to people for electronic signing',
 };
 export const access: Access = 'write';
+export const writes: Writes = { kind: 'message', into: 'file', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { fileLocator, optionsCollection } from '../../../shared/description/common.descriptions';
@@ -10,6 +10,7 @@ import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Delete', action: 'Delete a file', description: 'Delete a file' };
 export const access: Access = 'write';
+export const writes: Writes = { kind: 'change', into: 'file', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [fileLocator, optionsCollection];

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/port';
 import { readText, refuseInput } from '../../../shared/execution/parameters';
@@ -16,6 +16,7 @@ export const option: OperationOption = {
 	description: 'Let the service fetch a file from a public HTTPS URL into a folder',
 };
 export const access: Access = 'claimingWrite';
+export const writes: Writes = { kind: 'file', into: 'folder', named: 'fileName' };
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

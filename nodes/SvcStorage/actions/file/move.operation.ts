@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { fileLocator, folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
@@ -15,6 +15,7 @@ export const option: OperationOption = {
 	description: 'Move a file into another folder',
 };
 export const access: Access = 'write';
+export const writes: Writes = { kind: 'change', into: 'file', named: undefined };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { restOnlyInCollection } from '../../../shared/description/authentication.descriptions';
 import { binaryUploadSource } from '../../../shared/execution/binary';
@@ -18,6 +18,7 @@ export const option: OperationOption = {
 	description: 'Upload a file from a binary field (up to 10 MiB over MCP)',
 };
 export const access: Access = 'claimingWrite';
+export const writes: Writes = { kind: 'file', into: 'folder', named: 'options.fileName' };
 export const runsOver = OVER_REST_AND_MCP;
 
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { mcpOnly, restOnly } from '../../../shared/description/authentication.descriptions';
 import { readText } from '../../../shared/execution/parameters';
@@ -13,6 +13,7 @@ import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
 export const access: Access = 'claimingWrite';
+export const writes: Writes = { kind: 'folder', into: 'parentFolder', named: 'folderName' };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

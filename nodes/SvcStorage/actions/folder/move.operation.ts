@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Access, OperationOption } from '../../../shared/description/operation';
+import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
@@ -14,6 +14,7 @@ export const option: OperationOption = {
 	description: 'Move a folder into another folder of the same owner',
 };
 export const access: Access = 'write';
+export const writes: Writes = { kind: 'change', into: 'folder', named: undefined };
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

@@ -1,5 +1,8 @@
 import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { restoreOperation } from '../entryOperations';
+import type { Writes } from '../../../shared/description/operation';
+
+export const writes: Writes = { kind: 'change', into: 'folderHash', named: undefined };
 
 export const { option, access, runsOver, returns, description, execute } = restoreOperation(
 	'folder',

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { refId } from './sentValues';
-import type { DvsAdapter } from '../../adapters/dvs/port';
-import type { CreatedDocumentTarget } from '../exactlyOnce/evidence';
+import type { DvsAdapter, DvsRegister } from '../../adapters/dvs/port';
 
 /*
  * A create whose answer was lost, read back: the documents of its register (of its project, for tasks) created since
@@ -15,6 +14,19 @@ export const READ_BACK_PAGE = 200;
 
 /** How many pages a read-back reads at most: a lost answer's look stays bounded however busy the register. */
 export const READ_BACK_PAGES = 5;
+
+/** Where a create went and what it made, as its read-back needs them. */
+export interface CreatedDocumentTarget {
+	register: DvsRegister;
+	filters?: Record<string, number[]>;
+	/** The run's look: the IDs of the newest documents before its first create there (undefined: no look). */
+	look: number[] | undefined;
+	name: string;
+	/** get_fields' `actor` {id}: the account the credential acts as (undefined: not shown). */
+	actor: number | undefined;
+	/** Objects this execution's other items and runs wrote (their IDs as text). */
+	others: Set<string>;
+}
 
 type ListReader = Pick<DvsAdapter, 'listDocuments'>;
 

@@ -11,9 +11,8 @@ import {
 } from '../../adapters/storage/entryFields';
 import type { ServerClock } from '../ServiceOverAdapter';
 import type { DestinationSnapshot } from '../storage/entries';
-import { createdAtMs, READ_BACK_PAGE, READ_BACK_PAGES } from '../dvs/createdDocuments';
+import { createdAtMs, READ_BACK_PAGE, READ_BACK_PAGES, type CreatedDocumentTarget } from '../dvs/createdDocuments';
 import { refId, trimmed } from '../dvs/sentValues';
-import type { DvsRegister } from '../../adapters/dvs/port';
 import { isNumbered, mayHaveBecome, nameMatch, normalizedName, stored } from '../storage/entries';
 import { AmbiguousReadBack } from './uncertainWrite';
 import type { ListingClock } from './executor';
@@ -47,6 +46,8 @@ const FUTURE_TOLERANCE_MS = 2000;
 interface SendOnListingClock {
 	/** The earliest listing time at the send. */
 	earliest: number;
+	/** The latest listing time at the send: an entry made at it or later cannot be older than the write. */
+	latest: number;
 	/** The latest listing time now. */
 	latestNow: number;
 	/** How far the listing may lag that: 0 once calibrated, LISTING_SKEW_MS on the `Date` clock alone. */
@@ -60,13 +61,15 @@ function sendOnListingClock(
 ): SendOnListingClock | undefined {
 	const now = Date.now();
 	const calibrated = listing?.earliestAt(sentAt);
+	const latest = listing?.latestAt(sentAt);
 	const latestNow = listing?.latestAt(now);
-	if (calibrated !== undefined && latestNow !== undefined) return { earliest: calibrated, latestNow, lag: 0 };
+	if (calibrated !== undefined && latest !== undefined && latestNow !== undefined)
+		return { earliest: calibrated, latest, latestNow, lag: 0 };
 	const atSend = clock(sentAt);
 	const atNow = clock(now);
 	if (atSend === undefined || atNow === undefined) return undefined;
 	// `Date` is in whole seconds: the service's clock is less than a second past the bound it gives.
-	return { earliest: atSend, latestNow: atNow + 1000, lag: LISTING_SKEW_MS };
+	return { earliest: atSend, latest: atSend + 1000, latestNow: atNow + 1000, lag: LISTING_SKEW_MS };
 }
 
 /** What tells an entry apart from our write besides its time. */
@@ -85,8 +88,9 @@ export interface KnownEntries {
 
 /**
  * How old an entry is against a write sent at `sentAt` (entries.ts `EntryAge`): `old` when it was there before the
- * send beyond any doubt the clocks leave, `new` when it cannot have been made before the second the write was sent
- * (the service's times are whole seconds: within that second, nothing tells), `unknown` otherwise. Undefined
+ * send beyond any doubt the clocks leave, `new` when it cannot have been made before the write was sent
+ * (its second begins after the send), `unknown` otherwise — also within the send's own second, where the service's
+ * whole-second times cannot tell an entry made just before the send from our write. Undefined
  * `sentAt`: when is unknown, so anything may be it.
  */
 export function entryAges(
@@ -110,7 +114,9 @@ export function entryAges(
 		// A time in whole minutes may stand for any second of its minute.
 		const resolution = created % 60_000 === 0 ? 60_000 : 1000;
 		if (created + resolution <= send.earliest - send.lag) return 'old';
-		return created >= Math.floor(send.earliest / 1000) * 1000 ? 'new' : 'unknown';
+		// A time names the start of its second: within the send's own second, theirs made just before the send shows
+		// the same time as ours made just after it.
+		return created >= send.latest ? 'new' : 'unknown';
 	};
 }
 
@@ -156,10 +162,8 @@ export function writtenEntry(
 
 /*
  * A DVS create whose answer was lost: which document created since the run's look is this item's write. Ours only
- * on evidence no other writer could give: our name, created by the account the credential acts as (get_fields'
- * `actor`), not an object this execution's other items or runs wrote, and created no earlier than the write was
- * sent. A document of our name that fails a part the service does not show (no creator, no actor, no usable time)
- * or that only its time rules out (clocks can disagree) is named in "Outcome uncertain": never taken, never resent.
+ * by our name, by the account the credential acts as (get_fields' `actor`), not another item's or run's, created no
+ * earlier than the send; one that fails a part the service does not show, or only its time rules out, is named.
  */
 
 /**
@@ -171,24 +175,13 @@ const CLOCK_TOLERANCE_MS = 5000;
 /** How far ahead of the `Date` clock a `date_created` may be before the clocks are taken to disagree. */
 const DOCUMENT_FUTURE_TOLERANCE_MS = 60_000;
 
-/** Where a create went and what it made, as its read-back needs them. */
-export interface CreatedDocumentTarget {
-	register: DvsRegister;
-	filters?: Record<string, number[]>;
-	/** The run's look: the IDs of the newest documents before its first create there (undefined: no look). */
-	look: number[] | undefined;
-	name: string;
-	/** get_fields' `actor` {id}: the account the credential acts as (undefined: not shown). */
-	actor: number | undefined;
-	/** Objects this execution's other items and runs wrote (their IDs as text). */
-	others: Set<string>;
-}
-
-type Created = 'after' | 'before' | 'unknown';
+type Created = 'after' | 'before' | 'around' | 'unknown';
 
 /**
- * When each document was created against the write's send (sent at `sentAt` by our clock): `after` when its time
- * is not before the send (allowing the clocks' tolerance and the whole second it shows), `before`, or `unknown`.
+ * When each document was created against the write's send (sent at `sentAt` by our clock): `after` when its second
+ * began after the latest the service's clock can have shown at the send, `before` when it ended before the earliest
+ * (allowing the clocks' tolerance), `around` in between — within the send's seconds, where whole-second times cannot
+ * tell a document made just before the send from ours — or `unknown`.
  * The document does not say in which zone its time is: read as UTC, a time ahead of the service's clock shows
  * another zone (or clocks that disagree), and then no time of the listing is used.
  */
@@ -206,7 +199,9 @@ function creationAgainstSend(
 	return (document) => {
 		const created = createdAtMs(document);
 		if (created === undefined) return 'unknown';
-		return created + 1000 <= serverAtSend - CLOCK_TOLERANCE_MS ? 'before' : 'after';
+		if (created + 1000 <= serverAtSend - CLOCK_TOLERANCE_MS) return 'before';
+		// `Date` is in whole seconds: the service's clock may have been up to a second past `serverAtSend`.
+		return created >= serverAtSend + 1000 ? 'after' : 'around';
 	};
 }
 
@@ -216,6 +211,11 @@ function doubtAbout(document: IDataObject, target: CreatedDocumentTarget, create
 	if (refId(document.creator) === undefined) return 'its creator is not shown';
 	if (created === 'unknown') return 'its creation time cannot be placed against the write';
 	if (created === 'before') return `it was created at ${String(document.date_created)}, before the write was sent`;
+	if (created === 'around')
+		return (
+			`it was created at ${String(document.date_created)}, as the write was sent: the service's whole-second ` +
+			`times cannot tell it from another writer's`
+		);
 	return undefined;
 }
 

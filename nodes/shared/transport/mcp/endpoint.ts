@@ -43,7 +43,7 @@ export function grantedScopesOf(credentials: ICredentialDataDecryptedObject): st
 }
 
 export function credentialLabel(type: McpCredentialType): string {
-	return type === OAUTH_TYPE ? 'Svc MCP-Endpoint OAuth2 API' : 'Svc MCP-Endpoint API';
+	return type === OAUTH_TYPE ? 'Svc MCP-Endpoint Sign-In OAuth2 API' : 'Svc MCP-Endpoint API';
 }
 
 /** The endpoint URL of a credential: its own field, else `{Base URL}/api/mcp`; or why it cannot be used. */
@@ -91,10 +91,14 @@ export async function readEndpoint(
 	if (type === OAUTH_TYPE) {
 		const tokens = credentials.oauthTokenData as IDataObject | undefined;
 		if (!tokens || typeof tokens.access_token !== 'string' || !tokens.access_token) {
-			throw new NodeOperationError(ctx.getNode(), 'The Svc MCP-Endpoint OAuth2 API credential is not connected', {
-				itemIndex,
-				description: 'Open the credential and click "Connect my account" to sign in to Svc and approve the scopes.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The Svc MCP-Endpoint Sign-In OAuth2 API credential is not connected',
+				{
+					itemIndex,
+					description: 'Open the credential and click "Connect my account" to sign in to Svc and approve the scopes.',
+				},
+			);
 		}
 	}
 	const raw = typeof credentials.protocolVersion === 'string' ? credentials.protocolVersion.trim() : '';

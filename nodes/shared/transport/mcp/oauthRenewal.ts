@@ -36,12 +36,16 @@ export async function renewOAuthToken(
 		const inner = (error as { cause?: unknown }).cause ?? error;
 		if (inner instanceof NodeOperationError && /reconnect/i.test(inner.message)) {
 			throw withMcpCode(
-				new NodeOperationError(ctx.getNode(), 'The Svc MCP-Endpoint OAuth2 API credential needs to be reconnected', {
-					itemIndex: options.itemIndex,
-					description:
-						'The access token expired and renewing it failed: the grant was revoked or its refresh token ' +
-						'expired (unused for 90 days). Open the credential and reconnect it.',
-				}),
+				new NodeOperationError(
+					ctx.getNode(),
+					'The Svc MCP-Endpoint Sign-In OAuth2 API credential needs to be reconnected',
+					{
+						itemIndex: options.itemIndex,
+						description:
+							'The access token expired and renewing it failed: the grant was revoked or its refresh token ' +
+							'expired (unused for 90 days). Open the credential and reconnect it.',
+					},
+				),
 				undefined,
 			);
 		}
