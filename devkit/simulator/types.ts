@@ -65,9 +65,9 @@ export type FaultKind =
 	/** 429 before the handler runs; REST gets `Retry-After`, MCP a JSON-RPC error naming the seconds. */
 	| { kind: 'rateLimit'; retryAfterSeconds: number }
 	/** MCP DVS writes: the change commits but the result says `status: "uncertain"`. */
-	| { kind: 'mcpUncertain' }
+	| { kind: 'mcpUncertain'; storedLaterMs?: number }
 	/** DVS writes: part of the write happens (relation rows lost), then the request fails with `status` (default 500; document 3 names 400). */
-	| { kind: 'partialWrite'; status?: 400 | 500 }
+	| { kind: 'partialWrite'; status?: 400 | 500; storedLaterMs?: number }
 	// Hostile servers: what the documents allow a server, or a proxy in front of it, to do.
 	/** A redirect before the handler runs: `location` is another origin or a plain-HTTP URL. */
 	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }

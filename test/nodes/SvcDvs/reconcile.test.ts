@@ -11,12 +11,19 @@ afterEach(async () => await env.close());
 
 const requestsFor = (action: string) => env.sim.requests.filter((entry) => entry.action === action);
 
+/**
+ * Each lost answer here is for a write the service stored a moment after it arrived: its `date_created` can only be
+ * after the send. (Within the send's second it could as well be another writer's: "Outcome uncertain",
+ * test/nodes/recovery/evidence.test.ts.)
+ */
+const STORED_LATER = { storedLaterMs: 2000 };
+
 describe('a write whose answer is lost after it committed lands exactly once', () => {
 	it('create task: found among the newest tasks of the project by name and creator', async () => {
 		const a = env.seed.orgA;
 		// Same name by another creator, created before: must not be taken for ours.
 		const before = env.store.documents(a.orgId, 'task').length;
-		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit' } });
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit', ...STORED_LATER } });
 		const [out] = jsonOf(
 			await runDvs(env, a.users.admin, {
 				resource: 'task',
@@ -35,7 +42,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 
 	it('create task: found, but its fields cannot be read to check them (a busy machine): outcome uncertain naming the task, never a plain failure', async () => {
 		const a = env.seed.orgA;
-		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit' } });
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'dropAfterCommit', ...STORED_LATER } });
 		env.sim.faults.add({
 			match: { action: 'get_document' },
 			fault: { kind: 'statusBeforeCommit', status: 503 },
@@ -76,7 +83,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 	it('create task: a partial write (relation rows lost, then 500) is found and completed, not created again', async () => {
 		const a = env.seed.orgA;
 		const before = env.store.documents(a.orgId, 'task').length;
-		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'partialWrite' } });
+		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'partialWrite', ...STORED_LATER } });
 		const [out] = jsonOf(
 			await runDvs(env, a.users.admin, {
 				resource: 'task',
@@ -98,7 +105,10 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 	it('create task: a 400 after part of the write written says which task exists and what was not saved, and creates nothing more', async () => {
 		const a = env.seed.orgA;
 		const before = env.store.documents(a.orgId, 'task').length;
-		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'partialWrite', status: 400 } });
+		env.sim.faults.add({
+			match: { action: 'create_document' },
+			fault: { kind: 'partialWrite', status: 400, ...STORED_LATER },
+		});
 		const result = await runDvs(env, a.users.admin, {
 			resource: 'task',
 			operation: 'create',
@@ -134,7 +144,10 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 
 	it('update task: a 400 after part of the change written says which fields hold and which do not', async () => {
 		const a = env.seed.orgA;
-		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'partialWrite', status: 400 } });
+		env.sim.faults.add({
+			match: { action: 'update_document' },
+			fault: { kind: 'partialWrite', status: 400, ...STORED_LATER },
+		});
 		const result = await runDvs(env, a.users.admin, {
 			resource: 'task',
 			operation: 'update',
@@ -150,7 +163,10 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 
 	it('update task: 500 after commit is settled by reading the task back', async () => {
 		const a = env.seed.orgA;
-		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'status500AfterCommit' } });
+		env.sim.faults.add({
+			match: { action: 'update_document' },
+			fault: { kind: 'status500AfterCommit', ...STORED_LATER },
+		});
 		const [out] = jsonOf(
 			await runDvs(env, a.users.admin, {
 				resource: 'task',
@@ -167,7 +183,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 
 	it('update task: a partial write (array fields lost) is completed by one retry', async () => {
 		const a = env.seed.orgA;
-		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'partialWrite' } });
+		env.sim.faults.add({ match: { action: 'update_document' }, fault: { kind: 'partialWrite', ...STORED_LATER } });
 		const [out] = jsonOf(
 			await runDvs(env, a.users.admin, {
 				resource: 'task',
@@ -187,7 +203,7 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 	it('add comment: found among the last comments by author and (escaped) text', async () => {
 		const a = env.seed.orgA;
 		const before = env.store.comments(a.tasks.design).length;
-		env.sim.faults.add({ match: { action: 'add_comment' }, fault: { kind: 'dropAfterCommit' } });
+		env.sim.faults.add({ match: { action: 'add_comment' }, fault: { kind: 'dropAfterCommit', ...STORED_LATER } });
 		const [out] = jsonOf(
 			await addComment(env, a.users.admin, a.tasks.design, { comment: 'Please review & comment <soon>' }),
 		);
@@ -201,7 +217,10 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 		const taskId = a.attachedTask.taskId;
 		// The task's spec.pdf was attached an hour ago, long before this upload (the node tells them apart by time).
 		(env.sim.storage.getFile(a.attachedTask.fileHash) as { uploadedAt: number }).uploadedAt -= 3600;
-		env.sim.faults.add({ match: { action: 'upload_document_file' }, fault: { kind: 'dropAfterCommit' } });
+		env.sim.faults.add({
+			match: { action: 'upload_document_file' },
+			fault: { kind: 'dropAfterCommit', ...STORED_LATER },
+		});
 		const [out] = jsonOf(
 			await runDvs(
 				env,
@@ -232,7 +251,10 @@ describe('a write whose answer is lost after it committed lands exactly once', (
 	it('create contact person: found among the newest contacts by name', async () => {
 		const a = env.seed.orgA;
 		const before = env.store.documents(a.orgId, 'contact_person').length;
-		env.sim.faults.add({ match: { action: 'create_document' }, fault: { kind: 'status500AfterCommit' } });
+		env.sim.faults.add({
+			match: { action: 'create_document' },
+			fault: { kind: 'status500AfterCommit', ...STORED_LATER },
+		});
 		const [out] = jsonOf(
 			await runDvs(env, a.users.contacts, {
 				resource: 'contactPerson',

@@ -82,7 +82,8 @@ describe('reconciliation over MCP: never written twice', () => {
 		parameters: INodeParameters,
 		extra?: RunExtra,
 	) {
-		sim().faults.add({ match: { mcpTool: tool }, fault: { kind } });
+		// Stored a moment after it arrived: a time only the write can show (within the send's second it could be another's).
+		sim().faults.add({ match: { mcpTool: tool }, fault: { kind, storedLaterMs: 2000 } });
 		const from = sim().requests.length;
 		const items = jsonOf(await env.dvs('mcp', parameters, extra));
 		return { items, calls: toolCalls(sim(), from, tool) };
