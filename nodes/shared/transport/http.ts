@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -191,13 +192,22 @@ export function wasThrottled(ctx: object): boolean {
 	return throttled.has(ctx);
 }
 
+type Signing = { credentialsDecrypted: ICredentialsDecrypted };
+
+/** Each run's signing, by the credential it read: the node's credential names are one deep copy of the node away. */
+const signings = new WeakMap<ICredentialDataDecryptedObject, Signing>();
+
 /** What n8n's request helper signs with besides the credential type: the credential the run already read. */
-function signingOf(ctx: ServiceContext, call: ServiceCall) {
+function signingOf(ctx: ServiceContext, call: ServiceCall): Signing | undefined {
 	if (call.credentials === undefined) return undefined;
+	const known = signings.get(call.credentials);
+	if (known?.credentialsDecrypted.type === call.credentialType) return known;
 	const { id, name } = ctx.getNode().credentials?.[call.credentialType] ?? {};
-	return {
+	const signing = {
 		credentialsDecrypted: { id: id ?? '', name: name ?? '', type: call.credentialType, data: call.credentials },
 	};
+	signings.set(call.credentials, signing);
+	return signing;
 }
 
 /**
