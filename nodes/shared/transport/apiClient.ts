@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, NodeApiError } from 'n8n-workflow';
+import type { ICredentialsDecrypted, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mismatchOf, saysFailed } from './answers';
@@ -40,7 +40,7 @@ export interface ApiDefinition {
 interface RunCredential {
 	connection: ApiConnection;
 	/** What n8n signs this run's requests with (http.ts `ServiceCall.credentials`). */
-	credentials: ICredentialDataDecryptedObject;
+	credentials: ICredentialsDecrypted;
 }
 
 /**
@@ -67,7 +67,12 @@ async function readRunCredential(ctx: ServiceContext, api: ApiDefinition, itemIn
 	const credentials = await ctx.getCredentials(api.credentialType, itemIndex);
 	const baseUrl = checkBaseUrl(credentials.baseUrl, api.credentialLabel);
 	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
-	return { connection: { baseUrl: baseUrl.url, secrets: secretsOf(credentials) }, credentials };
+	// Named as n8n names it: the node's credential details (getNode copies the whole node, so once a run).
+	const { id, name } = ctx.getNode().credentials?.[api.credentialType] ?? {};
+	return {
+		connection: { baseUrl: baseUrl.url, secrets: secretsOf(credentials) },
+		credentials: { id: id ?? '', name: name ?? '', type: api.credentialType, data: credentials },
+	};
 }
 
 /** The credential's checked Base URL and secrets, read once per run. */
