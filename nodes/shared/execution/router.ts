@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_ITEMS_PER_BATCH } from '../description/common.descriptions';
 import type { Api, Operation, Operations } from '../description/operation';
-import { settleItems } from './itemWindow';
 import { readTimeout } from './parameters';
 import { unavailable, type Unavailability } from '../adapters/availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
@@ -127,7 +126,7 @@ async function runItem<TDeps>(
 }
 
 /**
- * Runs the chosen operation for every input item over the node's service, so many at once
+ * Runs the chosen operation for every input item over the node's service, a batch at a time
  * (itemPace; one at a time once the service answered 429), and ends what the service opened.
  * Output keeps the input order, each item paired with its input item, without capability keys
  * where they are not wanted (execution/toolUse.ts: an AI tool's output goes to the model's provider).
@@ -153,25 +152,29 @@ export async function route<TDeps>(
 	);
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
-	const { itemsPerBatch, batchIntervalMs } = itemPace(this, operation, api);
+	const pace = itemPace(this, operation, api);
+	const { batchIntervalMs } = pace;
+	let { itemsPerBatch } = pace;
 	const failedItems: number[] = [];
 	const records = operation.access === 'read' ? undefined : WriteRecords.of(this);
 	records?.begin();
 	let threw = true;
 	try {
-		const settled = await settleItems(
-			items.length,
-			{
-				width: () => (wasThrottled(this) ? 1 : itemsPerBatch),
-				intervalMs: batchIntervalMs,
-				stops: () => !this.continueOnFail(),
-			},
-			async (itemIndex) => await runItem(this, operation, itemIndex, deps, records),
-		);
-		settled.forEach((result, itemIndex) => {
-			if (result.status === 'rejected') failedItems.push(itemIndex);
-			for (const item of itemOutput(this, result, itemIndex, records)) output.push(item);
-		});
+		for (let start = 0; start < items.length; start += itemsPerBatch) {
+			if (start > 0 && batchIntervalMs > 0) await sleep(batchIntervalMs);
+			if (wasThrottled(this)) itemsPerBatch = 1;
+			const indexes = Array.from(
+				{ length: Math.min(itemsPerBatch, items.length - start) },
+				(_, offset) => start + offset,
+			);
+			const settled = await Promise.allSettled(
+				indexes.map(async (itemIndex) => await runItem(this, operation, itemIndex, deps, records)),
+			);
+			settled.forEach((result, offset) => {
+				if (result.status === 'rejected') failedItems.push(indexes[offset]);
+				for (const item of itemOutput(this, result, indexes[offset], records)) output.push(item);
+			});
+		}
 		threw = false;
 	} finally {
 		await close();
