@@ -4,13 +4,13 @@
  * (bench/lib/peers.ts), REST and MCP, through n8n's engine in this process, straight to the write simulator in a
  * child process: Task → Create into the demo project (ours outputs the whole task; the peer's create answers the
  * ID over REST, the task over MCP; goal ≤ 1.5) and Comment → Add, 200 comments on a task of their own per run
- * (goal ≤ 1.3). 5 rounds, each side once in each, the median of the ratios of the node's run time as n8n records
+ * (goal ≤ 1.3). 3 to 5 rounds (lib/pairs.ts), each side once in each, the median of the ratios of the node's run time as n8n records
  * it; requests, bytes and CPU per write beside. Figures only. Run: `npm run build && npx tsx bench/dvs-writes.ts`.
  */
 import '../devkit/setupEnv';
 
 import { loadHttpRequestNode } from './lib/nodeTransfers';
-import { median, pairedRounds, ROUNDS, sideFigure } from './lib/pairs';
+import { agreeOn, median, pairedRounds, ROUNDS, sideFigure } from './lib/pairs';
 import { KIND_LABELS, SIDES, type Auth, type Kind, type Side } from './lib/peers';
 import { runBench } from './lib/transfer';
 import {
@@ -32,10 +32,15 @@ async function destinationOf(sim: WriteSimulator, kind: Kind): Promise<number> {
 
 async function compare(sim: WriteSimulator, kind: Kind, auth: Auth): Promise<void> {
 	let runs = 0;
-	const runsOf = await pairedRounds(SIDES, ROUNDS, async (side) => {
-		const items = writeItems(kind, RUN, `${side}-${kind}-${auth}-${++runs}`);
-		return await runWrites(sim, { kind, auth, side }, await destinationOf(sim, kind), items);
-	});
+	const runsOf = await pairedRounds(
+		SIDES,
+		ROUNDS,
+		async (side) => {
+			const items = writeItems(kind, RUN, `${side}-${kind}-${auth}-${++runs}`);
+			return await runWrites(sim, { kind, auth, side }, await destinationOf(sim, kind), items);
+		},
+		agreeOn(GOALS[kind]!, (run) => run.seconds),
+	);
 	const per = (side: Side) => {
 		const [first] = runsOf[side];
 		const cpu = median(runsOf[side].map((run: Measured) => run.cpuMs / RUN));

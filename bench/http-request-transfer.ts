@@ -2,8 +2,8 @@
 /**
  * A large file up and down through the Svc Storage node beside n8n's own HTTP Request node (n8n-nodes-base
  * 2.41.1 from the n8n install) as a user without this package builds it (plain form fields, no credential): same
- * engine, binary store and simulator (bench/lib/nodeTransfers.ts). 5 rounds, who goes first alternating, each node
- * downloading the file it uploaded; the figure is the median of the rounds' throughput ratios (goal ≥ 1.0). In
+ * engine, binary store and simulator (bench/lib/nodeTransfers.ts). 3 to 5 rounds each way (as lib/pairs.ts), who
+ * goes first alternating, each node downloading the file it uploaded; the figure is the median of the rounds' throughput ratios (goal ≥ 1.0). In
  * `filesystem` mode with 1 GiB, and in `database` mode (2.x queue mode's default) at its 512 MiB cap. Memory is
  * bench/transfer-memory.ts. Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024).
  */
@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import type { BinaryMode } from '../devkit/harness';
 import { DATABASE_MODE_MAX_FILE_MIB } from '../devkit/harness/engine';
 import { loadHttpRequestNode, transfers, type Peer, type Transfers } from './lib/nodeTransfers';
-import { median, ROUNDS } from './lib/pairs';
+import { FEWEST_ROUNDS, median, ROUNDS } from './lib/pairs';
 import { MB, runBench, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
-import { report } from './report';
+import { report, verdict } from './report';
 
 const sizeMb = Number(process.argv[2] ?? 1024);
 
@@ -25,7 +25,22 @@ interface Side {
 	download: Array<Timed & { intact: boolean }>;
 }
 
-/** Both nodes each way, alternating, `rounds` times: each node downloads the file it uploaded. */
+const GOAL = '≥ 1.0';
+
+/** Throughput ÷ the peer's, round by round: above 1, ours is faster. */
+const ratiosOf = (sides: Record<Peer, Side>, direction: 'upload' | 'download') =>
+	sides.svc[direction].map((run, round) => sides.httpRequest[direction][round].seconds / run.seconds);
+
+/** Whether every round so far gives the same verdict on the goal (then two more could not change the median's). */
+function agree(ratios: number[]): boolean {
+	const verdicts = ratios.map((value) => verdict({ key: '', label: '', value, goal: GOAL }));
+	return verdicts.every((each) => each === verdicts[0]);
+}
+
+/**
+ * Both nodes each way, alternating, up to `rounds` times (from FEWEST_ROUNDS on, a direction stops once its rounds
+ * agree on the verdict): each node downloads the file it uploaded.
+ */
 async function compare(
 	run: Transfers,
 	file: string,
@@ -37,6 +52,8 @@ async function compare(
 	const uploaded: Partial<Record<Peer, string>> = {};
 	// Who goes first changes every round: a run after the other's leaves different garbage behind.
 	const orderOf = (round: number): Peer[] => (round % 2 === 0 ? ['svc', 'httpRequest'] : ['httpRequest', 'svc']);
+	const enough = (round: number, direction: 'upload' | 'download') =>
+		round + 1 >= FEWEST_ROUNDS && agree(ratiosOf(sides, direction));
 	for (let round = 0; round < rounds; round++) {
 		for (const peer of orderOf(round)) {
 			const upload = await run.upload(peer, file, mode);
@@ -44,9 +61,11 @@ async function compare(
 			uploaded[peer] ??= upload.fileHash;
 			sides[peer].upload.push(upload);
 		}
+		if (enough(round, 'upload')) break;
 	}
 	for (let round = 0; round < rounds; round++) {
 		for (const peer of orderOf(round)) sides[peer].download.push(await run.download(peer, uploaded[peer]!, sha, mode));
+		if (enough(round, 'download')) break;
 	}
 	return sides;
 }
@@ -55,8 +74,7 @@ function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; dow
 	for (const direction of ['upload', 'download'] as const) {
 		const ours: Timed[] = sides.svc[direction];
 		const theirs: Timed[] = sides.httpRequest[direction];
-		// Throughput ÷ the peer's, round by round: above 1, ours is faster.
-		const ratios = ours.map((run, round) => theirs[round].seconds / run.seconds);
+		const ratios = ratiosOf(sides, direction);
 		if (![...sides.svc.download, ...sides.httpRequest.download].every((run) => run.intact))
 			throw new Error(`a download of ${what} came back with other bytes`);
 		const seconds = (runs: Timed[]) => `${median(runs.map((run) => run.seconds)).toFixed(2)} s`;
@@ -72,7 +90,7 @@ function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; dow
 			spread: `${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`,
 			ours: seconds(ours),
 			baseline: seconds(theirs),
-			goal: '≥ 1.0',
+			goal: GOAL,
 		});
 	}
 }

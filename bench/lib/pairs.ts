@@ -3,11 +3,16 @@
  * turning each round (a run after another's meets different garbage); a figure is the median of the rounds'
  * ratios, printed with their min and max and each side's median. Times are printed and reported, never asserted.
  */
-import type { Figure } from '../report';
+import { verdict, type Figure } from '../report';
 import type { Peer, Side } from './peers';
 
-/** The paired rounds of the Done-when goals: five, each side once in each. */
+/**
+ * The paired rounds of the Done-when goals, each side once in each: at least three, at most five. A figure
+ * stops at three when its rounds agree on the verdict (each round's ratio on the same side of the goal), since two
+ * more could not move the median across it; a figure whose rounds straddle the goal gets all five.
+ */
 export const ROUNDS = 5;
+export const FEWEST_ROUNDS = 3;
 
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -15,19 +20,33 @@ export function median(values: number[]): number {
 	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** `rounds` rounds of one run of each side, in an order that turns each round: each side's runs, by round. */
+/**
+ * Up to `rounds` rounds of one run of each side, in an order that turns each round: each side's runs, by round.
+ * With `settled`, the rounds stop once it says so of the runs so far (asked from FEWEST_ROUNDS on).
+ */
 export async function pairedRounds<T, S extends string>(
 	sides: readonly S[],
 	rounds: number,
 	run: (side: S, round: number) => Promise<T>,
+	settled?: (runs: Record<S, T[]>) => boolean,
 ): Promise<Record<S, T[]>> {
 	const runs = Object.fromEntries(sides.map((side) => [side, [] as T[]])) as Record<S, T[]>;
-	for (let round = 0; round < rounds; round++)
+	for (let round = 0; round < rounds; round++) {
 		for (let turn = 0; turn < sides.length; turn++) {
 			const side = sides[(turn + round) % sides.length];
 			runs[side].push(await run(side, round));
 		}
+		if (settled && round + 1 >= FEWEST_ROUNDS && settled(runs)) break;
+	}
 	return runs;
+}
+
+/** Whether every round's ratio to the plain peer gives the same verdict on `goal` ("≤ 1.3", "≥ 1.0"). */
+export function agreeOn<T>(goal: string, measure: (run: T) => number): (runs: Record<Side, T[]>) => boolean {
+	return (runs) => {
+		const verdicts = ratios(runs, 'plain', measure).map((value) => verdict({ key: '', label: '', value, goal }));
+		return verdicts.every((each) => each === verdicts[0]);
+	};
 }
 
 /** ours ÷ the peer's, round by round, of what `measure` reads from a run. */

@@ -20,12 +20,13 @@ export async function documentItems(
 
 /**
  * What a create or update outputs: the document as Get gives it (the write's own answer where the API reads the
- * write back itself, the MCP endpoint; else get_document after the write), with
+ * write back itself, the MCP endpoint; else get_document after the write: the DVS API answers the ID alone, and what
+ * was sent cannot stand in for the document, which holds what the service made of it — text trimmed and sanitized,
+ * defaults for omitted fields, `full_number`, `creator`, the dates, and the names in each `{id, display_name}`), with
  * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back, and
- * `earlierWrite` when an earlier try wrote the item before the node was edited. The write has
- * landed by now,
- * so a failed read is no failure of the item: the write's own answer is output with the reason the
- * document could not be read, and the item is not written again.
+ * `earlierWrite` when an earlier try wrote the item before the node was edited. The write has landed by now, so
+ * a failed read is no failure of the item: the write's own answer is output with the reason the document could not
+ * be read, and the item is not written again.
  */
 export async function writtenDocumentItems(
 	dvs: DvsService,

@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, NodeApiError } from 'n8n-workflow';
+import type { ICredentialsDecrypted, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mismatchOf, saysFailed } from './answers';
@@ -35,26 +35,39 @@ export interface ApiDefinition {
 interface RunCredential {
 	connection: ApiConnection;
 	/** What n8n signs this run's requests with (http.ts `ServiceCall.credentials`). */
-	credentials: ICredentialDataDecryptedObject;
+	credentials: ICredentialsDecrypted;
 }
 
 /**
  * Each run's credentials, by its execution context: n8n drops the context when the run ends, and with it
- * what was decrypted for it; nothing outlives the run.
+ * what was decrypted for it; nothing outlives the run. The items running at once share one reading.
  */
-const runCredentials = new WeakMap<object, Map<string, RunCredential>>();
+const runCredentials = new WeakMap<object, Map<string, Promise<RunCredential>>>();
 
 /** The credential, decrypted once per run (a node's credential is the same for all its items). */
 async function runCredentialOf(ctx: ServiceContext, api: ApiDefinition, itemIndex?: number): Promise<RunCredential> {
-	const known = runCredentials.get(ctx)?.get(api.credentialType);
-	if (known) return known;
+	const known = runCredentials.get(ctx) ?? new Map<string, Promise<RunCredential>>();
+	runCredentials.set(ctx, known);
+	let reading = known.get(api.credentialType);
+	if (reading === undefined) {
+		reading = readRunCredential(ctx, api, itemIndex);
+		known.set(api.credentialType, reading);
+		// A failed reading is each later item's own again (its message names its item).
+		void reading.catch(() => known.delete(api.credentialType));
+	}
+	return await reading;
+}
+
+async function readRunCredential(ctx: ServiceContext, api: ApiDefinition, itemIndex?: number): Promise<RunCredential> {
 	const credentials = await ctx.getCredentials(api.credentialType, itemIndex);
 	const baseUrl = checkBaseUrl(credentials.baseUrl, api.credentialLabel);
 	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
-	const read = { connection: { baseUrl: baseUrl.url, secrets: secretsOf(credentials) }, credentials };
-	if (!runCredentials.has(ctx)) runCredentials.set(ctx, new Map());
-	runCredentials.get(ctx)!.set(api.credentialType, read);
-	return read;
+	// Named as n8n names it: the node's credential details (getNode copies the whole node, so once a run).
+	const { id, name } = ctx.getNode().credentials?.[api.credentialType] ?? {};
+	return {
+		connection: { baseUrl: baseUrl.url, secrets: secretsOf(credentials) },
+		credentials: { id: id ?? '', name: name ?? '', type: api.credentialType, data: credentials },
+	};
 }
 
 /** The credential's checked Base URL and secrets, read once per run. */

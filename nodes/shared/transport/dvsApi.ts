@@ -7,7 +7,7 @@ import type { StatusTable } from './errors';
 import { serviceError, statusErrorFrom } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
 import type { StreamedFilePart } from './multipart';
-import { StreamingFormData } from './multipart';
+import { StreamingFormData, multipartType, newBoundary, readIfSmall } from './multipart';
 import type { RestAction } from './restCatalogue';
 import { REST } from './restCatalogue';
 import { formBody } from './storageApi';
@@ -110,8 +110,10 @@ export async function callDvs(
 }
 
 /**
- * Attaches a file to a task (multipart). The service reports a file it could not save (too large,
- * quota, virus) as 200 with `success: false`; that becomes a clear, certain error.
+ * Attaches a file to a task (multipart), as a body built anew for each attempt: a small file read whole, so the
+ * body leaves as one Buffer once the credential added its fields (as a storage upload does); a larger one streams.
+ * The service reports a file it could not save (too large, quota, virus) as 200 with `success: false`; that
+ * becomes a clear, certain error.
  */
 export async function uploadToDvs(
 	ctx: ServiceContext,
@@ -120,18 +122,20 @@ export async function uploadToDvs(
 	options: DvsCallOptions,
 ): Promise<IDataObject> {
 	const action = REST.uploadDocumentFile;
+	const boundary = newBoundary();
 	const response = await sendApiCall(
 		ctx,
 		DVS_API,
 		`/api_dvs/task/${action.name}`,
 		{
 			action,
-			body: () => {
-				const form = new StreamingFormData();
+			body: async () => {
+				const form = new StreamingFormData(boundary);
 				form.append('dvs_document_id', String(taskId));
-				form.append('file', file());
+				form.append('file', await readIfSmall(file()));
 				return form;
 			},
+			headers: { 'Content-Type': multipartType(boundary) },
 			responseType: 'text',
 		},
 		options,

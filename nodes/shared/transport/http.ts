@@ -1,5 +1,5 @@
 import type {
-	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -50,7 +50,7 @@ export interface ServiceCall {
 	 * The node's credential of `credentialType` as this run read it (not an OAuth2 one, which n8n reads and
 	 * renews itself): n8n signs with it instead of decrypting the credential again for every request.
 	 */
-	credentials?: ICredentialDataDecryptedObject;
+	credentials?: ICredentialsDecrypted;
 }
 
 export interface ServiceResponse {
@@ -191,15 +191,6 @@ export function wasThrottled(ctx: object): boolean {
 	return throttled.has(ctx);
 }
 
-/** What n8n's request helper signs with besides the credential type: the credential the run already read. */
-function signingOf(ctx: ServiceContext, call: ServiceCall) {
-	if (call.credentials === undefined) return undefined;
-	const { id, name } = ctx.getNode().credentials?.[call.credentialType] ?? {};
-	return {
-		credentialsDecrypted: { id: id ?? '', name: name ?? '', type: call.credentialType, data: call.credentials },
-	};
-}
-
 /**
  * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
  * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
@@ -209,7 +200,7 @@ function signingOf(ctx: ServiceContext, call: ServiceCall) {
  * TransportFailure.
  */
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
-	const signing = signingOf(ctx, call);
+	const signing = call.credentials && { credentialsDecrypted: call.credentials };
 	for (let attempt = 0; ; attempt++) {
 		// Built before the try: a body that cannot be built (its file unreadable) is that error, and nothing was sent.
 		const options = await requestOptionsOf(call);
