@@ -11,7 +11,20 @@ import type {
  * `Tool` appended (svcStorage → svcStorageTool), in the editor and in executions alike.
  */
 export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions): boolean {
-	return ctx.getNode().type.endsWith('Tool');
+	return nodeOf(ctx).type.endsWith('Tool');
+}
+
+/** The running node's type and version, read once per run: n8n's `getNode()` copies the whole node each time. */
+const runningNodes = new WeakMap<object, { type: string; typeVersion: number }>();
+
+function nodeOf(ctx: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions) {
+	let node = runningNodes.get(ctx);
+	if (!node) {
+		const { type, typeVersion } = ctx.getNode();
+		node = { type, typeVersion };
+		runningNodes.set(ctx, node);
+	}
+	return node;
 }
 
 /**
@@ -27,7 +40,7 @@ const CAPABILITY_KEY =
  * version 1 (as 0.1.0 saved it), never an AI tool. From version 2 on a user switches the option on to keep them.
  */
 function keysKeptByDefault(ctx: IExecuteFunctions | IPollFunctions): boolean {
-	return ctx.getNode().typeVersion < 2 && !isToolUse(ctx);
+	return nodeOf(ctx).typeVersion < 2 && !isToolUse(ctx);
 }
 
 /**
