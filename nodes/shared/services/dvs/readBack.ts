@@ -16,9 +16,9 @@ import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { sentCommentText } from './commentText';
-import { documentsSinceLook, READ_BACK_PAGE } from './createdDocuments';
+import { documentsSinceLook, READ_BACK_PAGE, refId, trimmed } from './createdDocuments';
 import { createdDocument, entryOfWrite } from '../exactlyOnce/evidence';
-import { mayHaveWrittenPart, missingValues, partlyWritten, refId, trimmed } from './sentValues';
+import { mayHaveWrittenPart, missingValues, partlyWritten } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */

@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
@@ -7,8 +7,9 @@ import type { DvsAdapter, DvsFieldValues, DvsRegister } from '../../adapters/dvs
 import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 
 /*
- * What a DVS write sent, checked against the document as read back: which sent values it holds, the error for a
- * write the service refused after writing part of it, and what a create whose answer was lost left unwritten.
+ * What a DVS write sent, against the document as read back: the document's read (which sent values it holds is the
+ * executor's verdict, exactlyOnce/uncertainWrite.ts `valuesNotHeld`), the error for a write the service refused
+ * after writing part of it, and what a create whose answer was lost left unwritten.
  */
 
 /**
@@ -51,19 +52,6 @@ export function partlyWritten(
 			itemIndex,
 		},
 	);
-}
-
-/** A text value as the DVS API compares it (a document's name): trimmed; '' for anything else. */
-export function trimmed(value: unknown): string {
-	return typeof value === 'string' ? value.trim() : '';
-}
-
-export function refId(value: unknown): number | undefined {
-	if (typeof value === 'number') return value;
-	if (value && typeof value === 'object' && typeof (value as IDataObject).id === 'number') {
-		return (value as IDataObject).id as number;
-	}
-	return undefined;
 }
 
 /** The sent values a document does not hold (after a partial write): its read, and the verdict's. */

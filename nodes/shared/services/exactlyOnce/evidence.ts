@@ -11,8 +11,14 @@ import {
 } from '../../adapters/storage/entryFields';
 import type { ServerClock } from '../ServiceOverAdapter';
 import type { DestinationSnapshot } from '../storage/entries';
-import { createdAtMs, READ_BACK_PAGE, READ_BACK_PAGES, type CreatedDocumentTarget } from '../dvs/createdDocuments';
-import { refId, trimmed } from '../dvs/sentValues';
+import {
+	createdAtMs,
+	READ_BACK_PAGE,
+	READ_BACK_PAGES,
+	refId,
+	trimmed,
+	type CreatedDocumentTarget,
+} from '../dvs/createdDocuments';
 import { isNumbered, mayHaveBecome, nameMatch, normalizedName, stored } from '../storage/entries';
 import { AmbiguousReadBack } from './uncertainWrite';
 import { sendOnListingClock, type ListingClock } from './executor';

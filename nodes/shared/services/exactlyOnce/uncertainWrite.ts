@@ -4,8 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
 import type { DvsFieldDescriptor, DvsFieldValues } from '../../adapters/dvs/port';
 import { htmlText, readings } from '../dvs/commentText';
-import { READ_BACK_PAGE, READ_BACK_PAGES } from '../dvs/createdDocuments';
-import { refId } from '../dvs/sentValues';
+import { READ_BACK_PAGE, READ_BACK_PAGES, refId } from '../dvs/createdDocuments';
 import type { Claim } from './writeTurns';
 import { digestOf, type WriteRecord } from './writeRecords';
 
