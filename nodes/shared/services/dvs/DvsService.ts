@@ -13,7 +13,8 @@ import {
 	updateDocumentWrite,
 	uploadAttachmentWrite,
 } from './readBack';
-import { completePartialCreate, refId, trimmed } from './sentValues';
+import { completePartialCreate } from './sentValues';
+import { refId, trimmed } from './createdDocuments';
 import { refuseLongComment } from './commentText';
 import type {
 	DvsFieldDescriptor,

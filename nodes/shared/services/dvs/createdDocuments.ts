@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { refId } from './sentValues';
 import type { DvsAdapter, DvsRegister } from '../../adapters/dvs/port';
 
 /*
  * A create whose answer was lost, read back: the documents of its register (of its project, for tasks) created since
  * the run's look, newest first (the DVS register's one read of what it holds now); which of them is this item's
- * write is the executor's verdict (exactlyOnce/evidence.ts `createdDocument`).
+ * write is the executor's verdict (exactlyOnce/evidence.ts `createdDocument`). How a document's fields read: its
+ * creation time, a reference's ID, a name as the API compares it.
  */
 
 /** A read-back's page: the DVS API's get_documents maximum. */
@@ -64,4 +64,17 @@ export function createdAtMs(document: IDataObject): number | undefined {
 	if (!parts) return undefined;
 	const [year, month, day, hour, minute, second] = parts.slice(1).map(Number);
 	return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/** A text value as the DVS API compares it (a document's name): trimmed; '' for anything else. */
+export function trimmed(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+export function refId(value: unknown): number | undefined {
+	if (typeof value === 'number') return value;
+	if (value && typeof value === 'object' && typeof (value as IDataObject).id === 'number') {
+		return (value as IDataObject).id as number;
+	}
+	return undefined;
 }

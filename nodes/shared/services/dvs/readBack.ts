@@ -1,16 +1,24 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { AmbiguousReadBack, type SentWrite, type UncertainWrite } from '../exactlyOnce/uncertainWrite';
+import {
+	commentsToRead,
+	commentWritten,
+	ourComments,
+	valuesHeld,
+	type ReadComments,
+	type SentWrite,
+	type UncertainWrite,
+} from '../exactlyOnce/uncertainWrite';
 import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
-import { readings, sentCommentText } from './commentText';
-import { documentsSinceLook, READ_BACK_PAGE, READ_BACK_PAGES } from './createdDocuments';
-import { createdDocument, entryAges, writtenEntry } from '../exactlyOnce/evidence';
-import { mayHaveWrittenPart, missingValues, partlyWritten, refId, trimmed } from './sentValues';
+import { sentCommentText } from './commentText';
+import { documentsSinceLook, READ_BACK_PAGE, refId, trimmed } from './createdDocuments';
+import { createdDocument, entryOfWrite } from '../exactlyOnce/evidence';
+import { mayHaveWrittenPart, missingValues, partlyWritten } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
@@ -103,7 +111,7 @@ function writtenBy(records: ItemWriteRecords | undefined): Set<string> {
 	return records?.writtenByOthers() ?? new Set();
 }
 
-/** update_document: the document now holds every value we sent (a repeat would change nothing). */
+/** update_document: the document read back; whether it holds what was sent: uncertainWrite.ts `valuesHeld`. */
 export function updateDocumentWrite(
 	scope: ReadBackScope,
 	register: DvsRegister,
@@ -120,7 +128,7 @@ export function updateDocumentWrite(
 		write,
 		findWritten: async () => {
 			const missing = await missingValues(reader, register, documentId, values, itemIndex);
-			return Object.keys(missing).length === 0 ? { dvs_document_id: documentId } : undefined;
+			return valuesHeld(missing, values) === 'all' ? { dvs_document_id: documentId } : undefined;
 		},
 		objectOf: () => ({ id: documentId }),
 		readBack: async (object) => await documentNow(scope, register, object.id),
@@ -128,7 +136,7 @@ export function updateDocumentWrite(
 			applies: mayHaveWrittenPart(values),
 			check: async (_sent, error) => {
 				const missing = await missingValues(reader, register, documentId, values, itemIndex);
-				if (Object.keys(missing).length === Object.keys(values).length) return undefined;
+				if (valuesHeld(missing, values) === 'none') return undefined;
 				return partlyWritten(node, documentId, false, { values, missing }, error, itemIndex);
 			},
 		},
@@ -141,15 +149,13 @@ export async function commentCount(reader: DvsReader, taskId: number, itemIndex:
 }
 
 /**
- * The comments from `from` to the end (by id, as get_comments sorts them), a page of 200 at a time and at most
- * READ_BACK_PAGES pages: a task that gained more since the look is not read back, and proves nothing.
+ * The comments from `from` to the end (by id, as get_comments sorts them), a page of 200 at a time, as far as the
+ * verdict reads (uncertainWrite.ts `commentsToRead`).
  */
 async function commentsFrom(reader: DvsReader, taskId: number, from: number, itemIndex: number) {
 	const total = await commentCount(reader, taskId, itemIndex);
-	const start = Math.max(0, Math.min(from, total));
-	const most = READ_BACK_PAGE * READ_BACK_PAGES;
-	if (total - start > most) throw new AmbiguousReadBack(`more than ${most} comments added since the run's look`);
-	const items: Array<{ position: number; item: IDataObject }> = [];
+	const start = commentsToRead(total, from);
+	const items: ReadComments = [];
 	for (let offset = start; offset < total; offset += READ_BACK_PAGE) {
 		const page = await reader.getComments(taskId, { limit: READ_BACK_PAGE, offset }, itemIndex);
 		page.items.forEach((item, index) => items.push({ position: offset + index, item }));
@@ -159,10 +165,9 @@ async function commentsFrom(reader: DvsReader, taskId: number, from: number, ite
 }
 
 /**
- * add_comment: comments are sorted by id, so every comment added after the run's look (`before`: how many the task
- * held) comes after the first `before` positions, however many older ones were deleted meanwhile. Ours is there by
- * us with our text, beyond the identical ones other items of this run added; one of ours just before that point
- * (where a deletion could have moved ours) proves nothing either way. A record keeps the text as a digest.
+ * add_comment: the task's comments from just before the run's look (`before`: how many the task held) read back,
+ * and which of them is ours judged by the executor's rule (exactlyOnce/uncertainWrite.ts `ourComments`,
+ * `commentWritten`). A record keeps the text as a digest.
  */
 export function addCommentWrite(
 	scope: ReadBackScope,
@@ -176,15 +181,8 @@ export function addCommentWrite(
 	/** This run's comments of a text on the task: those after the look, and how many of ours stand just before. */
 	const ours = async (textDigest: string, before: number) => {
 		const author = await actorId(reader, 'task', itemIndex);
-		const found = (await commentsFrom(reader, taskId, before - READ_BACK_WINDOW, itemIndex)).filter(
-			({ item }) =>
-				(author === undefined || refId(item.author) === author) &&
-				typeof item.html === 'string' &&
-				readings(item.html).some((reading) => digestOf(reading) === textDigest),
-		);
-		const added = found.filter(({ position }) => position >= before).map(({ item }) => item.id);
-		const runs = [...writtenBy(records)].filter((id) => id.startsWith(`${taskId}:${textDigest}:`)).length;
-		return { added, older: found.length - added.length, ofThisItem: added.length > runs };
+		const comments = await commentsFrom(reader, taskId, before - READ_BACK_WINDOW, itemIndex);
+		return ourComments(comments, { taskId, text: textDigest, before, author, others: writtenBy(records) });
 	};
 	const textOf = (object: IDataObject) => String(object.id).split(':')[1];
 	return {
@@ -194,9 +192,7 @@ export function addCommentWrite(
 		write,
 		findWritten: async (sent) => {
 			const found = await ours(text, sent.at === undefined ? 0 : target.before);
-			if (found.ofThisItem) return { dvs_document_id: taskId };
-			if (found.older > 0) throw new AmbiguousReadBack(`an older comment of ours with the same text`);
-			return undefined;
+			return commentWritten(found) ? { dvs_document_id: taskId } : undefined;
 		},
 		objectOf: () => ({ id: `${taskId}:${text}:${itemIndex}`, dvs_document_id: taskId }),
 		readBack: async (object) =>
@@ -210,7 +206,7 @@ export function addCommentWrite(
 
 /**
  * upload_document_file: a file in the task's attachment folder created after the upload was sent (storage's rule,
- * exactlyOnce/evidence.ts `entryAges`), named like ours (the service numbers a taken name) and of our size.
+ * exactlyOnce/evidence.ts `entryOfWrite`), named like ours (the service numbers a taken name) and of our size.
  */
 export function uploadAttachmentWrite(
 	scope: ReadBackScope,
@@ -224,8 +220,7 @@ export function uploadAttachmentWrite(
 		folder: { uploadHash: string | null; entries: IDataObject[] },
 		sent: SentWrite,
 	): DvsUploadResult | undefined => {
-		const ages = entryAges(clock, sent.at, { others: writtenBy(records) });
-		const written = writtenEntry(folder.entries, what, ages);
+		const written = entryOfWrite(folder.entries, what, { at: sent.at, clock }, { others: writtenBy(records) });
 		if (written === undefined || folder.uploadHash === null) return undefined;
 		return {
 			file_hash: entryHash(written) as string,

@@ -1,14 +1,15 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
-import { htmlText } from './commentText';
-import type { DvsAdapter, DvsFieldDescriptor, DvsFieldValues, DvsRegister } from '../../adapters/dvs/port';
+import { valuesNotHeld } from '../exactlyOnce/uncertainWrite';
+import type { DvsAdapter, DvsFieldValues, DvsRegister } from '../../adapters/dvs/port';
 import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 
 /*
- * What a DVS write sent, checked against the document as read back: which sent values it holds, the error for a
- * write the service refused after writing part of it, and what a create whose answer was lost left unwritten.
+ * What a DVS write sent, against the document as read back: the document's read (which sent values it holds is the
+ * executor's verdict, exactlyOnce/uncertainWrite.ts `valuesNotHeld`), the error for a write the service refused
+ * after writing part of it, and what a create whose answer was lost left unwritten.
  */
 
 /**
@@ -53,43 +54,7 @@ export function partlyWritten(
 	);
 }
 
-/** A text value as the DVS API compares it (a document's name): trimmed; '' for anything else. */
-export function trimmed(value: unknown): string {
-	return typeof value === 'string' ? value.trim() : '';
-}
-
-export function refId(value: unknown): number | undefined {
-	if (typeof value === 'number') return value;
-	if (value && typeof value === 'object' && typeof (value as IDataObject).id === 'number') {
-		return (value as IDataObject).id as number;
-	}
-	return undefined;
-}
-
-function sameIds(actual: unknown, wanted: number[]): boolean {
-	const ids = Array.isArray(actual) ? actual.map(refId) : [];
-	return ids.length === new Set(wanted).size && wanted.every((id) => ids.includes(id));
-}
-
-function isEmptyValue(value: unknown): boolean {
-	return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-/** Whether a field as read back holds the value we sent. */
-function holdsValue(field: DvsFieldDescriptor | undefined, actual: unknown, sent: DvsFieldValues[string]): boolean {
-	if (sent === null || sent === '') return isEmptyValue(actual);
-	if (Array.isArray(sent)) return sameIds(actual, sent);
-	if (typeof sent === 'number')
-		return refId(actual) === sent || (typeof actual === 'string' && Number(actual) === sent);
-	if (field?.type === 'html') return typeof actual === 'string' && htmlText(actual) === htmlText(sent);
-	if (typeof actual === 'number') return actual === Number(sent);
-	if (typeof actual !== 'string') return false;
-	const numeric = /^\s*-?\d+(\.\d+)?\s*$/;
-	if (numeric.test(sent) && numeric.test(actual)) return Number(actual) === Number(sent);
-	return actual.trim() === sent.trim();
-}
-
-/** The sent values a document does not hold (after a partial write), by the register's field types. */
+/** The sent values a document does not hold (after a partial write): its read, and the verdict's. */
 export async function missingValues(
 	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
 	register: DvsRegister,
@@ -101,10 +66,7 @@ export async function missingValues(
 		reader.getFields(register, itemIndex),
 		reader.getDocument(register, documentId, itemIndex),
 	]);
-	const fields = new Map(schema.fields.map((field) => [field.name, field]));
-	return Object.fromEntries(
-		Object.entries(values).filter(([name, sent]) => !holdsValue(fields.get(name), doc[name], sent)),
-	);
+	return valuesNotHeld(schema.fields, doc, values);
 }
 
 /**

@@ -1,14 +1,6 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
-import {
-	AmbiguousReadBack,
-	notFoundYet,
-	outcomeUncertain,
-	settle,
-	unsettled,
-	type UncertainWrite,
-	type WriteOutcome,
-} from './uncertainWrite';
+import { AmbiguousReadBack, outcomeUncertain, settle, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
 import { digestOf, MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
 
 /** A write's records with what the write needs of them, when n8n may run it again. */
@@ -43,6 +35,66 @@ export function recordingOf<TResult>(
 		},
 		written: (result) => records.save({ ...base(), state: 'written', object: write.objectOf(result as TResult) }),
 	};
+}
+
+function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service's answer was lost and reading the destination back failed too (${reason}). Check ` +
+			`the destination for ${subject} before running the node again, so nothing is written twice.`,
+		cause,
+		itemIndex,
+	);
+}
+
+function ambiguous(
+	node: INode,
+	subject: string,
+	cause: AmbiguousReadBack,
+	itemIndex: number | undefined,
+): NodeApiError {
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service's answer was lost, and the destination now shows ${cause.message}: the node ` +
+			`cannot tell whether that is ${subject}, so it did not send it again. Check the destination ` +
+			`for ${subject} before running the node again, so nothing is written twice.`,
+		cause,
+		itemIndex,
+	);
+}
+
+/** A read-back that gave no answer: ambiguous, or failed. */
+export function unsettled(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+	return cause instanceof AmbiguousReadBack
+		? ambiguous(node, subject, cause, itemIndex)
+		: unknownOutcome(node, subject, cause, itemIndex);
+}
+
+/** A write that timed out and is not there yet: "Outcome uncertain", saying when a retry writes it. */
+export function notFoundYet(
+	node: INode,
+	subject: string,
+	cause: unknown,
+	waitedMs: number,
+	sentAt: number,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	const writable = new Date(sentAt + MAY_STILL_LAND_MS).toISOString().slice(0, 16).replace('T', ' ');
+	return outcomeUncertain(
+		node,
+		subject,
+		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ` +
+			`${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, ` +
+			`so the node did not send it again. Check the destination for ${subject}. If it is still missing ` +
+			`after ${writable} UTC, retry this execution: the node then writes it. Running the workflow anew ` +
+			`writes it at once (a copy, if the first request lands after all). A higher Timeout option avoids this.`,
+		cause,
+		itemIndex,
+	);
 }
 
 /** What an earlier run of this item means for this try: its write found, or written anew and named. */

@@ -11,11 +11,17 @@ import {
 } from '../../adapters/storage/entryFields';
 import type { ServerClock } from '../ServiceOverAdapter';
 import type { DestinationSnapshot } from '../storage/entries';
-import { createdAtMs, READ_BACK_PAGE, READ_BACK_PAGES, type CreatedDocumentTarget } from '../dvs/createdDocuments';
-import { refId, trimmed } from '../dvs/sentValues';
+import {
+	createdAtMs,
+	READ_BACK_PAGE,
+	READ_BACK_PAGES,
+	refId,
+	trimmed,
+	type CreatedDocumentTarget,
+} from '../dvs/createdDocuments';
 import { isNumbered, mayHaveBecome, nameMatch, normalizedName, stored } from '../storage/entries';
 import { AmbiguousReadBack } from './uncertainWrite';
-import type { ListingClock } from './executor';
+import { sendOnListingClock, type ListingClock } from './executor';
 
 /*
  * The verdict on a read-back: which entry of a place, if any, is this item's write. Ours only on evidence no other
@@ -41,36 +47,6 @@ export const LISTING_SKEW_MS = 3 * 60_000;
 
 /** How far past the service's now a listing time may be before the clocks are taken to disagree. */
 const FUTURE_TOLERANCE_MS = 2000;
-
-/** What is known of a write's send on the listing's clock. */
-interface SendOnListingClock {
-	/** The earliest listing time at the send. */
-	earliest: number;
-	/** The latest listing time at the send: an entry made at it or later cannot be older than the write. */
-	latest: number;
-	/** The latest listing time now. */
-	latestNow: number;
-	/** How far the listing may lag that: 0 once calibrated, LISTING_SKEW_MS on the `Date` clock alone. */
-	lag: number;
-}
-
-function sendOnListingClock(
-	clock: ServerClock,
-	sentAt: number,
-	listing: ListingClock | undefined,
-): SendOnListingClock | undefined {
-	const now = Date.now();
-	const calibrated = listing?.earliestAt(sentAt);
-	const latest = listing?.latestAt(sentAt);
-	const latestNow = listing?.latestAt(now);
-	if (calibrated !== undefined && latest !== undefined && latestNow !== undefined)
-		return { earliest: calibrated, latest, latestNow, lag: 0 };
-	const atSend = clock(sentAt);
-	const atNow = clock(now);
-	if (atSend === undefined || atNow === undefined) return undefined;
-	// `Date` is in whole seconds: the service's clock is less than a second past the bound it gives.
-	return { earliest: atSend, latest: atSend + 1000, latestNow: atNow + 1000, lag: LISTING_SKEW_MS };
-}
 
 /** What tells an entry apart from our write besides its time. */
 export interface KnownEntries {
@@ -98,7 +74,7 @@ export function entryAges(
 	sentAt: number | undefined,
 	known: KnownEntries,
 ): (entry: IDataObject) => EntryAge {
-	const send = sentAt === undefined ? undefined : sendOnListingClock(clock, sentAt, known.listing);
+	const send = sentAt === undefined ? undefined : sendOnListingClock(clock, sentAt, known.listing, LISTING_SKEW_MS);
 	return (entry) => {
 		const hash = entryHash(entry);
 		if (hash !== undefined && (known.others.has(hash) || known.snapshot?.has(hash))) return 'old';
@@ -158,6 +134,22 @@ export function writtenEntry(
 	if (mayBeOurs.length > 0) throw new AmbiguousReadBack(mayBeOurs[0]);
 	if (ours.length > 1) throw new AmbiguousReadBack(`${ours.length} new ${written.kind}s named "${wanted}"`);
 	return ours[0];
+}
+
+/**
+ * A storage write's verdict on its destination as listed after an unknown outcome (`writtenEntry` by `entryAges`):
+ * a listing taken before the write (If Name Exists) is its exact "before"; one taken after the send holds the write,
+ * and tells nothing of it.
+ */
+export function entryOfWrite(
+	entries: IDataObject[],
+	written: { kind: EntryKind; name: string; size?: number; sizeMayChange?: boolean },
+	sent: { at: number | undefined; clock: ServerClock; before?: { entries: DestinationSnapshot; takenAt: number } },
+	known: Omit<KnownEntries, 'snapshot'>,
+): IDataObject | undefined {
+	const { at, before } = sent;
+	const snapshot = before && at !== undefined && at >= before.takenAt ? before.entries : undefined;
+	return writtenEntry(entries, written, entryAges(sent.clock, at, { ...known, snapshot }));
 }
 
 /*

@@ -2,18 +2,11 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { entryCreatedAt } from '../../adapters/storage/entryFields';
+import type { ServerClock } from '../ServiceOverAdapter';
 import { isUncertainOutcome, mayStillLand, settledWriteFailure } from '../../transport/errors';
 import { digestOf, type ItemWriteRecords } from './writeRecords';
-import { earlierRun, recordingOf, type EarlierRun, type Recording } from './earlierRuns';
-import {
-	notFoundYet,
-	settle,
-	unsettled,
-	type PlannedWrite,
-	type SentWrite,
-	type UncertainWrite,
-	type WriteOutcome,
-} from './uncertainWrite';
+import { earlierRun, notFoundYet, recordingOf, unsettled, type EarlierRun, type Recording } from './earlierRuns';
+import { settle, type PlannedWrite, type SentWrite, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
 
 /**
  * After an uncertain outcome the service may still be committing the write (a late commit after
@@ -222,4 +215,36 @@ export class ListingClock {
 	latestAt(localMs: number): number | undefined {
 		return Number.isFinite(this.hi) && this.lo <= this.hi ? localMs + this.hi : undefined;
 	}
+}
+
+/** What is known of a write's send on the listing's clock. */
+export interface SendOnListingClock {
+	/** The earliest listing time at the send. */
+	earliest: number;
+	/** The latest listing time at the send: an entry made at it or later cannot be older than the write. */
+	latest: number;
+	/** The latest listing time now. */
+	latestNow: number;
+	/** How far the listing may lag that: 0 once calibrated, `skewMs` (evidence.ts LISTING_SKEW_MS) on `Date` alone. */
+	lag: number;
+}
+
+/** The send on the listing's clock: by the answers' calibration, else by `Date`, allowed to lag by `skewMs`. */
+export function sendOnListingClock(
+	clock: ServerClock,
+	sentAt: number,
+	listing: ListingClock | undefined,
+	skewMs: number,
+): SendOnListingClock | undefined {
+	const now = Date.now();
+	const calibrated = listing?.earliestAt(sentAt);
+	const latest = listing?.latestAt(sentAt);
+	const latestNow = listing?.latestAt(now);
+	if (calibrated !== undefined && latest !== undefined && latestNow !== undefined)
+		return { earliest: calibrated, latest, latestNow, lag: 0 };
+	const atSend = clock(sentAt);
+	const atNow = clock(now);
+	if (atSend === undefined || atNow === undefined) return undefined;
+	// `Date` is in whole seconds: the service's clock is less than a second past the bound it gives.
+	return { earliest: atSend, latest: atSend + 1000, latestNow: atNow + 1000, lag: skewMs };
 }

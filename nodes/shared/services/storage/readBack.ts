@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../exactlyOnce/uncertainWrite';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import { entryAges, writtenEntry } from '../exactlyOnce/evidence';
+import { entryOfWrite } from '../exactlyOnce/evidence';
 import type { ListingClock } from '../exactlyOnce/executor';
 import { entryCreator, entryHash } from '../../adapters/storage/entryFields';
 import type { PreparedWrite, StorageAdapter, WriteResult } from '../../adapters/storage/port';
@@ -59,22 +59,15 @@ export function entryWrite(
 			const account = entries.some((entry) => entryCreator(entry) !== undefined)
 				? await accountOf(adapter, itemIndex)
 				: undefined;
-			const snapshot = written.snapshot;
-			const ageOf = entryAges(clock, sent.at, {
-				// A listing taken after the write was sent holds it: it tells nothing of that write.
-				snapshot: snapshot && sent.at !== undefined && sent.at >= snapshot.takenAt ? snapshot.entries : undefined,
-				others: records?.writtenByOthers() ?? new Set(),
-				account,
-				listing,
-				ahead,
-			});
 			const what = {
 				kind: written.kind,
 				name: String(sent.locate.name),
 				size: sizeOf(sent.locate.size),
 				sizeMayChange: written.sizeMayChange,
 			};
-			const found = writtenEntry(entries, what, ageOf);
+			const others = records?.writtenByOthers() ?? new Set<string>();
+			const on = { at: sent.at, clock, before: written.snapshot };
+			const found = entryOfWrite(entries, what, on, { others, account, listing, ahead });
 			return found === undefined ? undefined : await resultOf(entryHash(found) as string);
 		},
 		objectOf: (result) => ({
