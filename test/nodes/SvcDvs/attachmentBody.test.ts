@@ -3,13 +3,13 @@
  * The body of Attachment → Upload on the wire, in each binary mode: a valid multipart body (read by undici, a
  * parser nobody here wrote) with an exact Content-Length and no chunked encoding, the credential's fields and the
  * task's ID in it, the file byte for byte. A recording proxy between the engine and the simulator keeps what
- * arrived.
+ * arrived (test/recordingProxy.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { Response } from 'undici';
+
+import { startRecordingProxy, type RecordingProxy } from '../../recordingProxy';
 
 import { removeBinaryData, runNode, type BinaryMode } from '../../../devkit/harness';
 import { byId, credentialsOf, jsonOf, startDvsNodeEnv, type DvsNodeEnv } from './env';
@@ -20,44 +20,16 @@ const { StreamingFormData } = require('../../../dist/nodes/shared/transport/mult
 	StreamingFormData: { prototype: { withFields(fields: Record<string, string>): unknown } };
 };
 
-interface Arrived {
-	path: string;
-	headers: IncomingHttpHeaders;
-	body: Buffer;
-}
-
 let env: DvsNodeEnv;
-let proxy: Server;
-let proxyUrl: string;
-const arrived: Arrived[] = [];
+let proxy: RecordingProxy;
 
 beforeAll(async () => {
 	env = await startDvsNodeEnv();
-	proxy = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const body = Buffer.concat(chunks);
-			arrived.push({ path: req.url ?? '', headers: req.headers, body });
-			const target = new URL(req.url ?? '/', env.sim.baseUrl);
-			const forward = request(
-				target,
-				{ method: req.method, headers: { ...req.headers, host: target.host } },
-				(answer) => {
-					res.writeHead(answer.statusCode ?? 502, answer.headers);
-					answer.pipe(res);
-				},
-			);
-			forward.on('error', () => res.destroy());
-			forward.end(body);
-		});
-	});
-	await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-	proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+	proxy = await startRecordingProxy(() => env.sim.baseUrl);
 });
 
 afterAll(async () => {
-	await new Promise((resolve) => proxy.close(resolve));
+	await proxy.close();
 	await env.close();
 	removeBinaryData();
 });
@@ -73,9 +45,9 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Attachment → Upload in %
 		const admin = env.seed.orgA.users.admin;
 		const taskId = env.seed.orgA.tasks.design;
 		const credentials = credentialsOf(env, admin);
-		credentials.svcDvsApi = { ...credentials.svcDvsApi, baseUrl: proxyUrl };
+		credentials.svcDvsApi = { ...credentials.svcDvsApi, baseUrl: proxy.url };
 		const content = randomBytes(size);
-		const from = arrived.length;
+		const from = proxy.arrived.length;
 		const result = await runNode({
 			type: 'n8n-nodes-svc.svcDvs',
 			parameters: { resource: 'attachment', operation: 'upload', task: byId(taskId), binaryPropertyName: 'data' },
@@ -84,7 +56,7 @@ describe.each<BinaryMode>(['default', 'filesystem'])('Attachment → Upload in %
 			input: [{ json: {}, binary: { data: { data: content, fileName: 'r"e\nport.bin', mimeType: 'image/x-test' } } }],
 		});
 		expect(result.error).toBeUndefined();
-		const uploads = arrived.slice(from).filter((each) => each.path.includes('upload_document_file'));
+		const uploads = proxy.arrived.slice(from).filter((each) => each.path.includes('upload_document_file'));
 		expect(uploads).toHaveLength(1);
 		const [upload] = uploads;
 		const signed = signing.mock.results.map((each) => (Buffer.isBuffer(each.value) ? 'one Buffer' : 'a stream'));

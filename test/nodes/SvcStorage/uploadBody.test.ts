@@ -2,13 +2,13 @@
 /**
  * The body of File → Upload on the wire, in every binary mode n8n has: a valid multipart body (read by undici,
  * a parser nobody here wrote) with an exact Content-Length and no chunked encoding, the credential's fields in
- * it, the file byte for byte. A recording proxy between the engine and the simulator keeps what arrived.
+ * it, the file byte for byte. A recording proxy between the engine and the simulator keeps what arrived (test/recordingProxy.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { Response } from 'undici';
+
+import { startRecordingProxy, type Arrived, type RecordingProxy } from '../../recordingProxy';
 
 import type { BinaryMode } from '../../../devkit/harness';
 import { removeBinaryData } from '../../../devkit/harness';
@@ -16,42 +16,14 @@ import { byHash, jsonOf, passwordCredentials, sim, storage, tokenCredentials, us
 
 useSimulator();
 
-interface Arrived {
-	path: string;
-	headers: IncomingHttpHeaders;
-	body: Buffer;
-}
-
-let proxy: Server;
-let proxyUrl: string;
-const arrived: Arrived[] = [];
+let proxy: RecordingProxy;
 
 beforeAll(async () => {
-	proxy = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const body = Buffer.concat(chunks);
-			arrived.push({ path: req.url ?? '', headers: req.headers, body });
-			const target = new URL(req.url ?? '/', sim().baseUrl);
-			const forward = request(
-				target,
-				{ method: req.method, headers: { ...req.headers, host: target.host } },
-				(answer) => {
-					res.writeHead(answer.statusCode ?? 502, answer.headers);
-					answer.pipe(res);
-				},
-			);
-			forward.on('error', () => res.destroy());
-			forward.end(body);
-		});
-	});
-	await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-	proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+	proxy = await startRecordingProxy(() => sim().baseUrl);
 });
 
 afterAll(async () => {
-	await new Promise((resolve) => proxy.close(resolve));
+	await proxy.close();
 	removeBinaryData();
 });
 
@@ -62,8 +34,8 @@ async function uploadThroughProxy(content: Buffer, binaryMode: BinaryMode, auth:
 	const pro = sim().demo.pro;
 	const folder = sim().storage.createFolder(pro.userId, pro.rootFolderHash, `wire-${randomBytes(4).toString('hex')}`);
 	const credentials = auth === 'token' ? tokenCredentials() : passwordCredentials();
-	credentials.svcStorageApi.baseUrl = proxyUrl;
-	const from = arrived.length;
+	credentials.svcStorageApi.baseUrl = proxy.url;
+	const from = proxy.arrived.length;
 	const result = await storage(
 		{ resource: 'file', operation: 'upload', folder: byHash(folder.hash) },
 		{
@@ -73,7 +45,7 @@ async function uploadThroughProxy(content: Buffer, binaryMode: BinaryMode, auth:
 		},
 	);
 	expect(result.error).toBeUndefined();
-	const uploads = arrived.slice(from).filter((request) => request.path.startsWith('/api_v2/upload_file'));
+	const uploads = proxy.arrived.slice(from).filter((request) => request.path.startsWith('/api_v2/upload_file'));
 	expect(uploads).toHaveLength(1);
 	return { request: uploads[0], output: jsonOf(result)[0] };
 }
