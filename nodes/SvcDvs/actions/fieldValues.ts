@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { DvsFieldDescriptor, DvsFieldValues, DvsSchema, DvsRegister } from '../../shared/adapters/dvs/port';
-import { refuseInput } from '../../shared/execution/parameters';
+import { parameterOf, refuseInput } from '../../shared/execution/parameters';
 import { asId, asIdList, convertMapped, mapperInputOf, type MappedKind } from '../../shared/services/mappedValues';
 import type { DvsService } from '../../shared/services/dvs/DvsService';
 import { isRegister } from '../registers/names';
@@ -40,7 +40,7 @@ export function kindOf(field: DvsFieldDescriptor): MappedKind {
 }
 
 function mappedInput(ctx: IExecuteFunctions, itemIndex: number): { values: IDataObject; automatic: boolean } {
-	const mapper = mapperInputOf(ctx.getNodeParameter('fields', itemIndex, {}));
+	const mapper = mapperInputOf(parameterOf(ctx, 'fields', itemIndex, {}));
 	if (!mapper)
 		refuseInput(
 			ctx,

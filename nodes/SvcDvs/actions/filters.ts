@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { DvsFilters, DvsSchema } from '../../shared/adapters/dvs/port';
-import { refuseInput } from '../../shared/execution/parameters';
+import { parameterOf, refuseInput } from '../../shared/execution/parameters';
 import { asCalendarDate, asIdList } from '../../shared/services/mappedValues';
 
 const LABEL = 'Filters';
@@ -24,7 +24,7 @@ function textValues(raw: unknown): string[] {
  * silently ignore it and return everything.
  */
 export function readFilters(ctx: IExecuteFunctions, itemIndex: number, schema: DvsSchema): DvsFilters {
-	const entries = ctx.getNodeParameter('filters.filter', itemIndex, []) as Array<{ field?: string; values?: unknown }>;
+	const entries = parameterOf(ctx, 'filters.filter', itemIndex, []) as Array<{ field?: string; values?: unknown }>;
 	const filters: DvsFilters = {};
 	for (const entry of entries) {
 		const name = String(entry.field ?? '').trim();

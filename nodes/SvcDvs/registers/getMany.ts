@@ -7,6 +7,7 @@ import type { DocumentResource, DvsExecute } from '../actions/node.type';
 import { documentItems } from '../actions/output';
 import { readSimplify } from '../actions/parameters';
 import { REGISTER_OF } from './names';
+import { parameterOf } from '../../shared/execution/parameters';
 
 /** Get Many's Filters: by the register's own filterable fields, their values picked from lists. */
 export const filtersProperty: INodeProperties = {
@@ -67,7 +68,7 @@ export function getManyDocuments(resource: DocumentResource): DvsExecute {
 	const register = REGISTER_OF[resource];
 	return async function (itemIndex, { dvs }) {
 		const { limit: max } = readReturnAll(this, itemIndex, OFFSET_PAGE_SIZE);
-		const order = this.getNodeParameter('order', itemIndex, 'newest') as DvsOrder;
+		const order = parameterOf(this, 'order', itemIndex, 'newest') as DvsOrder;
 		const schema = await dvs.getFields(register, itemIndex);
 		const filters = readFilters(this, itemIndex, schema);
 		const documents = await collectOffsetPages<IDataObject>(

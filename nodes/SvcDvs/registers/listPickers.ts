@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { DvsFieldValues } from '../../shared/adapters/dvs/port';
 import { convertMapped } from '../../shared/services/mappedValues';
-import { refuseInput } from '../../shared/execution/parameters';
+import { parameterOf, refuseInput } from '../../shared/execution/parameters';
 
 /**
  * A list field of a register picked many at once with its own parameter (the task's operation files declare
@@ -28,7 +28,7 @@ export const TASK_LISTS: ListPicker[] = [
 export function readListPickers(ctx: IExecuteFunctions, itemIndex: number, lists: ListPicker[]): DvsFieldValues {
 	const values: DvsFieldValues = {};
 	for (const list of lists) {
-		const raw = ctx.getNodeParameter(list.field, itemIndex, []);
+		const raw = parameterOf(ctx, list.field, itemIndex, []);
 		const converted = convertMapped('idList', raw);
 		if ('problem' in converted)
 			refuseInput(ctx, itemIndex, `"${list.displayName}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);

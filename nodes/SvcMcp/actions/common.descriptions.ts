@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { parameterOf } from '../../shared/execution/parameters';
 
 /** Where binary content (blobs, images, embedded resources) goes. */
 export const binaryFieldOption: INodeProperties = {
@@ -12,7 +13,7 @@ export const binaryFieldOption: INodeProperties = {
 };
 
 export function readBinaryField(ctx: IExecuteFunctions, itemIndex: number): string {
-	const raw = ctx.getNodeParameter('options.binaryPropertyName', itemIndex, 'data');
+	const raw = parameterOf(ctx, 'options.binaryPropertyName', itemIndex, 'data');
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	return value || 'data';
 }

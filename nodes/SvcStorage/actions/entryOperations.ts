@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readText } from '../../shared/execution/parameters';
+import { parameterOf, readText } from '../../shared/execution/parameters';
 import { jsonItem } from '../../shared/execution/items';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/description/operation';
 import { STORAGE } from '../../shared/transport/catalogue/storage';
@@ -32,7 +32,7 @@ export function getInfoOperation(kind: EntryKind, returns: string, properties: I
 		description: shownFor(kind, 'getInfo', properties),
 		async execute(itemIndex, { storage }) {
 			const hash = await readEntryHash(this, storage, kind, { name: kind, label: LABEL[kind] }, itemIndex);
-			const options = { accessRights: this.getNodeParameter('options.accessRights', itemIndex, false) as boolean };
+			const options = { accessRights: parameterOf(this, 'options.accessRights', itemIndex, false) as boolean };
 			const info =
 				kind === 'file'
 					? await storage.getFileInfo(hash, options, itemIndex)

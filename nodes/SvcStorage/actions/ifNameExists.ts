@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { IfNameExists } from '../../shared/services/storage/entryWrites';
+import { parameterOf } from '../../shared/execution/parameters';
 
 const IF_NAME_EXISTS: IfNameExists[] = ['keepBoth', 'useExisting', 'fail'];
 
@@ -33,7 +34,7 @@ export function ifNameExistsOption(kind: 'folder' | 'file'): INodeProperties {
 
 /** The If Name Exists option of a write that names a new folder or file (Folder → Create, File → Upload). */
 export function readIfNameExists(ctx: IExecuteFunctions, itemIndex: number): IfNameExists {
-	const value = ctx.getNodeParameter('options.ifNameExists', itemIndex, 'keepBoth') as IfNameExists;
+	const value = parameterOf(ctx, 'options.ifNameExists', itemIndex, 'keepBoth') as IfNameExists;
 	if (IF_NAME_EXISTS.includes(value)) return value;
 	throw new NodeOperationError(ctx.getNode(), `The option "If Name Exists" has an unknown value "${String(value)}"`, {
 		itemIndex,

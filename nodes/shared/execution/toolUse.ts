@@ -6,25 +6,15 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { parameterOf } from './parameters';
+import { runningNodeOf } from './runningNode';
+
 /**
  * Whether the node runs as an AI Agent's tool: n8n runs a `usableAsTool` node as its own type with
  * `Tool` appended (svcStorage → svcStorageTool), in the editor and in executions alike.
  */
 export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions): boolean {
-	return nodeOf(ctx).type.endsWith('Tool');
-}
-
-/** The running node's type and version, read once per run: n8n's `getNode()` copies the whole node each time. */
-const runningNodes = new WeakMap<object, { type: string; typeVersion: number }>();
-
-function nodeOf(ctx: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions) {
-	let node = runningNodes.get(ctx);
-	if (!node) {
-		const { type, typeVersion } = ctx.getNode();
-		node = { type, typeVersion };
-		runningNodes.set(ctx, node);
-	}
-	return node;
+	return runningNodeOf(ctx).type.endsWith('Tool');
 }
 
 /**
@@ -40,7 +30,7 @@ const CAPABILITY_KEY =
  * version 1 (as 0.1.0 saved it), never an AI tool. From version 2 on a user switches the option on to keep them.
  */
 function keysKeptByDefault(ctx: IExecuteFunctions | IPollFunctions): boolean {
-	return nodeOf(ctx).typeVersion < 2 && !isToolUse(ctx);
+	return runningNodeOf(ctx).typeVersion < 2 && !isToolUse(ctx);
 }
 
 /**
@@ -49,9 +39,9 @@ function keysKeptByDefault(ctx: IExecuteFunctions | IPollFunctions): boolean {
  * regular node: the token can do all any key can, so leaving the keys out would protect nothing and hide the token.
  */
 export function keepsCapabilityKeys(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	const asksForToken = !isToolUse(ctx) && ctx.getNodeParameter('includeAccessToken', itemIndex, false) === true;
+	const asksForToken = !isToolUse(ctx) && parameterOf(ctx, 'includeAccessToken', itemIndex, false) === true;
 	const byDefault = keysKeptByDefault(ctx) || asksForToken;
-	return ctx.getNodeParameter('options.capabilityKeys', itemIndex, byDefault) !== false;
+	return parameterOf(ctx, 'options.capabilityKeys', itemIndex, byDefault) !== false;
 }
 
 /** A poll's output as the trigger's Include Capability Keys option (and node version) has it. */

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
-import { readText, refuseInput } from '../../../shared/execution/parameters';
+import { parameterOf, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { taskLocator } from '../common.descriptions';
@@ -73,7 +73,7 @@ export const returns = 'the new comment with its ID, author and date';
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	const taskId = await readTask(this, dvs, itemIndex);
 	const text = readText(this, 'comment', itemIndex, 'Comment', { required: true });
-	const rawMentions = this.getNodeParameter('options.mentionUserIds', itemIndex, []);
+	const rawMentions = parameterOf(this, 'options.mentionUserIds', itemIndex, []);
 	const mentionIds = asIdList(rawMentions);
 	if (mentionIds === undefined) {
 		refuseInput(
@@ -83,7 +83,7 @@ export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 			`Got ${JSON.stringify(rawMentions)}; use whole numbers.`,
 		);
 	}
-	const position = this.getNodeParameter('options.mentionPosition', itemIndex, 'start') === 'end' ? 'end' : 'start';
+	const position = parameterOf(this, 'options.mentionPosition', itemIndex, 'start') === 'end' ? 'end' : 'start';
 	const comment = withMentions(text, mentionIds, position);
 	const result = await dvs.addComment(taskId, comment, itemIndex);
 	return [jsonItem(result, itemIndex)];

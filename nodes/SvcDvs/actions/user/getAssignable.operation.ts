@@ -10,6 +10,7 @@ import { optionsCollection } from '../../../shared/description/common.descriptio
 import { projectLocator } from '../common.descriptions';
 import type { DvsExecute } from '../node.type';
 import { readDocument } from '../parameters';
+import { parameterOf } from '../../../shared/execution/parameters';
 
 export const option: OperationOption = {
 	name: 'Get Assignable',
@@ -61,7 +62,7 @@ export const returns = 'one item per user with ID and name';
 
 /** One item per user the register accepts in its user fields (get_users): not an organization directory. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {
-	const register = this.getNodeParameter('register', itemIndex, 'task') as DvsRegister;
+	const register = parameterOf(this, 'register', itemIndex, 'task') as DvsRegister;
 	const projectId =
 		register === 'task'
 			? await readDocument(this, dvs, { name: 'project', label: 'Project', register: 'project_2' }, itemIndex)

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
-import { readInteger, refuseInput } from '../../../shared/execution/parameters';
+import { parameterOf, readInteger, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import type { DvsExecute } from '../node.type';
@@ -56,7 +56,7 @@ export const returns = 'one item per user with ID, login and name';
 
 /** One item per organization user whose name matches (search_users), for mentions; has_access tells who can read. */
 export const execute: DvsExecute = async function (itemIndex, { dvs }) {
-	const pattern = String(this.getNodeParameter('pattern', itemIndex, '') ?? '').trim();
+	const pattern = String(parameterOf(this, 'pattern', itemIndex, '') ?? '').trim();
 	const length = [...pattern].length;
 	if (length < 2 || length > 100) {
 		refuseInput(

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import { convertMapped, mapperInputOf, type MappedKind } from '../../../shared/services/mappedValues';
-import { readLocator, refuseInput } from '../../../shared/execution/parameters';
+import { parameterOf, readLocator, refuseInput } from '../../../shared/execution/parameters';
 import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { binaryFieldOption, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
@@ -95,7 +95,7 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 function readJsonArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const raw = ctx.getNodeParameter('argumentsJson', itemIndex, '{}');
+	const raw = parameterOf(ctx, 'argumentsJson', itemIndex, '{}');
 	if (isObject(raw)) return raw;
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	if (!text) return {};
@@ -119,7 +119,7 @@ function readJsonArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 /** The resource mapper's values, typed by the field schema it stored; empty optional fields are left out. */
 function readMappedArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const mapper = mapperInputOf(
-		ctx.getNodeParameter('arguments', itemIndex, { mappingMode: 'defineBelow', value: null }),
+		parameterOf(ctx, 'arguments', itemIndex, { mappingMode: 'defineBelow', value: null }),
 	);
 	if (!mapper)
 		refuseInput(
@@ -195,7 +195,7 @@ export async function execute(
 		});
 	}
 	const name = readLocator(this, 'tool', itemIndex, 'Tool');
-	const mode = this.getNodeParameter('argumentsMode', itemIndex, 'mapper') as string;
+	const mode = parameterOf(this, 'argumentsMode', itemIndex, 'mapper') as string;
 	const args = mode === 'json' ? readJsonArguments(this, itemIndex) : readMappedArguments(this, itemIndex);
 	// Any tool may change something: only one declared read-only is sent again; any other's unknown outcome says so.
 	let outcome: McpToolOutcome;

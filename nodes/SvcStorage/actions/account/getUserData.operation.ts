@@ -7,6 +7,7 @@ import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { REST } from '../../../shared/transport/restCatalogue';
 import type { StorageExecute } from '../node.type';
+import { parameterOf } from '../../../shared/execution/parameters';
 
 export const option: OperationOption = {
 	name: 'Get User Data',
@@ -40,7 +41,7 @@ const NEVER_OUTPUT = ['pass', 'password', 'PHPSESSID', 'SessionID', 'session_id'
 export const returns = "the account's name, e-mail, plan and ROOT folder hash";
 
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
-	const includeAccessToken = this.getNodeParameter('includeAccessToken', itemIndex, false) as boolean;
+	const includeAccessToken = parameterOf(this, 'includeAccessToken', itemIndex, false) as boolean;
 	const body = await storage.accountScript(
 		{ row: REST.authenticateUser, purpose: 'read the account data' },
 		{ get_user_access_token: includeAccessToken ? true : undefined },

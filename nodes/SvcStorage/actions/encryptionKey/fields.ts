@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readInteger, readText, refuseInput } from '../../../shared/execution/parameters';
+import { parameterOf, readInteger, readText, refuseInput } from '../../../shared/execution/parameters';
 
 export const userIdProperty: INodeProperties = {
 	displayName: 'User ID',
@@ -82,7 +82,7 @@ export function readKey(
 	label: string,
 	required = true,
 ): string | undefined {
-	const raw = ctx.getNodeParameter(name, itemIndex, '');
+	const raw = parameterOf(ctx, name, itemIndex, '');
 	const value = raw === undefined || raw === null ? '' : typeof raw === 'string' ? raw : String(raw);
 	if (value.trim()) return value;
 	if (required) refuseInput(ctx, itemIndex, `The parameter "${label}" is empty`, `Enter a value for "${label}".`);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Access, OperationOption } from '../../../shared/description/operation';
 import { OVER_REST_ONLY } from '../../../shared/description/operation';
-import { isEmail, readText, refuseInput } from '../../../shared/execution/parameters';
+import { isEmail, parameterOf, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { optionsCollection } from '../../../shared/description/common.descriptions';
 import { REST } from '../../../shared/transport/restCatalogue';
@@ -63,7 +63,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	if (!isEmail(receiverEmail)) {
 		refuseInput(this, itemIndex, `The parameter "Receiver Email" is not a valid e-mail address: "${receiverEmail}"`);
 	}
-	const keyOf = this.getNodeParameter('keyOf', itemIndex) as string;
+	const keyOf = parameterOf(this, 'keyOf', itemIndex, undefined) as string;
 	// Exactly one of fileHash / uploadHash (the storage API): the other is never sent, whatever it holds.
 	const target =
 		keyOf === 'upload'

@@ -9,6 +9,7 @@ import { OVER_REST_ONLY } from '../../../shared/description/operation';
 import type { StorageOperation } from '../node.type';
 import { readHash, readKey } from './fields';
 import { keyAction } from './keyAction';
+import { parameterOf } from '../../../shared/execution/parameters';
 
 /** What a content key belongs to: one file, or an upload (folder). The operations differ only in these words. */
 type KeyTarget = 'file' | 'upload';
@@ -85,7 +86,7 @@ export function getKeyOperation(target: KeyTarget, returns: string, properties: 
 			`Key > Save ${operation} Key, or turn on "Is Encrypted Folder" to get the key of the user ` +
 			`who encrypted the folder.`,
 		fields: (ctx, itemIndex) => ({
-			isEncryptedFolder: ctx.getNodeParameter('isEncryptedFolder', itemIndex, false) as boolean,
+			isEncryptedFolder: parameterOf(ctx, 'isEncryptedFolder', itemIndex, false) as boolean,
 		}),
 		outputsUserId: false,
 	});

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/port';
-import { readText, refuseInput } from '../../../shared/execution/parameters';
+import { parameterOf, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { readEntryHash } from '../references';
@@ -148,7 +148,7 @@ export const returns = "the new file's hash, name and size";
 /** Import From URL (svc_import_file): the stored file in Upload's fields, with the write's status. */
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
-	const kind = this.getNodeParameter('source', itemIndex, 'url') as string;
+	const kind = parameterOf(this, 'source', itemIndex, 'url') as string;
 	let source: ImportSource;
 	let url: URL;
 	if (kind === 'fileObject') {

@@ -5,7 +5,7 @@ import type { Access, OperationOption, Writes } from '../../../shared/descriptio
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { restOnlyInCollection } from '../../../shared/description/authentication.descriptions';
 import { binaryUploadSource } from '../../../shared/execution/binary';
-import { readText, refuseInput } from '../../../shared/execution/parameters';
+import { parameterOf, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { readEntryHash } from '../references';
@@ -86,7 +86,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['upload'] } }, properties);
 
 function readWatermarkColor(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const raw = String(ctx.getNodeParameter('options.watermarkColor', itemIndex, '') ?? '').trim();
+	const raw = String(parameterOf(ctx, 'options.watermarkColor', itemIndex, '') ?? '').trim();
 	if (!raw) return undefined;
 	const hex = raw.replace(/^#/, '');
 	if (!/^[0-9a-fA-F]{6}$/.test(hex)) {
@@ -108,7 +108,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const propertyName = readText(this, 'binaryPropertyName', itemIndex, 'Input Binary Field', { required: true });
 	const fileName = readText(this, 'options.fileName', itemIndex, 'File Name', { maxLength: 255 });
 	const watermarkText = readText(this, 'options.watermarkText', itemIndex, 'Watermark Text', { maxLength: 200 });
-	const watermarkPosition = this.getNodeParameter('options.watermarkPosition', itemIndex, '') as string;
+	const watermarkPosition = parameterOf(this, 'options.watermarkPosition', itemIndex, '') as string;
 	if (watermarkPosition && !WATERMARK_POSITIONS.includes(watermarkPosition)) {
 		refuseInput(
 			this,

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { mcpOnly, restOnly } from '../../../shared/description/authentication.descriptions';
-import { readText } from '../../../shared/execution/parameters';
+import { parameterOf, readText } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
 import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
 import { readEntryHash } from '../references';
@@ -71,7 +71,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 		itemIndex,
 	);
 	const name = readText(this, 'folderName', itemIndex, 'Folder Name', { maxLength: 255 });
-	const accessType = this.getNodeParameter('accessType', itemIndex, 'PRIVATE') as string;
+	const accessType = parameterOf(this, 'accessType', itemIndex, 'PRIVATE') as string;
 	const result = await storage.createFolder(
 		{ parentHash: parentHash || undefined, name: name || undefined, accessType },
 		itemIndex,

@@ -16,6 +16,7 @@ import { jsonItem } from '../../../shared/execution/items';
 import { accessRightsOption } from '../common.descriptions';
 import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
+import { parameterOf } from '../../../shared/execution/parameters';
 
 export const option: OperationOption = {
 	name: 'List',
@@ -57,8 +58,8 @@ export const returns = 'one item per file and subfolder with its name, hash, siz
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const folderHash = await readEntryHash(this, storage, 'folder', { name: 'folder', label: 'Folder' }, itemIndex);
 	const { limit } = readReturnAll(this, itemIndex);
-	const accessRights = this.getNodeParameter('options.accessRights', itemIndex, false) as boolean;
-	const itemType = this.getNodeParameter('options.itemType', itemIndex, 'all') as string;
+	const accessRights = parameterOf(this, 'options.accessRights', itemIndex, false) as boolean;
+	const itemType = parameterOf(this, 'options.itemType', itemIndex, 'all') as string;
 	const entries = await storage.listFolder(folderHash, { accessRights }, itemIndex);
 	const wanted = itemType === 'all' ? entries : entries.filter((entry) => entryKind(entry) === itemType);
 	return applyLimit(wanted, limit).map((entry) => jsonItem(entry, itemIndex));

@@ -251,8 +251,13 @@ function writtenIn(run: RunRecord, except?: string): string[] {
 	});
 }
 
-/** The node's run index: which run of the node in this execution this is (a loop runs it again). */
+/**
+ * The node's run index: which run of the node in this execution this is (a loop runs it again). n8n-core's
+ * contexts (1.123, 2.41) carry it as `runIndex`; `$runIndex` of the workflow data proxy, which builds a whole
+ * expression context to give it, is read only where a context has none.
+ */
 function runIndexOf(ctx: IExecuteFunctions): number {
-	const index = ctx.getWorkflowDataProxy(0).$runIndex;
+	const carried = (ctx as { runIndex?: unknown }).runIndex;
+	const index = carried === undefined ? ctx.getWorkflowDataProxy(0).$runIndex : carried;
 	return typeof index === 'number' && Number.isInteger(index) ? index : 0;
 }
