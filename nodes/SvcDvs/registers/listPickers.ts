@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { DvsFieldValues } from '../../shared/adapters/dvs/port';
 import { convertMapped } from '../../shared/services/mappedValues';
 import { parameterOf, refuseInput } from '../../shared/execution/parameters';
+import { runningNodeOf } from '../../shared/transport/runningNode';
 
 /**
  * A list field of a register picked many at once with its own parameter (the task's operation files declare
@@ -33,7 +34,7 @@ export function readListPickers(ctx: IExecuteFunctions, itemIndex: number, lists
 		if ('problem' in converted)
 			refuseInput(ctx, itemIndex, `"${list.displayName}" ${converted.problem}`, `Got ${JSON.stringify(raw)}.`);
 		const ids = converted.value as number[];
-		const givenByExpression = typeof ctx.getNode().parameters[list.field] === 'string';
+		const givenByExpression = typeof runningNodeOf(ctx).parameters[list.field] === 'string';
 		if (ids.length > 0 || givenByExpression) values[list.field] = ids;
 	}
 	return values;

@@ -12,6 +12,7 @@ import { isUnknownWriteOutcome, OUTCOME_UNCERTAIN, sayingOutcomeUncertain } from
 import { WriteRecords } from '../services/exactlyOnce/writeRecords';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
+import { runningNodeOf } from '../transport/runningNode';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -81,7 +82,7 @@ function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): 
 		typeof failure.description === 'string' && failure.description ? { description: failure.description } : {};
 	const outcome = failure.message.startsWith(OUTCOME_UNCERTAIN) ? { outcome: 'uncertain' } : {};
 	const json =
-		ctx.getNode().onError === 'continueErrorOutput'
+		runningNodeOf(ctx).onError === 'continueErrorOutput'
 			? { error: failure.message, details: { ...description, ...outcome } }
 			: { error: failure.message, ...description, ...outcome };
 	return { json, pairedItem: { item: itemIndex } };

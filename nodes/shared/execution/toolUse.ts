@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parameterOf } from './parameters';
-import { runningNodeOf } from './runningNode';
+import { runningNodeOf } from '../transport/runningNode';
 
 /**
  * Whether the node runs as an AI Agent's tool: n8n runs a `usableAsTool` node as its own type with

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../transport/http';
 import type { Api } from '../adapters/adapter';
 import type { McpCredentialType } from '../transport/mcp';
+import { runningNodeOf } from '../transport/runningNode';
 
 /**
  * The node parameter `authentication` chooses the kind of connection: the REST credential of
@@ -14,7 +15,7 @@ export const MCP_CREDENTIALS: McpCredentialType[] = ['svcMcpApi', 'svcMcpOAuth2A
 
 /** The chosen authentication, read from the node (it takes no expressions, so any context can read it). */
 export function authenticationOf<T extends string>(ctx: ServiceContext, rest: T): T | McpCredentialType {
-	const value = ctx.getNode().parameters[AUTHENTICATION];
+	const value = runningNodeOf(ctx).parameters[AUTHENTICATION];
 	if (typeof value === 'string' && (MCP_CREDENTIALS as string[]).includes(value)) return value as McpCredentialType;
 	return rest;
 }

@@ -10,6 +10,7 @@ import { DvsService } from './dvs/DvsService';
 import { StorageService } from './storage/StorageService';
 import type { WriteRecords } from './exactlyOnce/writeRecords';
 import { earliestServerTime } from '../transport/serverClock';
+import { runningNodeOf } from '../transport/runningNode';
 
 /** The services over the adapter of the node's chosen credential, and their closing. */
 
@@ -26,7 +27,7 @@ export function storageServiceFor(
 	const adapter = isMcp(authentication)
 		? new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, itemTimeout)
 		: new RestStorageAdapter(ctx, itemTimeout);
-	return new StorageService(ctx.getNode(), adapter, records, serverClockOf(ctx));
+	return new StorageService(runningNodeOf(ctx), adapter, records, serverClockOf(ctx));
 }
 
 /** The DVS service over the adapter of the node's chosen credential; `records` as for the storage service. */
@@ -38,7 +39,7 @@ export function dvsServiceFor(ctx: ServiceContext, itemTimeout?: ItemTimeout, re
 				new McpStorageAdapter(ctx, new McpClient(ctx, authentication), authentication, itemTimeout),
 			)
 		: new RestDvsAdapter(ctx, itemTimeout);
-	return new DvsService(ctx.getNode(), adapter, records, serverClockOf(ctx));
+	return new DvsService(runningNodeOf(ctx), adapter, records, serverClockOf(ctx));
 }
 
 /** The service's clock as this execution's answers showed it (transport/serverClock.ts). */

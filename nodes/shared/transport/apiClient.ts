@@ -10,6 +10,7 @@ import { sendServiceCall } from './http';
 import { callTimeout } from './timeouts';
 import { excerptOf, secretsOf } from './redact';
 import type { RestAction } from './restCatalogue';
+import { runningNodeOf } from './runningNode';
 
 export interface ApiConnection {
 	baseUrl: string;
@@ -63,7 +64,7 @@ async function readRunCredential(ctx: ServiceContext, api: ApiDefinition, itemIn
 	const baseUrl = checkBaseUrl(credentials.baseUrl, api.credentialLabel);
 	if (baseUrl.problem !== undefined) throw new NodeOperationError(ctx.getNode(), baseUrl.problem, { itemIndex });
 	// Named as n8n names it: the node's credential details (getNode copies the whole node, so once a run).
-	const { id, name } = ctx.getNode().credentials?.[api.credentialType] ?? {};
+	const { id, name } = runningNodeOf(ctx).credentials?.[api.credentialType] ?? {};
 	return {
 		connection: { baseUrl: baseUrl.url, secrets: secretsOf(credentials) },
 		credentials: { id: id ?? '', name: name ?? '', type: api.credentialType, data: credentials },

@@ -2,6 +2,7 @@ import { hash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { RunLooks, WriteTurns, type Claim } from './writeTurns';
+import { runningNodeOf } from '../../transport/runningNode';
 
 /**
  * Where a node records the writes it attempts: the execution's context data for the node (`getContext('node')`),
@@ -123,7 +124,7 @@ export class WriteRecords {
 
 	constructor(private readonly ctx: IExecuteFunctions) {
 		this.run = String(runIndexOf(ctx));
-		this.parameters = digestOf(ctx.getNode().parameters);
+		this.parameters = digestOf(runningNodeOf(ctx).parameters);
 	}
 
 	/**
@@ -230,7 +231,7 @@ export class WriteRecords {
 	 * kept as the execution's (`WRITTEN_KEY`) for later runs' read-backs.
 	 */
 	finish(end: RunEnd): void {
-		const node = this.ctx.getNode();
+		const node = runningNodeOf(this.ctx);
 		const maxTries = node.retryOnFail === true ? Math.min(5, Math.max(2, node.maxTries || 3)) : 1;
 		const retriedOnItemZero = end.failedItems.includes(0) && this.record.tries.count < maxTries;
 		if (end.threw || retriedOnItemZero) return;
