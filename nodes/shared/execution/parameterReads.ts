@@ -36,8 +36,8 @@ interface ReadValues {
 }
 
 const readValues = new WeakMap<object, ReadValues>();
-/** Items whose values are kept at once: more than run together in a batch, few enough to hold little. */
-const ITEMS_KEPT = 64;
+/** Item values kept at once: those of more items than run together in a batch, few enough to hold little. */
+const ITEM_VALUES_KEPT = 1024;
 
 function readKey(name: string, fallback: unknown, options?: IGetNodeParameterOptions): string {
 	const fallbackKey =
@@ -56,13 +56,15 @@ function valueFor(
 	let read = readValues.get(ctx);
 	if (!read) readValues.set(ctx, (read = { sameForEveryItem: new Map(), ofItem: new Map() }));
 	const key = readKey(name, fallback, options);
+	const forEveryItem = read.sameForEveryItem.get(key);
+	if (forEveryItem) return forEveryItem.value;
 	const itemKey = `${itemIndex}\n${key}`;
-	const known = read.sameForEveryItem.get(key) ?? read.ofItem.get(itemKey);
-	if (known) return known.value;
+	const forItem = read.ofItem.get(itemKey);
+	if (forItem) return forItem.value;
 	const value = ctx.getNodeParameter(name, itemIndex, fallback, options);
 	if (!holdsExpression(savedValue(ctx, name))) read.sameForEveryItem.set(key, { value });
 	else {
-		if (read.ofItem.size >= ITEMS_KEPT) read.ofItem.clear();
+		if (read.ofItem.size >= ITEM_VALUES_KEPT) read.ofItem.clear();
 		read.ofItem.set(itemKey, { value });
 	}
 	return value;
