@@ -39,6 +39,7 @@ import {
 	refuseTooLargeOverMcp,
 	refuseUploadOptionsOverMcp,
 } from './mcpRefusals';
+import { runningNodeOf } from '../../transport/runningNode';
 
 /**
  * The MCP endpoint's storage tools as a StorageAdapter, with the REST API's output
@@ -97,7 +98,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
-		const items = await listFolderItems(this.tools, this.ctx.getNode(), folderHash, itemIndex);
+		const items = await listFolderItems(this.tools, runningNodeOf(this.ctx), folderHash, itemIndex);
 		return items.map((item) => entryFromMcp(item, options.accessRights === true));
 	}
 
@@ -116,7 +117,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	/** The MCP endpoint's rules for a new folder (mcpRefusals.ts) before its snapshot. */
 	async prepareCreateFolder(input: NewFolder, itemIndex: number): Promise<PreparedWrite> {
 		const name = input.name?.trim() ?? '';
-		refuseFolderOverMcp(this.ctx.getNode(), input, itemIndex);
+		refuseFolderOverMcp(runningNodeOf(this.ctx), input, itemIndex);
 		const folderHash = input.parentHash || (await this.rootFolderHash(itemIndex));
 		return {
 			folderHash,
@@ -168,7 +169,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		refuseRootOverMcp(this.ctx.getNode(), folderHash, this.rootHash, 'renamed', itemIndex);
+		refuseRootOverMcp(runningNodeOf(this.ctx), folderHash, this.rootHash, 'renamed', itemIndex);
 		const args = { folder_hash: folderHash, folder_name: name };
 		return await this.change(MCP_TOOLS.renameFolder, args, 'rename the folder', itemIndex, renamedFolderFromMcp);
 	}
@@ -183,7 +184,7 @@ export class McpStorageAdapter implements StorageAdapter {
 		options: UploadOptions,
 		itemIndex: number,
 	): Promise<PreparedWrite> {
-		refuseUploadOptionsOverMcp(this.ctx.getNode(), options, itemIndex);
+		refuseUploadOptionsOverMcp(runningNodeOf(this.ctx), options, itemIndex);
 		const tooLarge = (size: number): never => refuseTooLargeOverMcp(this.ctx.getNode(), mib(size), itemIndex);
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
 		return {
@@ -244,7 +245,7 @@ export class McpStorageAdapter implements StorageAdapter {
 	}
 
 	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		refuseRootOverMcp(this.ctx.getNode(), folderHash, this.rootHash, 'moved', itemIndex);
+		refuseRootOverMcp(runningNodeOf(this.ctx), folderHash, this.rootHash, 'moved', itemIndex);
 		const structured = await this.write(
 			MCP_TOOLS.moveFolder,
 			{ folder_hash: folderHash, target_folder_hash: targetFolderHash },

@@ -21,6 +21,7 @@ import type {
 	UploadSource,
 	WriteResult,
 } from './port';
+import { runningNodeOf } from '../../transport/runningNode';
 
 /** The storage REST API as a StorageAdapter. */
 export class RestStorageAdapter implements StorageAdapter {
@@ -48,7 +49,7 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
 		const data = await this.accountData(itemIndex);
-		return namedRootHash(this.ctx.getNode(), rootHashOf(data), 'account data', itemIndex);
+		return namedRootHash(runningNodeOf(this.ctx), rootHashOf(data), 'account data', itemIndex);
 	}
 
 	async accountId(itemIndex: number): Promise<string | undefined> {

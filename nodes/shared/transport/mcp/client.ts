@@ -14,6 +14,7 @@ import { httpStatusError } from './statusErrors';
 import type { Exchange } from './messages';
 import { McpSession } from './session';
 import { StreamableHttpTransport } from './streamableHttp';
+import { runningNodeOf } from '../runningNode';
 
 export type { McpCredentialType } from './endpoint';
 export type { McpToolOutcome } from './toolResult';
@@ -175,7 +176,7 @@ export class McpClient {
 			const endpoint = await readEndpoint(this.ctx, this.credentialType, itemIndex);
 			const http = new StreamableHttpTransport(this.ctx, this.credentialType, endpoint);
 			const contextOf = (purpose: string, index?: number): ErrorContext => ({
-				node: this.ctx.getNode(),
+				node: runningNodeOf(this.ctx),
 				purpose,
 				itemIndex: index,
 				secrets: http.secrets,

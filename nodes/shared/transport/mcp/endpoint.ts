@@ -1,10 +1,16 @@
-import type { ICredentialDataDecryptedObject, IDataObject, INodeProperties } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IDataObject,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkBaseUrl } from '../baseUrl';
 import type { ServiceContext } from '../http';
 import { secretsOf } from '../redact';
 import { AUTO_REVISION, KNOWN_REVISIONS, MCP_PATH } from './protocol';
+import { runningNodeOf } from '../runningNode';
 
 export type McpCredentialType = 'svcMcpApi' | 'svcMcpOAuth2Api';
 
@@ -34,6 +40,11 @@ export interface McpEndpoint {
 	/** undefined = Auto. */
 	pinned?: string;
 	grantedScopes?: string[];
+	/**
+	 * The API-key credential as this client read it, which n8n signs every request with instead of decrypting it
+	 * again (http.ts `ServiceCall.credentials`); none for OAuth2, whose token n8n reads and renews itself.
+	 */
+	signing?: ICredentialsDecrypted;
 }
 
 export function grantedScopesOf(credentials: ICredentialDataDecryptedObject): string[] | undefined {
@@ -113,5 +124,13 @@ export async function readEndpoint(
 			},
 		);
 	}
-	return { url: endpoint.url, secrets: secretsOf(credentials), pinned, grantedScopes: grantedScopesOf(credentials) };
+	const { id, name } = runningNodeOf(ctx).credentials?.[type] ?? {};
+	const signing = type === OAUTH_TYPE ? undefined : { id: id ?? '', name: name ?? '', type, data: credentials };
+	return {
+		url: endpoint.url,
+		secrets: secretsOf(credentials),
+		pinned,
+		grantedScopes: grantedScopesOf(credentials),
+		signing,
+	};
 }

@@ -189,6 +189,7 @@ export class StreamableHttpTransport {
 					responseType: 'stream',
 					timeoutMs: options.timeoutMs,
 					retryAfterSeconds: mcpRetryAfterSeconds,
+					credentials: this.endpoint.signing,
 				});
 			} catch (error) {
 				const again =
