@@ -57,17 +57,26 @@ function shownAsGot(pattern: Pattern, listed: IDataObject): IDataObject | undefi
 	return document;
 }
 
+/** A create waiting for a listing: its listed document once a listing was taken for it. */
+interface Waiting {
+	taken: boolean;
+	listed?: IDataObject;
+}
+
 /** Where creates go (a register, a task's project): the creates answered there wait for one listing. */
 interface Place {
 	register: DvsRegister;
 	filters?: DvsFilters;
 	/** Creates begun there that neither wait for a listing nor have ended: a listing waits for them. */
 	pending: number;
+	/** get_document of the place's first create, as its pattern (undefined: none to go by). */
 	pattern?: Promise<Pattern | undefined>;
-	/** Answered creates waiting for the next listing, by ID, with who hands them their document. */
-	waiting: Map<number, (document: IDataObject | undefined) => void>;
+	/** Answered creates waiting for the next listing, by ID. */
+	waiting: Map<number, Waiting>;
 	listing: boolean;
-	itemIndex: number;
+	/** Settles when a create ends its wait or a listing was handed out: the waiting look again. */
+	changed: Promise<void>;
+	change: () => void;
 }
 
 /** A create begun at its place: the next listing waits until it waits for it too, or ends. */
@@ -77,7 +86,16 @@ interface PendingCreate {
 	end(): void;
 }
 
-/** The outputs of one execution's creates over an API that answers a create with its ID alone. */
+function changed(place: Place): void {
+	const change = place.change;
+	place.changed = new Promise((resolve) => (place.change = resolve));
+	change();
+}
+
+/**
+ * The outputs of one execution's creates over an API that answers a create with its ID alone. A listing is taken by
+ * one of the creates waiting for it, in its own item's run, once every create begun at the place waits.
+ */
 export class CreatedOutputs {
 	private readonly places = new Map<string, Place>();
 
@@ -114,7 +132,9 @@ export class CreatedOutputs {
 	private begin(at: { key: string; register: DvsRegister; filters?: DvsFilters }): PendingCreate {
 		let place = this.places.get(at.key);
 		if (!place) {
-			place = { ...at, pending: 0, waiting: new Map(), listing: false, itemIndex: 0 };
+			const fresh = { register: at.register, filters: at.filters, pending: 0, waiting: new Map(), listing: false };
+			place = { ...fresh, changed: Promise.resolve(), change: () => undefined };
+			changed(place);
 			this.places.set(at.key, place);
 		}
 		const begun = place;
@@ -126,7 +146,7 @@ export class CreatedOutputs {
 				if (!open) return;
 				open = false;
 				begun.pending--;
-				this.listWhenAnswered(begun);
+				changed(begun);
 			},
 		};
 	}
@@ -152,12 +172,14 @@ export class CreatedOutputs {
 			}
 			const pattern = await place.pattern;
 			if (!pattern) return undefined;
-			const listed = await new Promise<IDataObject | undefined>((resolve) => {
-				place.waiting.set(documentId, resolve);
-				place.itemIndex = itemIndex;
-				create.end();
-			});
-			return listed && shownAsGot(pattern, listed);
+			const waiting: Waiting = { taken: false };
+			place.waiting.set(documentId, waiting);
+			create.end();
+			while (!waiting.taken) {
+				if (place.pending === 0 && !place.listing) await this.list(place, itemIndex);
+				else await place.changed;
+			}
+			return waiting.listed && shownAsGot(pattern, waiting.listed);
 		} catch {
 			return undefined;
 		} finally {
@@ -167,40 +189,37 @@ export class CreatedOutputs {
 
 	/** get_document of this create: its output, and the place's pattern when it can be one. */
 	private async readPattern(place: Place, htmlFields: string[], documentId: number, itemIndex: number) {
-		const read = this.reader.getDocument(place.register, documentId, itemIndex);
-		const pattern = read.then((document) => patternOf(document, htmlFields));
-		place.pattern = pattern;
-		// A read that failed, or a document that cannot stand for others, leaves the pattern to a later create.
-		const unless = () => {
-			if (place.pattern === pattern) place.pattern = undefined;
-		};
-		pattern.then((found) => found ?? unless(), unless);
-		return await read;
+		let settle: (pattern: Pattern | undefined) => void = () => undefined;
+		place.pattern = new Promise((resolve) => (settle = resolve));
+		let pattern: Pattern | undefined;
+		try {
+			const document = await this.reader.getDocument(place.register, documentId, itemIndex);
+			pattern = patternOf(document, htmlFields);
+			return document;
+		} finally {
+			// A read that failed, or a document that cannot stand for others, leaves the pattern to a later create.
+			if (!pattern) place.pattern = undefined;
+			settle(pattern);
+		}
 	}
 
-	/** The next listing, once every create begun at the place waits for it and none is listed already. */
-	private listWhenAnswered(place: Place): void {
-		if (place.pending > 0 || place.listing || place.waiting.size === 0) return;
+	/** The place's newest documents, one page, handed to every create waiting: as many as wait and a few more. */
+	private async list(place: Place, itemIndex: number): Promise<void> {
 		const wanted = new Map(place.waiting);
 		place.waiting.clear();
 		place.listing = true;
-		void this.newest(place, wanted.size).then(
-			(listed) => this.handOut(place, wanted, listed),
-			() => this.handOut(place, wanted, []),
-		);
-	}
-
-	private handOut(place: Place, wanted: Place['waiting'], listed: IDataObject[]): void {
-		place.listing = false;
-		const byId = new Map(listed.map((document) => [refId(document.dvs_document_id), document]));
-		for (const [id, hand] of wanted) hand(byId.get(id));
-		this.listWhenAnswered(place);
-	}
-
-	/** The place's newest documents: one page, as many as are wanted and a few more. */
-	private async newest(place: Place, wanted: number): Promise<IDataObject[]> {
-		const limit = Math.min(READ_BACK_PAGE, wanted + LISTED_BEYOND_WANTED);
-		const query = { limit, offset: 0, order: 'newest' as const, filters: place.filters };
-		return (await this.reader.listDocuments(place.register, query, place.itemIndex)).items;
+		let listed: IDataObject[] = [];
+		try {
+			const limit = Math.min(READ_BACK_PAGE, wanted.size + LISTED_BEYOND_WANTED);
+			const query = { limit, offset: 0, order: 'newest' as const, filters: place.filters };
+			listed = (await this.reader.listDocuments(place.register, query, itemIndex)).items;
+		} catch {
+			// Each create it was taken for is read by itself.
+		} finally {
+			place.listing = false;
+			const byId = new Map(listed.map((document) => [refId(document.dvs_document_id), document]));
+			for (const [id, waiting] of wanted) Object.assign(waiting, { taken: true, listed: byId.get(id) });
+			changed(place);
+		}
 	}
 }
