@@ -19,18 +19,20 @@ afterEach(async () => await env.close());
 const names = (count: number, prefix: string): HarnessInputItem[] =>
 	Array.from({ length: count }, (_, index) => ({ json: { name: `${prefix} ${index + 1}` } }));
 
-/** Create with `fields` for every input item, then Get of each created task, in one workflow. */
-async function createThenGet(items: HarnessInputItem[], fields: IDataObject, parameters: INodeParameters = {}) {
+/** Create with `fields` for every input item, then Get of each created document, in one workflow. */
+async function createThenGet(
+	items: HarnessInputItem[],
+	fields: IDataObject,
+	parameters: INodeParameters = {},
+	resource: 'task' | 'contactPerson' = 'task',
+) {
 	const a = env.seed.orgA;
-	const create = {
-		resource: 'task',
-		operation: 'create',
-		project: byId(a.projects.website),
-		fields: fieldsParameter({ name: '={{ $json.name }}', ...fields }),
-		...parameters,
-	};
-	const get = { resource: 'task', operation: 'get', documentId: byId('={{ $json.dvs_document_id }}'), ...parameters };
+	const project = resource === 'task' ? { project: byId(a.projects.website) } : {};
+	const fieldsOf = fieldsParameter({ name: '={{ $json.name }}', ...fields });
+	const create = { resource, operation: 'create', ...project, fields: fieldsOf, ...parameters };
+	const get = { resource, operation: 'get', documentId: byId('={{ $json.dvs_document_id }}'), ...parameters };
 	env.sim.resetRequests();
+	const user = resource === 'task' ? a.users.admin : a.users.contacts;
 	const result = await runWorkflow(
 		{
 			nodes: [
@@ -44,13 +46,14 @@ async function createThenGet(items: HarnessInputItem[], fields: IDataObject, par
 			},
 			items: { Input: items },
 		},
-		{ credentials: credentialsOf(env, a.users.admin), startNode: 'Input' },
+		{ credentials: credentialsOf(env, user), startNode: 'Input' },
 	);
 	expect(result.error).toBeUndefined();
 	const created = result.outputOf('Create').map((item) => JSON.stringify(item.json));
 	const got = result.outputOf('Get').map((item) => JSON.stringify(item.json));
 	const calls = dvsCalls(env);
-	return { created, got, calls, count: (action: string) => calls.filter((call) => call === `task/${action}`).length };
+	const section = resource === 'task' ? 'task' : 'contact_person';
+	return { created, got, count: (action: string) => calls.filter((call) => call === `${section}/${action}`).length };
 }
 
 describe('Task → Create outputs the task as Get shows it', () => {
@@ -121,5 +124,13 @@ describe('Task → Create outputs the task as Get shows it', () => {
 		expect(run.created).toEqual(run.got);
 		// Beyond the pattern's, a get_document for each create the listing did not reach.
 		expect(run.count('get_document')).toBeGreaterThan(3 + 1);
+	});
+
+	it('Contact Person → Create the same way: its html field (note) is what a listing leaves out', async () => {
+		const a = env.seed.orgA;
+		const run = await createThenGet(names(12, 'Contact'), { company: a.clients.globex }, {}, 'contactPerson');
+		expect(run.created).toEqual(run.got);
+		expect(JSON.parse(run.created[0])).toMatchObject({ note: null });
+		expect(run.count('get_document')).toBe(12 + 1);
 	});
 });

@@ -86,6 +86,11 @@ interface PendingCreate {
 	end(): void;
 }
 
+/** A create whose own answer came, the ID alone: not settled by reading back, and showing no document. */
+function answeredAlone(created: DvsWriteResult): boolean {
+	return !created.reconciled && !created.earlierWrite && !created.document;
+}
+
 function changed(place: Place): void {
 	const change = place.change;
 	place.changed = new Promise((resolve) => (place.change = resolve));
@@ -114,17 +119,13 @@ export class CreatedOutputs {
 		create: () => Promise<DvsWriteResult>,
 	): Promise<DvsWriteResult> {
 		const pending = this.begin(at);
-		let created: DvsWriteResult;
+		let created: DvsWriteResult | undefined;
 		try {
 			created = await create();
-		} catch (error) {
-			pending.end();
-			throw error;
+		} finally {
+			if (created === undefined || !answeredAlone(created)) pending.end();
 		}
-		if (created.reconciled || created.earlierWrite || created.document) {
-			pending.end();
-			return created;
-		}
+		if (!answeredAlone(created)) return created;
 		const document = await this.documentOf(pending, sent, created.dvs_document_id, itemIndex);
 		return document ? { ...created, document } : created;
 	}
