@@ -86,6 +86,16 @@ describe('Task → Create outputs the task as Get shows it', () => {
 		expect(run.count('get_document')).toBe(3 + 3);
 	});
 
+	it('reads each task where the service fills an html field left out with text (a template it may choose)', async () => {
+		const a = env.seed.orgA;
+		const description = env.store.fieldsOf(a.orgId, 'task').find((field) => field.name === 'description')!;
+		description.default = '<p>Steps to reproduce:</p>';
+		const run = await createThenGet(names(3, 'Templated'), {});
+		expect(run.created).toEqual(run.got);
+		expect(JSON.parse(run.created[2])).toMatchObject({ description: '<p>Steps to reproduce:</p>' });
+		expect(run.count('get_document')).toBe(3 + 3);
+	});
+
 	it('reads a task the listing shows changed since it was made: Get shows what another writer made of it', async () => {
 		// Another writer edits the second new task as soon as it is stored, before the node lists the project.
 		const insert = env.store.insertDocument.bind(env.store);

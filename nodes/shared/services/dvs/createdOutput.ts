@@ -11,7 +11,8 @@ import { READ_BACK_PAGE, refId } from './createdDocuments';
  * `upload_hash` to a task (null while it has no attachment). So a create that sent no html field is its listed
  * document with its html fields as the service fills them for a create that sends none, and a null `upload_hash`,
  * in get_document's order of fields: all of which one get_document of a create of the run that sent no html field
- * shows (its pattern). A create the listing does not show as its pattern foresees (a field listed or missing, the
+ * shows (its pattern, taken per place, and only where those html fields are empty: text there might depend on what
+ * was sent). A create the listing does not show as its pattern foresees (a field listed or missing, the
  * document changed since it was made, another writer's documents in the way) is left to get_document.
  * Only the output is built here: whether a write happened is the executor's, and nothing here reads for it.
  */
@@ -42,6 +43,8 @@ function patternOf(document: IDataObject, htmlFields: string[]): Pattern | undef
 	if (updated === 'other' || ('upload_hash' in document && document.upload_hash !== null)) return undefined;
 	const unlisted: IDataObject = {};
 	for (const name of [...htmlFields, 'upload_hash']) if (Object.hasOwn(document, name)) unlisted[name] = document[name];
+	// An html field the service filled with text (a template) might depend on what was sent: read each then.
+	if (htmlFields.some((name) => unlisted[name] !== null && unlisted[name] !== '')) return undefined;
 	return { keys: Object.keys(document), unlisted, updated };
 }
 
