@@ -16,6 +16,7 @@ import {
 import { completePartialCreate } from './sentValues';
 import { refId, trimmed } from './createdDocuments';
 import { refuseLongComment } from './commentText';
+import { CreatedOutputs } from './createdOutput';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
@@ -49,7 +50,7 @@ function createPlace(register: DvsRegister, values: DvsFieldValues): string {
  * or the MCP endpoint's DVS tools), with the same results. Each write is planned here (its claim, the
  * look its run takes once, its send) and run exactly once by the executor (exactlyOnce/executor.ts
  * `writeOnce`) with the reads of readBack.ts; a create written in part is completed by an update. The
- * write methods hand on the executor's promise: no frame of their own.
+ * write methods hand on the executor's promise: no frame of their own (a create's own: its output, createdOutput.ts).
  */
 export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsReader {
 	private readonly references = new DvsReferences(this.node, this);
@@ -163,16 +164,34 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		return (await this.attachmentFolder(taskId, itemIndex)).entries;
 	}
 
-	createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	/** What creates output where the answer is the ID alone: the documents, from few reads (createdOutput.ts). */
+	private readonly createdOutputs = new CreatedOutputs(this);
+
+	/**
+	 * create_document, run exactly once; a create whose own answer came is output as get_document shows it, built
+	 * from a listing that serves the run's other creates too where it can (createdOutput.ts). A create settled by
+	 * reading back is left to the caller's get_document.
+	 */
+	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		const project = projectOf(register, values);
+		const filters = project === undefined ? undefined : { [TASK_PROJECT_FIELD]: [project] };
+		const place = { key: createPlace(register, values), register, filters };
+		return await this.createdOutputs.withDocument(place, values, itemIndex, () =>
+			this.createOnce(register, values, itemIndex),
+		);
+	}
+
+	private createOnce(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const item = this.item(itemIndex);
 		const project = projectOf(register, values);
 		const filters = project === undefined ? undefined : { [TASK_PROJECT_FIELD]: [project] };
+		const place = createPlace(register, values);
 		return writeOnce(this.node, item, () => ({
 			// A read-back tells a created document by its name (readBack.ts createDocumentWrite).
-			claim: { place: createPlace(register, values), key: trimmed(values.name) },
+			claim: { place, key: trimmed(values.name) },
 			describe: async () => {
 				const before = await this.lookOnce(
-					createPlace(register, values),
+					place,
 					async () =>
 						(await newestDocuments(this, register, filters, itemIndex))
 							.map((doc) => refId(doc.dvs_document_id))
