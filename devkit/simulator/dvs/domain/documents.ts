@@ -97,10 +97,10 @@ export function listDocuments(actor: DvsActor, section: DvsSection, params: Para
 	const predicates = buildPredicates(actor, section, params.filters);
 
 	const second = (doc: DvsDocument) => Math.floor(doc.createdAt / 1000);
-	const matching = actor.deps.store
-		.documents(actor.org.id, section)
-		.filter((doc) => predicates.every((p) => p(doc)))
-		.sort((a, b) => second(a) - second(b) || a.id - b.id);
+	const byCreation = (a: DvsDocument, b: DvsDocument) => second(a) - second(b) || a.id - b.id;
+	const matching = actor.deps.store.documents(actor.org.id, section).filter((doc) => predicates.every((p) => p(doc)));
+	// The store keeps documents as they were made, mostly in this order already: sorted only when not.
+	if (matching.some((doc, index) => index > 0 && byCreation(matching[index - 1], doc) > 0)) matching.sort(byCreation);
 	if (order === 'newest') matching.reverse();
 
 	return {
