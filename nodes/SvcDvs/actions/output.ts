@@ -20,7 +20,8 @@ export async function documentItems(
 
 /**
  * What a create or update outputs: the document as Get gives it (the write's own answer where the API reads the
- * write back itself, the MCP endpoint; else get_document after the write: the DVS API answers the ID alone, and what
+ * write back itself, the MCP endpoint, or the document the DVS service built for a create from a listing,
+ * services/dvs/createdOutput.ts; else get_document after the write: the DVS API answers the ID alone, and what
  * was sent cannot stand in for the document, which holds what the service made of it — text trimmed and sanitized,
  * defaults for omitted fields, `full_number`, `creator`, the dates, and the names in each `{id, display_name}`), with
  * `reconciled` (and `reconciledWhy`) when the write's lost answer was settled by reading back, and
