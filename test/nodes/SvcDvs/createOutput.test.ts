@@ -136,6 +136,15 @@ describe('Task → Create outputs the task as Get shows it', () => {
 		expect(run.count('get_document')).toBeGreaterThan(3 + 1);
 	});
 
+	it('creates tasks of one name, ten at a time, each in its turn, and outputs each as Get shows it', async () => {
+		const same = Array.from({ length: 12 }, () => ({ json: { name: 'Weekly report' } }));
+		const { created, got, count } = await createThenGet(same, {});
+		expect(created).toHaveLength(12);
+		expect(created).toEqual(got);
+		expect(new Set(created.map((json) => JSON.parse(json).dvs_document_id)).size).toBe(12);
+		expect(count('create_document')).toBe(12);
+	});
+
 	it('Contact Person → Create the same way: its html field (note) is what a listing leaves out', async () => {
 		const a = env.seed.orgA;
 		const run = await createThenGet(names(12, 'Contact'), { company: a.clients.globex }, {}, 'contactPerson');
