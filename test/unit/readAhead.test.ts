@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
-import { Readable } from 'node:stream';
 /**
  * readAhead (transport/streams.ts): a download stream reads ahead of n8n's binary store without losing, reordering or
  * adding a byte. The engine-level proof (bytes intact, cut downloads still errors) is test/nodes/SvcStorage.
  */
+import { Readable } from 'node:stream';
 
 import { readAhead } from '../../nodes/shared/transport/streams';
 
