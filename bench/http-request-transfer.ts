@@ -27,6 +27,9 @@ interface Side {
 
 const GOAL = '≥ 1.0';
 
+/** Who goes first changes every round: a run after the other's leaves different garbage behind. */
+const orderOf = (round: number): Peer[] => (round % 2 === 0 ? ['svc', 'httpRequest'] : ['httpRequest', 'svc']);
+
 /** Throughput ÷ the peer's, round by round: above 1, ours is faster. */
 const ratiosOf = (sides: Record<Peer, Side>, direction: 'upload' | 'download') =>
 	sides.svc[direction].map((run, round) => sides.httpRequest[direction][round].seconds / run.seconds);
@@ -50,8 +53,6 @@ async function compare(
 ): Promise<Record<Peer, Side>> {
 	const sides: Record<Peer, Side> = { svc: { upload: [], download: [] }, httpRequest: { upload: [], download: [] } };
 	const uploaded: Partial<Record<Peer, string>> = {};
-	// Who goes first changes every round: a run after the other's leaves different garbage behind.
-	const orderOf = (round: number): Peer[] => (round % 2 === 0 ? ['svc', 'httpRequest'] : ['httpRequest', 'svc']);
 	const enough = (round: number, direction: 'upload' | 'download') =>
 		round + 1 >= FEWEST_ROUNDS && agree(ratiosOf(sides, direction));
 	for (let round = 0; round < rounds; round++) {
@@ -82,7 +83,12 @@ function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; dow
 			`${direction} of ${what} (node phase), throughput ÷ the plain HTTP Request node's, median of ` +
 			`${ratios.length} rounds${direction === 'download' ? ', bytes intact' : ''}`;
 		const fixed = (value: number) => value.toFixed(2);
-		console.log(`${label}: Svc ${seconds(ours)}, HTTP Request ${seconds(theirs)}, ${fixed(median(ratios))}`);
+		const rounds = ratios.map(
+			(ratio, round) => `${fixed(ratio)} (${orderOf(round)[0] === 'svc' ? 'Svc' : 'HTTP Request'} first)`,
+		);
+		console.log(
+			`${label}: Svc ${seconds(ours)}, HTTP Request ${seconds(theirs)}, ${fixed(median(ratios))}; rounds ${rounds.join(', ')}`,
+		);
 		report({
 			key: keys[direction],
 			label,

@@ -5,7 +5,7 @@ import { sendApiCall } from './apiClient';
 import type { StatusTable } from './errors';
 import { serviceMessageOf, statusErrorFrom } from './errors';
 import type { ServiceContext, ServiceResponse } from './http';
-import { watchIdle } from './streams';
+import { readAhead, watchIdle } from './streams';
 import type { StreamedFilePart } from './multipart';
 import { StreamingFormData, multipartType, newBoundary, readIfSmall } from './multipart';
 import type { RestAction, StatusHints } from './restCatalogue';
@@ -234,7 +234,7 @@ export async function downloadFromStorage(
 	);
 	const length = Number(response.headers['content-length']);
 	// The call's timeout bounds the wait for the headers (the request) and each wait for more of the body.
-	const watched = watchIdle(response.body as AsyncIterable<Buffer>, response.timeoutMs);
+	const watched = watchIdle(readAhead(response.body as AsyncIterable<Buffer>), response.timeoutMs);
 	return {
 		body: watched.stream,
 		stalled: watched.stalled,
