@@ -112,15 +112,15 @@ export interface Timed {
 export async function measure<T>(task: () => Promise<T>, onStart?: () => void): Promise<Timed & { result: T }> {
 	(globalThis as { gc?: () => void }).gc?.();
 	onStart?.();
-	const before = process.memoryUsage().rss;
+	const before = process.memoryUsage.rss();
 	let peak = before;
 	const sampler = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage().rss);
+		peak = Math.max(peak, process.memoryUsage.rss());
 	}, 10);
 	const started = process.hrtime.bigint();
 	try {
 		const result = await task();
-		peak = Math.max(peak, process.memoryUsage().rss);
+		peak = Math.max(peak, process.memoryUsage.rss());
 		return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRssGrowthMb: (peak - before) / MB };
 	} finally {
 		clearInterval(sampler);
