@@ -118,9 +118,7 @@ function readJsonArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObje
 
 /** The resource mapper's values, typed by the field schema it stored; empty optional fields are left out. */
 function readMappedArguments(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mapper = mapperInputOf(
-		parameterOf(ctx, 'arguments', itemIndex, { mappingMode: 'defineBelow', value: null }),
-	);
+	const mapper = mapperInputOf(parameterOf(ctx, 'arguments', itemIndex, { mappingMode: 'defineBelow', value: null }));
 	if (!mapper)
 		refuseInput(
 			ctx,

@@ -1,9 +1,4 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	IDataObject,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkBaseUrl } from '../baseUrl';
