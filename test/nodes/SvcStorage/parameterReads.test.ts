@@ -4,7 +4,9 @@
  * a parameter with an expression still gives each item its own value.
  */
 import { ExecuteContext } from 'n8n-core';
+import type { INodeParameters } from 'n8n-workflow';
 
+import type { HarnessInputItem } from '../../../devkit/harness';
 import { byHash, jsonOf, namesIn, sim, storage, useSimulator } from './env';
 
 useSimulator();
@@ -40,22 +42,19 @@ function scratchFolder() {
 	return sim().storage.createFolder(sim().demo.pro.userId, sim().demo.pro.rootFolderHash, name, 'PRIVATE');
 }
 
+/** Folder → Create into `parentHash` for each input item, and the parameters n8n was asked for meanwhile. */
+async function createFoldersIn(parentHash: string, parameters: INodeParameters, input: HarnessInputItem[]) {
+	const create = { resource: 'folder', operation: 'create', parentFolder: byHash(parentHash), ...parameters };
+	return await readsDuring(async () => await storage(create, { input }));
+}
+
 it('reads a parameter without an expression once for 30 items, one with an expression for each item', async () => {
 	const parent = scratchFolder();
 	const names = Array.from({ length: 30 }, (_, n) => `Folder ${n}`);
-	const { result, names: reads } = await readsDuring(
-		async () =>
-			await storage(
-				{
-					resource: 'folder',
-					operation: 'create',
-					parentFolder: byHash(parent.hash),
-					folderName: '={{ $json.name }}',
-					accessType: 'LINK',
-					options: { ifNameExists: 'keepBoth', timeout: 30_000 },
-				},
-				{ input: names.map((name) => ({ json: { name } })) },
-			),
+	const { result, names: reads } = await createFoldersIn(
+		parent.hash,
+		{ folderName: '={{ $json.name }}', accessType: 'LINK', options: { ifNameExists: 'keepBoth', timeout: 30_000 } },
+		names.map((name) => ({ json: { name } })),
 	);
 	expect(jsonOf(result).map((folder) => [folder.folder_name, folder.access_type])).toEqual(
 		names.map((name) => [name, 'LINK']),
@@ -76,18 +75,10 @@ it('reads options that hold an expression once for each item, and each item gets
 		{ json: { onConflict: 'keepBoth' } },
 		{ json: { onConflict: 'useExisting' } },
 	];
-	const { result, names: reads } = await readsDuring(
-		async () =>
-			await storage(
-				{
-					resource: 'folder',
-					operation: 'create',
-					parentFolder: byHash(parent.hash),
-					folderName: 'Taken',
-					options: { ifNameExists: '={{ $json.onConflict }}', timeout: 30_000 },
-				},
-				{ input },
-			),
+	const { result, names: reads } = await createFoldersIn(
+		parent.hash,
+		{ folderName: 'Taken', options: { ifNameExists: '={{ $json.onConflict }}', timeout: 30_000 } },
+		input,
 	);
 	const folders = jsonOf(result);
 	expect(folders.map((folder) => folder.existing === true)).toEqual([true, false, true]);
