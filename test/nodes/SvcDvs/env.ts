@@ -27,7 +27,7 @@ export async function runDvs(
 	env: DvsNodeEnv,
 	user: SeedUser,
 	parameters: INodeParameters,
-	extra: { input?: HarnessInputItem[]; continueOnFail?: boolean } = {},
+	extra: { input?: HarnessInputItem[]; continueOnFail?: boolean; typeVersion?: number } = {},
 	credentialOverrides: Record<string, string> = {},
 ): Promise<NodeRunResult> {
 	const credentials = credentialsOf(env, user);

@@ -1,79 +1,17 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
- * Items in parallel: reads run a batch at a time (the Batching option, 10 by default), writes one after
- * another; output order and pairing are those of the input whatever order the answers come in. A loopback
- * proxy in front of the simulator holds each batch's answers until the batch is in, answers later items
+ * Items in parallel: reads run a batch at a time (the Batching option, 10 by default), writes at once where no read-back
+ * could confuse them; output order and pairing are those of the input whatever order the answers come in. A loopback
+ * proxy in front of the simulator (test/meteredProxy.ts) holds each batch's answers until the batch is in, answers later items
  * sooner, and counts requests in flight.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { INodeParameters } from 'n8n-workflow';
 
+import { meteredProxy as meteredProxyTo, type Meter } from '../../meteredProxy';
 import { sim, storage, tokenCredentials, useSimulator } from './env';
 
+const meteredProxy = async (batchOf: (requestNumber: number) => number) => await meteredProxyTo(sim().baseUrl, batchOf);
+
 useSimulator();
-
-interface Meter {
-	url: string;
-	maxInFlight: number;
-	requests: number;
-	server: Server;
-}
-
-/** How long the proxy waits for a batch to fill before it answers what it holds (a node that sends fewer fails the count). */
-const LONGEST_HOLD_MS = 10_000;
-
-/**
- * Forwards to the simulator and holds the answers until `batchOf(requestNumber)` of them are in, then
- * answers those in the reverse order (later items answer sooner), counting requests in flight. What is
- * measured is what the node sends at once, whatever the machine's load.
- */
-async function meteredProxy(batchOf: (requestNumber: number) => number): Promise<Meter> {
-	const target = new URL(sim().baseUrl);
-	let inFlight = 0;
-	let held: Array<() => void> = [];
-	let fallback: NodeJS.Timeout | undefined;
-	const release = () => {
-		clearTimeout(fallback);
-		fallback = undefined;
-		const answers = held.reverse();
-		held = [];
-		answers.forEach((answer, order) => setTimeout(answer, order * 2));
-	};
-	const meter: Meter = { url: '', maxInFlight: 0, requests: 0, server: undefined as unknown as Server };
-	meter.server = createServer((req, res) => {
-		const number = meter.requests++;
-		inFlight++;
-		meter.maxInFlight = Math.max(meter.maxInFlight, inFlight);
-		const upstream = httpRequest(
-			{
-				host: target.hostname,
-				port: target.port,
-				path: req.url,
-				method: req.method,
-				headers: { ...req.headers, host: target.host },
-			},
-			(answer) => {
-				const chunks: Buffer[] = [];
-				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-				answer.on('end', () => {
-					held.push(() => {
-						inFlight--;
-						res.writeHead(answer.statusCode ?? 502, answer.headers);
-						res.end(Buffer.concat(chunks));
-					});
-					if (held.length >= batchOf(number)) release();
-					else fallback ??= setTimeout(release, LONGEST_HOLD_MS);
-				});
-			},
-		);
-		req.pipe(upstream);
-	});
-	await new Promise<void>((listening) => meter.server.listen(0, '127.0.0.1', listening));
-	meter.url = `http://127.0.0.1:${(meter.server.address() as AddressInfo).port}`;
-	return meter;
-}
 
 let meter: Meter | undefined;
 afterEach(() => meter?.server.close());

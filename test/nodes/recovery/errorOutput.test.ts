@@ -26,6 +26,8 @@ async function commentOn(tasks: number[], recovery: Parameters<typeof envWith>[0
 			operation: 'add',
 			task: byId('={{ $json.task }}'),
 			comment: `={{ "${text} " + $itemIndex }}`,
+			// One after another: the reads that fail after the uncertain write are its own read-back's.
+			options: { inItemOrder: true },
 		},
 		{ input: tasks.map((task) => ({ json: { task } })) },
 	);

@@ -11,6 +11,7 @@ import type { DvsExecute } from '../node.type';
 import { asIdList } from '../../../shared/services/mappedValues';
 import { readTask } from '../parameters';
 import { withMentions } from './mentions';
+import { runningNodeOf } from '../../../shared/transport/runningNode';
 
 /** The service stores at most this many characters per comment. */
 
@@ -22,6 +23,10 @@ export const option: OperationOption = {
 export const access: Access = 'claimingWrite';
 export const writes: Writes = { kind: 'comment', into: 'task', named: undefined };
 export const runsOver = OVER_REST_AND_MCP;
+
+const IN_ITEM_ORDER =
+	"Whether to post the comments on a task one after another, so that the task's thread shows them in item order. " +
+	'Off, up to ten go at once and the thread shows them in the order Svc received them (quicker).';
 
 const properties: INodeProperties[] = [
 	{ ...taskLocator, description: 'The task to comment on' },
@@ -62,6 +67,23 @@ const properties: INodeProperties[] = [
 				"The node adds @[USER:<ID>] for each user. The list shows the users assignable in the task's " +
 				'project; any user of your organization can be given by ID (find IDs with User → Search).',
 		},
+		{
+			// Version 1 posted the comments on a task one after another; from version 2 they go at once.
+			displayName: 'Post in Item Order',
+			name: 'inItemOrder',
+			type: 'boolean',
+			default: true,
+			description: IN_ITEM_ORDER,
+			displayOptions: { show: { '@version': [1] } },
+		},
+		{
+			displayName: 'Post in Item Order',
+			name: 'inItemOrder',
+			type: 'boolean',
+			default: false,
+			description: IN_ITEM_ORDER,
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+		},
 	]),
 ];
 
@@ -85,6 +107,7 @@ export const execute: DvsExecute = async function (itemIndex, { dvs }) {
 	}
 	const position = parameterOf(this, 'options.mentionPosition', itemIndex, 'start') === 'end' ? 'end' : 'start';
 	const comment = withMentions(text, mentionIds, position);
-	const result = await dvs.addComment(taskId, comment, itemIndex);
+	const inItemOrder = parameterOf(this, 'options.inItemOrder', itemIndex, runningNodeOf(this).typeVersion < 2);
+	const result = await dvs.addComment(taskId, comment, itemIndex, inItemOrder === true);
 	return [jsonItem(result, itemIndex)];
 };

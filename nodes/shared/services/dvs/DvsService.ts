@@ -15,7 +15,7 @@ import {
 } from './readBack';
 import { completePartialCreate } from './sentValues';
 import { refId, trimmed } from './createdDocuments';
-import { refuseLongComment } from './commentText';
+import { commentKey, refuseLongComment } from './commentText';
 import { CreatedOutputs } from './createdOutput';
 import type {
 	DvsFieldDescriptor,
@@ -228,13 +228,16 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		}));
 	}
 
-	addComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+	/**
+	 * `inItemOrder`: the comment waits for every earlier item's comment on the task, so the thread shows them in item
+	 * order; else only for those a read-back could take for it (the same text, commentText.ts `commentKey`).
+	 */
+	addComment(taskId: number, comment: string, itemIndex: number, inItemOrder: boolean): Promise<DvsWriteResult> {
 		const item = this.item(itemIndex);
 		return writeOnce(this.node, item, () => {
 			refuseLongComment(this.node, comment, this.adapter.maxCommentLength, itemIndex);
 			return {
-				// The whole task: a thread reads in item order.
-				claim: { place: `comment:${taskId}` },
+				claim: { place: `comment:${taskId}`, ...(inItemOrder ? {} : { key: commentKey(comment) }) },
 				describe: async () => {
 					const take = async () => await commentCount(this, taskId, itemIndex);
 					const before = await this.lookOnce(`comment:${taskId}`, take, item.records);

@@ -35,6 +35,18 @@ export function sentCommentText(sent: string): string {
 	return comparable(sent);
 }
 
+/**
+ * What two comments share when a read-back could take one for the other: the text as sent, decoded until no entity
+ * is left. A comment's readings (the text as stored, or decoded once) and the text of any comment they match all
+ * come to the same, so comments of different keys can be written at once.
+ */
+export function commentKey(sent: string): string {
+	let key = comparable(sent);
+	for (let decoded = comparable(decodeEntities(key)); decoded !== key; decoded = comparable(decodeEntities(key)))
+		key = decoded;
+	return key;
+}
+
 /** The forms a comment's `html` as read back may take of the text that was sent (as stored, decoded). */
 export function readings(html: string): string[] {
 	return [comparable(html), comparable(decodeEntities(html))];
