@@ -13,6 +13,7 @@ import { WriteRecords } from '../services/exactlyOnce/writeRecords';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 import { runningNodeOf } from '../transport/runningNode';
+import { inPool } from './itemPool';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -122,9 +123,12 @@ async function runItem<TDeps>(
 	itemIndex: number,
 	deps: TDeps,
 	records: WriteRecords | undefined,
+	freeSlot: () => void,
 ): Promise<INodeExecutionData[]> {
 	let failed = true;
 	records?.turns.begin(itemIndex);
+	// Its slot is the next item's once its write is settled: what follows (its output) sends no write.
+	void records?.turns.over(itemIndex)?.then(freeSlot);
 	try {
 		if (operation.access === 'write') await records?.turns.take(itemIndex, EVERYTHING);
 		const output = await operation.execute.call(ctx, itemIndex, deps);
@@ -136,8 +140,33 @@ async function runItem<TDeps>(
 }
 
 /**
- * Runs the chosen operation for every input item over the node's service, a batch at a time
- * (itemPace; one at a time once the service answered 429), and ends what the service opened.
+ * Batches of `room()` items, each batch once the one before has ended and `intervalMs` has passed (Batching's
+ * Batch Interval); none after a batch where an item failed with `stopsRun`.
+ */
+async function inBatches<T>(
+	count: number,
+	room: () => number,
+	intervalMs: number,
+	run: (index: number, freeSlot: () => void) => Promise<T>,
+	stopsRun: (reason: unknown) => boolean,
+): Promise<Array<PromiseSettledResult<T>>> {
+	const results: Array<PromiseSettledResult<T>> = [];
+	for (let start = 0; start < count; ) {
+		if (start > 0) await sleep(intervalMs);
+		const size = Math.min(room(), count - start);
+		const batch = await Promise.allSettled(
+			Array.from({ length: size }, (_, offset) => run(start + offset, () => undefined)),
+		);
+		results.push(...batch);
+		if (batch.some((result) => result.status === 'rejected' && stopsRun(result.reason))) break;
+		start += size;
+	}
+	return results;
+}
+
+/**
+ * Runs the chosen operation for every input item over the node's service, as many at once as itemPace says (one at
+ * a time once the service answered 429; in batches with a Batch Interval), and ends what the service opened.
  * Output keeps the input order, each item paired with its input item, without capability keys
  * where they are not wanted (execution/toolUse.ts: an AI tool's output goes to the model's provider).
  */
@@ -165,29 +194,23 @@ export async function route<TDeps>(
 	);
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
-	const pace = itemPace(this, operation, api);
-	const { batchIntervalMs } = pace;
-	let { itemsPerBatch } = pace;
+	const { itemsPerBatch, batchIntervalMs } = itemPace(this, operation, api);
+	const room = () => (wasThrottled(this) ? 1 : itemsPerBatch);
 	const failedItems: number[] = [];
 	records?.begin();
 	let threw = true;
 	try {
-		for (let start = 0; start < items.length; start += itemsPerBatch) {
-			if (start > 0 && batchIntervalMs > 0) await sleep(batchIntervalMs);
-			if (wasThrottled(this)) itemsPerBatch = 1;
-			const indexes = Array.from(
-				{ length: Math.min(itemsPerBatch, items.length - start) },
-				(_, offset) => start + offset,
-			);
-			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
-			const settled = await Promise.allSettled(
-				indexes.map((itemIndex) => runItem(this, operation, itemIndex, deps, records)),
-			);
-			settled.forEach((result, offset) => {
-				if (result.status === 'rejected') failedItems.push(indexes[offset]);
-				for (const item of itemOutput(this, result, indexes[offset], records)) output.push(item);
-			});
-		}
+		const run = (itemIndex: number, freeSlot: () => void) =>
+			runItem(this, operation, itemIndex, deps, records, freeSlot);
+		const stopsRun = () => !this.continueOnFail();
+		const settled =
+			batchIntervalMs > 0
+				? await inBatches(items.length, room, batchIntervalMs, run, stopsRun)
+				: await inPool(items.length, room, run, stopsRun);
+		settled.forEach((result, itemIndex) => {
+			if (result.status === 'rejected') failedItems.push(itemIndex);
+			for (const item of itemOutput(this, result, itemIndex, records)) output.push(item);
+		});
 		threw = false;
 	} finally {
 		await close();

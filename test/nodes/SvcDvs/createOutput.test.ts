@@ -57,7 +57,7 @@ async function createThenGet(
 }
 
 describe('Task → Create outputs the task as Get shows it', () => {
-	it('builds most of a run from one listing per batch of items, byte for byte what Get outputs', async () => {
+	it('builds most of a run from one listing, byte for byte what Get outputs', async () => {
 		const a = env.seed.orgA;
 		const run = await createThenGet(names(25, 'Listed'), {
 			dropdown_status: a.options.taskStatus['In progress'],
@@ -69,8 +69,15 @@ describe('Task → Create outputs the task as Get shows it', () => {
 		expect(run.count('create_document')).toBe(25);
 		// Get's own 25, and one of the creates' (the pattern of the rest); the others came with the listings.
 		expect(run.count('get_document')).toBe(25 + 1);
-		// The run's look before its first create, then one listing per batch of 10 items the router runs at once.
-		expect(run.count('get_documents')).toBe(1 + 3);
+		// The run's look before its first create, then one listing: an item waiting for it leaves its slot to the next.
+		expect(run.count('get_documents')).toBe(1 + 1);
+	});
+
+	it('lists again before a waiting create could fall off the listing page (200 documents)', async () => {
+		const run = await createThenGet(names(230, 'Paged'), {});
+		expect(run.created).toEqual(run.got);
+		expect(run.count('get_document')).toBe(230 + 1);
+		expect(run.count('get_documents')).toBe(1 + 2);
 	});
 
 	it('simplified, the same as Get simplified', async () => {

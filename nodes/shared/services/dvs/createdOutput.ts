@@ -94,6 +94,15 @@ function answeredAlone(created: DvsWriteResult): boolean {
 	return !created.reconciled && !created.earlierWrite && !created.document;
 }
 
+/**
+ * Whether the place's waiting creates take a listing now: when no create begun there is still on its way, or when
+ * one more could push a waiting create off the listing's page.
+ */
+function listingDue(place: Place): boolean {
+	if (place.listing || place.waiting.size === 0) return false;
+	return place.pending === 0 || place.waiting.size + place.pending + LISTED_BEYOND_WANTED >= READ_BACK_PAGE;
+}
+
 function changed(place: Place): void {
 	const change = place.change;
 	place.changed = new Promise((resolve) => (place.change = resolve));
@@ -180,7 +189,7 @@ export class CreatedOutputs {
 			place.waiting.set(documentId, waiting);
 			create.end();
 			while (!waiting.taken) {
-				if (place.pending === 0 && !place.listing) await this.list(place, itemIndex);
+				if (listingDue(place)) await this.list(place, itemIndex);
 				else await place.changed;
 			}
 			return waiting.listed && shownAsGot(pattern, waiting.listed);
@@ -214,7 +223,7 @@ export class CreatedOutputs {
 		place.listing = true;
 		let listed: IDataObject[] = [];
 		try {
-			const limit = Math.min(READ_BACK_PAGE, wanted.size + LISTED_BEYOND_WANTED);
+			const limit = Math.min(READ_BACK_PAGE, wanted.size + place.pending + LISTED_BEYOND_WANTED);
 			const query = { limit, offset: 0, order: 'newest' as const, filters: place.filters };
 			listed = (await this.reader.listDocuments(place.register, query, itemIndex)).items;
 		} catch {

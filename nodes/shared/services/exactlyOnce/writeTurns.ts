@@ -58,6 +58,11 @@ export class WriteTurns {
 		if (!this.open.has(itemIndex)) this.open.set(itemIndex, itemTurn());
 	}
 
+	/** Settles when the item's turn is over: its write settled, or the item ended. */
+	over(itemIndex: number): Promise<boolean> | undefined {
+		return this.open.get(itemIndex)?.ended;
+	}
+
 	/** The item's turn to write what it claims; the function it gives ends the turn. */
 	async take(itemIndex: number, claim: Claim): Promise<() => void> {
 		this.begin(itemIndex);

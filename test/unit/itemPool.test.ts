@@ -1,0 +1,121 @@
+import { inPool } from '../../nodes/shared/execution/itemPool';
+
+/** Items that end, or free their slot, when the test says; which have started, in order. */
+function items() {
+	const started: number[] = [];
+	const controls = new Map<number, { end(): void; fail(): void; freeSlot(): void }>();
+	const run = async (index: number, freeSlot: () => void) => {
+		started.push(index);
+		await new Promise<void>((end, fail) =>
+			controls.set(index, { end, fail: () => fail(new Error(`${index}`)), freeSlot }),
+		);
+		return index;
+	};
+	return { started, controls: (index: number) => controls.get(index)!, run };
+}
+
+async function settled() {
+	for (let step = 0; step < 20; step++) await Promise.resolve();
+}
+
+it('runs as many at once as there is room, the next as soon as one ends', async () => {
+	const { started, controls, run } = items();
+	const pool = inPool(
+		5,
+		() => 2,
+		run,
+		() => true,
+	);
+	await settled();
+	expect(started).toEqual([0, 1]);
+	controls(1).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2]);
+	for (const index of [0, 2, 3, 4]) {
+		await settled();
+		controls(index).end();
+	}
+	expect((await pool).map((result) => result.status === 'fulfilled' && result.value)).toEqual([0, 1, 2, 3, 4]);
+});
+
+it('starts the next when an item frees its slot before it ends, and still waits for it', async () => {
+	const { started, controls, run } = items();
+	let ended = false;
+	const pool = inPool(
+		2,
+		() => 1,
+		run,
+		() => true,
+	).then((results) => ((ended = true), results));
+	await settled();
+	controls(0).freeSlot();
+	controls(0).freeSlot();
+	await settled();
+	expect(started).toEqual([0, 1]);
+	controls(1).end();
+	await settled();
+	expect(ended).toBe(false);
+	controls(0).end();
+	expect(await pool).toHaveLength(2);
+});
+
+it('starts nothing after a failure that stops the run; those started finish', async () => {
+	const { started, controls, run } = items();
+	const pool = inPool(
+		6,
+		() => 3,
+		run,
+		(reason) => (reason as Error).message === '1',
+	);
+	await settled();
+	controls(1).fail();
+	await settled();
+	controls(0).end();
+	controls(2).end();
+	const results = await pool;
+	expect(started).toEqual([0, 1, 2]);
+	expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+});
+
+it('goes on after a failure that does not stop the run (On Error → Continue)', async () => {
+	const { started, controls, run } = items();
+	const pool = inPool(
+		3,
+		() => 1,
+		run,
+		() => false,
+	);
+	await settled();
+	controls(0).fail();
+	await settled();
+	controls(1).end();
+	await settled();
+	controls(2).end();
+	expect((await pool).map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+	expect(started).toEqual([0, 1, 2]);
+});
+
+it('asks for the room before each start: throttled meanwhile, one at a time', async () => {
+	const { started, controls, run } = items();
+	let room = 3;
+	const pool = inPool(
+		5,
+		() => room,
+		run,
+		() => true,
+	);
+	await settled();
+	expect(started).toEqual([0, 1, 2]);
+	room = 1;
+	controls(0).end();
+	controls(1).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2]);
+	controls(2).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2, 3]);
+	controls(3).end();
+	await settled();
+	controls(4).end();
+	expect(await pool).toHaveLength(5);
+});
