@@ -1,4 +1,25 @@
-import { inPool } from '../../nodes/shared/execution/itemPool';
+import { ItemPool } from '../../nodes/shared/execution/itemPool';
+
+/** The router's loop: each item started in its slot as soon as the pool opens, ending it as runItem does. */
+async function inPool(
+	count: number,
+	room: () => number,
+	run: (index: number, freeSlot: () => void) => Promise<number>,
+	stopsRun: (reason: unknown) => boolean,
+	intervalMs = 0,
+) {
+	const pool = new ItemPool<number>(room, intervalMs);
+	for (let index = 0; index < count && (await pool.open()); index++) {
+		const slot = pool.take();
+		const item = run(index, slot.free);
+		item.then(
+			() => slot.end(false),
+			(error: unknown) => slot.end(stopsRun(error)),
+		);
+		pool.items.push(item);
+	}
+	return await Promise.allSettled(pool.items);
+}
 
 /** Items that end, or free their slot, when the test says; which have started, in order. */
 function items() {
@@ -118,4 +139,54 @@ it('asks for the room before each start: throttled meanwhile, one at a time', as
 	await settled();
 	controls(4).end();
 	expect(await pool).toHaveLength(5);
+});
+
+describe('with a Batch Interval', () => {
+	beforeEach(() => jest.useFakeTimers());
+	afterEach(() => jest.useRealTimers());
+
+	it('starts each batch once the one before has ended and the interval has passed', async () => {
+		const { started, controls, run } = items();
+		const pool = inPool(
+			5,
+			() => 2,
+			run,
+			() => true,
+			1000,
+		);
+		await settled();
+		expect(started).toEqual([0, 1]);
+		controls(0).end();
+		await settled();
+		expect(started).toEqual([0, 1]);
+		controls(1).end();
+		await settled();
+		await jest.advanceTimersByTimeAsync(999);
+		expect(started).toEqual([0, 1]);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(started).toEqual([0, 1, 2, 3]);
+		controls(2).end();
+		controls(3).end();
+		await settled();
+		await jest.advanceTimersByTimeAsync(1000);
+		controls(4).end();
+		expect(await pool).toHaveLength(5);
+	});
+
+	it('starts no batch after one where an item stopped the run', async () => {
+		const { started, controls, run } = items();
+		const pool = inPool(
+			4,
+			() => 2,
+			run,
+			() => true,
+			1000,
+		);
+		await settled();
+		controls(0).fail();
+		controls(1).end();
+		const results = await pool;
+		expect(started).toEqual([0, 1]);
+		expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+	});
 });

@@ -1,40 +1,64 @@
+import { sleep } from 'n8n-workflow';
+
 /**
- * Runs an item for each index, as many at once as `room()` allows (asked before each start, so a run that is
- * throttled meanwhile goes on one at a time), each next item starting as soon as a slot is free: when an item ends,
- * or earlier when it frees its slot itself (a write whose send is settled, its output still to come). Once an item
- * fails with `stopsRun`, no further item starts; those started finish. The results of the items started, by index.
+ * The items of a run at once: as many as `room()` allows (asked before each start, so a run throttled meanwhile goes
+ * on one at a time), each next item starting as soon as a slot is free: when an item ends, or earlier when it frees
+ * its slot itself (a write whose send is settled, its output still to come). With an interval (Batching's Batch
+ * Interval) the items go in batches instead, each once the one before has ended and the interval has passed. Once an
+ * item ends saying it stops the run, no further item starts; those started finish. The router starts each item
+ * itself, so that no frame of the pool stands between the route and the item.
  */
-export async function inPool<T>(
-	count: number,
-	room: () => number,
-	run: (index: number, freeSlot: () => void) => Promise<T>,
-	stopsRun: (reason: unknown) => boolean,
-): Promise<Array<PromiseSettledResult<T>>> {
-	const results: Array<PromiseSettledResult<T>> = [];
-	const started: Array<Promise<void>> = [];
-	let busy = 0;
-	let stopped = false;
-	let slotFreed: () => void = () => undefined;
-	for (let index = 0; index < count && !stopped; index++) {
-		while (busy >= room()) await new Promise<void>((resolve) => (slotFreed = resolve));
-		if (stopped) break;
-		busy++;
+/** An item's place in the pool: `free` lets the next item start; `end(stopsRun)` as the item ends. */
+export interface ItemSlot {
+	free(): void;
+	end(stopsRun: boolean): void;
+}
+
+export class ItemPool<T> {
+	private busy = 0;
+	private inBatch = 0;
+	private stopped = false;
+	private slotFreed: () => void = () => undefined;
+	/** The items started, in item order: the route awaits them themselves, so an item's stack goes up to it. */
+	readonly items: Array<Promise<T>> = [];
+
+	constructor(
+		private readonly room: () => number,
+		private readonly intervalMs = 0,
+	) {}
+
+	/** Waits until another item may start; false once an item stopped the run. */
+	async open(): Promise<boolean> {
+		if (this.intervalMs > 0 && this.inBatch > 0 && this.inBatch >= this.room()) {
+			while (this.busy > 0) await this.aSlotFreed();
+			if (!this.stopped) await sleep(this.intervalMs);
+			this.inBatch = 0;
+		}
+		while (!this.stopped && this.busy >= this.room()) await this.aSlotFreed();
+		return !this.stopped;
+	}
+
+	/** The slot of the item about to start. */
+	take(): ItemSlot {
+		this.busy++;
+		this.inBatch++;
 		let free = true;
 		const freeSlot = () => {
 			if (!free) return;
 			free = false;
-			busy--;
-			slotFreed();
+			this.busy--;
+			this.slotFreed();
 		};
-		const item = run(index, freeSlot).then(
-			(value) => void (results[index] = { status: 'fulfilled', value }),
-			(reason: unknown) => {
-				results[index] = { status: 'rejected', reason };
-				stopped ||= stopsRun(reason);
+		return {
+			free: freeSlot,
+			end: (stopsRun) => {
+				this.stopped ||= stopsRun;
+				freeSlot();
 			},
-		);
-		started.push(item.finally(freeSlot));
+		};
 	}
-	await Promise.all(started);
-	return results;
+
+	private async aSlotFreed(): Promise<void> {
+		await new Promise<void>((resolve) => (this.slotFreed = resolve));
+	}
 }

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_ITEMS_PER_BATCH } from '../description/common.descriptions';
 import type { Api, Operation, Operations } from '../description/operation';
@@ -13,7 +13,7 @@ import { WriteRecords } from '../services/exactlyOnce/writeRecords';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 import { runningNodeOf } from '../transport/runningNode';
-import { inPool } from './itemPool';
+import { ItemPool, type ItemSlot } from './itemPool';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -123,45 +123,22 @@ async function runItem<TDeps>(
 	itemIndex: number,
 	deps: TDeps,
 	records: WriteRecords | undefined,
-	freeSlot: () => void,
+	slot: ItemSlot,
 ): Promise<INodeExecutionData[]> {
 	let failed = true;
 	records?.turns.begin(itemIndex);
 	// Its slot is the next item's once its write is settled: what follows (its output) sends no write.
-	void records?.turns.over(itemIndex)?.then(freeSlot);
+	void records?.turns.over(itemIndex)?.then(slot.free);
 	try {
 		if (operation.access === 'write') await records?.turns.take(itemIndex, EVERYTHING);
 		const output = await operation.execute.call(ctx, itemIndex, deps);
 		failed = false;
 		return output;
 	} finally {
-		records?.turns.end(itemIndex, failed && !ctx.continueOnFail());
+		const stopsRun = failed && !ctx.continueOnFail();
+		records?.turns.end(itemIndex, stopsRun);
+		slot.end(stopsRun);
 	}
-}
-
-/**
- * Batches of `room()` items, each batch once the one before has ended and `intervalMs` has passed (Batching's
- * Batch Interval); none after a batch where an item failed with `stopsRun`.
- */
-async function inBatches<T>(
-	count: number,
-	room: () => number,
-	intervalMs: number,
-	run: (index: number, freeSlot: () => void) => Promise<T>,
-	stopsRun: (reason: unknown) => boolean,
-): Promise<Array<PromiseSettledResult<T>>> {
-	const results: Array<PromiseSettledResult<T>> = [];
-	for (let start = 0; start < count; ) {
-		if (start > 0) await sleep(intervalMs);
-		const size = Math.min(room(), count - start);
-		const batch = await Promise.allSettled(
-			Array.from({ length: size }, (_, offset) => run(start + offset, () => undefined)),
-		);
-		results.push(...batch);
-		if (batch.some((result) => result.status === 'rejected' && stopsRun(result.reason))) break;
-		start += size;
-	}
-	return results;
 }
 
 /**
@@ -200,13 +177,11 @@ export async function route<TDeps>(
 	records?.begin();
 	let threw = true;
 	try {
-		const run = (itemIndex: number, freeSlot: () => void) =>
-			runItem(this, operation, itemIndex, deps, records, freeSlot);
-		const stopsRun = () => !this.continueOnFail();
-		const settled =
-			batchIntervalMs > 0
-				? await inBatches(items.length, room, batchIntervalMs, run, stopsRun)
-				: await inPool(items.length, room, run, stopsRun);
+		const pool = new ItemPool<INodeExecutionData[]>(room, batchIntervalMs);
+		for (let itemIndex = 0; itemIndex < items.length && (await pool.open()); itemIndex++)
+			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
+			pool.items.push(runItem(this, operation, itemIndex, deps, records, pool.take()));
+		const settled = await Promise.allSettled(pool.items);
 		settled.forEach((result, itemIndex) => {
 			if (result.status === 'rejected') failedItems.push(itemIndex);
 			for (const item of itemOutput(this, result, itemIndex, records)) output.push(item);
