@@ -19,7 +19,7 @@ export class ItemPool<T> {
 	private inBatch = 0;
 	private stopped = false;
 	private slotFreed: () => void = () => undefined;
-	/** The items started, in item order: the route awaits them themselves, so an item's stack goes up to it. */
+	/** The items started, in item order, each settled: the route awaits them itself, so an item's stack goes up to it. */
 	readonly items: Array<Promise<T>> = [];
 
 	constructor(

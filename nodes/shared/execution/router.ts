@@ -114,7 +114,8 @@ function itemOutput(
 }
 
 /**
- * One item through its operation. A write's item begins before it runs and ends however it ends (writeTurns.ts);
+ * One item through its operation, settled: an item that fails while later ones are still starting is not a promise
+ * rejected with nobody awaiting it. A write's item begins before it runs and ends however it ends (writeTurns.ts);
  * an operation declared `write` takes its turn for all the item does, a `claimingWrite` where it writes.
  */
 async function runItem<TDeps>(
@@ -124,16 +125,18 @@ async function runItem<TDeps>(
 	deps: TDeps,
 	records: WriteRecords | undefined,
 	slot: ItemSlot,
-): Promise<INodeExecutionData[]> {
+): Promise<PromiseSettledResult<INodeExecutionData[]>> {
 	let failed = true;
 	records?.turns.begin(itemIndex);
 	// Its slot is the next item's once its write is settled: what follows (its output) sends no write.
 	void records?.turns.over(itemIndex)?.then(slot.free);
 	try {
 		if (operation.access === 'write') await records?.turns.take(itemIndex, EVERYTHING);
-		const output = await operation.execute.call(ctx, itemIndex, deps);
+		const value = await operation.execute.call(ctx, itemIndex, deps);
 		failed = false;
-		return output;
+		return { status: 'fulfilled', value };
+	} catch (reason) {
+		return { status: 'rejected', reason };
 	} finally {
 		const stopsRun = failed && !ctx.continueOnFail();
 		records?.turns.end(itemIndex, stopsRun);
@@ -177,11 +180,11 @@ export async function route<TDeps>(
 	records?.begin();
 	let threw = true;
 	try {
-		const pool = new ItemPool<INodeExecutionData[]>(room, batchIntervalMs);
+		const pool = new ItemPool<PromiseSettledResult<INodeExecutionData[]>>(room, batchIntervalMs);
 		for (let itemIndex = 0; itemIndex < items.length && (await pool.open()); itemIndex++)
 			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
 			pool.items.push(runItem(this, operation, itemIndex, deps, records, pool.take()));
-		const settled = await Promise.allSettled(pool.items);
+		const settled = await Promise.all(pool.items);
 		settled.forEach((result, itemIndex) => {
 			if (result.status === 'rejected') failedItems.push(itemIndex);
 			for (const item of itemOutput(this, result, itemIndex, records)) output.push(item);
