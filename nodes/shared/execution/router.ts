@@ -13,7 +13,7 @@ import { WriteRecords } from '../services/exactlyOnce/writeRecords';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 import { runningNodeOf } from '../transport/runningNode';
-import { ItemPool, type ItemSlot } from './itemPool';
+import { ItemBatches, type ItemSlot } from './itemBatches';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -128,7 +128,7 @@ async function runItem<TDeps>(
 ): Promise<PromiseSettledResult<INodeExecutionData[]>> {
 	let failed = true;
 	records?.turns.begin(itemIndex);
-	// Its slot is the next item's once its write is settled: what follows (its output) sends no write.
+	// The next batch need not wait for it once its write is settled: what follows (its output) sends no write.
 	void records?.turns.over(itemIndex)?.then(slot.free);
 	try {
 		if (operation.access === 'write') await records?.turns.take(itemIndex, EVERYTHING);
@@ -145,8 +145,8 @@ async function runItem<TDeps>(
 }
 
 /**
- * Runs the chosen operation for every input item over the node's service, as many at once as itemPace says (one at
- * a time once the service answered 429; in batches with a Batch Interval), and ends what the service opened.
+ * Runs the chosen operation for every input item over the node's service, in batches of as many as itemPace says (one
+ * at a time once the service answered 429; itemBatches.ts), and ends what the service opened.
  * Output keeps the input order, each item paired with its input item, without capability keys
  * where they are not wanted (execution/toolUse.ts: an AI tool's output goes to the model's provider).
  */
@@ -180,11 +180,12 @@ export async function route<TDeps>(
 	records?.begin();
 	let threw = true;
 	try {
-		const pool = new ItemPool<PromiseSettledResult<INodeExecutionData[]>>(room, batchIntervalMs);
-		for (let itemIndex = 0; itemIndex < items.length && (await pool.open()); itemIndex++)
+		const batches = new ItemBatches<PromiseSettledResult<INodeExecutionData[]>>(room, batchIntervalMs);
+		for (let itemIndex = 0; itemIndex < items.length && (await batches.open()); itemIndex++)
 			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
-			pool.items.push(runItem(this, operation, itemIndex, deps, records, pool.take()));
-		const settled = await Promise.all(pool.items);
+			batches.items.push(runItem(this, operation, itemIndex, deps, records, batches.take()));
+		records?.turns.everyBegun();
+		const settled = await Promise.all(batches.items);
 		settled.forEach((result, itemIndex) => {
 			if (result.status === 'rejected') failedItems.push(itemIndex);
 			for (const item of itemOutput(this, result, itemIndex, records)) output.push(item);

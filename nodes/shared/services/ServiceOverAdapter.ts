@@ -34,6 +34,11 @@ export abstract class ServiceOverAdapter<A extends Adapter> {
 		await this.writeRecords?.turns.settledBefore(itemIndex);
 	}
 
+	/** Settles once the router has begun every item of the run it will (at once where the run records no writes). */
+	protected everyItemBegun(): Promise<void> {
+		return this.writeRecords?.turns.everyItemBegun ?? Promise.resolve();
+	}
+
 	/** Ends what the execution opened on the adapter (an MCP session). Never throws. */
 	async close(): Promise<void> {
 		await this.adapter.close();

@@ -165,7 +165,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	}
 
 	/** What creates output where the answer is the ID alone: the documents, from few reads (createdOutput.ts). */
-	private readonly createdOutputs = new CreatedOutputs(this);
+	private readonly createdOutputs = new CreatedOutputs(this, this.everyItemBegun());
 
 	/**
 	 * create_document, run exactly once; a create whose own answer came is output as get_document shows it, built

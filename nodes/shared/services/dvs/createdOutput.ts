@@ -95,12 +95,13 @@ function answeredAlone(created: DvsWriteResult): boolean {
 }
 
 /**
- * Whether the place's waiting creates take a listing now: when no create begun there is still on its way, or when
- * one more could push a waiting create off the listing's page.
+ * Whether the place's waiting creates take a listing now: when no create of the run is still to come there (every
+ * item begun, none on its way), or when one more could push a waiting create off the listing's page.
  */
-function listingDue(place: Place): boolean {
+function listingDue(place: Place, everyItemBegun: boolean): boolean {
 	if (place.listing || place.waiting.size === 0) return false;
-	return place.pending === 0 || place.waiting.size + place.pending + LISTED_BEYOND_WANTED >= READ_BACK_PAGE;
+	const full = place.waiting.size + place.pending + LISTED_BEYOND_WANTED >= READ_BACK_PAGE;
+	return full || (everyItemBegun && place.pending === 0);
 }
 
 function changed(place: Place): void {
@@ -115,8 +116,18 @@ function changed(place: Place): void {
  */
 export class CreatedOutputs {
 	private readonly places = new Map<string, Place>();
+	private everyItemBegun = false;
 
-	constructor(private readonly reader: DvsReader) {}
+	/** `everyItemBegun`: settles once the run begins no further item (a create to come may share a listing). */
+	constructor(
+		private readonly reader: DvsReader,
+		everyItemBegun: Promise<void>,
+	) {
+		void everyItemBegun.then(() => {
+			this.everyItemBegun = true;
+			for (const place of this.places.values()) changed(place);
+		});
+	}
 
 	/**
 	 * A create's result with the document it made as get_document shows it, where its own answer came (a create
@@ -189,7 +200,7 @@ export class CreatedOutputs {
 			place.waiting.set(documentId, waiting);
 			create.end();
 			while (!waiting.taken) {
-				if (listingDue(place)) await this.list(place, itemIndex);
+				if (listingDue(place, this.everyItemBegun)) await this.list(place, itemIndex);
 				else await place.changed;
 			}
 			return waiting.listed && shownAsGot(pattern, waiting.listed);

@@ -53,6 +53,14 @@ function itemTurn(): ItemTurn {
 export class WriteTurns {
 	/** The items that have begun and whose turn is not over, and those that stopped the run. */
 	private readonly open = new Map<number, ItemTurn>();
+	private begunAll: () => void = () => undefined;
+	/** Settles once the router has begun every item of the run it will begin. */
+	readonly everyItemBegun = new Promise<void>((resolve) => (this.begunAll = resolve));
+
+	/** The router begins no further item of the run. */
+	everyBegun(): void {
+		this.begunAll();
+	}
 
 	begin(itemIndex: number): void {
 		if (!this.open.has(itemIndex)) this.open.set(itemIndex, itemTurn());

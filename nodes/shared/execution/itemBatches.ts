@@ -1,20 +1,20 @@
 import { sleep } from 'n8n-workflow';
 
-/**
- * The items of a run at once: as many as `room()` allows (asked before each start, so a run throttled meanwhile goes
- * on one at a time), each next item starting as soon as a slot is free: when an item ends, or earlier when it frees
- * its slot itself (a write whose send is settled, its output still to come). With an interval (Batching's Batch
- * Interval) the items go in batches instead, each once the one before has ended and the interval has passed. Once an
- * item ends saying it stops the run, no further item starts; those started finish. The router starts each item
- * itself, so that no frame of the pool stands between the route and the item.
- */
-/** An item's place in the pool: `free` lets the next item start; `end(stopsRun)` as the item ends. */
+/** An item's place in its batch: `free` gives it up (the next batch waits for every one); `end(stopsRun)` as it ends. */
 export interface ItemSlot {
 	free(): void;
 	end(stopsRun: boolean): void;
 }
 
-export class ItemPool<T> {
+/**
+ * The items of a run in batches of `room()` (asked before each batch, so a run throttled meanwhile goes on one at a
+ * time), each batch once every item of the one before has freed its slot: when it ended, or earlier when it freed its
+ * slot itself (a write whose send is settled, its output still to come: a DVS create waiting for the listing of the
+ * run's creates), and Batching's Batch Interval has passed. Once an item ends saying it stops the run, no further
+ * batch starts; the items started finish. The router starts each item itself, so that no frame of the pool stands
+ * between the route and the item.
+ */
+export class ItemBatches<T> {
 	private busy = 0;
 	private inBatch = 0;
 	private stopped = false;
@@ -29,12 +29,11 @@ export class ItemPool<T> {
 
 	/** Waits until another item may start; false once an item stopped the run. */
 	async open(): Promise<boolean> {
-		if (this.intervalMs > 0 && this.inBatch > 0 && this.inBatch >= this.room()) {
+		if (this.inBatch > 0 && this.inBatch >= this.room()) {
 			while (this.busy > 0) await this.aSlotFreed();
-			if (!this.stopped) await sleep(this.intervalMs);
+			if (this.intervalMs > 0 && !this.stopped) await sleep(this.intervalMs);
 			this.inBatch = 0;
 		}
-		while (!this.stopped && this.busy >= this.room()) await this.aSlotFreed();
 		return !this.stopped;
 	}
 

@@ -1,24 +1,24 @@
-import { ItemPool } from '../../nodes/shared/execution/itemPool';
+import { ItemBatches } from '../../nodes/shared/execution/itemBatches';
 
-/** The router's loop: each item started in its slot as soon as the pool opens, ending it as runItem does. */
-async function inPool(
+/** The router's loop: each item started in its slot as soon as the batches open, ending it as runItem does. */
+async function inBatches(
 	count: number,
 	room: () => number,
 	run: (index: number, freeSlot: () => void) => Promise<number>,
 	stopsRun: (reason: unknown) => boolean,
 	intervalMs = 0,
 ) {
-	const pool = new ItemPool<number>(room, intervalMs);
-	for (let index = 0; index < count && (await pool.open()); index++) {
-		const slot = pool.take();
+	const batches = new ItemBatches<number>(room, intervalMs);
+	for (let index = 0; index < count && (await batches.open()); index++) {
+		const slot = batches.take();
 		const item = run(index, slot.free);
 		item.then(
 			() => slot.end(false),
 			(error: unknown) => slot.end(stopsRun(error)),
 		);
-		pool.items.push(item);
+		batches.items.push(item);
 	}
-	return await Promise.allSettled(pool.items);
+	return await Promise.allSettled(batches.items);
 }
 
 /** Items that end, or free their slot, when the test says; which have started, in order. */
@@ -39,9 +39,9 @@ async function settled() {
 	for (let step = 0; step < 20; step++) await Promise.resolve();
 }
 
-it('runs as many at once as there is room, the next as soon as one ends', async () => {
+it('runs a batch of as many as there is room for, the next once every item of it has ended', async () => {
 	const { started, controls, run } = items();
-	const pool = inPool(
+	const all = inBatches(
 		5,
 		() => 2,
 		run,
@@ -51,20 +51,23 @@ it('runs as many at once as there is room, the next as soon as one ends', async 
 	expect(started).toEqual([0, 1]);
 	controls(1).end();
 	await settled();
-	expect(started).toEqual([0, 1, 2]);
-	for (const index of [0, 2, 3, 4]) {
-		await settled();
-		controls(index).end();
-	}
-	expect((await pool).map((result) => result.status === 'fulfilled' && result.value)).toEqual([0, 1, 2, 3, 4]);
+	expect(started).toEqual([0, 1]);
+	controls(0).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2, 3]);
+	controls(2).end();
+	controls(3).end();
+	await settled();
+	controls(4).end();
+	expect((await all).map((result) => result.status === 'fulfilled' && result.value)).toEqual([0, 1, 2, 3, 4]);
 });
 
-it('starts the next when an item frees its slot before it ends, and still waits for it', async () => {
+it('starts the next batch once every item of it freed its slot, and still waits for them to end', async () => {
 	const { started, controls, run } = items();
 	let ended = false;
-	const pool = inPool(
-		2,
-		() => 1,
+	const all = inBatches(
+		4,
+		() => 2,
 		run,
 		() => true,
 	).then((results) => ((ended = true), results));
@@ -73,16 +76,19 @@ it('starts the next when an item frees its slot before it ends, and still waits 
 	controls(0).freeSlot();
 	await settled();
 	expect(started).toEqual([0, 1]);
-	controls(1).end();
+	controls(1).freeSlot();
+	await settled();
+	expect(started).toEqual([0, 1, 2, 3]);
+	for (const index of [1, 2, 3]) controls(index).end();
 	await settled();
 	expect(ended).toBe(false);
 	controls(0).end();
-	expect(await pool).toHaveLength(2);
+	expect(await all).toHaveLength(4);
 });
 
-it('starts nothing after a failure that stops the run; those started finish', async () => {
+it('starts nothing after a batch where an item stopped the run; those started finish', async () => {
 	const { started, controls, run } = items();
-	const pool = inPool(
+	const all = inBatches(
 		6,
 		() => 3,
 		run,
@@ -93,14 +99,14 @@ it('starts nothing after a failure that stops the run; those started finish', as
 	await settled();
 	controls(0).end();
 	controls(2).end();
-	const results = await pool;
+	const results = await all;
 	expect(started).toEqual([0, 1, 2]);
 	expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
 });
 
 it('goes on after a failure that does not stop the run (On Error → Continue)', async () => {
 	const { started, controls, run } = items();
-	const pool = inPool(
+	const all = inBatches(
 		3,
 		() => 1,
 		run,
@@ -112,14 +118,14 @@ it('goes on after a failure that does not stop the run (On Error → Continue)',
 	controls(1).end();
 	await settled();
 	controls(2).end();
-	expect((await pool).map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+	expect((await all).map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
 	expect(started).toEqual([0, 1, 2]);
 });
 
-it('asks for the room before each start: throttled meanwhile, one at a time', async () => {
+it('asks for the room before each batch: throttled meanwhile, one at a time', async () => {
 	const { started, controls, run } = items();
 	let room = 3;
-	const pool = inPool(
+	const all = inBatches(
 		5,
 		() => room,
 		run,
@@ -128,17 +134,14 @@ it('asks for the room before each start: throttled meanwhile, one at a time', as
 	await settled();
 	expect(started).toEqual([0, 1, 2]);
 	room = 1;
-	controls(0).end();
-	controls(1).end();
-	await settled();
-	expect(started).toEqual([0, 1, 2]);
-	controls(2).end();
+	for (const index of [0, 1, 2]) controls(index).end();
 	await settled();
 	expect(started).toEqual([0, 1, 2, 3]);
 	controls(3).end();
 	await settled();
+	expect(started).toEqual([0, 1, 2, 3, 4]);
 	controls(4).end();
-	expect(await pool).toHaveLength(5);
+	expect(await all).toHaveLength(5);
 });
 
 describe('with a Batch Interval', () => {
@@ -147,35 +150,28 @@ describe('with a Batch Interval', () => {
 
 	it('starts each batch once the one before has ended and the interval has passed', async () => {
 		const { started, controls, run } = items();
-		const pool = inPool(
-			5,
+		const all = inBatches(
+			3,
 			() => 2,
 			run,
 			() => true,
 			1000,
 		);
 		await settled();
-		expect(started).toEqual([0, 1]);
 		controls(0).end();
-		await settled();
-		expect(started).toEqual([0, 1]);
 		controls(1).end();
 		await settled();
 		await jest.advanceTimersByTimeAsync(999);
 		expect(started).toEqual([0, 1]);
 		await jest.advanceTimersByTimeAsync(1);
-		expect(started).toEqual([0, 1, 2, 3]);
+		expect(started).toEqual([0, 1, 2]);
 		controls(2).end();
-		controls(3).end();
-		await settled();
-		await jest.advanceTimersByTimeAsync(1000);
-		controls(4).end();
-		expect(await pool).toHaveLength(5);
+		expect(await all).toHaveLength(3);
 	});
 
-	it('starts no batch after one where an item stopped the run', async () => {
+	it('starts no batch after one where an item stopped the run, and does not wait the interval', async () => {
 		const { started, controls, run } = items();
-		const pool = inPool(
+		const all = inBatches(
 			4,
 			() => 2,
 			run,
@@ -185,7 +181,7 @@ describe('with a Batch Interval', () => {
 		await settled();
 		controls(0).fail();
 		controls(1).end();
-		const results = await pool;
+		const results = await all;
 		expect(started).toEqual([0, 1]);
 		expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
 	});
