@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-/** An item's place in its batch: `free` gives it up (the next batch waits for every one); `end(stopsRun)` as it ends. */
+/** An item's place in its batch: `free` gives it up (the next batch waits for all); `end(stopsRun)` as it ends. */
 export interface ItemSlot {
 	free(): void;
 	end(stopsRun: boolean): void;
