@@ -97,35 +97,32 @@ function chunksOf(stream: FlowingStream, limit: number): AsyncIterableIterator<B
 	let ended = false;
 	let failure: unknown;
 	let wake: (() => void) | undefined;
-	const settle = () => {
-		const waiting = wake;
-		wake = undefined;
-		waiting?.();
-	};
-	const listeners: Record<string, (value?: unknown) => void> = {
+	const updates: Record<string, (value?: unknown) => void> = {
 		data: (chunk) => {
 			queue.push(chunk as Buffer);
 			queued += (chunk as Buffer).length;
 			if (queued >= limit) stream.pause();
-			settle();
 		},
-		end: () => {
-			ended = true;
-			settle();
-		},
-		error: (error) => {
-			failure ??= error;
-			settle();
-		},
+		end: () => (ended = true),
+		error: (error) => (failure ??= error),
 		close: () => {
 			if (!ended) failure ??= new Error('Premature close');
-			settle();
 		},
 	};
+	// Each event updates the state, then wakes a `next` waiting for it.
+	const listeners = Object.entries(updates).map(([event, update]) => {
+		const listener = (value?: unknown) => {
+			update(value);
+			const waiting = wake;
+			wake = undefined;
+			waiting?.();
+		};
+		stream.on(event, listener);
+		return [event, listener] as const;
+	});
 	const detach = () => {
-		for (const [event, listener] of Object.entries(listeners)) stream.off(event, listener);
+		for (const [event, listener] of listeners) stream.off(event, listener);
 	};
-	for (const [event, listener] of Object.entries(listeners)) stream.on(event, listener);
 	stream.resume();
 	return {
 		async next(): Promise<IteratorResult<Buffer>> {
