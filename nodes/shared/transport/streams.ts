@@ -59,97 +59,26 @@ export function watchIdle<T>(body: T, idleMs: number): WatchedStream<T> {
 /** How far a download may read ahead of n8n's binary store. */
 const READ_AHEAD_BYTES = 1024 * 1024;
 
-interface FlowingStream {
-	on(event: string, listener: (value?: unknown) => void): unknown;
-	off(event: string, listener: (value?: unknown) => void): unknown;
-	pause(): unknown;
-	resume(): unknown;
-	destroy(error?: Error): unknown;
-	readableEnded?: boolean;
-}
-
 /**
- * Lets a response stream read up to `bytes` ahead of whoever iterates it (n8n's file store writes with
- * `for await`), handing over each chunk as it arrived. n8n 2.x's request helper hands over axios' copy of
- * the response (fed by an async generator that enforces its maxContentLength), which holds one 64 KiB
- * chunk: each time the store stops to write, the socket stops too (a 1 GiB download took 20 % longer than
- * the HTTP Request node's). A stream's own iterator would read all it holds as one new buffer, a copy of
- * every byte whose garbage is what a download's memory peak is made of; this one copies nothing. Only
- * iteration changes: a consumer of the stream's events (the database store) gets the same stream.
+ * Lets a response stream read up to `bytes` ahead of whoever consumes it. n8n 2.x's request helper
+ * hands over axios' copy of the response (fed by an async generator that enforces its maxContentLength),
+ * which holds one 64 KiB chunk: each time n8n's store stops to write, the socket stops too, and the file
+ * arrives in more, smaller reads and writes (a 1 GiB download took 20 % longer than the HTTP Request
+ * node's, which gets the socket's own stream). A read of more than a stream holds raises its
+ * highWaterMark to that size (Node's rule); nothing is consumed: bytes it already held go back in front.
  */
 export function readAhead<T>(body: T, bytes = READ_AHEAD_BYTES): T {
-	const stream = body as unknown as FlowingStream;
-	if (typeof stream?.on !== 'function' || typeof stream.pause !== 'function' || typeof stream.resume !== 'function')
-		return body;
-	if (stream.readableEnded) return body;
-	Object.defineProperty(stream, Symbol.asyncIterator, {
-		value: () => chunksOf(stream, bytes),
-		configurable: true,
-		writable: true,
-	});
+	const stream = body as unknown as {
+		read?: (size: number) => unknown;
+		unshift?: (chunk: unknown) => void;
+		readableHighWaterMark?: number;
+		readableEnded?: boolean;
+	};
+	if (typeof stream?.read !== 'function' || typeof stream.unshift !== 'function') return body;
+	if (stream.readableEnded || (stream.readableHighWaterMark ?? 0) >= bytes) return body;
+	const held = stream.read(bytes);
+	if (held !== null) stream.unshift(held);
 	return body;
-}
-
-/** A stream's chunks, each as it arrived, with at most about `limit` bytes received and not yet taken. */
-function chunksOf(stream: FlowingStream, limit: number): AsyncIterableIterator<Buffer> {
-	const queue: Buffer[] = [];
-	let queued = 0;
-	let ended = false;
-	let failure: unknown;
-	let wake: (() => void) | undefined;
-	const updates: Record<string, (value?: unknown) => void> = {
-		data: (chunk) => {
-			queue.push(chunk as Buffer);
-			queued += (chunk as Buffer).length;
-			if (queued >= limit) stream.pause();
-		},
-		end: () => (ended = true),
-		error: (error) => (failure ??= error),
-		close: () => {
-			if (!ended) failure ??= new Error('Premature close');
-		},
-	};
-	// Each event updates the state, then wakes a `next` waiting for it.
-	const listeners = Object.entries(updates).map(([event, update]) => {
-		const listener = (value?: unknown) => {
-			update(value);
-			const waiting = wake;
-			wake = undefined;
-			waiting?.();
-		};
-		stream.on(event, listener);
-		return [event, listener] as const;
-	});
-	const detach = () => {
-		for (const [event, listener] of listeners) stream.off(event, listener);
-	};
-	stream.resume();
-	return {
-		async next(): Promise<IteratorResult<Buffer>> {
-			while (queue.length === 0 && !ended && failure === undefined)
-				await new Promise<void>((resolve) => (wake = resolve));
-			if (failure !== undefined) {
-				detach();
-				throw failure;
-			}
-			const chunk = queue.shift();
-			if (chunk === undefined) {
-				detach();
-				return { value: undefined, done: true };
-			}
-			queued -= chunk.length;
-			if (queued < limit) stream.resume();
-			return { value: chunk, done: false };
-		},
-		async return(): Promise<IteratorResult<Buffer>> {
-			detach();
-			if (!ended) stream.destroy();
-			return { value: undefined, done: true };
-		},
-		[Symbol.asyncIterator]() {
-			return this;
-		},
-	};
 }
 
 /** Drains a streamed error body so the connection is released. */
