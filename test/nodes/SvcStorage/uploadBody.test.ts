@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The body of File → Upload on the wire, in every binary mode n8n has: a valid multipart body (read by undici,
  * a parser nobody here wrote) with an exact Content-Length and no chunked encoding, the credential's fields in
