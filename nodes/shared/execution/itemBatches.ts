@@ -11,8 +11,8 @@ export interface ItemSlot {
  * time), each batch once every item of the one before has freed its slot: when it ended, or earlier when it freed its
  * slot itself (a write whose send is settled, its output still to come: a DVS create waiting for the listing of the
  * run's creates), and Batching's Batch Interval has passed. Once an item ends saying it stops the run, no further
- * batch starts; the items started finish. The router starts each item itself, so that no frame of the pool stands
- * between the route and the item.
+ * batch starts; the items started finish. The router starts each item itself, so that no frame of these batches
+ * stands between the route and the item.
  */
 export class ItemBatches<T> {
 	private busy = 0;
