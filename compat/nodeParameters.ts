@@ -138,3 +138,37 @@ export function parameterChanges(released: VersionParameters, current: VersionPa
 	}
 	return changes;
 }
+
+/** One step of a parameter's key: its name, its display conditions (canonical JSON) and its twin number. */
+const KEY_STEP = /^(?<name>[^ ]+)(?: (?<conditions>\{.*\}))?(?<twin> #\d+)?$/;
+
+/** A key step as one of the two nodes has it (`@tool` decided and left out), or undefined where it is the other's. */
+function stepInForm(step: string, form: 'node' | 'tool'): string | undefined {
+	const match = KEY_STEP.exec(step);
+	if (!match?.groups?.conditions) return step;
+	const { show, hide } = JSON.parse(match.groups.conditions) as Record<string, Record<string, unknown[]> | undefined>;
+	const asTool = form === 'tool';
+	if (show?.['@tool'] && !show['@tool'].includes(asTool)) return undefined;
+	if (hide?.['@tool']?.includes(asTool)) return undefined;
+	const decided = (rules: Record<string, unknown[]> | undefined) => {
+		const rest = Object.entries(rules ?? {}).filter(([name]) => name !== '@tool');
+		return rest.length ? Object.fromEntries(rest) : undefined;
+	};
+	const conditions = { show: decided(show), hide: decided(hide) };
+	const kept = conditions.show || conditions.hide ? ` ${canonical(conditions)}` : '';
+	return `${match.groups.name}${kept}${match.groups.twin ?? ''}`;
+}
+
+/**
+ * A release's parameters of a node that shipped with its tool inside (n8n made `svcStorageTool` from `svcStorage`
+ * by its `@tool` conditions) as one of the two nodes the package ships now (nodes/shared/description/nodeForms.ts):
+ * what a saved node of that type finds.
+ */
+export function parametersInForm(released: VersionParameters, form: 'node' | 'tool'): VersionParameters {
+	const inForm: VersionParameters = {};
+	for (const [key, promise] of Object.entries(released)) {
+		const steps = key.split(' › ').map((step) => stepInForm(step, form));
+		if (steps.every((step) => step !== undefined)) inForm[steps.join(' › ')] = promise;
+	}
+	return inForm;
+}

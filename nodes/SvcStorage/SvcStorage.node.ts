@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionSubtitle } from '../shared/description/common.descriptions';
+import { propertiesOf } from '../shared/description/nodeForms';
 import { route } from '../shared/execution/router';
 import { storageAuthentication, storageCredentials } from '../shared/description/authentication.descriptions';
 import * as account from './actions/account';
@@ -12,7 +13,8 @@ import * as folder from './actions/folder';
 import { storageActions } from './actions/router';
 import { searchFiles, searchFolders } from './methods/listSearch';
 
-const properties: INodeTypeDescription['properties'] = [
+/** The node's parameters and its tool's, told apart by `@tool` (description/nodeForms.ts). */
+export const properties: INodeTypeDescription['properties'] = [
 	...storageAuthentication,
 	{
 		displayName: 'Resource',
@@ -36,6 +38,8 @@ const properties: INodeTypeDescription['properties'] = [
 	...folder.description,
 ];
 
+// Not `usableAsTool`: its AI tool is a node of its own, Svc Storage Tool (description/nodeForms.ts).
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class SvcStorage implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc Storage',
@@ -50,19 +54,8 @@ export class SvcStorage implements INodeType {
 		defaults: { name: 'Svc Storage' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// The tool node's text in n8n's panel; the model reads each operation's own Tool Description
-		// (shared/description/toolDescriptions.ts).
-		usableAsTool: {
-			replacements: {
-				description:
-					"Works in the user's Svc cloud storage: lists, reads, creates, renames, moves and uploads " +
-					'folders and files. A folder or file is given by its hash, its path from ROOT (/Documents/Reports) ' +
-					'or its exact name. Returns JSON items with names, hashes, sizes and dates, never edit, upload ' +
-					'or delete keys.',
-			},
-		},
 		credentials: storageCredentials,
-		properties,
+		properties: propertiesOf(properties, 'node'),
 	};
 
 	methods = { listSearch: { searchFiles, searchFolders } };

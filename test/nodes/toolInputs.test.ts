@@ -1,5 +1,5 @@
 /**
- * The nodes as n8n makes them into AI tools (the `…Tool` variant, whose inputs the model defines
+ * The nodes' AI tools (the `…Tool` nodes, whose inputs the model defines
  * through `$fromAI`), through the engine: what the model sends arrives as the tool's input item, as
  * in n8n. Inputs are taken for what they mean in the shapes earlier workflows and models give them
  * (a resource locator where text now goes, a number or a yes/no as text, JSON text where an object
@@ -7,10 +7,10 @@
  * arguments stay optional for the model, as its own input schema says.
  */
 import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
-import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 
-import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
+import { resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
 import { DVS_NODE, MCP_NODE, STORAGE_NODE, byName, jsonOf } from '../helpers';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
@@ -18,18 +18,8 @@ const STORAGE_TOOL = `${STORAGE_NODE}Tool`;
 const DVS_TOOL = `${DVS_NODE}Tool`;
 const MCP_TOOL = `${MCP_NODE}Tool`;
 
-/** The node as n8n offers it to an agent: the same node under a `…Tool` description, so its tool inputs show. */
-function toolVariant(type: string): INodeType {
-	const node = loadPackage().nodeTypes.getByName(type) as INodeType;
-	const tool = Object.create(node) as INodeType;
-	tool.description = { ...node.description, name: `${node.description.name}Tool` };
-	return tool;
-}
-
 let sim: ServiceSimulator;
 beforeAll(async () => {
-	const { nodeTypes } = loadPackage();
-	for (const type of [STORAGE_NODE, DVS_NODE, MCP_NODE]) nodeTypes.add(`${type}Tool`, toolVariant(type));
 	sim = await startServiceSimulator();
 });
 afterAll(async () => await sim.close());

@@ -1,11 +1,11 @@
 /**
- * The nodes as an AI Agent's tools, through the engine: n8n runs a tool as the node's type with
- * `Tool` appended, which the harness registers here. What a model naturally sends (names, paths,
+ * The nodes as an AI Agent's tools, through the engine: the package's tool nodes (the node's type with `Tool`
+ * appended). What a model naturally sends (names, paths,
  * visible numbers) reaches the service; capability keys stay out of the result unless asked for.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
+import { resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
 import { DVS_NODE, STORAGE_NODE, byId, jsonOf } from '../helpers';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
@@ -14,9 +14,6 @@ const DVS_TOOL = `${DVS_NODE}Tool`;
 
 let sim: ServiceSimulator;
 beforeAll(async () => {
-	const { nodeTypes } = loadPackage();
-	nodeTypes.add(STORAGE_TOOL, nodeTypes.getByName(STORAGE_NODE));
-	nodeTypes.add(DVS_TOOL, nodeTypes.getByName(DVS_NODE));
 	sim = await startServiceSimulator();
 });
 afterAll(async () => await sim.close());

@@ -1,6 +1,6 @@
 /**
  * What every operation of every node tells a model as an AI tool, read the way n8n reads it: the
- * node's built description as n8n turns it into a tool (`…Tool`, `@tool` parameters shown), the
+ * tool node the package ships beside each action node (`…Tool`, nodes/shared/description/nodeForms.ts), the
  * parameters n8n fills from their defaults, the input schema n8n builds from their `$fromAI` calls
  * (n8n-core's own `getSchema`) and the description n8n hands the model
  * (n8n-workflow `getToolDescriptionForNode`).
@@ -12,11 +12,14 @@ import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 import { DATA_NOT_INSTRUCTIONS } from '../../nodes/shared/description/toolDescriptions';
 import { DVS_NODE, MCP_NODE, STORAGE_NODE, nodeDescription } from '../helpers';
 
-/** The node as n8n offers it to an agent: its `Tool` variant, whose `@tool` parameters show. */
+/** The node as n8n offers it to an agent: its tool node. */
 function asTool(type: string): INodeTypeDescription {
-	const description = nodeDescription(type);
-	return { ...description, name: `${description.name}Tool` };
+	return nodeDescription(`${type}Tool`);
 }
+
+/** Whether the model defines the parameter's value (a `$fromAI` default). */
+const isModelInput = (property: INodeProperties) =>
+	typeof property.default === 'string' && property.default.includes('$fromAI(');
 
 function operationsOf(description: INodeTypeDescription): Array<[string, string]> {
 	const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{
@@ -50,10 +53,7 @@ function toolNode(tool: INodeTypeDescription, resource: string, operation: strin
 /** The parameters shown on the tool whose value the model defines. */
 function modelInputs(tool: INodeTypeDescription, node: INode): INodeProperties[] {
 	return tool.properties.filter(
-		(property) =>
-			typeof property.default === 'string' &&
-			property.default.includes('$fromAI(') &&
-			NodeHelpers.displayParameter(node.parameters, property, node, tool),
+		(property) => isModelInput(property) && NodeHelpers.displayParameter(node.parameters, property, node, tool),
 	);
 }
 
@@ -98,10 +98,6 @@ describe.each(cases)('$label', ({ type, tool, resource, operation }) => {
 	});
 });
 
-/** Whether a parameter shows only on the tool, or only on the node, by its `@tool` display option. */
-const onlyAsTool = (property: INodeProperties) => property.displayOptions?.show?.['@tool']?.[0] === true;
-const hiddenAsTool = (property: INodeProperties) => property.displayOptions?.hide?.['@tool']?.[0] === true;
-
 /** Every parameter another's display depends on, given by expression, as a person may give it (Return All, a mode). */
 function conditionsByExpression(description: INodeTypeDescription, resource: string, operation: string) {
 	const names = description.properties.flatMap((property) => Object.keys(property.displayOptions?.show ?? {}));
@@ -127,30 +123,38 @@ describe.each(cases)('$label, display conditions given by expression', ({ type, 
 
 	it("the tool, whose inputs' conditions are the model's expressions, reads the model's value of each", () => {
 		const node = toolNode(tool, resource, operation);
-		for (const input of shown(tool, node).filter(onlyAsTool)) {
+		for (const input of shown(tool, node).filter(isModelInput)) {
 			expect([input.name, node.parameters[input.name]]).toEqual([input.name, input.default]);
 		}
 	});
 });
 
-it('the tool adds to the form only one Tool Description per operation and one model input per parameter the model fills', () => {
+/** Parameters the node has and its tool not: a task's Followers and External Notification Receivers (the model gives them in the Fields). */
+const NODE_ONLY = new Set(['followers', 'ext_notif_receiver']);
+
+it('each node has its own parameters only: the tool one Tool Description per operation and a model input where the node has a parameter the model fills', () => {
 	const counts = [STORAGE_NODE, DVS_NODE, MCP_NODE].map((type) => {
-		const { properties } = nodeDescription(type);
-		const toolOnly = properties.filter(onlyAsTool);
-		const hidden = properties.filter(hiddenAsTool);
-		const inputs = toolOnly.filter((property) => property.name !== 'toolDescription');
-		const descriptions = toolOnly.filter((property) => property.name === 'toolDescription');
-		expect(descriptions).toHaveLength(operationsOf(asTool(type)).length);
-		// Each parameter a model fills is hidden on the tool, its input of the same name just after it; a task's
-		// Followers and External Notification Receivers are hidden without one (the model gives them in the Fields).
-		const twins = hidden.filter((property) => property.type !== 'multiOptions');
-		expect(inputs.map((input) => input.name)).toEqual(twins.map((property) => property.name));
-		for (const input of inputs) expect(properties[properties.indexOf(input) - 1].name).toBe(input.name);
+		const node = nodeDescription(type);
+		const tool = asTool(type);
+		expect(
+			JSON.stringify([...node.properties, ...tool.properties].map((property) => property.displayOptions)),
+		).not.toContain('@tool');
+		expect(node.properties.filter((property) => property.name === 'toolDescription' || isModelInput(property))).toEqual(
+			[],
+		);
+		const descriptions = tool.properties.filter((property) => property.name === 'toolDescription');
+		expect(descriptions).toHaveLength(operationsOf(tool).length);
+		const rest = tool.properties.filter((property) => property.name !== 'toolDescription');
+		expect(rest.map((property) => property.name)).toEqual(
+			node.properties.map((property) => property.name).filter((name) => !NODE_ONLY.has(name)),
+		);
+		const inputs = rest.filter(isModelInput);
+		expect(inputs.length).toBeGreaterThan(0);
 		return (
-			`${type.split('.')[1]}: ${properties.length} properties, ${toolOnly.length} only as a tool ` +
-			`(${descriptions.length} Tool Descriptions, ${inputs.length} model inputs), ${hidden.length} hidden there`
+			`${type.split('.')[1]}: ${node.properties.length} properties; its tool ${tool.properties.length} ` +
+			`(${descriptions.length} Tool Descriptions, ${inputs.length} model inputs)`
 		);
 	});
 	// eslint-disable-next-line no-console -- the figures this check prints: the forms' size, node and tool
-	console.log(`The forms as n8n loads them:\n${counts.join('\n')}`);
+	console.log(`The nodes as n8n loads them:\n${counts.join('\n')}`);
 });
