@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 
 import { loadPackage } from '../../devkit/harness';
+import { isN8n1 } from '../../devkit/n8n/runtime';
 import { actionListOf } from '../nodes/editorActions';
 import { addAction, inputValues, openEditor, openNodePanel, parametersText, SCREENSHOTS, type Editor } from './editor';
 
@@ -82,6 +83,30 @@ it.each([
 	);
 	expect([...shown].sort()).toEqual([...expected].sort());
 	expect(new Set(shown).size).toBe(shown.length);
+});
+
+it("a saved agent's Svc Storage Tool opens with its operation's Tool Description and the inputs the model defines", async () => {
+	const example = editor.examples.find((record) => record.file === 'agent-chat-over-svc.json')!;
+	await page.goto(`${n8n.url}/workflow/${example.id}`);
+	await page.locator('[data-test-id="canvas-node"][data-node-name="List a folder in Svc Storage"]').dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(1000);
+	await shot('ndv-svcStorageTool');
+	const shown = await parametersText(page);
+	expect(shown).toMatch(/Tool Description/);
+	const texts = await page
+		.locator('[data-test-id="ndv"] textarea')
+		.evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value));
+	expect(texts.join('\n')).toContain('List a folder in Svc Storage: List the files and subfolders');
+	// The folder and Return All are the model's: their `$fromAI` defaults, as the editor shows a tool's.
+	expect(shown).toMatch(/Folder[\s\S]*\$fromAI\('folder'[\s\S]*Return All[\s\S]*\$fromAI\('returnAll'/);
+	expect(shown).not.toMatch(/Include Capability Keys/);
+	// n8n 1.123's editor previews a `$fromAI` default as "undefined" under it (so it did for the tool n8n made
+	// before the package shipped its own); 2.41's previews nothing there.
+	if (!isN8n1()) expect(shown).not.toMatch(/\bundefined\b/);
+	// n8n's editor takes it for a tool: its input is what the model sends.
+	expect(await page.locator('[data-test-id="ndv"]').innerText()).toMatch(/From AI/);
+	await page.keyboard.press('Escape');
 });
 
 it('a trigger added from the panel opens with a short notice, and the OAuth2 credential form shows no error once Base URL is filled in', async () => {

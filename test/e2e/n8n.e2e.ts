@@ -52,15 +52,21 @@ afterAll(async () => {
 	await sim?.close();
 });
 
-const OUR_NODES = ['svcStorage', 'svcDvs', 'svcMcp', 'svcStorageTrigger', 'svcDvsTrigger'];
+const OUR_TOOLS = ['svcStorageTool', 'svcDvsTool', 'svcMcpTool'];
+const OUR_NODES = ['svcStorage', 'svcDvs', 'svcMcp', 'svcStorageTrigger', 'svcDvsTrigger', ...OUR_TOOLS];
 const OUR_CREDENTIALS = ['svcStorageApi', 'svcDvsApi', 'svcMcpApi', 'svcMcpOAuth2Api'];
 
 describe('n8n loads the package as a community package', () => {
-	it('lists all five nodes with their icons, and the four credential types', async () => {
+	it('lists all five nodes and the three tool nodes with their icons, and the four credential types', async () => {
 		const types = await (await n8n.rest.raw('/types/nodes.json')).json();
-		const ours = new Map<string, any>(
-			types.filter((type: any) => String(type.name).startsWith('n8n-nodes-svc.')).map((type: any) => [type.name, type]),
-		);
+		const listed = types.filter((type: any) => String(type.name).startsWith('n8n-nodes-svc.'));
+		// Each once: n8n makes no tool of its own from a node whose tool the package ships.
+		expect(listed.map((type: any) => type.name).sort()).toEqual(OUR_NODES.map((name) => `n8n-nodes-svc.${name}`).sort());
+		const ours = new Map<string, any>(listed.map((type: any) => [type.name, type]));
+		for (const name of OUR_TOOLS) {
+			const tool = ours.get(`n8n-nodes-svc.${name}`);
+			expect([name, tool.inputs, tool.outputs, tool.codex?.subcategories?.AI]).toEqual([name, [], ['ai_tool'], ['Tools']]);
+		}
 		for (const name of OUR_NODES) {
 			const type = ours.get(`n8n-nodes-svc.${name}`);
 			expect([name, Boolean(type)]).toEqual([name, true]);
