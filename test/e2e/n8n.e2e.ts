@@ -61,11 +61,18 @@ describe('n8n loads the package as a community package', () => {
 		const types = await (await n8n.rest.raw('/types/nodes.json')).json();
 		const listed = types.filter((type: any) => String(type.name).startsWith('n8n-nodes-svc.'));
 		// Each once: n8n makes no tool of its own from a node whose tool the package ships.
-		expect(listed.map((type: any) => type.name).sort()).toEqual(OUR_NODES.map((name) => `n8n-nodes-svc.${name}`).sort());
+		expect(listed.map((type: any) => type.name).sort()).toEqual(
+			OUR_NODES.map((name) => `n8n-nodes-svc.${name}`).sort(),
+		);
 		const ours = new Map<string, any>(listed.map((type: any) => [type.name, type]));
 		for (const name of OUR_TOOLS) {
 			const tool = ours.get(`n8n-nodes-svc.${name}`);
-			expect([name, tool.inputs, tool.outputs, tool.codex?.subcategories?.AI]).toEqual([name, [], ['ai_tool'], ['Tools']]);
+			expect([name, tool.inputs, tool.outputs, tool.codex?.subcategories?.AI]).toEqual([
+				name,
+				[],
+				['ai_tool'],
+				['Tools'],
+			]);
 		}
 		for (const name of OUR_NODES) {
 			const type = ours.get(`n8n-nodes-svc.${name}`);
