@@ -75,11 +75,11 @@ it.each([
 		{ batchSize: 0, batchInterval: -3 },
 		{ itemsPerBatch: 10, batchIntervalMs: 0 },
 	],
-	// A write's items run at once, each write in its turn (writeTurns.ts); the Batching option is a read's.
-	['a write over REST', 'write', 'rest', { batchSize: 25 }, { itemsPerBatch: 10, batchIntervalMs: 0 }],
-	['a write over MCP', 'write', 'mcp', { batchSize: 25 }, { itemsPerBatch: 10, batchIntervalMs: 0 }],
-	['a claiming write over REST', 'claimingWrite', 'rest', { batchSize: 3 }, { itemsPerBatch: 10, batchIntervalMs: 0 }],
-	['a claiming write over MCP', 'claimingWrite', 'mcp', {}, { itemsPerBatch: 10, batchIntervalMs: 0 }],
+	// A write's items run 50 at once, each write in its turn (writeTurns.ts); the Batching option is a read's.
+	['a write over REST', 'write', 'rest', { batchSize: 25 }, { itemsPerBatch: 50, batchIntervalMs: 0 }],
+	['a write over MCP', 'write', 'mcp', { batchSize: 25 }, { itemsPerBatch: 50, batchIntervalMs: 0 }],
+	['a claiming write over REST', 'claimingWrite', 'rest', { batchSize: 3 }, { itemsPerBatch: 50, batchIntervalMs: 0 }],
+	['a claiming write over MCP', 'claimingWrite', 'mcp', {}, { itemsPerBatch: 50, batchIntervalMs: 0 }],
 	['a read over MCP', 'read', 'mcp', { batchSize: 25 }, { itemsPerBatch: 1, batchIntervalMs: 0 }],
 ] as const)('paces %s', (_case, access, api, batch, pace) => {
 	expect(itemPace(withBatching(batch), { access }, api)).toEqual(pace);

@@ -1,5 +1,5 @@
 /**
- * Comment → Add on one task: from node version 2 the comments go at once (up to ten, like the node's other writes),
+ * Comment → Add on one task: from node version 2 the comments go at once (up to 50, like the node's other writes),
  * those a read-back could take for each other (the same text, also once decoded: `R & D` and `R &amp; D`) one after
  * another; with Post in Item Order on, and in node version 1, one after another, so the thread shows them in item
  * order. Each is stored once. A proxy in front of the simulator (test/meteredProxy.ts) holds add_comment's answers

@@ -143,7 +143,7 @@ describe('Task → Create outputs the task as Get shows it', () => {
 		expect(run.count('get_document')).toBeGreaterThan(3 + 1);
 	});
 
-	it('creates tasks of one name, ten at a time, each in its turn, and outputs each as Get shows it', async () => {
+	it('creates tasks of one name, each in its turn, and outputs each as Get shows it', async () => {
 		const same = Array.from({ length: 12 }, () => ({ json: { name: 'Weekly report' } }));
 		const { created, got, count } = await createThenGet(same, {});
 		expect(created).toHaveLength(12);

@@ -26,7 +26,7 @@ export const runsOver = OVER_REST_AND_MCP;
 
 const IN_ITEM_ORDER =
 	"Whether to post the comments on a task one after another, so that the task's thread shows them in item order. " +
-	'Off, up to ten go at once and the thread shows them in the order Svc received them (quicker).';
+	'Off, up to 50 go at once and the thread shows them in the order Svc received them (quicker).';
 
 const properties: INodeProperties[] = [
 	{ ...taskLocator, description: 'The task to comment on' },
