@@ -9,8 +9,8 @@
  *   recorded and outputs it `reconciled: true`; the service holds one object. REST Create Folder and
  *   Upload, DVS Create Task and Add Comment, and DVS task and comment over MCP. Cases on different APIs
  *   run side by side (their faults never meet), three at a time.
- * - A queue worker killed (SIGKILL) while a webhook-started execution uploads 30 files ten at once, at the 16th
- *   upload (the first ten stored and what of the second ten had arrived, seen in the simulator); a second worker
+ * - A queue worker killed (SIGKILL) while a webhook-started execution uploads 30 files at once, at the 16th
+ *   upload to arrive (held unanswered; the others stored as they arrived whole, seen in the simulator); a second worker
  *   lives on. 1.123: Bull runs the stalled job again
  *   on the other worker (its stall timings lowered here); nothing the node recorded survives the killed worker,
  *   so the workflow uses "If Name Exists: Use Existing": 30 files, no copies. 2.41: the killed worker is started
@@ -399,7 +399,7 @@ interface KillOptions {
 
 /**
  * An active workflow started by a webhook, as production executions run on the workers: it lists 30
- * files, downloads each and uploads it into another folder ten at once.
+ * files, downloads each and uploads it into another folder, all at once (a write's items go 50 at once).
  */
 function uploadThirtyWorkflow(
 	sourceHash: string,
@@ -490,13 +490,13 @@ interface KilledRun {
 	workflowId: string;
 	hookPath: string;
 	files: () => string[];
-	/** Files stored once the worker is dead: the first batch of ten and what of the second had arrived whole. */
+	/** Files stored once the worker is dead: the uploads that had arrived whole. */
 	stored: number;
 }
 
 /**
- * Uploads 30 files, ten at once, on one of two workers and kills that worker when the 16th upload arrives (held
- * unanswered and never stored); uploads of the second batch that had arrived whole are stored.
+ * Uploads 30 files at once on one of two workers and kills that worker when the 16th upload arrives (held
+ * unanswered and never stored); the uploads that had arrived whole are stored.
  */
 async function killedMidUpload(options: KillOptions, after: (run: KilledRun) => Promise<void>): Promise<void> {
 	const pro = sim.demo.pro.userId;
@@ -539,8 +539,8 @@ async function killedMidUpload(options: KillOptions, after: (run: KilledRun) => 
 	await killed;
 	expect(storedAtKill).toBeLessThan(KILL_AT_UPLOAD);
 	const stored = await steadyCount(files);
-	expect(stored).toBeGreaterThanOrEqual(10);
-	expect(stored).toBeLessThan(20);
+	expect(stored).toBeGreaterThanOrEqual(Math.max(storedAtKill, 1));
+	expect(stored).toBeLessThan(SOURCE_FILES);
 	const [execution] = await executionsOf(n8n.rest, workflowId);
 	await after({ executionId: execution.id, workflowId, hookPath, files, stored });
 }
