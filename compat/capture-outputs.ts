@@ -17,7 +17,6 @@ import type { OutputCapture } from './outputShapes';
 import { shapeOf } from './outputShapes';
 import {
 	COMPAT,
-	registerToolTypes,
 	runnableWorkflowsOf,
 	runSavedTool,
 	runSavedWorkflow,
@@ -31,7 +30,6 @@ async function main(): Promise<void> {
 	const target = join(COMPAT, version, 'outputs.json');
 	if (existsSync(target)) throw new Error(`${target} exists: a release's capture is never edited`);
 	const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-	registerToolTypes();
 	const sim = await startDemoSimulator();
 	const capture: OutputCapture = {
 		capturedFrom: `the saved workflows of ${version}, run at commit ${commit}`,

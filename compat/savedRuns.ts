@@ -13,7 +13,6 @@ import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workfl
 import { demoChoices, isAgentTemplate, startNodeOf, svcPart, type ExampleWorkflow } from '../examples/examples';
 import { demoCredentials } from '../devkit/demo';
 import {
-	loadPackage,
 	runNode,
 	runWorkflow,
 	type CredentialsMap,
@@ -52,13 +51,6 @@ export const runnableWorkflowsOf = (version: string) =>
 /** The saved tool nodes (of the agent template). */
 export const toolNodesOf = (version: string): SavedNode[] =>
 	workflowsOf(version).flatMap((workflow) => workflow.nodes.filter((node) => node.type.endsWith('Tool')));
-
-/** n8n runs a tool as the node's type with `Tool` appended: the harness learns those types once. */
-export function registerToolTypes(): void {
-	const { nodeTypes } = loadPackage();
-	for (const node of ['svcStorage', 'svcDvs', 'svcMcp'])
-		nodeTypes.add(`n8n-nodes-svc.${node}Tool`, nodeTypes.getByName(`n8n-nodes-svc.${node}`));
-}
 
 /** A saved credential on the fresh simulator: each saved field takes the fresh account's value, in the saved field's type. */
 export function rebased(sim: ServiceSimulator, saved: SavedCredential): ICredentialDataDecryptedObject {

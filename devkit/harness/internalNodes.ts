@@ -18,7 +18,8 @@ import { HarnessLoopOverItems, LOOP_OVER_ITEMS_TYPE } from './loopOverItems';
 /** One input item of `runNode`: JSON plus binary given as a Buffer or a file path (streamed, for big files). */
 export interface HarnessInputItem {
 	json?: IDataObject;
-	binary?: Record<string, { data: Buffer | string; fileName?: string; mimeType?: string }>;
+	/** `recordedBytes`: the size n8n records for the file, where a test needs another than its own (the item pacing). */
+	binary?: Record<string, { data: Buffer | string; fileName?: string; mimeType?: string; recordedBytes?: number }>;
 }
 
 export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
@@ -103,6 +104,7 @@ class HarnessItems implements INodeType {
 					} else {
 						binary[property] = await this.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
 					}
+					if (file.recordedBytes !== undefined) binary[property].bytes = file.recordedBytes;
 				}
 				out.binary = binary;
 			}

@@ -4,14 +4,12 @@
  * saved as a number. Each still works (docs/COMPATIBILITY.md, rules 2 and 3).
  */
 import { demoCredentials, startDemoSimulator } from '../../devkit/demo';
-import { loadPackage, runNode, testCredential } from '../../devkit/harness';
+import { runNode, testCredential } from '../../devkit/harness';
 import type { ServiceSimulator } from '../../devkit/simulator';
 
 let sim: ServiceSimulator;
 beforeAll(async () => {
 	sim = await startDemoSimulator();
-	const { nodeTypes } = loadPackage();
-	nodeTypes.add('n8n-nodes-svc.svcStorageTool', nodeTypes.getByName('n8n-nodes-svc.svcStorage'));
 });
 afterAll(async () => await sim.close());
 

@@ -13,7 +13,6 @@ import {
 	credentialsOf,
 	readCapture,
 	rebased,
-	registerToolTypes,
 	RELEASES,
 	runnableWorkflowsOf,
 	runSavedTool,
@@ -26,7 +25,6 @@ import {
 let sim: ServiceSimulator;
 beforeAll(async () => {
 	sim = await startDemoSimulator();
-	registerToolTypes();
 });
 afterAll(async () => await sim.close());
 

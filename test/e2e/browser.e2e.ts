@@ -163,6 +163,8 @@ it('a new Svc Storage node starts on the Storage credential although an MCP cred
 it("n8n serves each operation's output schema from the installed package, where the editor asks for it, per node version", async () => {
 	for (const [node, path, field] of [
 		['svcStorage', 'folder/create', 'folder_hash'],
+		// A tool node's output goes to the model: the editor shows the same fields for it.
+		['svcStorageTool', 'folder/getContent', 'folder_name'],
 		['svcDvs', 'task/create', 'dvs_document_id'],
 		['svcMcp', 'tool/list', 'name'],
 	]) {

@@ -7,9 +7,10 @@ async function inBatches(
 	run: (index: number, freeSlot: () => void) => Promise<number>,
 	stopsRun: (reason: unknown) => boolean,
 	intervalMs = 0,
+	files?: { bytesAtOnce: number; bytes: number[] },
 ) {
-	const batches = new ItemBatches<number>(room, intervalMs);
-	for (let index = 0; index < count && (await batches.open()); index++) {
+	const batches = new ItemBatches<number>(room, intervalMs, files?.bytesAtOnce);
+	for (let index = 0; index < count && (await batches.open(files?.bytes[index])); index++) {
 		const slot = batches.take();
 		const item = run(index, slot.free);
 		item.then(
@@ -185,4 +186,31 @@ describe('with a Batch Interval', () => {
 		expect(started).toEqual([0, 1]);
 		expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
 	});
+});
+
+it('ends a batch before a file that would take its files past the bytes at once; a larger file goes alone', async () => {
+	const { started, controls, run } = items();
+	const bytes = [60, 30, 20, 500, 10];
+	const all = inBatches(
+		5,
+		() => 10,
+		run,
+		() => false,
+		0,
+		{ bytesAtOnce: 100, bytes },
+	);
+	await settled();
+	expect(started).toEqual([0, 1]);
+	controls(0).end();
+	controls(1).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2]);
+	controls(2).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2, 3]);
+	controls(3).end();
+	await settled();
+	expect(started).toEqual([0, 1, 2, 3, 4]);
+	controls(4).end();
+	expect((await all).map((result) => result.status)).toEqual(bytes.map(() => 'fulfilled'));
 });

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_ITEMS_PER_BATCH } from '../description/common.descriptions';
 import type { Api, Operation, Operations } from '../description/operation';
-import { readTimeout } from './parameters';
+import { parameterOf, readTimeout } from './parameters';
 import { unavailable, type Unavailability } from '../adapters/availability';
 import { keepsCapabilityKeys, withoutCapabilityKeys } from './toolUse';
 import { setLongestRateLimitWait, wasThrottled } from '../transport/http';
@@ -38,6 +38,30 @@ export interface NodeActions<TDeps> {
  * HTTP Request node's time in batches of 10, about as long in batches of 50; 200 Task → Create 1.3-1.5 and 1.1-1.2).
  */
 export const WRITES_AT_ONCE = 50;
+
+/**
+ * The bytes of the files a batch of writes sends, at most (a larger file goes alone): over the MCP endpoint and from
+ * n8n's database binary store each file is read whole before it is sent, so 50 large files at once would all be in
+ * memory together.
+ */
+export const FILE_BYTES_AT_ONCE = 64 * 1024 * 1024;
+
+/** The size of the file a write's item sends (its Input Binary Field's, as n8n recorded it), 0 where it sends none. */
+function fileBytesOf(ctx: IExecuteFunctions, operation: Operation<unknown>): (itemIndex: number) => number {
+	const sendsFile = operation.access !== 'read' && operation.description.some((p) => p.name === 'binaryPropertyName');
+	if (!sendsFile) return () => 0;
+	const items = ctx.getInputData();
+	return (itemIndex) => {
+		try {
+			const field = parameterOf(ctx, 'binaryPropertyName', itemIndex, 'data');
+			const bytes = typeof field === 'string' ? items[itemIndex]?.binary?.[field]?.bytes : undefined;
+			return typeof bytes === 'number' && Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+		} catch {
+			// The item's own run says what is wrong with its field.
+			return 0;
+		}
+	};
+}
 
 /**
  * How many items run at once: reads over REST in batches (the Batching option), MCP reads one by one, a write's items
@@ -190,8 +214,13 @@ export async function route<TDeps>(
 	records?.begin();
 	let threw = true;
 	try {
-		const batches = new ItemBatches<PromiseSettledResult<INodeExecutionData[]>>(room, batchIntervalMs);
-		for (let itemIndex = 0; itemIndex < items.length && (await batches.open()); itemIndex++)
+		const batches = new ItemBatches<PromiseSettledResult<INodeExecutionData[]>>(
+			room,
+			batchIntervalMs,
+			FILE_BYTES_AT_ONCE,
+		);
+		const fileBytes = fileBytesOf(this, operation as Operation<unknown>);
+		for (let itemIndex = 0; itemIndex < items.length && (await batches.open(fileBytes(itemIndex))); itemIndex++)
 			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
 			batches.items.push(runItem(this, operation, itemIndex, deps, records, batches.take()));
 		records?.turns.everyBegun();

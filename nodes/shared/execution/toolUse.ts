@@ -10,8 +10,8 @@ import { parameterOf } from './parameters';
 import { runningNodeOf } from '../transport/runningNode';
 
 /**
- * Whether the node runs as an AI Agent's tool: n8n runs a `usableAsTool` node as its own type with
- * `Tool` appended (svcStorage → svcStorageTool), in the editor and in executions alike.
+ * Whether the node runs as an AI Agent's tool: the package's tool nodes are the action nodes' types with `Tool`
+ * appended (svcStorage → svcStorageTool), in the editor and in executions alike.
  */
 export function isToolUse(ctx: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions): boolean {
 	return runningNodeOf(ctx).type.endsWith('Tool');

@@ -1,6 +1,6 @@
 /**
- * Items in parallel: reads run a batch at a time (the Batching option, 10 by default), writes at once where no read-back
- * could confuse them; output order and pairing are those of the input whatever order the answers come in. A loopback
+ * Items in parallel: reads run a batch at a time (the Batching option, 10 by default), writes up to 50 at once (uploads
+ * up to 64 MiB of files) where no read-back could confuse them; output order and pairing are those of the input whatever order the answers come in. A loopback
  * proxy in front of the simulator (test/meteredProxy.ts) holds each batch's answers until the batch is in, answers later items
  * sooner, and counts requests in flight.
  */
@@ -98,6 +98,44 @@ it('writes of names no read-back could confuse go at once, and each lands exactl
 	expect(result.items.map((item) => item.json.folder_name)).toEqual(names);
 	expect(meter.maxInFlight).toBe(8);
 	for (const name of names) expect(childrenNamed(name)).toHaveLength(1);
+});
+
+it('writes go up to 50 at once', async () => {
+	meter = await meteredProxy((number) => (number < 50 ? 50 : 10));
+	const names = Array.from({ length: 60 }, (_, index) => `fifty-${Date.now()}-${index}`);
+	const result = await createFolders(names);
+	expect(result.error).toBeUndefined();
+	expect(meter.maxInFlight).toBe(50);
+	for (const name of names) expect(childrenNamed(name)).toHaveLength(1);
+});
+
+it('uploads go at most 64 MiB of files at once, by the size n8n recorded for each (a larger file goes alone)', async () => {
+	meter = await meteredProxy(() => 1);
+	const mib = 1024 * 1024;
+	const stamp = Date.now();
+	const result = await storage(
+		{
+			resource: 'file',
+			operation: 'upload',
+			folder: { __rl: true, mode: 'id', value: sim().demo.folders.images.hash },
+		},
+		{
+			credentials: { svcStorageApi: { ...tokenCredentials().svcStorageApi, baseUrl: meter.url } },
+			input: [40, 40, 100, 10].map((recorded, index) => ({
+				json: {},
+				binary: {
+					data: {
+						data: Buffer.from(`file ${index}`),
+						fileName: `paced-${stamp}-${index}.txt`,
+						recordedBytes: recorded * mib,
+					},
+				},
+			})),
+		},
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(4);
+	expect(meter.maxInFlight).toBe(1);
 });
 
 it('writes of one name go one after another, in item order, each numbered by the service once', async () => {

@@ -1,7 +1,7 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { toolNodeDescription } from '../shared/description/nodeForms';
-import { properties, SvcDvs } from '../SvcDvs/SvcDvs.node';
+import { properties, SvcDvs } from './SvcDvs.node';
 
 /** Svc DVS as an AI Agent's tool: the same operations, each with its Tool Description and model inputs. */
 export class SvcDvsTool extends SvcDvs {

@@ -1,7 +1,7 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { toolNodeDescription } from '../shared/description/nodeForms';
-import { properties, SvcMcp } from '../SvcMcp/SvcMcp.node';
+import { properties, SvcMcp } from './SvcMcp.node';
 
 /** Svc Mcp as an AI Agent's tool: the same operations, each with its Tool Description and model inputs. */
 export class SvcMcpTool extends SvcMcp {

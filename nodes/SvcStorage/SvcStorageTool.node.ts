@@ -1,7 +1,7 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { toolNodeDescription } from '../shared/description/nodeForms';
-import { properties, SvcStorage } from '../SvcStorage/SvcStorage.node';
+import { properties, SvcStorage } from './SvcStorage.node';
 
 /** Svc Storage as an AI Agent's tool: the same operations, each with its Tool Description and model inputs. */
 export class SvcStorageTool extends SvcStorage {
