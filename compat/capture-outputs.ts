@@ -15,14 +15,7 @@ import { join } from 'node:path';
 import { startDemoSimulator } from '../devkit/demo';
 import type { OutputCapture } from './outputShapes';
 import { shapeOf } from './outputShapes';
-import {
-	COMPAT,
-	runnableWorkflowsOf,
-	runSavedTool,
-	runSavedWorkflow,
-	shapesOfRun,
-	toolNodesOf,
-} from './savedRuns';
+import { COMPAT, runnableWorkflowsOf, runSavedTool, runSavedWorkflow, shapesOfRun, toolNodesOf } from './savedRuns';
 
 async function main(): Promise<void> {
 	const version = process.argv[2];
