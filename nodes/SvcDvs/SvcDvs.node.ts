@@ -46,8 +46,7 @@ export const properties: INodeTypeDescription['properties'] = [
 	...user.description,
 ];
 
-// Not `usableAsTool`: its AI tool is a node of its own, Svc DVS Tool (description/nodeForms.ts).
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- its tool is SvcDvsTool.node.ts
 export class SvcDvs implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc DVS',

@@ -43,8 +43,7 @@ export const properties: INodeTypeDescription['properties'] = [
 	...tool.description,
 ];
 
-// Not `usableAsTool`: its AI tool is a node of its own, Svc MCP Tool (description/nodeForms.ts).
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- its tool is SvcMcpTool.node.ts
 export class SvcMcp implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc MCP',

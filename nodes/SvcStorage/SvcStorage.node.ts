@@ -38,8 +38,7 @@ export const properties: INodeTypeDescription['properties'] = [
 	...folder.description,
 ];
 
-// Not `usableAsTool`: its AI tool is a node of its own, Svc Storage Tool (description/nodeForms.ts).
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- its tool is SvcStorageTool.node.ts
 export class SvcStorage implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Svc Storage',

@@ -5,6 +5,19 @@ import { countArrivals, isStoreLimit, storeLimitError, storedByteCount } from '.
 import type { UploadSource } from '../adapters/storage/port';
 import type { StorageDownload } from '../transport/storageApi';
 
+/** The multiples of n8n's recorded file sizes ("40 MB": pretty-bytes, powers of 1000). */
+const SIZE_UNITS: Record<string, number> = { B: 1, kB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12 };
+
+/**
+ * The size n8n recorded for a binary, in bytes: its `bytes` (n8n 2.x), else its `fileSize` text (n8n 1.123 records
+ * only "40 MB", to three digits); 0 where it recorded neither.
+ */
+export function recordedBytes(binary: IBinaryData | undefined): number {
+	if (typeof binary?.bytes === 'number' && Number.isFinite(binary.bytes) && binary.bytes > 0) return binary.bytes;
+	const match = /^\s*(\d+(?:\.\d+)?)\s*(B|kB|MB|GB|TB)\s*$/.exec(binary?.fileSize ?? '');
+	return match ? Math.round(Number(match[1]) * SIZE_UNITS[match[2]]) : 0;
+}
+
 /**
  * An input item's binary property as an upload source. In n8n's filesystem (or S3) binary mode
  * the bytes are streamed from storage for each attempt and never held in memory whole.

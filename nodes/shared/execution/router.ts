@@ -14,6 +14,7 @@ import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 import { runningNodeOf } from '../transport/runningNode';
 import { ItemBatches, type ItemSlot } from './itemBatches';
+import { recordedBytes } from './binary';
 
 /** What the router needs of a node: its operations, the API its credential speaks, its service. */
 export interface NodeActions<TDeps> {
@@ -47,15 +48,17 @@ export const WRITES_AT_ONCE = 50;
 export const FILE_BYTES_AT_ONCE = 64 * 1024 * 1024;
 
 /** The size of the file a write's item sends (its Input Binary Field's, as n8n recorded it), 0 where it sends none. */
-function fileBytesOf(ctx: IExecuteFunctions, operation: Operation<unknown>): (itemIndex: number) => number {
+function fileBytesOf(
+	ctx: IExecuteFunctions,
+	operation: Pick<Operation<unknown>, 'access' | 'description'>,
+): (itemIndex: number) => number {
 	const sendsFile = operation.access !== 'read' && operation.description.some((p) => p.name === 'binaryPropertyName');
 	if (!sendsFile) return () => 0;
 	const items = ctx.getInputData();
 	return (itemIndex) => {
 		try {
 			const field = parameterOf(ctx, 'binaryPropertyName', itemIndex, 'data');
-			const bytes = typeof field === 'string' ? items[itemIndex]?.binary?.[field]?.bytes : undefined;
-			return typeof bytes === 'number' && Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+			return typeof field === 'string' ? recordedBytes(items[itemIndex]?.binary?.[field]) : 0;
 		} catch {
 			// The item's own run says what is wrong with its field.
 			return 0;
@@ -219,7 +222,7 @@ export async function route<TDeps>(
 			batchIntervalMs,
 			FILE_BYTES_AT_ONCE,
 		);
-		const fileBytes = fileBytesOf(this, operation as Operation<unknown>);
+		const fileBytes = fileBytesOf(this, operation);
 		for (let itemIndex = 0; itemIndex < items.length && (await batches.open(fileBytes(itemIndex))); itemIndex++)
 			// Each item's promise as runItem gives it: no frame of the route's own between the route and the item.
 			batches.items.push(runItem(this, operation, itemIndex, deps, records, batches.take()));
