@@ -125,15 +125,16 @@ export function parametersOf(description: INodeTypeDescription, version: number)
  */
 export function parameterChanges(released: VersionParameters, current: VersionParameters): string[] {
 	const changes: string[] = [];
-	for (const [key, before] of Object.entries(released)) {
-		const now = current[key];
-		if (!now) {
+	const now = byPlace(current);
+	for (const [key, before] of Object.entries(byPlace(released))) {
+		const after = now[key];
+		if (!after) {
 			changes.push(`${key}: removed (or its name or display conditions changed)`);
 			continue;
 		}
-		if (now.type !== before.type) changes.push(`${key}: type ${before.type} → ${now.type}`);
-		if (now.default !== before.default) changes.push(`${key}: default ${before.default} → ${now.default}`);
-		const gone = (before.options ?? []).filter((option) => !(now.options ?? []).includes(option));
+		if (after.type !== before.type) changes.push(`${key}: type ${before.type} → ${after.type}`);
+		if (after.default !== before.default) changes.push(`${key}: default ${before.default} → ${after.default}`);
+		const gone = (before.options ?? []).filter((option) => !(after.options ?? []).includes(option));
 		if (gone.length) changes.push(`${key}: options removed: ${gone.join(', ')}`);
 	}
 	return changes;
@@ -141,6 +142,50 @@ export function parameterChanges(released: VersionParameters, current: VersionPa
 
 /** One step of a parameter's key: its name, its display conditions (canonical JSON) and its twin number. */
 const KEY_STEP = /^(?<name>[^ ]+)(?: (?<conditions>\{.*\}))?(?<twin> #\d+)?$/;
+
+type Conditions = Record<string, Record<string, unknown[]> | undefined>;
+
+/** A key step's conditions without those on `resource` and `operation` (under a collection: `/resource`…). */
+function stepWithout(step: string, keys: string[]): { step: string; taken: Record<string, unknown[]> } {
+	const match = KEY_STEP.exec(step);
+	if (!match?.groups?.conditions) return { step, taken: {} };
+	const { show, hide } = JSON.parse(match.groups.conditions) as Conditions;
+	const taken = Object.fromEntries(keys.filter((key) => show?.[key]).map((key) => [key, show![key]!]));
+	const rest = Object.fromEntries(Object.entries(show ?? {}).filter(([key]) => !keys.includes(key)));
+	const conditions = { show: Object.keys(rest).length ? rest : undefined, hide };
+	const kept = conditions.show || conditions.hide ? ` ${canonical(conditions)}` : '';
+	return { step: `${match.groups.name}${kept}${match.groups.twin ?? ''}`, taken };
+}
+
+/**
+ * The parameters keyed by each resource and operation they are shown at (`file upload: folder`) instead of the
+ * conditions they are declared with: a parameter several operations declare alike is one parameter shown for all of
+ * them (nodes/shared/description/mergedParameters.ts), and a saved node finds it at its own operation either way.
+ */
+export function byPlace(parameters: VersionParameters): VersionParameters {
+	const placed: VersionParameters = {};
+	for (const [key, promise] of Object.entries(parameters)) {
+		const [first, ...nested] = key.split(' › ');
+		const top = stepWithout(first, ['resource', 'operation']);
+		const { resource, operation } = top.taken;
+		if (!resource || !operation) {
+			placed[key] = promise;
+			continue;
+		}
+		const inner = nested.map((step) => stepWithout(step, ['/resource', '/operation']));
+		const steps = [top, ...inner].map((step) => step.step).join(' › ');
+		for (const name of resource)
+			for (const action of operation) {
+				const shown = inner.every(
+					({ taken }) =>
+						(!taken['/resource'] || taken['/resource'].includes(name)) &&
+						(!taken['/operation'] || taken['/operation'].includes(action)),
+				);
+				if (shown) placed[`${String(name)} ${String(action)}: ${steps}`] = promise;
+			}
+	}
+	return placed;
+}
 
 /** A key step as one of the two nodes has it (`@tool` decided and left out), or undefined where it is the other's. */
 function stepInForm(step: string, form: 'node' | 'tool'): string | undefined {

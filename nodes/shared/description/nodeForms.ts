@@ -1,6 +1,8 @@
 import type { IDisplayOptions, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { mergedParameters } from './mergedParameters';
+
 /**
  * The two nodes each action node ships as: the node itself (`node`) and its AI tool (`tool`, `svcStorageTool`).
  * A node's parameters are declared once, a parameter that belongs to one of them marked by n8n's `@tool` display
@@ -40,9 +42,14 @@ function decided(property: INodeProperties): INodeProperties {
 	return result;
 }
 
-/** A node's parameters in one form: those that belong to it, without `@tool` conditions. */
-export function propertiesOf(properties: INodeProperties[], form: NodeForm): INodeProperties[] {
+/** A node's parameters in one form as its operations declare them: its own, without `@tool` conditions. */
+export function declaredPropertiesOf(properties: INodeProperties[], form: NodeForm): INodeProperties[] {
 	return properties.filter((property) => belongsTo(property, form)).map(decided);
+}
+
+/** A node's parameters in one form, each that operations declare alike merged into one (mergedParameters.ts). */
+export function propertiesOf(properties: INodeProperties[], form: NodeForm): INodeProperties[] {
+	return mergedParameters(declaredPropertiesOf(properties, form));
 }
 
 /**

@@ -10,7 +10,7 @@ import { demoCredentials, startDemoSimulator } from '../../../devkit/demo';
 import { loginSession, operationRuns, runOperation } from '../../../devkit/outputRuns';
 import { createPoller, loadPackage, runNode } from '../../../devkit/harness';
 import type { ServiceSimulator } from '../../../devkit/simulator';
-import { parametersOf } from '../../../compat/nodeParameters';
+import { byPlace, parametersOf } from '../../../compat/nodeParameters';
 import { runSavedWorkflow, workflowsOf, type SavedNode } from '../../../compat/savedRuns';
 import { DVS_NODE, MCP_NODE, STORAGE_NODE, byId, nodeDescription } from '../../helpers';
 
@@ -56,9 +56,7 @@ describe('n8n places a new node at version 2', () => {
 	it('where Include Capability Keys shows off when added, and on at version 1, as 0.1.0 saved it', () => {
 		const description = nodeDescription(STORAGE_NODE);
 		const option = (version: number) =>
-			Object.entries(parametersOf(description, version)).find(
-				([key]) => key.includes('"create"') && key.includes('"folder"') && key.endsWith('› capabilityKeys'),
-			)?.[1].default;
+			byPlace(parametersOf(description, version))['folder create: options › capabilityKeys']?.default;
 		expect([option(1), option(2)]).toEqual(['true', 'false']);
 	});
 });
