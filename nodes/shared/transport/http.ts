@@ -8,10 +8,10 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { bufferedBody, discardBody } from './streams';
 import { noteServerDate } from './serverClock';
+import { throttleIfAny, throttleOf } from './throttle';
 
 /** Every kind of n8n function context that may call the service. */
 export type ServiceContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
@@ -175,7 +175,6 @@ function failureOf(error: unknown): TransportFailure {
 	return classifyFailure((error as { cause?: unknown }).cause ?? error);
 }
 
-const throttled = new WeakSet<object>();
 const longestWaits = new WeakMap<object, number>();
 
 /** A wait on a 429 this long or longer is logged, so a run that seems to hang says why. */
@@ -186,41 +185,44 @@ export function setLongestRateLimitWait(ctx: object, seconds: number): void {
 	if (Number.isFinite(seconds) && seconds >= 0) longestWaits.set(ctx, seconds);
 }
 
-/** Whether the service has answered 429 during this execution (parallel items then go one at a time). */
-export function wasThrottled(ctx: object): boolean {
-	return throttled.has(ctx);
-}
-
 /**
  * Sends one call through n8n's authenticated request helper (proxy, cancellation and credential
  * handling come with it) and returns every HTTP answer, whatever its status, for the API layer to
  * interpret: the one request loop of both APIs, REST (apiClient.ts) and MCP (streamableHttp.ts).
- * No redirect is followed: a 3xx becomes `Redirected`. 429s are waited out with `sleep` per the
- * policy (3 retries: at most 4 requests); anything that produced no HTTP answer becomes a
- * TransportFailure.
+ * No redirect is followed: a 3xx becomes `Redirected`. 429s are waited out per the policy (3 retries:
+ * at most 4 requests), the execution's requests one at a time from the first on (`Throttle`); anything that
+ * produced no HTTP answer becomes a TransportFailure.
  */
 export async function sendServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<ServiceResponse> {
 	const signing = call.credentials && { credentialsDecrypted: call.credentials };
 	for (let attempt = 0; ; attempt++) {
 		// Built before the try: a body that cannot be built (its file unreadable) is that error, and nothing was sent.
 		const options = await requestOptionsOf(call);
-		let raw: IN8nHttpFullResponse;
+		// Held until the answer is read: after a 429, no other request goes before its wait is set.
+		const endTurn = await throttleIfAny(ctx)?.turn();
+		let response: ServiceResponse;
+		let waitMs: number | undefined;
 		try {
-			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				call.credentialType,
-				options,
-				signing,
-			)) as IN8nHttpFullResponse;
-		} catch (error) {
-			throw failureOf(error);
+			let raw: IN8nHttpFullResponse;
+			try {
+				raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					call.credentialType,
+					options,
+					signing,
+				)) as IN8nHttpFullResponse;
+			} catch (error) {
+				throw failureOf(error);
+			}
+			response = responseOf(raw);
+			// A gateway's error answer may carry its own clock: only the service's answers tell the service's time.
+			if (response.status >= 200 && response.status < 300) noteServerDate(ctx, response.headers.date, Date.now());
+			waitMs = await retryWaitMs(ctx, call, response, attempt);
+			if (waitMs !== undefined) throttleOf(ctx).pauseFor(waitMs);
+		} finally {
+			endTurn?.();
 		}
-		const response = responseOf(raw);
-		// A gateway's error answer may carry its own clock: only the service's answers tell the service's time.
-		if (response.status >= 200 && response.status < 300) noteServerDate(ctx, response.headers.date, Date.now());
-		const waitMs = await retryWaitMs(ctx, call, response, attempt);
 		if (waitMs === undefined) return response;
-		await sleep(waitMs);
 	}
 }
 
@@ -240,7 +242,7 @@ export async function retryWaitMs(
 		throw new Redirected(response.status, call.url, response.headers.location);
 	}
 	if (response.status !== 429) return undefined;
-	throttled.add(ctx);
+	throttleOf(ctx);
 	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
 	const requested = (call.retryAfterSeconds ?? retryAfterHeaderSeconds)({
 		...response,

@@ -6,6 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { useWarpedTime, warpedNow } from '../../../devkit/harness';
+import { startServiceSimulator } from '../../../devkit/simulator';
 import { meteredProxy as meteredProxyTo, type Meter } from '../../meteredProxy';
 import { sim, storage, tokenCredentials, useSimulator } from './env';
 
@@ -107,6 +109,49 @@ it('writes go up to 50 at once', async () => {
 	expect(result.error).toBeUndefined();
 	expect(meter.maxInFlight).toBe(50);
 	for (const name of names) expect(childrenNamed(name)).toHaveLength(1);
+});
+
+describe('against a limit per minute, with waits 1,000 times faster', () => {
+	useWarpedTime(1000, 500);
+
+	it('after a 429 the writes in flight try again one at a time, held back together: 50 creates against 5 a minute', async () => {
+		const limited = await startServiceSimulator({ createFolderRatePerMinute: 5, now: warpedNow });
+		// The first 50 requests answered once all are in, the later ones at once.
+		meter = await meteredProxyTo(limited.baseUrl, (number) => (number < 50 ? 50 : 1));
+		try {
+			const { pro, folders } = limited.demo;
+			const names = Array.from({ length: 50 }, (_, index) => `limited-${Date.now()}-${index}`);
+			const result = await storage(
+				{
+					resource: 'folder',
+					operation: 'create',
+					parentFolder: { __rl: true, mode: 'id', value: folders.images.hash },
+					folderName: '={{ $json.name }}',
+				},
+				{
+					credentials: {
+						svcStorageApi: {
+							baseUrl: meter.url,
+							authMethod: 'accessToken',
+							user: pro.login,
+							accessToken: pro.apiToken ?? '',
+						},
+					},
+					input: names.map((name) => ({ json: { name } })),
+				},
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.folder_name)).toEqual(names);
+			const created = limited.storage.listChildren(folders.images.hash).map((item) => item.name);
+			for (const name of names) expect(created.filter((other) => other === name)).toHaveLength(1);
+			const answers = limited.requests.filter((entry) => entry.action === 'create_folder').map((entry) => entry.status);
+			expect(answers.filter((status) => status === 200)).toHaveLength(50);
+			// The first 50 at once: 5 pass. Then one at a time: each minute 5 pass and the sixth is refused.
+			expect(answers.filter((status) => status === 429)).toHaveLength(45 + 8);
+		} finally {
+			await limited.close();
+		}
+	});
 });
 
 it('uploads go at most 64 MiB of files at once, by the size n8n recorded for each (a larger file goes alone)', async () => {
