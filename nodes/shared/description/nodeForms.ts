@@ -47,9 +47,17 @@ export function declaredPropertiesOf(properties: INodeProperties[], form: NodeFo
 	return properties.filter((property) => belongsTo(property, form)).map(decided);
 }
 
-/** A node's parameters in one form, each that operations declare alike merged into one (mergedParameters.ts). */
+const forms = new WeakMap<INodeProperties[], Partial<Record<NodeForm, INodeProperties[]>>>();
+
+/**
+ * A node's parameters in one form, each that operations declare alike merged into one (mergedParameters.ts):
+ * merged once per declaration, each node instance given its own list.
+ */
 export function propertiesOf(properties: INodeProperties[], form: NodeForm): INodeProperties[] {
-	return mergedParameters(declaredPropertiesOf(properties, form));
+	let known = forms.get(properties);
+	if (!known) forms.set(properties, (known = {}));
+	known[form] ??= mergedParameters(declaredPropertiesOf(properties, form));
+	return [...known[form]];
 }
 
 /**
