@@ -1,13 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The editor's views of our package (the journey through it is journey.e2e.ts): icons on the canvas,
- * the node panel, the credential a new node starts with, the output schemas n8n serves, the mapper.
+ * the node panel, the credential a new node starts with, the output schemas n8n serves, the mapper, and the
+ * options Add Option offers at each operation.
  */
 import { join } from 'node:path';
+
+import type { INodeProperties } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/harness';
 import { isN8n1 } from '../../devkit/n8n/runtime';
 import { actionListOf } from '../nodes/editorActions';
+import * as folderDelete from '../../nodes/SvcStorage/actions/folder/delete.operation';
+import * as fileUpload from '../../nodes/SvcStorage/actions/file/upload.operation';
 import { addAction, inputValues, openEditor, openNodePanel, parametersText, SCREENSHOTS, type Editor } from './editor';
 
 let editor: Editor;
@@ -34,6 +39,49 @@ async function addActionFromPanel(node: string, action: string, actionsShot?: st
 	await page.waitForSelector('[data-test-id="canvas-node"]');
 	await addAction(page, node, action, actionsShot ? async () => await shot(actionsShot) : undefined);
 	await page.waitForTimeout(1000);
+}
+
+/**
+ * The open node's Options collection's "Add Option" select (1.123: a select in `.add-option`; 2.41: the select's own
+ * `data-test-id`): opens it, returns the options it offers, in its order (shot open as `listShot` when given), and picks
+ * the one labelled `pick`, else closes it.
+ */
+async function addOption({ pick, listShot }: { pick?: string; listShot?: string } = {}): Promise<string[]> {
+	const select = page
+		.locator('[data-test-id="node-parameters"]')
+		.locator('[data-test-id="collection-parameter-add"], .add-option .el-select')
+		.first();
+	await select.click();
+	// The select's own list (the editor keeps lists it closed in the page, hidden).
+	const list = page.locator(
+		`[id="${await select.locator('input[aria-controls]').first().getAttribute('aria-controls')}"]`,
+	);
+	const options = list.locator('.el-select-dropdown__item');
+	await options.first().waitFor();
+	const offered = (await options.allInnerTexts()).map((text) => text.trim());
+	if (listShot) {
+		await page.waitForTimeout(400); // the list fades in
+		await shot(listShot);
+	}
+	if (pick)
+		await options
+			.filter({ hasText: new RegExp(`^\\s*${pick}\\s*$`) })
+			.first()
+			.click();
+	else await page.keyboard.press('Escape');
+	await list.waitFor({ state: 'hidden' });
+	await page.waitForTimeout(500);
+	return offered;
+}
+
+/**
+ * The options an operation's own Options collection declares (`actions/<resource>/<operation>.operation.ts`), each
+ * name once: Include Capability Keys is declared once per node version and shows once. With the Storage API
+ * credential a new node starts on, every one of them is shown.
+ */
+function declaredOptions(properties: INodeProperties[]): string[] {
+	const collection = properties.find((property) => property.name === 'options')!;
+	return [...new Set((collection.options as INodeProperties[]).map((option) => option.displayName))];
 }
 
 it('an example workflow renders every one of our nodes with its icon', async () => {
@@ -232,4 +280,26 @@ it("Svc DVS → Create a task: the field mapper waits for the project with a neu
 	expect(after).not.toMatch(/Pick the task's project first/);
 	expect(after).toMatch(/Name/);
 	expect(after).toMatch(/Priority/);
+});
+
+it("Svc Storage's Add Option offers each operation its own options: Upload its If Name Exists and watermark, Folder → Delete only the common ones", async () => {
+	await addActionFromPanel('Svc Storage', fileUpload.option.action);
+	const upload = await addOption({ listShot: 'ndv-svcStorage-upload-add-option' });
+	expect(upload).toEqual(expect.arrayContaining(['If Name Exists', 'Watermark Text', 'Timeout']));
+	expect(upload).toEqual(declaredOptions(fileUpload.description));
+
+	// The option added shows its field, with its default, and leaves the list.
+	expect(await addOption({ pick: 'If Name Exists' })).toEqual(upload);
+	await page.locator('[data-test-id="node-parameters"] [data-test-id="parameter-input-ifNameExists"]').waitFor();
+	await shot('ndv-svcStorage-upload-if-name-exists');
+	expect(await parametersText(page)).toMatch(/If Name Exists/);
+	expect(await inputValues(page)).toContain('Keep Both');
+	expect(await addOption()).toEqual(upload.filter((name) => name !== 'If Name Exists'));
+
+	await addActionFromPanel('Svc Storage', folderDelete.option.action);
+	const deletion = await addOption({ listShot: 'ndv-svcStorage-folder-delete-add-option' });
+	expect(deletion).toContain('Timeout');
+	expect(deletion).not.toContain('If Name Exists');
+	expect(deletion).not.toContain('Watermark Text');
+	expect(deletion).toEqual(declaredOptions(folderDelete.description));
 });
