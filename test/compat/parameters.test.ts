@@ -62,7 +62,7 @@ describe('the comparison', () => {
 	it.each([
 		['a default', (p: INodeProperties[]) => (find(p, 'limit', 'getContent').default = 100), /default 50 → 100/],
 		['a name', (p: INodeProperties[]) => (find(p, 'folderName', 'create').name = 'name'), /folderName.*removed/],
-		['a type', (p: INodeProperties[]) => (find(p, 'newName', 'rename').type = 'number'), /type string → number/],
+		['a type', (p: INodeProperties[]) => (find(p, 'query', 'search').type = 'number'), /type string → number/],
 		[
 			'an option',
 			(p: INodeProperties[]) => {

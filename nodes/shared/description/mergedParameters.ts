@@ -167,14 +167,22 @@ function mergedOnce(entries: Entry[], node: Places, within: Shown): Entry[] {
 	return result;
 }
 
+/**
+ * The parameter shown at the resources and operations given. n8n checks a parameter's conditions in their order and
+ * stops at the first that fails, for every parameter before each run: the operation, which tells more parameters
+ * apart, goes where the first of the two was (the other conditions keep their places: a condition on a value
+ * given by an expression shows the parameter, so what comes before one matters).
+ */
 function withConditions(property: INodeProperties, prefix: string, conditions?: [string[], string[]]): INodeProperties {
 	if (!conditions) return property;
 	const [resources, operations] = conditions;
-	const show = {
-		...property.displayOptions?.show,
-		[`${prefix}resource`]: resources,
-		[`${prefix}operation`]: operations,
-	};
+	const [resource, operation] = [`${prefix}resource`, `${prefix}operation`];
+	const given = { ...property.displayOptions?.show, [resource]: resources, [operation]: operations };
+	const keys = Object.keys(given);
+	const first = Math.min(keys.indexOf(resource), keys.indexOf(operation));
+	const others = keys.filter((key) => key !== resource && key !== operation);
+	const order = [...others.slice(0, first), operation, resource, ...others.slice(first)];
+	const show = Object.fromEntries(order.map((key) => [key, given[key]]));
 	const displayOptions: IDisplayOptions = { ...property.displayOptions, show };
 	return { ...property, displayOptions };
 }

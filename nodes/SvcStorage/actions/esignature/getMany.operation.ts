@@ -25,7 +25,7 @@ export const access: Access = 'read';
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
-	{ ...fileLocator, description: 'File whose signatures to list' },
+	fileLocator,
 	returnAllProperty,
 	limitProperty,
 	{

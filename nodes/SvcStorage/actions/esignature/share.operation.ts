@@ -19,7 +19,7 @@ export const writes: Writes = { kind: 'message', into: 'file', named: undefined 
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [
-	{ ...fileLocator, description: 'File to send for electronic signing' },
+	fileLocator,
 	{
 		displayName: 'Recipient Emails',
 		name: 'emails',

@@ -6,7 +6,8 @@ import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import type { ImportSource } from '../../../shared/adapters/storage/port';
 import { parameterOf, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
-import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { fileFolderLocator } from '../common.descriptions';
 import { readEntryHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
@@ -29,7 +30,7 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{ ...folderLocator, description: 'Folder to store the file in (not ROOT)' },
+	fileFolderLocator,
 	{
 		displayName: 'Source',
 		name: 'source',

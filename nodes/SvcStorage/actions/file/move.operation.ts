@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Access, OperationOption, Writes } from '../../../shared/description/operation';
 import { OVER_REST_AND_MCP } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
-import { fileLocator, folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
+import { fileLocator, optionsCollection } from '../../../shared/description/common.descriptions';
+import { targetFolderLocator } from '../common.descriptions';
 import { readEntryHash, readTargetFolderHash } from '../references';
 import { STORAGE } from '../../../shared/transport/catalogue/storage';
 import type { StorageExecute } from '../node.type';
@@ -18,11 +19,7 @@ export const access: Access = 'write';
 export const writes: Writes = { kind: 'change', into: 'file', named: undefined };
 export const runsOver = OVER_REST_AND_MCP;
 
-const properties: INodeProperties[] = [
-	fileLocator,
-	{ ...folderLocator, displayName: 'Target Folder', name: 'targetFolder', description: 'Folder to move the file into' },
-	optionsCollection,
-];
+const properties: INodeProperties[] = [fileLocator, targetFolderLocator, optionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['move'] } }, properties);
 

@@ -8,13 +8,5 @@ export const writes: Writes = { kind: 'change', into: 'file', named: undefined }
 export const { option, access, runsOver, returns, description, execute } = renameOperation(
 	'file',
 	"the file's hash and new name",
-	[
-		fileLocator,
-		{
-			...newNameProperty,
-			description:
-				'The service normalizes the name and adds a number when the folder has it already; the output has the final name',
-		},
-		optionsCollection,
-	],
+	[fileLocator, newNameProperty, optionsCollection],
 );

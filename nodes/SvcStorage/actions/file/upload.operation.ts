@@ -7,7 +7,8 @@ import { restOnlyInCollection } from '../../../shared/description/authentication
 import { binaryUploadSource } from '../../../shared/execution/binary';
 import { parameterOf, readText, refuseInput } from '../../../shared/execution/parameters';
 import { jsonItem } from '../../../shared/execution/items';
-import { folderLocator, optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { optionsCollection, withOptions } from '../../../shared/description/common.descriptions';
+import { fileFolderLocator } from '../common.descriptions';
 import { readEntryHash } from '../references';
 import { ifNameExistsOption, readIfNameExists } from '../ifNameExists';
 import type { StorageExecute } from '../node.type';
@@ -24,7 +25,7 @@ export const runsOver = OVER_REST_AND_MCP;
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];
 
 const properties: INodeProperties[] = [
-	{ ...folderLocator, description: 'Folder to upload into. Files cannot be uploaded directly into ROOT.' },
+	fileFolderLocator,
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',

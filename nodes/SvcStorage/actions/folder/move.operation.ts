@@ -5,6 +5,7 @@ import type { Access, OperationOption, Writes } from '../../../shared/descriptio
 import { OVER_MCP_ONLY } from '../../../shared/description/operation';
 import { jsonItem } from '../../../shared/execution/items';
 import { folderLocator, optionsCollection } from '../../../shared/description/common.descriptions';
+import { targetFolderLocator } from '../common.descriptions';
 import { readEntryHash, readTargetFolderHash } from '../references';
 import type { StorageExecute } from '../node.type';
 
@@ -28,12 +29,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	{ ...folderLocator, description: 'Folder to move (not ROOT)' },
-	{
-		...folderLocator,
-		displayName: 'Target Folder',
-		name: 'targetFolder',
-		description: 'Folder to move it into; not the folder itself or one of its subfolders',
-	},
+	targetFolderLocator,
 	optionsCollection,
 ];
 

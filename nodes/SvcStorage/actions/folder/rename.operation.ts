@@ -10,11 +10,7 @@ export const { option, access, runsOver, returns, description, execute } = renam
 	"the folder's hash and new name",
 	[
 		{ ...folderLocator, description: 'Folder to rename (the ROOT folder cannot be renamed)' },
-		{
-			...newNameProperty,
-			description:
-				'The service normalizes the name and adds a number when a sibling has it already; the output has the final name',
-		},
+		newNameProperty,
 		optionsCollection,
 	],
 );
