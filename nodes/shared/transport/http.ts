@@ -242,6 +242,7 @@ export async function retryWaitMs(
 		throw new Redirected(response.status, call.url, response.headers.location);
 	}
 	if (response.status !== 429) return undefined;
+	// From now on the execution's requests go one at a time, also if this call gives up below.
 	throttleOf(ctx);
 	const policy = call.rateLimit ?? DEFAULT_RATE_LIMIT_POLICY;
 	const requested = (call.retryAfterSeconds ?? retryAfterHeaderSeconds)({
