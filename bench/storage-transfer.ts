@@ -11,15 +11,16 @@ import '../devkit/setupEnv';
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 import type { INodeParameters } from 'n8n-workflow';
 
 import { removeBinaryData, runNode, type BinaryMode, type HarnessInputItem } from '../devkit/harness';
+import { nodeHttpDownload, nodeHttpUpload } from './lib/nodeHttp';
 import { best, MB, measure, PRO, runBench, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
 import { report } from './report';
 
@@ -116,40 +117,9 @@ async function main(): Promise<void> {
 		const warmUpFile = join(work, 'warm-up.bin');
 		const warmUpSha = await writeTestFile(warmUpFile, MB);
 		await nodeDownloadOnce((await nodeUploadOnce('warm-up', warmUpFile)).fileHash, warmUpSha);
-		// Node's own client sending the same multipart body as curl -F, the file read in 64 KiB chunks.
-		const nodeHttpUpload = async (folderHash: string) =>
-			await measure(async () => {
-				const boundary = 'benchboundary0123456789';
-				const head = Buffer.from(
-					[
-						...Object.entries({ ...fields, folder_hash: folderHash }).map(
-							([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-						),
-						`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="http.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-					].join(''),
-				);
-				const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-				const response = await new Promise<IncomingMessage>((resolve, reject) => {
-					const req = httpRequest(
-						`${sim.baseUrl}/api_v2/upload_file`,
-						{
-							method: 'POST',
-							headers: {
-								'content-type': `multipart/form-data; boundary=${boundary}`,
-								'content-length': head.length + bytes + tail.length,
-							},
-						},
-						resolve,
-					);
-					req.on('error', reject);
-					req.write(head);
-					const file = createReadStream(path);
-					file.on('end', () => req.end(tail));
-					file.pipe(req, { end: false });
-				});
-				for await (const chunk of response) void chunk;
-				if (response.statusCode !== 200) throw new Error(`upload answered ${response.statusCode}`);
-			});
+		const nodeHttp = { baseUrl: sim.baseUrl, fields };
+		const timedNodeHttpUpload = async (folderHash: string) =>
+			await measure(async () => await nodeHttpUpload(nodeHttp, folderHash, path));
 		const curlTarget = join(work, 'curl-download.bin');
 		const curlDownloadOnce = async (fileHash: string, target: string) =>
 			await measure(async () =>
@@ -162,26 +132,8 @@ async function main(): Promise<void> {
 					`${sim.baseUrl}/api_v2/download_file`,
 				]),
 			);
-		const nodeHttpDownload = async (fileHash: string, sink: (body: IncomingMessage) => Promise<void>) =>
-			await measure(async () => {
-				const body = downloadBody(fileHash);
-				const response = await new Promise<IncomingMessage>((resolve, reject) => {
-					const req = httpRequest(
-						`${sim.baseUrl}/api_v2/download_file`,
-						{
-							method: 'POST',
-							headers: {
-								'content-type': 'application/x-www-form-urlencoded',
-								'content-length': Buffer.byteLength(body),
-							},
-						},
-						resolve,
-					);
-					req.on('error', reject);
-					req.end(body);
-				});
-				await sink(response);
-			});
+		const timedNodeHttpDownload = async (fileHash: string, sink: (body: IncomingMessage) => Promise<void>) =>
+			await measure(async () => await nodeHttpDownload(nodeHttp, fileHash, sink));
 
 		// Alternating, best of ROUNDS each: the machine's other work and the page cache move single runs by 2×.
 		const curlUploads: Timed[] = [];
@@ -205,15 +157,17 @@ async function main(): Promise<void> {
 			nodeDownloads.push(await nodeDownloadOnce(nodeUploads[0].fileHash));
 			discarded.push(await curlDownloadOnce(curlHash, '/dev/null'));
 			nodeHttpDiscard.push(
-				await nodeHttpDownload(curlHash, async (response) => {
+				await timedNodeHttpDownload(curlHash, async (response) => {
 					for await (const chunk of response) void chunk;
 				}),
 			);
 			const nodeTarget = join(work, 'node-http.bin');
-			nodeHttpToFile.push(await nodeHttpDownload(curlHash, async (response) => await writeFile(nodeTarget, response)));
+			nodeHttpToFile.push(
+				await timedNodeHttpDownload(curlHash, async (response) => await writeFile(nodeTarget, response)),
+			);
 			rmSync(nodeTarget, { force: true });
 			nodeHttpToFileLarge.push(
-				await nodeHttpDownload(
+				await timedNodeHttpDownload(
 					curlHash,
 					async (response) => await writeFile(nodeTarget, inChunksOf(256 * 1024, response)),
 				),
@@ -221,7 +175,8 @@ async function main(): Promise<void> {
 			rmSync(nodeTarget, { force: true });
 		}
 		const nodeHttpUploads: Timed[] = [];
-		for (let round = 0; round < 2; round++) nodeHttpUploads.push(await nodeHttpUpload(newFolder(`node http ${round}`)));
+		for (let round = 0; round < 2; round++)
+			nodeHttpUploads.push(await timedNodeHttpUpload(newFolder(`node http ${round}`)));
 
 		// n8n 1.x's default binary mode keeps a file in memory (base64 in the execution data): what a
 		// 200 MiB download costs there, with the harness's in-memory store (the 2.41 engine's `default`).
