@@ -110,7 +110,7 @@ async function main(): Promise<void> {
 		["n8n's HTTP Request node", theirs],
 		["Node's own client (floor)", floor],
 	] as const) {
-		console.log(`  ${label.padEnd(24)} idle: ${runs(growth.idle)}; other cores busy: ${runs(growth.busy)}`);
+		console.log(`  ${label.padEnd(26)} idle: ${runs(growth.idle)}; other cores busy: ${runs(growth.busy)}`);
 	}
 	const peak = (growth: Record<Machine, number[]>) => Math.max(...growth.idle, ...growth.busy);
 	report({
