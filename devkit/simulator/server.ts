@@ -261,6 +261,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			case 'POST /__sim/reset-requests':
 				requests.length = 0;
 				return answer(200, { ok: true });
+			case 'POST /__sim/purge-deleted':
+				return answer(200, { purged: storage.purgeDeletedFiles() });
+			case 'POST /__sim/collect-garbage': {
+				// A bench's runs each start on a simulator without the garbage of the run before (node --expose-gc).
+				const collect = (globalThis as { gc?: () => void }).gc;
+				collect?.();
+				return answer(200, { collected: collect !== undefined });
+			}
 			case 'GET /__sim/faults':
 				return answer(200, faults.pending());
 			case 'DELETE /__sim/faults':

@@ -492,6 +492,23 @@ export class StorageStore {
 		return file;
 	}
 
+	/**
+	 * Empties the trash: deleted files are gone for good (no undelete), their bytes freed. A bench that moves large
+	 * files deletes and purges each one it no longer needs, so the simulator's memory does not grow with every run.
+	 */
+	purgeDeletedFiles(): number {
+		let purged = 0;
+		for (const file of [...this.files.values()]) {
+			if (file.deletedAt === null) continue;
+			this.files.delete(file.hash);
+			this.children.get(file.folderHash)?.delete(file.hash);
+			this.lockedFiles.delete(file.hash);
+			purged++;
+		}
+		if (purged) this.mutations++;
+		return purged;
+	}
+
 	/** Soft delete of a folder and everything active inside it, as one batch. */
 	deleteFolder(hash: string): StoredFolder {
 		const folder = this.requireFolder(hash);

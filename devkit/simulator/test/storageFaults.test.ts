@@ -294,4 +294,18 @@ describe('control surface', () => {
 		await reset.body.dump();
 		expect(sim.requests).toHaveLength(0);
 	});
+
+	it('empties the trash on /__sim/purge-deleted: a deleted file is gone for good, an active one stays', async () => {
+		const folder = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'purged');
+		const kept = sim.storage.addFile(owner.id, folder.hash, 'kept.txt', Buffer.from('kept'));
+		const gone = sim.storage.addFile(owner.id, folder.hash, 'gone.txt', Buffer.from('gone'));
+		sim.storage.deleteFile(gone.hash);
+		expect(sim.storage.getFile(gone.hash, true)).toBeDefined();
+
+		const purge = await request(`${sim.baseUrl}/__sim/purge-deleted`, { method: 'POST' });
+		expect(await purge.body.json()).toEqual({ purged: 1 });
+		expect(sim.storage.getFile(gone.hash, true)).toBeUndefined();
+		expect(() => sim.storage.undeleteFile(gone.hash)).toThrow('file not found');
+		expect(sim.storage.getFile(kept.hash)?.content.toString()).toBe('kept');
+	});
 });
