@@ -4,7 +4,9 @@
  * 2.41.1 from the n8n install) as a user without this package builds it (plain form fields, no credential): same
  * engine, binary store and simulator (bench/lib/nodeTransfers.ts). 3 to 5 rounds each way (as lib/pairs.ts), who
  * goes first alternating, each node downloading the file it uploaded; the figure is the median of the rounds' throughput ratios (goal ≥ 1.0). In
- * `filesystem` mode with 1 GiB, and in `database` mode (2.x queue mode's default) at its 512 MiB cap. Memory is
+ * `filesystem` mode with 1 GiB, and in `database` mode (2.x queue mode's default) at its 512 MiB cap. Each run starts on
+ * a simulator that holds only the files still to be downloaded, its garbage collected (bench/lib/nodeTransfers.ts):
+ * before, every run's file stayed in its memory, and each run took longer than the last. Memory is
  * bench/transfer-memory.ts. Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024).
  */
 import '../devkit/setupEnv';
@@ -59,7 +61,8 @@ async function compare(
 		for (const peer of orderOf(round)) {
 			const upload = await run.upload(peer, file, mode);
 			if (!upload.fileHash) throw new Error(`${peer}'s upload answered no file hash`);
-			uploaded[peer] ??= upload.fileHash;
+			if (uploaded[peer]) run.remove(upload.fileHash);
+			else uploaded[peer] = upload.fileHash;
 			sides[peer].upload.push(upload);
 		}
 		if (enough(round, 'upload')) break;
@@ -68,6 +71,7 @@ async function compare(
 		for (const peer of orderOf(round)) sides[peer].download.push(await run.download(peer, uploaded[peer]!, sha, mode));
 		if (enough(round, 'download')) break;
 	}
+	for (const fileHash of Object.values(uploaded)) run.remove(fileHash);
 	return sides;
 }
 

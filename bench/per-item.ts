@@ -3,13 +3,16 @@
  * 1,000 reads in one run: Get File Info (Svc Storage) and Get Task (Svc DVS) beside n8n's HTTP Request node making
  * each same call plain and with the Svc credential (bench/lib/peers.ts), through the same engine in this process,
  * straight to the write simulator in a child process. 3 to 5 rounds (lib/pairs.ts), each side once in each, the median of the ratios
- * of the node's run time as n8n records it (goal ≤ 0.5 of the plain peer's). Figures only.
+ * of the node's run time as n8n records it (goal ≤ 0.5 of the plain peer's). Beside them in each round, the request
+ * floor (lib/requestFloor.ts): a node that only sends the same requests through n8n's request helper, 10 at once, the
+ * least any node's read can take. Figures only.
  * Run: `npm run build && npx tsx bench/per-item.ts`.
  */
 import '../devkit/setupEnv';
 
 import { loadHttpRequestNode } from './lib/nodeTransfers';
 import { agreeOn, median, pairedRounds, ROUNDS, sideFigure } from './lib/pairs';
+import { loadRequestFloorNode } from './lib/requestFloor';
 import { KIND_LABELS, SIDES, type Kind, type Side } from './lib/peers';
 import { runBench } from './lib/transfer';
 import { runWrites, startWriteSimulator, writeItems, type WriteSimulator } from './lib/writes';
@@ -24,16 +27,18 @@ const READS: Array<{ key: string; kind: Kind }> = [
 
 async function compare(sim: WriteSimulator, key: string, kind: Kind): Promise<void> {
 	const target = kind === 'getFileInfo' ? sim.ready.storage.fileHash : sim.ready.dvs.taskId;
-	const read = async (side: Side, count: number) =>
+	const read = async (side: Side | 'floor', count: number) =>
 		await runWrites(sim, { kind, auth: 'rest', side }, target, writeItems(kind, count, 'read'));
-	for (const side of SIDES) await read(side, 10);
+	const sides = [...SIDES, 'floor'] as const;
+	for (const side of sides) await read(side, 10);
 	const runs = await pairedRounds(
-		SIDES,
+		sides,
 		ROUNDS,
 		async (side) => await read(side, ITEMS),
 		agreeOn(GOAL, (run) => run.seconds),
 	);
-	const cpu = (side: Side) => (median(runs[side].map((run) => run.cpuMs)) / ITEMS).toFixed(2);
+	const seconds = (side: Side | 'floor') => median(runs[side].map((run) => run.seconds));
+	const cpu = (side: Side | 'floor') => (median(runs[side].map((run) => run.cpuMs)) / ITEMS).toFixed(2);
 	const requests = (side: Side) => (runs[side][0].wire.requests / ITEMS).toFixed(2);
 	const figure = sideFigure({
 		key,
@@ -44,7 +49,9 @@ async function compare(sim: WriteSimulator, key: string, kind: Kind): Promise<vo
 		goal: GOAL,
 		more:
 			`CPU per item ${cpu('ours')} ms, plain ${cpu('plain')}, with the credential ${cpu('signed')}; ` +
-			`requests per item ${requests('ours')}, plain ${requests('plain')}`,
+			`requests per item ${requests('ours')}, plain ${requests('plain')}; a node that only sends the requests ` +
+			`through n8n's request helper, 10 at once: ${seconds('floor').toFixed(2)} s, ` +
+			`${(seconds('floor') / seconds('plain')).toFixed(2)} of the plain peer's, CPU per item ${cpu('floor')} ms`,
 	});
 	console.log(`${figure.label}: ${figure.value}`);
 	report(figure);
@@ -52,6 +59,7 @@ async function compare(sim: WriteSimulator, key: string, kind: Kind): Promise<vo
 
 async function main(): Promise<void> {
 	loadHttpRequestNode();
+	loadRequestFloorNode();
 	const sim = await startWriteSimulator();
 	try {
 		for (const { key, kind } of READS) await compare(sim, key, kind);

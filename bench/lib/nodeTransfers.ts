@@ -20,6 +20,8 @@ export type Peer = 'svc' | 'httpRequest';
 export interface Transfers {
 	upload(peer: Peer, file: string, mode: BinaryMode): Promise<Timed & { fileHash: string }>;
 	download(peer: Peer, fileHash: string, sha: string, mode: BinaryMode): Promise<Timed & { intact: boolean }>;
+	/** Deletes an uploaded file the bench will not download. */
+	remove(fileHash: string): void;
 }
 
 /** Makes n8n's HTTP Request node runnable in the harness. */
@@ -42,6 +44,8 @@ export function transfers(sim: SimulatorProcess): Transfers {
 		const input = file
 			? [{ json: {}, binary: { data: { data: file, fileName: 'large.bin', mimeType: 'application/octet-stream' } } }]
 			: undefined;
+		// Each run starts on a simulator without the last run's garbage (a 1 GiB upload leaves its parts behind).
+		sim.collectGarbage();
 		const measured = await measure(async () => {
 			const run = await runNode({
 				type,
@@ -119,5 +123,6 @@ export function transfers(sim: SimulatorProcess): Transfers {
 			removeBinaryData();
 			return { ...download, intact: createHash('sha256').update(bytes).digest('hex') === sha };
 		},
+		remove: (fileHash) => sim.deleteFile(fileHash),
 	};
 }

@@ -21,6 +21,10 @@ export interface SimulatorProcess {
 	documentsHash: string;
 	/** A new folder under Documents: the simulator caps a folder at 4 GiB (document 1's 492). */
 	newFolder(name: string): string;
+	/** Deletes a file the bench no longer needs, for good (the trash emptied): the simulator frees its bytes. */
+	deleteFile(fileHash: string): void;
+	/** A full garbage collection in the simulator (the bench passes --expose-gc): a run starts without the last's. */
+	collectGarbage(): void;
 	stop(): void;
 }
 
@@ -61,7 +65,13 @@ export async function startSimulatorProcess(): Promise<SimulatorProcess> {
 		]);
 		return (JSON.parse(answer.toString('utf8')) as { folder_hash: string }).folder_hash;
 	};
-	return { baseUrl, documentsHash, newFolder, stop: () => child.kill('SIGTERM') };
+	const deleteFile = (fileHash: string) => {
+		const fields = { user: PRO.user, user_access_token: PRO.token, file_hash: fileHash };
+		execFileSync('curl', ['-sS', '--data', new URLSearchParams(fields).toString(), `${baseUrl}/api_v2/delete_file`]);
+		execFileSync('curl', ['-sS', '-X', 'POST', `${baseUrl}/__sim/purge-deleted`]);
+	};
+	const collectGarbage = () => execFileSync('curl', ['-sS', '-X', 'POST', `${baseUrl}/__sim/collect-garbage`]);
+	return { baseUrl, documentsHash, newFolder, deleteFile, collectGarbage, stop: () => child.kill('SIGTERM') };
 }
 
 /** Runs a transfer bench with the simulator process and a work folder, leaving neither behind (nor n8n's stored files). */

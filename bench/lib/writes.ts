@@ -9,6 +9,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { runNode, type HarnessInputItem } from '../../devkit/harness';
 import { startIpcChild, type IpcChild } from './ipcChild';
 import { credentialsOf, ourParameters, peerParameters, type Auth, type Kind, type Side } from './peers';
+import { floorParameters, REQUEST_FLOOR_TYPE } from './requestFloor';
 import type { Wire, WriteReady, WriteRequest } from './writeSimulator';
 
 export type WriteSimulator = IpcChild<WriteReady, WriteRequest>;
@@ -52,7 +53,8 @@ export interface Measured {
 export interface Write {
 	kind: Kind;
 	auth: Auth;
-	side: Side;
+	/** A side of the comparison, or the request floor (bench/lib/requestFloor.ts: reads only). */
+	side: Side | 'floor';
 }
 
 /** Runs one side's `items` into `destination`; throws when the run or an item failed. */
@@ -66,15 +68,17 @@ export async function runWrites(
 	const [type, parameters] =
 		side === 'ours'
 			? ourParameters(kind, auth, destination)
-			: ['n8n-nodes-base.httpRequest', peerParameters(sim.ready, { kind, auth, peer: side }, destination)];
+			: side === 'floor'
+				? [REQUEST_FLOOR_TYPE, floorParameters(sim.ready, kind, destination)]
+				: ['n8n-nodes-base.httpRequest', peerParameters(sim.ready, { kind, auth, peer: side }, destination)];
 	const before = await sim.ask<Wire>({ op: 'wire' });
 	const cpu = process.cpuUsage();
 	const started = process.hrtime.bigint();
 	const run = await runNode({
 		type,
-		typeVersion: side === 'ours' ? undefined : 4.2,
+		typeVersion: side === 'ours' || side === 'floor' ? undefined : 4.2,
 		parameters,
-		credentials: side === 'plain' ? {} : credentialsOf(sim.ready, kind, auth),
+		credentials: side === 'plain' || side === 'floor' ? {} : credentialsOf(sim.ready, kind, auth),
 		input: items,
 	});
 	const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
