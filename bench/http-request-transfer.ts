@@ -6,7 +6,9 @@
  * goes first alternating, each node downloading the file it uploaded; the figure is the median of the rounds' throughput ratios (goal ≥ 1.0). In
  * `filesystem` mode with 1 GiB, and in `database` mode (2.x queue mode's default) at its 512 MiB cap. Each run starts on
  * a simulator that holds only the files still to be downloaded, its garbage collected (bench/lib/nodeTransfers.ts):
- * before, every run's file stayed in its memory, and each run took longer than the last. Memory is
+ * before, every run's file stayed in its memory, and each run took longer than the last. An upload's line also says
+ * what Node's own client takes to send the file to the same simulator (the floor; in filesystem mode that is
+ * bench/storage-transfer.ts's). Memory is
  * bench/transfer-memory.ts. Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024).
  */
 import '../devkit/setupEnv';
@@ -17,7 +19,17 @@ import type { BinaryMode } from '../devkit/harness';
 import { DATABASE_MODE_MAX_FILE_MIB } from '../devkit/harness/engine';
 import { loadHttpRequestNode, transfers, type Peer, type Transfers } from './lib/nodeTransfers';
 import { FEWEST_ROUNDS, median, ROUNDS } from './lib/pairs';
-import { MB, runBench, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
+import { nodeHttpUpload } from './lib/nodeHttp';
+import {
+	MB,
+	measure,
+	PRO,
+	runBench,
+	withSimulatorProcess,
+	writeTestFile,
+	type SimulatorProcess,
+	type Timed,
+} from './lib/transfer';
 import { report, verdict } from './report';
 
 const sizeMb = Number(process.argv[2] ?? 1024);
@@ -75,7 +87,12 @@ async function compare(
 	return sides;
 }
 
-function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; download: string }, what: string): void {
+function reportComparison(
+	sides: Record<Peer, Side>,
+	keys: { upload: string; download: string },
+	what: string,
+	floor?: Timed[],
+): void {
 	for (const direction of ['upload', 'download'] as const) {
 		const ours: Timed[] = sides.svc[direction];
 		const theirs: Timed[] = sides.httpRequest[direction];
@@ -85,7 +102,10 @@ function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; dow
 		const seconds = (runs: Timed[]) => `${median(runs.map((run) => run.seconds)).toFixed(2)} s`;
 		const label =
 			`${direction} of ${what} (node phase), throughput ÷ the plain HTTP Request node's, median of ` +
-			`${ratios.length} rounds${direction === 'download' ? ', bytes intact' : ''}`;
+			`${ratios.length} rounds${direction === 'download' ? ', bytes intact' : ''}` +
+			(direction === 'upload' && floor
+				? `; Node's own http client sending the file: ${seconds(floor)} (the floor)`
+				: '');
 		const fixed = (value: number) => value.toFixed(2);
 		const rounds = ratios.map(
 			(ratio, round) => `${fixed(ratio)} (${orderOf(round)[0] === 'svc' ? 'Svc' : 'HTTP Request'} first)`,
@@ -103,6 +123,22 @@ function reportComparison(sides: Record<Peer, Side>, keys: { upload: string; dow
 			goal: GOAL,
 		});
 	}
+}
+
+/**
+ * Node's own HTTP client sending the file to the same simulator, FEWEST_ROUNDS times (bench/lib/nodeHttp.ts): the
+ * floor of an upload, where the simulator's reading of the body is what takes the time.
+ */
+async function floorUploads(sim: SimulatorProcess, file: string): Promise<Timed[]> {
+	const target = { baseUrl: sim.baseUrl, fields: { user: PRO.user, user_access_token: PRO.token } };
+	const runs: Timed[] = [];
+	for (let round = 0; round < FEWEST_ROUNDS; round++) {
+		sim.collectGarbage();
+		const upload = await measure(async () => await nodeHttpUpload(target, sim.newFolder(`floor ${round}`), file));
+		sim.deleteFile(upload.result);
+		runs.push(upload);
+	}
+	return runs;
 }
 
 async function main(): Promise<void> {
@@ -130,6 +166,7 @@ async function main(): Promise<void> {
 			database,
 			{ upload: 'databaseUploadVsHttpRequestNode', download: 'databaseDownloadVsHttpRequestNode' },
 			`${databaseMb} MiB, database mode (its cap)`,
+			await floorUploads(sim, capped),
 		);
 	});
 }
