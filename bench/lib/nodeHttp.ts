@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the bench tools, never inside n8n */
 /**
  * A file up and down by Node's own HTTP client, straight to the simulator: no n8n, none of this package's code, the
- * floor a node in Node meets. The upload sends the multipart body curl -F sends, the file read in 64 KiB chunks.
+ * floor a node in Node meets. The upload sends the multipart body curl -F sends, the file read in 64 KiB chunks or
+ * sent from memory.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -12,8 +13,15 @@ export interface NodeHttpTarget {
 	fields: Record<string, string>;
 }
 
-/** Uploads `path` into `folderHash`; answers the new file's hash. */
-export async function nodeHttpUpload(target: NodeHttpTarget, folderHash: string, path: string): Promise<string> {
+/**
+ * Uploads a file into `folderHash`: read from `path` as it goes, or sent from memory (a Buffer, as n8n's database
+ * binary mode hands a file over); answers the new file's hash.
+ */
+export async function nodeHttpUpload(
+	target: NodeHttpTarget,
+	folderHash: string,
+	source: string | Buffer,
+): Promise<string> {
 	const boundary = 'benchboundary0123456789';
 	const head = Buffer.from(
 		[
@@ -31,14 +39,20 @@ export async function nodeHttpUpload(target: NodeHttpTarget, folderHash: string,
 				method: 'POST',
 				headers: {
 					'content-type': `multipart/form-data; boundary=${boundary}`,
-					'content-length': head.length + statSync(path).size + tail.length,
+					'content-length':
+						head.length + (Buffer.isBuffer(source) ? source.length : statSync(source).size) + tail.length,
 				},
 			},
 			resolve,
 		);
 		req.on('error', reject);
 		req.write(head);
-		const file = createReadStream(path);
+		if (Buffer.isBuffer(source)) {
+			req.write(source);
+			req.end(tail);
+			return;
+		}
+		const file = createReadStream(source);
 		file.on('end', () => req.end(tail));
 		file.pipe(req, { end: false });
 	});
