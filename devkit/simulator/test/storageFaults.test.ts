@@ -306,6 +306,10 @@ describe('control surface', () => {
 		expect(await purge.body.json()).toEqual({ purged: 1 });
 		expect(sim.storage.getFile(gone.hash, true)).toBeUndefined();
 		expect(() => sim.storage.undeleteFile(gone.hash)).toThrow('file not found');
+
+		const collect = await request(`${sim.baseUrl}/__sim/collect-garbage`, { method: 'POST' });
+		expect(collect.statusCode).toBe(200);
+		expect(await collect.body.json()).toEqual({ collected: typeof (globalThis as { gc?: unknown }).gc === 'function' });
 		expect(sim.storage.getFile(kept.hash)?.content.toString()).toBe('kept');
 	});
 });
