@@ -7,8 +7,8 @@
  * `filesystem` mode with 1 GiB, and in `database` mode (2.x queue mode's default) at its 512 MiB cap. Each run starts on
  * a simulator that holds only the files still to be downloaded, its garbage collected (bench/lib/nodeTransfers.ts):
  * before, every run's file stayed in its memory, and each run took longer than the last. An upload's line also says
- * what Node's own client takes to send the file to the same simulator (the floor; in filesystem mode that is
- * bench/storage-transfer.ts's). Memory is
+ * what Node's own client takes to send the file from memory to the same simulator in database mode (the floor).
+ * Memory is
  * bench/transfer-memory.ts. Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024).
  */
 import '../devkit/setupEnv';
@@ -20,11 +20,10 @@ import type { BinaryMode } from '../devkit/harness';
 import { DATABASE_MODE_MAX_FILE_MIB } from '../devkit/harness/engine';
 import { loadHttpRequestNode, transfers, type Peer, type Transfers } from './lib/nodeTransfers';
 import { FEWEST_ROUNDS, median, ROUNDS } from './lib/pairs';
-import { nodeHttpUpload } from './lib/nodeHttp';
+import { nodeHttpUpload, proTarget } from './lib/nodeHttp';
 import {
 	MB,
 	measure,
-	PRO,
 	runBench,
 	withSimulatorProcess,
 	writeTestFile,
@@ -67,21 +66,25 @@ async function compare(
 	rounds: number,
 ): Promise<Record<Peer, Side>> {
 	const sides: Record<Peer, Side> = { svc: { upload: [], download: [] }, httpRequest: { upload: [], download: [] } };
-	const uploaded: Partial<Record<Peer, string>> = {};
+	// The file each node downloads, uploaded before the timed rounds: every timed upload is then deleted, so each
+	// starts on a simulator holding the same two files.
+	const uploaded: Record<Peer, string> = {
+		svc: (await run.upload('svc', file, mode)).fileHash,
+		httpRequest: (await run.upload('httpRequest', file, mode)).fileHash,
+	};
 	const enough = (round: number, direction: 'upload' | 'download') =>
 		round + 1 >= FEWEST_ROUNDS && agree(ratiosOf(sides, direction));
 	for (let round = 0; round < rounds; round++) {
 		for (const peer of orderOf(round)) {
 			const upload = await run.upload(peer, file, mode);
 			if (!upload.fileHash) throw new Error(`${peer}'s upload answered no file hash`);
-			if (uploaded[peer]) run.remove(upload.fileHash);
-			else uploaded[peer] = upload.fileHash;
+			run.remove(upload.fileHash);
 			sides[peer].upload.push(upload);
 		}
 		if (enough(round, 'upload')) break;
 	}
 	for (let round = 0; round < rounds; round++) {
-		for (const peer of orderOf(round)) sides[peer].download.push(await run.download(peer, uploaded[peer]!, sha, mode));
+		for (const peer of orderOf(round)) sides[peer].download.push(await run.download(peer, uploaded[peer], sha, mode));
 		if (enough(round, 'download')) break;
 	}
 	for (const fileHash of Object.values(uploaded)) run.remove(fileHash);
@@ -131,11 +134,11 @@ function reportComparison(
  * FEWEST_ROUNDS times (bench/lib/nodeHttp.ts): the floor of such an upload.
  */
 async function floorUploads(sim: SimulatorProcess, file: Buffer): Promise<Timed[]> {
-	const target = { baseUrl: sim.baseUrl, fields: { user: PRO.user, user_access_token: PRO.token } };
 	const runs: Timed[] = [];
 	for (let round = 0; round < FEWEST_ROUNDS; round++) {
+		const folder = sim.newFolder(`floor ${round}`);
 		sim.collectGarbage();
-		const upload = await measure(async () => await nodeHttpUpload(target, sim.newFolder(`floor ${round}`), file));
+		const upload = await measure(async () => await nodeHttpUpload(proTarget(sim.baseUrl), folder, file));
 		sim.deleteFile(upload.result);
 		runs.push(upload);
 	}

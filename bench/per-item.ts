@@ -4,7 +4,7 @@
  * each same call plain and with the Svc credential (bench/lib/peers.ts), through the same engine in this process,
  * straight to the write simulator in a child process. 3 to 5 rounds (lib/pairs.ts), each side once in each, the median of the ratios
  * of the node's run time as n8n records it (goal ≤ 0.5 of the plain peer's). Beside them in each round, the request
- * floor (lib/requestFloor.ts): a node that only sends the same requests through n8n's request helper, 10 at once, the
+ * floor (lib/requestFloor.ts): a node that only sends the same requests through n8n's request helper, all at once, the
  * least any node's read can take. Figures only.
  * Run: `npm run build && npx tsx bench/per-item.ts`.
  */
@@ -50,7 +50,7 @@ async function compare(sim: WriteSimulator, key: string, kind: Kind): Promise<vo
 		more:
 			`CPU per item ${cpu('ours')} ms, plain ${cpu('plain')}, with the credential ${cpu('signed')}; ` +
 			`requests per item ${requests('ours')}, plain ${requests('plain')}; a node that only sends the requests ` +
-			`through n8n's request helper, 10 at once: ${seconds('floor').toFixed(2)} s, ` +
+			`through n8n's request helper, all at once: ${seconds('floor').toFixed(2)} s, ` +
 			`${(seconds('floor') / seconds('plain')).toFixed(2)} of the plain peer's, CPU per item ${cpu('floor')} ms`,
 	});
 	console.log(`${figure.label}: ${figure.value}`);

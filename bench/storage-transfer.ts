@@ -20,7 +20,7 @@ import type { IncomingMessage } from 'node:http';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { removeBinaryData, runNode, type BinaryMode, type HarnessInputItem } from '../devkit/harness';
-import { nodeHttpDownload, nodeHttpUpload } from './lib/nodeHttp';
+import { nodeHttpDownload, nodeHttpUpload, proTarget } from './lib/nodeHttp';
 import { best, MB, measure, PRO, runBench, withSimulatorProcess, writeTestFile, type Timed } from './lib/transfer';
 import { report } from './report';
 
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
 		const warmUpFile = join(work, 'warm-up.bin');
 		const warmUpSha = await writeTestFile(warmUpFile, MB);
 		await nodeDownloadOnce((await nodeUploadOnce('warm-up', warmUpFile)).fileHash, warmUpSha);
-		const nodeHttp = { baseUrl: sim.baseUrl, fields };
+		const nodeHttp = proTarget(sim.baseUrl);
 		const timedNodeHttpUpload = async (folderHash: string) =>
 			await measure(async () => await nodeHttpUpload(nodeHttp, folderHash, path));
 		const curlTarget = join(work, 'curl-download.bin');

@@ -18,8 +18,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { loadHttpRequestNode, transfers, type Peer } from './lib/nodeTransfers';
-import { nodeHttpDownload, nodeHttpUpload } from './lib/nodeHttp';
-import { keepOtherCoresBusy, MB, measure, PRO, runBench, withSimulatorProcess, writeTestFile } from './lib/transfer';
+import { nodeHttpDownload, nodeHttpUpload, proTarget } from './lib/nodeHttp';
+import { keepOtherCoresBusy, MB, measure, runBench, withSimulatorProcess, writeTestFile } from './lib/transfer';
 import { report } from './report';
 
 const sizeMb = Number(process.argv[2] ?? 1024);
@@ -36,11 +36,10 @@ async function measureNode(mover: Mover, machine: Machine): Promise<number[]> {
 	loadHttpRequestNode();
 	return await withSimulatorProcess(async (sim, work) => {
 		const run = transfers(sim);
-		const target = { baseUrl: sim.baseUrl, fields: { user: PRO.user, user_access_token: PRO.token } };
+		const target = proTarget(sim.baseUrl);
 		const floorOnce = async (file: string, sha: string) => {
-			const upload = await measure(
-				async () => await nodeHttpUpload(target, sim.newFolder(`floor ${Date.now()}`), file),
-			);
+			const folder = sim.newFolder(`floor ${Date.now()}`);
+			const upload = await measure(async () => await nodeHttpUpload(target, folder, file));
 			const copy = join(work, 'floor.bin');
 			const download = await measure(
 				async () => await nodeHttpDownload(target, upload.result, async (body) => await writeFile(copy, body)),

@@ -7,10 +7,17 @@
 import { createReadStream, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 
+import { PRO } from './transfer';
+
 /** The sign-in fields and the simulator a transfer goes to. */
 export interface NodeHttpTarget {
 	baseUrl: string;
 	fields: Record<string, string>;
+}
+
+/** The PRO account on the simulator at `baseUrl`: the account the transfer benches move files with. */
+export function proTarget(baseUrl: string): NodeHttpTarget {
+	return { baseUrl, fields: { user: PRO.user, user_access_token: PRO.token } };
 }
 
 /**

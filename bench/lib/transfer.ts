@@ -21,9 +21,9 @@ export interface SimulatorProcess {
 	documentsHash: string;
 	/** A new folder under Documents: the simulator caps a folder at 4 GiB (document 1's 492). */
 	newFolder(name: string): string;
-	/** Deletes a file the bench no longer needs, for good (the trash emptied): the simulator frees its bytes. */
+	/** Deletes a file the bench no longer needs and empties the simulator's trash: its bytes go at the next collection. */
 	deleteFile(fileHash: string): void;
-	/** A full garbage collection in the simulator (the bench passes --expose-gc): a run starts without the last's. */
+	/** A full garbage collection in the simulator (started with --expose-gc): a run starts without the last's. */
 	collectGarbage(): void;
 	stop(): void;
 }
@@ -35,6 +35,8 @@ export async function startSimulatorProcess(): Promise<SimulatorProcess> {
 		{
 			cwd: join(__dirname, '..', '..'),
 			stdio: ['ignore', 'pipe', 'inherit'],
+			// collectGarbage() needs it, however the bench was started.
+			env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
 		},
 	);
 	// Read as events, never with `for await` and a break: that would destroy the pipe, and the
@@ -67,10 +69,14 @@ export async function startSimulatorProcess(): Promise<SimulatorProcess> {
 	};
 	const deleteFile = (fileHash: string) => {
 		const fields = { user: PRO.user, user_access_token: PRO.token, file_hash: fileHash };
-		execFileSync('curl', ['-sS', '--data', new URLSearchParams(fields).toString(), `${baseUrl}/api_v2/delete_file`]);
-		execFileSync('curl', ['-sS', '-X', 'POST', `${baseUrl}/__sim/purge-deleted`]);
+		execFileSync('curl', ['-fsS', '--data', new URLSearchParams(fields).toString(), `${baseUrl}/api_v2/delete_file`]);
+		execFileSync('curl', ['-fsS', '-X', 'POST', `${baseUrl}/__sim/purge-deleted`]);
 	};
-	const collectGarbage = () => execFileSync('curl', ['-sS', '-X', 'POST', `${baseUrl}/__sim/collect-garbage`]);
+	const collectGarbage = () => {
+		const answer = execFileSync('curl', ['-fsS', '-X', 'POST', `${baseUrl}/__sim/collect-garbage`]);
+		if (!(JSON.parse(answer.toString('utf8')) as { collected: boolean }).collected)
+			throw new Error('the simulator could not collect its garbage (it runs without --expose-gc)');
+	};
 	return { baseUrl, documentsHash, newFolder, deleteFile, collectGarbage, stop: () => child.kill('SIGTERM') };
 }
 

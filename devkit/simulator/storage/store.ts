@@ -503,6 +503,8 @@ export class StorageStore {
 			this.files.delete(file.hash);
 			this.children.get(file.folderHash)?.delete(file.hash);
 			this.lockedFiles.delete(file.hash);
+			this.grants.delete(file.hash);
+			this.restrictions.delete(file.hash);
 			purged++;
 		}
 		if (purged) this.mutations++;
