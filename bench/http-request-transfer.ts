@@ -8,8 +8,7 @@
  * a simulator that holds only the files still to be downloaded, its garbage collected (bench/lib/nodeTransfers.ts):
  * before, every run's file stayed in its memory, and each run took longer than the last. An upload's line also says
  * what Node's own client takes to send the file from memory to the same simulator in database mode (the floor).
- * Memory is
- * bench/transfer-memory.ts. Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024).
+ * Memory is bench/transfer-memory.ts. Run: `npm run build && npx tsx bench/http-request-transfer.ts [sizeMiB]` (default 1024).
  */
 import '../devkit/setupEnv';
 
