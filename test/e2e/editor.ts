@@ -16,7 +16,7 @@ import { startDemoSimulator } from '../../devkit/demo';
 import { importDemo, type ExampleRecord } from '../../scripts/n8n/demo';
 import { isN8n1, n8nLine, OWNER, PROJECT_ROOT, startN8n, type RunningN8n } from '../../devkit/n8n/runtime';
 import type { ServiceSimulator } from '../../devkit/simulator';
-import { requireSystemTool } from './helpers';
+import { executionNodes, requireSystemTool, waitFor, type ExecutionSummary } from './helpers';
 
 /** Where this line's screenshots go: the newest line's in .tmp/screenshots/, the README's taken from those. */
 export const SCREENSHOTS = join(PROJECT_ROOT, '.tmp', 'screenshots', ...(isN8n1() ? [`n8n-${n8nLine()}`] : []));
@@ -262,4 +262,92 @@ export async function outputShowing(page: Page, shows: RegExp | string): Promise
 		});
 	}
 	return await output.innerText();
+}
+
+const ENDED = (status: string) => !['new', 'running', 'waiting'].includes(status);
+/** The marks a canvas node shows for how it ran (beside marks such as execute-once, or mark-success on hover). */
+const RUN_MARKS = ['success', 'error', 'warning', 'issues', 'pinned', 'waiting', 'running'];
+const runMark = (mark: string) => `[data-test-id="canvas-node-status-${mark}"]`;
+
+/**
+ * Runs the workflow on the canvas with Execute workflow, as a user does, and returns its execution, with how each
+ * node ended (`nodes`), once n8n has ended it and the canvas shows every node's status. A click that starts no
+ * execution is made once more.
+ */
+export async function executeWorkflow(editor: Editor): Promise<ExecutionSummary & { nodes: string[] }> {
+	const { page } = editor;
+	const { rest } = editor.n8n;
+	const newest = async () =>
+		(await rest.request<{ results: ExecutionSummary[] }>('GET', '/rest/executions?limit=1')).results[0];
+	const before = (await newest())?.id;
+	let started: ExecutionSummary;
+	for (let attempt = 1; ; attempt++) {
+		await page.click('[data-test-id="execute-workflow-button"]');
+		try {
+			started = await waitFor(
+				'an execution to start',
+				async () => {
+					const execution = await newest();
+					return execution && execution.id !== before ? execution : undefined;
+				},
+				20_000,
+			);
+			break;
+		} catch (error) {
+			// The editor's button, like its node panel (addAction), may miss a click on a busy machine.
+			await page.screenshot({ path: join(SCREENSHOTS, `failed-execute-workflow-${attempt}.png`) });
+			if (attempt === 2) throw new Error(`two clicks on Execute workflow started no execution`, { cause: error });
+		}
+	}
+	const ended = await waitFor(
+		`execution ${started.id} to end`,
+		async () => {
+			const execution = await newest();
+			return execution?.id === started.id && ENDED(execution.status) ? execution : undefined;
+		},
+		120_000,
+	);
+	const nodeCount = await page.locator('[data-test-id="canvas-node"]').count();
+	try {
+		await page
+			.locator(
+				RUN_MARKS.filter((mark) => mark !== 'running')
+					.map(runMark)
+					.join(', '),
+			)
+			.nth(nodeCount - 1)
+			.waitFor({ timeout: 60_000 });
+	} catch (error) {
+		await page.screenshot({ path: join(SCREENSHOTS, 'failed-execute-workflow-canvas.png') });
+		const shown = await canvasStatuses(page);
+		throw new Error(
+			`execution ${ended.id} ended ${ended.status}, but the canvas shows ${JSON.stringify(shown)}; ` +
+				`n8n kept ${(await ranNodes(rest, ended.id)).join('; ')}`,
+			{ cause: error },
+		);
+	}
+	return { ...ended, nodes: await ranNodes(rest, ended.id) };
+}
+
+/** How each node of a stored execution ended, as a person reads it: its error, or how many items it output. */
+async function ranNodes(rest: RunningN8n['rest'], executionId: string): Promise<string[]> {
+	return await executionNodes(rest, executionId)
+		.then((nodes) =>
+			Object.entries(nodes).map(([name, node]) => `${name}: ${node.error ?? `${node.items.length} items`}`),
+		)
+		.catch((reason: unknown) => [`(n8n's record of the run could not be read: ${String(reason)})`]);
+}
+
+/** Each node on the canvas by its name, with the marks it shows for how it ran (success, error, running, ...). */
+export async function canvasStatuses(page: Page): Promise<Record<string, string[]>> {
+	const nodes = page.locator('[data-test-id="canvas-node"]');
+	const shown: Record<string, string[]> = {};
+	for (const node of await nodes.all()) {
+		const name = (await node.getAttribute('data-node-name')) ?? '(unnamed)';
+		const statuses = await node
+			.locator(RUN_MARKS.map(runMark).join(', '))
+			.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-test-id') ?? ''));
+		shown[name] = statuses.map((status) => status.replace('canvas-node-status-', ''));
+	}
+	return shown;
 }
