@@ -54,7 +54,7 @@ async function main(): Promise<void> {
 		const credentials = {
 			svcStorageApi: { baseUrl: sim.baseUrl, authMethod: 'accessToken', user: PRO.user, accessToken: PRO.token },
 		};
-		const fields = { user: PRO.user, user_access_token: PRO.token };
+		const nodeHttp = proTarget(sim.baseUrl);
 		// Each upload goes to a folder of its own: the simulator caps a folder at 4 GiB (document 1's 492).
 		const newFolder = sim.newFolder;
 		const curlUploadOnce = (round: number) => {
@@ -76,7 +76,8 @@ async function main(): Promise<void> {
 			);
 			return (JSON.parse(answer.toString('utf8')) as { file_hash: string }).file_hash;
 		};
-		const downloadBody = (fileHash: string) => new URLSearchParams({ ...fields, file_hash: fileHash }).toString();
+		const downloadBody = (fileHash: string) =>
+			new URLSearchParams({ ...nodeHttp.fields, file_hash: fileHash }).toString();
 
 		// The node phase is the Svc Storage node's own run time as n8n records it: for the upload,
 		// without the start node that puts the file into n8n's binary store first.
@@ -117,7 +118,6 @@ async function main(): Promise<void> {
 		const warmUpFile = join(work, 'warm-up.bin');
 		const warmUpSha = await writeTestFile(warmUpFile, MB);
 		await nodeDownloadOnce((await nodeUploadOnce('warm-up', warmUpFile)).fileHash, warmUpSha);
-		const nodeHttp = proTarget(sim.baseUrl);
 		const timedNodeHttpUpload = async (folderHash: string) =>
 			await measure(async () => await nodeHttpUpload(nodeHttp, folderHash, path));
 		const curlTarget = join(work, 'curl-download.bin');
