@@ -1,12 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { AmbiguousReadBack } from '../exactlyOnce/uncertainWrite';
+import { madeAgainst, ourObject, type Candidate, type Holds, type Made } from '../exactlyOnce/evidence';
 import type { DvsAdapter, DvsRegister } from '../../adapters/dvs/port';
+import type { ServerClock } from '../ServiceOverAdapter';
 
 /*
  * A create whose answer was lost, read back: the documents of its register (of its project, for tasks) created since
- * the run's look, newest first (the DVS register's one read of what it holds now); which of them is this item's
- * write is the executor's verdict (exactlyOnce/evidence.ts `createdDocument`). How a document's fields read: its
- * creation time, a reference's ID, a name as the API compares it.
+ * the run's look, newest first (the DVS register's one read of what it holds now); each of our name is compared with
+ * what was sent (its fields as get_document shows them), and the executor's rule (exactlyOnce/evidence.ts
+ * `ourObject`) names ours. How a document's fields read: its creation time, a reference's ID, a name as the API
+ * compares it.
  */
 
 /** A read-back's page: the DVS API's get_documents maximum. */
@@ -26,6 +30,74 @@ export interface CreatedDocumentTarget {
 	actor: number | undefined;
 	/** Objects this execution's other items and runs wrote (their IDs as text). */
 	others: Set<string>;
+	/** What a document of our name holds against the sent values (read only for one nothing else rules out). */
+	holds(document: IDataObject): Promise<Holds>;
+}
+
+/**
+ * How far apart `date_created` and the HTTP `Date` clock may be: nothing in the DVS API ties them. A document that
+ * holds what was sent, created within this time before the send, may be the write: never taken, never resent.
+ */
+const DOCUMENT_SKEW_MS = 15 * 60_000;
+
+/** How far ahead of the `Date` clock a `date_created` may be before the clocks are taken to disagree. */
+const DOCUMENT_FUTURE_TOLERANCE_MS = 60_000;
+
+/**
+ * When each document was made against the send (sent at `sentAt` by our clock), by `date_created`. The document does
+ * not say in which zone its time is: read as UTC, a time ahead of the service's clock shows another zone (or clocks
+ * that disagree), and then no time of the listing rules anything out.
+ */
+function madeAgainstSend(
+	clock: ServerClock,
+	sentAt: number | undefined,
+	documents: IDataObject[],
+): (document: IDataObject) => Made {
+	const serverAtSend = sentAt === undefined ? undefined : clock(sentAt);
+	const serverNow = clock(Date.now());
+	if (serverAtSend === undefined || serverNow === undefined) return () => 'not before';
+	const ahead = (time: number | undefined) => time !== undefined && time > serverNow + DOCUMENT_FUTURE_TOLERANCE_MS;
+	if (documents.map(createdAtMs).some(ahead)) return () => 'not before';
+	const send = { earliest: serverAtSend, lag: DOCUMENT_SKEW_MS };
+	return (document) => madeAgainst(createdAtMs(document), 1000, send);
+}
+
+/**
+ * The document this item's create made, among those created since the look (`since`, newest first); undefined when
+ * they show it absent and reach the look (or the register's end); an AmbiguousReadBack naming what was found
+ * otherwise. Without a send time (a retried execution whose run recorded nothing) every document of our name that
+ * holds what was sent may be it.
+ */
+export async function createdDocument(
+	since: { documents: IDataObject[]; covered: boolean },
+	target: CreatedDocumentTarget,
+	sent: { at: number | undefined; clock: ServerClock },
+): Promise<IDataObject | undefined> {
+	const made = madeAgainstSend(sent.clock, sent.at, since.documents);
+	const candidates: Array<Candidate & { document: IDataObject }> = [];
+	for (const document of since.documents) {
+		const id = refId(document.dvs_document_id);
+		if (trimmed(document.name) !== target.name) continue;
+		const creator = refId(document.creator);
+		const ruledOut =
+			(id !== undefined && target.others.has(String(id))) ||
+			(creator !== undefined && target.actor !== undefined && creator !== target.actor);
+		const shown = `document ${id ?? '(no ID shown)'} named "${target.name}"`;
+		const nameDoubt = id === undefined ? 'whose ID is not shown' : undefined;
+		candidates.push({ document, shown, ruledOut, nameDoubt, made: made(document), holds: 'unknown' });
+	}
+	for (const candidate of candidates)
+		if (!candidate.ruledOut && candidate.made !== 'before' && !candidate.nameDoubt)
+			candidate.holds = await target.holds(candidate.document);
+	const found = ourObject(candidates)?.document;
+	if (found !== undefined || since.covered) return found;
+	// Unread documents are older than the last one read: when that one is older than the send, so are they.
+	const oldest = since.documents.at(-1);
+	if (oldest !== undefined && made(oldest) === 'before') return undefined;
+	const seen = READ_BACK_PAGE * READ_BACK_PAGES;
+	throw new AmbiguousReadBack(
+		`more than ${seen} documents created since the run's first write there, more than the node reads back`,
+	);
 }
 
 type ListReader = Pick<DvsAdapter, 'listDocuments'>;

@@ -6,18 +6,20 @@ import {
 	commentWritten,
 	ourComments,
 	valuesHeld,
+	valuesNotHeld,
 	type ReadComments,
 	type SentWrite,
 	type UncertainWrite,
 } from '../exactlyOnce/uncertainWrite';
 import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { ServerClock } from '../ServiceOverAdapter';
-import { entryHash, entryName } from '../../adapters/storage/entryFields';
+import { entryHash, entryName, entrySize } from '../../adapters/storage/entryFields';
 import type { UploadSource } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
 import { sentCommentText } from './commentText';
-import { documentsSinceLook, READ_BACK_PAGE, refId, trimmed } from './createdDocuments';
-import { createdDocument, entryOfWrite } from '../exactlyOnce/evidence';
+import { createdDocument, documentsSinceLook, READ_BACK_PAGE, refId, trimmed } from './createdDocuments';
+import type { Holds } from '../exactlyOnce/evidence';
+import { sendOnListing, writtenEntry } from '../storage/readBack';
 import { mayHaveWrittenPart, missingValues, partlyWritten } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
@@ -65,9 +67,37 @@ export async function newestDocuments(
 }
 
 /**
+ * What a document of our name holds against a create's values, as get_document shows it: every value (what was
+ * sent), a sent value replaced by another (something else), or some sent values still empty — a create the service
+ * wrote in part (the DVS API: no rollback), which `partIsOurs` takes for ours (after a refusal that may leave part of
+ * a write behind) and which otherwise proves nothing.
+ */
+function documentHolds(
+	reader: DvsReader,
+	register: DvsRegister,
+	values: DvsFieldValues,
+	itemIndex: number,
+	partIsOurs: boolean,
+): (document: IDataObject) => Promise<Holds> {
+	return async (document) => {
+		const id = refId(document.dvs_document_id) as number;
+		const [schema, now] = await Promise.all([
+			reader.getFields(register, itemIndex),
+			reader.getDocument(register, id, itemIndex),
+		]);
+		const missing = Object.keys(valuesNotHeld(schema.fields, now, values));
+		if (missing.length === 0) return 'what was sent';
+		const empty = (value: unknown) =>
+			value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+		if (!missing.every((name) => empty(now[name]))) return 'something else';
+		return partIsOurs ? 'what was sent' : 'unknown';
+	};
+}
+
+/**
  * create_document: ours is created since the run's look before its first write there (`before`: the IDs it showed),
- * read back page by page until the look (createdDocuments.ts: bounded), by us, with our name, not another item's or
- * run's, and not created before the write was sent.
+ * read back page by page until the look (createdDocuments.ts: bounded), of our name, holding what was sent, and
+ * nothing the service shows ruling it out (createdDocuments.ts `createdDocument`).
  */
 export function createDocumentWrite(
 	scope: ReadBackScope,
@@ -78,13 +108,15 @@ export function createDocumentWrite(
 	const { node, reader, itemIndex, records, clock } = scope;
 	const { register, filters } = target;
 	const name = trimmed(values.name);
-	const writtenOf = async (sent: SentWrite): Promise<DvsWriteResult | undefined> => {
+	const writtenOf = async (sent: SentWrite, partIsOurs: boolean): Promise<DvsWriteResult | undefined> => {
 		const actor = await actorId(reader, register, itemIndex);
 		// Without a send time the look was taken after the unrecorded write: it tells nothing of it.
 		const look = sent.at === undefined ? undefined : target.before;
 		const since = await documentsSinceLook(reader, { register, filters, look }, itemIndex);
 		const others = writtenBy(records);
-		const found = createdDocument(since, { register, look, name, actor, others }, { at: sent.at, clock });
+		const holds = documentHolds(reader, register, values, itemIndex, partIsOurs);
+		const on = { at: sent.at, clock };
+		const found = await createdDocument(since, { register, look, name, actor, others, holds }, on);
 		return found === undefined ? undefined : { dvs_document_id: refId(found.dvs_document_id) as number };
 	};
 	return {
@@ -92,13 +124,13 @@ export function createDocumentWrite(
 		identity: { write: 'create', section: register, values },
 		locate: { section: register, name },
 		write,
-		findWritten: writtenOf,
+		findWritten: async (sent) => await writtenOf(sent, false),
 		objectOf: (result) => ({ id: result.dvs_document_id, name }),
 		readBack: async (object) => await documentNow(scope, register, object.id),
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
 			check: async (sent, error) => {
-				const written = await writtenOf(sent);
+				const written = await writtenOf(sent, true);
 				if (!written) return undefined;
 				const missing = await missingValues(reader, register, written.dvs_document_id, values, itemIndex);
 				return partlyWritten(node, written.dvs_document_id, true, { values, missing }, error, itemIndex);
@@ -205,8 +237,9 @@ export function addCommentWrite(
 }
 
 /**
- * upload_document_file: a file in the task's attachment folder created after the upload was sent (storage's rule,
- * exactlyOnce/evidence.ts `entryOfWrite`), named like ours (the service numbers a taken name) and of our size.
+ * upload_document_file: a file in the task's attachment folder, named like ours (the service numbers a taken name),
+ * of the size sent (the DVS credential reads no file's bytes), and nothing the service shows ruling it out
+ * (storage/readBack.ts `writtenEntry`).
  */
 export function uploadAttachmentWrite(
 	scope: ReadBackScope,
@@ -216,11 +249,17 @@ export function uploadAttachmentWrite(
 ): UncertainWrite<DvsUploadResult> {
 	const { reader, itemIndex, records, clock } = scope;
 	const what = { kind: 'file' as const, name: source.fileName, size: source.size };
-	const writtenIn = (
+	const holds = async (entry: IDataObject): Promise<Holds> => {
+		const size = entrySize(entry);
+		if (size === undefined) return 'unknown';
+		return size === source.size ? 'what was sent' : 'something else';
+	};
+	const writtenIn = async (
 		folder: { uploadHash: string | null; entries: IDataObject[] },
 		sent: SentWrite,
-	): DvsUploadResult | undefined => {
-		const written = entryOfWrite(folder.entries, what, { at: sent.at, clock }, { others: writtenBy(records) });
+	): Promise<DvsUploadResult | undefined> => {
+		const send = sendOnListing(clock, sent.at, undefined);
+		const written = await writtenEntry(folder.entries, what, { send, others: writtenBy(records), holds });
 		if (written === undefined || folder.uploadHash === null) return undefined;
 		return {
 			file_hash: entryHash(written) as string,
@@ -239,7 +278,7 @@ export function uploadAttachmentWrite(
 				// No folder shown: either nothing written or the account may not open it; a retry could duplicate.
 				throw new Error(`task ${taskId} shows no attachment folder to check`);
 			}
-			return writtenIn(folder, sent);
+			return await writtenIn(folder, sent);
 		},
 		objectOf: (result) => ({ id: result.file_hash, name: result.file_name ?? source.fileName }),
 		readBack: async (object) => {
@@ -253,7 +292,7 @@ export function uploadAttachmentWrite(
 		afterRefusal: {
 			applies: (error) => error instanceof NodeApiError && String(error.httpCode) === '200',
 			check: async (sent) => {
-				const written = writtenIn(await reader.attachmentFolder(taskId, itemIndex), sent);
+				const written = await writtenIn(await reader.attachmentFolder(taskId, itemIndex), sent);
 				return written ? { written } : undefined;
 			},
 		},

@@ -175,6 +175,7 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 				kind: 'file',
 				subject: `the file "${source.fileName}"`,
 				size: source.size,
+				bytes: source,
 				sizeMayChange: options.watermarkText !== undefined,
 				shapedBy: { ...shapedBy, mimeType: source.mimeType, throughUploadKey: folderUploadKey !== undefined },
 				unlistable: folderUploadKey

@@ -25,7 +25,7 @@ export function stored(name: string): string {
 }
 
 /** Names a person would take for the same: case and Unicode compatibility forms folded. Never proof. */
-function folded(name: string): string {
+export function folded(name: string): string {
 	return name.normalize('NFKC').toLowerCase();
 }
 
