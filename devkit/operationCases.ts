@@ -21,6 +21,9 @@ import type { BadAnswerBody } from './simulator/types';
 /** Who else makes an object of the marker's name beside the node (the others leg). */
 export type OtherWriter = 'another account' | 'the same account';
 
+/** What another writer's object holds: exactly what the node's write sends, or other content under the same name. */
+export type TheirContent = 'what the node sends' | 'other content';
+
 /**
  * A write's run carrying a marker, on a destination of its own prepared once: what chaos, its others leg and
  * the recovery suite run again and again, counting what exists afterwards.
@@ -35,10 +38,11 @@ export interface MarkedRun {
 	/** Objects carrying the marker that exist now (a change: 1 while the document holds it). */
 	count(marker: string): number;
 	/**
-	 * Another writer's object of the marker's name and size where this run writes, made `secondsAgo` seconds ago
-	 * through the simulator's store: its hash or ID. Every write that makes something has it.
+	 * Another writer's object of the marker's name where this run writes, made `secondsAgo` seconds ago through the
+	 * simulator's store, holding what the node's write sends or other content (of the same size, where there is
+	 * one): its hash or ID. Every write that makes something has it.
 	 */
-	theirs?(marker: string, writer: OtherWriter, secondsAgo: number): string | number;
+	theirs?(marker: string, writer: OtherWriter, secondsAgo: number, content: TheirContent): string | number;
 }
 
 export interface OperationCase {

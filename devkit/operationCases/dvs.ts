@@ -3,10 +3,10 @@ import { byId } from '../harness';
 import type { OperationCase, OtherWriter } from '../operationCases';
 import type { ServiceSimulator } from '../simulator';
 import type { SeedUser } from '../simulator/dvs';
-import { insertComment, insertDocument } from '../simulator/dvs/direct';
-import { tasksArrive } from '../simulator/dvs/testing/arrivals';
+import { insertComment, insertDocument, insertTask } from '../simulator/dvs/direct';
 import type { BadAnswerBody } from '../simulator/types';
 import { carries, fresh, mapper, textFile } from './places';
+import { otherBytes } from './storage';
 
 const dvsCase = (c: Omit<OperationCase, 'node'>): OperationCase => ({ node: 'SvcDvs', ...c });
 
@@ -78,15 +78,17 @@ export const DVS_CASES: OperationCase[] = [
 				}),
 				count: (marker) =>
 					sim.dvs.store.documents(a.orgId, 'task').filter((task) => task.values.name === marker).length,
-				theirs: (marker, writer, secondsAgo) =>
-					tasksArrive(sim.dvs.store, {
+				theirs: (marker, writer, secondsAgo, holding) =>
+					insertTask(sim.dvs.store, {
 						orgId: a.orgId,
-						projectId: a.projects.website,
 						creatorId: by(writer, a.users.admin, a.users.worker),
 						createdAt: ago(sim, secondsAgo),
-						count: 1,
-						named: () => marker,
-					})[0].id,
+						values: {
+							dvs_project_id: a.projects.website,
+							name: marker,
+							followers: holding === 'other content' ? [a.users.admin.id] : [a.users.worker.id],
+						},
+					}).id,
 			};
 		},
 	}),
@@ -120,11 +122,11 @@ export const DVS_CASES: OperationCase[] = [
 				parameters: (marker) => ({ task: byId(taskId), comment: `Note ${marker}` }),
 				count: (marker) =>
 					sim.dvs.store.comments(taskId).filter((comment) => comment.storedHtml.includes(marker)).length,
-				theirs: (marker, writer, secondsAgo) =>
+				theirs: (marker, writer, secondsAgo, holding) =>
 					insertComment(sim.dvs.store, {
 						taskId,
 						authorId: by(writer, a.users.admin, a.users.worker),
-						text: `Note ${marker}`,
+						text: holding === 'other content' ? `Note ${marker} (theirs)` : `Note ${marker}`,
 						createdAt: ago(sim, secondsAgo),
 					}).id,
 			};
@@ -154,9 +156,10 @@ export const DVS_CASES: OperationCase[] = [
 					const hash = folder();
 					return hash ? sim.storage.listChildren(hash).filter((item) => carries(item.name, marker)).length : 0;
 				},
-				theirs(marker, writer, secondsAgo) {
+				theirs(marker, writer, secondsAgo, holding) {
 					const author = by(writer, a.users.admin, a.users.worker);
-					const content = Buffer.from(`attachment ${marker}`);
+					const text = `attachment ${marker}`;
+					const content = Buffer.from(holding === 'other content' ? otherBytes(text) : text);
 					const options = { mimeType: 'text/plain', onConflict: 'rename' as const };
 					const made = sim.storage.addFile(author, uploadHash, `${marker}.txt`, content, options);
 					(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
@@ -197,12 +200,12 @@ export const DVS_CASES: OperationCase[] = [
 				user: a.users.contacts,
 				count: (marker) =>
 					sim.dvs.store.documents(a.orgId, 'contact_person').filter((doc) => doc.values.name === marker).length,
-				theirs: (marker, writer, secondsAgo) =>
+				theirs: (marker, writer, secondsAgo, holding) =>
 					insertDocument(sim.dvs.store, 'contact_person', {
 						orgId: a.orgId,
 						createdAt: ago(sim, secondsAgo),
 						creatorId: by(writer, a.users.contacts, a.users.admin),
-						values: { name: marker, email: 'chaos@example.com' },
+						values: { name: marker, email: holding === 'other content' ? 'theirs@example.com' : 'chaos@example.com' },
 					}).id,
 			};
 		},

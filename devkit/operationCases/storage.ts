@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IMPORT_URL } from '../demo';
 import { byId } from '../harness';
-import type { MarkedRun, OperationCase, OtherWriter } from '../operationCases';
+import type { MarkedRun, OperationCase, OtherWriter, TheirContent } from '../operationCases';
 import type { ServiceSimulator } from '../simulator';
 import type { BadAnswerBody } from '../simulator/types';
 import { carrying, fresh, locatorValue, placeIn, textFile } from './places';
@@ -42,7 +42,28 @@ function savedKey(sim: ServiceSimulator, target: 'file' | 'upload'): string {
 const accountOf = (sim: ServiceSimulator, writer: OtherWriter) =>
 	writer === 'another account' ? sim.demo.free.userId : sim.demo.pro.userId;
 
-/** A write making files of the marker's name in a folder of its own; theirs of the same name and bytes. */
+/** Other content of the same size: the text with its letters' case swapped. */
+export function otherBytes(content: string): string {
+	return content.replace(/[a-z]/gi, (letter) =>
+		letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase(),
+	);
+}
+
+/** A folder of the marker's name made by another writer: empty, or holding a file (other content). */
+function theirFolder(
+	sim: ServiceSimulator,
+	writer: OtherWriter,
+	parentHash: string,
+	name: string,
+	holding: TheirContent,
+) {
+	const made = sim.storage.createFolder(accountOf(sim, writer), parentHash, name);
+	if (holding === 'other content')
+		sim.storage.addFile(accountOf(sim, writer), made.hash, 'theirs.txt', Buffer.from('theirs'));
+	return made;
+}
+
+/** A write making files of the marker's name in a folder of its own; theirs of the same name, and its bytes or others. */
 function filesInto(
 	sim: ServiceSimulator,
 	label: string,
@@ -55,9 +76,10 @@ function filesInto(
 		parameters: (marker) => parameters(folder.hash, marker),
 		...(withInput ? { input: (marker: string) => textFile(file(marker).name, file(marker).content) } : {}),
 		count: (marker) => carrying(sim, folder.hash, 'file', marker),
-		theirs(marker, writer, secondsAgo) {
+		theirs(marker, writer, secondsAgo, holding) {
 			const { name, content } = file(marker);
-			const made = sim.storage.addFile(accountOf(sim, writer), folder.hash, name, Buffer.from(content));
+			const bytes = Buffer.from(holding === 'other content' ? otherBytes(content) : content);
+			const made = sim.storage.addFile(accountOf(sim, writer), folder.hash, name, bytes);
 			(made as { uploadedAt: number }).uploadedAt -= secondsAgo;
 			return made.hash;
 		},
@@ -164,8 +186,8 @@ export const STORAGE_CASES: OperationCase[] = [
 			return {
 				parameters: (marker) => ({ parentFolder: byId(parent.hash), folderName: marker }),
 				count: (marker) => carrying(sim, parent.hash, 'folder', marker),
-				theirs(marker, writer, secondsAgo) {
-					const made = sim.storage.createFolder(accountOf(sim, writer), parent.hash, marker);
+				theirs(marker, writer, secondsAgo, holding) {
+					const made = theirFolder(sim, writer, parent.hash, marker, holding);
 					(made as { createdAt: number }).createdAt -= secondsAgo;
 					return made.hash;
 				},

@@ -43,6 +43,7 @@ import { MAKING_OPERATIONS, othersChaos, othersFigures, othersTable, type Others
 import { rowsAndTotals } from './cells';
 import { random } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
+import { makesSomething } from '../routedOperations';
 
 export const TIME_WARP = 100;
 const TIMEOUT_OPTION_MS = 80;
@@ -54,31 +55,38 @@ export interface ChaosFault {
 	timeout?: boolean;
 	/** Only DVS tools over MCP answer `status: "uncertain"`. */
 	dvsOverMcpOnly?: boolean;
+	/** The write may commit while its answer is lost (after commit, a late commit, a timeout, MCP `uncertain`). */
+	losesAnswer?: boolean;
 }
 
 /** What a server may do to a write (documents 1 to 3), with a plain run among them. */
 export const CHAOS_FAULTS: ChaosFault[] = [
 	{ name: 'no fault' },
 	{ name: 'reset before commit', fault: () => ({ kind: 'dropBeforeCommit' }) },
-	{ name: 'reset after commit', fault: () => ({ kind: 'dropAfterCommit' }) },
-	{ name: '500 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 500 }) },
-	{ name: '502 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 502 }) },
-	{ name: '503 after commit', fault: () => ({ kind: 'statusAfterCommit', status: 503 }) },
+	{ name: 'reset after commit', losesAnswer: true, fault: () => ({ kind: 'dropAfterCommit' }) },
+	{ name: '500 after commit', losesAnswer: true, fault: () => ({ kind: 'statusAfterCommit', status: 500 }) },
+	{ name: '502 after commit', losesAnswer: true, fault: () => ({ kind: 'statusAfterCommit', status: 502 }) },
+	{ name: '503 after commit', losesAnswer: true, fault: () => ({ kind: 'statusAfterCommit', status: 503 }) },
 	{ name: '503 before commit', fault: () => ({ kind: 'statusBeforeCommit', status: 503 }) },
 	{
 		name: '503, commit 0-3 s later',
+		losesAnswer: true,
 		fault: (random) => ({ kind: 'lateCommit', afterMs: Math.floor(random() * 3000) }),
 	},
-	{ name: '200 HTML after commit', fault: () => ({ kind: 'badAnswer', body: 'html' }) },
-	{ name: '200 cut JSON after commit', fault: () => ({ kind: 'badAnswer', body: 'cutJson' }) },
-	{ name: '200 empty after commit', fault: () => ({ kind: 'badAnswer', body: 'empty' }) },
-	{ name: '200 success:false after commit', fault: () => ({ kind: 'badAnswer', body: 'successFalse' }) },
-	{ name: 'timeout, commit later', fault: () => ({ kind: 'delay', ms: 9_000 }), timeout: true },
+	{ name: '200 HTML after commit', losesAnswer: true, fault: () => ({ kind: 'badAnswer', body: 'html' }) },
+	{ name: '200 cut JSON after commit', losesAnswer: true, fault: () => ({ kind: 'badAnswer', body: 'cutJson' }) },
+	{ name: '200 empty after commit', losesAnswer: true, fault: () => ({ kind: 'badAnswer', body: 'empty' }) },
+	{
+		name: '200 success:false after commit',
+		losesAnswer: true,
+		fault: () => ({ kind: 'badAnswer', body: 'successFalse' }),
+	},
+	{ name: 'timeout, commit later', losesAnswer: true, fault: () => ({ kind: 'delay', ms: 9_000 }), timeout: true },
 	{
 		name: '307 to another origin',
 		fault: () => ({ kind: 'redirect', status: 307, location: 'http://127.0.0.1:9/elsewhere' }),
 	},
-	{ name: 'MCP status uncertain', fault: () => ({ kind: 'mcpUncertain' }), dvsOverMcpOnly: true },
+	{ name: 'MCP status uncertain', losesAnswer: true, fault: () => ({ kind: 'mcpUncertain' }), dvsOverMcpOnly: true },
 ];
 
 export interface ChaosCell {
@@ -87,6 +95,10 @@ export interface ChaosCell {
 	duplicates: number;
 	losses: number;
 	uncertain: number;
+	/** Runs whose write committed while its answer was lost (a fault that loses the answer, and the object exists). */
+	lostAnswers: number;
+	/** Of those, the runs that ended "Outcome uncertain". */
+	lostAnswersUncertain: number;
 	/** Runs the engine failed before the node could say anything. */
 	engineFailures: number;
 }
@@ -98,7 +110,16 @@ export interface ChaosReport {
 	examples: string[];
 }
 
-const emptyCell = (): ChaosCell => ({ runs: 0, created: 0, duplicates: 0, losses: 0, uncertain: 0, engineFailures: 0 });
+const emptyCell = (): ChaosCell => ({
+	runs: 0,
+	created: 0,
+	duplicates: 0,
+	losses: 0,
+	uncertain: 0,
+	lostAnswers: 0,
+	lostAnswersUncertain: 0,
+	engineFailures: 0,
+});
 
 /** How a leg runs the node: n8n's settings around it, and faults beside the write's own. */
 interface Leg {
@@ -160,7 +181,7 @@ async function chaosOfOperation(
 			if (chosen.fault) await quiet(5_000);
 			const cell = cells.get(`${operation.name}\u0000${chosen.name}`) ?? emptyCell();
 			cells.set(`${operation.name}\u0000${chosen.name}`, cell);
-			const example = countRun(cell, prepared.count(marker), result);
+			const example = countRun(cell, prepared.count(marker), result, chosen.losesAnswer === true);
 			if (example && examples.length < 20) examples.push(`${operation.name} / ${chosen.name}: ${example}`);
 		}
 	} finally {
@@ -169,7 +190,12 @@ async function chaosOfOperation(
 }
 
 /** Adds one run to its cell; a description of it when it was a duplicate or a loss. */
-function countRun(cell: ChaosCell, count: number, result: Awaited<ReturnType<typeof chaosRun>>): string | undefined {
+function countRun(
+	cell: ChaosCell,
+	count: number,
+	result: Awaited<ReturnType<typeof chaosRun>>,
+	answerLost: boolean,
+): string | undefined {
 	cell.runs++;
 	cell.created += count;
 	const duplicate = count > 1;
@@ -181,9 +207,44 @@ function countRun(cell: ChaosCell, count: number, result: Awaited<ReturnType<typ
 	const said = result.error ? `${result.error.message}` : 'success';
 	const uncertain = result.error !== undefined && /^Outcome uncertain/.test(result.error.message);
 	if (uncertain) cell.uncertain++;
+	if (answerLost && count > 0) cell.lostAnswers++;
+	if (answerLost && count > 0 && uncertain) cell.lostAnswersUncertain++;
 	const loss = (!result.error && count === 0) || (result.error !== undefined && !uncertain && count > 0);
 	if (loss) cell.losses++;
 	return duplicate || loss ? `${count} exist, the node said: ${said}` : undefined;
+}
+
+/** At most this share of a create's lost answers may end "Outcome uncertain" (issue 57). */
+export const UNCERTAIN_GOAL = 0.05;
+
+/** Per operation: how many writes committed while their answer was lost, and how many of those ended uncertain. */
+export function lostAnswersByOperation(
+	report: ChaosReport,
+): Array<{ operation: string; lost: number; uncertain: number }> {
+	const byOperation = new Map<string, { lost: number; uncertain: number }>();
+	for (const row of report.rows) {
+		const sum = byOperation.get(row.operation) ?? { lost: 0, uncertain: 0 };
+		sum.lost += row.lostAnswers;
+		sum.uncertain += row.lostAnswersUncertain;
+		byOperation.set(row.operation, sum);
+	}
+	return [...byOperation.entries()].map(([operation, sum]) => ({ operation, ...sum }));
+}
+
+/** The table of lost answers that ended "Outcome uncertain", per operation, a create's against UNCERTAIN_GOAL. */
+export function lostAnswersTable(report: ChaosReport): string {
+	const creates = new Set(
+		WRITE_OPERATIONS.filter((operation) => makesSomething(operation.routed.declared.writes)).map(
+			(operation) => operation.name,
+		),
+	);
+	const lines = lostAnswersByOperation(report).map(({ operation, lost, uncertain }) => {
+		const share = lost === 0 ? 0 : uncertain / lost;
+		const verdict = creates.has(operation) ? (share <= UNCERTAIN_GOAL ? 'held' : 'short') : '-';
+		return `| ${operation} | ${lost} | ${uncertain} | ${(share * 100).toFixed(1)} % | ${verdict} |`;
+	});
+	const header = `| operation | answers lost after commit | ended "Outcome uncertain" | share | a create's goal ≤ ${UNCERTAIN_GOAL * 100} % |`;
+	return [header, '|---|---|---|---|---|', ...lines].join('\n');
 }
 
 /** Runs every operation `runs` times (all operations at once, each against its own simulator). */
@@ -265,6 +326,7 @@ async function main(): Promise<void> {
 	let started = Date.now();
 	const report = await runChaos(runs, seed);
 	printLeg('faults', report, runs, seed, started);
+	console.log(`\nlost answers (the write committed, its answer lost):\n${lostAnswersTable(report)}`);
 	started = Date.now();
 	const busy = await runBusyChaos(busyRuns, seed + 1);
 	printLeg('busy (every core kept busy)', busy, busyRuns, seed + 1, started);

@@ -8,7 +8,11 @@
  *
  * - duplicate: more than one object of the run's marker that is not theirs;
  * - loss: the node said success and none of its own exists, or said a certain failure and one exists;
- * - taken: the node's output holds the hash or id of theirs — another writer's object output as the item's write;
+ * - taken: the node's output holds the hash or id of theirs that holds other content than the node sent, or that
+ *   another account made — another writer's object output as the item's write;
+ * - indistinguishable: the node output theirs holding exactly what it sends, made within a second of the write by
+ *   the same account (or by another where the place shows no creator: MCP listings, a task's attachments): the case
+ *   the service gives no way to tell apart (docs/behaviour.md). Counted apart, neither a loss nor taken.
  * - uncertain: the node said "Outcome uncertain" (allowed, whatever exists).
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -17,7 +21,7 @@ import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
 import { writeSimulatorOptions } from '../nodes/recovery/env';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 import type { FaultKind } from '../../devkit/simulator/types';
-import type { OtherWriter } from '../../devkit/operationCases';
+import type { OtherWriter, TheirContent } from '../../devkit/operationCases';
 import { makesSomething } from '../routedOperations';
 import { rowsAndTotals } from './cells';
 import { random as randomOf } from './random';
@@ -54,6 +58,7 @@ const OTHERS_FAULTS: OthersFault[] = [
 type Moment = 'before' | 'after commit';
 const TIMINGS: Moment[][] = [['before'], ['after commit'], ['before', 'after commit']];
 const WRITERS: OtherWriter[] = ['another account', 'the same account'];
+const CONTENTS: TheirContent[] = ['what the node sends', 'other content'];
 /** How long before the node's run theirs was made: within the send's second, or seconds before it. */
 export const SECONDS_BEFORE = [0, 1, 3, 10];
 
@@ -64,6 +69,8 @@ export interface OthersCell {
 	duplicates: number;
 	losses: number;
 	taken: number;
+	/** Runs that output theirs holding exactly what the node sends, made at the same moment, unseen by the node. */
+	indistinguishable: number;
 	uncertain: number;
 	/** Runs the engine failed before the node could say anything. */
 	engineFailures: number;
@@ -84,6 +91,7 @@ const emptyCell = (): OthersCell => ({
 	duplicates: 0,
 	losses: 0,
 	taken: 0,
+	indistinguishable: 0,
 	uncertain: 0,
 	engineFailures: 0,
 });
@@ -151,7 +159,15 @@ function countRun(
 	ours: number,
 	theirs: Array<string | number>,
 	result: Awaited<ReturnType<typeof othersRun>>,
+	tellable: boolean,
 ): string | undefined {
+	if (!('engineError' in result) && !tellable && !result.error && theirs.some((id) => holds(result.items, id))) {
+		cell.runs++;
+		cell.theirs += theirs.length;
+		cell.indistinguishable++;
+		if (ours > 1) cell.duplicates += ours - 1;
+		return ours > 1 ? `${ours} of the node's exist beside theirs, which the node output` : undefined;
+	}
 	cell.runs++;
 	cell.theirs += theirs.length;
 	const duplicate = ours > 1;
@@ -200,10 +216,11 @@ async function othersOfOperation(operation: WriteOperation, leg: LegSettings): P
 			const chosen = faults[Math.floor(random() * faults.length)];
 			const writer = WRITERS[Math.floor(random() * WRITERS.length)];
 			const timing = TIMINGS[Math.floor(random() * TIMINGS.length)];
+			const content = CONTENTS[Math.floor(random() * CONTENTS.length)];
 			const marker = `others-${run}-${Math.floor(random() * 1e9).toString(36)}`;
 			const secondsBefore = leg.secondsBefore[Math.floor(random() * leg.secondsBefore.length)];
 			const theirs: Array<string | number> = [];
-			const make = (secondsAgo = 0) => theirs.push(makeTheirs(marker, writer, secondsAgo));
+			const make = (secondsAgo = 0) => theirs.push(makeTheirs(marker, writer, secondsAgo, content));
 			sim.faults.clear();
 			if (timing.includes('before')) make(secondsBefore);
 			if (timing.includes('after commit')) commits.arm(marker, () => make());
@@ -216,15 +233,26 @@ async function othersOfOperation(operation: WriteOperation, leg: LegSettings): P
 			const key = `${operation.name}\u0000${chosen.name}`;
 			const cell = leg.cells.get(key) ?? emptyCell();
 			leg.cells.set(key, cell);
-			const example = countRun(cell, prepared.count(marker) - theirs.length, theirs, result);
-			const by = `${writer}, ${when(timing, secondsBefore)}`;
+			// Within a second of the write, whole-second times cannot tell theirs from the node's: only content or a
+			// creator the place shows can.
+			const sameMoment = timing.includes('after commit') || secondsBefore <= 1;
+			const tellable =
+				!sameMoment || content === 'other content' || (writer === 'another account' && showsCreators(operation));
+			const example = countRun(cell, prepared.count(marker) - theirs.length, theirs, result, tellable);
+			const by = `${writer} (${content}), ${when(timing, secondsBefore)}`;
 			if (example) leg.badBy[by] = (leg.badBy[by] ?? 0) + 1;
 			if (example && leg.examples.length < 20)
-				leg.examples.push(`${operation.name} / ${chosen.name} / ${writer} ${when(timing, secondsBefore)}: ${example}`);
+				leg.examples.push(`${operation.name} / ${chosen.name} / ${by}: ${example}`);
 		}
 	} finally {
 		await sim.close();
 	}
+}
+
+/** Whether the place an operation writes to shows who made each object (MCP listings and attachments do not). */
+function showsCreators(operation: WriteOperation): boolean {
+	if (operation.routed.resource === 'attachment') return false;
+	return operation.auth === 'rest' || operation.routed.node === 'SvcDvs';
 }
 
 /** The operations whose file declares a write that makes something: an update only changes what is there. */
@@ -261,19 +289,20 @@ export async function othersChaos(
 }
 
 export function othersTable(report: OthersReport): string {
-	const header = '| operation | fault | runs | theirs made | duplicates | losses | taken | uncertain | engine failed |';
+	const header =
+		'| operation | fault | runs | theirs made | duplicates | losses | taken | same content, same moment | uncertain | engine failed |';
 	const lines = report.rows.map(
 		(row) =>
-			`| ${row.operation} | ${row.fault} | ${row.runs} | ${row.theirs} | ${row.duplicates} | ${row.losses} | ${row.taken} | ${row.uncertain} | ${row.engineFailures} |`,
+			`| ${row.operation} | ${row.fault} | ${row.runs} | ${row.theirs} | ${row.duplicates} | ${row.losses} | ${row.taken} | ${row.indistinguishable} | ${row.uncertain} | ${row.engineFailures} |`,
 	);
 	const bad = Object.entries(report.badBy)
 		.sort(([a], [b]) => a.localeCompare(b))
 		.map(([by, runs]) => `${by}: ${runs} runs with a duplicate, a loss or a taken object`);
-	return [header, '|---|---|---|---|---|---|---|---|---|', ...lines, ...(bad.length > 0 ? ['', ...bad] : [])].join(
+	return [header, '|---|---|---|---|---|---|---|---|---|---|', ...lines, ...(bad.length > 0 ? ['', ...bad] : [])].join(
 		'\n',
 	);
 }
 
 export const othersFigures = (report: OthersReport) =>
 	`${report.totals.runs} runs, ${report.totals.duplicates} duplicates, ${report.totals.losses} losses, ` +
-	`${report.totals.taken} taken`;
+	`${report.totals.taken} taken, ${report.totals.indistinguishable} indistinguishable`;

@@ -10,7 +10,7 @@ import type { StreamedFilePart } from './multipart';
 import { StreamingFormData, multipartType, newBoundary, readIfSmall } from './multipart';
 import type { RestAction } from './restCatalogue';
 import { REST } from './restCatalogue';
-import { formBody } from './storageApi';
+import { downloadThrough, formBody, type StorageDownload } from './storageApi';
 
 export const DVS_CREDENTIAL_TYPE = 'svcDvsApi';
 
@@ -220,4 +220,18 @@ export async function listDvsAttachmentFolder(
 		(failed, connection) => attachmentFolderError(ctx, failed, options, connection),
 	);
 	return response.body;
+}
+
+/**
+ * A file of a task's attachment folder, as a stream: the storage API's download_file with the DVS credential, as its
+ * listing is (the DVS API lists a task's files through the storage API with the same user and token).
+ */
+export async function downloadDvsAttachment(
+	ctx: ServiceContext,
+	fileHash: string,
+	options: DvsCallOptions,
+): Promise<StorageDownload> {
+	return await downloadThrough(ctx, DVS_API, fileHash, options, (failed, connection) =>
+		attachmentFolderError(ctx, failed, options, connection),
+	);
 }

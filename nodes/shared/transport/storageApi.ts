@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import type { ApiCallOptions, ApiConnection, ApiDefinition, ApiRequest } from './apiClient';
 import { sendApiCall } from './apiClient';
@@ -223,14 +223,30 @@ export async function downloadFromStorage(
 	fileHash: string,
 	options: StorageCallOptions,
 ): Promise<StorageDownload> {
+	return await downloadThrough(ctx, STORAGE_API, fileHash, options, (failed, connection) =>
+		statusError(ctx, failed, REST.downloadFile, options, connection),
+	);
+}
+
+/**
+ * `/api_v2/download_file` with an API's credential (the storage API's, or the DVS API's for a task's attachment
+ * folder), as a stream; `errorOf` says what a refusal means for that credential.
+ */
+export async function downloadThrough(
+	ctx: ServiceContext,
+	api: ApiDefinition,
+	fileHash: string,
+	options: ApiCallOptions,
+	errorOf: (failed: ServiceResponse, connection: ApiConnection) => NodeApiError,
+): Promise<StorageDownload> {
 	const action = REST.downloadFile;
 	const response = await sendApiCall(
 		ctx,
-		STORAGE_API,
+		api,
 		`/api_v2/${action.name}`,
 		{ action, body: () => formBody({ file_hash: fileHash }), responseType: 'stream' },
 		options,
-		(failed, connection) => statusError(ctx, failed, action, options, connection),
+		errorOf,
 	);
 	const length = Number(response.headers['content-length']);
 	// The call's timeout bounds the wait for the headers (the request) and each wait for more of the body.

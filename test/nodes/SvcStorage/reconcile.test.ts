@@ -142,7 +142,9 @@ describe('names by the service rule only (document 1: "final name is normalized 
 		);
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Report');
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Report" was written');
+		expect(result.error?.message).toMatch(
+			/^Outcome uncertain: could not confirm whether the folder "Report" in the folder \S+ was written$/,
+		);
 		expect(result.error?.description).toContain(
 			'folder "report", whose name differs from "Report" only in letter case or form',
 		);
@@ -158,8 +160,8 @@ describe('names by the service rule only (document 1: "final name is normalized 
 		);
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, content, 'invoice.pdf');
-		expect(result.error?.message).toBe(
-			'Outcome uncertain: could not confirm whether the file "invoice.pdf" was written',
+		expect(result.error?.message).toMatch(
+			/^Outcome uncertain: could not confirm whether the file "invoice\.pdf" in the folder \S+ was written$/,
 		);
 		expect(countOf('upload_file', start)).toBe(1);
 	});
@@ -272,7 +274,9 @@ describe('when the read-back fails too', () => {
 		readBacksFail({ kind: 'statusBeforeCommit', status: 500 }, EVERY_LOOK);
 		const start = sim().requests.length;
 		const result = await createFolder(parent.hash, 'Unknown');
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the folder "Unknown" was written');
+		expect(result.error?.message).toMatch(
+			/^Outcome uncertain: could not confirm whether the folder "Unknown" in the folder \S+ was written$/,
+		);
 		expect(result.error?.description).toMatch(/Check the destination for .* before running the node again/);
 		expect(countOf('create_folder', start)).toBe(1);
 		expect(namesIn(parent.hash)).toEqual(['Unknown']);
@@ -284,8 +288,8 @@ describe('when the read-back fails too', () => {
 		readBacksFail({ kind: 'dropBeforeCommit' }, EVERY_LOOK);
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('x'), 'unknown.pdf');
-		expect(result.error?.message).toBe(
-			'Outcome uncertain: could not confirm whether the file "unknown.pdf" was written',
+		expect(result.error?.message).toMatch(
+			/^Outcome uncertain: could not confirm whether the file "unknown\.pdf" in the folder \S+ was written$/,
 		);
 		expect(countOf('upload_file', start)).toBe(1);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
@@ -302,7 +306,9 @@ describe('when the read-back fails too', () => {
 			{ folderUploadKey: folder.uploadKey },
 			passwordCredentials(sim().demo.free),
 		);
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "keyed.pdf" was written');
+		expect(result.error?.message).toMatch(
+			/^Outcome uncertain: could not confirm whether the file "keyed\.pdf" in the folder \S+ was written$/,
+		);
 		expect(result.error?.description).toMatch(/upload key/);
 		expect(countOf('upload_file', start)).toBe(1);
 		expect(sim().storage.listChildren(folder.hash)).toHaveLength(1);
@@ -335,7 +341,9 @@ describe('a timeout (the service answers after the Timeout option) is reconciled
 		faultNext('upload_file', { kind: 'delay', ms: 2500 });
 		const start = sim().requests.length;
 		const result = await uploadFile(folder.hash, samplePdf('slow'), 'slow.pdf', { timeout: 1500 });
-		expect(result.error?.message).toBe('Outcome uncertain: could not confirm whether the file "slow.pdf" was written');
+		expect(result.error?.message).toMatch(
+			/^Outcome uncertain: could not confirm whether the file "slow\.pdf" in the folder \S+ was written$/,
+		);
 		expect(result.error?.description).toMatch(/did not answer in time.*15 s later.*did not send it again/);
 		expect(countOf('upload_file', start)).toBe(1);
 		// The five looks of the settle window; nothing before the write.

@@ -128,7 +128,8 @@ describe.each<Auth>(['rest', 'mcp'])('%s task.create in a busy project', (auth) 
 	it('1,100 tasks arrive after the lost answer: the read-back stops at its bound and says "Outcome uncertain"', async () => {
 		const busy = busyProject(auth);
 		const marker = `flood-${suffix()}`;
-		afterWrite(busy.kind.match, () => busy.arrive(1100, busy.worker));
+		// Dated after the write (which the lost answer's fault stores a moment later): newer, so listed before it.
+		afterWrite(busy.kind.match, () => busy.arrive(1100, busy.worker, undefined, sim().dvs.store.clock() + 5000));
 		answerLost(busy, marker);
 		const start = sim().requests.length;
 		const run = await runAlone(busy.destination, [busy.destination.item(marker)]);

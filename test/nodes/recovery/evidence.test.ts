@@ -190,27 +190,31 @@ describe.each(kindRows(CREATES_AND_UPLOADS))('%s, a name the service stores othe
 });
 
 describe.each(kindRows(CREATES_AND_UPLOADS))('%s, stored within the second it was sent', (_name, kind) => {
-	it('the answer lost: "Outcome uncertain" naming it, never sent again; If Name Exists → Use Existing on Retry execution outputs it', async () => {
+	it('the answer lost: the entry holds what was sent, so it is the write, output reconciled, sent once', async () => {
 		const destination = kind.prepare(sim());
 		const m = marker('s');
-		// Listing times a second behind `Date`: the write's time cannot fall in a second begun after the send, where
-		// another writer's entry made just before the send would show the same second.
-		sim().storage.listingClock.offsetSeconds = -1;
-		try {
-			sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
-			const failed = await runAlone(destination, [destination.item(m)]);
-			expect(failed.result.error?.message).toMatch(/^Outcome uncertain/);
-			expect(JSON.stringify(failed.result.error)).toContain(nameOf(kind, m));
-			const [stored] = destination.objects(m);
-			expect(destination.objects(m)).toHaveLength(1);
-			const retried = await retryEdited(failed, destination, { options: { ifNameExists: 'useExisting' } });
-			expect(retried.result.error).toBeUndefined();
-			expect(retried.items[0]).toMatchObject({ existing: true });
-			expect(JSON.stringify(retried.items[0])).toContain(stored.id);
-			expect(destination.objects(m)).toHaveLength(1);
-		} finally {
-			sim().storage.listingClock.offsetSeconds = 0;
-		}
+		// Stored at once: its whole-second time is the send's own second, where another writer's entry made just
+		// before the send would show the same time. What it holds tells it apart (issue 57).
+		sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
+		const start = sim().requests.length;
+		const run = await runAlone(destination, [destination.item(m)]);
+		expect(run.result.error).toBeUndefined();
+		const [stored] = destination.objects(m);
+		expect(destination.objects(m)).toHaveLength(1);
+		expect(run.items[0]).toMatchObject({ reconciled: true });
+		expect(JSON.stringify(run.items[0])).toContain(stored.id);
+		expect(requestsSince(start, kind.match)).toHaveLength(1);
+	});
+
+	it('an entry of its name made by another writer in that second, holding other bytes or things, is not it', async () => {
+		const destination = kind.prepare(sim());
+		const m = marker('o');
+		sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'dropBeforeCommit' } });
+		// Theirs by the same account: a file of other bytes of the same size (SAME_CONTENT), or a folder not empty.
+		const theirs = madeByAnother(sim(), kind, destination, nameOf(kind, m), sim().demo.pro.userId);
+		if (!kind.file) sim().storage.addFile(sim().demo.pro.userId, theirs, 'theirs.txt', Buffer.from('theirs'));
+		const run = await runAlone(destination, [destination.item(m)], CONTINUE);
+		expect(JSON.stringify(run.items[0])).not.toContain(theirs);
 	});
 });
 

@@ -11,6 +11,7 @@ import { DVS_UNAVAILABILITY, unavailable } from '../availability';
 import { McpStorageAdapter } from '../storage/McpStorageAdapter';
 import { MCP_UPLOAD_MAX_BYTES, readWhole } from '../storage/mcpFileContent';
 import type { UploadSource } from '../storage/port';
+import type { StorageDownload } from '../../transport/storageApi';
 import type {
 	DvsFieldDescriptor,
 	DvsFieldValues,
@@ -259,5 +260,9 @@ export class McpDvsAdapter implements DvsAdapter {
 
 	async listAttachmentFolder(uploadHash: string, _taskId: number, itemIndex: number): Promise<IDataObject[]> {
 		return await this.storageAdapter.listFolder(uploadHash, {}, itemIndex);
+	}
+
+	async downloadAttachment(fileHash: string, _taskId: number, itemIndex: number): Promise<StorageDownload> {
+		return await this.storageAdapter.downloadFile(fileHash, itemIndex);
 	}
 }

@@ -4,7 +4,14 @@ import type { ItemTimeout } from '../../transport/timeouts';
 import type { ServiceContext } from '../../transport/http';
 import { streamedFile } from '../../transport/multipart';
 import type { DvsCallOptions } from '../../transport/dvsApi';
-import { DVS_REGISTER_LABELS, callDvs, listDvsAttachmentFolder, uploadToDvs } from '../../transport/dvsApi';
+import {
+	DVS_REGISTER_LABELS,
+	callDvs,
+	downloadDvsAttachment,
+	listDvsAttachmentFolder,
+	uploadToDvs,
+} from '../../transport/dvsApi';
+import type { StorageDownload } from '../../transport/storageApi';
 import type { RestAction } from '../../transport/restCatalogue';
 import { REST } from '../../transport/restCatalogue';
 import type { UploadSource } from '../storage/port';
@@ -191,5 +198,14 @@ export class RestDvsAdapter implements DvsAdapter {
 			this.options(`list the attachments of task ${taskId}`, itemIndex),
 		);
 		return folderEntries(body);
+	}
+
+	/** The storage API's download_file with the DVS credential, as the attachment folder's listing is. */
+	async downloadAttachment(fileHash: string, taskId: number, itemIndex: number): Promise<StorageDownload> {
+		return await downloadDvsAttachment(
+			this.ctx,
+			fileHash,
+			this.options(`read an attachment of task ${taskId}`, itemIndex),
+		);
 	}
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DvsRegister } from '../../transport/dvsApi';
+import type { StorageDownload } from '../../transport/storageApi';
 import type { UploadSource } from '../storage/port';
 import type { Adapter } from '../adapter';
 
@@ -110,6 +111,8 @@ export interface DvsAdapter extends Adapter {
 	getComments(taskId: number, page: { limit: number; offset: number }, itemIndex: number): Promise<DvsPage>;
 	/** The entries of a task's attachment folder (its `upload_hash`). */
 	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
+	/** A file of a task's attachment folder, its bytes as a stream (what a lost upload's own file must hold). */
+	downloadAttachment(fileHash: string, taskId: number, itemIndex: number): Promise<StorageDownload>;
 	sendCreate(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
 	sendUpdate(
 		register: DvsRegister,

@@ -4,6 +4,7 @@ import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import { writeOnce } from '../exactlyOnce/executor';
 import { nameClaim } from '../storage/entries';
 import type { UploadSource } from '../../adapters/storage/port';
+import type { StorageDownload } from '../../transport/storageApi';
 import type { DvsReader, ReadBackScope } from './readBack';
 import {
 	addCommentWrite,
@@ -157,6 +158,11 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		const uploadHash = typeof task.upload_hash === 'string' && task.upload_hash ? task.upload_hash : null;
 		if (uploadHash === null) return { uploadHash, entries: [] };
 		return { uploadHash, entries: await this.adapter.listAttachmentFolder(uploadHash, taskId, itemIndex) };
+	}
+
+	/** A file of the task's attachment folder, its bytes as a stream. */
+	async downloadAttachment(fileHash: string, taskId: number, itemIndex: number): Promise<StorageDownload> {
+		return await this.adapter.downloadAttachment(fileHash, taskId, itemIndex);
 	}
 
 	/** The files in the task's attachment folder (storage folder entries); [] when it has none. */

@@ -1,7 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AmbiguousReadBack } from '../exactlyOnce/uncertainWrite';
-import { madeAgainst, ourObject, type Candidate, type Holds, type Made } from '../exactlyOnce/evidence';
+import {
+	madeAgainst,
+	ourObject,
+	readHolds,
+	unplaced,
+	type Candidate,
+	type Holds,
+	type Made,
+} from '../exactlyOnce/evidence';
 import type { DvsAdapter, DvsRegister } from '../../adapters/dvs/port';
 import type { ServerClock } from '../ServiceOverAdapter';
 
@@ -35,10 +43,12 @@ export interface CreatedDocumentTarget {
 }
 
 /**
- * How far apart `date_created` and the HTTP `Date` clock may be: nothing in the DVS API ties them. A document that
- * holds what was sent, created within this time before the send, may be the write: never taken, never resent.
+ * How far `date_created` may lag the HTTP `Date` clock: nothing in the DVS API ties them, nor says in which zone
+ * `date_created` is, so a time before the send never rules a document out (the run's look does: what it showed is
+ * older than the write). A document that holds what was sent, dated before the send, may be the write: never taken,
+ * never resent.
  */
-const DOCUMENT_SKEW_MS = 15 * 60_000;
+const DOCUMENT_SKEW_MS = Number.POSITIVE_INFINITY;
 
 /** How far ahead of the `Date` clock a `date_created` may be before the clocks are taken to disagree. */
 const DOCUMENT_FUTURE_TOLERANCE_MS = 60_000;
@@ -46,7 +56,7 @@ const DOCUMENT_FUTURE_TOLERANCE_MS = 60_000;
 /**
  * When each document was made against the send (sent at `sentAt` by our clock), by `date_created`. The document does
  * not say in which zone its time is: read as UTC, a time ahead of the service's clock shows another zone (or clocks
- * that disagree), and then no time of the listing rules anything out.
+ * that disagree), and then no time of the listing places a document after the send.
  */
 function madeAgainstSend(
 	clock: ServerClock,
@@ -57,9 +67,10 @@ function madeAgainstSend(
 	const serverNow = clock(Date.now());
 	if (serverAtSend === undefined || serverNow === undefined) return () => 'not before';
 	const ahead = (time: number | undefined) => time !== undefined && time > serverNow + DOCUMENT_FUTURE_TOLERANCE_MS;
-	if (documents.map(createdAtMs).some(ahead)) return () => 'not before';
-	const send = { earliest: serverAtSend, lag: DOCUMENT_SKEW_MS };
-	return (document) => madeAgainst(createdAtMs(document), 1000, send);
+	const send = { earliest: serverAtSend, latest: serverAtSend + 1000, lag: DOCUMENT_SKEW_MS };
+	const made = (document: IDataObject) => madeAgainst(createdAtMs(document), 1000, send);
+	if (documents.map(createdAtMs).some(ahead)) return (document) => unplaced(made(document));
+	return made;
 }
 
 /**
@@ -84,11 +95,12 @@ export async function createdDocument(
 			(creator !== undefined && target.actor !== undefined && creator !== target.actor);
 		const shown = `document ${id ?? '(no ID shown)'} named "${target.name}"`;
 		const nameDoubt = id === undefined ? 'whose ID is not shown' : undefined;
-		candidates.push({ document, shown, ruledOut, nameDoubt, made: made(document), holds: 'unknown' });
+		const createdAt = createdAtMs(document);
+		candidates.push({ document, shown, ruledOut, nameDoubt, made: made(document), holds: 'unknown', createdAt });
 	}
 	for (const candidate of candidates)
 		if (!candidate.ruledOut && candidate.made !== 'before' && !candidate.nameDoubt)
-			candidate.holds = await target.holds(candidate.document);
+			await readHolds(candidate, async () => await target.holds(candidate.document));
 	const found = ourObject(candidates)?.document;
 	if (found !== undefined || since.covered) return found;
 	// Unread documents are older than the last one read: when that one is older than the send, so are they.

@@ -20,6 +20,7 @@ import { sentCommentText } from './commentText';
 import { createdDocument, documentsSinceLook, READ_BACK_PAGE, refId, trimmed } from './createdDocuments';
 import type { Holds } from '../exactlyOnce/evidence';
 import { sendOnListing, writtenEntry } from '../storage/readBack';
+import { holdsBytes, sentBytes } from '../storage/content';
 import { mayHaveWrittenPart, missingValues, partlyWritten } from './sentValues';
 import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
 
@@ -36,7 +37,10 @@ export interface ReadBackScope {
 export const READ_BACK_WINDOW = 50;
 
 /** The reads a read-back needs, available from either adapter. */
-export type DvsReader = Pick<DvsAdapter, 'getFields' | 'getDocument' | 'listDocuments' | 'getComments'> & {
+export type DvsReader = Pick<
+	DvsAdapter,
+	'getFields' | 'getDocument' | 'listDocuments' | 'getComments' | 'downloadAttachment'
+> & {
 	/** The task's attachment folder and its entries; null folder when the task shows none. */
 	attachmentFolder(taskId: number, itemIndex: number): Promise<{ uploadHash: string | null; entries: IDataObject[] }>;
 };
@@ -68,16 +72,15 @@ export async function newestDocuments(
 
 /**
  * What a document of our name holds against a create's values, as get_document shows it: every value (what was
- * sent), a sent value replaced by another (something else), or some sent values still empty — a create the service
- * wrote in part (the DVS API: no rollback), which `partIsOurs` takes for ours (after a refusal that may leave part of
- * a write behind) and which otherwise proves nothing.
+ * sent), or every value but relation values (IDs) left empty — a create the service wrote in part (the DVS API:
+ * "invalid relation ids can fail after part of a write happened and a failure does not guarantee rollback"), which
+ * the create then completes; a value held otherwise, or a text left empty, is something else.
  */
 function documentHolds(
 	reader: DvsReader,
 	register: DvsRegister,
 	values: DvsFieldValues,
 	itemIndex: number,
-	partIsOurs: boolean,
 ): (document: IDataObject) => Promise<Holds> {
 	return async (document) => {
 		const id = refId(document.dvs_document_id) as number;
@@ -85,13 +88,21 @@ function documentHolds(
 			reader.getFields(register, itemIndex),
 			reader.getDocument(register, id, itemIndex),
 		]);
-		const missing = Object.keys(valuesNotHeld(schema.fields, now, values));
-		if (missing.length === 0) return 'what was sent';
+		const missing = valuesNotHeld(schema.fields, now, values);
 		const empty = (value: unknown) =>
 			value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-		if (!missing.every((name) => empty(now[name]))) return 'something else';
-		return partIsOurs ? 'what was sent' : 'unknown';
+		const relation = (sent: unknown) => Array.isArray(sent) || typeof sent === 'number';
+		const partOf = Object.entries(missing).every(([name, sent]) => relation(sent) && empty(now[name]));
+		return partOf ? 'what was sent' : 'something else';
 	};
+}
+
+/** What a create makes and where, for messages: `the task "Brief" in project 12`. */
+function createdSubject(register: DvsRegister, name: string, filters: Record<string, number[]> | undefined): string {
+	const what = register === 'task' ? 'task' : register === 'contact_person' ? 'contact person' : 'document';
+	const named = name ? `the ${what} "${name}"` : `the new ${what}`;
+	const project = Object.values(filters ?? {})[0]?.[0];
+	return project === undefined ? named : `${named} in project ${project}`;
 }
 
 /**
@@ -108,29 +119,29 @@ export function createDocumentWrite(
 	const { node, reader, itemIndex, records, clock } = scope;
 	const { register, filters } = target;
 	const name = trimmed(values.name);
-	const writtenOf = async (sent: SentWrite, partIsOurs: boolean): Promise<DvsWriteResult | undefined> => {
+	const holds = documentHolds(reader, register, values, itemIndex);
+	const writtenOf = async (sent: SentWrite): Promise<DvsWriteResult | undefined> => {
 		const actor = await actorId(reader, register, itemIndex);
 		// Without a send time the look was taken after the unrecorded write: it tells nothing of it.
 		const look = sent.at === undefined ? undefined : target.before;
 		const since = await documentsSinceLook(reader, { register, filters, look }, itemIndex);
 		const others = writtenBy(records);
-		const holds = documentHolds(reader, register, values, itemIndex, partIsOurs);
 		const on = { at: sent.at, clock };
 		const found = await createdDocument(since, { register, look, name, actor, others, holds }, on);
 		return found === undefined ? undefined : { dvs_document_id: refId(found.dvs_document_id) as number };
 	};
 	return {
-		subject: name ? `the document "${name}"` : 'the new document',
+		subject: createdSubject(register, name, filters),
 		identity: { write: 'create', section: register, values },
 		locate: { section: register, name },
 		write,
-		findWritten: async (sent) => await writtenOf(sent, false),
+		findWritten: writtenOf,
 		objectOf: (result) => ({ id: result.dvs_document_id, name }),
 		readBack: async (object) => await documentNow(scope, register, object.id),
 		afterRefusal: {
 			applies: mayHaveWrittenPart(values),
 			check: async (sent, error) => {
-				const written = await writtenOf(sent, true);
+				const written = await writtenOf(sent);
 				if (!written) return undefined;
 				const missing = await missingValues(reader, register, written.dvs_document_id, values, itemIndex);
 				return partlyWritten(node, written.dvs_document_id, true, { values, missing }, error, itemIndex);
@@ -238,8 +249,8 @@ export function addCommentWrite(
 
 /**
  * upload_document_file: a file in the task's attachment folder, named like ours (the service numbers a taken name),
- * of the size sent (the DVS credential reads no file's bytes), and nothing the service shows ruling it out
- * (storage/readBack.ts `writtenEntry`).
+ * holding the bytes sent (read only after an unknown outcome, and only where the size fits), and nothing the
+ * service shows ruling it out (storage/readBack.ts `writtenEntry`).
  */
 export function uploadAttachmentWrite(
 	scope: ReadBackScope,
@@ -249,10 +260,12 @@ export function uploadAttachmentWrite(
 ): UncertainWrite<DvsUploadResult> {
 	const { reader, itemIndex, records, clock } = scope;
 	const what = { kind: 'file' as const, name: source.fileName, size: source.size };
+	const sent = sentBytes(source);
 	const holds = async (entry: IDataObject): Promise<Holds> => {
 		const size = entrySize(entry);
-		if (size === undefined) return 'unknown';
-		return size === source.size ? 'what was sent' : 'something else';
+		if (size !== undefined && size !== source.size) return 'something else';
+		const stored = await reader.downloadAttachment(entryHash(entry) as string, taskId, itemIndex);
+		return (await holdsBytes(stored, sent)) ? 'what was sent' : 'something else';
 	};
 	const writtenIn = async (
 		folder: { uploadHash: string | null; entries: IDataObject[] },
@@ -268,7 +281,7 @@ export function uploadAttachmentWrite(
 		};
 	};
 	return {
-		subject: `the attachment "${source.fileName}"`,
+		subject: `the attachment "${source.fileName}" on task ${taskId}`,
 		identity: { write: 'attachment', taskId, name: source.fileName, size: source.size ?? null },
 		locate: { taskId },
 		write,

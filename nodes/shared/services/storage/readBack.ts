@@ -3,7 +3,15 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { UncertainWrite } from '../exactlyOnce/uncertainWrite';
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import { madeAgainst, ourObject, type Candidate, type Holds, type SendOnClock } from '../exactlyOnce/evidence';
+import {
+	madeAgainst,
+	ourObject,
+	readHolds,
+	unplaced,
+	type Candidate,
+	type Holds,
+	type SendOnClock,
+} from '../exactlyOnce/evidence';
 import { sendOnListingClock, type ListingClock } from '../exactlyOnce/executor';
 import {
 	entryCreatedAt,
@@ -60,10 +68,16 @@ export interface WrittenEntry {
 	size?: number;
 }
 
+/** How far past the service's now a listing time may be before the listing's clock is taken to be off. */
+const FUTURE_TOLERANCE_MS = 2000;
+
+/** The send on the listing's clock, and the latest that clock can show now (past it, the clock is off). */
+export type SendOnListing = SendOnClock & { latestNow?: number };
+
 /** What rules an entry out besides its name and content, and the send on the listing's clock. */
 export interface EntryEvidence {
 	/** The send on the listing's clock; undefined when the send's time is unknown (anything new may be it). */
-	send?: SendOnClock;
+	send?: SendOnListing;
 	/** The destination as listed before the write: everything in it is older than the write. */
 	snapshot?: DestinationSnapshot;
 	/** Objects this execution's other items and runs wrote: never this item's write. */
@@ -119,24 +133,25 @@ export async function writtenEntry(
 		const resolution = created !== undefined && created % 60_000 === 0 ? 60_000 : 1000;
 		const made = evidence.snapshot ? 'not before' : madeAgainst(created, resolution, evidence.send);
 		const shown = `a ${written.kind} "${entryName(entry) ?? ''}"`;
-		candidates.push({ entry, fit, shown, ruledOut, made, holds: 'unknown' });
+		candidates.push({ entry, fit, shown, ruledOut, made, holds: 'unknown', createdAt: created });
 	}
+	// An entry dated past the service's now shows the listing's clock off: its times place nothing.
+	const latestNow = evidence.send?.latestNow;
+	const off =
+		latestNow !== undefined && entries.some((entry) => (entryCreatedAt(entry) ?? 0) > latestNow + FUTURE_TOLERANCE_MS);
+	if (off && !evidence.snapshot) for (const candidate of candidates) candidate.made = unplaced(candidate.made);
 	for (const candidate of candidates)
-		if (!candidate.ruledOut && candidate.made !== 'before') candidate.holds = await evidence.holds(candidate.entry);
-	// The service numbers a name only when an entry holds it: one that is not ours makes a numbered entry ours.
-	const takenByAnother = candidates.some(
-		(candidate) =>
-			candidate.fit === 'exact' &&
-			(candidate.ruledOut || candidate.made === 'before' || candidate.holds === 'something else'),
-	);
-	for (const candidate of candidates) candidate.nameDoubt = nameDoubt(candidate.fit, wanted, takenByAnother);
+		if (!candidate.ruledOut && candidate.made !== 'before')
+			await readHolds(candidate, async () => await evidence.holds(candidate.entry));
+	// The service numbers a name only when an entry holds it: a numbered entry beside one of the name may be ours.
+	const nameHeld = candidates.some((candidate) => candidate.fit === 'exact');
+	for (const candidate of candidates) candidate.nameDoubt = nameDoubt(candidate.fit, wanted, nameHeld);
 	return ourObject(candidates)?.entry;
 }
 
-function nameDoubt(fit: NameFit, wanted: string, takenByAnother: boolean): string | undefined {
+function nameDoubt(fit: NameFit, wanted: string, nameHeld: boolean): string | undefined {
 	if (fit === 'look-alike') return `whose name differs from "${wanted}" only in letter case or form`;
-	if (fit === 'numbered' && !takenByAnother)
-		return `whose name is "${wanted}" numbered, while no other entry is known to have held "${wanted}"`;
+	if (fit === 'numbered' && !nameHeld) return `whose name is "${wanted}" numbered, while no entry holds "${wanted}"`;
 	if (fit === 'cut') return `whose name may be "${wanted}" cut short`;
 	return undefined;
 }
@@ -156,11 +171,11 @@ export function storedContent(
 		if (written.kind === 'folder')
 			return (await reader.listFolder(hash, {}, itemIndex)).length === 0 ? 'what was sent' : 'something else';
 		const size = entrySize(entry);
-		if (size !== undefined && written.size !== undefined && size !== written.size)
-			return written.sizeMayChange ? 'unknown' : 'something else';
+		const mayDiffer = written.sizeMayChange ? 'maybe what was sent' : 'something else';
+		if (size !== undefined && written.size !== undefined && size !== written.size) return mayDiffer;
 		if (!sent) return 'unknown';
 		if (await holdsBytes(await reader.downloadFile(hash, itemIndex), sent)) return 'what was sent';
-		return written.sizeMayChange ? 'unknown' : 'something else';
+		return mayDiffer;
 	};
 }
 
@@ -169,9 +184,8 @@ export function sendOnListing(
 	clock: ServerClock,
 	sentAt: number | undefined,
 	listing: ListingClock | undefined,
-): SendOnClock | undefined {
-	const send = sentAt === undefined ? undefined : sendOnListingClock(clock, sentAt, listing, LISTING_SKEW_MS);
-	return send && { earliest: send.earliest, lag: send.lag };
+): SendOnListing | undefined {
+	return sentAt === undefined ? undefined : sendOnListingClock(clock, sentAt, listing, LISTING_SKEW_MS);
 }
 
 /**
@@ -189,7 +203,8 @@ export function entryWrite(
 	const locate = { folder: prepared.folderHash, name: prepared.name, kind: written.kind, size: written.size ?? null };
 	const holds = storedContent(adapter, written, itemIndex);
 	return {
-		subject: written.subject,
+		// Where it was written too, so "Outcome uncertain" says where to look.
+		subject: `${written.subject} in the folder ${prepared.folderHash}`,
 		identity: { ...locate, ...written.shapedBy },
 		locate,
 		write: prepared.send,
