@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The house's one way down, on the code as written and as it runs. Every file of nodes/shared/ stands in one of
- * the layers ARCHITECTURE.md draws and imports only its own layer or one below. Every operation of every action node (walked from the node's router)
+ * the layers ARCHITECTURE.md draws and imports only its own layer or one below; the write executor (exactlyOnce/)
+ * imports nothing of the services above it. Every operation of every action node (walked from the node's router)
  * reaches n8n's request helper through its route and its service (or the services' write executor, which runs the
  * service's planned write), down the layers in their order, never calling a layer above. Every write operation, over
  * each API its file declares, stands on at most 8 of our frames above the helper (over MCP: at most 6 above the
@@ -132,6 +133,20 @@ describe('the layers of nodes/shared, as written', () => {
 				.map((target) => `${file} imports ${target}`),
 		);
 		expect(upward).toEqual([]);
+	});
+
+	it('exactlyOnce/ (the write executor) imports nothing of the services above it, types included', () => {
+		// The services hand the executor their sends, reads and verdicts as data; it never reaches back into
+		// storage/, dvs/, mcp/ or ServiceOverAdapter.ts (nor any other services file outside exactlyOnce/).
+		const EXECUTOR_FOLDER = 'shared/services/exactlyOnce/';
+		const above = files
+			.filter((file) => file.startsWith(EXECUTOR_FOLDER))
+			.flatMap((file) =>
+				importsOf(file)
+					.filter((target) => target.startsWith('shared/services/') && !target.startsWith(EXECUTOR_FOLDER))
+					.map((target) => `${file} imports ${target}`),
+			);
+		expect(above).toEqual([]);
 	});
 
 	it('reads a layer the way the running code does', () => {

@@ -1,15 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	commentsToRead,
-	commentWritten,
-	ourComments,
-	valuesHeld,
-	type ReadComments,
-	type SentWrite,
-	type UncertainWrite,
-} from '../exactlyOnce/uncertainWrite';
+import type { SentWrite, UncertainWrite } from '../exactlyOnce/uncertainWrite';
+import { commentsToRead, commentWritten, ourComments, valuesHeld, type ReadComments } from './verdicts';
 import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { ServerClock } from '../ServiceOverAdapter';
 import { entryHash, entryName } from '../../adapters/storage/entryFields';
