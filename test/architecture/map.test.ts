@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- this file runs in Node under the test tools, never inside n8n */
 /**
  * ARCHITECTURE.md is a map a newcomer reads in 15 minutes: at most 2,500 words (about 160 a minute), the count
  * printed. The reference detail lives beside what it describes (the write executor's README, docs/DEVELOPMENT.md),
