@@ -1,10 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 /**
  * The house's one way down, on the code as written and as it runs. Every file of nodes/shared/ stands in one of
- * the layers ARCHITECTURE.md draws and imports only its own layer or one below. Every operation of every action
- * node (walked from the node's router) reaches n8n's request helper through its route and its service (or the
- * services' write executor, which runs the service's planned write), down the layers in their order, never calling a
- * layer above; how many of our frames a REST write stands on is printed, REST Folder → Create at most 8.
+ * the layers ARCHITECTURE.md draws and imports only its own layer or one below; the write executor (exactlyOnce/)
+ * imports nothing of the services above it. Every operation of every action node (walked from the node's router)
+ * reaches n8n's request helper through its route and its service (or the services' write executor, which runs the
+ * service's planned write), down the layers in their order, never calling a layer above. Every write operation, over
+ * each API its file declares, stands on at most 8 of our frames above the helper (over MCP: at most 6 above the
+ * transport, whose MCP client is not yet held to it); the depths are printed.
  * The stack is read where the credential signs the request (its `authenticate`), which n8n calls from inside the
  * helper.
  */
@@ -14,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import * as ts from 'typescript';
 
 import { loadPackage, runNode, type CredentialsMap } from '../../devkit/harness';
-import { operationCase } from '../../devkit/operationCases';
+import { operationCase, type OperationCase } from '../../devkit/operationCases';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
 const PACKAGE = loadPackage();
@@ -22,6 +24,8 @@ const DIST_NODES = `${PACKAGE.root}/dist/nodes/`.replace(/\\/g, '/');
 
 interface SignedRequest {
 	url: string;
+	/** The MCP tool a `tools/call` request calls. */
+	tool?: string;
 	/** Our frames, innermost first, as `file:function`. */
 	frames: string[];
 }
@@ -36,15 +40,30 @@ beforeAll(() => {
 		const original = type.authenticate;
 		if (typeof original !== 'function') continue;
 		type.authenticate = function (this: unknown, ...args: unknown[]) {
-			const request = args[1] as { url?: string; uri?: string; baseURL?: string };
+			const request = args[1] as { url?: string; uri?: string; baseURL?: string; body?: unknown };
 			signed.push({
 				url: `${request.baseURL ?? ''}${request.url ?? request.uri ?? ''}`,
+				tool: toolCalled(request.body),
 				frames: ourFrames(new Error().stack ?? ''),
 			});
 			return original.apply(this, args);
 		};
 	}
 });
+
+/** The tool a JSON-RPC `tools/call` body calls (as a string or an object), else undefined. */
+function toolCalled(body: unknown): string | undefined {
+	let message: unknown = body;
+	if (typeof body === 'string' || Buffer.isBuffer(body)) {
+		try {
+			message = JSON.parse(body.toString());
+		} catch {
+			return undefined;
+		}
+	}
+	const call = message as { method?: unknown; params?: { name?: unknown } } | null;
+	return call?.method === 'tools/call' && typeof call.params?.name === 'string' ? call.params.name : undefined;
+}
 
 function ourFrames(stack: string): string[] {
 	return stack
@@ -116,6 +135,20 @@ describe('the layers of nodes/shared, as written', () => {
 		expect(upward).toEqual([]);
 	});
 
+	it('exactlyOnce/ (the write executor) imports nothing of the services above it, types included', () => {
+		// The services hand the executor their sends, reads and verdicts as data; it never reaches back into
+		// storage/, dvs/, mcp/ or ServiceOverAdapter.ts (nor any other services file outside exactlyOnce/).
+		const EXECUTOR_FOLDER = 'shared/services/exactlyOnce/';
+		const above = files
+			.filter((file) => file.startsWith(EXECUTOR_FOLDER))
+			.flatMap((file) =>
+				importsOf(file)
+					.filter((target) => target.startsWith('shared/services/') && !target.startsWith(EXECUTOR_FOLDER))
+					.map((target) => `${file} imports ${target}`),
+			);
+		expect(above).toEqual([]);
+	});
+
 	it('reads a layer the way the running code does', () => {
 		expect(['SvcStorage/x.ts', 'shared/execution/router.ts', 'shared/transport/mcp/client.ts'].map(layerOf)).toEqual([
 			0, 1, 5,
@@ -146,9 +179,6 @@ function upwardCalls(frames: string[]): string[] {
 		return lowerCaller ? [`${frame} under ${lowerCaller}`] : [];
 	});
 }
-
-/** The requests of every operation declared `write`, run over REST, with their frames and operation. */
-const restWrites: Array<SignedRequest & { operation: string }> = [];
 
 let sim: ServiceSimulator;
 beforeAll(async () => {
@@ -183,11 +213,14 @@ const NODES: Record<string, { type: string; service: string; router: string; exp
 	},
 };
 
-function credentials(api: Api, session: boolean): CredentialsMap {
+/** The credentials of a run: the demo storage account's, the DVS organization's admin (over MCP too, for DVS). */
+function credentials(api: Api, session: boolean, dvs: boolean): CredentialsMap {
 	const pro = sim.demo.pro;
-	if (api === 'mcp')
-		return { svcMcpApi: { baseUrl: sim.baseUrl, userId: pro.userId, apiToken: pro.apiToken, protocolVersion: 'auto' } };
 	const admin = sim.dvs.seed.orgA.users.admin;
+	if (api === 'mcp') {
+		const user = dvs ? { userId: admin.id, apiToken: admin.token } : { userId: pro.userId, apiToken: pro.apiToken };
+		return { svcMcpApi: { baseUrl: sim.baseUrl, ...user, protocolVersion: 'auto' } };
+	}
 	return {
 		svcStorageApi: session
 			? { baseUrl: sim.baseUrl, authMethod: 'session', sessionId: 'walk' }
@@ -196,70 +229,169 @@ function credentials(api: Api, session: boolean): CredentialsMap {
 	};
 }
 
-describe.each(Object.entries(NODES))('%s', (_node, node) => {
+interface Declared {
+	access?: string;
+	runsOver?: readonly Api[];
+}
+
+/** A write operation's run over one API: its case and the requests it signed. */
+interface WriteRun {
+	api: Api;
+	known: OperationCase;
+	requests: SignedRequest[];
+}
+
+/** Every write operation's runs, by `node resource.operation over api` (filled by the walks below). */
+const writeRuns = new Map<string, WriteRun>();
+
+/** The label a write operation's run is named by in the depth test. */
+const writeLabel = (node: string, operation: string, api: Api): string =>
+	`${node} ${operation} over ${api === 'rest' ? 'REST' : 'MCP'}`;
+
+/** Each action node with its router as built (the module n8n loads) and its operations as `resource.operation`. */
+const ROUTED = Object.entries(NODES).map(([name, node]) => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the router as built, the same module n8n loads
 	const actions = require(`${DIST_NODES}${node.router}`)[node.exportName] as {
-		resources: Record<string, Record<string, unknown>>;
+		resources: Record<string, Record<string, Declared>>;
 	};
 	const operations = Object.entries(actions.resources).flatMap(([resource, ops]) =>
-		Object.keys(ops).map((operation) => `${resource}.${operation}`),
+		Object.entries(ops).map(([operation, declared]) => ({ operation: `${resource}.${operation}`, declared })),
 	);
-
-	const folder = node.router.split('/')[0];
-
-	it.each(operations)('%s reaches the transport through the service', async (operation) => {
-		const [resource, name] = operation.split('.');
-		// Its run from devkit/operationCases.ts (test/architecture/operationCases.test.ts holds every operation to one).
-		const known = operationCase(folder, resource, name);
-		if (!known) throw new Error(`${folder} ${operation}: no case in devkit/operationCases.ts`);
-		const api: Api = known.api ?? 'rest';
-		const authentication = node.type.endsWith('svcMcp') ? 'apiToken' : api === 'mcp' ? 'svcMcpApi' : undefined;
-		const from = signed.length;
-		await runNode({
-			type: node.type,
-			parameters: {
-				resource,
-				operation: name,
-				...(authentication ? { authentication } : {}),
-				...known.parameters(sim),
-			},
-			credentials: credentials(api, known.session === true),
-			continueOnFail: true,
-			...(known.input ? { input: known.input() } : {}),
-		});
-		const requests = signed.slice(from);
-		expect(requests.length).toBeGreaterThan(0);
-		for (const request of requests) {
-			expect(request.frames.some((frame) => frame.startsWith(node.service) || frame.startsWith(EXECUTOR))).toBe(true);
-			expect(upwardCalls(request.frames)).toEqual([]);
-			// The node's route, the service, (its adapter,) the one request loop: in that order, each once.
-			expect(request.frames.some((frame) => /^shared\/execution\/router\.js:.*route$/.test(frame))).toBe(true);
-			expect(layersDown(request.frames)).toEqual(expect.arrayContaining(['node', 'services', 'transport']));
-			expect(layersDown(request.frames)).toEqual([...new Set(layersDown(request.frames))]);
-			expect(request.frames[0]).toMatch(/^shared\/transport\/http\.js:sendServiceCall$/);
-		}
-		const declared = actions.resources[resource][name] as { access?: string };
-		if (api === 'rest' && declared.access !== 'read')
-			restWrites.push(...requests.map((request) => ({ ...request, operation })));
-	});
+	return { name, node, folder: node.router.split('/')[0], operations };
 });
 
-/** A request that only reads (the storage API's and the DVS API's get_*, search_*, and the ROOT lookup). */
-const READ_REQUEST = /\/(get|search|list)_\w+$|\/authenticate_user\.php$/;
+/** An operation's case (devkit/operationCases.ts; test/architecture/operationCases.test.ts holds each to one). */
+function caseOf(folder: string, operation: string): OperationCase {
+	const [resource, name] = operation.split('.');
+	const known = operationCase(folder, resource, name);
+	if (!known) throw new Error(`${folder} ${operation}: no case in devkit/operationCases.ts`);
+	return known;
+}
 
-it("prints how many of our frames the REST writes stand on above n8n's request helper", () => {
-	const writes = restWrites.filter((request) => !READ_REQUEST.test(new URL(request.url).pathname));
-	const folderCreate = writes.find((request) => request.url.endsWith('/api_v2/create_folder'));
-	expect(folderCreate).toBeDefined();
-	const deepest = writes.reduce((deep, write) => (write.frames.length > deep.frames.length ? write : deep));
-	// eslint-disable-next-line no-console -- the depth is a figure the run prints
-	console.log(
-		`REST write depth (our frames above n8n's request helper): Folder → Create ${folderCreate?.frames.length}, ` +
-			`deepest ${deepest.frames.length} (${deepest.operation}, ${new URL(deepest.url).pathname}): ` +
-			(folderCreate?.frames ?? []).slice().reverse().join(' → '),
+/** Runs an operation's case over an API and checks each request it signed went down the layers; gives them. */
+async function walk(node: (typeof NODES)[string], known: OperationCase, api: Api): Promise<SignedRequest[]> {
+	const authentication = node.type.endsWith('svcMcp') ? 'apiToken' : api === 'mcp' ? 'svcMcpApi' : undefined;
+	const from = signed.length;
+	await runNode({
+		type: node.type,
+		parameters: {
+			resource: known.resource,
+			operation: known.operation,
+			...(authentication ? { authentication } : {}),
+			...known.parameters(sim),
+		},
+		credentials: credentials(api, known.session === true, node.type.endsWith('svcDvs')),
+		continueOnFail: true,
+		...(known.input ? { input: known.input() } : {}),
+	});
+	const requests = signed.slice(from);
+	expect(requests.length).toBeGreaterThan(0);
+	for (const request of requests) {
+		expect(request.frames.some((frame) => frame.startsWith(node.service) || frame.startsWith(EXECUTOR))).toBe(true);
+		expect(upwardCalls(request.frames)).toEqual([]);
+		// The node's route, the service, (its adapter,) the one request loop: in that order, each once.
+		expect(request.frames.some((frame) => /^shared\/execution\/router\.js:.*route$/.test(frame))).toBe(true);
+		expect(layersDown(request.frames)).toEqual(expect.arrayContaining(['node', 'services', 'transport']));
+		expect(layersDown(request.frames)).toEqual([...new Set(layersDown(request.frames))]);
+		expect(request.frames[0]).toMatch(/^shared\/transport\/http\.js:sendServiceCall$/);
+	}
+	return requests;
+}
+
+describe.each(ROUTED)('$name', ({ name: nodeName, node, folder, operations }) => {
+	it.each(operations.map(({ operation }) => operation))(
+		'%s reaches the transport through the service',
+		async (operation) => {
+			const known = caseOf(folder, operation);
+			const api: Api = known.api ?? 'rest';
+			const requests = await walk(node, known, api);
+			const declared = operations.find((routed) => routed.operation === operation)?.declared;
+			if (declared?.access !== 'read') writeRuns.set(writeLabel(nodeName, operation, api), { api, known, requests });
+		},
 	);
-	// Google Drive V2's writes stand on 4–5: Folder → Create stays within 8 (issue 45).
-	expect(folderCreate?.frames.length).toBeLessThanOrEqual(8);
-	// The shape, not a count: Folder → Create goes node and route → service → adapter → the one request loop.
-	expect(layersDown(folderCreate?.frames ?? [])).toEqual(['node', 'services', 'adapters', 'transport']);
+
+	// A write its case runs over REST, run over MCP too where its file declares it runs there.
+	const overMcpToo = operations
+		.filter(({ declared }) => declared.access !== 'read' && declared.runsOver?.includes('mcp'))
+		.map(({ operation }) => operation)
+		.filter((operation) => (caseOf(folder, operation).api ?? 'rest') === 'rest');
+	if (overMcpToo.length > 0)
+		it.each(overMcpToo)('%s over MCP reaches the transport through the service', async (operation) => {
+			const known = caseOf(folder, operation);
+			const requests = await walk(node, known, 'mcp');
+			writeRuns.set(writeLabel(nodeName, operation, 'mcp'), { api: 'mcp', known, requests });
+		});
+});
+
+/** Every write operation over every API its file declares (the MCP node's over MCP): what the depth test holds. */
+const WRITE_RUNS = ROUTED.flatMap(({ name, operations }) =>
+	operations
+		.filter(({ declared }) => declared.access !== 'read')
+		.flatMap(({ operation, declared }) =>
+			(name === 'Svc MCP' ? (['mcp'] as const) : (declared.runsOver ?? ['rest'])).map((api) =>
+				writeLabel(name, operation, api),
+			),
+		),
+);
+
+/** Google Drive V2's writes stand on 4–5 of its frames; ours on at most this many above n8n's request helper. */
+const MOST_FRAMES = 8;
+
+/**
+ * Our frames above the transport layer a write may stand on: MOST_FRAMES less REST's request loop (sendApiCall →
+ * sendServiceCall). Over MCP this is what is held: the MCP client itself (transport/mcp: client → session →
+ * messages → streamable HTTP) stands on 10 frames of its own below it, which MOST_FRAMES does not hold yet.
+ */
+const MOST_ABOVE_TRANSPORT = MOST_FRAMES - 2;
+
+/** How many of a request's frames (innermost first) stand above the transport layer. */
+const aboveTransport = (frames: string[]): number =>
+	frames.filter((frame) => runningLayerOf(frame) < RUNNING.indexOf('transport')).length;
+
+/**
+ * The request that writes among those a run signed: REST, the action its case answers with (its path's last part);
+ * MCP, the `tools/call` of its case's tool (the MCP node's Tool → Call: the tool it calls).
+ */
+function writeRequestOf(run: WriteRun): SignedRequest | undefined {
+	if (run.api === 'rest') {
+		const action = run.known.answers.rest?.action;
+		return run.requests.find(
+			(request) =>
+				new URL(request.url).pathname
+					.split('/')
+					.pop()
+					?.replace(/\.php$/, '') === action,
+		);
+	}
+	const tool = run.known.answers.mcp?.tool;
+	return run.requests.find((request) => request.tool !== undefined && (tool === undefined || request.tool === tool));
+}
+
+const depths: string[] = [];
+
+describe("every write stands on at most 8 of our frames above n8n's request helper", () => {
+	it.each(WRITE_RUNS)('%s', (label) => {
+		const run = writeRuns.get(label);
+		if (!run) throw new Error(`${label}: not run (its walk above failed or was skipped)`);
+		const write = writeRequestOf(run);
+		if (!write)
+			throw new Error(`${label}: no request of its write among ${run.requests.map((r) => r.tool ?? r.url).join(', ')}`);
+		const path = write.frames.slice().reverse().join(' → ');
+		const above = aboveTransport(write.frames);
+		depths.push(`${label}: ${write.frames.length} (${above} above the transport)`);
+		if (run.api === 'rest' && write.frames.length > MOST_FRAMES)
+			throw new Error(`${label} stands on ${write.frames.length} of our frames (at most ${MOST_FRAMES}): ${path}`);
+		if (above > MOST_ABOVE_TRANSPORT)
+			throw new Error(
+				`${label} stands on ${above} of our frames above the transport (at most ${MOST_ABOVE_TRANSPORT}): ${path}`,
+			);
+	});
+
+	it('prints them, and Folder → Create goes node and route → service → adapter → the one request loop', () => {
+		// eslint-disable-next-line no-console -- the depths are figures the run prints
+		console.log(`Write depth (our frames above n8n's request helper):\n${depths.join('\n')}`);
+		const folderCreate = writeRequestOf(writeRuns.get(writeLabel('Svc Storage', 'folder.create', 'rest'))!);
+		// The shape, not a count (issue 45).
+		expect(layersDown(folderCreate?.frames ?? [])).toEqual(['node', 'services', 'adapters', 'transport']);
+	});
 });

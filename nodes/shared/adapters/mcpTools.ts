@@ -26,19 +26,19 @@ export class McpTools {
 		readonly itemTimeout: ItemTimeout = () => undefined,
 	) {}
 
-	/** A tool's structured result ({} when it gave none). */
-	async structured(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<IDataObject> {
-		return (await this.call(tool, args, context)).structured ?? {};
+	/** A tool's structured result ({} when it gave none). Not async, nor is `call`: no frame above the request. */
+	structured(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<IDataObject> {
+		return this.call(tool, args, context).then((outcome) => outcome.structured ?? {});
 	}
 
 	/**
 	 * Calls one tool of the catalogue with the item's timeout, sent as its row says (a write once, a file's content
 	 * as data).
 	 */
-	async call(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
+	call(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<McpToolOutcome> {
 		const write = toolWrites(tool);
-		try {
-			return await this.client.callTool(tool.suffix, args, {
+		return this.client
+			.callTool(tool.suffix, args, {
 				itemIndex: context.itemIndex,
 				timeoutMs: this.itemTimeout(context.itemIndex),
 				write,
@@ -52,11 +52,11 @@ export class McpTools {
 							'to the name instead.)',
 					},
 				},
+			})
+			.catch((error: unknown) => {
+				// A write the service may have made: reported as such, for the layer that knows the write.
+				throw write ? asWriteFailure(error) : error;
 			});
-		} catch (error) {
-			// A write the service may have made: reported as such, for the layer that knows the write.
-			throw write ? asWriteFailure(error) : error;
-		}
 	}
 }
 

@@ -2,10 +2,10 @@ import type { INode } from 'n8n-workflow';
 
 import type { Adapter } from '../adapters/adapter';
 import type { ItemWriteRecords, WriteRecords } from './exactlyOnce/writeRecords';
-import type { WriteItem } from './exactlyOnce/executor';
+import type { ServerClock, WriteItem } from './exactlyOnce/executor';
 
-/** The service's clock as this execution saw it: the earliest it can have shown at a time of ours (serverClock.ts). */
-export type ServerClock = (localMs: number) => number | undefined;
+/** The service's clock (exactlyOnce/executor.ts), named here too for the services' files that import it from here. */
+export type { ServerClock };
 
 /** A service over one adapter (REST or MCP) for one execution; the service class says what it decides. */
 export abstract class ServiceOverAdapter<A extends Adapter> {

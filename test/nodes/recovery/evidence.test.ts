@@ -12,7 +12,6 @@ import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './write
 import {
 	outcomeOf,
 	requestsSince,
-	retryEdited,
 	runAlone,
 	runFromTwoBranches,
 	said,

@@ -80,8 +80,15 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */
-	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
-		const structured = await this.tools.structured(tool, args, { purpose, itemIndex });
+	private write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		// Not async, nor are the writes below: a write's request stands on no frame of theirs.
+		return this.tools
+			.structured(tool, args, { purpose, itemIndex })
+			.then((structured) => this.certain(structured, purpose, itemIndex));
+	}
+
+	/** A write's structured result, unless it says `status: "uncertain"`. */
+	private certain(structured: IDataObject, purpose: string, itemIndex: number): IDataObject {
 		if (structured.status === 'uncertain') {
 			const said = typeof structured.message === 'string' ? ` (${structured.message})` : '';
 			throw serviceError(
@@ -183,44 +190,29 @@ export class McpDvsAdapter implements DvsAdapter {
 		return { dvs_document_id: Number.isFinite(id) ? id : fallback, ...(shown as { document?: IDataObject }) };
 	}
 
-	async sendCreate(_register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
-		return this.documentId(
-			await this.write(
-				MCP_TOOLS.createDocument,
-				{ create_params: values as IDataObject },
-				'create the task',
-				itemIndex,
-			),
-			0,
+	sendCreate(_register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+		const args = { create_params: values as IDataObject };
+		return this.write(MCP_TOOLS.createDocument, args, 'create the task', itemIndex).then((structured) =>
+			this.documentId(structured, 0),
 		);
 	}
 
-	async sendUpdate(
+	sendUpdate(
 		_register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
 	): Promise<DvsWriteResult> {
-		return this.documentId(
-			await this.write(
-				MCP_TOOLS.updateDocument,
-				{ dvs_document_id: documentId, update_params: values as IDataObject },
-				`update task ${documentId}`,
-				itemIndex,
-			),
-			documentId,
+		const args = { dvs_document_id: documentId, update_params: values as IDataObject };
+		return this.write(MCP_TOOLS.updateDocument, args, `update task ${documentId}`, itemIndex).then((structured) =>
+			this.documentId(structured, documentId),
 		);
 	}
 
-	async sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
-		return this.documentId(
-			await this.write(
-				MCP_TOOLS.addComment,
-				{ dvs_document_id: taskId, comment },
-				`comment on task ${taskId}`,
-				itemIndex,
-			),
-			taskId,
+	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+		const args = { dvs_document_id: taskId, comment };
+		return this.write(MCP_TOOLS.addComment, args, `comment on task ${taskId}`, itemIndex).then((structured) =>
+			this.documentId(structured, taskId),
 		);
 	}
 
@@ -246,16 +238,13 @@ export class McpDvsAdapter implements DvsAdapter {
 			);
 		};
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
-		return async () => {
-			const structured = await this.write(
-				MCP_TOOLS.uploadDocumentFile,
-				{ dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' },
-				`attach "${source.fileName}" to task ${taskId}`,
-				itemIndex,
-			);
-			const file = objectField(structured, 'file');
-			return { file_hash: String(file.hash ?? ''), upload_hash: String(structured.upload_hash ?? '') };
-		};
+		const args = { dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' };
+		const purpose = `attach "${source.fileName}" to task ${taskId}`;
+		return () =>
+			this.write(MCP_TOOLS.uploadDocumentFile, args, purpose, itemIndex).then((structured) => {
+				const file = objectField(structured, 'file');
+				return { file_hash: String(file.hash ?? ''), upload_hash: String(structured.upload_hash ?? '') };
+			});
 	}
 
 	async listAttachmentFolder(uploadHash: string, _taskId: number, itemIndex: number): Promise<IDataObject[]> {

@@ -74,14 +74,17 @@ export class McpStorageAdapter implements StorageAdapter {
 		await this.client.close();
 	}
 
-	/** A create, upload or import, settled by the storage service: the item it wrote. */
-	private async created(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
-		return writtenItem(await this.tools.structured(tool, args, { purpose, itemIndex }));
+	/**
+	 * A create, upload or import, settled by the storage service: the item it wrote. Not async, nor is `write`: a
+	 * write's request stands on no frame of theirs.
+	 */
+	private created(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return this.tools.structured(tool, args, { purpose, itemIndex }).then(writtenItem);
 	}
 
 	/** A write whose unknown outcome is reported as such (mcpTools.ts): its structured result. */
-	private async write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
-		return await this.tools.structured(tool, args, { purpose, itemIndex });
+	private write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+		return this.tools.structured(tool, args, { purpose, itemIndex });
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
@@ -156,16 +159,17 @@ export class McpStorageAdapter implements StorageAdapter {
 	 * A rename or move, its output as REST gives it; `unchanged: true` when the service reports the item
 	 * already was as asked (the MCP endpoint's rule 5).
 	 */
-	private async change(
+	private change(
 		tool: McpTool,
 		args: IDataObject,
 		purpose: string,
 		itemIndex: number,
 		output: (item: IDataObject) => IDataObject,
 	): Promise<IDataObject> {
-		const structured = await this.write(tool, args, purpose, itemIndex);
-		const result = output(writtenItem(structured));
-		return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
+		return this.write(tool, args, purpose, itemIndex).then((structured) => {
+			const result = output(writtenItem(structured));
+			return structured.status === 'unchanged' ? { ...result, unchanged: true } : result;
+		});
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {

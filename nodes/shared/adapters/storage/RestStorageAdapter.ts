@@ -37,14 +37,13 @@ export class RestStorageAdapter implements StorageAdapter {
 
 	async close(): Promise<void> {}
 
-	/** One storage API action (its row) for an item, with that item's timeout. */
-	private async send(row: RestAction, fields: StorageFields, purpose: string, itemIndex: number): Promise<unknown> {
-		const { body } = await callStorageAction(this.ctx, row, fields, {
-			purpose,
-			itemIndex,
-			timeoutMs: this.itemTimeout(itemIndex),
-		});
-		return body;
+	/**
+	 * One storage API action (its row) for an item, with that item's timeout. Not async, here and in the write paths
+	 * below: a promise handed on (its answer shaped in `then`) adds no frame above the request.
+	 */
+	private send(row: RestAction, fields: StorageFields, purpose: string, itemIndex: number): Promise<unknown> {
+		const options = { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex) };
+		return callStorageAction(this.ctx, row, fields, options).then(({ body }) => body);
 	}
 
 	async rootFolderHash(itemIndex: number): Promise<string> {
@@ -88,8 +87,7 @@ export class RestStorageAdapter implements StorageAdapter {
 			send: async () => {
 				const fields = { parent_folder_hash: input.parentHash, folder_name: input.name, access_type: input.accessType };
 				const purpose = `create ${name ? `the folder "${name}"` : 'the new folder'}`;
-				const options = { purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex) };
-				return asObject((await callStorageAction(this.ctx, REST.createFolder, fields, options)).body);
+				return asObject(await this.send(REST.createFolder, fields, purpose, itemIndex));
 			},
 		};
 	}
@@ -137,15 +135,9 @@ export class RestStorageAdapter implements StorageAdapter {
 		return await this.info('folder', folderHash, options, itemIndex);
 	}
 
-	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return asObject(
-			await this.send(
-				REST.renameFolder,
-				{ folder_hash: folderHash, folder_name: name },
-				'rename the folder',
-				itemIndex,
-			),
-		);
+	renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
+		const fields = { folder_hash: folderHash, folder_name: name };
+		return this.send(REST.renameFolder, fields, 'rename the folder', itemIndex).then(asObject);
 	}
 
 	/** An upload streams the file part from its source, a new form for each attempt. */
@@ -158,8 +150,8 @@ export class RestStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name: source.fileName,
-			send: async () => {
-				const { body } = await uploadToStorage(
+			send: () =>
+				uploadToStorage(
 					this.ctx,
 					{
 						folder_hash: folderHash,
@@ -174,9 +166,7 @@ export class RestStorageAdapter implements StorageAdapter {
 						itemIndex,
 						timeoutMs: this.itemTimeout(itemIndex),
 					},
-				);
-				return asObject(body);
-			},
+				).then(({ body }) => asObject(body)),
 		};
 	}
 
@@ -193,51 +183,38 @@ export class RestStorageAdapter implements StorageAdapter {
 	}
 
 	/** The storage API shows no data in a delete's answer, so the output says what was deleted. */
-	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		await this.send(
-			kind === 'file' ? REST.deleteFile : REST.deleteFolder,
-			{ [`${kind}_hash`]: hash },
-			`delete the ${kind}`,
-			itemIndex,
-		);
-		return { [`${kind}_hash`]: hash, deleted: true };
+	deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+		const row = kind === 'file' ? REST.deleteFile : REST.deleteFolder;
+		const deleted = { [`${kind}_hash`]: hash, deleted: true };
+		return this.send(row, { [`${kind}_hash`]: hash }, `delete the ${kind}`, itemIndex).then(() => deleted);
 	}
 
 	/** The legacy undelete scripts (paid plans; the storage API shows no answer). */
-	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		await callStorageAction(
-			this.ctx,
-			kind === 'file' ? REST.undeleteFile : REST.undeleteFolder,
-			{ [`${kind}_hash`]: hash },
-			{ purpose: `restore the ${kind}`, itemIndex, timeoutMs: this.itemTimeout(itemIndex) },
-		);
-		return { [`${kind}_hash`]: hash, restored: true };
+	restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+		const row = kind === 'file' ? REST.undeleteFile : REST.undeleteFolder;
+		const restored = { [`${kind}_hash`]: hash, restored: true };
+		return this.send(row, { [`${kind}_hash`]: hash }, `restore the ${kind}`, itemIndex).then(() => restored);
 	}
 
-	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return await this.named(call, fields, itemIndex);
+	encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return this.named(call, fields, itemIndex);
 	}
 
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
 		return await this.send(REST.getEsignatures, fields, 'list the signatures', itemIndex);
 	}
 
-	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return asObject(await this.send(REST.esignatureShare, fields, 'share the file for signing', itemIndex));
+	shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return this.send(REST.esignatureShare, fields, 'share the file for signing', itemIndex).then(asObject);
 	}
 
-	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return await this.named(call, fields, itemIndex);
+	accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		return this.named(call, fields, itemIndex);
 	}
 
 	/** An action a node's operation names by its row, with what it is for and what its statuses mean there. */
-	private async named(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		const { body } = await callStorageAction(this.ctx, call.row, fields, {
-			purpose: call.purpose,
-			itemIndex,
-			timeoutMs: this.itemTimeout(itemIndex),
-			hints: call.hints,
-		});
-		return asObject(body);
+	private named(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
+		const options = { purpose: call.purpose, itemIndex, timeoutMs: this.itemTimeout(itemIndex), hints: call.hints };
+		return callStorageAction(this.ctx, call.row, fields, options).then(({ body }) => asObject(body));
 	}
 }

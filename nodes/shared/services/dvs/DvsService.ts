@@ -6,14 +6,8 @@ import { nameClaim } from '../storage/entries';
 import type { UploadSource } from '../../adapters/storage/port';
 import type { StorageDownload } from '../../transport/storageApi';
 import type { DvsReader, ReadBackScope } from './readBack';
-import {
-	addCommentWrite,
-	commentCount,
-	createDocumentWrite,
-	newestDocuments,
-	updateDocumentWrite,
-	uploadAttachmentWrite,
-} from './readBack';
+import { addCommentWrite, commentCount, createDocumentWrite, newestDocuments, updateDocumentWrite } from './readBack';
+import { uploadAttachmentWrite } from './attachmentWrite';
 import { completePartialCreate } from './sentValues';
 import { refId, trimmed } from './createdDocuments';
 import { commentKey, refuseLongComment } from './commentText';
@@ -51,7 +45,8 @@ function createPlace(register: DvsRegister, values: DvsFieldValues): string {
  * or the MCP endpoint's DVS tools), with the same results. Each write is planned here (its claim, the
  * look its run takes once, its send) and run exactly once by the executor (exactlyOnce/executor.ts
  * `writeOnce`) with the reads of readBack.ts; a create written in part is completed by an update. The
- * write methods hand on the executor's promise: no frame of their own (a create's own: its output, createdOutput.ts).
+ * write methods hand on the executor's promise: no frame of their own (a create's output, createdOutput.ts, is built in
+ * the promise's `then`), nor have the adapters' sends.
  */
 export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsReader {
 	private readonly references = new DvsReferences(this.node, this);
@@ -178,11 +173,11 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 	 * from a listing that serves the run's other creates too where it can (createdOutput.ts). A create settled by
 	 * reading back is left to the caller's get_document.
 	 */
-	async createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	createDocument(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
 		const project = projectOf(register, values);
 		const filters = project === undefined ? undefined : { [TASK_PROJECT_FIELD]: [project] };
 		const place = { key: createPlace(register, values), register, filters };
-		return await this.createdOutputs.withDocument(place, values, itemIndex, () =>
+		return this.createdOutputs.withDocument(place, values, itemIndex, () =>
 			this.createOnce(register, values, itemIndex),
 		);
 	}
@@ -204,7 +199,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 							.filter((id): id is number => id !== undefined),
 					item.records,
 				);
-				const send = async () => await this.adapter.sendCreate(register, values, itemIndex);
+				const send = () => this.adapter.sendCreate(register, values, itemIndex);
 				const target = { register, filters, before };
 				return createDocumentWrite(this.scope(itemIndex, item.records), target, values, send);
 			},
@@ -227,7 +222,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 		recorded = true,
 	): Promise<DvsWriteResult> {
 		const item = recorded ? this.item(itemIndex) : { itemIndex };
-		const send = async () => await this.adapter.sendUpdate(register, documentId, values, itemIndex);
+		const send = () => this.adapter.sendUpdate(register, documentId, values, itemIndex);
 		return writeOnce(this.node, item, () => ({
 			claim: { place: `${register} ${documentId}` },
 			describe: () => updateDocumentWrite(this.scope(itemIndex, item.records), register, documentId, values, send),
@@ -247,7 +242,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 				describe: async () => {
 					const take = async () => await commentCount(this, taskId, itemIndex);
 					const before = await this.lookOnce(`comment:${taskId}`, take, item.records);
-					const send = async () => await this.adapter.sendComment(taskId, comment, itemIndex);
+					const send = () => this.adapter.sendComment(taskId, comment, itemIndex);
 					return addCommentWrite(this.scope(itemIndex, item.records), { taskId, before }, comment, send);
 				},
 			};

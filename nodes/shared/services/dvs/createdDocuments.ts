@@ -10,8 +10,9 @@ import {
 	type Holds,
 	type Made,
 } from '../exactlyOnce/evidence';
-import type { DvsAdapter, DvsRegister } from '../../adapters/dvs/port';
-import type { ServerClock } from '../ServiceOverAdapter';
+import type { DvsAdapter, DvsFieldValues, DvsRegister } from '../../adapters/dvs/port';
+import { valuesNotHeld } from './verdicts';
+import type { ServerClock } from '../exactlyOnce/executor';
 
 /*
  * A create whose answer was lost, read back: the documents of its register (of its project, for tasks) created since
@@ -40,6 +41,45 @@ export interface CreatedDocumentTarget {
 	others: Set<string>;
 	/** What a document of our name holds against the sent values (read only for one nothing else rules out). */
 	holds(document: IDataObject): Promise<Holds>;
+}
+
+/**
+ * What a document of our name holds against a create's values, as get_document shows it: every value (what was
+ * sent), or every value but relation values (IDs) left empty — a create the service wrote in part (the DVS API:
+ * "invalid relation ids can fail after part of a write happened and a failure does not guarantee rollback"), which
+ * the create then completes; a value held otherwise, or a text left empty, is something else.
+ */
+export function documentHolds(
+	reader: Pick<DvsAdapter, 'getFields' | 'getDocument'>,
+	register: DvsRegister,
+	values: DvsFieldValues,
+	itemIndex: number,
+): (document: IDataObject) => Promise<Holds> {
+	return async (document) => {
+		const id = refId(document.dvs_document_id) as number;
+		const [schema, now] = await Promise.all([
+			reader.getFields(register, itemIndex),
+			reader.getDocument(register, id, itemIndex),
+		]);
+		const missing = valuesNotHeld(schema.fields, now, values);
+		const empty = (value: unknown) =>
+			value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+		const relation = (sent: unknown) => Array.isArray(sent) || typeof sent === 'number';
+		const partOf = Object.entries(missing).every(([name, sent]) => relation(sent) && empty(now[name]));
+		return partOf ? 'what was sent' : 'something else';
+	};
+}
+
+/** What a create makes and where, for messages: `the task "Brief" in project 12`. */
+export function createdSubject(
+	register: DvsRegister,
+	name: string,
+	filters: Record<string, number[]> | undefined,
+): string {
+	const what = register === 'task' ? 'task' : register === 'contact_person' ? 'contact person' : 'document';
+	const named = name ? `the ${what} "${name}"` : `the new ${what}`;
+	const project = Object.values(filters ?? {})[0]?.[0];
+	return project === undefined ? named : `${named} in project ${project}`;
 }
 
 /**

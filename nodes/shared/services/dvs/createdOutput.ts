@@ -94,6 +94,12 @@ function answeredAlone(created: DvsWriteResult): boolean {
 	return !created.reconciled && !created.earlierWrite && !created.document;
 }
 
+/** A create that failed: it waits for no listing, and its failure goes on as it is. */
+function failedCreate(pending: PendingCreate, failure: unknown): never {
+	pending.end();
+	throw failure;
+}
+
 /**
  * Whether the place's waiting creates take a listing now: when no create of the run is still to come there (every
  * item begun, none on its way), or when one more could push a waiting create off the listing's page.
@@ -135,22 +141,31 @@ export class CreatedOutputs {
 	 * place's next listing waits for it; it waits for nothing of the others' (an earlier create's turn ends when its
 	 * write is settled, before it asks for its output).
 	 */
-	async withDocument(
+	withDocument(
 		at: { key: string; register: DvsRegister; filters?: DvsFilters },
 		sent: IDataObject,
 		itemIndex: number,
 		create: () => Promise<DvsWriteResult>,
 	): Promise<DvsWriteResult> {
 		const pending = this.begin(at);
-		let created: DvsWriteResult | undefined;
+		let creating: Promise<DvsWriteResult>;
 		try {
-			created = await create();
-		} finally {
-			if (created === undefined || !answeredAlone(created)) pending.end();
+			creating = create();
+		} catch (error) {
+			failedCreate(pending, error);
 		}
-		if (!answeredAlone(created)) return created;
-		const document = await this.documentOf(pending, sent, created.dvs_document_id, itemIndex);
-		return document ? { ...created, document } : created;
+		// Handed on, not awaited: the create's request stands on no frame of this.
+		return creating.then(
+			async (created) => {
+				if (!answeredAlone(created)) {
+					pending.end();
+					return created;
+				}
+				const document = await this.documentOf(pending, sent, created.dvs_document_id, itemIndex);
+				return document ? { ...created, document } : created;
+			},
+			(failure: unknown) => failedCreate(pending, failure),
+		);
 	}
 
 	private begin(at: { key: string; register: DvsRegister; filters?: DvsFilters }): PendingCreate {

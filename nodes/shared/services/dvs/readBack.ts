@@ -1,28 +1,22 @@
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import {
-	commentsToRead,
-	commentWritten,
-	ourComments,
-	valuesHeld,
-	valuesNotHeld,
-	type ReadComments,
-	type SentWrite,
-	type UncertainWrite,
-} from '../exactlyOnce/uncertainWrite';
+import type { SentWrite, UncertainWrite } from '../exactlyOnce/uncertainWrite';
+import { commentsToRead, commentWritten, ourComments, valuesHeld, type ReadComments } from './verdicts';
 import { digestOf, type ItemWriteRecords } from '../exactlyOnce/writeRecords';
-import type { ServerClock } from '../ServiceOverAdapter';
-import { entryHash, entryName, entrySize } from '../../adapters/storage/entryFields';
-import type { UploadSource } from '../../adapters/storage/port';
+import type { ServerClock } from '../exactlyOnce/executor';
 import { unlessGone } from '../../transport/errors';
 import { sentCommentText } from './commentText';
-import { createdDocument, documentsSinceLook, READ_BACK_PAGE, refId, trimmed } from './createdDocuments';
-import type { Holds } from '../exactlyOnce/evidence';
-import { sendOnListing, writtenEntry } from '../storage/readBack';
-import { holdsBytes, sentBytes } from '../storage/content';
+import {
+	createdDocument,
+	createdSubject,
+	documentHolds,
+	documentsSinceLook,
+	READ_BACK_PAGE,
+	refId,
+	trimmed,
+} from './createdDocuments';
 import { mayHaveWrittenPart, missingValues, partlyWritten } from './sentValues';
-import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsUploadResult, DvsWriteResult } from '../../adapters/dvs/port';
+import type { DvsAdapter, DvsFieldValues, DvsRegister, DvsWriteResult } from '../../adapters/dvs/port';
 
 /** Who reads back, with what, for which item: the first argument of every write below. */
 export interface ReadBackScope {
@@ -71,41 +65,6 @@ export async function newestDocuments(
 }
 
 /**
- * What a document of our name holds against a create's values, as get_document shows it: every value (what was
- * sent), or every value but relation values (IDs) left empty — a create the service wrote in part (the DVS API:
- * "invalid relation ids can fail after part of a write happened and a failure does not guarantee rollback"), which
- * the create then completes; a value held otherwise, or a text left empty, is something else.
- */
-function documentHolds(
-	reader: DvsReader,
-	register: DvsRegister,
-	values: DvsFieldValues,
-	itemIndex: number,
-): (document: IDataObject) => Promise<Holds> {
-	return async (document) => {
-		const id = refId(document.dvs_document_id) as number;
-		const [schema, now] = await Promise.all([
-			reader.getFields(register, itemIndex),
-			reader.getDocument(register, id, itemIndex),
-		]);
-		const missing = valuesNotHeld(schema.fields, now, values);
-		const empty = (value: unknown) =>
-			value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-		const relation = (sent: unknown) => Array.isArray(sent) || typeof sent === 'number';
-		const partOf = Object.entries(missing).every(([name, sent]) => relation(sent) && empty(now[name]));
-		return partOf ? 'what was sent' : 'something else';
-	};
-}
-
-/** What a create makes and where, for messages: `the task "Brief" in project 12`. */
-function createdSubject(register: DvsRegister, name: string, filters: Record<string, number[]> | undefined): string {
-	const what = register === 'task' ? 'task' : register === 'contact_person' ? 'contact person' : 'document';
-	const named = name ? `the ${what} "${name}"` : `the new ${what}`;
-	const project = Object.values(filters ?? {})[0]?.[0];
-	return project === undefined ? named : `${named} in project ${project}`;
-}
-
-/**
  * create_document: ours is created since the run's look before its first write there (`before`: the IDs it showed),
  * read back page by page until the look (createdDocuments.ts: bounded), of our name, holding what was sent, and
  * nothing the service shows ruling it out (createdDocuments.ts `createdDocument`).
@@ -150,7 +109,7 @@ export function createDocumentWrite(
 	};
 }
 
-function writtenBy(records: ItemWriteRecords | undefined): Set<string> {
+export function writtenBy(records: ItemWriteRecords | undefined): Set<string> {
 	return records?.writtenByOthers() ?? new Set();
 }
 
@@ -244,70 +203,5 @@ export function addCommentWrite(
 			dvs_document_id: taskId,
 			comment_ids: (await ours(textOf(object), target.before)).added,
 		}),
-	};
-}
-
-/**
- * upload_document_file: a file in the task's attachment folder, named like ours (the service numbers a taken name),
- * holding the bytes sent (read only after an unknown outcome, and only where the size fits), and nothing the
- * service shows ruling it out (storage/readBack.ts `writtenEntry`).
- */
-export function uploadAttachmentWrite(
-	scope: ReadBackScope,
-	taskId: number,
-	source: UploadSource,
-	write: () => Promise<DvsUploadResult>,
-): UncertainWrite<DvsUploadResult> {
-	const { reader, itemIndex, records, clock } = scope;
-	const what = { kind: 'file' as const, name: source.fileName, size: source.size };
-	const sent = sentBytes(source);
-	const holds = async (entry: IDataObject): Promise<Holds> => {
-		const size = entrySize(entry);
-		if (size !== undefined && size !== source.size) return 'something else';
-		const stored = await reader.downloadAttachment(entryHash(entry) as string, taskId, itemIndex);
-		return (await holdsBytes(stored, sent)) ? 'what was sent' : 'something else';
-	};
-	const writtenIn = async (
-		folder: { uploadHash: string | null; entries: IDataObject[] },
-		sent: SentWrite,
-	): Promise<DvsUploadResult | undefined> => {
-		const send = sendOnListing(clock, sent.at, undefined);
-		const written = await writtenEntry(folder.entries, what, { send, others: writtenBy(records), holds });
-		if (written === undefined || folder.uploadHash === null) return undefined;
-		return {
-			file_hash: entryHash(written) as string,
-			upload_hash: folder.uploadHash,
-			file_name: entryName(written) ?? source.fileName,
-		};
-	};
-	return {
-		subject: `the attachment "${source.fileName}" on task ${taskId}`,
-		identity: { write: 'attachment', taskId, name: source.fileName, size: source.size ?? null },
-		locate: { taskId },
-		write,
-		findWritten: async (sent) => {
-			const folder = await reader.attachmentFolder(taskId, itemIndex);
-			if (folder.uploadHash === null) {
-				// No folder shown: either nothing written or the account may not open it; a retry could duplicate.
-				throw new Error(`task ${taskId} shows no attachment folder to check`);
-			}
-			return await writtenIn(folder, sent);
-		},
-		objectOf: (result) => ({ id: result.file_hash, name: result.file_name ?? source.fileName }),
-		readBack: async (object) => {
-			const folder = await reader.attachmentFolder(taskId, itemIndex);
-			const entry = folder.entries.find((candidate) => entryHash(candidate) === object.id);
-			if (!entry || folder.uploadHash === null) return undefined;
-			return { file_hash: String(object.id), upload_hash: folder.uploadHash, file_name: entryName(entry) };
-		},
-		// The DVS API: a file the service could not save is a 200 with success false. Trusted only
-		// after a look: a file of ours that is there after all is the result.
-		afterRefusal: {
-			applies: (error) => error instanceof NodeApiError && String(error.httpCode) === '200',
-			check: async (sent) => {
-				const written = await writtenIn(await reader.attachmentFolder(taskId, itemIndex), sent);
-				return written ? { written } : undefined;
-			},
-		},
 	};
 }

@@ -2,14 +2,14 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { OUTCOME_UNCERTAIN } from '../../transport/errors';
-import { valuesNotHeld } from '../exactlyOnce/uncertainWrite';
+import { valuesNotHeld } from './verdicts';
 import type { DvsAdapter, DvsFieldValues, DvsRegister } from '../../adapters/dvs/port';
 import { TASK_PROJECT_FIELD } from '../../adapters/dvs/port';
 
 /*
  * What a DVS write sent, against the document as read back: the document's read (which sent values it holds is the
- * executor's verdict, exactlyOnce/uncertainWrite.ts `valuesNotHeld`), the error for a write the service refused
- * after writing part of it, and what a create whose answer was lost left unwritten.
+ * verdict of verdicts.ts `valuesNotHeld`), the error for a write the service refused after writing part of it, and
+ * what a create whose answer was lost left unwritten.
  */
 
 /**

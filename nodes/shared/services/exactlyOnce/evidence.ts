@@ -70,7 +70,7 @@ export function unplaced(made: Made): Made {
 function doubtAbout(candidate: Candidate): string | undefined {
 	if (candidate.nameDoubt) return `${candidate.shown}, ${candidate.nameDoubt}`;
 	if (candidate.unreadable)
-		return `${candidate.shown}, whose content could not be read to compare it with what was sent (${candidate.unreadable})`;
+		return `${candidate.shown}, whose content could not be read to compare with what was sent (${candidate.unreadable})`;
 	if (candidate.holds === 'maybe what was sent')
 		return `${candidate.shown}, which holds other bytes than were sent, as the service may store them (a watermark)`;
 	// Content the node cannot compare (an import's) is placed by its time alone: made in a second begun after the send.

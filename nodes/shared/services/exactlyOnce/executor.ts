@@ -2,7 +2,6 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { entryCreatedAt } from '../../adapters/storage/entryFields';
-import type { ServerClock } from '../ServiceOverAdapter';
 import { isUncertainOutcome, mayStillLand, settledWriteFailure } from '../../transport/errors';
 import { digestOf, type ItemWriteRecords } from './writeRecords';
 import { earlierRun, notFoundYet, recordingOf, unsettled, type EarlierRun, type Recording } from './earlierRuns';
@@ -14,6 +13,12 @@ import { settle, type PlannedWrite, type SentWrite, type UncertainWrite, type Wr
  * each of these waits before the node concludes anything (15 s in all).
  */
 export const SETTLE_WAITS_MS = [1000, 2000, 4000, 8000];
+
+/**
+ * The service's clock as this execution saw it: the earliest it can have shown at a time of ours
+ * (transport/serverClock.ts). A service is made with it (ServiceOverAdapter.ts) and hands it to its reads.
+ */
+export type ServerClock = (localMs: number) => number | undefined;
 
 /** The item a write belongs to: its index and, in a write operation's run, its records (writeRecords.ts). */
 export interface WriteItem {

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
 import type { StorageDownload, StorageFieldValue, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
-import { explainingRoot, type RootRefusal } from './rootFolder';
+import { explainedRootRefusal, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
 import type {
 	ImportSource,
@@ -45,7 +45,7 @@ const ONE_API_ONLY = {
  *   nothing is read before it; after an unknown outcome our entry is told from every other
  *   (exactlyOnce/evidence.ts `writtenEntry`). These methods hand on the executor's promise: no frame of their own;
  * - an operation the connection does not offer is refused the same way for every operation;
- * - ROOT's refusals (405) are explained.
+ * - ROOT's refusals (405) are explained, on the failure (`explainingRoot`, a `catch` on the promise handed on).
  */
 export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	private readonly references = new StorageReferences(
@@ -90,12 +90,8 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	}
 
 	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.explainingRoot(
-			'rename',
-			folderHash,
-			itemIndex,
-			async () => await this.adapter.renameFolder(folderHash, name, itemIndex),
-		);
+		const renamed = this.adapter.renameFolder(folderHash, name, itemIndex);
+		return await this.explainingRoot('rename', folderHash, itemIndex, renamed);
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
@@ -133,20 +129,14 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return writeOnce(this.node, this.item(itemIndex), plan);
 	}
 
-	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
-	async explainingRoot<T>(
-		refusal: RootRefusal,
-		folderHash: string,
-		itemIndex: number,
-		operation: () => Promise<T>,
-	): Promise<T> {
-		return await explainingRoot(
-			this.node,
-			refusal,
-			folderHash,
-			async () => await this.rootFolderHash(itemIndex),
-			itemIndex,
-			operation,
+	/**
+	 * An operation ROOT refuses, handed on with its failure explained when the service's 405 is about ROOT
+	 * (rootFolder.ts): not async, so the request stands on no frame of it.
+	 */
+	explainingRoot<T>(refusal: RootRefusal, folderHash: string, itemIndex: number, operation: Promise<T>): Promise<T> {
+		const rootHash = () => this.rootFolderHash(itemIndex);
+		return operation.catch((failure: unknown) =>
+			explainedRootRefusal(this.node, refusal, folderHash, rootHash, itemIndex, failure),
 		);
 	}
 
@@ -161,14 +151,14 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		});
 	}
 
-	async uploadFile(
+	uploadFile(
 		folderHash: string,
 		source: UploadSource,
 		options: UploadOptions,
 		itemIndex: number,
 		ifNameExists: IfNameExists = 'keepBoth',
 	): Promise<WriteResult> {
-		return await this.explainingRoot('upload', folderHash, itemIndex, async () => {
+		const upload = writeOnce(this.node, this.item(itemIndex), async () => {
 			const prepared = await this.adapter.prepareUpload(folderHash, source, options, itemIndex);
 			const { folderUploadKey, ...shapedBy } = options;
 			const written: EntryWriteOptions = {
@@ -184,9 +174,9 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 					: undefined,
 			};
 			const resultOf = async (hash: string) => await this.adapter.writtenEntry('file', hash, folderHash, itemIndex);
-			const plan = () => entryPlan(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
-			return await writeOnce(this.node, this.item(itemIndex), plan);
+			return entryPlan(this.writer(itemIndex), prepared, written, ifNameExists, resultOf, itemIndex);
 		});
+		return this.explainingRoot('upload', folderHash, itemIndex, upload);
 	}
 
 	/** What a write that makes an entry needs of the service (entryWrites.ts `entryPlan`). */
@@ -221,13 +211,8 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 	/** Deletes a folder (with everything in it) or a file; ROOT's refusal is explained. */
 	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
 		const remove = this.adapterMethod('deleteEntry', itemIndex);
-		if (kind === 'file') return await remove.call(this.adapter, kind, hash, itemIndex);
-		return await this.explainingRoot(
-			'delete',
-			hash,
-			itemIndex,
-			async () => await remove.call(this.adapter, kind, hash, itemIndex),
-		);
+		const deleted = remove.call(this.adapter, kind, hash, itemIndex);
+		return kind === 'file' ? await deleted : await this.explainingRoot('delete', hash, itemIndex, deleted);
 	}
 
 	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {

@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemWriteRecords } from '../exactlyOnce/writeRecords';
 import type { PlannedWrite } from '../exactlyOnce/uncertainWrite';
-import type { ListingClock } from '../exactlyOnce/executor';
-import type { ServerClock } from '../ServiceOverAdapter';
+import type { ListingClock, ServerClock } from '../exactlyOnce/executor';
 import { entryHash, entryKind, entryName } from '../../adapters/storage/entryFields';
 import type { PreparedWrite, WriteResult } from '../../adapters/storage/port';
 import { nameClaim, normalizedName, snapshotOf } from './entries';

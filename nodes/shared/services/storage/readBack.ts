@@ -12,7 +12,7 @@ import {
 	type Holds,
 	type SendOnClock,
 } from '../exactlyOnce/evidence';
-import { sendOnListingClock, type ListingClock } from '../exactlyOnce/executor';
+import { sendOnListingClock, type ListingClock, type ServerClock } from '../exactlyOnce/executor';
 import {
 	entryCreatedAt,
 	entryCreator,
@@ -24,7 +24,6 @@ import {
 } from '../../adapters/storage/entryFields';
 import type { PreparedWrite, StorageAdapter, UploadSource, WriteResult } from '../../adapters/storage/port';
 import { unlessGone } from '../../transport/errors';
-import type { ServerClock } from '../ServiceOverAdapter';
 import { folded, isNumbered, mayHaveBecome, normalizedName, stored, type DestinationSnapshot } from './entries';
 import { holdsBytes, sentBytes } from './content';
 

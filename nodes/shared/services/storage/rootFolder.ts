@@ -26,24 +26,19 @@ function isNotPermitted(error: unknown): boolean {
 }
 
 /**
- * Runs an operation ROOT refuses; when the service answers 405 and the folder is the account's
- * ROOT, the error says so instead of the generic "not permitted". The ROOT hash is read only on
- * that failure, so successful calls cost nothing extra.
+ * The failure of an operation ROOT refuses, as the node throws it: when the service answered 405 and the folder is
+ * the account's ROOT, an error that says so instead of the generic "not permitted". The ROOT hash is read only on
+ * that failure, so successful calls cost nothing extra; the operation's promise is handed on with this as its
+ * `catch`, so the request stands on no frame of it.
  */
-export async function explainingRoot<T>(
+export async function explainedRootRefusal(
 	node: INode,
 	refusal: RootRefusal,
 	folderHash: string,
 	rootFolderHash: () => Promise<string>,
 	itemIndex: number,
-	operation: () => Promise<T>,
-): Promise<T> {
-	let failure: unknown;
-	try {
-		return await operation();
-	} catch (error) {
-		failure = error;
-	}
+	failure: unknown,
+): Promise<never> {
 	if (!isNotPermitted(failure) || (await rootFolderHash().catch(() => undefined)) !== folderHash) throw failure;
 	throw new NodeOperationError(node, EXPLANATIONS[refusal].message, {
 		itemIndex,
