@@ -10,34 +10,53 @@ import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
 
 export { DEFAULT_TIMEOUT_MS };
 
+const CAPABILITY_KEYS = 'Include Capability Keys';
+const CAPABILITY_KEYS_WHAT =
+	'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
+	"them can change the item without the account's credentials";
+
 /**
  * Include Capability Keys, one entry per node version (`execution/toolUse.ts` `keepsCapabilityKeys` reads it): on
  * by default in version 1, as 0.1.0 saved it; off from version 2 on, so keys stay out of outputs and saved
- * executions unless the user adds the option and switches it on. An AI tool leaves them out in every version.
+ * executions unless the user adds the option and switches it on. The triggers' form (no AI tool of them).
  */
 export const capabilityKeysOptions: INodeProperties[] = [
 	{
-		displayName: 'Include Capability Keys',
+		displayName: CAPABILITY_KEYS,
 		name: 'capabilityKeys',
 		type: 'boolean',
 		default: true,
-		description:
-			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
-			"them can change the item without the account's credentials. Off by default when the node " +
-			"is an AI tool, so they never reach the model's provider.",
+		description: `${CAPABILITY_KEYS_WHAT}. Off by default when the node is an AI tool, so they never reach the model's provider.`,
 		displayOptions: { show: { '@version': [1] } },
 	},
 	{
-		displayName: 'Include Capability Keys',
+		displayName: CAPABILITY_KEYS,
 		name: 'capabilityKeys',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
-			"them can change the item without the account's credentials, and n8n keeps them with every " +
+			`${CAPABILITY_KEYS_WHAT}, and n8n keeps them with every ` +
 			'saved execution. Switch it on only when a later step needs a key.',
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
+];
+
+/**
+ * The action nodes' Include Capability Keys: as the triggers', except that an AI tool (`@tool`, decided by
+ * nodeForms.ts) leaves the keys out in every version, so its version-1 toggle shows off, as the tool runs when the
+ * option is not added (0.1.0 showed it on, which the tool never did).
+ */
+const actionCapabilityKeysOptions: INodeProperties[] = [
+	{ ...capabilityKeysOptions[0], displayOptions: { show: { '@version': [1], '@tool': [false] } } },
+	{
+		displayName: CAPABILITY_KEYS,
+		name: 'capabilityKeys',
+		type: 'boolean',
+		default: false,
+		description: `${CAPABILITY_KEYS_WHAT}. Off unless switched on, so they never reach the model's provider.`,
+		displayOptions: { show: { '@version': [1], '@tool': [true] } },
+	},
+	capabilityKeysOptions[1],
 ];
 
 export const timeoutOption: INodeProperties = {
@@ -107,7 +126,7 @@ export const optionsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [...capabilityKeysOptions, rateLimitWaitOption, timeoutOption],
+	options: [...actionCapabilityKeysOptions, rateLimitWaitOption, timeoutOption],
 };
 
 /** The same for an operation that reads: Batching first. */
@@ -117,7 +136,7 @@ export const readOptionsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [batchingOption, ...capabilityKeysOptions, rateLimitWaitOption, timeoutOption],
+	options: [batchingOption, ...actionCapabilityKeysOptions, rateLimitWaitOption, timeoutOption],
 };
 
 /**
