@@ -11,10 +11,6 @@ import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
 export { DEFAULT_TIMEOUT_MS };
 
 const CAPABILITY_KEYS = 'Include Capability Keys';
-const CAPABILITY_KEYS_WHAT =
-	'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
-	"them can change the item without the account's credentials";
-
 /**
  * Include Capability Keys, one entry per node version (`execution/toolUse.ts` `keepsCapabilityKeys` reads it): on
  * by default in version 1, as 0.1.0 saved it; off from version 2 on, so keys stay out of outputs and saved
@@ -26,7 +22,10 @@ export const capabilityKeysOptions: INodeProperties[] = [
 		name: 'capabilityKeys',
 		type: 'boolean',
 		default: true,
-		description: `${CAPABILITY_KEYS_WHAT}. Off by default when the node is an AI tool, so they never reach the model's provider.`,
+		description:
+			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
+			"them can change the item without the account's credentials. Off by default when the node " +
+			"is an AI tool, so they never reach the model's provider.",
 		displayOptions: { show: { '@version': [1] } },
 	},
 	{
@@ -35,7 +34,8 @@ export const capabilityKeysOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			`${CAPABILITY_KEYS_WHAT}, and n8n keeps them with every ` +
+			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
+			"them can change the item without the account's credentials, and n8n keeps them with every " +
 			'saved execution. Switch it on only when a later step needs a key.',
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
@@ -53,7 +53,10 @@ const actionCapabilityKeysOptions: INodeProperties[] = [
 		name: 'capabilityKeys',
 		type: 'boolean',
 		default: false,
-		description: `${CAPABILITY_KEYS_WHAT}. Off unless switched on, so they never reach the model's provider.`,
+		description:
+			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
+			"them can change the item without the account's credentials. Off unless switched on, so they " +
+			"never reach the model's provider.",
 		displayOptions: { show: { '@version': [1], '@tool': [true] } },
 	},
 	capabilityKeysOptions[1],
