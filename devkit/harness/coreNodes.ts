@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/node-usable-as-tool -- test doubles of n8n core nodes, never shipped */
 /**
  * Doubles of the two n8n core nodes the templates put between Svc nodes (n8n-nodes-base is not a dependency
- * here: the package is 499 MB installed, n8n itself among its dependencies). Each keeps the real node's type,
+ * here: it brings n8n's whole collection of nodes and their libraries). Each keeps the real node's type,
  * version and parameter names, so a template's node runs here as saved, and leaves the deciding to n8n's own
  * code: the Filter's conditions are evaluated by n8n-workflow's filter parameter (`extractValue`), Remove
  * Duplicates records and checks its values with n8n-core's deduplication helpers, over the store below in
