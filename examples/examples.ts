@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runWorkflow, type HarnessWorkflowInput } from '../devkit/harness';
+import { FILTER_TYPE, REMOVE_DUPLICATES_TYPE, runWorkflow, type HarnessWorkflowInput } from '../devkit/harness';
 import { demoCredentials } from '../devkit/demo';
 import type { ServiceSimulator } from '../devkit/simulator';
 
@@ -102,9 +102,15 @@ export function bindToDemo(workflow: ExampleWorkflow, choices: Map<string, strin
 	};
 }
 
+/** n8n's own nodes the harness runs as the templates use them (doubles of them, devkit/harness/coreNodes.ts). */
+const CORE_NODES_RUN_HERE = [REMOVE_DUPLICATES_TYPE, FILTER_TYPE];
+const runsHere = (type: string | undefined) =>
+	type !== undefined && (type.startsWith(OUR_PACKAGE) || CORE_NODES_RUN_HERE.includes(type));
+
 /**
  * The part of a template the harness runs: its start node and the Svc nodes reachable from it through
- * Svc nodes. n8n's own nodes (notes, schedules, Set, Convert to File) run in the real n8n of the e2e tests.
+ * Svc nodes and the n8n nodes the harness has (Remove Duplicates, Filter). n8n's other nodes (notes,
+ * schedules, Set, Convert to File) run in the real n8n of the e2e tests.
  */
 export function svcPart(workflow: ExampleWorkflow): ExampleWorkflow {
 	const start = startNodeOf(workflow);
@@ -115,7 +121,7 @@ export function svcPart(workflow: ExampleWorkflow): ExampleWorkflow {
 		const from = queue.shift()!;
 		for (const output of workflow.connections[from]?.main ?? []) {
 			for (const link of output) {
-				if (!keep.has(link.node) && types.get(link.node)?.startsWith(OUR_PACKAGE)) {
+				if (!keep.has(link.node) && runsHere(types.get(link.node))) {
 					keep.add(link.node);
 					queue.push(link.node);
 				}
@@ -130,9 +136,17 @@ export function svcPart(workflow: ExampleWorkflow): ExampleWorkflow {
 	return { ...workflow, nodes: workflow.nodes.filter((node) => keep.has(node.name)), connections };
 }
 
-export async function runExample(sim: ServiceSimulator, file: string): Promise<ExampleRun> {
+/**
+ * Runs a template's harness part against the simulator. `workflowId`: the id it runs under, so that two runs
+ * under one id are two executions of one saved workflow (Remove Duplicates keeps its values per workflow).
+ */
+export async function runExample(
+	sim: ServiceSimulator,
+	file: string,
+	options: { workflowId?: string } = {},
+): Promise<ExampleRun> {
 	const template = readExample(file);
-	const workflow = svcPart(bindToDemo(template, demoChoices(sim)));
+	const workflow = { ...svcPart(bindToDemo(template, demoChoices(sim))), id: options.workflowId };
 	const run: ExampleRun = { file, name: template.name, nodes: [] };
 	let result: Awaited<ReturnType<typeof runWorkflow>>;
 	try {

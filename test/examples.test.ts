@@ -1,5 +1,5 @@
 /** The README's templates (examples/): every one runs against the simulator, every node without an error. */
-import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample } from '../examples/examples';
+import { EXAMPLE_FILES, isAgentTemplate, readExample, runExample, type ExampleWorkflow } from '../examples/examples';
 import { startDemoSimulator } from '../devkit/demo';
 import type { ServiceSimulator } from '../devkit/simulator';
 import { loadPackage } from '../devkit/harness';
@@ -109,3 +109,102 @@ it("the status-change template mentions the task's responsible user", async () =
 		await fresh.close();
 	}
 });
+
+it('the backup template run twice makes a second backup with no more files than the first: it leaves out its own backups', async () => {
+	const fresh = await startDemoSimulator();
+	try {
+		const backupOf = async () => {
+			const run = await runExample(fresh, 'storage-backup-documents.json');
+			expect(run.nodes.filter((node) => node.error).map((node) => `${node.name}: ${node.error}`)).toEqual([]);
+			const folder = run.nodes.find((node) => node.name === 'Create backup folder')!.items[0].json;
+			return fresh.storage.listChildren(String(folder.folder_hash)).filter((item) => item.type === 'file');
+		};
+		const first = await backupOf();
+		const second = await backupOf();
+		expect(first.length).toBeGreaterThan(0);
+		expect(second.length).toBeLessThanOrEqual(first.length);
+		expect(second.map((file) => file.name).sort()).toEqual(first.map((file) => file.name).sort());
+	} finally {
+		await fresh.close();
+	}
+});
+
+/** A template that starts with one of the package's polling triggers. */
+const startsWithSvcTrigger = (workflow: ExampleWorkflow) =>
+	workflow.nodes.some((node) => /^n8n-nodes-svc\.svc\w+Trigger$/.test(node.type));
+
+/**
+ * What is wrong with a trigger template's deduplication: every node after the trigger must be n8n's Remove
+ * Duplicates v2 keeping items whose `event_id` is new across executions, unless the note says why the workflow
+ * need not ("… need not deduplicate …").
+ */
+function deduplicationFaults(workflow: ExampleWorkflow): string[] {
+	const note = String(workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote')?.parameters.content);
+	if (/\bneed not deduplicate\b/i.test(note)) return [];
+	return workflow.nodes
+		.filter((node) => /^n8n-nodes-svc\.svc\w+Trigger$/.test(node.type))
+		.flatMap((trigger) =>
+			(workflow.connections[trigger.name]?.main ?? []).flat().flatMap(({ node: name }) => {
+				const next = workflow.nodes.find((node) => node.name === name)!;
+				const { operation, logic, dedupeValue } = next.parameters;
+				const deduplicates =
+					next.type === 'n8n-nodes-base.removeDuplicates' &&
+					next.typeVersion === 2 &&
+					operation === 'removeItemsSeenInPreviousExecutions' &&
+					[undefined, 'removeItemsWithAlreadySeenKeyValues'].includes(logic as string | undefined) &&
+					String(dedupeValue).replace(/\s+/g, '') === '={{$json.event_id}}';
+				return deduplicates ? [] : [`${trigger.name} → ${name}: not Remove Duplicates on event_id`];
+			}),
+		);
+}
+
+const TRIGGER_TEMPLATES = EXAMPLE_FILES.filter((file) => startsWithSvcTrigger(readExample(file)));
+
+it('there are trigger templates', () => {
+	expect(TRIGGER_TEMPLATES.length).toBeGreaterThanOrEqual(3);
+});
+
+it.each(TRIGGER_TEMPLATES)(
+	'%s lets each event through once: Remove Duplicates on event_id right after the trigger, or its note says why not',
+	(file) => {
+		expect(deduplicationFaults(readExample(file))).toEqual([]);
+	},
+);
+
+it('the deduplication check fails a trigger template that neither deduplicates nor says why not', () => {
+	const workflow = readExample('storage-backup-new-files.json');
+	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-svc.svcStorageTrigger')!;
+	const bare: ExampleWorkflow = {
+		...workflow,
+		nodes: workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.removeDuplicates'),
+		connections: { ...workflow.connections, [trigger.name]: workflow.connections['Skip repeated events'] },
+	};
+	delete bare.connections['Skip repeated events'];
+	expect(deduplicationFaults(bare)).toEqual([
+		`${trigger.name} → Upload copy to Backup: not Remove Duplicates on event_id`,
+	]);
+	const explained = structuredClone(bare);
+	const note = explained.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote')!;
+	note.parameters.content = `${String(note.parameters.content)} Uploading a file twice only replaces it, so it need not deduplicate.`;
+	expect(deduplicationFaults(explained)).toEqual([]);
+});
+
+it.each(TRIGGER_TEMPLATES)(
+	'%s, run twice as one workflow on the same event, passes the event on once (n8n’s engine, Remove Duplicates’ own store)',
+	async (file) => {
+		const fresh = await startDemoSimulator();
+		try {
+			const workflowId = `template-${file}`;
+			const first = await runExample(fresh, file, { workflowId });
+			const second = await runExample(fresh, file, { workflowId });
+			const passed = (run: typeof first) =>
+				run.nodes.find((node) => node.name === 'Skip repeated events')?.items.length ?? 0;
+			expect(first.nodes.filter((node) => node.error).map((node) => node.name)).toEqual([]);
+			expect([passed(first), passed(second)]).toEqual([1, 0]);
+			// Nothing after the deduplication ran the second time.
+			expect(second.nodes.map((node) => node.name)).toEqual(first.nodes.map((node) => node.name).slice(0, 2));
+		} finally {
+			await fresh.close();
+		}
+	},
+);

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
-import { BinaryDataService, ErrorReporter, type BinaryDataConfig } from 'n8n-core';
+import { BinaryDataService, DataDeduplicationService, ErrorReporter, type BinaryDataConfig } from 'n8n-core';
 import { LoggerProxy, type LogMetadata, type Logger as WorkflowLogger } from 'n8n-workflow';
 
 import { throwawayFolder } from '../tempRoot';
+import { MemoryDeduplicator } from './coreNodes';
 
 /**
  * n8n's binary data modes: `default` keeps a file in the execution data (base64; n8n 1.x's default),
@@ -217,6 +218,8 @@ export async function initEngine(): Promise<void> {
 			database: await createBinaryDataService('database', harnessLogger),
 		};
 		binaryServices = services;
+		// What n8n's CLI gives Remove Duplicates' helpers (its database table), kept in memory for the process.
+		await DataDeduplicationService.init(new MemoryDeduplicator());
 		Container.set(
 			BinaryDataService,
 			new Proxy(services.default, {

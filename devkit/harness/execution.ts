@@ -27,6 +27,8 @@ export type HarnessNode = Omit<INode, 'id' | 'position' | 'typeVersion'> &
 	Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>;
 
 export interface HarnessWorkflowInput {
+	/** The workflow's id (default: a new one each run); what n8n keeps per workflow, such as Remove Duplicates' values, is kept under it. */
+	id?: string;
 	nodes: HarnessNode[];
 	connections: IConnections;
 	settings?: IDataObject;
@@ -70,7 +72,7 @@ export function createWorkflow(
 	options: { id?: string; active?: boolean } = {},
 ): Workflow {
 	return new Workflow({
-		id: options.id ?? nextId('wf'),
+		id: options.id ?? input.id ?? nextId('wf'),
 		name: 'Harness workflow',
 		nodes: input.nodes,
 		connections: input.connections,

@@ -13,6 +13,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { FILTER_TYPE, HarnessFilter, HarnessRemoveDuplicates, REMOVE_DUPLICATES_TYPE } from './coreNodes';
 import { HarnessLoopOverItems, LOOP_OVER_ITEMS_TYPE } from './loopOverItems';
 
 /** One input item of `runNode`: JSON plus binary given as a Buffer or a file path (streamed, for big files). */
@@ -120,5 +121,7 @@ export function internalNodeTypes(): Record<string, INodeType> {
 		[NO_OP_TYPE]: new HarnessNoOp(),
 		[ITEMS_TYPE]: new HarnessItems(),
 		[LOOP_OVER_ITEMS_TYPE]: new HarnessLoopOverItems(),
+		[REMOVE_DUPLICATES_TYPE]: new HarnessRemoveDuplicates(),
+		[FILTER_TYPE]: new HarnessFilter(),
 	};
 }

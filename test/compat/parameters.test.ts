@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { captureParameters } from '../../compat/capture-parameters';
+import { FIXES_IN_PLACE, unexplainedChanges } from '../../compat/fixes';
 import { parameterChanges, parametersInForm, parametersOf, type ParameterCapture } from '../../compat/nodeParameters';
 import { nodeDescription, STORAGE_NODE } from '../helpers';
 
@@ -42,8 +43,35 @@ describe.each(CAPTURES)('the node versions %s shipped', (release) => {
 		// Released with its tool inside: the node and its tool node, each with its own parameters.
 		expect(parameterChanges(parametersInForm(released[type][version], 'node'), built[type][version])).toEqual([]);
 		expect(built[tool][version]).toBeDefined();
-		expect(parameterChanges(parametersInForm(released[type][version], 'tool'), built[tool][version])).toEqual([]);
+		const toolChanges = parameterChanges(parametersInForm(released[type][version], 'tool'), built[tool][version]);
+		expect(unexplainedChanges(tool, version, toolChanges)).toEqual([]);
 	});
+});
+
+it('lets through only the fixes in place compat/fixes.ts names, each of which matches a change', () => {
+	const released = captureOf('0.1.0').nodes;
+	const built = captureParameters();
+	for (const fix of FIXES_IN_PLACE) {
+		const type = fix.type.replace(/Tool$/, '');
+		const changes = parameterChanges(
+			parametersInForm(released[type][fix.version], 'tool'),
+			built[fix.type][fix.version],
+		);
+		expect([fix.type, changes.some((change) => fix.change.test(change))]).toEqual([fix.type, true]);
+	}
+	expect(
+		unexplainedChanges('n8n-nodes-svc.svcStorageTool', '1', [
+			'file upload: options › capabilityKeys: default true → false',
+		]),
+	).toEqual([]);
+	expect(
+		unexplainedChanges('n8n-nodes-svc.svcStorageTool', '1', ['file upload: options › timeout: default 120000 → 1']),
+	).toHaveLength(1);
+	expect(
+		unexplainedChanges('n8n-nodes-svc.svcStorage', '1', [
+			'file upload: options › capabilityKeys: default true → false',
+		]),
+	).toHaveLength(1);
 });
 
 /** The Storage node's description with `change` applied to a copy of its properties. */

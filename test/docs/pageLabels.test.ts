@@ -11,14 +11,7 @@ import { join } from 'node:path';
 
 import { readDoc, ROOT } from './declared';
 import { credentialLabels, everyLabel, N8N_LABELS, nodeLabels, type Label } from './labels';
-
-const NODE_PAGES: Record<string, string> = {
-	'docs/svc-storage.md': 'n8n-nodes-svc.svcStorage',
-	'docs/svc-dvs.md': 'n8n-nodes-svc.svcDvs',
-	'docs/svc-mcp.md': 'n8n-nodes-svc.svcMcp',
-	'docs/svc-storage-trigger.md': 'n8n-nodes-svc.svcStorageTrigger',
-	'docs/svc-dvs-trigger.md': 'n8n-nodes-svc.svcDvsTrigger',
-};
+import { italics, NODE_PAGES, partsOf, prose, written } from './pageText';
 
 const PAGES = [
 	'README.md',
@@ -38,24 +31,6 @@ function labelsFor(page: string): Map<string, Label[]> {
 	return byName;
 }
 
-/** The page's text without code, so `thumb*.php` or `{{ $json.x }}` is not taken for emphasis. */
-const prose = (page: string) =>
-	readDoc(page)
-		.replace(/```[\s\S]*?```/g, '')
-		.replace(/`[^`\n]*`/g, '``');
-
-/** Each italic span with the text that follows it on the page. */
-function italics(text: string): Array<{ span: string; after: string }> {
-	const unbolded = text.replace(/\*\*/g, '\uE000');
-	return [...unbolded.matchAll(/\*((?:[^*\n\uE000]|\n(?!\s*\n))+)\*/g)].map((match) => ({
-		span: match[1].replace(/\s+/g, ' '),
-		after: unbolded.slice(match.index! + match[0].length, match.index! + match[0].length + 80),
-	}));
-}
-
-/** The labels an italic span names: `Options → Timeout` is two. */
-const partsOf = (span: string) => span.split(/\s+→\s+/).map((part) => part.trim());
-
 /** The unit a number parameter is in when its label does not say it, from its description. */
 function unnamedUnit(property: Label['property']): string | undefined {
 	if (!property || property.type !== 'number') return undefined;
@@ -68,10 +43,6 @@ function unnamedUnit(property: Label['property']): string | undefined {
  * `(default)` after a choice.
  */
 const statedDefault = (after: string): string | undefined => /^ \(([^)]*\b)?default\b ?([^),;:]*)/.exec(after)?.[2];
-
-/** How a page writes a default: a number without its thousands commas, a switch as on or off. */
-const written = (value: unknown): string =>
-	typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value).replace(/(\d),(\d)/g, '$1$2');
 
 /**
  * Whether `stated` is the default of one of the parameters the label names (or the label is its default choice);
@@ -106,8 +77,9 @@ describe.each(PAGES)('%s', (page) => {
 	});
 
 	it('states only the defaults the nodes have', () => {
-		const wrong = spans.flatMap(({ span, after }) => {
-			const stated = statedDefault(after);
+		// Read with inline code's text, so a default such as `data` is read as it stands.
+		const wrong = italics(prose(page, { inlineCode: true })).flatMap(({ span, after }) => {
+			const stated = statedDefault(after)?.replace(/\*/g, '');
 			const label = partsOf(span).at(-1)!;
 			if (stated === undefined || !known.has(label)) return [];
 			return isDefault(known.get(label)!, stated.trim()) ? [] : [`*${span}* (… default ${stated})`];

@@ -2,7 +2,8 @@
 /**
  * The README's install from a clone, run as written on each supported line: its shell block, from `git clone` to the
  * npm install of the tarball, with HOME set to a fresh n8n user folder. The clone is of this repository's committed
- * HEAD (git's `url.<base>.insteadOf` stands in for the GitHub address), never built before `npm pack`. The tarball
+ * HEAD (git's `url.<base>.insteadOf` stands in for the GitHub address), never built before the block's
+ * `node scripts/pack-from-clone.mjs` builds and packs it. The tarball
  * holds dist/; the install gives the tree n8n's own installer gives: in `<user folder>/.n8n/nodes/node_modules` the
  * package alone (no second n8n-workflow from its peer dependency, no dev dependencies); n8n starts with its nodes,
  * and loading them the way n8n does (its module paths first on NODE_PATH) brings in one n8n-workflow: n8n's own.
@@ -67,8 +68,8 @@ beforeAll(
 		({ clone } = runCloneBlock());
 		n8n = await startN8n({ userFolder: home });
 	},
-	// npm ci of a fresh clone reads every package's metadata (the lockfile holds no URLs): 12-15 minutes on a busy
-	// 2-core machine, a few on a quiet one.
+	// The block's pack-from-clone installs the build's packages, reading each one's metadata (the lockfile holds no
+	// URLs); on a busy 2-core machine that is the most of the suite's time.
 	30 * 60 * 1000,
 );
 

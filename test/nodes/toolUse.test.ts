@@ -3,10 +3,10 @@
  * appended). What a model naturally sends (names, paths,
  * visible numbers) reaches the service; capability keys stay out of the result unless asked for.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
-import { resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
-import { DVS_NODE, STORAGE_NODE, byId, jsonOf } from '../helpers';
+import { loadPackage, resourceMapping, runNode, type NodeRunResult } from '../../devkit/harness';
+import { DVS_NODE, MCP_NODE, STORAGE_NODE, byId, jsonOf } from '../helpers';
 import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
 
 const STORAGE_TOOL = `${STORAGE_NODE}Tool`;
@@ -107,9 +107,9 @@ describe('folders and files by what a model sends', () => {
 	});
 });
 
-describe('capability keys', () => {
-	const keysIn = (result: NodeRunResult) => JSON.stringify(jsonOf(result)).match(/_(edit|upload|delete)_key/g) ?? [];
+const keysIn = (result: NodeRunResult) => JSON.stringify(jsonOf(result)).match(/_(edit|upload|delete)_key/g) ?? [];
 
+describe('capability keys', () => {
 	it('are left out of what a tool returns, in every node version, and kept in the regular node of version 1 only', async () => {
 		expect(keysIn(await listFolder(STORAGE_TOOL, '/Documents'))).toEqual([]);
 		expect(keysIn(await listFolder(STORAGE_TOOL, '/Documents', {}, 1))).toEqual([]);
@@ -121,6 +121,53 @@ describe('capability keys', () => {
 		expect(keysIn(await listFolder(STORAGE_TOOL, '/Documents', { capabilityKeys: true })).length).toBeGreaterThan(0);
 		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents', { capabilityKeys: true })).length).toBeGreaterThan(0);
 		expect(keysIn(await listFolder(STORAGE_NODE, '/Documents', { capabilityKeys: false }, 1))).toEqual([]);
+	});
+});
+
+describe('Include Capability Keys as the editor shows it', () => {
+	/** The defaults of the toggles a node version shows under Options (one per group of operations). */
+	const shownDefaults = (type: string, version: number) => {
+		const description = loadPackage().nodeTypes.getByNameAndVersion(type, version).description;
+		const inVersion = (option: INodeProperties) =>
+			NodeHelpers.displayParameter(
+				{},
+				{ ...option, displayOptions: { show: { '@version': option.displayOptions!.show!['@version']! } } },
+				{ typeVersion: version },
+				description,
+			);
+		return description.properties
+			.filter((property) => property.name === 'options')
+			.flatMap((collection) => (collection.options ?? []) as INodeProperties[])
+			.filter((option) => option.name === 'capabilityKeys' && inVersion(option))
+			.map((option) => option.default);
+	};
+
+	it.each([
+		[STORAGE_NODE, 1, true],
+		[STORAGE_NODE, 2, false],
+		[STORAGE_TOOL, 1, false],
+		[STORAGE_TOOL, 2, false],
+		[DVS_NODE, 1, true],
+		[DVS_NODE, 2, false],
+		[DVS_TOOL, 1, false],
+		[DVS_TOOL, 2, false],
+		[`${MCP_NODE}`, 1, true],
+		[`${MCP_NODE}Tool`, 1, false],
+		[`${MCP_NODE}Tool`, 2, false],
+	])('%s version %s shows it %s when added, as the node runs without it', (type, version, shown) => {
+		const defaults = shownDefaults(type, version);
+		expect(defaults.length).toBeGreaterThan(0);
+		expect([...new Set(defaults)]).toEqual([shown]);
+	});
+
+	it('a version-1 tool with the toggle added as shown leaves the keys out, as without it; the version-1 node keeps them either way', async () => {
+		const [shown] = shownDefaults(STORAGE_TOOL, 1);
+		const added = await listFolder(STORAGE_TOOL, '/Documents', { capabilityKeys: shown }, 1);
+		const absent = await listFolder(STORAGE_TOOL, '/Documents', {}, 1);
+		expect([keysIn(added), keysIn(absent)]).toEqual([[], []]);
+		const [shownInNode] = shownDefaults(STORAGE_NODE, 1);
+		const addedInNode = await listFolder(STORAGE_NODE, '/Documents', { capabilityKeys: shownInNode }, 1);
+		expect(keysIn(addedInNode)).toEqual(keysIn(await listFolder(STORAGE_NODE, '/Documents', {}, 1)));
 	});
 });
 

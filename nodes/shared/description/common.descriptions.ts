@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
+import { actionCapabilityKeysOptions, capabilityKeysOptions } from './capabilityKeys';
 
 /*
  * Parameters that stand in the forms of two or more nodes, each written once as the editor shows it. An
@@ -8,37 +9,7 @@ import { DEFAULT_TIMEOUT_MS } from '../transport/timeouts';
  * description or options spread over it; n8n's lint reads them here.
  */
 
-export { DEFAULT_TIMEOUT_MS };
-
-/**
- * Include Capability Keys, one entry per node version (`execution/toolUse.ts` `keepsCapabilityKeys` reads it): on
- * by default in version 1, as 0.1.0 saved it; off from version 2 on, so keys stay out of outputs and saved
- * executions unless the user adds the option and switches it on. An AI tool leaves them out in every version.
- */
-export const capabilityKeysOptions: INodeProperties[] = [
-	{
-		displayName: 'Include Capability Keys',
-		name: 'capabilityKeys',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
-			"them can change the item without the account's credentials. Off by default when the node " +
-			"is an AI tool, so they never reach the model's provider.",
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Include Capability Keys',
-		name: 'capabilityKeys',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether the output keeps edit, upload and delete keys and access tokens: anyone who reads ' +
-			"them can change the item without the account's credentials, and n8n keeps them with every " +
-			'saved execution. Switch it on only when a later step needs a key.',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-	},
-];
+export { DEFAULT_TIMEOUT_MS, capabilityKeysOptions };
 
 export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout',
@@ -107,7 +78,7 @@ export const optionsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [...capabilityKeysOptions, rateLimitWaitOption, timeoutOption],
+	options: [...actionCapabilityKeysOptions, rateLimitWaitOption, timeoutOption],
 };
 
 /** The same for an operation that reads: Batching first. */
@@ -117,7 +88,7 @@ export const readOptionsCollection: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [batchingOption, ...capabilityKeysOptions, rateLimitWaitOption, timeoutOption],
+	options: [batchingOption, ...actionCapabilityKeysOptions, rateLimitWaitOption, timeoutOption],
 };
 
 /**

@@ -42,9 +42,17 @@ function decided(property: INodeProperties): INodeProperties {
 	return result;
 }
 
+/** The parameter in one form: decided, and so are the options of a collection (Include Capability Keys has two). */
+function inForm(property: INodeProperties, form: NodeForm): INodeProperties {
+	const own = decided(property);
+	if (property.type !== 'collection' || !property.options) return own;
+	const options = (property.options as INodeProperties[]).filter((option) => belongsTo(option, form)).map(decided);
+	return { ...own, options };
+}
+
 /** A node's parameters in one form as its operations declare them: its own, without `@tool` conditions. */
 export function declaredPropertiesOf(properties: INodeProperties[], form: NodeForm): INodeProperties[] {
-	return properties.filter((property) => belongsTo(property, form)).map(decided);
+	return properties.filter((property) => belongsTo(property, form)).map((property) => inForm(property, form));
 }
 
 const forms = new WeakMap<INodeProperties[], Partial<Record<NodeForm, INodeProperties[]>>>();

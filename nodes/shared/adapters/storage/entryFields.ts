@@ -70,7 +70,7 @@ export function entryCreator(entry: IDataObject): string | undefined {
 	return firstString(entry, ['created_by', 'creator_id', 'creator']);
 }
 
-/** The account's own ID in its user data (authenticate_user.php; the field is not shown in document 1). */
+/** The account's own ID in its user data (authenticate_user.php; the storage API's document shows no such field). */
 export function accountIdOf(userData: IDataObject): string | undefined {
 	return firstString(userData, ['user_id', 'userID', 'ID', 'id']);
 }
