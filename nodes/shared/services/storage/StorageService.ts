@@ -15,10 +15,13 @@ import type {
 	WriteResult,
 } from '../../adapters/storage/port';
 import { ServiceOverAdapter } from '../ServiceOverAdapter';
-import type { StorageCall } from '../../transport/catalogue/storage';
+import { STORAGE, type StorageCall } from '../../transport/catalogue/storage';
 import type { EntryWriteOptions } from './readBack';
 import { entryPlan, type EntryWriter, type IfNameExists } from './entryWrites';
 import { ListingClock, writeOnce, type Written } from '../exactlyOnce/executor';
+import { setOnce } from '../exactlyOnce/sets';
+import { sendOnce } from '../exactlyOnce/sends';
+import { deletion, keySaving, moving, renaming, restoration, signingRequest, type InfoRead } from './setWrites';
 
 /** What an operation gives a call through its catalogue entry: a value for each name the entry takes. */
 type CallInputOf<T extends StorageCall> = Record<keyof T['takes'] & string, StorageFieldValue>;
@@ -89,13 +92,37 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.adapter.getFolderInfo(folderHash, options, itemIndex);
 	}
 
-	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		return await this.explainingRoot(
-			'rename',
-			folderHash,
-			itemIndex,
-			async () => await this.adapter.renameFolder(folderHash, name, itemIndex),
-		);
+	/**
+	 * File → Rename, Folder → Rename: a set (exactlyOnce/sets.ts), settled after a lost answer by reading the object's
+	 * name; ROOT's refusal is explained.
+	 */
+	renameEntry(kind: EntryKind, hash: string, name: string, itemIndex: number): Promise<Written<IDataObject>> {
+		const send =
+			kind === 'file'
+				? async () => await this.adapter.call(STORAGE.renameFile, { fileHash: hash, name }, itemIndex)
+				: async () =>
+						await this.explainingRoot(
+							'rename',
+							hash,
+							itemIndex,
+							async () => await this.adapter.renameFolder(hash, name, itemIndex),
+						);
+		return setOnce(this.node, this.item(itemIndex), renaming(kind, hash, name, send, this.infoRead(itemIndex)));
+	}
+
+	/** File → Move: a set, settled after a lost answer by reading the file's folder. */
+	moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<Written<IDataObject>> {
+		const send = async () => await this.adapter.call(STORAGE.moveFile, { fileHash, targetFolderHash }, itemIndex);
+		const set = moving('file', fileHash, targetFolderHash, send, this.infoRead(itemIndex));
+		return setOnce(this.node, this.item(itemIndex), set);
+	}
+
+	/** How a set reads the object it changes: its info, as the REST API gives it. */
+	private infoRead(itemIndex: number): InfoRead {
+		return async (kind, hash) =>
+			kind === 'file'
+				? await this.adapter.getFileInfo(hash, {}, itemIndex)
+				: await this.adapter.getFolderInfo(hash, {}, itemIndex);
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
@@ -212,37 +239,73 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		});
 	}
 
-	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
+	/** Folder → Move (MCP only): a set, settled after a lost answer by reading the folder's parent. */
+	moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<Written<IDataObject>> {
 		const move = this.adapterMethod('moveFolder', itemIndex);
-		return await move.call(this.adapter, folderHash, targetFolderHash, itemIndex);
+		const send = async () => await move.call(this.adapter, folderHash, targetFolderHash, itemIndex);
+		const set = moving('folder', folderHash, targetFolderHash, send, this.infoRead(itemIndex));
+		return setOnce(this.node, this.item(itemIndex), set);
 	}
 
-	/** Deletes a folder (with everything in it) or a file; ROOT's refusal is explained. */
-	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
+	/**
+	 * Deletes a folder (with everything in it) or a file: a set, done when the object is gone or in the trash, so a
+	 * delete that happened is never the 405 a second one gets. ROOT's refusal is explained.
+	 */
+	deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<Written<IDataObject>> {
 		const remove = this.adapterMethod('deleteEntry', itemIndex);
-		if (kind === 'file') return await remove.call(this.adapter, kind, hash, itemIndex);
-		return await this.explainingRoot(
-			'delete',
-			hash,
-			itemIndex,
-			async () => await remove.call(this.adapter, kind, hash, itemIndex),
-		);
+		const send =
+			kind === 'file'
+				? async () => await remove.call(this.adapter, kind, hash, itemIndex)
+				: async () =>
+						await this.explainingRoot(
+							'delete',
+							hash,
+							itemIndex,
+							async () => await remove.call(this.adapter, kind, hash, itemIndex),
+						);
+		return setOnce(this.node, this.item(itemIndex), deletion(kind, hash, send, this.infoRead(itemIndex)));
 	}
 
-	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		return await this.adapterMethod('restoreEntry', itemIndex).call(this.adapter, kind, hash, itemIndex);
+	/** File → Restore, Folder → Restore: a set, done when the object can be read again. */
+	restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<Written<IDataObject>> {
+		const restore = this.adapterMethod('restoreEntry', itemIndex);
+		const send = async () => await restore.call(this.adapter, kind, hash, itemIndex);
+		return setOnce(this.node, this.item(itemIndex), restoration(kind, hash, send, this.infoRead(itemIndex)));
 	}
 
+	/** A key action that only reads (Get File Key, Get Upload Key, Get Share Key). */
 	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
 		return await this.adapterMethod('encryptionKeyAction', itemIndex).call(this.adapter, call, fields, itemIndex);
+	}
+
+	/**
+	 * A key saved (Save File Key, Save Upload Key, Save User Keys): a set. `readBack` is the key action that shows the
+	 * stored key (Get File Key for Save File Key); none for the public keys, whose save is sent again after a lost
+	 * answer (it stores what the first stored).
+	 */
+	saveEncryptionKey(
+		call: RestCall,
+		fields: StorageFields,
+		readBack: { call: RestCall; fields: StorageFields; target: { kind: 'file' | 'upload'; hash: string } } | undefined,
+		itemIndex: number,
+	): Promise<Written<IDataObject>> {
+		const action = this.adapterMethod('encryptionKeyAction', itemIndex);
+		const send = async () => await action.call(this.adapter, call, fields, itemIndex);
+		const readKey =
+			readBack && (async () => await action.call(this.adapter, readBack.call, readBack.fields, itemIndex));
+		const set = keySaving(readBack?.target, fields as IDataObject, send, readKey);
+		return setOnce(this.node, this.item(itemIndex), set);
 	}
 
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
 		return await this.adapterMethod('listSignatures', itemIndex).call(this.adapter, fields, itemIndex);
 	}
 
-	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return await this.adapterMethod('shareForSigning', itemIndex).call(this.adapter, fields, itemIndex);
+	/** Share for Signing: a send (exactlyOnce/sends.ts), its e-mails sent at most once whatever n8n repeats. */
+	shareForSigning(fields: StorageFields, itemIndex: number): Promise<Written<IDataObject>> {
+		const share = this.adapterMethod('shareForSigning', itemIndex);
+		const send = async () => await share.call(this.adapter, fields, itemIndex);
+		return sendOnce(this.node, this.item(itemIndex), signingRequest(fields as IDataObject, send));
 	}
 
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
