@@ -10,6 +10,7 @@ import type {
 import { isToolOf, MCP_TOOL_ROWS, toolWrites, type McpTool } from '../../transport/mcp/toolCatalogue';
 import type { ServiceContext } from '../../transport/http';
 import { runningNodeOf } from '../../transport/runningNode';
+import { earliestServerTime } from '../../transport/serverClock';
 import { McpStorageAdapter } from '../../adapters/storage/McpStorageAdapter';
 import { StorageService } from '../storage/StorageService';
 import { moving, renaming, type InfoRead } from '../storage/setWrites';
@@ -124,7 +125,8 @@ export class McpService {
 	private storage(writes: McpWrites): { service: StorageService; adapter: McpStorageAdapter } {
 		if (this.storageOverMcp) return this.storageOverMcp;
 		const adapter = new McpStorageAdapter(writes.ctx, this.client, writes.credentialType, this.itemTimeout);
-		const service = new StorageService(runningNodeOf(writes.ctx), adapter, writes.records);
+		const clock = (localMs: number) => earliestServerTime(writes.ctx, localMs);
+		const service = new StorageService(runningNodeOf(writes.ctx), adapter, writes.records, clock);
 		this.storageOverMcp = { service, adapter };
 		return this.storageOverMcp;
 	}
