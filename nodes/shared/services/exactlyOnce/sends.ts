@@ -18,7 +18,7 @@ export interface SendWrite<T extends IDataObject> {
 	identity: IDataObject;
 	/** The one attempt. */
 	send(): Promise<T>;
-	/** Whether an error leaves the outcome unknown; default: as the transport reports a write's (`isUnknownWriteOutcome`). */
+	/** Whether an error leaves the outcome unknown; default: as the transport reports a write's one. */
 	isUncertain?: (error: unknown) => boolean;
 	/** What of an answer is recorded, to output it again instead of sending again: no key, token or secret. */
 	kept(result: T): IDataObject;

@@ -100,8 +100,10 @@ export async function setOnce<T extends IDataObject>(
 	const record = records?.find();
 	const earlier = record && (record.write === digest || record.parameters === records?.parameters) ? record : undefined;
 	if (record && !earlier) records?.forget();
-	let maySent = earlier !== undefined || records?.retryingUnrecorded === true;
 	const why = earlier && records ? whyOf(earlier, records) : 'an earlier run of this node may have written it';
+	const run: SetRun<T> = { node, write, itemIndex, why, at: earlier?.at ?? Date.now() };
+	run.save = (state) => save(records, digest, state, run.at);
+	let maySent = earlier !== undefined || records?.retryingUnrecorded === true;
 	if (maySent && write.state) {
 		const now = await settle(write.state());
 		if (!now.ok)
@@ -112,59 +114,81 @@ export async function setOnce<T extends IDataObject>(
 				'An earlier try sent this change, and reading it back failed',
 				itemIndex,
 			);
-		if (now.value !== undefined) {
-			save(records, digest, 'written', earlier?.at ?? Date.now());
-			return { ...now.value, reconciled: true, reconciledWhy: why };
-		}
+		if (now.value !== undefined) return done(run, now.value, why);
 	}
-	const at = earlier?.at ?? Date.now();
-	save(records, digest, 'sending', at);
+	run.save('sending');
 	let lastError: unknown;
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		try {
 			const result = await write.send();
-			save(records, digest, 'written', at);
+			run.save('written');
 			return result;
 		} catch (error) {
 			lastError = error;
-			if (!(write.isUncertain ?? isUnknownWriteOutcome)(error)) {
-				// A refusal after a send that may have landed (a second delete's 405): the object shows whether it did.
-				const there = maySent && write.state ? await settle(write.state()) : undefined;
-				if (there?.ok && there.value !== undefined) {
-					save(records, digest, 'written', at);
-					return { ...there.value, reconciled: true, reconciledWhy: why };
-				}
-				records?.forget();
-				throw error;
-			}
+			if (!(write.isUncertain ?? isUnknownWriteOutcome)(error)) return await afterRefusal(run, error, maySent, records);
 			maySent = true;
-			if (!write.state) {
-				// No read for this set: sending it once more changes nothing the first did not.
-				if (attempt === 1) continue;
-				save(records, digest, 'uncertain', at);
-				throw unsettledSet(node, write, error, "Svc's answer was lost twice and Svc offers no read of it", itemIndex);
-			}
-			const looked = await readUntilThere(write.state);
-			if (looked.there !== undefined) {
-				save(records, digest, 'written', at);
-				return { ...looked.there, reconciled: true };
-			}
-			if (looked.lastFailure !== undefined) {
-				save(records, digest, 'uncertain', at);
-				throw unsettledSet(node, write, error, "Svc's answer was lost and reading the object back failed", itemIndex);
-			}
-			if (mayStillLand(error)) {
-				save(records, digest, 'uncertain', at);
-				throw unsettledSet(
-					node,
-					write,
-					error,
-					'Svc did not answer in time and the change had not shown 15 s later; it may still be carried out',
-					itemIndex,
-				);
-			}
+			const settled = await afterLostAnswer(run, error, attempt);
+			if (settled) return settled;
 		}
 	}
 	records?.forget();
 	throw settledWriteFailure(lastError);
+}
+
+/** A set as it runs: what it is, for which item, when it was first sent, and how its record is kept. */
+interface SetRun<T extends IDataObject> {
+	node: INode;
+	write: SetWrite<T>;
+	itemIndex: number;
+	/** Why an object found in the state asked for is this item's write (an earlier try's). */
+	why: string;
+	at: number;
+	save?: (state: WriteRecord['state']) => void;
+}
+
+/** The set done: recorded written, output `reconciled: true` (and why, when an earlier try sent it). */
+function done<T extends IDataObject>(run: SetRun<T>, state: T, why?: string): Written<T> {
+	run.save?.('written');
+	return { ...state, reconciled: true, ...(why ? { reconciledWhy: why } : {}) };
+}
+
+/** A refusal: thrown as it is, unless the set may have landed (a second delete's 405) and the object shows it. */
+async function afterRefusal<T extends IDataObject>(
+	run: SetRun<T>,
+	error: unknown,
+	maySent: boolean,
+	records: ItemWriteRecords | undefined,
+): Promise<Written<T>> {
+	const there = maySent && run.write.state ? await settle(run.write.state()) : undefined;
+	if (there?.ok && there.value !== undefined) return done(run, there.value, run.why);
+	records?.forget();
+	throw error;
+}
+
+/**
+ * A lost answer: the object read through the settle window. There: done. Not there: undefined, so the set is sent
+ * once more — never after a timeout (Svc may still be carrying it out) nor when the reads failed: "Outcome uncertain".
+ * A set with no read is sent once more, once.
+ */
+async function afterLostAnswer<T extends IDataObject>(
+	run: SetRun<T>,
+	error: unknown,
+	attempt: number,
+): Promise<Written<T> | undefined> {
+	const { node, write, itemIndex } = run;
+	const uncertain = (why: string) => {
+		run.save?.('uncertain');
+		return unsettledSet(node, write, error, why, itemIndex);
+	};
+	if (!write.state) {
+		// No read for this set: sending it once more changes nothing the first did not.
+		if (attempt === 1) return undefined;
+		throw uncertain("Svc's answer was lost twice and Svc offers no read of it");
+	}
+	const looked = await readUntilThere(write.state);
+	if (looked.there !== undefined) return done(run, looked.there);
+	if (looked.lastFailure !== undefined) throw uncertain("Svc's answer was lost and reading the object back failed");
+	if (mayStillLand(error))
+		throw uncertain('Svc did not answer in time and the change had not shown 15 s later; it may still be carried out');
+	return undefined;
 }

@@ -39,7 +39,7 @@ export function toolWriteOf(name: string, args: IDataObject): ToolWrite {
 	return { kind: 'send' };
 }
 
-/** A storage item as a write tool's result gives it (`status`, `item`), from the REST fields the storage service uses. */
+/** A storage item as a write tool's result gives it (`status`, `item`), from the REST fields the service uses. */
 export function toolResultOf(status: string, entry: EntryKind, fields: IDataObject, parent?: string): IDataObject {
 	const hash = fields[`${entry}_hash`] ?? fields.hash ?? null;
 	const name = fields[`${entry}_name`] ?? fields.name ?? null;

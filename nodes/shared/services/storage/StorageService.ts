@@ -1,43 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
 import type { StorageDownload, StorageFieldValue, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
-import { explainingRoot, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
 import type {
 	ImportSource,
 	NewFolder,
 	RestCall,
-	StorageAdapter,
 	UploadOptions,
 	UploadSource,
 	WriteResult,
 } from '../../adapters/storage/port';
-import { ServiceOverAdapter } from '../ServiceOverAdapter';
-import { STORAGE, type StorageCall } from '../../transport/catalogue/storage';
+import { StorageSets } from './StorageSets';
+import type { StorageCall } from '../../transport/catalogue/storage';
 import type { EntryWriteOptions } from './readBack';
 import { entryPlan, type EntryWriter, type IfNameExists } from './entryWrites';
 import { ListingClock, writeOnce, type Written } from '../exactlyOnce/executor';
-import { setOnce } from '../exactlyOnce/sets';
-import { sendOnce } from '../exactlyOnce/sends';
-import { deletion, keySaving, moving, renaming, restoration, signingRequest, type InfoRead } from './setWrites';
 
 /** What an operation gives a call through its catalogue entry: a value for each name the entry takes. */
 type CallInputOf<T extends StorageCall> = Record<keyof T['takes'] & string, StorageFieldValue>;
-
-/** The adapter methods only one API has, by what the refusal names. */
-const ONE_API_ONLY = {
-	searchFiles: 'Searching files',
-	prepareImport: 'Importing from a URL',
-	moveFolder: 'Moving a folder',
-	deleteEntry: 'Deleting',
-	restoreEntry: 'Restoring',
-	encryptionKeyAction: 'Encryption keys',
-	listSignatures: 'E-signatures',
-	shareForSigning: 'E-signatures',
-	accountScript: 'Account scripts',
-} as const;
 
 /**
  * Every storage operation the Svc Storage node and trigger use, whichever adapter serves it (the
@@ -47,10 +28,9 @@ const ONE_API_ONLY = {
  *   send, its folder's listing) and run exactly once by the executor (exactlyOnce/executor.ts `writeOnce`):
  *   nothing is read before it; after an unknown outcome our entry is told from every other
  *   (exactlyOnce/evidence.ts `writtenEntry`). These methods hand on the executor's promise: no frame of their own;
- * - an operation the connection does not offer is refused the same way for every operation;
- * - ROOT's refusals (405) are explained.
+ * - the sets and sends, the refusal of what a connection does not offer and ROOT's explained 405s: StorageSets.ts.
  */
-export class StorageService extends ServiceOverAdapter<StorageAdapter> {
+export class StorageService extends StorageSets {
 	private readonly references = new StorageReferences(
 		this.node,
 		this.adapter,
@@ -76,10 +56,6 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.references.hashOf(kind, reference, rules, itemIndex);
 	}
 
-	async rootFolderHash(itemIndex: number): Promise<string> {
-		return await this.adapter.rootFolderHash(itemIndex);
-	}
-
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
 		return await this.adapter.listFolder(folderHash, options, itemIndex);
 	}
@@ -90,39 +66,6 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		itemIndex: number,
 	): Promise<IDataObject> {
 		return await this.adapter.getFolderInfo(folderHash, options, itemIndex);
-	}
-
-	/**
-	 * File → Rename, Folder → Rename: a set (exactlyOnce/sets.ts), settled after a lost answer by reading the object's
-	 * name; ROOT's refusal is explained.
-	 */
-	renameEntry(kind: EntryKind, hash: string, name: string, itemIndex: number): Promise<Written<IDataObject>> {
-		const send =
-			kind === 'file'
-				? async () => await this.adapter.call(STORAGE.renameFile, { fileHash: hash, name }, itemIndex)
-				: async () =>
-						await this.explainingRoot(
-							'rename',
-							hash,
-							itemIndex,
-							async () => await this.adapter.renameFolder(hash, name, itemIndex),
-						);
-		return setOnce(this.node, this.item(itemIndex), renaming(kind, hash, name, send, this.infoRead(itemIndex)));
-	}
-
-	/** File → Move: a set, settled after a lost answer by reading the file's folder. */
-	moveFile(fileHash: string, targetFolderHash: string, itemIndex: number): Promise<Written<IDataObject>> {
-		const send = async () => await this.adapter.call(STORAGE.moveFile, { fileHash, targetFolderHash }, itemIndex);
-		const set = moving('file', fileHash, targetFolderHash, send, this.infoRead(itemIndex));
-		return setOnce(this.node, this.item(itemIndex), set);
-	}
-
-	/** How a set reads the object it changes: its info, as the REST API gives it. */
-	private infoRead(itemIndex: number): InfoRead {
-		return async (kind, hash) =>
-			kind === 'file'
-				? await this.adapter.getFileInfo(hash, {}, itemIndex)
-				: await this.adapter.getFolderInfo(hash, {}, itemIndex);
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
@@ -158,23 +101,6 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const prepared = { folderHash: into, name: named, send };
 		const plan = () => entryPlan(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
 		return writeOnce(this.node, this.item(itemIndex), plan);
-	}
-
-	/** Runs an operation ROOT refuses, saying so when the service's 405 is about ROOT. */
-	async explainingRoot<T>(
-		refusal: RootRefusal,
-		folderHash: string,
-		itemIndex: number,
-		operation: () => Promise<T>,
-	): Promise<T> {
-		return await explainingRoot(
-			this.node,
-			refusal,
-			folderHash,
-			async () => await this.rootFolderHash(itemIndex),
-			itemIndex,
-			operation,
-		);
 	}
 
 	createFolder(input: NewFolder, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
@@ -239,86 +165,11 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		});
 	}
 
-	/** Folder → Move (MCP only): a set, settled after a lost answer by reading the folder's parent. */
-	moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<Written<IDataObject>> {
-		const move = this.adapterMethod('moveFolder', itemIndex);
-		const send = async () => await move.call(this.adapter, folderHash, targetFolderHash, itemIndex);
-		const set = moving('folder', folderHash, targetFolderHash, send, this.infoRead(itemIndex));
-		return setOnce(this.node, this.item(itemIndex), set);
-	}
-
-	/**
-	 * Deletes a folder (with everything in it) or a file: a set, done when the object is gone or in the trash, so a
-	 * delete that happened is never the 405 a second one gets. ROOT's refusal is explained.
-	 */
-	deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<Written<IDataObject>> {
-		const remove = this.adapterMethod('deleteEntry', itemIndex);
-		const send =
-			kind === 'file'
-				? async () => await remove.call(this.adapter, kind, hash, itemIndex)
-				: async () =>
-						await this.explainingRoot(
-							'delete',
-							hash,
-							itemIndex,
-							async () => await remove.call(this.adapter, kind, hash, itemIndex),
-						);
-		return setOnce(this.node, this.item(itemIndex), deletion(kind, hash, send, this.infoRead(itemIndex)));
-	}
-
-	/** File → Restore, Folder → Restore: a set, done when the object can be read again. */
-	restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<Written<IDataObject>> {
-		const restore = this.adapterMethod('restoreEntry', itemIndex);
-		const send = async () => await restore.call(this.adapter, kind, hash, itemIndex);
-		return setOnce(this.node, this.item(itemIndex), restoration(kind, hash, send, this.infoRead(itemIndex)));
-	}
-
-	/** A key action that only reads (Get File Key, Get Upload Key, Get Share Key). */
-	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return await this.adapterMethod('encryptionKeyAction', itemIndex).call(this.adapter, call, fields, itemIndex);
-	}
-
-	/**
-	 * A key saved (Save File Key, Save Upload Key, Save User Keys): a set. `readBack` is the key action that shows the
-	 * stored key (Get File Key for Save File Key); none for the public keys, whose save is sent again after a lost
-	 * answer (it stores what the first stored).
-	 */
-	saveEncryptionKey(
-		call: RestCall,
-		fields: StorageFields,
-		readBack: { call: RestCall; fields: StorageFields; target: { kind: 'file' | 'upload'; hash: string } } | undefined,
-		itemIndex: number,
-	): Promise<Written<IDataObject>> {
-		const action = this.adapterMethod('encryptionKeyAction', itemIndex);
-		const send = async () => await action.call(this.adapter, call, fields, itemIndex);
-		const readKey =
-			readBack && (async () => await action.call(this.adapter, readBack.call, readBack.fields, itemIndex));
-		const set = keySaving(readBack?.target, fields as IDataObject, send, readKey);
-		return setOnce(this.node, this.item(itemIndex), set);
-	}
-
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
 		return await this.adapterMethod('listSignatures', itemIndex).call(this.adapter, fields, itemIndex);
 	}
 
-	/** Share for Signing: a send (exactlyOnce/sends.ts), its e-mails sent at most once whatever n8n repeats. */
-	shareForSigning(fields: StorageFields, itemIndex: number): Promise<Written<IDataObject>> {
-		const share = this.adapterMethod('shareForSigning', itemIndex);
-		const send = async () => await share.call(this.adapter, fields, itemIndex);
-		return sendOnce(this.node, this.item(itemIndex), signingRequest(fields as IDataObject, send));
-	}
-
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
 		return await this.adapterMethod('accountScript', itemIndex).call(this.adapter, call, fields, itemIndex);
-	}
-
-	/** The adapter's method for what only one API offers, or the one refusal (adapters/availability.ts). */
-	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(
-		method: K,
-		itemIndex: number,
-	): NonNullable<StorageAdapter[K]> {
-		const found = this.adapter[method];
-		if (found) return found as NonNullable<StorageAdapter[K]>;
-		throw unavailable(this.node, ONE_API_ONLY[method], this.adapter.kind, STORAGE_UNAVAILABILITY, itemIndex);
 	}
 }
