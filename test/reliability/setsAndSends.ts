@@ -256,7 +256,8 @@ const toolSendCase: LegCase = {
 	},
 };
 
-function toolCall(tool: string, argumentsJson: string): INodeParameters {
+/** Svc MCP → Tool → Call of `tool` with JSON arguments. */
+export function toolCall(tool: string, argumentsJson: string): INodeParameters {
 	return {
 		resource: 'tool',
 		operation: 'call',

@@ -14,6 +14,7 @@ import { MCP_NODE } from '../../helpers';
 import { landedButUnseen, RETRY_ON_FAIL, sim, useRecoveryEnv } from './env';
 import { requestsSince, said } from './workflows';
 import type { Auth } from '../parity/env';
+import { toolCall } from '../../reliability/setsAndSends';
 
 const { envWith } = useRecoveryEnv();
 
@@ -28,6 +29,13 @@ function folderOf(names: string[]) {
 	const folder = sim().storage.createFolder(pro().userId, pro().rootFolderHash, marker());
 	const files = names.map((name) => sim().storage.addFile(pro().userId, folder.hash, name, Buffer.from(name)));
 	return { folder, files };
+}
+
+/** Three objects of a kind in a new folder: files, or folders inside it. */
+function objectsOf(kind: 'file' | 'folder'): string[] {
+	const { folder, files } = folderOf(['a.txt', 'b.txt', 'c.txt']);
+	if (kind === 'file') return files.map((file) => file.hash);
+	return [1, 2, 3].map((n) => sim().storage.createFolder(pro().userId, folder.hash, `f${n}`).hash);
 }
 
 /** The next request of the write is answered as `fault` says, after Svc carried it out. */
@@ -113,11 +121,7 @@ describe('Delete: a set, done when the object is gone', () => {
 	] as const)(
 		'%s, Retry On Fail, item 0 deleted and its answer and reads lost for a try: every item output deleted, none 405',
 		async (kind, action) => {
-			const { folder, files } = folderOf(['a.txt', 'b.txt', 'c.txt']);
-			const hashes =
-				kind === 'file'
-					? files.map((file) => file.hash)
-					: [1, 2, 3].map((n) => sim().storage.createFolder(pro().userId, folder.hash, `f${n}`).hash);
+			const hashes = objectsOf(kind);
 			landedButUnseen({ action });
 			const start = sim().requests.length;
 			const result = await storageRun(
@@ -179,12 +183,8 @@ function moveCase(auth: Auth, kind: 'file' | 'folder'): SetCase {
 		match,
 		fault: auth === 'rest' ? REST_LOST : MCP_LOST,
 		prepare() {
-			const { folder, files } = folderOf(['a.txt', 'b.txt', 'c.txt']);
+			const hashes = objectsOf(kind);
 			const target = sim().storage.createFolder(pro().userId, pro().rootFolderHash, marker());
-			const hashes =
-				kind === 'file'
-					? files.map((file) => file.hash)
-					: [1, 2, 3].map((n) => sim().storage.createFolder(pro().userId, folder.hash, `f${n}`).hash);
 			const parameters = { resource: kind, operation: 'move', [kind]: BY_ITEM, targetFolder: byId(target.hash) };
 			const parentOf = (hash: string) =>
 				kind === 'file' ? sim().storage.getFile(hash)?.folderHash : sim().storage.getFolder(hash)?.parentHash;
@@ -205,11 +205,7 @@ function renameCase(auth: Auth, kind: 'file' | 'folder'): SetCase {
 		match,
 		fault: auth === 'rest' ? REST_LOST : MCP_LOST,
 		prepare() {
-			const { folder, files } = folderOf(['a.txt', 'b.txt', 'c.txt']);
-			const hashes =
-				kind === 'file'
-					? files.map((file) => file.hash)
-					: [1, 2, 3].map((n) => sim().storage.createFolder(pro().userId, folder.hash, `f${n}`).hash);
+			const hashes = objectsOf(kind);
 			const names = hashes.map((_, n) => `renamed ${n}${kind === 'file' ? '.txt' : ''}`);
 			const nameOf = (hash: string) =>
 				kind === 'file' ? sim().storage.getFile(hash)?.name : sim().storage.getFolder(hash)?.name;
@@ -229,11 +225,7 @@ function restoreCase(kind: 'file' | 'folder'): SetCase {
 		match: { action: `undelete_${kind}` },
 		fault: REST_LOST,
 		prepare() {
-			const { folder, files } = folderOf(['a.txt', 'b.txt', 'c.txt']);
-			const hashes =
-				kind === 'file'
-					? files.map((file) => file.hash)
-					: [1, 2, 3].map((n) => sim().storage.createFolder(pro().userId, folder.hash, `f${n}`).hash);
+			const hashes = objectsOf(kind);
 			for (const hash of hashes)
 				if (kind === 'file') sim().storage.deleteFile(hash);
 				else sim().storage.deleteFolder(hash);
@@ -344,13 +336,7 @@ describe('Svc MCP → Tool → Call', () => {
 	const callTool = (tool: string, argumentsJson: string, input: IDataObject[], recovery: object = {}) =>
 		runNode({
 			type: MCP_NODE,
-			parameters: {
-				resource: 'tool',
-				operation: 'call',
-				tool: { __rl: true, mode: 'name', value: tool },
-				argumentsMode: 'json',
-				argumentsJson,
-			},
+			parameters: toolCall(tool, argumentsJson),
 			credentials: envWith().storageCredentials('mcp'),
 			input: items(input),
 			...recovery,

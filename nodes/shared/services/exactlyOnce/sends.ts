@@ -1,25 +1,16 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isUnknownWriteOutcome } from '../../transport/errors';
-import { outcomeUncertain } from './uncertainWrite';
-import { digestOf, type WriteRecord } from './writeRecords';
+import { outcomeUncertain, settle } from './uncertainWrite';
+import type { WriteRecord } from './writeRecords';
+import { earlierRecordOf, earlierWhy, type DeclaredWrite } from './kinds';
 import type { WriteItem, Written } from './executor';
 
 /**
  * A send: an effect no read can show (a signing request's e-mails, an MCP tool's call the node cannot map). What a
  * service hands the executor: the send, what of its answer may be kept, and what the user checks.
  */
-export interface SendWrite<T extends IDataObject> {
-	/** What is sent, for messages: `the signing request for the file "x.pdf"`. */
-	subject: string;
-	/** What the user checks before sending it again: `whether anna@example.com received …`. */
-	check: string;
-	/** Everything that shapes the send: kept as a digest. */
-	identity: IDataObject;
-	/** The one attempt. */
-	send(): Promise<T>;
-	/** Whether an error leaves the outcome unknown; default: as the transport reports a write's one. */
-	isUncertain?: (error: unknown) => boolean;
+export interface SendWrite<T extends IDataObject> extends DeclaredWrite<T> {
 	/** What of an answer is recorded, to output it again instead of sending again: no key, token or secret. */
 	kept(result: T): IDataObject;
 }
@@ -49,17 +40,9 @@ export async function sendOnce<T extends IDataObject>(
 	write: SendWrite<T>,
 ): Promise<Written<T>> {
 	const { records, itemIndex } = item;
-	const digest = digestOf(write.identity);
-	const record = records?.find();
-	const earlier = record && (record.write === digest || record.parameters === records?.parameters) ? record : undefined;
-	if (record && !earlier) records?.forget();
-	if (earlier?.state === 'written' && earlier.object && records) {
-		const why =
-			earlier.execution === records.execution
-				? 'an earlier try of this node sent it'
-				: `execution ${earlier.execution}, which this one retries, sent it`;
-		return { ...(earlier.object as T), reconciled: true, reconciledWhy: why };
-	}
+	const { digest, earlier } = earlierRecordOf(records, write.identity);
+	if (earlier?.state === 'written' && earlier.object && records)
+		return { ...(earlier.object as T), reconciled: true, reconciledWhy: earlierWhy(earlier, records, 'sent') };
 	if (earlier)
 		throw uncertainSend(
 			node,
@@ -87,17 +70,16 @@ export async function sendOnce<T extends IDataObject>(
 		};
 	const before = base();
 	if (before && records) records.save({ ...before, state: 'sending' });
-	let result: T;
-	try {
-		result = await write.send();
-	} catch (error) {
-		if (!(write.isUncertain ?? isUnknownWriteOutcome)(error)) {
-			records?.forget();
-			throw error;
-		}
-		if (before && records) records.save({ ...before, state: 'uncertain' });
-		throw uncertainSend(node, write, error, "Svc's answer was lost after the request went out", itemIndex);
+	const sent = await settle(write.send());
+	if (sent.ok) {
+		if (before && records) records.save({ ...before, state: 'written', object: write.kept(sent.value) });
+		return sent.value;
 	}
-	if (before && records) records.save({ ...before, state: 'written', object: write.kept(result) });
-	return result;
+	if ((write.isUncertain ?? isUnknownWriteOutcome)(sent.error)) {
+		if (before && records) records.save({ ...before, state: 'uncertain' });
+		throw uncertainSend(node, write, sent.error, "Svc's answer was lost after the request went out", itemIndex);
+	}
+	// A refusal: nothing was sent.
+	records?.forget();
+	throw sent.error;
 }

@@ -3,42 +3,21 @@ import { sleep } from 'n8n-workflow';
 
 import { isUnknownWriteOutcome, mayStillLand, settledWriteFailure } from '../../transport/errors';
 import { outcomeUncertain, settle } from './uncertainWrite';
-import { digestOf, type ItemWriteRecords, type WriteRecord } from './writeRecords';
-import type { WriteItem, Written } from './executor';
+import type { ItemWriteRecords, WriteRecord } from './writeRecords';
+import { earlierRecordOf, earlierWhy, type DeclaredWrite } from './kinds';
+import { SETTLE_WAITS_MS, type WriteItem, type Written } from './executor';
 
 /**
  * A set: a write that leaves an object in a stated state (a rename, a move, a delete, a restore, a key saved). What a
  * service hands the executor: the send, and the read that shows whether the object is in that state.
  */
-export interface SetWrite<T extends IDataObject> {
-	/** What is being done, for messages: `the rename of the file "a.txt" to "b.txt"`. */
-	subject: string;
-	/** What the user checks when nothing could be read: `the file's name (File → Get Info)`. */
-	check: string;
-	/** Everything that shapes the write (the object, the state asked for): kept as a digest. */
-	identity: IDataObject;
-	/** One attempt. */
-	send(): Promise<T>;
-	/**
-	 * Whether an error leaves the outcome unknown; default: as the transport reports a write's (transport/errors.ts
-	 * `isUnknownWriteOutcome`), so a 200 saying `success: false` stays the refusal it is.
-	 */
-	isUncertain?: (error: unknown) => boolean;
+export interface SetWrite<T extends IDataObject> extends DeclaredWrite<T> {
 	/**
 	 * One read of the object: the operation's output when the object is in the state asked for (a delete: gone or in
 	 * the trash), undefined when it is not; throws when the read fails. Undefined where the service offers no read
 	 * (Save User Keys): such a set is sent again, which changes nothing it did not already change.
 	 */
 	state?(): Promise<T | undefined>;
-}
-
-/** The reads after a lost answer: now and after each of these waits (the executor's settle window, 15 s in all). */
-export const SET_SETTLE_WAITS_MS = [1000, 2000, 4000, 8000];
-
-function whyOf(record: WriteRecord, records: ItemWriteRecords): string {
-	return record.execution === records.execution
-		? 'an earlier try of this node wrote it'
-		: `execution ${record.execution}, which this one retries, wrote it`;
 }
 
 function save(records: ItemWriteRecords | undefined, digest: string, state: WriteRecord['state'], at: number): void {
@@ -73,8 +52,8 @@ async function readUntilThere<T extends IDataObject>(
 	state: () => Promise<T | undefined>,
 ): Promise<{ there?: T; lastFailure?: unknown }> {
 	let lastFailure: unknown;
-	for (let look = 0; look <= SET_SETTLE_WAITS_MS.length; look++) {
-		if (look > 0) await sleep(SET_SETTLE_WAITS_MS[look - 1]);
+	for (let look = 0; look <= SETTLE_WAITS_MS.length; look++) {
+		if (look > 0) await sleep(SETTLE_WAITS_MS[look - 1]);
 		const read = await settle(state());
 		if (read.ok && read.value !== undefined) return { there: read.value };
 		lastFailure = read.ok ? undefined : read.error;
@@ -96,11 +75,9 @@ export async function setOnce<T extends IDataObject>(
 	write: SetWrite<T>,
 ): Promise<Written<T>> {
 	const { records, itemIndex } = item;
-	const digest = digestOf(write.identity);
-	const record = records?.find();
-	const earlier = record && (record.write === digest || record.parameters === records?.parameters) ? record : undefined;
-	if (record && !earlier) records?.forget();
-	const why = earlier && records ? whyOf(earlier, records) : 'an earlier run of this node may have written it';
+	const { digest, earlier } = earlierRecordOf(records, write.identity);
+	const why =
+		earlier && records ? earlierWhy(earlier, records, 'wrote') : 'an earlier run of this node may have written it';
 	const run: SetRun<T> = { node, write, itemIndex, why, at: earlier?.at ?? Date.now() };
 	run.save = (state) => save(records, digest, state, run.at);
 	let maySent = earlier !== undefined || records?.retryingUnrecorded === true;
@@ -122,7 +99,8 @@ export async function setOnce<T extends IDataObject>(
 		try {
 			const result = await write.send();
 			run.save('written');
-			return result;
+			// A set with no read, sent once more after a lost answer: said, so the answer is not taken for the first.
+			return attempt > 1 && !write.state ? { ...result, reconciled: true, reconciledWhy: RESENT } : result;
 		} catch (error) {
 			lastError = error;
 			if (!(write.isUncertain ?? isUnknownWriteOutcome)(error)) return await afterRefusal(run, error, maySent, records);
@@ -134,6 +112,9 @@ export async function setOnce<T extends IDataObject>(
 	records?.forget();
 	throw settledWriteFailure(lastError);
 }
+
+/** Why a set with no read is output `reconciled`: its first answer was lost, and it was sent once more. */
+const RESENT = "Svc's answer was lost and it offers no read of this: sent once more, which stores what the first did";
 
 /** A set as it runs: what it is, for which item, when it was first sent, and how its record is kept. */
 interface SetRun<T extends IDataObject> {
