@@ -57,6 +57,8 @@ interface LegCase {
 	auth: Auth;
 	/** The Svc MCP node's Tool → Call (else the Svc Storage node). */
 	mcpNode?: boolean;
+	/** Its credential is a DVS user's. */
+	dvs?: boolean;
 	kind: 'set' | 'send';
 	/** Whether Svc offers a read that shows the set done. */
 	readable: boolean;
@@ -236,22 +238,23 @@ const shareCase: LegCase = {
 	},
 };
 
-/** svc_upload_file by Tool → Call: a tool the node does not map, a send. */
+/** svc_dvs_add_comment by Tool → Call: a tool the node does not map, a send. */
 const toolSendCase: LegCase = {
-	name: 'mcp tool.call svc_upload_file',
+	name: 'mcp tool.call svc_dvs_add_comment',
 	auth: 'mcp',
 	mcpNode: true,
+	dvs: true,
 	kind: 'send',
 	readable: false,
-	match: { mcpTool: 'svc_upload_file' },
+	match: { mcpTool: 'svc_dvs_add_comment' },
 	prepare: (sim, marker) => {
-		const { folder } = folderOf(sim, marker, []);
-		const input = ['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name }));
-		const args = `{ folder_hash: "${folder.hash}", file_name: $json.name, content: "hello", encoding: "utf8" }`;
+		const task = sim.dvs.seed.orgA.tasks.design;
+		const input = [0, 1, 2].map((n) => ({ text: `${marker} comment ${n}` }));
+		const args = `{ dvs_document_id: ${task}, comment: $json.text }`;
 		return {
-			parameters: toolCall('svc_upload_file', `={{ JSON.stringify(${args}) }}`),
+			parameters: toolCall('svc_dvs_add_comment', `={{ JSON.stringify(${args}) }}`),
 			input,
-			holds: (n) => sim.storage.listChildren(folder.hash).some((entry) => entry.name === input[n].name),
+			holds: (n) => sim.dvs.store.comments(task).some((comment) => comment.storedHtml.includes(input[n].text)),
 		};
 	},
 };
@@ -306,7 +309,7 @@ async function runOnce(sim: ServiceSimulator, leg: LegCase, prepared: Prepared, 
 		return await runNode({
 			type: MCP_NODE,
 			parameters: prepared.parameters,
-			credentials: env.storageCredentials('mcp'),
+			credentials: leg.dvs ? env.dvsCredentials('mcp') : env.storageCredentials('mcp'),
 			input,
 			...recovery,
 		});

@@ -374,24 +374,46 @@ describe('Svc MCP → Tool → Call', () => {
 		expect(result.items[0].json).toMatchObject({ status: 'updated', item: { hash: files[0].hash, name: 'r0.txt' } });
 	});
 
-	it('a tool the node does not map (svc_upload_file) under Retry On Fail and Continue, item 0 answer lost: never sent twice', async () => {
+	it('svc_upload_file under Retry On Fail, item 0 stored and its answer and reads lost for a try: each file once', async () => {
 		const { folder } = folderOf([]);
-		loseAnswer({ mcpTool: 'svc_upload_file' });
-		const start = sim().requests.length;
+		landedButUnseen({ mcpTool: 'svc_upload_file' });
+		const args = `{ folder_hash: "${folder.hash}", file_name: $json.name, content: "hello " + $json.name, encoding: "utf8" }`;
+		const names = ['a.txt', 'b.txt', 'c.txt'];
 		const result = await callTool(
 			'svc_upload_file',
-			`={{ JSON.stringify({ folder_hash: "${folder.hash}", file_name: $json.name, content: "hello", encoding: "utf8" }) }}`,
-			['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name })),
-			CONTINUE_AND_RETRY,
+			`={{ JSON.stringify(${args}) }}`,
+			names.map((name) => ({ name })),
+			RETRY_ON_FAIL,
 		);
 		expect(result.error).toBeUndefined();
-		expect(requestsSince(start, { mcpTool: 'svc_upload_file' })).toHaveLength(3);
-		expect(
-			sim()
-				.storage.listChildren(folder.hash)
-				.map((child) => child.name)
-				.sort(),
-		).toEqual(['a.txt', 'b.txt', 'c.txt']);
+		const stored = sim().storage.listChildren(folder.hash);
+		expect(stored.map((entry) => entry.name).sort()).toEqual(names);
+		expect(result.items.map((item) => (item.json.item as IDataObject).name)).toEqual(names);
+		expect(result.items[0].json.reconciled).toBe(true);
+	});
+
+	it('a tool the node does not map (svc_dvs_add_comment) under Retry On Fail and Continue, item 0 answer lost: never sent twice', async () => {
+		const task = sim().dvs.seed.orgA.tasks.design;
+		const text = marker();
+		loseAnswer({ mcpTool: 'svc_dvs_add_comment' });
+		const start = sim().requests.length;
+		const result = await runNode({
+			type: MCP_NODE,
+			parameters: toolCall(
+				'svc_dvs_add_comment',
+				`={{ JSON.stringify({ dvs_document_id: ${task}, comment: "${text} " + $json.n }) }}`,
+			),
+			credentials: envWith().dvsCredentials('mcp'),
+			input: items([1, 2, 3].map((n) => ({ n }))),
+			...CONTINUE_AND_RETRY,
+		});
+		expect(result.error).toBeUndefined();
+		expect(requestsSince(start, { mcpTool: 'svc_dvs_add_comment' })).toHaveLength(3);
+		const comments = sim()
+			.dvs.store.comments(task)
+			.filter((comment) => comment.storedHtml.includes(text));
+		expect(comments).toHaveLength(3);
 		expect(result.items.map((item) => said(item.json))).toEqual(['uncertain', 'reconciled', 'reconciled']);
+		expect(result.items[0].json.description).toMatch(/never|does not send it again/);
 	});
 });

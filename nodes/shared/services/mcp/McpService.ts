@@ -18,7 +18,7 @@ import { setOnce } from '../exactlyOnce/sets';
 import { sendOnce } from '../exactlyOnce/sends';
 import type { WriteRecords } from '../exactlyOnce/writeRecords';
 import { isUncertainOutcome } from '../../transport/errors';
-import { keptOfToolResult, toolResultOf, toolWriteOf } from './toolWrites';
+import { createdByTool, keptOfToolResult, toolResultOf, toolWriteOf } from './toolWrites';
 
 /** What a Tool → Call that writes needs besides the client: the execution, and the run's write records. */
 export interface McpWrites {
@@ -58,9 +58,9 @@ export class McpService {
 
 	/**
 	 * Tool → Call: a read-only tool is called as it is; one that may write runs as the write it is (toolWrites.ts) —
-	 * svc_create_folder through Folder → Create's create path, a rename or move as a set settled by reading the item
-	 * (exactlyOnce/sets.ts) — and any other is a send, at most once (exactlyOnce/sends.ts). `output` makes the item
-	 * of a tool's answer.
+	 * svc_create_folder, svc_upload_file and svc_import_file through their operations' create path, a rename or move
+	 * as a set settled by reading the item (exactlyOnce/sets.ts) — and any other is a send, at most once
+	 * (exactlyOnce/sends.ts). `output` makes the item of a tool's answer.
 	 */
 	async callWriteTool(
 		name: string,
@@ -75,14 +75,8 @@ export class McpService {
 		const write = toolWriteOf(name, args);
 		const node = runningNodeOf(this.writes.ctx);
 		const item = { itemIndex, records: this.writes.records?.forItem(itemIndex) };
-		if (write.kind === 'createFolder') {
-			const { reconciled, reconciledWhy, earlierWrite, ...created } = await service.createFolder(
-				{ parentHash: write.parent, name: write.name },
-				itemIndex,
-			);
-			const marks = { reconciled, reconciledWhy, earlierWrite };
-			return { json: { ...toolResultOf('created', 'folder', created, write.parent), ...defined(marks) } };
-		}
+		if (write.kind === 'createFolder' || write.kind === 'upload' || write.kind === 'import')
+			return { json: await createdByTool(service, write, itemIndex) };
 		let binary: INodeExecutionData['binary'];
 		const send = async () => {
 			const answered = await call();
@@ -143,9 +137,4 @@ export class McpService {
 	async close(): Promise<void> {
 		await this.client.close();
 	}
-}
-
-/** The fields whose value is defined. */
-function defined(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
