@@ -188,14 +188,18 @@ afterAll(async () => await sim.close());
 
 type Api = 'rest' | 'mcp';
 
-/** The services' write executor: a write a service plans runs there, the service's method handing on its promise. */
-const EXECUTOR = 'shared/services/exactlyOnce/executor.js';
+/**
+ * The services' write executor and its verdicts by kind (a create's executor.ts, sets.ts, sends.ts): a write a service
+ * plans runs there, the service's method handing on its promise.
+ */
+const EXECUTOR = /^shared\/services\/exactlyOnce\/(executor|sets|sends)\.js/;
 
 /** Each action node: its type, its service's file, its router as built (the module n8n loads) and its export. */
 const NODES: Record<string, { type: string; service: string; router: string; exportName: string }> = {
 	'Svc Storage': {
 		type: 'n8n-nodes-svc.svcStorage',
-		service: 'shared/services/storage/StorageService.js',
+		// StorageService.js, and StorageSets.js it builds on (the sets and sends).
+		service: 'shared/services/storage/Storage',
 		router: 'SvcStorage/actions/router.js',
 		exportName: 'storageActions',
 	},
@@ -287,7 +291,7 @@ async function walk(node: (typeof NODES)[string], known: OperationCase, api: Api
 	const requests = signed.slice(from);
 	expect(requests.length).toBeGreaterThan(0);
 	for (const request of requests) {
-		expect(request.frames.some((frame) => frame.startsWith(node.service) || frame.startsWith(EXECUTOR))).toBe(true);
+		expect(request.frames.some((frame) => frame.startsWith(node.service) || EXECUTOR.test(frame))).toBe(true);
 		expect(upwardCalls(request.frames)).toEqual([]);
 		// The node's route, the service, (its adapter,) the one request loop: in that order, each once.
 		expect(request.frames.some((frame) => /^shared\/execution\/router\.js:.*route$/.test(frame))).toBe(true);

@@ -193,6 +193,14 @@ export class StorageStore {
 	 */
 	readonly listingClock = { offsetSeconds: 0, wholeMinutes: false };
 
+	/**
+	 * What a REST rename to the name the item already has does. Document 1 says only that rename_file and
+	 * rename_folder answer with "the final normalized unique name": `unchanged` keeps the name; `numbered` makes it
+	 * unique as for any taken name (`Report (1)`), so a client that sends a rename twice gets a name it did not ask
+	 * for. The MCP endpoint's rule 5 (the current name "returns `unchanged`") holds whatever this says.
+	 */
+	readonly renameToOwnName = { rest: 'unchanged' as 'unchanged' | 'numbered' };
+
 	/** Whether a watermark is drawn into the stored bytes (document 1 does not say what it does to the file). */
 	readonly watermarking = { changesBytes: false };
 
@@ -714,9 +722,10 @@ export class StorageStore {
 	}
 
 	private rename(item: StorageItem, normalized: string, onConflict: ConflictPolicy | undefined): void {
-		if (item.name === normalized) return;
+		const ownName = item.name === normalized;
+		if (ownName && (this.renameToOwnName.rest === 'unchanged' || onConflict === 'fail')) return;
 		const folderHash = item.type === 'file' ? item.folderHash : (item.parentHash as string);
-		item.name = this.availableName(folderHash, normalized, item.type, onConflict, item.hash);
+		item.name = this.availableName(folderHash, normalized, item.type, onConflict, ownName ? undefined : item.hash);
 		const now = this.seconds();
 		item.modifiedAt = now;
 		const parent = this.folders.get(folderHash);

@@ -293,6 +293,23 @@ describe('file metadata, rename, move, delete', () => {
 		expect(sim.storage.getFile(file.hash)!.name).toBe('b (1).pdf');
 	});
 
+	it('a rename to the name the file has: unchanged, or (the other reading) made unique', async () => {
+		// Document 1, rename_file: "Response 200: file_hash, file_name (final normalized unique name)". Whether the
+		// file's own name counts as taken is not shown: both readings are options (storage.renameToOwnName.rest).
+		const folder = newFolder('Own name');
+		const file = sim.storage.addFile(owner.id, folder.hash, 'c.pdf', Buffer.from('c'));
+		expect((await v2('rename_file', { file_hash: file.hash, file_name: 'c.pdf' })).json.file_name).toBe('c.pdf');
+		sim.storage.renameToOwnName.rest = 'numbered';
+		try {
+			expect((await v2('rename_file', { file_hash: file.hash, file_name: 'c.pdf' })).json.file_name).toBe('c (1).pdf');
+			const other = newFolder('Own folder name');
+			const response = await v2('rename_folder', { folder_hash: other.hash, folder_name: 'Own folder name' });
+			expect(response.json.folder_name).toBe('Own folder name (1)');
+		} finally {
+			sim.storage.renameToOwnName.rest = 'unchanged';
+		}
+	});
+
 	it('move_file moves into an owned folder, takes its access type and renames on conflict', async () => {
 		const from = newFolder('From');
 		const to = sim.storage.createFolder(owner.id, owner.rootFolderHash, 'To', 'LINK');

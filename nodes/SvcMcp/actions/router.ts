@@ -12,8 +12,9 @@ import * as tool from './tool';
 export const mcpActions: NodeActions<McpDeps> = {
 	resources: { docs: docs.operations, resource: resource.operations, server: server.operations, tool: tool.operations },
 	apiOf: () => 'mcp',
-	open(ctx, itemTimeout) {
-		const mcp = new McpService(new McpClient(ctx, credentialTypeOf(ctx)), itemTimeout);
+	open(ctx, itemTimeout, records) {
+		const credentialType = credentialTypeOf(ctx);
+		const mcp = new McpService(new McpClient(ctx, credentialType), itemTimeout, { ctx, credentialType, records });
 		return { deps: { mcp }, close: async () => await mcp.close() };
 	},
 };

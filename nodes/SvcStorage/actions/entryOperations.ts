@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { parameterOf, readText } from '../../shared/execution/parameters';
 import { jsonItem } from '../../shared/execution/items';
 import { OVER_REST_AND_MCP, OVER_REST_ONLY } from '../../shared/description/operation';
-import { STORAGE } from '../../shared/transport/catalogue/storage';
 import { readEntryHash } from './references';
 import type { StorageOperation } from './node.type';
 
@@ -53,11 +52,7 @@ export function renameOperation(kind: EntryKind, returns: string, properties: IN
 		async execute(itemIndex, { storage }) {
 			const hash = await readEntryHash(this, storage, kind, { name: kind, label: LABEL[kind] }, itemIndex);
 			const name = readText(this, 'newName', itemIndex, 'New Name', { required: true, maxLength: 255 });
-			const renamed =
-				kind === 'file'
-					? await storage.call(STORAGE.renameFile, { fileHash: hash, name }, itemIndex)
-					: await storage.renameFolder(hash, name, itemIndex);
-			return [jsonItem(renamed, itemIndex)];
+			return [jsonItem(await storage.renameEntry(kind, hash, name, itemIndex), itemIndex)];
 		},
 	};
 }

@@ -126,7 +126,9 @@ function statusError(
 		server: (status) =>
 			upload(status) ?? {
 				message: `Svc failed while trying to ${purpose} (${status})${saidSuffix}`,
-				description: 'A problem on the service side. It may still have carried out the request; run again later.',
+				description:
+					'A problem on the service side: a read can be run again later. A write may still have been carried ' +
+					'out: the node reads the destination back to settle it, and says what to check where it cannot.',
 				cause: 'temporarily-unavailable',
 				uncertain: true,
 			},

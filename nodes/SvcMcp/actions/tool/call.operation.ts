@@ -9,8 +9,6 @@ import { optionsCollection, withOptions } from '../../../shared/description/comm
 import { binaryFieldOption, readBinaryField } from '../common.descriptions';
 import type { McpDeps } from '../node.type';
 import { toolResultItem } from '../output';
-import { sayingOutcomeUncertain } from '../../../shared/transport/errors';
-import type { McpToolOutcome } from '../../../shared/transport/mcp';
 
 export const option: OperationOption = {
 	name: 'Call',
@@ -195,12 +193,13 @@ export async function execute(
 	const name = readLocator(this, 'tool', itemIndex, 'Tool');
 	const mode = parameterOf(this, 'argumentsMode', itemIndex, 'mapper') as string;
 	const args = mode === 'json' ? readJsonArguments(this, itemIndex) : readMappedArguments(this, itemIndex);
-	// Any tool may change something: only one declared read-only is sent again; any other's unknown outcome says so.
-	let outcome: McpToolOutcome;
-	try {
-		outcome = await mcp.callToolNamed(name, args, itemIndex);
-	} catch (error) {
-		throw sayingOutcomeUncertain(error);
-	}
-	return [await toolResultItem(this, outcome, itemIndex, readBinaryField(this, itemIndex))];
+	// A read-only tool is called as it is; one that may write runs as the write it is, never sent twice by n8n's retries.
+	const binaryField = readBinaryField(this, itemIndex);
+	const item = await mcp.callWriteTool(
+		name,
+		args,
+		itemIndex,
+		async (outcome) => await toolResultItem(this, outcome, itemIndex, binaryField),
+	);
+	return [{ ...item, pairedItem: { item: itemIndex } }];
 }

@@ -12,6 +12,11 @@ export interface KeyCall {
 	purpose: string;
 	/** What a 404 means for this operation and what to do about it. */
 	notFound: string;
+	/**
+	 * A save (a set: services/exactlyOnce/sets.ts), with the read that shows the stored key where the storage API
+	 * has one (`readBack`: its row and the target's hash field); `{}` for a save Svc offers no read of.
+	 */
+	saves?: { readBack?: { row: RestAction; target: { kind: 'file' | 'upload'; field: string } } };
 }
 
 const FORBIDDEN_HINT =
@@ -36,12 +41,15 @@ export async function keyAction(
 		403: { refused: `User ID ${userID}`, description: FORBIDDEN_HINT },
 		404: { description: call.notFound },
 	};
-	return {
-		userID,
-		result: await storage.encryptionKeyAction(
-			{ row: call.row, purpose: call.purpose, hints },
-			{ userID, ...fields },
-			itemIndex,
-		),
+	const action = { row: call.row, purpose: call.purpose, hints };
+	if (!call.saves)
+		return { userID, result: await storage.encryptionKeyAction(action, { userID, ...fields }, itemIndex) };
+	const readBack = call.saves.readBack;
+	const hash = readBack ? String(fields[readBack.target.field]) : '';
+	const read = readBack && {
+		call: { row: readBack.row, purpose: `read the stored ${readBack.target.kind} key` },
+		fields: { userID, [readBack.target.field]: hash },
+		target: { kind: readBack.target.kind, hash },
 	};
+	return { userID, result: await storage.saveEncryptionKey(action, { userID, ...fields }, read, itemIndex) };
 }

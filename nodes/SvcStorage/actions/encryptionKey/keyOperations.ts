@@ -65,7 +65,14 @@ function keyOperation(verb: 'get' | 'save', target: KeyTarget, declared: KeyOper
 				this,
 				itemIndex,
 				storage,
-				{ row: ROW[verb][target], purpose: `${verb} the ${target} key`, notFound: declared.notFound },
+				{
+					row: ROW[verb][target],
+					purpose: `${verb} the ${target} key`,
+					notFound: declared.notFound,
+					...(verb === 'save'
+						? { saves: { readBack: { row: ROW.get[target], target: { kind: target, field: hashParameter } } } }
+						: {}),
+				},
 				{ [hashParameter]: hash, ...declared.fields(this, itemIndex) },
 			);
 			return [jsonItem({ ...(declared.outputsUserId ? { userID } : {}), [hashParameter]: hash, ...result }, itemIndex)];

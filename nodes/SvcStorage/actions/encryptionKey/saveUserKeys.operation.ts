@@ -83,6 +83,7 @@ export const execute: StorageExecute = async function (itemIndex, { storage }) {
 			notFound:
 				"Svc found no account for this User ID. Use the ID of the credential's account (Account > " +
 				'Get User Data, field user_id).',
+			saves: {},
 		},
 		keys,
 	);

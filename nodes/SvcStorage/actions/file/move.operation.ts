@@ -7,7 +7,6 @@ import { jsonItem } from '../../../shared/execution/items';
 import { fileLocator, optionsCollection } from '../../../shared/description/common.descriptions';
 import { targetFolderLocator } from '../common.descriptions';
 import { readEntryHash, readTargetFolderHash } from '../references';
-import { STORAGE } from '../../../shared/transport/catalogue/storage';
 import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = {
@@ -29,5 +28,5 @@ export const returns = "the moved file's hash, name and new folder";
 export const execute: StorageExecute = async function (itemIndex, { storage }) {
 	const fileHash = await readEntryHash(this, storage, 'file', { name: 'file', label: 'File' }, itemIndex);
 	const targetFolderHash = await readTargetFolderHash(this, storage, itemIndex);
-	return [jsonItem(await storage.call(STORAGE.moveFile, { fileHash, targetFolderHash }, itemIndex), itemIndex)];
+	return [jsonItem(await storage.moveFile(fileHash, targetFolderHash, itemIndex), itemIndex)];
 };

@@ -1,20 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { STORAGE_UNAVAILABILITY, unavailable } from '../../adapters/availability';
 import type { StorageDownload, StorageFieldValue, StorageFields } from '../../transport/storageApi';
 import type { EntryKind } from '../../adapters/storage/entryFields';
-import { explainedRootRefusal, type RootRefusal } from './rootFolder';
 import { StorageReferences, type ReferenceRules } from './references';
 import type {
 	ImportSource,
 	NewFolder,
 	RestCall,
-	StorageAdapter,
 	UploadOptions,
 	UploadSource,
 	WriteResult,
 } from '../../adapters/storage/port';
-import { ServiceOverAdapter } from '../ServiceOverAdapter';
+import { StorageSets } from './StorageSets';
 import type { StorageCall } from '../../transport/catalogue/storage';
 import type { EntryWriteOptions } from './readBack';
 import { entryPlan, type EntryWriter, type IfNameExists } from './entryWrites';
@@ -22,19 +19,6 @@ import { ListingClock, writeOnce, type Written } from '../exactlyOnce/executor';
 
 /** What an operation gives a call through its catalogue entry: a value for each name the entry takes. */
 type CallInputOf<T extends StorageCall> = Record<keyof T['takes'] & string, StorageFieldValue>;
-
-/** The adapter methods only one API has, by what the refusal names. */
-const ONE_API_ONLY = {
-	searchFiles: 'Searching files',
-	prepareImport: 'Importing from a URL',
-	moveFolder: 'Moving a folder',
-	deleteEntry: 'Deleting',
-	restoreEntry: 'Restoring',
-	encryptionKeyAction: 'Encryption keys',
-	listSignatures: 'E-signatures',
-	shareForSigning: 'E-signatures',
-	accountScript: 'Account scripts',
-} as const;
 
 /**
  * Every storage operation the Svc Storage node and trigger use, whichever adapter serves it (the
@@ -44,10 +28,9 @@ const ONE_API_ONLY = {
  *   send, its folder's listing) and run exactly once by the executor (exactlyOnce/executor.ts `writeOnce`):
  *   nothing is read before it; after an unknown outcome our entry is told from every other
  *   (exactlyOnce/evidence.ts `writtenEntry`). These methods hand on the executor's promise: no frame of their own;
- * - an operation the connection does not offer is refused the same way for every operation;
- * - ROOT's refusals (405) are explained, on the failure (`explainingRoot`, a `catch` on the promise handed on).
+ * - the sets and sends, the refusal of what a connection does not offer and ROOT's explained 405s: StorageSets.ts.
  */
-export class StorageService extends ServiceOverAdapter<StorageAdapter> {
+export class StorageService extends StorageSets {
 	private readonly references = new StorageReferences(
 		this.node,
 		this.adapter,
@@ -73,10 +56,6 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		return await this.references.hashOf(kind, reference, rules, itemIndex);
 	}
 
-	async rootFolderHash(itemIndex: number): Promise<string> {
-		return await this.adapter.rootFolderHash(itemIndex);
-	}
-
 	async listFolder(folderHash: string, options: { accessRights?: boolean }, itemIndex: number): Promise<IDataObject[]> {
 		return await this.adapter.listFolder(folderHash, options, itemIndex);
 	}
@@ -87,11 +66,6 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		itemIndex: number,
 	): Promise<IDataObject> {
 		return await this.adapter.getFolderInfo(folderHash, options, itemIndex);
-	}
-
-	async renameFolder(folderHash: string, name: string, itemIndex: number): Promise<IDataObject> {
-		const renamed = this.adapter.renameFolder(folderHash, name, itemIndex);
-		return await this.explainingRoot('rename', folderHash, itemIndex, renamed);
 	}
 
 	async downloadFile(fileHash: string, itemIndex: number): Promise<StorageDownload> {
@@ -127,17 +101,6 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		const prepared = { folderHash: into, name: named, send };
 		const plan = () => entryPlan(this.writer(itemIndex), prepared, written, 'keepBoth', resultOf, itemIndex);
 		return writeOnce(this.node, this.item(itemIndex), plan);
-	}
-
-	/**
-	 * An operation ROOT refuses, handed on with its failure explained when the service's 405 is about ROOT
-	 * (rootFolder.ts): not async, so the request stands on no frame of it.
-	 */
-	explainingRoot<T>(refusal: RootRefusal, folderHash: string, itemIndex: number, operation: Promise<T>): Promise<T> {
-		const rootHash = () => this.rootFolderHash(itemIndex);
-		return operation.catch((failure: unknown) =>
-			explainedRootRefusal(this.node, refusal, folderHash, rootHash, itemIndex, failure),
-		);
 	}
 
 	createFolder(input: NewFolder, itemIndex: number, ifNameExists: IfNameExists = 'keepBoth'): Promise<WriteResult> {
@@ -203,45 +166,11 @@ export class StorageService extends ServiceOverAdapter<StorageAdapter> {
 		});
 	}
 
-	async moveFolder(folderHash: string, targetFolderHash: string, itemIndex: number): Promise<IDataObject> {
-		const move = this.adapterMethod('moveFolder', itemIndex);
-		return await move.call(this.adapter, folderHash, targetFolderHash, itemIndex);
-	}
-
-	/** Deletes a folder (with everything in it) or a file; ROOT's refusal is explained. */
-	async deleteEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		const remove = this.adapterMethod('deleteEntry', itemIndex);
-		const deleted = remove.call(this.adapter, kind, hash, itemIndex);
-		return kind === 'file' ? await deleted : await this.explainingRoot('delete', hash, itemIndex, deleted);
-	}
-
-	async restoreEntry(kind: EntryKind, hash: string, itemIndex: number): Promise<IDataObject> {
-		return await this.adapterMethod('restoreEntry', itemIndex).call(this.adapter, kind, hash, itemIndex);
-	}
-
-	async encryptionKeyAction(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return await this.adapterMethod('encryptionKeyAction', itemIndex).call(this.adapter, call, fields, itemIndex);
-	}
-
 	async listSignatures(fields: StorageFields, itemIndex: number): Promise<unknown> {
 		return await this.adapterMethod('listSignatures', itemIndex).call(this.adapter, fields, itemIndex);
 	}
 
-	async shareForSigning(fields: StorageFields, itemIndex: number): Promise<IDataObject> {
-		return await this.adapterMethod('shareForSigning', itemIndex).call(this.adapter, fields, itemIndex);
-	}
-
 	async accountScript(call: RestCall, fields: StorageFields, itemIndex: number): Promise<IDataObject> {
 		return await this.adapterMethod('accountScript', itemIndex).call(this.adapter, call, fields, itemIndex);
-	}
-
-	/** The adapter's method for what only one API offers, or the one refusal (adapters/availability.ts). */
-	private adapterMethod<K extends keyof typeof ONE_API_ONLY>(
-		method: K,
-		itemIndex: number,
-	): NonNullable<StorageAdapter[K]> {
-		const found = this.adapter[method];
-		if (found) return found as NonNullable<StorageAdapter[K]>;
-		throw unavailable(this.node, ONE_API_ONLY[method], this.adapter.kind, STORAGE_UNAVAILABILITY, itemIndex);
 	}
 }

@@ -74,8 +74,9 @@ const TOO_LARGE =
 	'Requests may be up to 1 MB, upload tools up to 16 MiB (10 MiB of decoded content). Send ' +
 	'a smaller file, or import it from a public HTTPS URL instead.';
 const SERVICE_FAILED =
-	'A problem on the service side. A write may still have been carried out: the node checks ' +
-	'the destination before any retry; run again later.';
+	'A problem on the service side: a read can be run again later. A write may still have been carried out: the ' +
+	'node reads the destination back to settle it, and says what to check where it cannot (a tool it cannot map is ' +
+	'never sent again by itself).';
 
 /** What each status means at the MCP endpoint. */
 function statusTableError(
