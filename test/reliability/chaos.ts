@@ -30,6 +30,9 @@
  *
  *   npm run chaos -- [runs per operation, default 1000] [seed] [busy runs per operation, default 150]
  *                    [retry runs per operation, default 150] [others runs per operation, default 150]
+ *                    [sets-and-sends runs per operation, default 30]
+ *
+ * A fifth leg (setsAndSends.ts) runs every set and send under Retry On Fail with lost answers.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -44,6 +47,7 @@ import { rowsAndTotals } from './cells';
 import { random } from './random';
 import { WRITE_OPERATIONS, type PreparedOperation, type WriteOperation } from './operations';
 import { makesSomething } from '../routedOperations';
+import { runSetsAndSends, setsAndSendsLine } from './setsAndSends';
 
 export const TIME_WARP = 100;
 const TIMEOUT_OPTION_MS = 80;
@@ -347,10 +351,14 @@ async function main(): Promise<void> {
 	console.log(
 		`\n${MAKING_OPERATIONS.length} operations x ${othersRuns} runs, seed ${seed + 3}, ${Math.round((Date.now() - started) / 1000)} s`,
 	);
+	const setsRuns = Number(process.argv[7] ?? 30);
+	const sets = await runSetsAndSends(setsRuns, seed + 4);
+	console.log(`\n${setsAndSendsLine(sets)}`);
 	console.log(chaosLine(report, busy, retry, others));
 	const bad = [report, busy, retry].reduce((sum, leg) => sum + leg.totals.duplicates + leg.totals.losses, 0);
 	const othersBad = others.totals.duplicates + others.totals.losses + others.totals.taken;
-	process.exitCode = bad + othersBad === 0 ? 0 : 1;
+	const setsBad = sets.sentTwice + sets.certainFailuresAfterLanding + sets.uncertainWhereReadSettles;
+	process.exitCode = bad + othersBad + setsBad === 0 ? 0 : 1;
 }
 
 if (require.main === module) void main();
