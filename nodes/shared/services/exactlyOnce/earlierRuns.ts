@@ -1,7 +1,13 @@
 import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import { AmbiguousReadBack, outcomeUncertain, settle, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
-import { digestOf, MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
+import {
+	digestOf,
+	MAY_STILL_LAND_MS,
+	type EarlierUncertainChoice,
+	type ItemWriteRecords,
+	type WriteRecord,
+} from './writeRecords';
 
 /** A write's records with what the write needs of them, when n8n may run it again. */
 export interface Recording {
@@ -37,13 +43,26 @@ export function recordingOf<TResult>(
 	};
 }
 
+/**
+ * What every "Outcome uncertain" adds: the way on that cannot write twice unless the user says so — Retry execution
+ * with Earlier Uncertain Writes set (it applies only to this write, not to new ones), or under On Error → Continue
+ * this item sent back into the node, which settles the write it carries (`uncertainWrite`).
+ */
+export const WAY_FORWARD =
+	'To go on, retry this execution with Options → Earlier Uncertain Writes set: Take What Was Found outputs ' +
+	'the object that holds what was sent (and writes it once if none does), Write Again sends it once more; ' +
+	'it applies only to writes left uncertain like this one. Under On Error → Continue, send this item back ' +
+	'into the node (from the error output through a Wait node): it carries what the node needs to settle this ' +
+	'write, and is never written anew.';
+
 function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	return outcomeUncertain(
 		node,
 		subject,
 		`The service's answer was lost and reading the destination back failed too (${reason}). Check ` +
-			`the destination for ${subject} before running the node again, so nothing is written twice.`,
+			`the destination for ${subject} before running the node again, so nothing is written twice. ` +
+			WAY_FORWARD,
 		cause,
 		itemIndex,
 	);
@@ -54,22 +73,33 @@ function ambiguous(
 	subject: string,
 	cause: AmbiguousReadBack,
 	itemIndex: number | undefined,
+	tookFound = false,
 ): NodeApiError {
+	const choice = tookFound
+		? ` Earlier Uncertain Writes is Take What Was Found, but that is not one object holding exactly what was ` +
+			`sent: the node took nothing.`
+		: '';
 	return outcomeUncertain(
 		node,
 		subject,
 		`The service's answer was lost, and the destination now shows ${cause.message}: the node ` +
-			`cannot tell whether that is ${subject}, so it did not send it again. Check the destination ` +
-			`for ${subject} before running the node again, so nothing is written twice.`,
+			`cannot tell whether that is ${subject}, so it did not send it again.${choice} Check the destination ` +
+			`for ${subject} before running the node again, so nothing is written twice. ${WAY_FORWARD}`,
 		cause,
 		itemIndex,
 	);
 }
 
 /** A read-back that gave no answer: ambiguous, or failed. */
-export function unsettled(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+export function unsettled(
+	node: INode,
+	subject: string,
+	cause: unknown,
+	itemIndex: number | undefined,
+	tookFound = false,
+): NodeApiError {
 	return cause instanceof AmbiguousReadBack
-		? ambiguous(node, subject, cause, itemIndex)
+		? ambiguous(node, subject, cause, itemIndex, tookFound)
 		: unknownOutcome(node, subject, cause, itemIndex);
 }
 
@@ -90,8 +120,10 @@ export function notFoundYet(
 		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ` +
 			`${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, ` +
 			`so the node did not send it again. Check the destination for ${subject}. If it is still missing ` +
-			`after ${writable} UTC, retry this execution: the node then writes it. Running the workflow anew ` +
-			`writes it at once (a copy, if the first request lands after all). A higher Timeout option avoids this.`,
+			`after ${writable} UTC, retry this execution: the node then writes it. To write it at once, retry ` +
+			`with Options → Earlier Uncertain Writes set to Write Again, or run the workflow anew (a copy, if the ` +
+			`first request lands after all); under On Error → Continue, send this item back into the node ` +
+			`after that time. A higher Timeout option avoids this.`,
 		cause,
 		itemIndex,
 	);
@@ -103,10 +135,72 @@ export interface EarlierRun<TResult> {
 	replaced?: { earlierWrite: IDataObject };
 }
 
-function whyOf(record: WriteRecord, records: ItemWriteRecords): string {
+/** Who made the earlier write: an earlier try, the execution this one retries, or the run whose item this is. */
+function earlierWriter(record: WriteRecord, records: ItemWriteRecords): string {
+	if (record.carried) return 'an earlier run of this node, whose uncertain item this is,';
 	return record.execution === records.execution
-		? 'an earlier try of this node wrote it'
-		: `execution ${record.execution}, which this one retries, wrote it`;
+		? 'an earlier try of this node'
+		: `execution ${record.execution}, which this one retries,`;
+}
+
+function whyOf(record: WriteRecord, records: ItemWriteRecords): string {
+	return `${earlierWriter(record, records)} wrote it`;
+}
+
+/** Why an object is output under Take What Was Found: it holds what the earlier write sent. */
+function whyTaken(record: WriteRecord, records: ItemWriteRecords): string {
+	const writer = earlierWriter(record, records).replace(/,$/, '');
+	return `Earlier Uncertain Writes is Take What Was Found: it holds what ${writer} sent`;
+}
+
+/* Earlier Uncertain Writes (the node option): what a write an earlier try left uncertain does. */
+
+/** Whether Earlier Uncertain Writes applies to what an earlier try recorded: a write it left unsettled, only. */
+export function choiceAppliesTo(record: WriteRecord | undefined): boolean {
+	return record !== undefined && (record.state === 'uncertain' || record.state === 'sending');
+}
+
+/**
+ * What a look at an earlier uncertain write showed: the write (`found`), no trace of it (`absent`; still within the
+ * window a timed-out write may land in: `absentMayStillLand`), something it may or may not be (`ambiguous`), or
+ * nothing, the look having failed (`failed`).
+ */
+export type EarlierLook = 'found' | 'absent' | 'absentMayStillLand' | 'ambiguous' | 'failed';
+
+/**
+ * What the node does next: output what was found (`take`), send the write now (`write`), look again without the
+ * send's time (`lookUntimed`, Take What Was Found: what holds what was sent is taken, whenever it was made), or stop
+ * with "Outcome uncertain" saying why (`notYet`, `ambiguous`, `failed`).
+ */
+export type EarlierStep = 'take' | 'write' | 'lookUntimed' | 'notYet' | 'ambiguous' | 'failed';
+
+/**
+ * The pure decision on an earlier uncertain write, by its look and Earlier Uncertain Writes. What a look settles
+ * (found, provably absent) needs no choice, and a look that failed shows nothing to choose on; only what the look
+ * cannot settle follows the choice. Take What Was Found never sends within the window a timed-out write may still
+ * land in (the service may be writing it); Write Again does, as the user said.
+ */
+export function earlierUncertainStep(choice: EarlierUncertainChoice, look: EarlierLook): EarlierStep {
+	if (look === 'found') return 'take';
+	if (look === 'failed') return 'failed';
+	if (look === 'absent') return 'write';
+	if (choice === 'writeAgain') return 'write';
+	if (look === 'absentMayStillLand') return 'notYet';
+	return choice === 'takeFound' ? 'lookUntimed' : 'ambiguous';
+}
+
+/** What a look's settled result shows of an earlier write `record` describes. */
+function lookOf<TResult>(
+	found: { ok: true; value: TResult | undefined } | { ok: false; error: unknown },
+	record: WriteRecord,
+): EarlierLook {
+	if (found.ok) {
+		if (found.value !== undefined) return 'found';
+		const age = Date.now() - record.at;
+		const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && age < MAY_STILL_LAND_MS;
+		return mayStillLand ? 'absentMayStillLand' : 'absent';
+	}
+	return found.error instanceof AmbiguousReadBack ? 'ambiguous' : 'failed';
 }
 
 /**
@@ -131,6 +225,7 @@ export async function earlierRun<TResult>(
 		return undefined;
 	}
 	if (record.write !== recording.write && record.parameters !== records.parameters) {
+		if (record.carried) throw carriedOtherWrite(node, write.subject, itemIndex);
 		records.forget();
 		if (write.safeToRepeat) return undefined;
 		return { replaced: { earlierWrite: await earlierObject(write, record) } };
@@ -145,7 +240,24 @@ export async function earlierRun<TResult>(
 		}
 		return { outcome: { result: now.value, reconciled: true, why } };
 	}
-	return await unsettledEarlier(node, write, record, why, itemIndex);
+	return await unsettledEarlier(node, write, record, records, itemIndex);
+}
+
+/**
+ * An item sent back into the node whose `uncertainWrite` is of another write than its parameters now describe (an
+ * expression over a field the item no longer has, an edited node): nothing is sent, and the item keeps its token.
+ */
+function carriedOtherWrite(node: INode, subject: string, itemIndex: number | undefined): NodeApiError {
+	return outcomeUncertain(
+		node,
+		subject,
+		`This item carries the uncertain write of an earlier run of this node (its uncertainWrite), but the ` +
+			`node's parameters now describe another write, so the node wrote nothing. Send the item back with ` +
+			`the fields it had (On Error → Continue (using error output) keeps them beside error); to write it ` +
+			`anew instead, remove uncertainWrite from the item.`,
+		new Error('the item carries the uncertain write of another'),
+		itemIndex,
+	);
 }
 
 /** The object an edited node's earlier try wrote, for the output: what the user removes if unwanted. */
@@ -155,24 +267,45 @@ async function earlierObject<TResult>(write: UncertainWrite<TResult>, record: Wr
 	return { ...(named?.ok ? named.value : record.object), confirmed: true };
 }
 
-/** An earlier write whose outcome was not settled: one look, as that run sent it. */
+/**
+ * An earlier write whose outcome was not settled: one look, as that run sent it. What the look cannot settle follows
+ * Earlier Uncertain Writes (`earlierUncertainStep`), read here, where the record is met, and nowhere else.
+ */
 async function unsettledEarlier<TResult>(
 	node: INode,
 	write: UncertainWrite<TResult>,
 	record: WriteRecord,
-	why: string,
+	records: ItemWriteRecords,
 	itemIndex?: number,
 ): Promise<EarlierRun<TResult> | undefined> {
-	const found = await settle(write.findWritten({ at: record.at, locate: record.locate ?? write.locate }));
-	if (!found.ok) throw unsettled(node, write.subject, found.error, itemIndex);
-	if (found.value !== undefined) return { outcome: { result: found.value, reconciled: true, why } };
-	const age = Date.now() - record.at;
-	const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && age < MAY_STILL_LAND_MS;
-	if (mayStillLand) {
-		const cause = new Error('an earlier try of this node sent it and its answer did not come');
-		throw notFoundYet(node, write.subject, cause, age, record.at, itemIndex);
+	const locate = record.locate ?? write.locate;
+	const found = await settle(write.findWritten({ at: record.at, locate }));
+	const look = lookOf(found, record);
+	const choice = look === 'ambiguous' || look === 'absentMayStillLand' ? records.choice() : 'stop';
+	let step = earlierUncertainStep(choice, look);
+	let last = found;
+	if (step === 'lookUntimed') {
+		// Take What Was Found: the object that holds what was sent, whenever the clocks say it was made.
+		last = await settle(write.findWritten({ at: undefined, locate }));
+		step = earlierUncertainStep('stop', lookOf(last, record));
+		if (step === 'take' && last.ok)
+			return { outcome: { result: last.value as TResult, reconciled: true, why: whyTaken(record, records) } };
 	}
-	return undefined;
+	switch (step) {
+		case 'take':
+			return { outcome: { result: (last as { value: TResult }).value, reconciled: true, why: whyOf(record, records) } };
+		case 'write':
+			if (choice !== 'writeAgain') return undefined;
+			// Sent once more as the user said: the earlier write is named, a copy if it landed after all.
+			return { replaced: { earlierWrite: { subject: write.subject, confirmed: false } } };
+		case 'notYet': {
+			const age = Date.now() - record.at;
+			const cause = new Error('an earlier try of this node sent it and its answer did not come');
+			throw notFoundYet(node, write.subject, cause, age, record.at, itemIndex);
+		}
+		default:
+			throw unsettled(node, write.subject, (last as { error: unknown }).error, itemIndex, choice === 'takeFound');
+	}
 }
 
 /**
