@@ -1,19 +1,17 @@
 /**
- * Earlier Uncertain Writes (services/exactlyOnce/earlierRuns.ts): the choice applies only to a write an earlier try
+ * Earlier Uncertain Writes (services/exactlyOnce/wayForward.ts): the choice applies only to a write an earlier try
  * left unsettled, never to a new one or one it wrote; what a look settles needs no choice; Take What Was Found never
  * sends within the window a timed-out write may still land in, Write Again does. And the token an uncertain item
- * carries (writeRecords.ts `tokenOnItem`), beside `error` or in `details`, nothing else taken for one.
+ * carries (wayForward.ts `tokenOnItem`), beside `error` or in `details`, nothing else taken for one.
  */
 import {
 	choiceAppliesTo,
 	earlierUncertainStep,
-	type EarlierLook,
-} from '../../nodes/shared/services/exactlyOnce/earlierRuns';
-import {
 	tokenOnItem,
+	type EarlierLook,
 	type EarlierUncertainChoice,
-	type WriteRecord,
-} from '../../nodes/shared/services/exactlyOnce/writeRecords';
+} from '../../nodes/shared/services/exactlyOnce/wayForward';
+import type { WriteRecord } from '../../nodes/shared/services/exactlyOnce/writeRecords';
 
 const record = (state: WriteRecord['state']): WriteRecord => ({
 	state,

@@ -100,51 +100,6 @@ export const batchingOption: INodeProperties = {
 	],
 };
 
-/**
- * Earlier Uncertain Writes: what a write that an earlier try of the node left "Outcome uncertain" does when its look
- * still cannot settle it (services/exactlyOnce/earlierRuns.ts `earlierUncertainStep` reads it, only where it meets
- * such a write's record or an item's `uncertainWrite`). A new write never reads it, so leaving it set harms
- * nothing. Every write operation of the storage and DVS nodes has it (description/operation.ts `resourceDescription`).
- */
-export const EARLIER_UNCERTAIN_WRITES = 'earlierUncertainWrites';
-
-export const earlierUncertainWritesOption: INodeProperties = {
-	displayName: 'Earlier Uncertain Writes',
-	name: EARLIER_UNCERTAIN_WRITES,
-	type: 'options',
-	options: [
-		{
-			name: 'Stop and Say So',
-			value: 'stop',
-			description: 'Fail the item again with "Outcome uncertain", saying what to check',
-		},
-		{
-			name: 'Take What Was Found',
-			value: 'takeFound',
-			description:
-				'Output the object the destination holds with exactly what was sent (marked reconciled), whoever ' +
-				'made it; where none holds it, write it once',
-		},
-		{
-			name: 'Write Again',
-			value: 'writeAgain',
-			description: 'Send the write once more: a second copy if the earlier one landed after all',
-		},
-	],
-	default: 'stop',
-	description:
-		'Only for a write an earlier try of this node left "Outcome uncertain" (Retry execution, Retry On Fail, or ' +
-		'an uncertain item sent back into the node): what to do when the node still cannot tell whether it landed. ' +
-		'Check the destination first. New writes are never affected.',
-};
-
-/** An operation's Options collection with Earlier Uncertain Writes among them, in the order of their names. */
-export function withEarlierUncertainWrites(collection: INodeProperties): INodeProperties {
-	const options = (collection.options ?? []) as INodeProperties[];
-	if (options.some((option) => option.name === EARLIER_UNCERTAIN_WRITES)) return collection;
-	return withOptions(collection, [earlierUncertainWritesOption]);
-}
-
 /** The Options collection of an operation: Include Capability Keys, Longest Rate Limit Wait, Timeout. */
 export const optionsCollection: INodeProperties = {
 	displayName: 'Options',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Api } from '../adapters/adapter';
-import { withEarlierUncertainWrites } from './common.descriptions';
+import { withEarlierUncertainWrites } from './earlierUncertainWrites';
 import { withModelInputs } from './modelInputs';
 import { toolDescriptionProperty } from './toolDescriptions';
 
@@ -71,7 +71,7 @@ function labelled(option: OperationOption, runsOver: readonly Api[]): OperationO
  * once whichever credential is chosen; on a node that speaks both APIs, one that runs over only
  * one says so ("(not over MCP)", "(MCP only)") and the router refuses it over the other. As a
  * tool, each operation carries its own Tool Description (`description/toolDescriptions.ts`). A write's Options
- * collection gets Earlier Uncertain Writes (common.descriptions.ts), declared once there, unless the node's writes
+ * collection gets Earlier Uncertain Writes (earlierUncertainWrites.ts), declared once there, unless the node's writes
  * run without the write executor's records (`earlierWrites: false`).
  */
 export function resourceDescription<TDeps>(

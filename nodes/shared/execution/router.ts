@@ -10,7 +10,8 @@ import { setLongestRateLimitWait } from '../transport/http';
 import { wasThrottled } from '../transport/throttle';
 import { oncePerItem } from '../transport/timeouts';
 import { isUnknownWriteOutcome, OUTCOME_UNCERTAIN, sayingOutcomeUncertain } from '../transport/errors';
-import { TOKEN_KEY, WriteRecords } from '../services/exactlyOnce/writeRecords';
+import { WriteRecords } from '../services/exactlyOnce/writeRecords';
+import { TOKEN_KEY, tokenOfRecord } from '../services/exactlyOnce/wayForward';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 import { runningNodeOf } from '../transport/runningNode';
@@ -128,7 +129,7 @@ function failedItem(
 		typeof failure.description === 'string' && failure.description ? { description: failure.description } : {};
 	const uncertain = failure.message.startsWith(OUTCOME_UNCERTAIN);
 	const outcome = uncertain ? { outcome: 'uncertain' } : {};
-	const token = uncertain ? records?.uncertainTokenOf(itemIndex) : undefined;
+	const token = uncertain && records ? tokenOfRecord(ctx, records.forItem(itemIndex).find()) : undefined;
 	const carried = token ? { [TOKEN_KEY]: token } : {};
 	const json =
 		runningNodeOf(ctx).onError === 'continueErrorOutput'

@@ -1,13 +1,9 @@
 import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import { AmbiguousReadBack, outcomeUncertain, settle, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
-import {
-	digestOf,
-	MAY_STILL_LAND_MS,
-	type EarlierUncertainChoice,
-	type ItemWriteRecords,
-	type WriteRecord,
-} from './writeRecords';
+import { digestOf, MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
+import { CARRIED_OTHER_WRITE, earlierUncertainStep, earlierWriter, TOOK_NOTHING, WAY_FORWARD } from './wayForward';
+import { whyTaken, type EarlierLook } from './wayForward';
 
 /** A write's records with what the write needs of them, when n8n may run it again. */
 export interface Recording {
@@ -43,18 +39,6 @@ export function recordingOf<TResult>(
 	};
 }
 
-/**
- * What every "Outcome uncertain" adds: the way on that cannot write twice unless the user says so — Retry execution
- * with Earlier Uncertain Writes set (it applies only to this write, not to new ones), or under On Error → Continue
- * this item sent back into the node, which settles the write it carries (`uncertainWrite`).
- */
-export const WAY_FORWARD =
-	'To go on, retry this execution with Options → Earlier Uncertain Writes set: Take What Was Found outputs ' +
-	'the object that holds what was sent (and writes it once if none does), Write Again sends it once more; ' +
-	'it applies only to writes left uncertain like this one. Under On Error → Continue, send this item back ' +
-	'into the node (from the error output through a Wait node): it carries what the node needs to settle this ' +
-	'write, and is never written anew.';
-
 function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	return outcomeUncertain(
@@ -75,10 +59,7 @@ function ambiguous(
 	itemIndex: number | undefined,
 	tookFound = false,
 ): NodeApiError {
-	const choice = tookFound
-		? ` Earlier Uncertain Writes is Take What Was Found, but that is not one object holding exactly what was ` +
-			`sent: the node took nothing.`
-		: '';
+	const choice = tookFound ? ` ${TOOK_NOTHING}` : '';
 	return outcomeUncertain(
 		node,
 		subject,
@@ -135,58 +116,8 @@ export interface EarlierRun<TResult> {
 	replaced?: { earlierWrite: IDataObject };
 }
 
-/** Who made the earlier write: an earlier try, the execution this one retries, or the run whose item this is. */
-function earlierWriter(record: WriteRecord, records: ItemWriteRecords): string {
-	if (record.carried) return 'an earlier run of this node, whose uncertain item this is,';
-	return record.execution === records.execution
-		? 'an earlier try of this node'
-		: `execution ${record.execution}, which this one retries,`;
-}
-
 function whyOf(record: WriteRecord, records: ItemWriteRecords): string {
-	return `${earlierWriter(record, records)} wrote it`;
-}
-
-/** Why an object is output under Take What Was Found: it holds what the earlier write sent. */
-function whyTaken(record: WriteRecord, records: ItemWriteRecords): string {
-	const writer = earlierWriter(record, records).replace(/,$/, '');
-	return `Earlier Uncertain Writes is Take What Was Found: it holds what ${writer} sent`;
-}
-
-/* Earlier Uncertain Writes (the node option): what a write an earlier try left uncertain does. */
-
-/** Whether Earlier Uncertain Writes applies to what an earlier try recorded: a write it left unsettled, only. */
-export function choiceAppliesTo(record: WriteRecord | undefined): boolean {
-	return record !== undefined && (record.state === 'uncertain' || record.state === 'sending');
-}
-
-/**
- * What a look at an earlier uncertain write showed: the write (`found`), no trace of it (`absent`; still within the
- * window a timed-out write may land in: `absentMayStillLand`), something it may or may not be (`ambiguous`), or
- * nothing, the look having failed (`failed`).
- */
-export type EarlierLook = 'found' | 'absent' | 'absentMayStillLand' | 'ambiguous' | 'failed';
-
-/**
- * What the node does next: output what was found (`take`), send the write now (`write`), look again without the
- * send's time (`lookUntimed`, Take What Was Found: what holds what was sent is taken, whenever it was made), or stop
- * with "Outcome uncertain" saying why (`notYet`, `ambiguous`, `failed`).
- */
-export type EarlierStep = 'take' | 'write' | 'lookUntimed' | 'notYet' | 'ambiguous' | 'failed';
-
-/**
- * The pure decision on an earlier uncertain write, by its look and Earlier Uncertain Writes. What a look settles
- * (found, provably absent) needs no choice, and a look that failed shows nothing to choose on; only what the look
- * cannot settle follows the choice. Take What Was Found never sends within the window a timed-out write may still
- * land in (the service may be writing it); Write Again does, as the user said.
- */
-export function earlierUncertainStep(choice: EarlierUncertainChoice, look: EarlierLook): EarlierStep {
-	if (look === 'found') return 'take';
-	if (look === 'failed') return 'failed';
-	if (look === 'absent') return 'write';
-	if (choice === 'writeAgain') return 'write';
-	if (look === 'absentMayStillLand') return 'notYet';
-	return choice === 'takeFound' ? 'lookUntimed' : 'ambiguous';
+	return `${earlierWriter(record, records.execution)} wrote it`;
 }
 
 /** What a look's settled result shows of an earlier write `record` describes. */
@@ -225,7 +156,8 @@ export async function earlierRun<TResult>(
 		return undefined;
 	}
 	if (record.write !== recording.write && record.parameters !== records.parameters) {
-		if (record.carried) throw carriedOtherWrite(node, write.subject, itemIndex);
+		if (record.carried)
+			throw outcomeUncertain(node, write.subject, CARRIED_OTHER_WRITE, new Error('another write'), itemIndex);
 		records.forget();
 		if (write.safeToRepeat) return undefined;
 		return { replaced: { earlierWrite: await earlierObject(write, record) } };
@@ -241,23 +173,6 @@ export async function earlierRun<TResult>(
 		return { outcome: { result: now.value, reconciled: true, why } };
 	}
 	return await unsettledEarlier(node, write, record, records, itemIndex);
-}
-
-/**
- * An item sent back into the node whose `uncertainWrite` is of another write than its parameters now describe (an
- * expression over a field the item no longer has, an edited node): nothing is sent, and the item keeps its token.
- */
-function carriedOtherWrite(node: INode, subject: string, itemIndex: number | undefined): NodeApiError {
-	return outcomeUncertain(
-		node,
-		subject,
-		`This item carries the uncertain write of an earlier run of this node (its uncertainWrite), but the ` +
-			`node's parameters now describe another write, so the node wrote nothing. Send the item back with ` +
-			`the fields it had (On Error → Continue (using error output) keeps them beside error); to write it ` +
-			`anew instead, remove uncertainWrite from the item.`,
-		new Error('the item carries the uncertain write of another'),
-		itemIndex,
-	);
 }
 
 /** The object an edited node's earlier try wrote, for the output: what the user removes if unwanted. */
@@ -281,7 +196,7 @@ async function unsettledEarlier<TResult>(
 	const locate = record.locate ?? write.locate;
 	const found = await settle(write.findWritten({ at: record.at, locate }));
 	const look = lookOf(found, record);
-	const choice = look === 'ambiguous' || look === 'absentMayStillLand' ? records.choice() : 'stop';
+	const choice = look === 'ambiguous' || look === 'absentMayStillLand' ? (records.choice?.() ?? 'stop') : 'stop';
 	let step = earlierUncertainStep(choice, look);
 	let last = found;
 	if (step === 'lookUntimed') {
@@ -289,7 +204,7 @@ async function unsettledEarlier<TResult>(
 		last = await settle(write.findWritten({ at: undefined, locate }));
 		step = earlierUncertainStep('stop', lookOf(last, record));
 		if (step === 'take' && last.ok)
-			return { outcome: { result: last.value as TResult, reconciled: true, why: whyTaken(record, records) } };
+			return { outcome: { result: last.value as TResult, reconciled: true, why: whyTaken(record, records.execution) } };
 	}
 	switch (step) {
 		case 'take':

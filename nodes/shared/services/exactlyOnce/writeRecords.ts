@@ -1,7 +1,9 @@
 import { hash } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { RunLooks, WriteTurns, type Claim } from './writeTurns';
+import { carriedRecord, choiceOf, parametersOfWrite } from './wayForward';
+import type { CarriedItems, EarlierUncertainChoice } from './wayForward';
 import { runningNodeOf } from '../../transport/runningNode';
 
 /**
@@ -18,40 +20,6 @@ const WRITTEN_KEY = 'svcWritten';
 
 /** In the execution's flow context: the execution in which a writing Svc node last began a run. */
 const FIRST_WRITER_KEY = 'svcWriting';
-
-/**
- * The node option Earlier Uncertain Writes (`options.earlierUncertainWrites`, shared/description/common.descriptions.ts):
- * what a write an earlier try left uncertain does when its look still cannot settle it (earlierRuns.ts
- * `earlierUncertainStep`). Not part of the parameters' digest: setting it for a Retry execution is no edit of the write.
- */
-export const EARLIER_UNCERTAIN_WRITES = 'earlierUncertainWrites';
-
-/** Earlier Uncertain Writes' choices: Stop and Say So (the default), Take What Was Found, Write Again. */
-export type EarlierUncertainChoice = 'stop' | 'takeFound' | 'writeAgain';
-
-const CHOICES: readonly EarlierUncertainChoice[] = ['stop', 'takeFound', 'writeAgain'];
-
-/**
- * Where an uncertain item under On Error → Continue carries its write's token (router.ts `failedItem`): beside
- * `error` with Continue, in `details` with Continue (using error output), where n8n keeps only `error` and `details`
- * of the node's item (and adds the input's fields).
- */
-export const TOKEN_KEY = 'uncertainWrite';
-
-/**
- * What an uncertain item carries so that, sent back into the same node, its write is settled and not written anew:
- * the node's ID, the digests of what the write sent and of the node's parameters, when it was sent, what finds it
- * (its `locate`: destination, name, size — no key, token or answer) and whether it may still land (a timeout).
- */
-export interface UncertainWriteToken {
-	node: string;
-	write: string;
-	parameters: string;
-	sentAt: number;
-	locate: IDataObject;
-	mayStillLand?: boolean;
-	execution: string;
-}
 
 /** A write that timed out may still land this long after it was sent: a later try finding it absent waits. */
 export const MAY_STILL_LAND_MS = 10 * 60 * 1000;
@@ -78,17 +46,14 @@ export interface WriteRecord {
 	carried?: boolean;
 }
 
-/** One run of the node: its items' records and the looks its writes were settled against. */
-interface RunRecord {
-	items: Record<string, WriteRecord>;
+/** One run of the node: its items' records (`items`, CarriedItems) and the looks its writes were settled against. */
+interface RunRecord extends CarriedItems {
 	/** Looks taken once per run and destination (a DVS register's newest documents, a task's comment count). */
 	looks?: Record<string, unknown>;
 	/** How many tries of this run began in which execution (Retry On Fail's), to know the last one. */
 	tries: { execution: string; count: number };
 	/** This run is Retry execution's of a run that left no record (a queue worker stopped mid-node). */
 	unrecorded?: boolean;
-	/** Items whose `uncertainWrite` became their record (once: a record forgotten is not taken from it again). */
-	carried?: string[];
 }
 
 /** The records of one item's write in one run of the node, as the write needs them. */
@@ -102,13 +67,10 @@ export interface ItemWriteRecords {
 	/** Digests of the item's input and of the node's parameters now. */
 	readonly input: string;
 	readonly parameters: string;
-	/**
-	 * What an earlier try of this run recorded of this item (undefined for another input), or else what the item
-	 * carries of an earlier run of this node: its `uncertainWrite`, taken as an uncertain record (`carried`).
-	 */
+	/** What an earlier try of this run recorded of this item (none for another input), or its uncertainWrite's. */
 	find(): WriteRecord | undefined;
-	/** Earlier Uncertain Writes for this item: read only when an uncertain earlier write is met. */
-	choice(): EarlierUncertainChoice;
+	/** Earlier Uncertain Writes for this item (wayForward.ts): read only where an uncertain earlier write is met. */
+	choice?(): EarlierUncertainChoice;
 	save(record: WriteRecord): void;
 	forget(): void;
 	/** The objects other items of this run wrote (hashes or IDs): never this item's write. */
@@ -243,8 +205,7 @@ export class WriteRecords {
 			parameters: this.parameters,
 			find: () => {
 				const found = run().items[key];
-				if (found && typeof found === 'object' && found.input === input) return found;
-				return this.carriedBy(itemIndex, input);
+				return found?.input === input ? found : carriedRecord(this.ctx, itemIndex, input, run());
 			},
 			choice: () => choiceOf(this.ctx, itemIndex),
 			save: (record) => {
@@ -257,52 +218,6 @@ export class WriteRecords {
 			writtenByOthers: () => this.writtenBesides(key),
 			turn: async (claim) => await this.turns.take(itemIndex, claim),
 			look: async (name, take) => await this.looks.look((run().looks ??= {}), name, take),
-		};
-	}
-
-	/**
-	 * The record an item's `uncertainWrite` stands for, when the item carries one this node gave (an uncertain item
-	 * sent back into it), saved as the item's record of this run: taken once, so a record forgotten stays forgotten.
-	 */
-	private carriedBy(itemIndex: number, input: string): WriteRecord | undefined {
-		const key = String(itemIndex);
-		const run = this.record;
-		if (run.carried?.includes(key)) return undefined;
-		const token = tokenOnItem(this.ctx.getInputData()[itemIndex]?.json);
-		if (!token || token.node !== nodeKeyOf(this.ctx)) return undefined;
-		(run.carried ??= []).push(key);
-		const { write, parameters, sentAt, locate, execution } = token;
-		const mayStillLand = token.mayStillLand === true ? { mayStillLand: true } : {};
-		const record: WriteRecord = {
-			state: 'uncertain',
-			input,
-			write,
-			parameters,
-			at: sentAt,
-			execution,
-			locate,
-			...mayStillLand,
-			carried: true,
-		};
-		run.items[key] = record;
-		return record;
-	}
-
-	/**
-	 * What an item that failed "Outcome uncertain" carries under On Error → Continue (router.ts `failedItem`): its
-	 * write's record of this run as a token, while that write is unsettled; undefined when there is none.
-	 */
-	uncertainTokenOf(itemIndex: number): UncertainWriteToken | undefined {
-		const record = this.record.items[String(itemIndex)];
-		if (!record || record.state === 'written' || record.input !== this.inputOf(itemIndex)) return undefined;
-		return {
-			node: nodeKeyOf(this.ctx),
-			write: record.write,
-			parameters: record.parameters,
-			sentAt: record.at,
-			locate: record.locate ?? {},
-			...(record.mayStillLand === true ? { mayStillLand: true } : {}),
-			execution: record.execution,
 		};
 	}
 
@@ -333,54 +248,6 @@ export class WriteRecords {
 		delete runs[this.run];
 		if (Object.keys(runs).length === 0) delete this.ctx.getContext('node')[RECORDS_KEY];
 	}
-}
-
-/**
- * The node's parameters as they shape its writes: without Earlier Uncertain Writes, which only says what to do with
- * an uncertain earlier write (an empty Options collection stands for none).
- */
-function parametersOfWrite(parameters: INodeParameters): INodeParameters {
-	const options = parameters.options;
-	if (!options || typeof options !== 'object' || Array.isArray(options)) return parameters;
-	const { [EARLIER_UNCERTAIN_WRITES]: _choice, ...others } = options as IDataObject;
-	const { options: _options, ...rest } = parameters;
-	return Object.keys(others).length > 0 ? { ...rest, options: others as INodeParameters } : rest;
-}
-
-/** Which node gave a token: the node's ID in the workflow (its name where it has none). */
-function nodeKeyOf(ctx: IExecuteFunctions): string {
-	const node = runningNodeOf(ctx);
-	return node.id ?? node.name;
-}
-
-/** Earlier Uncertain Writes for an item: Stop and Say So unless one of the others is set. */
-function choiceOf(ctx: IExecuteFunctions, itemIndex: number): EarlierUncertainChoice {
-	let value: unknown;
-	try {
-		value = ctx.getNodeParameter(`options.${EARLIER_UNCERTAIN_WRITES}`, itemIndex, 'stop');
-	} catch {
-		// An expression that fails is no choice: the write stops and says so.
-		return 'stop';
-	}
-	return CHOICES.includes(value as EarlierUncertainChoice) ? (value as EarlierUncertainChoice) : 'stop';
-}
-
-/** The `uncertainWrite` an input item carries (beside `error`, or in `details`), when it is one this package gave. */
-export function tokenOnItem(json: IDataObject | undefined): UncertainWriteToken | undefined {
-	if (!json) return undefined;
-	const details = json.details;
-	const carried =
-		json[TOKEN_KEY] ??
-		(details && typeof details === 'object' && !Array.isArray(details)
-			? (details as IDataObject)[TOKEN_KEY]
-			: undefined);
-	if (!carried || typeof carried !== 'object' || Array.isArray(carried)) return undefined;
-	const token = carried as Partial<Record<keyof UncertainWriteToken, unknown>>;
-	const strings = [token.node, token.write, token.parameters, token.execution].every((v) => typeof v === 'string');
-	const locate = token.locate;
-	if (!strings || typeof token.sentAt !== 'number' || !Number.isFinite(token.sentAt)) return undefined;
-	if (!locate || typeof locate !== 'object' || Array.isArray(locate)) return undefined;
-	return carried as unknown as UncertainWriteToken;
 }
 
 /** The objects a run's items wrote (their `id`: a hash or ID), but for item `except`'s. */
