@@ -143,6 +143,39 @@ describe('rest folder.create, Earlier Uncertain Writes', () => {
 	});
 });
 
+describe('Earlier Uncertain Writes under Retry On Fail and over the DVS', () => {
+	it('rest folder.create, Retry On Fail: the next try takes what the first could not place, nothing written twice', async () => {
+		const destination = FOLDER.prepare(sim());
+		const m = marker('r');
+		answerLost(FOLDER, m);
+		await listingBehind(async () => {
+			const run = await runAlone(withOptions(destination, TAKE_FOUND), [destination.item(m)], {
+				retryOnFail: { maxTries: 2, waitBetweenTries: 1000 },
+			});
+			expect(run.result.error).toBeUndefined();
+			expect(run.items[0]).toMatchObject({ reconciled: true, folder_name: m });
+			expect(String(run.items[0].reconciledWhy)).toMatch(/^Earlier Uncertain Writes is Take What Was Found/);
+			expect(destination.objects(m)).toHaveLength(1);
+		});
+	});
+
+	it('rest task.create, its answer lost: Retry execution with Take What Was Found outputs the task, made once', async () => {
+		const kind = kindNamed('rest task.create');
+		const destination = kind.prepare(sim());
+		const m = marker('t');
+		answerLost(kind, m);
+		const failed = await runAlone(destination, [destination.item(m)]);
+		// Made within the second it was sent, the task cannot be told from another writer's made just before.
+		if (failed.result.error) {
+			expect(failed.result.error.message).toMatch(/^Outcome uncertain/);
+			const retried = await retryEdited(failed, destination, { options: TAKE_FOUND });
+			expect(retried.result.error).toBeUndefined();
+			expect(retried.items.map(said)).toEqual(['reconciled']);
+		} else expect(failed.items.map(said)).toEqual(['reconciled']);
+		expect(destination.objects(m)).toHaveLength(1);
+	});
+});
+
 const link = (node: string) => ({ node, type: 'main' as const, index: 0 });
 
 /**
