@@ -26,6 +26,7 @@ export interface HarnessInputItem {
 export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 export const NO_OP_TYPE = 'n8n-nodes-base.noOp';
 export const ITEMS_TYPE = 'harness.items';
+export const WAIT_TYPE = 'n8n-nodes-base.wait';
 
 /**
  * Items cannot travel through node parameters (n8n copies and resolves those), so a run registers
@@ -79,6 +80,35 @@ class HarnessNoOp implements INodeType {
 	}
 }
 
+/**
+ * A double of n8n's Wait node resuming after a time interval (`resume: 'timeInterval'`, `amount`, `unit`), written
+ * from its documentation: it waits (a plain timer, which a warp shortens) and passes its items on, each paired with
+ * its input. `passOnRuns` is the harness's own, standing in for the If (`$runIndex` below a bound) a loop back into a
+ * node wants: from that run of the Wait on, it passes nothing on.
+ */
+class HarnessWait implements INodeType {
+	description: INodeTypeDescription = {
+		...baseDescription('wait', 'Wait'),
+		properties: [
+			{ displayName: 'Resume', name: 'resume', type: 'string', default: 'timeInterval' },
+			{ displayName: 'Amount', name: 'amount', type: 'number', default: 1 },
+			{ displayName: 'Unit', name: 'unit', type: 'string', default: 'seconds' },
+			{ displayName: 'Pass On Runs', name: 'passOnRuns', type: 'number', default: 0 },
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const amount = Number(this.getNodeParameter('amount', 0, 1));
+		const unit = String(this.getNodeParameter('unit', 0, 'seconds'));
+		const factor = { seconds: 1000, minutes: 60_000, hours: 3_600_000 }[unit] ?? 1000;
+		await new Promise((resolve) => setTimeout(resolve, amount * factor));
+		const passOnRuns = Number(this.getNodeParameter('passOnRuns', 0, 0));
+		const runIndex = (this as unknown as { runIndex?: number }).runIndex ?? 0;
+		if (passOnRuns > 0 && runIndex >= passOnRuns) return [[]];
+		return [this.getInputData().map((item, index) => ({ ...item, pairedItem: { item: index } }))];
+	}
+}
+
 /** Emits the items a test registered, storing their binary through n8n's binary data service. */
 class HarnessItems implements INodeType {
 	description: INodeTypeDescription = {
@@ -119,6 +149,7 @@ export function internalNodeTypes(): Record<string, INodeType> {
 	return {
 		[MANUAL_TRIGGER_TYPE]: new HarnessManualTrigger(),
 		[NO_OP_TYPE]: new HarnessNoOp(),
+		[WAIT_TYPE]: new HarnessWait(),
 		[ITEMS_TYPE]: new HarnessItems(),
 		[LOOP_OVER_ITEMS_TYPE]: new HarnessLoopOverItems(),
 		[REMOVE_DUPLICATES_TYPE]: new HarnessRemoveDuplicates(),

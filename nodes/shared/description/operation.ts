@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Api } from '../adapters/adapter';
+import { withEarlierUncertainWrites } from './earlierUncertainWrites';
 import { withModelInputs } from './modelInputs';
 import { toolDescriptionProperty } from './toolDescriptions';
 
@@ -69,13 +70,15 @@ function labelled(option: OperationOption, runsOver: readonly Api[]): OperationO
  * A resource's Operation parameter and the parameters of its operations. Every operation is listed
  * once whichever credential is chosen; on a node that speaks both APIs, one that runs over only
  * one says so ("(not over MCP)", "(MCP only)") and the router refuses it over the other. As a
- * tool, each operation carries its own Tool Description (`description/toolDescriptions.ts`).
+ * tool, each operation carries its own Tool Description (`description/toolDescriptions.ts`). A write's Options
+ * collection gets Earlier Uncertain Writes (earlierUncertainWrites.ts), declared once there, unless the node's writes
+ * run without the write executor's records (`earlierWrites: false`).
  */
 export function resourceDescription<TDeps>(
 	resource: string,
 	operations: Operations<TDeps>,
 	defaultOperation: string,
-	options: { bothApis?: boolean; show?: Record<string, string[]> } = {},
+	options: { bothApis?: boolean; show?: Record<string, string[]>; earlierWrites?: boolean } = {},
 ): INodeProperties[] {
 	const entries = Object.entries(operations);
 	const selector: INodeProperties = {
@@ -96,5 +99,17 @@ export function resourceDescription<TDeps>(
 		const property = toolDescriptionProperty(resource, value, operation);
 		return { ...property, displayOptions: { show: { ...property.displayOptions?.show, ...options.show } } };
 	});
-	return [selector, ...toolDescriptions, ...entries.flatMap(([, operation]) => withModelInputs(operation.description))];
+	const parametersOf = (operation: Operation<TDeps>) =>
+		operation.access === 'read' || options.earlierWrites === false
+			? operation.description
+			: operation.description.map((property) =>
+					property.name === 'options' && property.type === 'collection'
+						? withEarlierUncertainWrites(property)
+						: property,
+				);
+	return [
+		selector,
+		...toolDescriptions,
+		...entries.flatMap(([, operation]) => withModelInputs(parametersOf(operation))),
+	];
 }

@@ -11,6 +11,7 @@ import { wasThrottled } from '../transport/throttle';
 import { oncePerItem } from '../transport/timeouts';
 import { isUnknownWriteOutcome, OUTCOME_UNCERTAIN, sayingOutcomeUncertain } from '../transport/errors';
 import { WriteRecords } from '../services/exactlyOnce/writeRecords';
+import { TOKEN_KEY, tokenOfRecord } from '../services/exactlyOnce/wayForward';
 import { EVERYTHING } from '../services/exactlyOnce/writeTurns';
 import { withEarlierWrite } from '../services/exactlyOnce/uncertainWrite';
 import { runningNodeOf } from '../transport/runningNode';
@@ -108,9 +109,16 @@ function chosenOperation<TDeps>(
  * A failed item: the error with its item index, or (On Error → Continue) an error item in its
  * place, "Outcome uncertain" told apart in `outcome`. With "Continue (using error output)" it holds
  * only the keys n8n routes to the error output (`error`, `details`), where n8n adds the input's
- * fields; with "Continue" it stays on the main output with `description` beside `error`.
+ * fields; with "Continue" it stays on the main output with `description` beside `error`. An uncertain
+ * write's item carries its token (`uncertainWrite`: the write's digests, send time and `locate`, no key or
+ * answer; writeRecords.ts) and the input's files: sent back into the node, it is settled, not written anew.
  */
-function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
+function failedItem(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	records?: WriteRecords,
+): INodeExecutionData {
 	const failure =
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? error
@@ -119,12 +127,16 @@ function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): 
 	if (!ctx.continueOnFail()) throw failure;
 	const description =
 		typeof failure.description === 'string' && failure.description ? { description: failure.description } : {};
-	const outcome = failure.message.startsWith(OUTCOME_UNCERTAIN) ? { outcome: 'uncertain' } : {};
+	const uncertain = failure.message.startsWith(OUTCOME_UNCERTAIN);
+	const outcome = uncertain ? { outcome: 'uncertain' } : {};
+	const token = uncertain && records ? tokenOfRecord(ctx, records.forItem(itemIndex).find()) : undefined;
+	const carried = token ? { [TOKEN_KEY]: token } : {};
 	const json =
 		runningNodeOf(ctx).onError === 'continueErrorOutput'
-			? { error: failure.message, details: { ...description, ...outcome } }
-			: { error: failure.message, ...description, ...outcome };
-	return { json, pairedItem: { item: itemIndex } };
+			? { error: failure.message, details: { ...description, ...outcome, ...carried } }
+			: { error: failure.message, ...description, ...outcome, ...carried };
+	const binary = token ? ctx.getInputData()[itemIndex]?.binary : undefined;
+	return { json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } };
 }
 
 /**
@@ -141,7 +153,7 @@ function itemOutput(
 		// A write the executor did not run (delete, move, rename, a tool call) whose outcome is unknown says so here.
 		const said = isUnknownWriteOutcome(result.reason) ? sayingOutcomeUncertain(result.reason) : result.reason;
 		const error = withEarlierWrite(ctx.getNode(), said, records?.earlierWriteOf(itemIndex), itemIndex);
-		return [failedItem(ctx, error, itemIndex)];
+		return [failedItem(ctx, error, itemIndex, records)];
 	}
 	const keys = keepsCapabilityKeys(ctx, itemIndex);
 	return result.value.map((item) => ({

@@ -8,4 +8,8 @@ import * as list from './list.operation';
 
 export const operations: Operations<McpDeps> = { call, list };
 
-export const description: INodeProperties[] = resourceDescription('tool', operations, 'call', { bothApis: false });
+export const description: INodeProperties[] = resourceDescription('tool', operations, 'call', {
+	bothApis: false,
+	// A tool call is not run by the write executor (services/exactlyOnce/): nothing of it is recorded uncertain.
+	earlierWrites: false,
+});

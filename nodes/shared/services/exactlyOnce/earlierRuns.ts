@@ -2,6 +2,8 @@ import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import { AmbiguousReadBack, outcomeUncertain, settle, type UncertainWrite, type WriteOutcome } from './uncertainWrite';
 import { digestOf, MAY_STILL_LAND_MS, type ItemWriteRecords, type WriteRecord } from './writeRecords';
+import { CARRIED_OTHER_WRITE, earlierUncertainStep, earlierWriter, TOOK_NOTHING, WAY_FORWARD } from './wayForward';
+import { whyTaken, type EarlierLook } from './wayForward';
 
 /** A write's records with what the write needs of them, when n8n may run it again. */
 export interface Recording {
@@ -43,7 +45,8 @@ function unknownOutcome(node: INode, subject: string, cause: unknown, itemIndex:
 		node,
 		subject,
 		`The service's answer was lost and reading the destination back failed too (${reason}). Check ` +
-			`the destination for ${subject} before running the node again, so nothing is written twice.`,
+			`the destination for ${subject} before running the node again, so nothing is written twice. ` +
+			WAY_FORWARD,
 		cause,
 		itemIndex,
 	);
@@ -54,22 +57,30 @@ function ambiguous(
 	subject: string,
 	cause: AmbiguousReadBack,
 	itemIndex: number | undefined,
+	tookFound = false,
 ): NodeApiError {
+	const choice = tookFound ? ` ${TOOK_NOTHING}` : '';
 	return outcomeUncertain(
 		node,
 		subject,
 		`The service's answer was lost, and the destination now shows ${cause.message}: the node ` +
-			`cannot tell whether that is ${subject}, so it did not send it again. Check the destination ` +
-			`for ${subject} before running the node again, so nothing is written twice.`,
+			`cannot tell whether that is ${subject}, so it did not send it again.${choice} Check the destination ` +
+			`for ${subject} before running the node again, so nothing is written twice. ${WAY_FORWARD}`,
 		cause,
 		itemIndex,
 	);
 }
 
 /** A read-back that gave no answer: ambiguous, or failed. */
-export function unsettled(node: INode, subject: string, cause: unknown, itemIndex: number | undefined): NodeApiError {
+export function unsettled(
+	node: INode,
+	subject: string,
+	cause: unknown,
+	itemIndex: number | undefined,
+	tookFound = false,
+): NodeApiError {
 	return cause instanceof AmbiguousReadBack
-		? ambiguous(node, subject, cause, itemIndex)
+		? ambiguous(node, subject, cause, itemIndex, tookFound)
 		: unknownOutcome(node, subject, cause, itemIndex);
 }
 
@@ -90,8 +101,10 @@ export function notFoundYet(
 		`The service did not answer in time (${reason}), and ${subject} had not appeared in the destination ` +
 			`${Math.round(waitedMs / 1000)} s later. The service may still be carrying the request out, ` +
 			`so the node did not send it again. Check the destination for ${subject}. If it is still missing ` +
-			`after ${writable} UTC, retry this execution: the node then writes it. Running the workflow anew ` +
-			`writes it at once (a copy, if the first request lands after all). A higher Timeout option avoids this.`,
+			`after ${writable} UTC, retry this execution: the node then writes it. To write it at once, retry ` +
+			`with Options → Earlier Uncertain Writes set to Write Again, or run the workflow anew (a copy, if the ` +
+			`first request lands after all); under On Error → Continue, send this item back into the node ` +
+			`after that time. A higher Timeout option avoids this.`,
 		cause,
 		itemIndex,
 	);
@@ -104,9 +117,21 @@ export interface EarlierRun<TResult> {
 }
 
 function whyOf(record: WriteRecord, records: ItemWriteRecords): string {
-	return record.execution === records.execution
-		? 'an earlier try of this node wrote it'
-		: `execution ${record.execution}, which this one retries, wrote it`;
+	return `${earlierWriter(record, records.execution)} wrote it`;
+}
+
+/** What a look's settled result shows of an earlier write `record` describes. */
+function lookOf<TResult>(
+	found: { ok: true; value: TResult | undefined } | { ok: false; error: unknown },
+	record: WriteRecord,
+): EarlierLook {
+	if (found.ok) {
+		if (found.value !== undefined) return 'found';
+		const age = Date.now() - record.at;
+		const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && age < MAY_STILL_LAND_MS;
+		return mayStillLand ? 'absentMayStillLand' : 'absent';
+	}
+	return found.error instanceof AmbiguousReadBack ? 'ambiguous' : 'failed';
 }
 
 /**
@@ -131,6 +156,8 @@ export async function earlierRun<TResult>(
 		return undefined;
 	}
 	if (record.write !== recording.write && record.parameters !== records.parameters) {
+		if (record.carried)
+			throw outcomeUncertain(node, write.subject, CARRIED_OTHER_WRITE, new Error('another write'), itemIndex);
 		records.forget();
 		if (write.safeToRepeat) return undefined;
 		return { replaced: { earlierWrite: await earlierObject(write, record) } };
@@ -145,7 +172,7 @@ export async function earlierRun<TResult>(
 		}
 		return { outcome: { result: now.value, reconciled: true, why } };
 	}
-	return await unsettledEarlier(node, write, record, why, itemIndex);
+	return await unsettledEarlier(node, write, record, records, itemIndex);
 }
 
 /** The object an edited node's earlier try wrote, for the output: what the user removes if unwanted. */
@@ -155,24 +182,45 @@ async function earlierObject<TResult>(write: UncertainWrite<TResult>, record: Wr
 	return { ...(named?.ok ? named.value : record.object), confirmed: true };
 }
 
-/** An earlier write whose outcome was not settled: one look, as that run sent it. */
+/**
+ * An earlier write whose outcome was not settled: one look, as that run sent it. What the look cannot settle follows
+ * Earlier Uncertain Writes (`earlierUncertainStep`), read here, where the record is met, and nowhere else.
+ */
 async function unsettledEarlier<TResult>(
 	node: INode,
 	write: UncertainWrite<TResult>,
 	record: WriteRecord,
-	why: string,
+	records: ItemWriteRecords,
 	itemIndex?: number,
 ): Promise<EarlierRun<TResult> | undefined> {
-	const found = await settle(write.findWritten({ at: record.at, locate: record.locate ?? write.locate }));
-	if (!found.ok) throw unsettled(node, write.subject, found.error, itemIndex);
-	if (found.value !== undefined) return { outcome: { result: found.value, reconciled: true, why } };
-	const age = Date.now() - record.at;
-	const mayStillLand = (record.mayStillLand === true || record.state === 'sending') && age < MAY_STILL_LAND_MS;
-	if (mayStillLand) {
-		const cause = new Error('an earlier try of this node sent it and its answer did not come');
-		throw notFoundYet(node, write.subject, cause, age, record.at, itemIndex);
+	const locate = record.locate ?? write.locate;
+	const found = await settle(write.findWritten({ at: record.at, locate }));
+	const look = lookOf(found, record);
+	const choice = look === 'ambiguous' || look === 'absentMayStillLand' ? (records.choice?.() ?? 'stop') : 'stop';
+	let step = earlierUncertainStep(choice, look);
+	let last = found;
+	if (step === 'lookUntimed') {
+		// Take What Was Found: the object that holds what was sent, whenever the clocks say it was made.
+		last = await settle(write.findWritten({ at: undefined, locate }));
+		step = earlierUncertainStep('stop', lookOf(last, record));
+		if (step === 'take' && last.ok)
+			return { outcome: { result: last.value as TResult, reconciled: true, why: whyTaken(record, records.execution) } };
 	}
-	return undefined;
+	switch (step) {
+		case 'take':
+			return { outcome: { result: (last as { value: TResult }).value, reconciled: true, why: whyOf(record, records) } };
+		case 'write':
+			if (choice !== 'writeAgain') return undefined;
+			// Sent once more as the user said: the earlier write is named, a copy if it landed after all.
+			return { replaced: { earlierWrite: { subject: write.subject, confirmed: false } } };
+		case 'notYet': {
+			const age = Date.now() - record.at;
+			const cause = new Error('an earlier try of this node sent it and its answer did not come');
+			throw notFoundYet(node, write.subject, cause, age, record.at, itemIndex);
+		}
+		default:
+			throw unsettled(node, write.subject, (last as { error: unknown }).error, itemIndex, choice === 'takeFound');
+	}
 }
 
 /**

@@ -2,6 +2,8 @@ import { hash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { RunLooks, WriteTurns, type Claim } from './writeTurns';
+import { carriedRecord, choiceOf, parametersOfWrite } from './wayForward';
+import type { CarriedItems, EarlierUncertainChoice } from './wayForward';
 import { runningNodeOf } from '../../transport/runningNode';
 
 /**
@@ -40,11 +42,12 @@ export interface WriteRecord {
 	locate?: IDataObject;
 	/** The last answer was a timeout: the service may still carry it out. */
 	mayStillLand?: boolean;
+	/** Taken from the item's `uncertainWrite` (an uncertain item of an earlier run sent back into the node). */
+	carried?: boolean;
 }
 
-/** One run of the node: its items' records and the looks its writes were settled against. */
-interface RunRecord {
-	items: Record<string, WriteRecord>;
+/** One run of the node: its items' records (`items`, CarriedItems) and the looks its writes were settled against. */
+interface RunRecord extends CarriedItems {
 	/** Looks taken once per run and destination (a DVS register's newest documents, a task's comment count). */
 	looks?: Record<string, unknown>;
 	/** How many tries of this run began in which execution (Retry On Fail's), to know the last one. */
@@ -64,8 +67,10 @@ export interface ItemWriteRecords {
 	/** Digests of the item's input and of the node's parameters now. */
 	readonly input: string;
 	readonly parameters: string;
-	/** What an earlier try of this run recorded of this item (undefined for another input). */
+	/** What an earlier try of this run recorded of this item (none for another input), or its uncertainWrite's. */
 	find(): WriteRecord | undefined;
+	/** Earlier Uncertain Writes for this item (wayForward.ts): read only where an uncertain earlier write is met. */
+	choice?(): EarlierUncertainChoice;
 	save(record: WriteRecord): void;
 	forget(): void;
 	/** The objects other items of this run wrote (hashes or IDs): never this item's write. */
@@ -124,7 +129,7 @@ export class WriteRecords {
 
 	constructor(private readonly ctx: IExecuteFunctions) {
 		this.run = String(runIndexOf(ctx));
-		this.parameters = digestOf(runningNodeOf(ctx).parameters);
+		this.parameters = digestOf(parametersOfWrite(runningNodeOf(ctx).parameters));
 	}
 
 	/**
@@ -200,8 +205,9 @@ export class WriteRecords {
 			parameters: this.parameters,
 			find: () => {
 				const found = run().items[key];
-				return found && typeof found === 'object' && found.input === input ? found : undefined;
+				return found?.input === input ? found : carriedRecord(this.ctx, itemIndex, input, run());
 			},
+			choice: () => choiceOf(this.ctx, itemIndex),
 			save: (record) => {
 				// Every record is a new object of plain values (earlierRuns.ts `recordingOf`): kept as given.
 				run().items[key] = record;
