@@ -7,7 +7,13 @@
  * Uncertain by the simulator, not by timing: listing times a second behind the `Date` clock put a landed write
  * within or before the send's second, which whole-second times cannot tell from another writer's made just before.
  */
-import type { IConnections, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import {
+	sleep,
+	type IConnections,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { runWorkflow, WAIT_TYPE, type HarnessInputItem, type HarnessNode } from '../../../devkit/harness';
 import type { FaultKind } from '../../../devkit/simulator/types';
@@ -37,7 +43,7 @@ async function listingBehind<T>(body: () => Promise<T>): Promise<T> {
 }
 
 /** The destination with `options` as the node's Options collection. */
-const withOptions = (destination: Destination, options: IDataObject): Destination => ({
+const withOptions = (destination: Destination, options: INodeParameters): Destination => ({
 	...destination,
 	node: (name, parameters) => destination.node(name, { ...parameters, options: { ...options } }),
 });
@@ -47,8 +53,7 @@ const answerLost = (kind: WriteKind, m: string) =>
 
 /** Waits (real time, in short steps a warp leaves alone) until the service holds `count` objects carrying `m`. */
 async function untilStored(destination: Destination, m: string, count = 1): Promise<void> {
-	for (let step = 0; step < 200 && destination.objects(m).length < count; step++)
-		await new Promise((resolve) => setTimeout(resolve, 20));
+	for (let step = 0; step < 200 && destination.objects(m).length < count; step++) await sleep(20);
 }
 
 /** The Timeout option of the first run's timeout: shorter than the write's delay, which a warp leaves real. */

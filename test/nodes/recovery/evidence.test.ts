@@ -9,14 +9,7 @@ import type { ServiceSimulator } from '../../../devkit/simulator';
 import { sim, storedLaterThen, useRecoveryEnv } from './env';
 import { writeOf } from './places';
 import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
-import {
-	outcomeOf,
-	requestsSince,
-	runAlone,
-	runFromTwoBranches,
-	said,
-	type RunOutcome,
-} from './workflows';
+import { outcomeOf, requestsSince, runAlone, runFromTwoBranches, said, type RunOutcome } from './workflows';
 
 useRecoveryEnv();
 

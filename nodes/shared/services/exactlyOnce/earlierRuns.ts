@@ -94,7 +94,9 @@ export function notFoundYet(
 	itemIndex: number | undefined,
 ): NodeApiError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
-	const writable = new Date(sentAt + MAY_STILL_LAND_MS).toISOString().slice(0, 16).replace('T', ' ');
+	// Rounded up to the minute shown: a retry at the time the message names is never too early.
+	const writableAt = Math.ceil((sentAt + MAY_STILL_LAND_MS) / 60_000) * 60_000;
+	const writable = new Date(writableAt).toISOString().slice(0, 16).replace('T', ' ');
 	return outcomeUncertain(
 		node,
 		subject,

@@ -78,9 +78,9 @@ export function choiceOf(ctx: IExecuteFunctions, itemIndex: number): EarlierUnce
 export function parametersOfWrite(parameters: INodeParameters): INodeParameters {
 	const options = parameters.options;
 	if (!options || typeof options !== 'object' || Array.isArray(options)) return parameters;
-	const { [EARLIER_UNCERTAIN_WRITES]: _choice, ...others } = options as IDataObject;
-	const { options: _options, ...rest } = parameters;
-	return Object.keys(others).length > 0 ? { ...rest, options: others as INodeParameters } : rest;
+	const others = Object.entries(options).filter(([name]) => name !== EARLIER_UNCERTAIN_WRITES);
+	const rest = Object.entries(parameters).filter(([name]) => name !== 'options');
+	return Object.fromEntries(others.length > 0 ? [...rest, ['options', Object.fromEntries(others)]] : rest);
 }
 
 /** Whether Earlier Uncertain Writes applies to what an earlier try recorded: a write it left unsettled, only. */
