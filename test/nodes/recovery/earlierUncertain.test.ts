@@ -4,8 +4,9 @@
  * object once; the option applies only to writes an earlier try left uncertain, never to new ones. Under On Error →
  * Continue (using error output) an uncertain item carries its write's token, and sent back into the same node
  * through a Wait node it is settled: found, written once when provably absent, or uncertain again with its token.
- * Uncertain by the simulator, not by timing: listing times a second behind the `Date` clock put a landed write
- * within or before the send's second, which whole-second times cannot tell from another writer's made just before.
+ * Uncertain by the simulator, not by timing: listing times two minutes ahead of the service's `Date` show the
+ * listing's clock off, so its times place nothing, and a landed write that holds what was sent cannot be told from
+ * another writer's made just before the send (storage/readBack.ts: an entry dated past the service's now).
  */
 import {
 	sleep,
@@ -32,9 +33,9 @@ const UPLOAD = kindNamed('rest file.upload');
 const TAKE_FOUND = { earlierUncertainWrites: 'takeFound' };
 const WRITE_AGAIN = { earlierUncertainWrites: 'writeAgain' };
 
-/** Listing times a second behind `Date` while `body` runs: a landed write whose answer is lost cannot be placed. */
-async function listingBehind<T>(body: () => Promise<T>): Promise<T> {
-	sim().storage.listingClock.offsetSeconds = -1;
+/** Listing times ahead of `Date` while `body` runs: a landed write whose answer is lost cannot be placed. */
+async function listingAhead<T>(body: () => Promise<T>): Promise<T> {
+	sim().storage.listingClock.offsetSeconds = 120;
 	try {
 		return await body();
 	} finally {
@@ -74,7 +75,7 @@ describe.each([
 			{ kind: 'rateLimit', retryAfterSeconds: 1 },
 		];
 		faults.forEach((fault, n) => sim().faults.add({ match: writeOf(FOLDER.match, markers[n]), fault }));
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			const failed = await runAlone(
 				withOptions(destination, { ...ifNameExists, timeout: TIMEOUT_MS }),
 				markers.map((m) => destination.item(m)),
@@ -109,7 +110,7 @@ describe('rest folder.create, Earlier Uncertain Writes', () => {
 		const destination = FOLDER.prepare(sim());
 		const m = marker('n');
 		answerLost(FOLDER, m);
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			const run = await runAlone(withOptions(destination, TAKE_FOUND), [destination.item(m)], {
 				onError: 'continueRegularOutput',
 			});
@@ -122,7 +123,7 @@ describe('rest folder.create, Earlier Uncertain Writes', () => {
 		const destination = FOLDER.prepare(sim());
 		const m = marker('w');
 		answerLost(FOLDER, m);
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			const failed = await runAlone(destination, [destination.item(m)]);
 			expect(failed.result.error?.message).toMatch(/^Outcome uncertain/);
 			const retried = await retryEdited(failed, destination, { options: WRITE_AGAIN });
@@ -153,7 +154,7 @@ describe('Earlier Uncertain Writes under Retry On Fail and over the DVS', () => 
 		const destination = FOLDER.prepare(sim());
 		const m = marker('r');
 		answerLost(FOLDER, m);
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			const run = await runAlone(withOptions(destination, TAKE_FOUND), [destination.item(m)], {
 				retryOnFail: { maxTries: 2, waitBetweenTries: 1000 },
 			});
@@ -226,7 +227,7 @@ describe('On Error → Continue (using error output), the uncertain item sent ba
 		const destination = FOLDER.prepare(sim());
 		const [m, other] = [marker('l'), marker('o')];
 		answerLost(FOLDER, m);
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			const { result, runs } = await errorLoop(destination, [destination.item(other), destination.item(m)], {
 				options: TAKE_FOUND,
 			});
@@ -264,7 +265,7 @@ describe('On Error → Continue (using error output), the uncertain item sent ba
 		const destination = FOLDER.prepare(sim());
 		const m = marker('u');
 		answerLost(FOLDER, m);
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			const { result, runs } = await errorLoop(destination, [destination.item(m)], undefined, 1);
 			expect(result.error).toBeUndefined();
 			expect(runs).toHaveLength(2);
@@ -295,7 +296,7 @@ describe('On Error → Continue (using error output), the uncertain item sent ba
 		const destination = FOLDER.prepare(sim());
 		const m = marker('e');
 		answerLost(FOLDER, m);
-		await listingBehind(async () => {
+		await listingAhead(async () => {
 			// The node's parameters are those that sent it (as with a `$now` in a name): the recorded write is looked for.
 			const folderName = '={{ $json.details ? $json.name + "-again" : $json.name }}';
 			const { runs } = await errorLoop(destination, [destination.item(m)], { folderName }, 1);
