@@ -126,3 +126,27 @@ it.each([
 		expect(write.sent).toBe(attempts.length);
 	},
 );
+
+it("the send's time is when the request leaves the node (an MCP call after its session's handshake), not when it was handed on", async () => {
+	let now = Date.parse('2026-12-07T10:00:00Z');
+	const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+	try {
+		const write = scripted(['reset'], ['found']);
+		const attempt = write.write;
+		const seen: Array<number | undefined> = [];
+		write.write = async (leaving?: () => void) => {
+			now += 90_000; // the session's handshake, before the tools/call goes
+			leaving?.();
+			return await attempt();
+		};
+		const findWritten = write.findWritten;
+		write.findWritten = async (sent) => {
+			seen.push(sent.at);
+			return await findWritten(sent);
+		};
+		await expect(writeAlone(NODE, write)).resolves.toEqual({ said: 'found by reading back', reconciled: true });
+		expect(seen).toEqual([Date.parse('2026-12-07T10:01:30Z')]);
+	} finally {
+		clock.mockRestore();
+	}
+});

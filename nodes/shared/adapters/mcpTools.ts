@@ -10,6 +10,8 @@ export interface McpCallContext {
 	/** What the call is for, as the end of "while trying to …". */
 	purpose: string;
 	itemIndex: number;
+	/** A write's: called as its tools/call goes (the send's time). */
+	leaving?: () => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export class McpTools {
 				timeoutMs: this.itemTimeout(context.itemIndex),
 				write,
 				contentIsData: tool.contentIsData,
+				leaving: context.leaving,
 				toolErrorHints: {
 					name_conflict: {
 						message: `Could not ${context.purpose}: an item with that name already exists there (name_conflict)`,

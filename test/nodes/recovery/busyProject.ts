@@ -15,9 +15,6 @@ export const LIST: Record<Auth, FaultMatch> = {
 	mcp: { mcpTool: 'svc_dvs_list_documents' },
 };
 
-/** Lists of one run: the look, then five looks of the settle window, each at most five pages. */
-export const MOST_LISTS = 1 + 5 * 5;
-
 export const suffix = () => Math.random().toString(36).slice(2, 8);
 
 export interface Busy {

@@ -80,10 +80,16 @@ export class McpDvsAdapter implements DvsAdapter {
 	 * uncertain-outcome error so that it reads back before deciding (the MCP endpoint: "read the task
 	 * before retrying").
 	 */
-	private write(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
+	private write(
+		tool: McpTool,
+		args: IDataObject,
+		purpose: string,
+		itemIndex: number,
+		leaving?: () => void,
+	): Promise<IDataObject> {
 		// Not async, nor are the writes below: a write's request stands on no frame of theirs.
 		return this.tools
-			.structured(tool, args, { purpose, itemIndex })
+			.structured(tool, args, { purpose, itemIndex, leaving })
 			.then((structured) => this.certain(structured, purpose, itemIndex));
 	}
 
@@ -190,9 +196,14 @@ export class McpDvsAdapter implements DvsAdapter {
 		return { dvs_document_id: Number.isFinite(id) ? id : fallback, ...(shown as { document?: IDataObject }) };
 	}
 
-	sendCreate(_register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult> {
+	sendCreate(
+		_register: DvsRegister,
+		values: DvsFieldValues,
+		itemIndex: number,
+		leaving?: () => void,
+	): Promise<DvsWriteResult> {
 		const args = { create_params: values as IDataObject };
-		return this.write(MCP_TOOLS.createDocument, args, 'create the task', itemIndex).then((structured) =>
+		return this.write(MCP_TOOLS.createDocument, args, 'create the task', itemIndex, leaving).then((structured) =>
 			this.documentId(structured, 0),
 		);
 	}
@@ -209,9 +220,10 @@ export class McpDvsAdapter implements DvsAdapter {
 		);
 	}
 
-	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult> {
+	sendComment(taskId: number, comment: string, itemIndex: number, leaving?: () => void): Promise<DvsWriteResult> {
 		const args = { dvs_document_id: taskId, comment };
-		return this.write(MCP_TOOLS.addComment, args, `comment on task ${taskId}`, itemIndex).then((structured) =>
+		const purpose = `comment on task ${taskId}`;
+		return this.write(MCP_TOOLS.addComment, args, purpose, itemIndex, leaving).then((structured) =>
 			this.documentId(structured, taskId),
 		);
 	}
@@ -224,7 +236,7 @@ export class McpDvsAdapter implements DvsAdapter {
 		taskId: number,
 		source: UploadSource,
 		itemIndex: number,
-	): Promise<() => Promise<DvsUploadResult>> {
+	): Promise<(leaving?: () => void) => Promise<DvsUploadResult>> {
 		const tooLarge = (size: number): never => {
 			throw new NodeOperationError(
 				this.ctx.getNode(),
@@ -240,8 +252,8 @@ export class McpDvsAdapter implements DvsAdapter {
 		const content = (await readWhole(source, MCP_UPLOAD_MAX_BYTES, tooLarge)).toString('base64');
 		const args = { dvs_document_id: taskId, file_name: source.fileName, content, encoding: 'base64' };
 		const purpose = `attach "${source.fileName}" to task ${taskId}`;
-		return () =>
-			this.write(MCP_TOOLS.uploadDocumentFile, args, purpose, itemIndex).then((structured) => {
+		return (leaving) =>
+			this.write(MCP_TOOLS.uploadDocumentFile, args, purpose, itemIndex, leaving).then((structured) => {
 				const file = objectField(structured, 'file');
 				return { file_hash: String(file.hash ?? ''), upload_hash: String(structured.upload_hash ?? '') };
 			});

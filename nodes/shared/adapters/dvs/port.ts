@@ -113,16 +113,26 @@ export interface DvsAdapter extends Adapter {
 	listAttachmentFolder(uploadHash: string, taskId: number, itemIndex: number): Promise<IDataObject[]>;
 	/** A file of a task's attachment folder, its bytes as a stream (what a lost upload's own file must hold). */
 	downloadAttachment(fileHash: string, taskId: number, itemIndex: number): Promise<StorageDownload>;
-	sendCreate(register: DvsRegister, values: DvsFieldValues, itemIndex: number): Promise<DvsWriteResult>;
+	/** The creates' `leaving` is called as the request goes (exactlyOnce/uncertainWrite.ts `UncertainWrite.write`). */
+	sendCreate(
+		register: DvsRegister,
+		values: DvsFieldValues,
+		itemIndex: number,
+		leaving?: () => void,
+	): Promise<DvsWriteResult>;
 	sendUpdate(
 		register: DvsRegister,
 		documentId: number,
 		values: DvsFieldValues,
 		itemIndex: number,
 	): Promise<DvsWriteResult>;
-	sendComment(taskId: number, comment: string, itemIndex: number): Promise<DvsWriteResult>;
+	sendComment(taskId: number, comment: string, itemIndex: number, leaving?: () => void): Promise<DvsWriteResult>;
 	/** Checks an attachment (MCP: reads it whole, within its limit) and returns the request that sends it. */
-	prepareUpload(taskId: number, source: UploadSource, itemIndex: number): Promise<() => Promise<DvsUploadResult>>;
+	prepareUpload(
+		taskId: number,
+		source: UploadSource,
+		itemIndex: number,
+	): Promise<(leaving?: () => void) => Promise<DvsUploadResult>>;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { StorageDownload } from '../../transport/storageApi';
 import type { StorageCall } from '../../transport/catalogue/storage';
 import type { McpTool } from '../../transport/mcp/toolCatalogue';
 import { MCP_TOOLS } from '../../transport/mcp/toolCatalogue';
-import { listField, McpTools, objectField } from '../mcpTools';
+import { listField, McpTools, objectField, type McpCallContext } from '../mcpTools';
 import { fileFromReadResult, MCP_UPLOAD_MAX_BYTES, mib, readWhole } from './mcpFileContent';
 import {
 	createdFolderFromMcp,
@@ -78,8 +78,8 @@ export class McpStorageAdapter implements StorageAdapter {
 	 * A create, upload or import, settled by the storage service: the item it wrote. Not async, nor is `write`: a
 	 * write's request stands on no frame of theirs.
 	 */
-	private created(tool: McpTool, args: IDataObject, purpose: string, itemIndex: number): Promise<IDataObject> {
-		return this.tools.structured(tool, args, { purpose, itemIndex }).then(writtenItem);
+	private created(tool: McpTool, args: IDataObject, context: McpCallContext): Promise<IDataObject> {
+		return this.tools.structured(tool, args, context).then(writtenItem);
 	}
 
 	/** A write whose unknown outcome is reported as such (mcpTools.ts): its structured result. */
@@ -125,11 +125,10 @@ export class McpStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name,
-			send: async () => {
+			send: async (leaving) => {
 				const args = { parent_folder_hash: folderHash, folder_name: name };
-				return createdFolderFromMcp(
-					await this.created(MCP_TOOLS.createFolder, args, `create the folder "${name}"`, itemIndex),
-				);
+				const purpose = `create the folder "${name}"`;
+				return createdFolderFromMcp(await this.created(MCP_TOOLS.createFolder, args, { purpose, itemIndex, leaving }));
 			},
 		};
 	}
@@ -194,10 +193,10 @@ export class McpStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name: source.fileName,
-			send: async () => {
+			send: async (leaving) => {
 				const args = { folder_hash: folderHash, file_name: source.fileName, content, encoding: 'base64' };
 				const purpose = `upload the file "${source.fileName}"`;
-				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, purpose, itemIndex));
+				return uploadedFileFromMcp(await this.created(MCP_TOOLS.uploadFile, args, { purpose, itemIndex, leaving }));
 			},
 		};
 	}
@@ -239,9 +238,9 @@ export class McpStorageAdapter implements StorageAdapter {
 		return {
 			folderHash,
 			name: fileName,
-			send: async () => {
+			send: async (leaving) => {
 				const purpose = `import the file "${fileName}"`;
-				const context = { purpose, itemIndex };
+				const context = { purpose, itemIndex, leaving };
 				const structured = await this.tools.structured(MCP_TOOLS.importFile, args, context);
 				return { ...uploadedFileFromMcp(writtenItem(structured)), status: String(structured.status ?? 'created') };
 			},

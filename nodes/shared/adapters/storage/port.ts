@@ -42,7 +42,8 @@ export interface PreparedWrite {
 	folderHash: string;
 	/** The name asked for ('' lets the service pick one). */
 	name: string;
-	send(): Promise<WriteResult>;
+	/** The request; `leaving` is called as it goes (exactlyOnce/uncertainWrite.ts `UncertainWrite.write`). */
+	send(leaving?: () => void): Promise<WriteResult>;
 }
 
 /**

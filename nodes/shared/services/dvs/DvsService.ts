@@ -199,7 +199,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 							.filter((id): id is number => id !== undefined),
 					item.records,
 				);
-				const send = () => this.adapter.sendCreate(register, values, itemIndex);
+				const send = (leaving?: () => void) => this.adapter.sendCreate(register, values, itemIndex, leaving);
 				const target = { register, filters, before };
 				return createDocumentWrite(this.scope(itemIndex, item.records), target, values, send);
 			},
@@ -242,7 +242,7 @@ export class DvsService extends ServiceOverAdapter<DvsAdapter> implements DvsRea
 				describe: async () => {
 					const take = async () => await commentCount(this, taskId, itemIndex);
 					const before = await this.lookOnce(`comment:${taskId}`, take, item.records);
-					const send = () => this.adapter.sendComment(taskId, comment, itemIndex);
+					const send = (leaving?: () => void) => this.adapter.sendComment(taskId, comment, itemIndex, leaving);
 					return addCommentWrite(this.scope(itemIndex, item.records), { taskId, before }, comment, send);
 				},
 			};

@@ -19,7 +19,7 @@ export function uploadAttachmentWrite(
 	scope: ReadBackScope,
 	taskId: number,
 	source: UploadSource,
-	write: () => Promise<DvsUploadResult>,
+	write: (leaving?: () => void) => Promise<DvsUploadResult>,
 ): UncertainWrite<DvsUploadResult> {
 	const { reader, itemIndex, records, clock } = scope;
 	const what = { kind: 'file' as const, name: source.fileName, size: source.size };

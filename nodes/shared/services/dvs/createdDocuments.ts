@@ -25,8 +25,12 @@ import type { ServerClock } from '../exactlyOnce/executor';
 /** A read-back's page: the DVS API's get_documents maximum. */
 export const READ_BACK_PAGE = 200;
 
-/** How many pages a read-back reads at most: a lost answer's look stays bounded however busy the register. */
-export const READ_BACK_PAGES = 5;
+/**
+ * How many pages a read-back reads at most. It pages on until the run's look (taken before the send) or the
+ * register's end, past whatever arrived since (the run's own bulk of creates included); 20,000 documents keep a lost
+ * answer's reads bounded in a register flooded since.
+ */
+export const READ_BACK_PAGES = 100;
 
 /** Where a create went and what it made, as its read-back needs them. */
 export interface CreatedDocumentTarget {

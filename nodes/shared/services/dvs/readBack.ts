@@ -73,7 +73,7 @@ export function createDocumentWrite(
 	scope: ReadBackScope,
 	target: { register: DvsRegister; filters?: Record<string, number[]>; before: number[] },
 	values: DvsFieldValues,
-	write: () => Promise<DvsWriteResult>,
+	write: (leaving?: () => void) => Promise<DvsWriteResult>,
 ): UncertainWrite<DvsWriteResult> {
 	const { node, reader, itemIndex, records, clock } = scope;
 	const { register, filters } = target;
@@ -175,7 +175,7 @@ export function addCommentWrite(
 	scope: ReadBackScope,
 	target: { taskId: number; before: number },
 	comment: string,
-	write: () => Promise<DvsWriteResult>,
+	write: (leaving?: () => void) => Promise<DvsWriteResult>,
 ): UncertainWrite<DvsWriteResult> {
 	const { reader, itemIndex, records } = scope;
 	const { taskId } = target;

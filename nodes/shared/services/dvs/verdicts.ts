@@ -55,8 +55,9 @@ export function valuesHeld(missing: DvsFieldValues, values: DvsFieldValues): 'al
 }
 
 /**
- * Where a comment read-back starts, from `from` of the `total` comments a task holds: at most READ_BACK_PAGES pages
- * of READ_BACK_PAGE; a task that gained more since the look is not read back, and proves nothing.
+ * Where a comment read-back starts, from `from` of the `total` comments a task holds: it reads on to the end, at
+ * most READ_BACK_PAGES pages of READ_BACK_PAGE; a task that gained more since the look is not read back, and proves
+ * nothing.
  */
 export function commentsToRead(total: number, from: number): number {
 	const start = Math.max(0, Math.min(from, total));

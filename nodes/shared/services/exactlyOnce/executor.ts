@@ -62,6 +62,10 @@ export async function writeOnce<T extends IDataObject>(
 	if (earlier?.outcome) return await finished(ready, earlier.outcome);
 	const sent: SentWrite = { at: Date.now(), locate: write.locate };
 	recording?.note('sending', { at: sent.at });
+	const leaving = () => {
+		sent.at = Date.now();
+		recording?.note('sending', { at: sent.at });
+	};
 	const replaced = earlier?.replaced;
 	let lastError: unknown;
 	for (let attempt = 1; attempt <= 2; attempt++) {
@@ -69,7 +73,7 @@ export async function writeOnce<T extends IDataObject>(
 		let failure: unknown;
 		try {
 			// Awaited here, not through a helper: a write is as few frames above the request as can be.
-			answer = { result: await write.write() };
+			answer = { result: await write.write(leaving) };
 		} catch (error) {
 			failure = error;
 		}

@@ -23,8 +23,11 @@ export interface UncertainWrite<TResult> {
 	identity: IDataObject;
 	/** What a later look needs to find the write (JSON, no secret): kept while the write is unsettled. */
 	locate: IDataObject;
-	/** One attempt of the write. */
-	write(): Promise<TResult>;
+	/**
+	 * One attempt of the write. A write whose request may wait after it is called (an MCP tool call whose session is
+	 * not open yet) calls `leaving` as the request goes: the send's time is taken then.
+	 */
+	write(leaving?: () => void): Promise<TResult>;
 	/**
 	 * After an uncertain outcome: the item the write created, if it was written; undefined when a look that worked
 	 * shows it absent; an AmbiguousReadBack when what the destination shows proves nothing either way.

@@ -36,6 +36,8 @@ export interface McpCallOptions {
 	contentIsData?: boolean;
 	/** What a tool error code means for this call (toolErrors.ts `ToolErrorHints`). */
 	toolErrorHints?: ToolErrorHints;
+	/** Called as a write's tools/call goes, after any handshake the session needed first. */
+	leaving?: () => void;
 }
 
 export interface McpClientOptions {
@@ -212,6 +214,7 @@ export class McpClient {
 			timeoutMs,
 			purpose,
 			write: options.write === true && method === 'tools/call',
+			leaving: method === 'tools/call' ? options.leaving : undefined,
 		});
 	}
 

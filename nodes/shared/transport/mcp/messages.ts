@@ -22,6 +22,8 @@ export interface ExchangeOptions {
 	purpose: string;
 	/** A tools/call that changes something: never sent twice; an unknown outcome is thrown as uncertain. */
 	write: boolean;
+	/** Called as the message goes (never for initialize): a write's send time (exactlyOnce/executor.ts). */
+	leaving?: () => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export class McpMessages {
 				this.errorContext(options.purpose, options.itemIndex),
 			);
 		const renewal = () => messageOf('tools/list', {}, revision, this.nextId++);
+		if (!initialize) options.leaving?.();
 		const answer = await this.transport.post(message, this.postOptions(options), renewal);
 		if (initialize) this.issuedSessionId = answer.headers['mcp-session-id'];
 		if (answer.status < 200 || answer.status >= 300)
