@@ -49,8 +49,7 @@ export function caseOf(routed: RoutedOperation): OperationCase {
 }
 
 /** Whether a write makes something (a folder, a file, a document, a comment, an attachment). */
-export const makesSomething = (writes: Writes | undefined): boolean =>
-	writes !== undefined && writes.kind !== 'change' && writes.kind !== 'message';
+export const makesSomething = (writes: Writes | undefined): boolean => writes?.kind === 'create';
 
 /** The APIs that run an operation, as its file declares. */
 export const apisOf = (routed: RoutedOperation): readonly Api[] => routed.declared.runsOver;

@@ -3,8 +3,8 @@
  * `runsOver` and its case in devkit/operationCases.ts); here they are held to the catalogues
  * (restCatalogue.ts, mcp/toolCatalogue.ts), so an action no operation's case answers with fails instead of
  * being skipped quietly: chaos covers every write row, the bad-answer suite every row with an answer. A write
- * row answered only by an operation that makes nothing (its file declares `writes: { kind: 'change' }` or
- * `'message'`) is left out of chaos for that reason; each other gap a suite leaves on purpose is listed with its
+ * row answered only by an operation that makes nothing (its file declares `writes: { kind: 'set' }` or
+ * `'send'`) is left out of chaos for that reason; each other gap a suite leaves on purpose is listed with its
  * reason. (Parity holds itself to the routers: test/nodes/parity compares every operation both APIs offer; the
  * output schemas' runs are held to them by test/schemas/outputSchemas.test.ts.)
  */
@@ -53,8 +53,8 @@ function gaps(all: string[], covered: Set<string>, excluded: Record<string, stri
 
 /** Why chaos leaves out a write that makes nothing, by what its file declares it does. */
 const MAKES_NOTHING: Record<string, string> = {
-	change: 'changes an existing item or a stored value: nothing to duplicate or lose',
-	message:
+	set: 'changes an existing item or a stored value: nothing to duplicate or lose',
+	send:
 		'sends what the service acts on and never shows back (e-mails): an unknown outcome is reported as ' +
 		'uncertain, never sent again',
 };

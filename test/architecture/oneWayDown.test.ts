@@ -236,12 +236,14 @@ function credentials(api: Api, session: boolean, dvs: boolean): CredentialsMap {
 interface Declared {
 	access?: string;
 	runsOver?: readonly Api[];
+	writes?: { kind: 'create' | 'set' | 'send' };
 }
 
-/** A write operation's run over one API: its case and the requests it signed. */
+/** A write operation's run over one API: its case, its declared write and the requests it signed. */
 interface WriteRun {
 	api: Api;
 	known: OperationCase;
+	declared?: Declared['writes'];
 	requests: SignedRequest[];
 }
 
@@ -310,7 +312,8 @@ describe.each(ROUTED)('$name', ({ name: nodeName, node, folder, operations }) =>
 			const api: Api = known.api ?? 'rest';
 			const requests = await walk(node, known, api);
 			const declared = operations.find((routed) => routed.operation === operation)?.declared;
-			if (declared?.access !== 'read') writeRuns.set(writeLabel(nodeName, operation, api), { api, known, requests });
+			if (declared?.access !== 'read')
+				writeRuns.set(writeLabel(nodeName, operation, api), { api, known, declared: declared?.writes, requests });
 		},
 	);
 
@@ -323,7 +326,8 @@ describe.each(ROUTED)('$name', ({ name: nodeName, node, folder, operations }) =>
 		it.each(overMcpToo)('%s over MCP reaches the transport through the service', async (operation) => {
 			const known = caseOf(folder, operation);
 			const requests = await walk(node, known, 'mcp');
-			writeRuns.set(writeLabel(nodeName, operation, 'mcp'), { api: 'mcp', known, requests });
+			const declared = operations.find((routed) => routed.operation === operation)?.declared.writes;
+			writeRuns.set(writeLabel(nodeName, operation, 'mcp'), { api: 'mcp', known, declared, requests });
 		});
 });
 
@@ -397,5 +401,61 @@ describe("every write stands on at most 8 of our frames above n8n's request help
 		const folderCreate = writeRequestOf(writeRuns.get(writeLabel('Svc Storage', 'folder.create', 'rest'))!);
 		// The shape, not a count (issue 45).
 		expect(layersDown(folderCreate?.frames ?? [])).toEqual(['node', 'services', 'adapters', 'transport']);
+	});
+});
+
+/**
+ * The executor each kind of write runs through (description/operation.ts `Writes`): a create `writeOnce`, a set
+ * `setOnce`, a send `sendOnce`. A DVS update is a set that `writeOnce` runs: its turn keeps two updates of one
+ * document apart, and its verdict is the values the document holds (services/dvs/verdicts.ts).
+ */
+const EXECUTOR_OF = { create: 'executor.js:writeOnce', set: 'sets.js:setOnce', send: 'sends.js:sendOnce' };
+const SETS_RUN_AS_CREATES = /^Svc DVS (task|contactPerson)\.update over/;
+
+describe('every write runs through the executor of the kind its file declares', () => {
+	it.each(WRITE_RUNS)('%s', (label) => {
+		const run = writeRuns.get(label);
+		if (!run) throw new Error(`${label}: not run (its walk above failed or was skipped)`);
+		const write = writeRequestOf(run);
+		const executors = (write?.frames ?? [])
+			.filter((frame) => EXECUTOR.test(frame))
+			.map((frame) => frame.replace('shared/services/exactlyOnce/', ''));
+		const kind = run.declared?.kind;
+		// Its case calls a read-only tool, which no executor runs; its writes are walked below.
+		if (label.startsWith('Svc MCP tool.call')) return expect(executors).toEqual([]);
+		const expected = kind === 'set' && SETS_RUN_AS_CREATES.test(label) ? EXECUTOR_OF.create : kind && EXECUTOR_OF[kind];
+		expect({ kind, executors }).toEqual({ kind, executors: expect.arrayContaining([expected]) });
+	});
+
+	/** Tool → Call of a write tool: the create, set or send the tool is (services/mcp/toolWrites.ts). */
+	const toolCalls = (): Array<[string, Record<string, unknown>, boolean, keyof typeof EXECUTOR_OF]> => [
+		['svc_create_folder', { parent_folder_hash: sim.demo.pro.rootFolderHash, folder_name: 'walked' }, false, 'create'],
+		['svc_rename_folder', { folder_hash: renamed, folder_name: 'walked-renamed' }, false, 'set'],
+		['svc_dvs_add_comment', { dvs_document_id: sim.dvs.seed.orgA.tasks.design, comment: 'walked' }, true, 'send'],
+	];
+	let renamed = '';
+
+	it.each([0, 1, 2])("Svc MCP's Tool → Call runs a write tool as its kind (%s)", async (index) => {
+		renamed ||= sim.storage.createFolder(sim.demo.pro.userId, sim.demo.pro.rootFolderHash, 'to-rename').hash;
+		const [tool, args, dvs, kind] = toolCalls()[index];
+		const from = signed.length;
+		await runNode({
+			type: NODES['Svc MCP'].type,
+			parameters: {
+				resource: 'tool',
+				operation: 'call',
+				tool: { __rl: true, mode: 'name', value: tool },
+				argumentsMode: 'json',
+				argumentsJson: JSON.stringify(args),
+			},
+			credentials: credentials('mcp', false, dvs),
+			continueOnFail: true,
+		});
+		const write = signed.slice(from).find((request) => request.tool === tool);
+		const executors = (write?.frames ?? []).filter((frame) => EXECUTOR.test(frame));
+		expect({ tool, executors }).toEqual({
+			tool,
+			executors: expect.arrayContaining([`shared/services/exactlyOnce/${EXECUTOR_OF[kind]}`]),
+		});
 	});
 });

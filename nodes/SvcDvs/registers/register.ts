@@ -70,7 +70,7 @@ const ACTION: Record<
 	create: {
 		name: 'Create',
 		// The register's new document, in its parent (a task's project); its name is one of its Fields.
-		writes: (spec) => ({ kind: 'document', into: spec.parent?.name, named: undefined }),
+		writes: (spec) => ({ kind: 'create', makes: 'document', into: spec.parent?.name, named: undefined }),
 		action: (spec) => `Create a ${spec.noun}`,
 		returns: (spec) => `the new ${spec.noun} as Get gives it, with its ID and visible number`,
 	},
@@ -91,7 +91,7 @@ const ACTION: Record<
 	},
 	update: {
 		name: 'Update',
-		writes: () => ({ kind: 'change', into: 'documentId', named: undefined }),
+		writes: () => ({ kind: 'set', into: 'documentId', named: undefined }),
 		action: (spec) => `Update a ${spec.noun}`,
 		returns: (spec) => `the changed ${spec.noun} as Get gives it`,
 	},

@@ -31,8 +31,15 @@ export const OVER_MCP_ONLY: readonly Api[] = ['mcp'];
  * `options.fileName`); undefined where the service names it or no one parameter does (a document's name is one of
  * its Fields).
  */
+/**
+ * A write operation's write, by its kind (services/exactlyOnce/README.md, "Three kinds of write"): a `create` makes
+ * a new object in a place (`makes`), run by the executor's `writeOnce`; a `set` leaves an object in a stated state,
+ * run by `setOnce` (a DVS update by `writeOnce`, its turn and its values' verdict); a `send` has an effect no read
+ * can show, run by `sendOnce`. `into` and `named`: the parameters of its place and its name, where it has them.
+ */
 export interface Writes {
-	kind: 'folder' | 'file' | 'document' | 'comment' | 'attachment' | 'change' | 'message';
+	kind: 'create' | 'set' | 'send';
+	makes?: 'folder' | 'file' | 'document' | 'comment' | 'attachment';
 	into: string | undefined;
 	named: string | undefined;
 }

@@ -150,7 +150,7 @@ function itemOutput(
 	records: WriteRecords | undefined,
 ): INodeExecutionData[] {
 	if (result.status === 'rejected') {
-		// A write the executor did not run (delete, move, rename, a tool call) whose outcome is unknown says so here.
+		// An unknown outcome no executor settled (every write runs through one: this is the net) says so here.
 		const said = isUnknownWriteOutcome(result.reason) ? sayingOutcomeUncertain(result.reason) : result.reason;
 		const error = withEarlierWrite(ctx.getNode(), said, records?.earlierWriteOf(itemIndex), itemIndex);
 		return [failedItem(ctx, error, itemIndex, records)];

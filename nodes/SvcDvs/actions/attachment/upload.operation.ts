@@ -17,7 +17,7 @@ export const option: OperationOption = {
 	description: 'Attach a file from a binary field to a task',
 };
 export const access: Access = 'claimingWrite';
-export const writes: Writes = { kind: 'attachment', into: 'task', named: 'options.fileName' };
+export const writes: Writes = { kind: 'create', makes: 'attachment', into: 'task', named: 'options.fileName' };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

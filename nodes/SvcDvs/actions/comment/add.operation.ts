@@ -21,7 +21,7 @@ export const option: OperationOption = {
 	description: 'Comment on a task, optionally mentioning users',
 };
 export const access: Access = 'claimingWrite';
-export const writes: Writes = { kind: 'comment', into: 'task', named: undefined };
+export const writes: Writes = { kind: 'create', makes: 'comment', into: 'task', named: undefined };
 export const runsOver = OVER_REST_AND_MCP;
 
 const IN_ITEM_ORDER =

@@ -16,7 +16,7 @@ export const option: OperationOption = {
 	description: 'Call one tool of the endpoint with arguments from its input schema',
 };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'message', into: 'tool', named: undefined };
+export const writes: Writes = { kind: 'send', into: 'tool', named: undefined };
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { encryptionKeyProperty, fileHashProperty, keySignatureProperty, userIdPr
 import { saveKeyOperation } from './keyOperations';
 import type { Writes } from '../../../shared/description/operation';
 
-export const writes: Writes = { kind: 'change', into: 'fileHash', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'fileHash', named: undefined };
 
 export const { option, access, runsOver, returns, description, execute } = saveKeyOperation(
 	'file',

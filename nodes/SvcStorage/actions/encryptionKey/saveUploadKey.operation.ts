@@ -3,7 +3,7 @@ import { encryptionKeyProperty, uploadHashProperty, keySignatureProperty, userId
 import { saveKeyOperation } from './keyOperations';
 import type { Writes } from '../../../shared/description/operation';
 
-export const writes: Writes = { kind: 'change', into: 'uploadHash', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'uploadHash', named: undefined };
 
 export const { option, access, runsOver, returns, description, execute } = saveKeyOperation(
 	'upload',

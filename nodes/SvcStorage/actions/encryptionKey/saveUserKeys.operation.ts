@@ -16,7 +16,7 @@ export const option: OperationOption = {
 	description: "Publish the account's public keys",
 };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'change', into: 'userId', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'userId', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const PUBLIC_KEYS = [

@@ -15,7 +15,7 @@ export const option: OperationOption = {
 	description: 'Send a file to people for electronic signing',
 };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'message', into: 'file', named: undefined };
+export const writes: Writes = { kind: 'send', into: 'file', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [

@@ -10,7 +10,7 @@ import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Delete', action: 'Delete a file', description: 'Delete a file' };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'change', into: 'file', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'file', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [fileLocator, optionsCollection];

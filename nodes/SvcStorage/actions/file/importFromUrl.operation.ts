@@ -17,7 +17,7 @@ export const option: OperationOption = {
 	description: 'Let the service fetch a file from a public HTTPS URL into a folder',
 };
 export const access: Access = 'claimingWrite';
-export const writes: Writes = { kind: 'file', into: 'folder', named: 'fileName' };
+export const writes: Writes = { kind: 'create', makes: 'file', into: 'folder', named: 'fileName' };
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

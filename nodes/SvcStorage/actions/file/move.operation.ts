@@ -15,7 +15,7 @@ export const option: OperationOption = {
 	description: 'Move a file into another folder',
 };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'change', into: 'file', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'file', named: undefined };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [fileLocator, targetFolderLocator, optionsCollection];

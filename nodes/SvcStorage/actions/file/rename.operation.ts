@@ -3,7 +3,7 @@ import { newNameProperty } from '../common.descriptions';
 import { renameOperation } from '../entryOperations';
 import type { Writes } from '../../../shared/description/operation';
 
-export const writes: Writes = { kind: 'change', into: 'file', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'file', named: undefined };
 
 export const { option, access, runsOver, returns, description, execute } = renameOperation(
 	'file',

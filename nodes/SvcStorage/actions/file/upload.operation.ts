@@ -19,7 +19,7 @@ export const option: OperationOption = {
 	description: 'Upload a file from a binary field (up to 10 MiB over MCP)',
 };
 export const access: Access = 'claimingWrite';
-export const writes: Writes = { kind: 'file', into: 'folder', named: 'options.fileName' };
+export const writes: Writes = { kind: 'create', makes: 'file', into: 'folder', named: 'options.fileName' };
 export const runsOver = OVER_REST_AND_MCP;
 
 const WATERMARK_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'];

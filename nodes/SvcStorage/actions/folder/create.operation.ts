@@ -13,7 +13,7 @@ import type { StorageExecute } from '../node.type';
 
 export const option: OperationOption = { name: 'Create', action: 'Create a folder', description: 'Create a folder' };
 export const access: Access = 'claimingWrite';
-export const writes: Writes = { kind: 'folder', into: 'parentFolder', named: 'folderName' };
+export const writes: Writes = { kind: 'create', makes: 'folder', into: 'parentFolder', named: 'folderName' };
 export const runsOver = OVER_REST_AND_MCP;
 
 const properties: INodeProperties[] = [

@@ -14,7 +14,7 @@ export const option: OperationOption = {
 	description: 'Delete a folder and everything in it',
 };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'change', into: 'folder', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'folder', named: undefined };
 export const runsOver = OVER_REST_ONLY;
 
 const properties: INodeProperties[] = [

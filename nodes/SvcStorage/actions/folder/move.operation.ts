@@ -15,7 +15,7 @@ export const option: OperationOption = {
 	description: 'Move a folder into another folder of the same owner',
 };
 export const access: Access = 'write';
-export const writes: Writes = { kind: 'change', into: 'folder', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'folder', named: undefined };
 export const runsOver = OVER_MCP_ONLY;
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@ import { optionsCollection } from '../../../shared/description/common.descriptio
 import { restoreOperation } from '../entryOperations';
 import type { Writes } from '../../../shared/description/operation';
 
-export const writes: Writes = { kind: 'change', into: 'folderHash', named: undefined };
+export const writes: Writes = { kind: 'set', into: 'folderHash', named: undefined };
 
 export const { option, access, runsOver, returns, description, execute } = restoreOperation(
 	'folder',
