@@ -98,7 +98,15 @@ export async function openNodePanel(page: Page, search: string): Promise<string[
 	return await searchPanel(page, search);
 }
 
-/** Adds a node's action from the panel (after the node last added) and waits for its parameters. */
+/** The + on a canvas node's main output that has no connection yet: the last one is the node added last. */
+const FREE_OUTPUT =
+	'[data-test-id="canvas-node-output-handle"][data-connection-type="main"] [data-test-id="canvas-handle-plus"]';
+
+/**
+ * Adds a node's action from the panel, connected after the node added last (the + on its output, as a user drags a
+ * chain; the canvas's own + button connects to whichever node the editor last selected, which a busy machine's
+ * Escape or click can change: seen once in CI as a task node left unconnected), and waits for its parameters.
+ */
 export async function addAction(
 	page: Page,
 	node: string,
@@ -106,8 +114,18 @@ export async function addAction(
 	beforePick?: () => Promise<void>,
 ): Promise<void> {
 	const actions = page.locator('[data-test-id="node-creator-action-item"]').first();
+	const edges = page.locator('[data-test-id="edge"]');
+	const edgesBefore = await edges.count();
+	const after = page.locator(FREE_OUTPUT);
+	const connects = (await after.count()) > 0;
 	for (let attempt = 1; ; attempt++) {
-		await openNodePanel(page, node);
+		if (connects) {
+			await page.keyboard.press('Escape');
+			// The chain grows past the canvas's right edge: the user's Zoom to Fit brings its end into view.
+			await page.click('[data-test-id="zoom-to-fit"]');
+			await after.last().click();
+			await searchPanel(page, node);
+		} else await openNodePanel(page, node);
 		await page.click(`[data-test-id="node-creator-item-name"]:text-is("${node}")`);
 		try {
 			await actions.waitFor({ timeout: 20_000 });
@@ -131,6 +149,12 @@ export async function addAction(
 	await beforePick?.();
 	await page.click(`[data-test-id="node-creator-item-name"]:text-is("${action}")`);
 	await page.waitForSelector(NDV_PARAMETERS, { timeout: 30_000 });
+	if (connects)
+		await page.waitForFunction(
+			(count) => document.querySelectorAll('[data-test-id="edge"]').length > count,
+			edgesBefore,
+			{ timeout: 10_000 },
+		);
 	await page.waitForTimeout(1000);
 }
 
