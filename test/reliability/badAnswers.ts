@@ -12,9 +12,9 @@
  */
 import { warpTime, type NodeRunResult } from '../../devkit/harness';
 import { ALL_TOOLS_ON, byId, parityEnvOf, type Auth, type ParityEnv } from '../nodes/parity/env';
-import { writeSimulatorOptions } from '../nodes/recovery/env';
+import { startWriteSimulator } from '../nodes/recovery/env';
 import { caseOf, routedOperations, type RoutedOperation } from '../routedOperations';
-import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import { BAD_ANSWER_BODIES, type BadAnswerBody, type FaultMatch } from '../../devkit/simulator/types';
 
 interface ActionCase {
@@ -93,7 +93,7 @@ export interface BadAnswerRow {
 /** Runs every action with every bad body. Time runs 100 times faster (a write's settle window). */
 export async function runBadAnswerSuite(): Promise<BadAnswerRow[]> {
 	const endWarp = warpTime(100);
-	const sim = await startServiceSimulator(writeSimulatorOptions());
+	const sim = await startWriteSimulator();
 	const rows: BadAnswerRow[] = [];
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);

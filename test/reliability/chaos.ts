@@ -38,8 +38,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { warpTime } from '../../devkit/harness';
 import { ALL_TOOLS_ON, parityEnvOf, type RunExtra } from '../nodes/parity/env';
-import { readsFailAfterWrite, writeSimulatorOptions } from '../nodes/recovery/env';
-import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import { readsFailAfterWrite, startWriteSimulator } from '../nodes/recovery/env';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import type { FaultKind } from '../../devkit/simulator/types';
 import { keepCoresBusy } from './busyCores';
 import { MAKING_OPERATIONS, othersChaos, othersFigures, othersTable, type OthersReport } from './others';
@@ -166,7 +166,7 @@ async function chaosOfOperation(
 	examples: string[],
 	leg: Leg,
 ): Promise<void> {
-	const sim: ServiceSimulator = await startServiceSimulator(writeSimulatorOptions());
+	const sim: ServiceSimulator = await startWriteSimulator();
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
 		const env = parityEnvOf(() => sim);

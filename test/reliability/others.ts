@@ -18,8 +18,8 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ALL_TOOLS_ON, parityEnvOf } from '../nodes/parity/env';
-import { writeSimulatorOptions } from '../nodes/recovery/env';
-import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import { startWriteSimulator } from '../nodes/recovery/env';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import type { FaultKind } from '../../devkit/simulator/types';
 import type { OtherWriter, TheirContent } from '../../devkit/operationCases';
 import { makesSomething } from '../routedOperations';
@@ -204,7 +204,7 @@ interface LegSettings {
 
 async function othersOfOperation(operation: WriteOperation, leg: LegSettings): Promise<void> {
 	const { random } = leg;
-	const sim: ServiceSimulator = await startServiceSimulator(writeSimulatorOptions());
+	const sim: ServiceSimulator = await startWriteSimulator();
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
 		const prepared = await operation.prepare(parityEnvOf(() => sim));

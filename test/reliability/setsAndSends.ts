@@ -18,10 +18,10 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { byId, runNode, warpTime, type NodeRunResult } from '../../devkit/harness';
-import { startServiceSimulator, type ServiceSimulator } from '../../devkit/simulator';
+import type { ServiceSimulator } from '../../devkit/simulator';
 import type { FaultKind, FaultMatch } from '../../devkit/simulator/types';
 import { ALL_TOOLS_ON, parityEnvOf, type Auth } from '../nodes/parity/env';
-import { LOOKS_PER_TRY, readsFailAfterWrite, writeSimulatorOptions } from '../nodes/recovery/env';
+import { LOOKS_PER_TRY, readsFailAfterWrite, startWriteSimulator } from '../nodes/recovery/env';
 import { MCP_NODE } from '../helpers';
 import { random as randomOf } from './random';
 
@@ -334,7 +334,7 @@ function outcomes(result: NodeRunResult, items: number): Array<'done' | 'uncerta
 }
 
 async function legOfCase(leg: LegCase, runs: number, random: () => number, report: SetsAndSendsReport) {
-	const sim = await startServiceSimulator(writeSimulatorOptions());
+	const sim = await startWriteSimulator();
 	try {
 		Object.assign(sim.mcp.settings, ALL_TOOLS_ON);
 		// A REST rename sent twice gets a number (document 1's "final normalized unique name", read strictly).

@@ -6,6 +6,8 @@
 import { useWarpedTime } from '../../../devkit/harness';
 import { ALL_TOOLS_ON, parityEnvOf, type ParityEnv, type RunExtra } from '../parity/env';
 import { startServiceSimulator, type ServiceSimulator, type ServiceSimulatorOptions } from '../../../devkit/simulator';
+import { servePublicSources } from '../../../devkit/publicSources';
+import type { FetchedSource } from '../../../devkit/simulator/mcp/deps';
 import { matchesFaultMatch, type PredicateFaultSpec } from '../../../devkit/simulator/faults';
 import type { FaultMatch } from '../../../devkit/simulator/types';
 
@@ -15,21 +17,40 @@ export const LOOKS_PER_TRY = 5;
 /** Retry On Fail as a user sets it: 3 tries, n8n's default wait of 1 s (warped). */
 export const RETRY_ON_FAIL: RunExtra['recovery'] = { retryOnFail: { maxTries: 3, waitBetweenTries: 1000 } };
 
+/** The host Import From URL's sources are on in the write suites. */
+export const SOURCE_HOST = 'files.example.com';
+
 /**
- * The simulator the write suites run on: rate-limit windows shrink to nothing (a thousand writes a
- * minute are not what is tested here) and Upload from URL's source is a public host answering a PDF.
+ * What a source URL answers in turn, Svc's import and the node alike, the last answer from then on: a source that
+ * changes between Svc's fetch and the node's. Unset, a source answers a PDF naming its URL.
  */
-export const writeSimulatorOptions = (): ServiceSimulatorOptions => ({
-	timeScale: 0.0001,
-	mcpDeps: {
-		resolveHost: async () => ['93.184.216.34'],
-		fetchSource: async (request) => ({
-			status: 200,
-			body: Buffer.from(`%PDF-1.7 ${request.url}`),
-			contentType: 'application/pdf',
-		}),
-	},
-});
+export const sourceAnswers = new Map<string, FetchedSource[]>();
+
+/**
+ * The simulator the write suites run on: rate-limit windows shrink to nothing (a thousand writes a minute are not
+ * what is tested here) and Import From URL's sources are on a public host answering a PDF per URL, which the node
+ * reaches too, as a user's n8n reaches the internet (devkit/publicSources.ts): it reads a source to settle a lost
+ * import. `close()` stops both.
+ */
+export async function startWriteSimulator(): Promise<ServiceSimulator> {
+	const sources = await servePublicSources([SOURCE_HOST], (url) => {
+		const queued = sourceAnswers.get(url);
+		if (queued?.length) return queued.length > 1 ? queued.shift()! : queued[0];
+		return { status: 200, body: Buffer.from(`%PDF-1.7 ${url}`), contentType: 'application/pdf' };
+	});
+	const options: ServiceSimulatorOptions = {
+		timeScale: 0.0001,
+		mcpDeps: { resolveHost: sources.resolveHost, fetchSource: sources.fetchSource },
+	};
+	const simulator = await startServiceSimulator(options);
+	const close = simulator.close.bind(simulator);
+	return Object.assign(simulator, {
+		close: async () => {
+			await close();
+			await sources.close();
+		},
+	});
+}
 
 let current: ServiceSimulator | undefined;
 
@@ -43,7 +64,7 @@ export function useRecoveryEnv(): { envWith(recovery?: RunExtra['recovery']): Pa
 	// The settle window and Retry On Fail's waits pass 1000 times faster.
 	useWarpedTime(1000, 1000);
 	beforeAll(async () => {
-		current = await startServiceSimulator(writeSimulatorOptions());
+		current = await startWriteSimulator();
 	});
 	afterAll(async () => {
 		await current?.close();

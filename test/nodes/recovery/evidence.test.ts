@@ -6,7 +6,7 @@
  * says "Outcome uncertain" and nothing is sent again.
  */
 import type { ServiceSimulator } from '../../../devkit/simulator';
-import { sim, storedLaterThen, useRecoveryEnv } from './env';
+import { sim, sourceAnswers, storedLaterThen, useRecoveryEnv } from './env';
 import { writeOf } from './places';
 import { kindRows, WRITE_KINDS, type Destination, type WriteKind } from './writeKinds';
 import { outcomeOf, requestsSince, runAlone, runFromTwoBranches, said, type RunOutcome } from './workflows';
@@ -181,12 +181,13 @@ describe.each(kindRows(CREATES_AND_UPLOADS))('%s, a name the service stores othe
 	});
 });
 
-describe.each(kindRows(CREATES_AND_UPLOADS))('%s, stored within the second it was sent', (_name, kind) => {
+describe.each(kindRows(STORAGE_WRITES))('%s, stored within the second it was sent', (_name, kind) => {
 	it('the answer lost: the entry holds what was sent, so it is the write, output reconciled, sent once', async () => {
 		const destination = kind.prepare(sim());
 		const m = marker('s');
 		// Stored at once: its whole-second time is the send's own second, where another writer's entry made just
-		// before the send would show the same time. What it holds tells it apart (issue 57).
+		// before the send would show the same time. What it holds tells it apart (issue 57): an import's, the bytes
+		// its source gives, which the node reads itself.
 		sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
 		const start = sim().requests.length;
 		const run = await runAlone(destination, [destination.item(m)]);
@@ -204,9 +205,36 @@ describe.each(kindRows(CREATES_AND_UPLOADS))('%s, stored within the second it wa
 		sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'dropBeforeCommit' } });
 		// Theirs by the same account: a file of other bytes of the same size (SAME_CONTENT), or a folder not empty.
 		const theirs = madeByAnother(sim(), kind, destination, nameOf(kind, m), sim().demo.pro.userId);
-		if (!kind.file) sim().storage.addFile(sim().demo.pro.userId, theirs, 'theirs.txt', Buffer.from('theirs'));
+		if (kind.name.endsWith('folder.create'))
+			sim().storage.addFile(sim().demo.pro.userId, theirs, 'theirs.txt', Buffer.from('theirs'));
 		const run = await runAlone(destination, [destination.item(m)], CONTINUE);
 		expect(JSON.stringify(run.items[0])).not.toContain(theirs);
+	});
+});
+
+describe('mcp file.import, its source read by the node after a lost answer', () => {
+	const kind = STORAGE_WRITES.find((write) => write.name === 'mcp file.import')!;
+	const pdf = (text: string) => ({ status: 200, body: Buffer.from(text), contentType: 'application/pdf' });
+
+	it.each([
+		['gives other bytes now (it changed since Svc fetched it)', pdf('%PDF-1.7 a newer report')],
+		['no longer answers (404)', { status: 404, body: Buffer.from('not found') }],
+		['redirects (which the node does not follow)', { status: 302, location: 'https://files.example.com/moved' }],
+	])('the source %s: the file may still be the write: said uncertain, never sent again', async (_c, later) => {
+		const destination = kind.prepare(sim());
+		const m = marker('i');
+		const url = `https://files.example.com/${m}.pdf`;
+		sourceAnswers.set(url, [pdf(`%PDF-1.7 ${m}`), later]);
+		try {
+			sim().faults.add({ match: writeOf(kind.match, m), fault: { kind: 'statusAfterCommit', status: 500 } });
+			const start = sim().requests.length;
+			const run = await runAlone(destination, [destination.item(m)], CONTINUE);
+			expect(said(run.items[0])).toBe('uncertain');
+			expect(destination.objects(m)).toHaveLength(1);
+			expect(requestsSince(start, kind.match)).toHaveLength(1);
+		} finally {
+			sourceAnswers.delete(url);
+		}
 	});
 });
 

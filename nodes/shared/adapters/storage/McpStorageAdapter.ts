@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { publicSourceBytes } from '../../transport/publicSource';
 import type { ServiceContext } from '../../transport/http';
 import { callTimeout, type ItemTimeout } from '../../transport/timeouts';
 import type { McpClient, McpCredentialType } from '../../transport/mcp';
@@ -235,9 +236,11 @@ export class McpStorageAdapter implements StorageAdapter {
 		const args: IDataObject = { folder_hash: folderHash, file_name: fileName };
 		if ('sourceUrl' in source) args.source_url = source.sourceUrl;
 		else args.file = source.file as unknown as IDataObject;
+		const sourceUrl = 'sourceUrl' in source ? source.sourceUrl : source.file.download_url;
 		return {
 			folderHash,
 			name: fileName,
+			content: { open: () => publicSourceBytes(this.ctx, sourceUrl) },
 			send: async (leaving) => {
 				const purpose = `import the file "${fileName}"`;
 				const context = { purpose, itemIndex, leaving };

@@ -44,6 +44,11 @@ export interface PreparedWrite {
 	name: string;
 	/** The request; `leaving` is called as it goes (exactlyOnce/uncertainWrite.ts `UncertainWrite.write`). */
 	send(leaving?: () => void): Promise<WriteResult>;
+	/**
+	 * What the new file holds where the request carries no bytes (an import: its source), read only after an
+	 * unknown outcome; bytes that differ prove nothing, as the source may have changed since.
+	 */
+	content?: Pick<UploadSource, 'open'>;
 }
 
 /**

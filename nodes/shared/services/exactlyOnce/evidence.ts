@@ -10,8 +10,9 @@ import { AmbiguousReadBack } from './uncertainWrite';
  */
 
 /**
- * What an object holds against what the write sent: `unknown` where the node has nothing to compare it with (an
- * import's bytes), `maybe what was sent` where it differs in a way the service may have made (a watermark).
+ * What an object holds against what the write sent: `unknown` where the node has nothing to compare it with,
+ * `maybe what was sent` where it differs in a way the service may have made (a watermark, an import's source that
+ * changed since it was fetched).
  */
 export type Holds = 'what was sent' | 'something else' | 'maybe what was sent' | 'unknown';
 
@@ -72,8 +73,11 @@ function doubtAbout(candidate: Candidate): string | undefined {
 	if (candidate.unreadable)
 		return `${candidate.shown}, whose content could not be read to compare with what was sent (${candidate.unreadable})`;
 	if (candidate.holds === 'maybe what was sent')
-		return `${candidate.shown}, which holds other bytes than were sent, as the service may store them (a watermark)`;
-	// Content the node cannot compare (an import's) is placed by its time alone: made in a second begun after the send.
+		return (
+			`${candidate.shown}, which holds other bytes than were sent, as the service may store them (a watermark, ` +
+			`an import's source that changed since)`
+		);
+	// Content the node cannot compare is placed by its time alone: made in a second begun after the send.
 	if (candidate.holds === 'unknown' && candidate.made !== 'after')
 		return `${candidate.shown}, whose content the node cannot compare with what was sent`;
 	if (candidate.made === 'maybe before')

@@ -157,7 +157,14 @@ export class StorageService extends StorageSets {
 		return writeOnce(this.node, this.item(itemIndex), async () => {
 			const prepare = this.adapterMethod('prepareImport', itemIndex);
 			const prepared = await prepare.call(this.adapter, folderHash, fileName, source, itemIndex);
-			const written = { kind: 'file' as const, subject: `the file "${fileName}"`, shapedBy: { source } };
+			// Svc stores what the source gave it, which the source may no longer give: bytes that differ prove nothing.
+			const written = {
+				kind: 'file' as const,
+				subject: `the file "${fileName}"`,
+				shapedBy: { source },
+				bytes: prepared.content,
+				sizeMayChange: true,
+			};
 			const resultOf = async (hash: string) => ({
 				...(await this.adapter.writtenEntry('file', hash, folderHash, itemIndex)),
 				status: 'created',

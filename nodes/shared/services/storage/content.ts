@@ -16,10 +16,17 @@ async function digestOfChunks(chunks: AsyncIterable<Uint8Array> | Buffer): Promi
 	return digest.digest('base64url');
 }
 
-/** A sent file's bytes, digested once however many stored files it is compared with. */
+/**
+ * A sent file's bytes, digested once however many stored files it is compared with; a read that failed (an
+ * import's source that did not answer) is tried again by the next look.
+ */
 export function sentBytes(source: Pick<UploadSource, 'open'>): () => Promise<string> {
 	let digest: Promise<string> | undefined;
-	return async () => await (digest ??= digestOfChunks(source.open()));
+	return async () =>
+		await (digest ??= digestOfChunks(source.open()).catch((error: unknown) => {
+			digest = undefined;
+			throw error;
+		}));
 }
 
 /** Whether a download (downloadFile's answer) holds exactly the bytes whose digest is `sent`. */
