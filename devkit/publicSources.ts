@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- this file runs in Node under the test tools, never inside n8n */
 import { createServer, request as httpRequest, type RequestOptions } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';

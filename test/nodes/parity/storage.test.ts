@@ -7,6 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { listSearch } from '../../../devkit/harness';
+import { servePublicSources, type PublicSources } from '../../../devkit/publicSources';
 import type { FetchedSource } from '../../../devkit/simulator/mcp';
 import type { StoredFolder } from '../../../devkit/simulator/storage/store';
 import { overBothApis } from '../../routedOperations';
@@ -36,13 +37,20 @@ const IMPORT_ROUTES: Record<string, FetchedSource> = {
 	},
 };
 
+/** The sources on the public host, for Svc's imports and the node's read of a lost import's source alike. */
+let sources: PublicSources | undefined;
+beforeAll(async () => {
+	sources = await servePublicSources(
+		['files.example.com'],
+		(url) => IMPORT_ROUTES[url] ?? { status: 404, body: Buffer.from('not found') },
+	);
+});
+afterAll(async () => await sources?.close());
+
 const env = useParityEnv({
 	mcpDeps: {
-		resolveHost: async (host) => {
-			if (host !== 'files.example.com') throw new Error('ENOTFOUND');
-			return ['93.184.216.34'];
-		},
-		fetchSource: async (request) => IMPORT_ROUTES[request.url] ?? { status: 404, body: Buffer.from('not found') },
+		resolveHost: async (host) => await sources!.resolveHost(host),
+		fetchSource: async (request) => await sources!.fetchSource(request),
 	},
 });
 
