@@ -16,13 +16,17 @@ import { line, TABLE_HEAD, verdict, type Reported } from './report';
 
 const tsx = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 const named = process.argv.slice(2).map((name) => (name.endsWith('.ts') ? name : `${name}.ts`));
-/** The order of the table: writes, reads, big files, then scale; a bench not listed runs after these. */
+/**
+ * The order of the table: writes, reads, Svc across the internet, big files, then scale; a bench not listed runs
+ * after these.
+ */
 const ORDER = [
 	'storage-writes.ts',
 	'one-item-runs.ts',
 	'dvs-writes.ts',
 	'saved-execution.ts',
 	'per-item.ts',
+	'remote-service.ts',
 	'http-request-transfer.ts',
 	'transfer-memory.ts',
 	'storage-transfer.ts',

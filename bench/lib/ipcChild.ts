@@ -12,11 +12,18 @@ export interface IpcChild<Ready, Request> {
 	stop(): void;
 }
 
-/** Starts `script` (a .ts file) under tsx; it exits when this process does (its IPC channel closes). */
-export async function startIpcChild<Ready, Request>(script: string): Promise<IpcChild<Ready, Request>> {
+/**
+ * Starts `script` (a .ts file) under tsx, with `env` beside this process's environment; it exits when this process
+ * does (its IPC channel closes).
+ */
+export async function startIpcChild<Ready, Request>(
+	script: string,
+	env: Record<string, string> = {},
+): Promise<IpcChild<Ready, Request>> {
 	const root = join(__dirname, '..', '..');
 	const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [script], {
 		cwd: root,
+		env: { ...process.env, ...env },
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
 	const waiting = new Map<number, (result: unknown) => void>();

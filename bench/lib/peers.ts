@@ -89,6 +89,8 @@ function mcpCall(kind: Kind, destination: string | number): [string, string] {
 			return ['svc_dvs_create_task', `{ create_params: { dvs_project_id: ${to}, name: $json.name } }`];
 		case 'addComment':
 			return ['svc_dvs_add_comment', `{ dvs_document_id: ${to}, comment: $json.name }`];
+		case 'getFileInfo':
+			return ['svc_get_file_info', `{ file_hash: ${to} }`];
 		default:
 			throw new Error(`${kind} is measured over REST only`);
 	}
@@ -145,13 +147,16 @@ const REST_PATHS: Record<Kind, string> = {
 	getTask: '/api_dvs/task/get_document',
 };
 
-/** n8n's HTTP Request node (4.2) sending the same request, plain or signed by the Svc credential. */
+/**
+ * n8n's HTTP Request node (4.2) sending the same request, plain or signed by the Svc credential; every item at once,
+ * or `peerBatch` at a time (its Batching option).
+ */
 export function peerParameters(
 	ready: WriteReady,
-	write: { kind: Kind; auth: Auth; peer: Peer },
+	write: { kind: Kind; auth: Auth; peer: Peer; peerBatch?: number },
 	destination: string | number,
 ): INodeParameters {
-	const { kind, auth, peer } = write;
+	const { kind, auth, peer, peerBatch } = write;
 	const user = isDvs(kind) ? ready.dvs : ready.storage;
 	const signing =
 		peer === 'signed'
@@ -160,7 +165,8 @@ export function peerParameters(
 					nodeCredentialType: Object.keys(credentialsOf(ready, kind, auth))[0],
 				}
 			: { authentication: 'none' };
-	const common = { method: 'POST', ...signing, options: {} };
+	const batching = peerBatch ? { batching: { batch: { batchSize: peerBatch, batchInterval: 0 } } } : {};
+	const common = { method: 'POST', ...signing, options: batching };
 	if (auth === 'rest') {
 		const fields: Record<string, string> = peer === 'plain' ? { user: user.user, user_access_token: user.token } : {};
 		return {

@@ -5,6 +5,9 @@
  * the MCP limiter's are not what is measured). Clients talk to it straight (no proxy on the timed path); the bytes
  * on the wire are counted at its own sockets (`net.server.socket`, headers included). The bench asks over IPC for
  * the folders, files, tasks and counts of a row; a folder's entries go straight into the store.
+ * With BENCH_REMOTE (a RemoteShape in JSON) it plays Svc across the internet instead: clients reach it through the
+ * remote proxy (bench/lib/remoteProxy.ts) in this process, and the rate limits are on, each run starting with them
+ * clear (`clearLimits`); the bench counts the 429s (`refusals`).
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
@@ -14,6 +17,7 @@ import { main } from '../../devkit/simulator/cli';
 import { insertTask } from '../../devkit/simulator/dvs/direct';
 import type { FaultSpec } from '../../devkit/simulator/types';
 import type { Simulator } from '../../devkit/simulator/server';
+import { startRemoteProxy, type RemoteProxy, type RemoteShape } from './remoteProxy';
 
 export type WriteRequest =
 	/** A new folder under the PRO account's ROOT holding `entries` files: its hash. */
@@ -24,7 +28,13 @@ export type WriteRequest =
 	| { op: 'task' }
 	| { op: 'wire' }
 	| { op: 'fault'; spec: FaultSpec }
-	| { op: 'clearFaults' };
+	| { op: 'clearFaults' }
+	/** Forgets every rate window (create_folder's, the MCP buckets), as a quiet hour would. */
+	| { op: 'clearLimits' }
+	/** The requests answered 429 since the simulator started. */
+	| { op: 'refusals' }
+	/** The connections opened through the remote proxy since it started (0 without one). */
+	| { op: 'connections' };
 
 /** What went over the wire since the simulator started: requests as its log counts them, bytes at its sockets. */
 export interface Wire {
@@ -63,7 +73,16 @@ function socketCounter(): () => { sent: number; received: number } {
 	};
 }
 
-function handler(sim: Simulator, owner: number, root: string, dvs: Awaited<ReturnType<typeof mountDvs>>) {
+interface Parts {
+	sim: Simulator;
+	owner: number;
+	root: string;
+	dvs: Awaited<ReturnType<typeof mountDvs>>;
+	mcp: ReturnType<typeof mountMcp>;
+	proxy?: RemoteProxy;
+}
+
+function handler({ sim, owner, root, dvs, mcp, proxy }: Parts) {
 	const org = dvs.seed.orgA;
 	const bytes = socketCounter();
 	const filled = new Map<string, Set<string>>();
@@ -101,21 +120,34 @@ function handler(sim: Simulator, owner: number, root: string, dvs: Awaited<Retur
 			case 'clearFaults':
 				sim.faults.clear();
 				return true;
+			case 'clearLimits':
+				sim.clearLimits();
+				mcp.state.limiter.clear();
+				return true;
+			case 'refusals':
+				return sim.requests.filter((entry) => entry.status === 429).length;
+			case 'connections':
+				return proxy?.connections() ?? 0;
 		}
 	};
 }
 
 if (require.main === module) {
+	const remote = process.env.BENCH_REMOTE ? (JSON.parse(process.env.BENCH_REMOTE) as RemoteShape) : undefined;
 	void main({
 		argv: ['--ttl-seconds', '7200'],
 		print: () => undefined,
-		// 200 folder creates a run, several runs a minute: create_folder's rate window is not what is measured.
-		simulatorOptions: { createFolderRatePerMinute: 1_000_000_000 },
+		// 200 folder creates a run, several runs a minute: create_folder's rate window is not what is measured,
+		// but across the internet, where its 429 is what chooses the node's pace.
+		simulatorOptions: remote ? {} : { createFolderRatePerMinute: 1_000_000_000 },
 		setup: async (sim, demo) => {
 			const dvs = await mountDvs(sim);
-			// The MCP limiter's windows shrink to microseconds: the document's 30 writes a minute are not measured.
-			mountMcp(sim, dvs, { timeScale: 1e-6 });
-			const answer = handler(sim, demo.pro.userId, demo.pro.rootFolderHash, dvs);
+			// The MCP limiter's windows shrink to microseconds: the document's 30 writes a minute are not measured
+			// (but across the internet).
+			const mcp = mountMcp(sim, dvs, { timeScale: remote ? 1 : 1e-6 });
+			const proxy = remote ? await startRemoteProxy(sim.port, remote) : undefined;
+			const owner = demo.pro.userId;
+			const answer = handler({ sim, owner, root: demo.pro.rootFolderHash, dvs, mcp, proxy });
 			process.on('message', (message: { id: number; request: WriteRequest }) =>
 				process.send?.({ id: message.id, result: answer(message.request) }),
 			);
@@ -123,7 +155,7 @@ if (require.main === module) {
 			const admin = dvs.seed.orgA.users.admin;
 			const storage = { user: demo.pro.login, token: demo.pro.apiToken, userId: demo.pro.userId };
 			const ready: WriteReady = {
-				baseUrl: sim.baseUrl,
+				baseUrl: proxy ? `http://127.0.0.1:${proxy.port}` : sim.baseUrl,
 				storage: { ...storage, fileHash: demo.files.contract.hash },
 				dvs: {
 					user: admin.login,

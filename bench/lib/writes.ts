@@ -9,6 +9,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { runNode, type HarnessInputItem } from '../../devkit/harness';
 import { startIpcChild, type IpcChild } from './ipcChild';
 import { credentialsOf, ourParameters, peerParameters, type Auth, type Kind, type Side } from './peers';
+import type { RemoteShape } from './remoteProxy';
 import { floorParameters, REQUEST_FLOOR_TYPE } from './requestFloor';
 import type { Wire, WriteReady, WriteRequest } from './writeSimulator';
 
@@ -20,8 +21,13 @@ export const capitalized = (word: string): string => word[0].toUpperCase() + wor
 /** Each upload's content: a small text file (1.1 KB), as a backup or export workflow writes. */
 const CONTENT = Buffer.from(`${'backup line of a workflow export\n'.repeat(31)}end\n`);
 
-export async function startWriteSimulator(): Promise<WriteSimulator> {
-	return await startIpcChild<WriteReady, WriteRequest>(`${__dirname}/writeSimulator.ts`);
+/**
+ * The write simulator, straight on the loopback; with `remote`, behind the remote proxy (bench/lib/remoteProxy.ts)
+ * with the documents' rate limits on, as Svc across the internet is.
+ */
+export async function startWriteSimulator(remote?: RemoteShape): Promise<WriteSimulator> {
+	const env: Record<string, string> = remote ? { BENCH_REMOTE: JSON.stringify(remote) } : {};
+	return await startIpcChild<WriteReady, WriteRequest>(`${__dirname}/writeSimulator.ts`, env);
 }
 
 /**
@@ -55,6 +61,11 @@ export interface Write {
 	auth: Auth;
 	/** A side of the comparison, or the request floor (bench/lib/requestFloor.ts: reads only). */
 	side: Side | 'floor';
+	/**
+	 * An HTTP Request peer's Batching (Items per Batch), or the floor's requests at once: without it, every item's at
+	 * once.
+	 */
+	peerBatch?: number;
 }
 
 /** Runs one side's `items` into `destination`; throws when the run or an item failed. */
@@ -64,13 +75,13 @@ export async function runWrites(
 	destination: string | number,
 	items: HarnessInputItem[],
 ): Promise<Measured> {
-	const { kind, auth, side } = write;
+	const { kind, auth, side, peerBatch } = write;
 	const [type, parameters] =
 		side === 'ours'
 			? ourParameters(kind, auth, destination)
 			: side === 'floor'
-				? [REQUEST_FLOOR_TYPE, floorParameters(sim.ready, kind, destination)]
-				: ['n8n-nodes-base.httpRequest', peerParameters(sim.ready, { kind, auth, peer: side }, destination)];
+				? [REQUEST_FLOOR_TYPE, floorParameters(sim.ready, kind, destination, peerBatch)]
+				: ['n8n-nodes-base.httpRequest', peerParameters(sim.ready, { kind, auth, peer: side, peerBatch }, destination)];
 	const before = await sim.ask<Wire>({ op: 'wire' });
 	const cpu = process.cpuUsage();
 	const started = process.hrtime.bigint();
