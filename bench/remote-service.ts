@@ -86,11 +86,11 @@ async function runAt(sim: WriteSimulator, line: Line, pace: Pace | 'oneByOne', c
 	await sim.ask({ op: 'clearLimits' });
 	const { to, folder } = await destinationOf(sim, kind);
 	const side = pace === 'ours' || pace === 'floor' ? pace : 'plain';
-	const peerBatch = pace === 'floor' ? ourPace(kind) : undefined;
+	const atOnce = pace === 'floor' ? ourPace(kind) : undefined;
 	const items = writeItems(kind, count, `${pace}-${lineName(line)}-${++tags}`);
 	const runs = pace === 'oneByOne' ? items.map((item) => [item]) : [items];
 	const measured: Measured[] = [];
-	for (const run of runs) measured.push(await runWrites(sim, { kind, auth, side, peerBatch }, to, run));
+	for (const run of runs) measured.push(await runWrites(sim, { kind, auth, side, atOnce }, to, run));
 	if (folder) {
 		const written = await sim.ask<number>({ op: 'trim', folder });
 		if (written !== count) throw new Error(`${pace} ${lineName(line)}: ${written} entries written for ${count} items`);

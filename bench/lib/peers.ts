@@ -147,16 +147,13 @@ const REST_PATHS: Record<Kind, string> = {
 	getTask: '/api_dvs/task/get_document',
 };
 
-/**
- * n8n's HTTP Request node (4.2) sending the same request, plain or signed by the Svc credential; every item at once,
- * or `peerBatch` at a time (its Batching option).
- */
+/** n8n's HTTP Request node (4.2) sending the same request, plain or signed by the Svc credential. */
 export function peerParameters(
 	ready: WriteReady,
-	write: { kind: Kind; auth: Auth; peer: Peer; peerBatch?: number },
+	write: { kind: Kind; auth: Auth; peer: Peer },
 	destination: string | number,
 ): INodeParameters {
-	const { kind, auth, peer, peerBatch } = write;
+	const { kind, auth, peer } = write;
 	const user = isDvs(kind) ? ready.dvs : ready.storage;
 	const signing =
 		peer === 'signed'
@@ -165,8 +162,7 @@ export function peerParameters(
 					nodeCredentialType: Object.keys(credentialsOf(ready, kind, auth))[0],
 				}
 			: { authentication: 'none' };
-	const batching = peerBatch ? { batching: { batch: { batchSize: peerBatch, batchInterval: 0 } } } : {};
-	const common = { method: 'POST', ...signing, options: batching };
+	const common = { method: 'POST', ...signing, options: {} };
 	if (auth === 'rest') {
 		const fields: Record<string, string> = peer === 'plain' ? { user: user.user, user_access_token: user.token } : {};
 		return {

@@ -2,8 +2,9 @@
 /**
  * Svc across the internet, on this machine: a TCP proxy in front of the simulator that delays every chunk by
  * `oneWayMs` in each direction (a round trip of twice that), and holds a new connection's first bytes back for the
- * handshake's round trips first (TCP: one; TLS over it: two more). Chunks keep their order: each waits the same
- * time after the one before it. It runs in the simulator's process, so its CPU is not the bench's.
+ * handshake's round trips first (TCP: one; TLS 1.3 over it: one more). Chunks keep their order: each waits the same
+ * time after the one before it. It applies no backpressure: the bench's requests and answers are a few KB. It runs
+ * in the simulator's process, so its CPU is not the bench's.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 

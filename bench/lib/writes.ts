@@ -61,11 +61,8 @@ export interface Write {
 	auth: Auth;
 	/** A side of the comparison, or the request floor (bench/lib/requestFloor.ts: reads only). */
 	side: Side | 'floor';
-	/**
-	 * An HTTP Request peer's Batching (Items per Batch), or the floor's requests at once: without it, every item's at
-	 * once.
-	 */
-	peerBatch?: number;
+	/** The floor's requests at once (its At Once): without it, every item's at once. */
+	atOnce?: number;
 }
 
 /** Runs one side's `items` into `destination`; throws when the run or an item failed. */
@@ -75,13 +72,13 @@ export async function runWrites(
 	destination: string | number,
 	items: HarnessInputItem[],
 ): Promise<Measured> {
-	const { kind, auth, side, peerBatch } = write;
+	const { kind, auth, side, atOnce } = write;
 	const [type, parameters] =
 		side === 'ours'
 			? ourParameters(kind, auth, destination)
 			: side === 'floor'
-				? [REQUEST_FLOOR_TYPE, floorParameters(sim.ready, kind, destination, peerBatch)]
-				: ['n8n-nodes-base.httpRequest', peerParameters(sim.ready, { kind, auth, peer: side, peerBatch }, destination)];
+				? [REQUEST_FLOOR_TYPE, floorParameters(sim.ready, kind, destination, atOnce)]
+				: ['n8n-nodes-base.httpRequest', peerParameters(sim.ready, { kind, auth, peer: side }, destination)];
 	const before = await sim.ask<Wire>({ op: 'wire' });
 	const cpu = process.cpuUsage();
 	const started = process.hrtime.bigint();
